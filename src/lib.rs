@@ -1,0 +1,27 @@
+//! sweepmap: heatmaps of ML evaluation sweeps, from a Rust core compiled to WebAssembly.
+//!
+//! The flow, step by step:
+//! 1. raw text (CSV or JSON) is parsed into records ([`load_csv`], [`load_json`]);
+//! 2. records are validated into a [`Dataset`]: axes, facets, dense panels with explicit missing
+//!    cells and kept replicates;
+//! 3. [`analysis`] computes what the data say: peaks with ties, trends, aggregates, differences,
+//!    reconciliation of reported numbers;
+//! 4. [`color`] maps values to colours through a domain that the legend shares by construction;
+//! 5. layout and drawing (next) turn panels into figures on any plotters backend.
+//!
+//! Everything outside `wasm` is plain Rust, built and tested natively.
+
+mod error;
+mod model;
+
+pub mod analysis;
+pub mod color;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use error::{Error, Result};
+pub use model::{
+    load_csv, load_json, to_csv, to_json, Axis, BenchmarkInfo, Cell, CsvOptions, Dataset,
+    Direction, Facet, Grid, Metric, Panel, Replicate,
+};

@@ -1,0 +1,711 @@
+//! Tidy (long) CSV: one measurement per row, e.g. `model,benchmark,local_window_size,ratio,pass@1`.
+//!
+//! Steps 1 and 2 of the pipeline for CSV (raw text -> parsed records): read the rows, decide
+//! which column plays which role, parse the numbers, and hand the records to the builder.
+//!
+//! Column roles are inferred when that is unambiguous and can always be named in
+//! [`CsvOptions`]. Inference, in order:
+//! 1. columns named like a model (`model`, `llm`, `system`), a benchmark (`benchmark`, `dataset`,
+//!    `task`) or a replicate (`seed`, `run`, `sample`, `trial`, `replicate`) take those roles;
+//! 2. columns that cannot be data are ignored: constant columns, text columns whose value is
+//!    different on every row (a run directory), and columns named like bookkeeping (`note`,
+//!    `path`, `timestamp`, `commit`, ...);
+//! 3. the value is the numeric column named like a metric (`pass@1`, `accuracy`, `score`, `f1`,
+//!    `loss`, ...), or, when exactly three columns remain, the last one;
+//! 4. the two remaining columns are the axes: the first is y (rows), the second x (columns), as
+//!    in a table read row by row.
+//!
+//! Anything else is an error that lists the candidates and how to name the roles. A field that
+//! is empty or `NA` in the value column declares a missing cell.
+
+use serde::{Deserialize, Serialize};
+
+use super::build::{Builder, Names, Record};
+use super::dataset::{Dataset, Direction, Metric};
+use crate::error::{Error, Result};
+
+/// Explicit column roles; every field left empty is inferred.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CsvOptions {
+    /// Column of the x axis (drawn left to right).
+    pub x: Option<String>,
+    /// Column of the y axis (drawn bottom to top, largest at the top).
+    pub y: Option<String>,
+    /// Column of the measured value.
+    pub value: Option<String>,
+    /// Column naming the model.
+    pub model: Option<String>,
+    /// Column naming the benchmark.
+    pub benchmark: Option<String>,
+    /// Column telling repeated measurements of one cell apart (seed, run, sample).
+    pub replicate: Option<String>,
+    /// Columns to leave out of inference.
+    pub ignore: Vec<String>,
+}
+
+impl CsvOptions {
+    /// The roles of a dataset's own CSV export, so that any export loads back whatever its
+    /// column names are.
+    pub fn matching(dataset: &Dataset) -> CsvOptions {
+        let facet = |name: &str| (!name.is_empty()).then(|| name.to_string());
+        CsvOptions {
+            x: Some(dataset.x.name.clone()),
+            y: Some(dataset.y.name.clone()),
+            value: Some(dataset.metric.name.clone()),
+            model: facet(&dataset.models.name),
+            benchmark: facet(&dataset.benchmarks.name),
+            replicate: dataset.replicate.clone(),
+            ignore: Vec::new(),
+        }
+    }
+}
+
+const MODEL_NAMES: &[&str] = &[
+    "model",
+    "modelname",
+    "models",
+    "llm",
+    "system",
+    "checkpoint",
+];
+const BENCHMARK_NAMES: &[&str] = &[
+    "benchmark",
+    "benchmarkname",
+    "benchmarks",
+    "bench",
+    "dataset",
+    "datasetname",
+    "task",
+    "taskname",
+    "eval",
+    "evaluation",
+];
+const REPLICATE_NAMES: &[&str] = &[
+    "seed",
+    "randomseed",
+    "run",
+    "runid",
+    "runindex",
+    "replicate",
+    "rep",
+    "repeat",
+    "repetition",
+    "trial",
+    "sample",
+    "sampleid",
+    "fold",
+];
+const BOOKKEEPING_NAMES: &[&str] = &[
+    "note",
+    "notes",
+    "comment",
+    "comments",
+    "description",
+    "remark",
+    "remarks",
+    "path",
+    "dir",
+    "directory",
+    "rundir",
+    "outputdir",
+    "logdir",
+    "log",
+    "file",
+    "filename",
+    "timestamp",
+    "date",
+    "time",
+    "datetime",
+    "commit",
+    "githash",
+    "hash",
+    "host",
+    "hostname",
+    "id",
+    "jobid",
+    "runname",
+    "url",
+];
+const METRIC_WORDS: &[&str] = &[
+    "accuracy",
+    "acc",
+    "score",
+    "f1",
+    "bleu",
+    "rouge",
+    "em",
+    "exactmatch",
+    "value",
+    "metric",
+    "pass",
+    "loss",
+    "error",
+    "perplexity",
+    "ppl",
+    "auc",
+    "reward",
+    "winrate",
+    "precision",
+    "recall",
+    "result",
+    "correct",
+];
+const MISSING_MARKERS: &[&str] = &["", "na", "n/a", "null", "none", "-"];
+
+/// Lowercase letters and digits only: "Local Window Size" -> "localwindowsize".
+fn normalize(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric() || *c == '@')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+fn is_named_like(name: &str, names: &[&str]) -> bool {
+    names.contains(&normalize(name).as_str())
+}
+
+/// True for metric-like names: "pass@1", "Pass@k", "val_accuracy", "F1".
+fn is_metric_name(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    if lower.contains("pass@") || lower.contains("acc@") || lower.contains("hit@") {
+        return true;
+    }
+    lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .any(|word| METRIC_WORDS.contains(&word))
+        || METRIC_WORDS.contains(&normalize(name).as_str())
+}
+
+fn is_missing_marker(field: &str) -> bool {
+    let lower = field.trim().to_ascii_lowercase();
+    MISSING_MARKERS.contains(&lower.as_str())
+}
+
+/// A value for messages: long fields are cut so an error stays one readable line.
+pub(crate) fn excerpt(text: &str) -> String {
+    const LIMIT: usize = 60;
+    if text.chars().count() <= LIMIT {
+        text.to_string()
+    } else {
+        let cut: String = text.chars().take(LIMIT).collect();
+        format!("{cut}...")
+    }
+}
+
+/// Picks the delimiter from the header line: a comma unless the header has none and has tabs
+/// or semicolons.
+fn detect_delimiter(text: &str) -> u8 {
+    let header = text.lines().next().unwrap_or_default();
+    if header.contains(',') {
+        b','
+    } else if header.contains('\t') {
+        b'\t'
+    } else if header.contains(';') {
+        b';'
+    } else {
+        b','
+    }
+}
+
+/// A data row: the line it starts on and its fields.
+type Row = (u64, Vec<String>);
+
+/// What one column looks like over all rows, for inference.
+#[derive(Debug)]
+struct Profile {
+    numeric: bool,
+    distinct: usize,
+    unique_per_row: bool,
+}
+
+fn profile(rows: &[Row], column: usize) -> Profile {
+    let mut seen = std::collections::HashSet::new();
+    let mut numeric = true;
+    let mut present = 0;
+    for (_, fields) in rows {
+        let field = fields.get(column).map(|f| f.trim()).unwrap_or_default();
+        if is_missing_marker(field) {
+            continue;
+        }
+        present += 1;
+        if field.parse::<f64>().map(|v| !v.is_finite()).unwrap_or(true) {
+            numeric = false;
+        }
+        seen.insert(field);
+    }
+    Profile {
+        numeric: numeric && present > 0,
+        distinct: seen.len(),
+        unique_per_row: rows.len() > 1 && seen.len() == rows.len(),
+    }
+}
+
+/// Column indices for each role.
+#[derive(Debug)]
+struct Roles {
+    x: usize,
+    y: usize,
+    value: usize,
+    model: Option<usize>,
+    benchmark: Option<usize>,
+    replicate: Option<usize>,
+}
+
+const ROLE_HINT: &str =
+    "name the roles explicitly, e.g. x=ratio, y=local_window_size, value=pass@1, or ignore=notes";
+
+fn find_column(header: &[String], role: &'static str, name: &str) -> Result<usize> {
+    let wanted = name.trim();
+    header
+        .iter()
+        .position(|column| column == wanted)
+        .or_else(|| {
+            header
+                .iter()
+                .position(|column| column.eq_ignore_ascii_case(wanted))
+        })
+        .ok_or_else(|| Error::MissingColumn {
+            role,
+            name: name.to_string(),
+            available: header.to_vec(),
+        })
+}
+
+/// The explicitly named column for a role, or the single column named like it.
+fn named_role(
+    header: &[String],
+    explicit: &Option<String>,
+    role: &'static str,
+    names: &[&str],
+    taken: &[usize],
+) -> Result<Option<usize>> {
+    if let Some(name) = explicit {
+        return find_column(header, role, name).map(Some);
+    }
+    let matches: Vec<usize> = (0..header.len())
+        .filter(|index| !taken.contains(index) && is_named_like(&header[*index], names))
+        .collect();
+    match matches.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(*one)),
+        many => Err(Error::AmbiguousRole {
+            role,
+            candidates: many.iter().map(|&i| header[i].clone()).collect(),
+            hint: format!(
+                "name the {role} column explicitly, e.g. {role}={}",
+                header[many[0]]
+            ),
+        }),
+    }
+}
+
+fn infer_roles(header: &[String], rows: &[Row], options: &CsvOptions) -> Result<Roles> {
+    let mut taken: Vec<usize> = Vec::new();
+    let explicit = |role: &'static str, name: &Option<String>| -> Result<Option<usize>> {
+        name.as_ref()
+            .map(|name| find_column(header, role, name))
+            .transpose()
+    };
+    let explicit_x = explicit("x axis", &options.x)?;
+    let explicit_y = explicit("y axis", &options.y)?;
+    let explicit_value = explicit("value", &options.value)?;
+    let mut ignored: Vec<usize> = Vec::new();
+    for name in &options.ignore {
+        ignored.push(find_column(header, "ignored columns", name)?);
+    }
+    taken.extend(explicit_x.iter().chain(&explicit_y).chain(&explicit_value));
+
+    let model = named_role(header, &options.model, "model", MODEL_NAMES, &taken)?;
+    taken.extend(model);
+    let benchmark = named_role(
+        header,
+        &options.benchmark,
+        "benchmark",
+        BENCHMARK_NAMES,
+        &taken,
+    )?;
+    taken.extend(benchmark);
+    let replicate = named_role(
+        header,
+        &options.replicate,
+        "replicate",
+        REPLICATE_NAMES,
+        &taken,
+    )?;
+    taken.extend(replicate);
+
+    // Columns still free, minus bookkeeping. Constant columns and text columns that differ on
+    // every row (a run directory) are weak: axes only when nothing better is left.
+    let profiles: Vec<Profile> = (0..header.len()).map(|c| profile(rows, c)).collect();
+    let free: Vec<usize> = (0..header.len())
+        .filter(|index| !taken.contains(index) && !ignored.contains(index))
+        .filter(|&index| !is_named_like(&header[index], BOOKKEEPING_NAMES))
+        .collect();
+    let is_weak = |index: usize| {
+        let profile = &profiles[index];
+        profile.distinct <= 1 || (!profile.numeric && profile.unique_per_row)
+    };
+    let needed_axes = 2 - explicit_x.iter().chain(&explicit_y).count();
+
+    let value = match explicit_value {
+        Some(value) => value,
+        None => infer_value(header, &profiles, &free, needed_axes)?,
+    };
+
+    let remaining: Vec<usize> = free.iter().copied().filter(|&i| i != value).collect();
+    let strong: Vec<usize> = remaining.iter().copied().filter(|&i| !is_weak(i)).collect();
+    let axes = if strong.len() >= needed_axes {
+        strong
+    } else {
+        remaining
+    };
+    let (x, y) = match (explicit_x, explicit_y) {
+        (Some(x), Some(y)) => (x, y),
+        (Some(x), None) => (x, single_axis(header, &axes, "y axis")?),
+        (None, Some(y)) => (single_axis(header, &axes, "x axis")?, y),
+        (None, None) => match axes.as_slice() {
+            [y, x] => (*x, *y),
+            [] | [_] => {
+                return Err(Error::NoCandidate {
+                    role: "x and y axes",
+                    hint: format!(
+                        "expected two columns of hyperparameter values beside the value; \
+                         the columns are {}",
+                        quoted(header)
+                    ),
+                })
+            }
+            many => {
+                return Err(Error::AmbiguousRole {
+                    role: "x or y axis",
+                    candidates: many.iter().map(|&i| header[i].clone()).collect(),
+                    hint: "name the axes explicitly, e.g. x=ratio, y=local_window_size, \
+                           or name the others as model=..., benchmark=..., ignore=..."
+                        .into(),
+                })
+            }
+        },
+    };
+    let roles = [Some(x), Some(y), Some(value), model, benchmark, replicate];
+    for (index, role) in roles.iter().enumerate() {
+        if let Some(column) = role {
+            if roles[..index].contains(&Some(*column)) {
+                return Err(Error::InvalidField {
+                    field: header[*column].clone(),
+                    expected: "one role per column, but it was named for two".into(),
+                });
+            }
+        }
+    }
+    Ok(Roles {
+        x,
+        y,
+        value,
+        model,
+        benchmark,
+        replicate,
+    })
+}
+
+/// The value column: the one named like a metric (whether or not its fields parse, so that a
+/// bad number is reported at its line), else the last column when exactly the value and the
+/// axes remain and it holds numbers.
+fn infer_value(
+    header: &[String],
+    profiles: &[Profile],
+    free: &[usize],
+    needed_axes: usize,
+) -> Result<usize> {
+    let named: Vec<usize> = free
+        .iter()
+        .copied()
+        .filter(|&i| is_metric_name(&header[i]))
+        .collect();
+    let named_varying: Vec<usize> = named
+        .iter()
+        .copied()
+        .filter(|&i| profiles[i].distinct > 1)
+        .collect();
+    match (named.as_slice(), named_varying.as_slice()) {
+        ([one], _) | (_, [one]) => return Ok(*one),
+        ([], _) => {}
+        (many, _) => {
+            return Err(Error::AmbiguousRole {
+                role: "value",
+                candidates: many.iter().map(|&i| header[i].clone()).collect(),
+                hint: ROLE_HINT.into(),
+            })
+        }
+    }
+    if let Some(&last) = free.last() {
+        if free.len() == needed_axes + 1 && profiles[last].numeric {
+            return Ok(last);
+        }
+    }
+    let candidates: Vec<String> = free
+        .iter()
+        .filter(|&&i| profiles[i].numeric)
+        .map(|&i| header[i].clone())
+        .collect();
+    Err(if candidates.is_empty() {
+        Error::NoCandidate {
+            role: "value",
+            hint: "the value column must hold numbers; name it explicitly, e.g. value=accuracy"
+                .into(),
+        }
+    } else {
+        Error::AmbiguousRole {
+            role: "value",
+            candidates,
+            hint: ROLE_HINT.into(),
+        }
+    })
+}
+
+fn single_axis(header: &[String], axes: &[usize], role: &'static str) -> Result<usize> {
+    match axes {
+        [one] => Ok(*one),
+        [] => Err(Error::NoCandidate {
+            role,
+            hint: "name it explicitly".into(),
+        }),
+        many => Err(Error::AmbiguousRole {
+            role,
+            candidates: many.iter().map(|&i| header[i].clone()).collect(),
+            hint: ROLE_HINT.into(),
+        }),
+    }
+}
+
+fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|name| format!("\"{name}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Reads every row, checking that each has as many fields as the header. Rows whose fields are
+/// all empty (blank lines) are skipped.
+fn read_rows(text: &str) -> Result<(Vec<String>, Vec<Row>)> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(true)
+        .delimiter(detect_delimiter(text))
+        .from_reader(text.as_bytes());
+    let header: Vec<String> = reader
+        .headers()
+        .map_err(|error| csv_error(&error, 1))?
+        .iter()
+        .map(|name| name.trim().to_string())
+        .collect();
+    if header.iter().all(String::is_empty) {
+        return Err(Error::Empty);
+    }
+    for (index, name) in header.iter().enumerate() {
+        if name.is_empty() {
+            return Err(Error::InvalidField {
+                field: format!("header, column {}", index + 1),
+                expected: "a column name".into(),
+            });
+        }
+        if header[..index].contains(name) {
+            return Err(Error::DuplicateColumn { name: name.clone() });
+        }
+    }
+    let mut rows = Vec::new();
+    let mut record = csv::StringRecord::new();
+    loop {
+        let line = reader.position().line();
+        match reader.read_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {
+                let line = record.position().map_or(line, |p| p.line());
+                if record.iter().all(|field| field.trim().is_empty()) {
+                    continue;
+                }
+                if record.len() != header.len() {
+                    return Err(Error::RaggedRow {
+                        line,
+                        expected: header.len(),
+                        found: record.len(),
+                    });
+                }
+                rows.push((line, record.iter().map(str::to_string).collect()));
+            }
+            Err(error) => return Err(csv_error(&error, line)),
+        }
+    }
+    if rows.is_empty() {
+        return Err(Error::NoRows);
+    }
+    Ok((header, rows))
+}
+
+fn csv_error(error: &csv::Error, fallback_line: u64) -> Error {
+    let line = error.position().map_or(fallback_line, |p| p.line());
+    let message = match error.kind() {
+        csv::ErrorKind::Utf8 { .. } => "expected UTF-8 text; save the file as UTF-8".to_string(),
+        _ => format!("could not read the row: {error}"),
+    };
+    Error::Csv { line, message }
+}
+
+/// Loads a tidy CSV dataset. Never panics; every failure names the line and column.
+pub fn load_csv(text: &str, options: &CsvOptions) -> Result<Dataset> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(Error::Empty);
+    }
+    let (header, rows) = read_rows(text)?;
+    let roles = infer_roles(&header, &rows, options)?;
+
+    let mut builder = Builder::default();
+    for (line, fields) in &rows {
+        let field = |column: usize| fields.get(column).map(|f| f.trim()).unwrap_or_default();
+        let label = |column: usize| -> Result<&str> {
+            let text = field(column);
+            if text.is_empty() {
+                Err(Error::EmptyField {
+                    line: *line,
+                    column: header[column].clone(),
+                })
+            } else {
+                Ok(text)
+            }
+        };
+        let value_text = field(roles.value);
+        let value = if is_missing_marker(value_text) {
+            None
+        } else {
+            Some(parse_value(value_text, *line, &header[roles.value])?)
+        };
+        let replicate = match roles.replicate {
+            // A missing cell may leave its replicate empty; a measurement may not.
+            Some(column) if value.is_none() && field(column).is_empty() => None,
+            Some(column) => Some(label(column)?),
+            None => None,
+        };
+        builder.add(Record {
+            model: roles.model.map(label).transpose()?.unwrap_or_default(),
+            benchmark: roles.benchmark.map(label).transpose()?.unwrap_or_default(),
+            x: label(roles.x)?,
+            y: label(roles.y)?,
+            replicate,
+            value,
+            line: *line,
+        });
+    }
+    let metric_name = header[roles.value].clone();
+    let names = Names {
+        metric: Metric {
+            direction: Direction::guess_from_name(&metric_name),
+            name: metric_name,
+            unit: None,
+        },
+        x: header[roles.x].clone(),
+        y: header[roles.y].clone(),
+        model: roles.model.map(|c| header[c].clone()),
+        benchmark: roles.benchmark.map(|c| header[c].clone()),
+        replicate: roles.replicate.map(|c| header[c].clone()),
+    };
+    builder.build(names, None, None, &Default::default())
+}
+
+fn parse_value(text: &str, line: u64, column: &str) -> Result<f64> {
+    match text.parse::<f64>() {
+        Ok(value) if value.is_finite() => Ok(value),
+        Ok(_) => Err(Error::NonFinite {
+            line,
+            column: column.to_string(),
+            value: excerpt(text),
+        }),
+        Err(_) => Err(Error::NotANumber {
+            line,
+            column: column.to_string(),
+            value: excerpt(text),
+        }),
+    }
+}
+
+/// Writes a dataset as tidy CSV: facet columns, y, x, replicate (if any), value; one row per
+/// measurement, and one row with an empty value for each missing cell, so that axis values and
+/// the order of every level survive the round trip. Metadata that CSV cannot carry (title,
+/// source, unit, benchmark metadata) is left out; use JSON for it.
+pub fn to_csv(dataset: &Dataset) -> String {
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    let mut header: Vec<&str> = Vec::new();
+    let with_model = !dataset.models.is_absent();
+    let with_benchmark = !dataset.benchmarks.is_absent();
+    if with_model {
+        header.push(&dataset.models.name);
+    }
+    if with_benchmark {
+        header.push(&dataset.benchmarks.name);
+    }
+    header.push(&dataset.y.name);
+    header.push(&dataset.x.name);
+    if let Some(replicate) = &dataset.replicate {
+        header.push(replicate);
+    }
+    header.push(&dataset.metric.name);
+    // Writing into a Vec cannot fail, and every record has the header's length.
+    let _ = writer.write_record(&header);
+    let columns = dataset.x.len();
+    for panel in &dataset.panels {
+        let model = dataset.models.levels.get(panel.model).map(String::as_str);
+        let benchmark = dataset.benchmarks.levels.get(panel.benchmark);
+        let mut replicates = panel.replicates.iter().peekable();
+        for (index, cell) in panel.grid.cells().iter().enumerate() {
+            let mut row: Vec<String> = Vec::with_capacity(header.len());
+            if with_model {
+                row.push(model.unwrap_or_default().to_string());
+            }
+            if with_benchmark {
+                row.push(benchmark.cloned().unwrap_or_default());
+            }
+            row.push(
+                dataset
+                    .y
+                    .label(index / columns.max(1))
+                    .unwrap_or_default()
+                    .into(),
+            );
+            row.push(
+                dataset
+                    .x
+                    .label(index % columns.max(1))
+                    .unwrap_or_default()
+                    .into(),
+            );
+            match (cell, &dataset.replicate) {
+                (None, Some(_)) => {
+                    row.extend([String::new(), String::new()]);
+                    let _ = writer.write_record(&row);
+                }
+                (None, None) => {
+                    row.push(String::new());
+                    let _ = writer.write_record(&row);
+                }
+                (Some(cell), None) => {
+                    row.push(format!("{}", cell.mean));
+                    let _ = writer.write_record(&row);
+                }
+                (Some(_), Some(_)) => {
+                    while let Some(replicate) = replicates.next_if(|r| r.cell == index) {
+                        let mut full = row.clone();
+                        full.push(replicate.label.clone());
+                        full.push(format!("{}", replicate.value));
+                        let _ = writer.write_record(&full);
+                    }
+                }
+            }
+        }
+    }
+    let bytes = writer.into_inner().unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
+}

@@ -1,0 +1,482 @@
+//! The JSON form: a dataset with its metadata spelled out (metric and direction, axis names and
+//! values, facet names, items per benchmark, reported aggregates, provenance).
+//!
+//! `cells` holds one row per y value in the order of `y.values` as written, and one entry per x
+//! value in the order of `x.values`, so a file can be written top-down exactly as a figure shows
+//! it. A cell is a number, `null` (missing), or `{"replicates": [{"label": "0", "value": 41.3}]}`.
+//! Unknown fields are errors, so a typo never passes silently.
+
+use std::collections::{HashMap, HashSet};
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::axis::parse_number;
+use super::build::{Builder, Names, Record};
+use super::dataset::{BenchmarkInfo, Dataset, Direction, Metric};
+use crate::error::{Error, Result};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DatasetJson {
+    title: Option<String>,
+    source: Option<String>,
+    metric: MetricJson,
+    x: AxisJson,
+    y: AxisJson,
+    model: Option<String>,
+    benchmark: Option<String>,
+    replicate: Option<String>,
+    #[serde(default)]
+    benchmarks: Vec<BenchmarkJson>,
+    panels: Vec<PanelJson>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MetricJson {
+    name: String,
+    direction: Option<String>,
+    unit: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AxisJson {
+    name: String,
+    values: Vec<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BenchmarkJson {
+    name: String,
+    items: Option<u32>,
+    samples_per_item: Option<u32>,
+    aggregate_of: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PanelJson {
+    model: Option<String>,
+    benchmark: Option<String>,
+    cells: Vec<Vec<Value>>,
+}
+
+fn invalid(field: impl Into<String>, expected: impl Into<String>) -> Error {
+    Error::InvalidField {
+        field: field.into(),
+        expected: expected.into(),
+    }
+}
+
+/// The text of a JSON number as sweepmap writes it (shortest form that reads back the same).
+fn number_label(number: &serde_json::Number) -> Option<String> {
+    if let Some(integer) = number.as_i64() {
+        return Some(integer.to_string());
+    }
+    if let Some(integer) = number.as_u64() {
+        return Some(integer.to_string());
+    }
+    number
+        .as_f64()
+        .filter(|v| v.is_finite())
+        .map(|v| format!("{v}"))
+}
+
+fn axis_labels(axis: &AxisJson, field: &str) -> Result<Vec<String>> {
+    if axis.name.trim().is_empty() {
+        return Err(invalid(format!("{field}.name"), "a non-empty axis name"));
+    }
+    if axis.values.is_empty() {
+        return Err(invalid(
+            format!("{field}.values"),
+            "at least one axis value",
+        ));
+    }
+    let mut labels: Vec<String> = Vec::with_capacity(axis.values.len());
+    let mut seen_numbers: Vec<f64> = Vec::new();
+    for (index, value) in axis.values.iter().enumerate() {
+        let path = format!("{field}.values[{index}]");
+        let label = match value {
+            Value::Number(number) => {
+                number_label(number).ok_or_else(|| invalid(&path, "a finite number"))?
+            }
+            Value::String(text) if !text.trim().is_empty() => text.trim().to_string(),
+            _ => return Err(invalid(&path, "a number or a non-empty string")),
+        };
+        let repeated = match parse_number(&label) {
+            Some(number) => {
+                let repeated = seen_numbers.contains(&number);
+                seen_numbers.push(number);
+                repeated
+            }
+            None => labels.contains(&label),
+        };
+        if repeated {
+            return Err(invalid(
+                &path,
+                format!("a value not already on the axis (\"{label}\" is)"),
+            ));
+        }
+        labels.push(label);
+    }
+    Ok(labels)
+}
+
+/// Loads a dataset from the JSON form. Never panics; errors name the line and column for
+/// malformed JSON and the field path (`panels[2].cells[1][3]`) for values of the wrong shape.
+pub fn load_json(text: &str) -> Result<Dataset> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(Error::Empty);
+    }
+    let parsed: DatasetJson = serde_json::from_str(text).map_err(|error| Error::Json {
+        line: error.line(),
+        column: error.column(),
+        message: error
+            .to_string()
+            .split(" at line ")
+            .next()
+            .unwrap_or("")
+            .to_string(),
+    })?;
+    if parsed.metric.name.trim().is_empty() {
+        return Err(invalid("metric.name", "a non-empty metric name"));
+    }
+    let direction = match &parsed.metric.direction {
+        None => Direction::guess_from_name(&parsed.metric.name),
+        Some(text) => Direction::parse(text)
+            .ok_or_else(|| invalid("metric.direction", "\"higher\" or \"lower\""))?,
+    };
+    let x_labels = axis_labels(&parsed.x, "x")?;
+    let y_labels = axis_labels(&parsed.y, "y")?;
+    if parsed.panels.is_empty() {
+        return Err(invalid("panels", "at least one panel"));
+    }
+
+    let mut builder = Builder::default();
+    let mut panel_keys: HashMap<(String, String), usize> = HashMap::new();
+    for (panel_index, panel) in parsed.panels.iter().enumerate() {
+        let path = format!("panels[{panel_index}]");
+        let model = facet_level(&panel.model, &parsed.model, &path, "model")?;
+        let benchmark = facet_level(&panel.benchmark, &parsed.benchmark, &path, "benchmark")?;
+        if let Some(first) = panel_keys.insert((model.clone(), benchmark.clone()), panel_index) {
+            return Err(invalid(
+                path,
+                format!("a model and benchmark not already given by panels[{first}]"),
+            ));
+        }
+        if panel.cells.len() != y_labels.len() {
+            return Err(invalid(
+                format!("{path}.cells"),
+                format!(
+                    "{} rows, one per y value, found {}",
+                    y_labels.len(),
+                    panel.cells.len()
+                ),
+            ));
+        }
+        for (row_index, (row, y_label)) in panel.cells.iter().zip(&y_labels).enumerate() {
+            if row.len() != x_labels.len() {
+                return Err(invalid(
+                    format!("{path}.cells[{row_index}]"),
+                    format!(
+                        "{} values, one per x value, found {}",
+                        x_labels.len(),
+                        row.len()
+                    ),
+                ));
+            }
+            for (column_index, (cell, x_label)) in row.iter().zip(&x_labels).enumerate() {
+                let cell_path = format!("{path}.cells[{row_index}][{column_index}]");
+                add_cell(
+                    &mut builder,
+                    cell,
+                    &cell_path,
+                    (&model, &benchmark, x_label, y_label),
+                    parsed.replicate.is_some(),
+                )?;
+            }
+        }
+    }
+
+    let levels: HashSet<&str> = panel_keys.keys().map(|(_, b)| b.as_str()).collect();
+    let mut info: HashMap<String, BenchmarkInfo> = HashMap::new();
+    for (index, benchmark) in parsed.benchmarks.iter().enumerate() {
+        let path = format!("benchmarks[{index}]");
+        if !levels.contains(benchmark.name.as_str()) {
+            return Err(invalid(
+                format!("{path}.name"),
+                format!(
+                    "a benchmark that has panels (\"{}\" has none)",
+                    benchmark.name
+                ),
+            ));
+        }
+        if info.contains_key(&benchmark.name) {
+            return Err(invalid(
+                format!("{path}.name"),
+                "each benchmark described once",
+            ));
+        }
+        if benchmark.items == Some(0) || benchmark.samples_per_item == Some(0) {
+            return Err(invalid(path, "items and samples_per_item of at least 1"));
+        }
+        if let Some(parts) = &benchmark.aggregate_of {
+            for part in parts {
+                if !levels.contains(part.as_str()) || part == &benchmark.name {
+                    return Err(invalid(
+                        format!("{path}.aggregate_of"),
+                        format!("names of other benchmarks that have panels (\"{part}\" is not)"),
+                    ));
+                }
+            }
+        }
+        info.insert(
+            benchmark.name.clone(),
+            BenchmarkInfo {
+                items: benchmark.items,
+                samples_per_item: benchmark.samples_per_item,
+                aggregate_of: benchmark.aggregate_of.clone(),
+            },
+        );
+    }
+
+    let names = Names {
+        metric: Metric {
+            name: parsed.metric.name,
+            direction,
+            unit: parsed.metric.unit,
+        },
+        x: parsed.x.name,
+        y: parsed.y.name,
+        model: parsed.model,
+        benchmark: parsed.benchmark,
+        replicate: parsed.replicate,
+    };
+    builder.build(names, parsed.title, parsed.source, &info)
+}
+
+fn facet_level(
+    level: &Option<String>,
+    facet: &Option<String>,
+    path: &str,
+    role: &str,
+) -> Result<String> {
+    match (level, facet) {
+        (Some(level), Some(_)) if !level.trim().is_empty() => Ok(level.clone()),
+        (Some(_), Some(_)) => Err(invalid(format!("{path}.{role}"), format!("a {role} name"))),
+        (None, Some(facet)) => Err(invalid(
+            format!("{path}.{role}"),
+            format!("the {role} (the dataset has a \"{facet}\" facet)"),
+        )),
+        (Some(_), None) => Err(invalid(
+            format!("{path}.{role}"),
+            format!("no {role}: the dataset names no {role} facet (add \"{role}\": \"...\")"),
+        )),
+        (None, None) => Ok(String::new()),
+    }
+}
+
+fn add_cell(
+    builder: &mut Builder,
+    cell: &Value,
+    path: &str,
+    (model, benchmark, x, y): (&str, &str, &str, &str),
+    has_replicates: bool,
+) -> Result<()> {
+    // JSON has no lines to name: its errors name field paths, and duplicates are caught here.
+    fn record<'a>(
+        (model, benchmark, x, y): (&'a str, &'a str, &'a str, &'a str),
+        replicate: Option<&'a str>,
+        value: Option<f64>,
+    ) -> Record<'a> {
+        Record {
+            model,
+            benchmark,
+            x,
+            y,
+            replicate,
+            value,
+            line: 0,
+        }
+    }
+    let key = (model, benchmark, x, y);
+    match cell {
+        Value::Null => builder.add(record(key, None, None)),
+        Value::Number(number) => {
+            let value = number
+                .as_f64()
+                .filter(|v| v.is_finite())
+                .ok_or_else(|| invalid(path, "a finite number"))?;
+            if has_replicates {
+                return Err(invalid(
+                    path,
+                    "{\"replicates\": [...]}, since the dataset has a replicate column",
+                ));
+            }
+            builder.add(record(key, None, Some(value)));
+        }
+        Value::Object(object) if has_replicates => {
+            let list = match (object.len(), object.get("replicates")) {
+                (1, Some(Value::Array(list))) if !list.is_empty() => list,
+                _ => {
+                    return Err(invalid(
+                        path,
+                        "{\"replicates\": [{\"label\": ..., \"value\": ...}]}",
+                    ))
+                }
+            };
+            let mut labels: HashSet<String> = HashSet::new();
+            for (index, replicate) in list.iter().enumerate() {
+                let replicate_path = format!("{path}.replicates[{index}]");
+                let (label, value) = replicate_entry(replicate).ok_or_else(|| {
+                    invalid(&replicate_path, "{\"label\": text, \"value\": number}")
+                })?;
+                if !labels.insert(label.clone()) {
+                    return Err(invalid(
+                        replicate_path,
+                        format!("a replicate label not already used in this cell (\"{label}\" is)"),
+                    ));
+                }
+                builder.add(record(key, Some(&label), Some(value)));
+            }
+        }
+        _ => {
+            let expected = if has_replicates {
+                "null or {\"replicates\": [...]}"
+            } else {
+                "a number or null"
+            };
+            return Err(invalid(path, expected));
+        }
+    }
+    Ok(())
+}
+
+fn replicate_entry(value: &Value) -> Option<(String, f64)> {
+    let object = value.as_object()?;
+    if object.len() != 2 {
+        return None;
+    }
+    let label = match object.get("label")? {
+        Value::String(text) if !text.trim().is_empty() => text.trim().to_string(),
+        Value::Number(number) => number_label(number)?,
+        _ => return None,
+    };
+    let value = object.get("value")?.as_f64().filter(|v| v.is_finite())?;
+    Some((label, value))
+}
+
+/// An axis label as a JSON value: a number when the label is exactly how sweepmap writes that
+/// number (so it reads back as the same text), a string otherwise.
+fn label_value(label: &str) -> Value {
+    match parse_number(label) {
+        Some(number) if format!("{number}") == label => {
+            if number.fract() == 0.0 && number.abs() < 9.0e15 {
+                json!(number as i64)
+            } else {
+                json!(number)
+            }
+        }
+        _ => json!(label),
+    }
+}
+
+/// Writes a dataset in the JSON form, metadata included; `load_json` of the result gives the
+/// same dataset.
+pub fn to_json(dataset: &Dataset) -> String {
+    let columns = dataset.x.len();
+    let mut panels = Vec::with_capacity(dataset.panels.len());
+    for panel in &dataset.panels {
+        let mut rows = Vec::with_capacity(dataset.y.len());
+        for y in 0..dataset.y.len() {
+            let mut row = Vec::with_capacity(columns);
+            for x in 0..columns {
+                let index = y * columns + x;
+                let cell = match (panel.grid.get(x, y), &dataset.replicate) {
+                    (None, _) => Value::Null,
+                    (Some(cell), None) => json!(cell.mean),
+                    (Some(_), Some(_)) => {
+                        let replicates: Vec<Value> = panel
+                            .replicates
+                            .iter()
+                            .filter(|r| r.cell == index)
+                            .map(|r| json!({"label": r.label, "value": r.value}))
+                            .collect();
+                        json!({ "replicates": replicates })
+                    }
+                };
+                row.push(cell);
+            }
+            rows.push(Value::Array(row));
+        }
+        let mut object = serde_json::Map::new();
+        if !dataset.models.is_absent() {
+            let level = dataset.models.levels.get(panel.model).cloned();
+            object.insert("model".into(), json!(level));
+        }
+        if !dataset.benchmarks.is_absent() {
+            let level = dataset.benchmarks.levels.get(panel.benchmark).cloned();
+            object.insert("benchmark".into(), json!(level));
+        }
+        object.insert("cells".into(), Value::Array(rows));
+        panels.push(Value::Object(object));
+    }
+
+    let mut root = serde_json::Map::new();
+    if let Some(title) = &dataset.title {
+        root.insert("title".into(), json!(title));
+    }
+    if let Some(source) = &dataset.source {
+        root.insert("source".into(), json!(source));
+    }
+    let mut metric = serde_json::Map::new();
+    metric.insert("name".into(), json!(dataset.metric.name));
+    metric.insert("direction".into(), json!(dataset.metric.direction.as_str()));
+    if let Some(unit) = &dataset.metric.unit {
+        metric.insert("unit".into(), json!(unit));
+    }
+    root.insert("metric".into(), Value::Object(metric));
+    for (key, axis) in [("x", &dataset.x), ("y", &dataset.y)] {
+        let values: Vec<Value> = axis.labels.iter().map(|l| label_value(l)).collect();
+        root.insert(key.into(), json!({"name": axis.name, "values": values}));
+    }
+    if !dataset.models.is_absent() {
+        root.insert("model".into(), json!(dataset.models.name));
+    }
+    if !dataset.benchmarks.is_absent() {
+        root.insert("benchmark".into(), json!(dataset.benchmarks.name));
+    }
+    if let Some(replicate) = &dataset.replicate {
+        root.insert("replicate".into(), json!(replicate));
+    }
+    let benchmarks: Vec<Value> = dataset
+        .benchmarks
+        .levels
+        .iter()
+        .zip(&dataset.benchmark_info)
+        .filter(|(_, info)| **info != BenchmarkInfo::default())
+        .map(|(name, info)| {
+            let mut object = serde_json::Map::new();
+            object.insert("name".into(), json!(name));
+            if let Some(items) = info.items {
+                object.insert("items".into(), json!(items));
+            }
+            if let Some(samples) = info.samples_per_item {
+                object.insert("samples_per_item".into(), json!(samples));
+            }
+            if let Some(parts) = &info.aggregate_of {
+                object.insert("aggregate_of".into(), json!(parts));
+            }
+            Value::Object(object)
+        })
+        .collect();
+    if !benchmarks.is_empty() {
+        root.insert("benchmarks".into(), Value::Array(benchmarks));
+    }
+    root.insert("panels".into(), Value::Array(panels));
+    serde_json::to_string_pretty(&Value::Object(root)).unwrap_or_default()
+}

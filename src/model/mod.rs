@@ -1,0 +1,15 @@
+//! The dataset model and its text formats: axes, grids with explicit missing cells, datasets of
+//! model x benchmark panels, tidy CSV and JSON loading, and export back to both.
+
+mod axis;
+mod build;
+mod csv_format;
+mod dataset;
+mod grid;
+mod json_format;
+
+pub use axis::Axis;
+pub use csv_format::{load_csv, to_csv, CsvOptions};
+pub use dataset::{BenchmarkInfo, Dataset, Direction, Facet, Metric, Panel, Replicate};
+pub use grid::{Cell, Grid};
+pub use json_format::{load_json, to_json};
