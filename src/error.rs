@@ -65,6 +65,8 @@ pub enum Error {
     },
     /// A field holds a value that is not allowed.
     InvalidField { field: String, expected: String },
+    /// A drawing backend failed (a canvas that went away, an SVG that could not be written).
+    Drawing { message: String },
     /// A name (model, benchmark, axis value, colour map, ...) that the dataset does not have.
     Unknown {
         what: &'static str,
@@ -157,6 +159,7 @@ impl fmt::Display for Error {
             Error::InvalidField { field, expected } => {
                 write!(f, "field \"{field}\": expected {expected}")
             }
+            Error::Drawing { message } => write!(f, "could not draw the figure: {message}"),
             Error::Unknown { what, name, known } => {
                 if known.is_empty() {
                     write!(f, "unknown {what}: \"{name}\"")

@@ -7,7 +7,9 @@
 //! 3. [`analysis`] computes what the data say: peaks with ties, trends, aggregates, differences,
 //!    reconciliation of reported numbers;
 //! 4. [`color`] maps values to colours through a domain that the legend shares by construction;
-//! 5. layout and drawing (next) turn panels into figures on any plotters backend.
+//! 5. [`figure`] resolves a view (which panels) and options against a dataset;
+//! 6. [`layout`] places panels, ticks and colour bars in CSS pixels and answers hit tests;
+//! 7. [`render`] draws the figure on any plotters backend: canvas, SVG, or an RGBA buffer.
 //!
 //! Everything outside `wasm` is plain Rust, built and tested natively.
 
@@ -16,6 +18,9 @@ mod model;
 
 pub mod analysis;
 pub mod color;
+pub mod figure;
+pub mod layout;
+pub mod render;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

@@ -1,0 +1,210 @@
+//! Panel summaries: the best and worst cells of one grid, with every tie, and its spread.
+//!
+//! A heatmap reading that names "the" peak is wrong whenever two cells share the best value, so
+//! the peak is reported as a value and *all* cells that reach it (within `1e-9 * max(1, |v|)`, so
+//! a printed 88.5 equals another printed 88.5). "Best" follows the metric's direction: the largest
+//! value when higher is better, the smallest when lower is better; the worst cells are the
+//! opposite extreme. Mean, median, sample standard deviation and range describe all present cells;
+//! missing cells are counted, never filled in.
+
+use serde::Serialize;
+
+use super::position::CellPosition;
+use super::statistics::{mean, median, present_values, sample_standard_deviation, values_tie};
+use crate::{Direction, Grid};
+
+/// One extreme of a grid: its value and every cell that reaches it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Extreme {
+    /// The extreme value.
+    pub value: f64,
+    /// All cells tied at that value, row-major from the smallest y.
+    pub cells: Vec<CellPosition>,
+}
+
+/// Descriptive statistics of one panel.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    /// The direction the peak and worst cells were chosen by.
+    pub direction: Direction,
+    /// The best value (largest for `Higher`, smallest for `Lower`) and all cells tied at it.
+    pub peak: Extreme,
+    /// The worst value (the opposite extreme) and all cells tied at it.
+    pub worst: Extreme,
+    /// Mean of the present cells.
+    pub mean: f64,
+    /// Median of the present cells (mean of the two middle values for an even count).
+    pub median: f64,
+    /// Sample standard deviation of the present cells (`n - 1` in the denominator); `None` when
+    /// only one cell is present.
+    pub sample_standard_deviation: Option<f64>,
+    /// Largest minus smallest present value.
+    pub range: f64,
+    /// Number of present cells.
+    pub present: usize,
+    /// Number of missing cells.
+    pub missing: usize,
+}
+
+/// Summarises a grid. Returns `None` when no cell is present.
+pub fn summarize(grid: &Grid, direction: Direction) -> Option<Summary> {
+    let cells: Vec<(CellPosition, f64)> = present_values(grid).collect();
+    let values: Vec<f64> = cells.iter().map(|(_, value)| *value).collect();
+    let largest = values.iter().copied().reduce(f64::max)?;
+    let smallest = values.iter().copied().reduce(f64::min)?;
+    let (best, worst) = match direction {
+        Direction::Higher => (largest, smallest),
+        Direction::Lower => (smallest, largest),
+    };
+    let extreme = |target: f64| Extreme {
+        value: target,
+        cells: cells
+            .iter()
+            .filter(|(_, value)| values_tie(*value, target))
+            .map(|(position, _)| *position)
+            .collect(),
+    };
+    let total = grid.columns().saturating_mul(grid.rows());
+    Some(Summary {
+        direction,
+        peak: extreme(best),
+        worst: extreme(worst),
+        mean: mean(&values)?,
+        median: median(&values)?,
+        sample_standard_deviation: sample_standard_deviation(&values),
+        range: largest - smallest,
+        present: values.len(),
+        missing: total.saturating_sub(values.len()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::test_support::{
+        assert_close, grid_from_optional_rows_top_down, ratio, seed_000_llama, seed_002_qwen,
+        window,
+    };
+
+    fn at(ratio_label: &str, window_label: &str) -> CellPosition {
+        CellPosition::new(ratio(ratio_label), window(window_label))
+    }
+
+    #[test]
+    fn qwen_amc23_peak_has_four_ties() {
+        let [_, _, amc23, _] = seed_002_qwen();
+        let summary = summarize(&amc23, Direction::Higher).unwrap();
+        assert_eq!(summary.peak.value, 88.5);
+        let mut expected = vec![
+            at("0.4", "2000"),
+            at("0.5", "1000"),
+            at("0.4", "500"),
+            at("0.5", "500"),
+        ];
+        expected.sort_by_key(|position| (position.y, position.x));
+        assert_eq!(summary.peak.cells, expected);
+        assert_eq!(summary.worst.value, 85.0);
+        assert_eq!(summary.worst.cells, [at("0.2", "2000")]);
+        assert_close(summary.range, 3.5, 1e-9);
+    }
+
+    #[test]
+    fn llama_aime24_has_two_tied_peaks_not_one() {
+        // The reading claims a single peak at ratio 0.3, window 2000; (0.2, 1000) is also 49.3.
+        let [aime24, _, _, _] = seed_000_llama();
+        let summary = summarize(&aime24, Direction::Higher).unwrap();
+        assert_eq!(summary.peak.value, 49.3);
+        assert_eq!(summary.peak.cells, [at("0.2", "1000"), at("0.3", "2000")]);
+        assert_eq!(summary.worst.value, 39.3);
+        assert_eq!(summary.worst.cells, [at("0.1", "1000")]);
+        // Independently computed with Python's statistics module.
+        assert_close(summary.mean, 44.36, 1e-9);
+        assert_close(summary.median, 44.7, 1e-9);
+        assert_close(
+            summary.sample_standard_deviation.unwrap(),
+            2.753447599684898,
+            1e-9,
+        );
+        assert_close(summary.range, 10.0, 1e-9);
+        assert_eq!((summary.present, summary.missing), (20, 0));
+    }
+
+    #[test]
+    fn llama_aime25_peak_is_not_where_the_reading_says() {
+        let [_, aime25, _, _] = seed_000_llama();
+        let summary = summarize(&aime25, Direction::Higher).unwrap();
+        assert_eq!(summary.peak.value, 30.7);
+        assert_eq!(summary.peak.cells, [at("0.2", "500"), at("0.4", "1000")]);
+        // The claimed peak (0.3, 1000) holds 29.3.
+        assert_eq!(aime25.value(ratio("0.3"), window("1000")), Some(29.3));
+        assert!(!summary.peak.cells.contains(&at("0.3", "1000")));
+        assert_eq!(summary.worst.value, 24.0);
+        assert_eq!(summary.worst.cells, [at("0.3", "500")]);
+        assert_close(summary.mean, 27.32, 1e-9);
+        assert_close(summary.median, 26.7, 1e-9);
+        assert_close(
+            summary.sample_standard_deviation.unwrap(),
+            1.5350638594636965,
+            1e-9,
+        );
+    }
+
+    #[test]
+    fn qwen_statistics_match_an_independent_computation() {
+        let [aime24, _, amc23, gpqa] = seed_002_qwen();
+        let aime24 = summarize(&aime24, Direction::Higher).unwrap();
+        assert_close(aime24.mean, 45.03, 1e-9);
+        assert_close(aime24.median, 44.65, 1e-9);
+        assert_close(
+            aime24.sample_standard_deviation.unwrap(),
+            2.808464648915938,
+            1e-9,
+        );
+        assert_eq!(aime24.peak.cells, [at("0.4", "2000")]);
+        let amc23 = summarize(&amc23, Direction::Higher).unwrap();
+        assert_close(amc23.mean, 87.175, 1e-9);
+        assert_close(amc23.median, 87.5, 1e-9);
+        assert_close(
+            amc23.sample_standard_deviation.unwrap(),
+            1.1271178895049556,
+            1e-9,
+        );
+        let gpqa = summarize(&gpqa, Direction::Higher).unwrap();
+        assert_eq!(gpqa.peak.value, 49.7);
+        assert_eq!(gpqa.peak.cells, [at("0.3", "2000")]);
+        assert_close(gpqa.mean, 47.56, 1e-9);
+    }
+
+    #[test]
+    fn lower_is_better_flips_peak_and_worst() {
+        let [_, _, amc23, _] = seed_002_qwen();
+        let summary = summarize(&amc23, Direction::Lower).unwrap();
+        assert_eq!(summary.direction, Direction::Lower);
+        assert_eq!(summary.peak.value, 85.0);
+        assert_eq!(summary.peak.cells, [at("0.2", "2000")]);
+        assert_eq!(summary.worst.value, 88.5);
+        assert_eq!(summary.worst.cells.len(), 4);
+    }
+
+    #[test]
+    fn missing_cells_are_counted_and_skipped() {
+        let grid = grid_from_optional_rows_top_down(&[
+            &[Some(1.0), None, Some(3.0)],
+            &[None, Some(3.0), None],
+        ]);
+        let summary = summarize(&grid, Direction::Higher).unwrap();
+        assert_eq!((summary.present, summary.missing), (3, 3));
+        assert_eq!(
+            summary.peak.cells,
+            [CellPosition::new(1, 0), CellPosition::new(2, 1)]
+        );
+        assert_eq!(summary.worst.cells, [CellPosition::new(0, 1)]);
+        assert_close(summary.mean, 7.0 / 3.0, 1e-12);
+        assert_eq!(summary.median, 3.0);
+        assert_eq!(summarize(&Grid::empty(3, 2), Direction::Higher), None);
+        let single = grid_from_optional_rows_top_down(&[&[None, Some(5.0)]]);
+        let single = summarize(&single, Direction::Higher).unwrap();
+        assert_eq!(single.sample_standard_deviation, None);
+        assert_eq!(single.range, 0.0);
+    }
+}
