@@ -1,0 +1,108 @@
+//! Number formats for value labels: as few decimals as tell the shown values apart.
+//!
+//! Pass@1 in percent printed to one decimal (41.3, 42.7) needs one; F1 scores between 0.955 and
+//! 0.966 need four. The rule: the fewest decimals at which no two different values print the
+//! same, but never fewer than the values were given with, up to two (so 88.5 is never shown as
+//! "88" just because no other value is 88), and never more than they were given with.
+
+use std::collections::HashMap;
+
+/// Most decimals ever chosen automatically.
+const MAX_DECIMALS: usize = 6;
+
+/// Formats a value with a fixed number of decimals, with a true minus sign and no "-0".
+pub fn format_value(value: f64, decimals: usize) -> String {
+    let text = format!("{value:.decimals$}");
+    let negative_zero = text.starts_with('-') && text[1..].chars().all(|c| c == '0' || c == '.');
+    if negative_zero {
+        text[1..].to_string()
+    } else if let Some(rest) = text.strip_prefix('-') {
+        format!("−{rest}")
+    } else {
+        text
+    }
+}
+
+/// The fewest decimals at which every value prints back as the same number, up to six, ignoring
+/// float noise (47.3 - 40.0 = 7.299999999999997 has one decimal).
+fn precision(values: &[f64]) -> usize {
+    (0..=MAX_DECIMALS)
+        .find(|&decimals| {
+            let scale = 10f64.powi(decimals as i32);
+            values
+                .iter()
+                .all(|v| ((v * scale).round() / scale - v).abs() <= 1e-9 * v.abs().max(1.0))
+        })
+        .unwrap_or(MAX_DECIMALS)
+}
+
+/// The decimals for a set of values: the fewest at which different values print differently,
+/// at least `min(precision, 2)` and at most the values' own precision (see the module docs).
+pub fn choose_decimals(values: &[f64]) -> usize {
+    let limit = precision(values);
+    (limit.min(2)..=limit)
+        .find(|&decimals| {
+            let mut printed: HashMap<String, f64> = HashMap::new();
+            values.iter().all(|&value| {
+                let text = format_value(value, decimals);
+                match printed.get(&text) {
+                    Some(&other) => other == value,
+                    None => {
+                        printed.insert(text, value);
+                        true
+                    }
+                }
+            })
+        })
+        .unwrap_or(limit)
+}
+
+#[cfg(test)]
+mod precision_tests {
+    #[test]
+    fn precision_counts_the_decimals_values_were_given_with() {
+        assert_eq!(super::precision(&[41.3, 89.0]), 1);
+        assert_eq!(super::precision(&[500.0]), 0);
+        assert_eq!(super::precision(&[1.0 / 3.0]), 6);
+        assert_eq!(super::precision(&[47.3 - 40.0]), 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pass_at_one_in_percent_gets_one_decimal() {
+        // Seed 000, R1-Llama AIME24, first two rows.
+        let values = [41.3, 42.7, 45.3, 44.7, 42.7, 39.3, 49.3, 45.3, 44.0, 46.0];
+        assert_eq!(choose_decimals(&values), 1);
+    }
+
+    #[test]
+    fn close_f1_scores_get_four_decimals() {
+        let values = [0.9551, 0.9553, 0.9602, 0.9655, 0.966];
+        assert_eq!(choose_decimals(&values), 4);
+    }
+
+    #[test]
+    fn whole_numbers_get_none_and_given_digits_are_kept() {
+        assert_eq!(choose_decimals(&[10.0, 20.0, 35.0]), 0);
+        assert_eq!(choose_decimals(&[1.25, 1.5]), 2);
+        // Raw floats: as few as tell them apart, but at least two.
+        assert_eq!(choose_decimals(&[0.123_456_7, 0.5]), 2);
+        assert_eq!(choose_decimals(&[0.955_12, 0.955_38, 0.966_01]), 4);
+        assert_eq!(choose_decimals(&[]), 0);
+        // Equal values never force more decimals.
+        assert_eq!(choose_decimals(&[88.0, 88.0, 85.0]), 0);
+        assert_eq!(choose_decimals(&[88.5, 88.5, 85.0]), 1);
+    }
+
+    #[test]
+    fn formats_with_a_true_minus_and_no_negative_zero() {
+        assert_eq!(format_value(-1.25, 1), "−1.2");
+        assert_eq!(format_value(-0.04, 1), "0.0");
+        assert_eq!(format_value(49.3, 1), "49.3");
+        assert_eq!(format_value(89.0, 1), "89.0");
+    }
+}

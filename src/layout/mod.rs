@@ -1,0 +1,447 @@
+//! Layout: where everything of a figure goes, as pure geometry in CSS pixels.
+//!
+//! Step 5 of the pipeline (figure -> **layout** -> drawing). Panels are placed as small multiples,
+//! wrapping to fewer per row when the width does not fit the view's row; cells keep one size
+//! across the figure so panels compare at a glance; tick labels and cell annotations thin out
+//! when they would not fit; a colour bar sits beside the panels (one for the figure when the
+//! domain is shared, one per panel otherwise). Text is measured with a fixed estimate rather than
+//! the browser, so layout is deterministic, fast, and the same natively and in wasm. The layout
+//! also answers hit tests: which cell is under a pointer.
+
+use serde::Serialize;
+
+use crate::figure::{format_value, Figure};
+
+/// Outer padding of the figure.
+const PADDING: f64 = 12.0;
+/// Gap between panels.
+const GAP: f64 = 24.0;
+/// Font sizes.
+const TITLE_FONT: f64 = 14.0;
+const TICK_FONT: f64 = 12.0;
+const AXIS_FONT: f64 = 12.5;
+const MAX_ANNOTATION_FONT: f64 = 13.0;
+/// Annotations smaller than this are not drawn.
+const MIN_ANNOTATION_FONT: f64 = 7.5;
+/// Colour bar geometry.
+const BAR_WIDTH: f64 = 14.0;
+const BAR_GAP: f64 = 14.0;
+/// The narrowest a panel's plot may get before panels wrap to another row.
+const MIN_PLOT_WIDTH: f64 = 150.0;
+const MAX_CELL_HEIGHT: f64 = 56.0;
+
+/// A rectangle in CSS pixels, y growing downwards.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl Rect {
+    /// True when the point lies inside (left and top edges included).
+    pub fn contains(&self, x: f64, y: f64) -> bool {
+        x >= self.x && y >= self.y && x < self.x + self.width && y < self.y + self.height
+    }
+
+    /// The right edge.
+    pub fn right(&self) -> f64 {
+        self.x + self.width
+    }
+
+    /// The bottom edge.
+    pub fn bottom(&self) -> f64 {
+        self.y + self.height
+    }
+}
+
+/// Estimated width of a text in a sans-serif font: good enough to size margins, deterministic.
+pub fn estimate_text_width(text: &str, font_size: f64) -> f64 {
+    let units: f64 = text
+        .chars()
+        .map(|c| match c {
+            '.' | ',' | ':' | ';' | '|' | 'i' | 'l' | 'j' | '\'' | ' ' => 0.3,
+            'm' | 'w' | 'M' | 'W' | '@' => 0.85,
+            c if c.is_uppercase() => 0.68,
+            _ => 0.56,
+        })
+        .sum();
+    units * font_size
+}
+
+/// A colour bar: the gradient rectangle and its labelled ticks.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ColorBarLayout {
+    /// The gradient, top = domain maximum.
+    pub bar: Rect,
+    /// Tick values with their label and y position.
+    pub ticks: Vec<Tick>,
+    /// Index of the panel whose scale it shows (any panel, for a shared bar).
+    pub panel: usize,
+    /// Where the label ("Pass@1 (%)") is centred, drawn rotated.
+    pub label_at: (f64, f64),
+    /// Where the "missing" swatch goes, when the figure has missing cells.
+    pub missing_swatch: Option<Rect>,
+}
+
+/// One labelled tick.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Tick {
+    pub value: f64,
+    pub label: String,
+    /// Position along the axis: x for x ticks, y for y ticks and colour bar ticks.
+    pub at: f64,
+}
+
+/// One panel's geometry.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PanelLayout {
+    /// The cells' area.
+    pub plot: Rect,
+    /// Width and height of one cell.
+    pub cell_width: f64,
+    pub cell_height: f64,
+    /// Centre of the title.
+    pub title_at: (f64, f64),
+    /// x tick labels (centred below the plot) and y tick labels (right-aligned left of it).
+    pub x_ticks: Vec<Tick>,
+    pub y_ticks: Vec<Tick>,
+    /// Centre of the x axis name.
+    pub x_label_at: (f64, f64),
+    /// Centre of the rotated y axis name, when this panel shows it.
+    pub y_label_at: Option<(f64, f64)>,
+}
+
+/// The whole figure's geometry.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FigureLayout {
+    pub width: f64,
+    pub height: f64,
+    pub panels: Vec<PanelLayout>,
+    pub color_bars: Vec<ColorBarLayout>,
+    /// Panels per row after wrapping.
+    pub columns: usize,
+    /// Font size of cell annotations; `None` when cells are too small to annotate.
+    pub annotation_font: Option<f64>,
+    pub title_font: f64,
+    pub tick_font: f64,
+    pub axis_font: f64,
+}
+
+/// The cell under a point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Hit {
+    pub panel: usize,
+    pub x: usize,
+    pub y: usize,
+}
+
+impl FigureLayout {
+    /// The cell under a point in CSS pixels, if any.
+    pub fn hit_test(&self, x: f64, y: f64) -> Option<Hit> {
+        self.panels.iter().enumerate().find_map(|(index, panel)| {
+            if !panel.plot.contains(x, y) || panel.cell_width <= 0.0 || panel.cell_height <= 0.0 {
+                return None;
+            }
+            let column = ((x - panel.plot.x) / panel.cell_width).floor() as usize;
+            let from_top = ((y - panel.plot.y) / panel.cell_height).floor() as usize;
+            let rows = (panel.plot.height / panel.cell_height).round() as usize;
+            let row = rows.checked_sub(from_top + 1)?;
+            Some(Hit {
+                panel: index,
+                x: column,
+                y: row,
+            })
+        })
+    }
+
+    /// The rectangle of a cell (row 0 = smallest y, drawn at the bottom).
+    pub fn cell_rect(&self, panel: usize, x: usize, y: usize) -> Option<Rect> {
+        let layout = self.panels.get(panel)?;
+        let rows = (layout.plot.height / layout.cell_height).round() as usize;
+        let from_top = rows.checked_sub(y + 1)?;
+        Some(Rect {
+            x: layout.plot.x + x as f64 * layout.cell_width,
+            y: layout.plot.y + from_top as f64 * layout.cell_height,
+            width: layout.cell_width,
+            height: layout.cell_height,
+        })
+    }
+}
+
+/// Nice tick values strictly inside (min, max): steps of 1, 2 or 5 times a power of ten.
+pub fn nice_ticks(min: f64, max: f64, target: usize) -> Vec<f64> {
+    if !(min.is_finite() && max.is_finite()) || max <= min || target == 0 {
+        return Vec::new();
+    }
+    let raw = (max - min) / target as f64;
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * magnitude)
+        .find(|step| *step >= raw)
+        .unwrap_or(10.0 * magnitude);
+    let mut ticks = Vec::new();
+    let mut value = (min / step).ceil() * step;
+    while value < max && ticks.len() < 100 {
+        if value > min {
+            ticks.push(value);
+        }
+        value += step;
+    }
+    ticks
+}
+
+/// Every `step`-th index so that labels of `size` fit in slots of `slot` pixels.
+fn thin_step(size: f64, slot: f64) -> usize {
+    if slot <= 0.0 {
+        return usize::MAX;
+    }
+    ((size / slot).ceil() as usize).max(1)
+}
+
+/// Ticks at every `step`-th category, centred on their cells.
+fn category_ticks(
+    labels: &[String],
+    step: usize,
+    start: f64,
+    cell: f64,
+    reverse: bool,
+) -> Vec<Tick> {
+    let count = labels.len();
+    labels
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| step != usize::MAX && index % step == 0)
+        .map(|(index, label)| {
+            let slot = if reverse { count - 1 - index } else { index };
+            Tick {
+                value: index as f64,
+                label: label.clone(),
+                at: start + (slot as f64 + 0.5) * cell,
+            }
+        })
+        .collect()
+}
+
+/// The colour bar ticks: the domain's ends exactly, and nice values between them that do not
+/// crowd the ends.
+fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
+    let Some(domain) = figure.panels.get(panel).map(|p| p.domain.domain) else {
+        return Vec::new();
+    };
+    let position = |value: f64| {
+        if domain.max > domain.min {
+            bar.bottom() - (value - domain.min) / (domain.max - domain.min) * bar.height
+        } else {
+            bar.y + bar.height / 2.0
+        }
+    };
+    let label = |value: f64| format_value(value, figure.decimals);
+    if domain.max <= domain.min {
+        return vec![Tick {
+            value: domain.min,
+            label: label(domain.min),
+            at: position(domain.min),
+        }];
+    }
+    let mut ticks = vec![Tick {
+        value: domain.min,
+        label: label(domain.min),
+        at: position(domain.min),
+    }];
+    let target = ((bar.height / 40.0).floor() as usize).clamp(1, 8);
+    for value in nice_ticks(domain.min, domain.max, target) {
+        let at = position(value);
+        let clear = TICK_FONT * 1.3;
+        if at < bar.bottom() - clear && at > bar.y + clear {
+            ticks.push(Tick {
+                value,
+                label: format_value(value, figure.decimals.min(decimals_of(value))),
+                at,
+            });
+        }
+    }
+    ticks.push(Tick {
+        value: domain.max,
+        label: label(domain.max),
+        at: position(domain.max),
+    });
+    ticks
+}
+
+/// Decimals a nice tick value needs (0.25 -> 2, 40 -> 0).
+fn decimals_of(value: f64) -> usize {
+    (0..=6)
+        .find(|&d| format!("{value:.d$}").parse::<f64>() == Ok(value))
+        .unwrap_or(6)
+}
+
+/// Lays out a figure at a width in CSS pixels.
+pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
+    let width = if width.is_finite() {
+        width.clamp(160.0, 20_000.0)
+    } else {
+        800.0
+    };
+    let columns_x = figure.x.len().max(1);
+    let rows_y = figure.y.len().max(1);
+    let panel_count = figure.panels.len().max(1);
+
+    // Widths of the text around each panel.
+    let widest_y_label = figure
+        .y
+        .labels
+        .iter()
+        .map(|l| estimate_text_width(l, TICK_FONT))
+        .fold(0.0, f64::max);
+    let widest_bar_label = figure
+        .panels
+        .iter()
+        .flat_map(|p| [p.domain.domain.min, p.domain.domain.max])
+        .map(|v| {
+            estimate_text_width(
+                &format!("≥ {}", format_value(v, figure.decimals)),
+                TICK_FONT,
+            )
+        })
+        .fold(0.0, f64::max);
+    let bar_block = BAR_GAP + BAR_WIDTH + 6.0 + widest_bar_label + 8.0 + AXIS_FONT + 4.0;
+    let y_name_block = AXIS_FONT + 10.0;
+    let y_ticks_block = widest_y_label + 8.0;
+    let shared_bar_width = if figure.shared_legend { bar_block } else { 0.0 };
+    let panel_bar_width = if figure.shared_legend { 0.0 } else { bar_block };
+
+    // Panels per row: the view's row, fewer when plots would get too narrow.
+    let available = width - 2.0 * PADDING - shared_bar_width;
+    let fits = |columns: usize| {
+        let per_panel = (available - (columns as f64 - 1.0) * GAP) / columns as f64;
+        per_panel - y_name_block - y_ticks_block - panel_bar_width >= MIN_PLOT_WIDTH
+    };
+    let wanted = figure.columns.clamp(1, panel_count);
+    let columns = (1..=wanted).rev().find(|&c| fits(c)).unwrap_or(1);
+    let rows = panel_count.div_ceil(columns);
+    let panel_width = (available - (columns as f64 - 1.0) * GAP) / columns as f64;
+    let plot_width =
+        (panel_width - y_name_block - y_ticks_block - panel_bar_width).max(columns_x as f64);
+    let cell_width = plot_width / columns_x as f64;
+    let cell_height = (cell_width * 0.8).clamp(1.0, MAX_CELL_HEIGHT);
+    let plot_height = cell_height * rows_y as f64;
+
+    let top_block = TITLE_FONT + 12.0;
+    let bottom_block = TICK_FONT + 8.0 + AXIS_FONT + 10.0;
+    let panel_height = top_block + plot_height + bottom_block;
+    let height = 2.0 * PADDING + rows as f64 * panel_height + (rows as f64 - 1.0) * GAP;
+
+    // Ticks thin out when labels would overlap.
+    let widest_x_label = figure
+        .x
+        .labels
+        .iter()
+        .map(|l| estimate_text_width(l, TICK_FONT))
+        .fold(0.0, f64::max);
+    let x_step = thin_step(widest_x_label + 6.0, cell_width);
+    let y_step = thin_step(TICK_FONT + 2.0, cell_height);
+
+    // Annotations: the largest font up to 13 px that fits the widest label in a cell.
+    let widest_annotation = figure
+        .panels
+        .iter()
+        .flat_map(|p| p.grid.present().map(|(_, _, c)| c.mean).collect::<Vec<_>>())
+        .map(|v| estimate_text_width(&format_value(v, figure.decimals), 1.0))
+        .fold(0.0, f64::max)
+        .max(0.6);
+    let annotation_font = if figure.annotate {
+        let by_width = (cell_width - 4.0) / widest_annotation;
+        let by_height = cell_height * 0.5;
+        let size = MAX_ANNOTATION_FONT.min(by_width).min(by_height);
+        (size >= MIN_ANNOTATION_FONT).then_some(size)
+    } else {
+        None
+    };
+
+    let mut panels = Vec::with_capacity(panel_count);
+    for index in 0..figure.panels.len() {
+        let column = index % columns;
+        let row = index / columns;
+        let left = PADDING + column as f64 * (panel_width + GAP);
+        let top = PADDING + row as f64 * (panel_height + GAP);
+        let plot = Rect {
+            x: left + y_name_block + y_ticks_block,
+            y: top + top_block,
+            width: plot_width,
+            height: plot_height,
+        };
+        panels.push(PanelLayout {
+            plot,
+            cell_width,
+            cell_height,
+            title_at: (plot.x + plot.width / 2.0, top + TITLE_FONT / 2.0 + 2.0),
+            x_ticks: category_ticks(&figure.x.labels, x_step, plot.x, cell_width, false),
+            y_ticks: category_ticks(&figure.y.labels, y_step, plot.y, cell_height, true),
+            x_label_at: (
+                plot.x + plot.width / 2.0,
+                plot.bottom() + TICK_FONT + 8.0 + AXIS_FONT / 2.0 + 4.0,
+            ),
+            y_label_at: (column == 0)
+                .then_some((left + AXIS_FONT / 2.0 + 2.0, plot.y + plot.height / 2.0)),
+        });
+    }
+
+    let mut color_bars = Vec::new();
+    let mut add_bar = |panel: usize, left: f64, plot: Rect| {
+        // As tall as the plot, but never too short to read.
+        let height = plot.height.max(60.0);
+        let bar = Rect {
+            x: left + BAR_GAP,
+            y: plot.y,
+            width: BAR_WIDTH,
+            height,
+        };
+        let ticks = bar_ticks(figure, panel, bar);
+        let missing_swatch = figure.has_missing.then_some(Rect {
+            x: bar.x,
+            y: bar.bottom() + TICK_FONT + 10.0,
+            width: BAR_WIDTH,
+            height: BAR_WIDTH,
+        });
+        color_bars.push(ColorBarLayout {
+            bar,
+            ticks,
+            panel,
+            label_at: (
+                bar.right() + 6.0 + widest_bar_label + 8.0 + AXIS_FONT / 2.0,
+                bar.y + bar.height / 2.0,
+            ),
+            missing_swatch,
+        });
+    };
+    if figure.shared_legend {
+        let right = panels.iter().map(|p| p.plot.right()).fold(0.0, f64::max);
+        if let Some(first) = panels.first() {
+            add_bar(0, right, first.plot);
+        }
+    } else {
+        for (index, panel) in panels.iter().enumerate() {
+            add_bar(index, panel.plot.right(), panel.plot);
+        }
+    }
+    // A bar with a swatch below may need more height than a short panel row gives.
+    let needed = color_bars
+        .iter()
+        .map(|b| b.missing_swatch.map_or(b.bar.bottom(), |s| s.bottom()) + PADDING)
+        .fold(height, f64::max);
+
+    FigureLayout {
+        width,
+        height: needed.ceil(),
+        panels,
+        color_bars,
+        columns,
+        annotation_font,
+        title_font: TITLE_FONT,
+        tick_font: TICK_FONT,
+        axis_font: AXIS_FONT,
+    }
+}

@@ -1,0 +1,462 @@
+//! Drawing: a laid-out figure onto any plotters [`DrawingBackend`].
+//!
+//! Step 6 of the pipeline (layout -> **drawing**). The same code paints the browser canvas
+//! (plotters-canvas), the SVG export and the native golden tests (plotters' SVG backend): cells
+//! as filled rectangles in their scale's colour, missing cells in a neutral grey with a hatch, the
+//! peak cells outlined and their value in bold, value labels in black or white for contrast, and
+//! colour bars drawn from the very scale that coloured the cells, with arrows and "≥"/"≤" marks
+//! when a fixed range clips the data.
+//!
+//! Large grids, whose cells are a few pixels, are better painted from an RGBA buffer than with one
+//! call per cell: [`CellPainting::Skip`] draws everything but the cells, and [`paint_cells_rgba`]
+//! fills that buffer.
+
+use plotters::backend::SVGBackend;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::{FontDesc, FontFamily, FontStyle, FontTransform};
+
+use crate::color::{text_color_for, Rgb, MISSING};
+use crate::error::{Error, Result};
+use crate::figure::{format_value, Figure};
+use crate::layout::{FigureLayout, Rect};
+
+/// Colour of the text around the panels.
+const INK: Rgb = Rgb::new(0x22, 0x22, 0x22);
+/// Colour of secondary text (ticks).
+const SECONDARY_INK: Rgb = Rgb::new(0x44, 0x44, 0x44);
+/// Colour of the hatch over missing cells.
+const HATCH: Rgb = Rgb::new(0x99, 0x99, 0x99);
+/// Spacing of the hatch lines in CSS pixels.
+const HATCH_SPACING: f64 = 6.0;
+/// Cells at least this large get a thin white gap between them.
+const GAP_FROM_CELL: f64 = 14.0;
+
+/// Whether cells are drawn as shapes or left for a raster pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellPainting {
+    /// One rectangle per cell: vector output (SVG) and small grids.
+    Shapes,
+    /// Leave the cells out; the caller paints them from [`paint_cells_rgba`].
+    Skip,
+}
+
+/// How to draw, apart from the figure and its layout.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DrawOptions {
+    /// Device pixels per CSS pixel (the canvas backing store's `devicePixelRatio`).
+    pub pixel_ratio: f64,
+    /// Multiplier on font sizes: plotters' SVG backend writes `font-size` as size / 1.24, so SVG
+    /// output passes 1.24 to get the sizes the layout planned.
+    pub font_scale: f64,
+    /// Cells as shapes, or skipped for a raster pass.
+    pub cells: CellPainting,
+}
+
+impl Default for DrawOptions {
+    fn default() -> DrawOptions {
+        DrawOptions {
+            pixel_ratio: 1.0,
+            font_scale: 1.0,
+            cells: CellPainting::Shapes,
+        }
+    }
+}
+
+fn color(rgb: Rgb) -> RGBColor {
+    RGBColor(rgb.r, rgb.g, rgb.b)
+}
+
+struct Painter<'a, DB: DrawingBackend> {
+    backend: &'a mut DB,
+    options: DrawOptions,
+}
+
+impl<DB: DrawingBackend> Painter<'_, DB> {
+    fn px(&self, value: f64) -> i32 {
+        (value * self.options.pixel_ratio).round() as i32
+    }
+
+    fn fill(&mut self, rect: Rect, rgb: Rgb) -> Result<()> {
+        let (x0, y0) = (self.px(rect.x), self.px(rect.y));
+        let (x1, y1) = (self.px(rect.right()), self.px(rect.bottom()));
+        if x1 <= x0 || y1 <= y0 {
+            return Ok(());
+        }
+        self.backend
+            .draw_rect((x0, y0), (x1, y1), &color(rgb), true)
+            .map_err(drawing_error)
+    }
+
+    fn outline(&mut self, rect: Rect, rgb: Rgb, width: f64) -> Result<()> {
+        let style = ShapeStyle::from(&color(rgb)).stroke_width(self.px(width).max(1) as u32);
+        let (x0, y0) = (self.px(rect.x), self.px(rect.y));
+        let (x1, y1) = (self.px(rect.right()), self.px(rect.bottom()));
+        self.backend
+            .draw_rect((x0, y0), (x1, y1), &style, false)
+            .map_err(drawing_error)
+    }
+
+    fn line(&mut self, from: (f64, f64), to: (f64, f64), rgb: Rgb, width: f64) -> Result<()> {
+        let style = ShapeStyle::from(&color(rgb)).stroke_width(self.px(width).max(1) as u32);
+        let from = (self.px(from.0), self.px(from.1));
+        let to = (self.px(to.0), self.px(to.1));
+        self.backend
+            .draw_line(from, to, &style)
+            .map_err(drawing_error)
+    }
+
+    fn triangle(&mut self, points: [(f64, f64); 3], rgb: Rgb) -> Result<()> {
+        let points: Vec<(i32, i32)> = points
+            .iter()
+            .map(|p| (self.px(p.0), self.px(p.1)))
+            .collect();
+        self.backend
+            .fill_polygon(points, &color(rgb))
+            .map_err(drawing_error)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn text(
+        &mut self,
+        text: &str,
+        at: (f64, f64),
+        size: f64,
+        rgb: Rgb,
+        anchor: (HPos, VPos),
+        bold: bool,
+        rotated: bool,
+    ) -> Result<()> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        let weight = if bold {
+            FontStyle::Bold
+        } else {
+            FontStyle::Normal
+        };
+        let size = size * self.options.pixel_ratio * self.options.font_scale;
+        let mut font = FontDesc::new(FontFamily::SansSerif, size, weight);
+        if rotated {
+            font = font.transform(FontTransform::Rotate270);
+        }
+        let ink = color(rgb);
+        let style = TextStyle::from(font)
+            .color(&ink)
+            .pos(Pos::new(anchor.0, anchor.1));
+        let at = (self.px(at.0), self.px(at.1));
+        self.backend
+            .draw_text(text, &style, at)
+            .map_err(drawing_error)
+    }
+
+    /// Diagonal lines across a rectangle, clipped to it.
+    fn hatch(&mut self, rect: Rect) -> Result<()> {
+        let mut offset = HATCH_SPACING / 2.0;
+        while offset < rect.width + rect.height {
+            let start = (
+                rect.x + offset.min(rect.width),
+                rect.y + offset - offset.min(rect.width),
+            );
+            let end = (
+                rect.x + offset - offset.min(rect.height),
+                rect.y + offset.min(rect.height),
+            );
+            self.line(start, end, HATCH, 1.0)?;
+            offset += HATCH_SPACING;
+        }
+        Ok(())
+    }
+}
+
+fn drawing_error(error: impl std::fmt::Display) -> Error {
+    Error::Drawing {
+        message: error.to_string(),
+    }
+}
+
+/// Draws a figure. The backend must be at least `layout.width x layout.height` CSS pixels times
+/// `options.pixel_ratio`.
+pub fn draw_figure<DB: DrawingBackend>(
+    backend: &mut DB,
+    figure: &Figure,
+    layout: &FigureLayout,
+    options: DrawOptions,
+) -> Result<()> {
+    let mut painter = Painter { backend, options };
+    let whole = Rect {
+        x: 0.0,
+        y: 0.0,
+        width: layout.width,
+        height: layout.height,
+    };
+    painter.fill(whole, Rgb::new(0xff, 0xff, 0xff))?;
+    let columns = figure.x.len();
+    for (index, (panel, geometry)) in figure.panels.iter().zip(&layout.panels).enumerate() {
+        let gap = if geometry.cell_width >= GAP_FROM_CELL && geometry.cell_height >= GAP_FROM_CELL {
+            1.0
+        } else {
+            0.0
+        };
+        // Cells.
+        for (cell_index, cell) in panel.grid.cells().iter().enumerate() {
+            let (x, y) = (cell_index % columns.max(1), cell_index / columns.max(1));
+            let Some(rect) = layout.cell_rect(index, x, y) else {
+                continue;
+            };
+            let inner = Rect {
+                x: rect.x + gap / 2.0,
+                y: rect.y + gap / 2.0,
+                width: rect.width - gap,
+                height: rect.height - gap,
+            };
+            match cell {
+                Some(cell) if options.cells == CellPainting::Shapes => {
+                    painter.fill(inner, panel.scale.color(cell.mean))?;
+                }
+                Some(_) => {}
+                None => {
+                    painter.fill(inner, MISSING)?;
+                    if inner.width >= 4.0 && inner.height >= 4.0 {
+                        painter.hatch(inner)?;
+                    }
+                }
+            }
+        }
+        // Peaks: an outline inside the cell in the colour that contrasts with it.
+        for &(x, y) in &panel.peaks {
+            let (Some(rect), Some(value)) = (layout.cell_rect(index, x, y), panel.grid.value(x, y))
+            else {
+                continue;
+            };
+            if rect.width >= 6.0 && rect.height >= 6.0 {
+                let ink = text_color_for(panel.scale.color(value));
+                let inset = Rect {
+                    x: rect.x + 2.0,
+                    y: rect.y + 2.0,
+                    width: rect.width - 4.0,
+                    height: rect.height - 4.0,
+                };
+                painter.outline(inset, ink, 2.0)?;
+            }
+        }
+        // Annotations.
+        if let Some(size) = layout.annotation_font {
+            for (x, y, cell) in panel.grid.present() {
+                let Some(rect) = layout.cell_rect(index, x, y) else {
+                    continue;
+                };
+                let ink = text_color_for(panel.scale.color(cell.mean));
+                let bold = panel.peaks.contains(&(x, y));
+                let centre = (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0);
+                let label = format_value(cell.mean, figure.decimals);
+                painter.text(
+                    &label,
+                    centre,
+                    size,
+                    ink,
+                    (HPos::Center, VPos::Center),
+                    bold,
+                    false,
+                )?;
+            }
+        }
+        // Title, ticks, axis names.
+        painter.text(
+            &panel.title,
+            geometry.title_at,
+            layout.title_font,
+            INK,
+            (HPos::Center, VPos::Center),
+            true,
+            false,
+        )?;
+        for tick in &geometry.x_ticks {
+            let at = (tick.at, geometry.plot.bottom() + 5.0);
+            painter.text(
+                &tick.label,
+                at,
+                layout.tick_font,
+                SECONDARY_INK,
+                (HPos::Center, VPos::Top),
+                false,
+                false,
+            )?;
+        }
+        for tick in &geometry.y_ticks {
+            let at = (geometry.plot.x - 6.0, tick.at);
+            painter.text(
+                &tick.label,
+                at,
+                layout.tick_font,
+                SECONDARY_INK,
+                (HPos::Right, VPos::Center),
+                false,
+                false,
+            )?;
+        }
+        painter.text(
+            &figure.x.name,
+            geometry.x_label_at,
+            layout.axis_font,
+            INK,
+            (HPos::Center, VPos::Center),
+            false,
+            false,
+        )?;
+        if let Some(at) = geometry.y_label_at {
+            painter.text(
+                &figure.y.name,
+                at,
+                layout.axis_font,
+                INK,
+                (HPos::Center, VPos::Center),
+                false,
+                true,
+            )?;
+        }
+    }
+    for bar in &layout.color_bars {
+        draw_color_bar(&mut painter, figure, layout, bar)?;
+    }
+    painter.backend.present().map_err(drawing_error)
+}
+
+fn draw_color_bar<DB: DrawingBackend>(
+    painter: &mut Painter<'_, DB>,
+    figure: &Figure,
+    layout: &FigureLayout,
+    bar: &crate::layout::ColorBarLayout,
+) -> Result<()> {
+    let Some(panel) = figure.panels.get(bar.panel) else {
+        return Ok(());
+    };
+    let scale = panel.scale;
+    let rect = bar.bar;
+    // One stripe per device pixel row (at most 256), top = domain maximum.
+    let stripes = ((rect.height * painter.options.pixel_ratio).round() as usize).clamp(2, 256);
+    let stripe = rect.height / stripes as f64;
+    for index in 0..stripes {
+        let position = 1.0 - (index as f64 + 0.5) / stripes as f64;
+        let band = Rect {
+            x: rect.x,
+            y: rect.y + index as f64 * stripe,
+            width: rect.width,
+            height: stripe + 0.5,
+        };
+        painter.fill(band, scale.color_at_position(position))?;
+    }
+    painter.outline(rect, Rgb::new(0x88, 0x88, 0x88), 0.5)?;
+
+    // Arrows where a fixed range clips the data, in the colour the clipped cells get.
+    let arrow = rect.width * 0.8;
+    // A fixed domain counts the clipped values of every panel shown, so any panel's count is
+    // the figure's.
+    let (above, below) = (panel.domain.above, panel.domain.below);
+    if above > 0 {
+        let tip = rect.y - arrow;
+        painter.triangle(
+            [
+                (rect.x, rect.y),
+                (rect.right(), rect.y),
+                (rect.x + rect.width / 2.0, tip),
+            ],
+            scale.color_at_position(1.0),
+        )?;
+    }
+    if below > 0 {
+        let tip = rect.bottom() + arrow;
+        painter.triangle(
+            [
+                (rect.x, rect.bottom()),
+                (rect.right(), rect.bottom()),
+                (rect.x + rect.width / 2.0, tip),
+            ],
+            scale.color_at_position(0.0),
+        )?;
+    }
+    let last = bar.ticks.len().saturating_sub(1);
+    for (index, tick) in bar.ticks.iter().enumerate() {
+        painter.line(
+            (rect.right(), tick.at),
+            (rect.right() + 4.0, tick.at),
+            INK,
+            1.0,
+        )?;
+        let label = match index {
+            0 if below > 0 => format!("≤ {}", tick.label),
+            i if i == last && above > 0 && last > 0 => format!("≥ {}", tick.label),
+            _ => tick.label.clone(),
+        };
+        painter.text(
+            &label,
+            (rect.right() + 7.0, tick.at),
+            layout.tick_font,
+            SECONDARY_INK,
+            (HPos::Left, VPos::Center),
+            false,
+            false,
+        )?;
+    }
+    painter.text(
+        &figure.value_label,
+        bar.label_at,
+        layout.axis_font,
+        INK,
+        (HPos::Center, VPos::Center),
+        false,
+        true,
+    )?;
+    if let Some(swatch) = bar.missing_swatch {
+        painter.fill(swatch, MISSING)?;
+        painter.hatch(swatch)?;
+        painter.text(
+            "missing",
+            (swatch.right() + 7.0, swatch.y + swatch.height / 2.0),
+            layout.tick_font,
+            SECONDARY_INK,
+            (HPos::Left, VPos::Center),
+            false,
+            false,
+        )?;
+    }
+    Ok(())
+}
+
+/// The figure as an SVG document: cells are `<rect>` shapes, text is text.
+pub fn render_svg(figure: &Figure, layout: &FigureLayout) -> Result<String> {
+    let mut svg = String::new();
+    {
+        let size = (layout.width.ceil() as u32, layout.height.ceil() as u32);
+        let mut backend = SVGBackend::with_string(&mut svg, size);
+        let options = DrawOptions {
+            font_scale: 1.24,
+            ..DrawOptions::default()
+        };
+        draw_figure(&mut backend, figure, layout, options)?;
+    }
+    Ok(svg)
+}
+
+/// One panel's cells as RGBA pixels, one pixel per cell, top row = largest y: the buffer the
+/// wasm layer puts on a canvas and scales into the plot rectangle. Missing cells get the missing
+/// colour.
+pub fn paint_cells_rgba(figure: &Figure, panel: usize) -> Vec<u8> {
+    let Some(panel) = figure.panels.get(panel) else {
+        return Vec::new();
+    };
+    let columns = panel.grid.columns();
+    let rows = panel.grid.rows();
+    let mut pixels = vec![0u8; columns * rows * 4];
+    for (from_top, row) in pixels.chunks_exact_mut(columns.max(1) * 4).enumerate() {
+        let y = rows - 1 - from_top;
+        for (x, pixel) in row.chunks_exact_mut(4).enumerate() {
+            let rgb = panel
+                .grid
+                .value(x, y)
+                .map_or(MISSING, |value| panel.scale.color(value));
+            pixel.copy_from_slice(&[rgb.r, rgb.g, rgb.b, 255]);
+        }
+    }
+    pixels
+}

@@ -1,0 +1,274 @@
+//! Figures drawn to SVG from the bundled datasets: compared with committed golden files (on a
+//! mismatch a `-changed.svg` is written beside the golden one for a person to look at), and
+//! checked shape by shape: every cell's fill is its scale's colour for that cell's value.
+//!
+//! To accept new output after a deliberate change: `SWEEPMAP_BLESS=1 cargo test --test render`.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::path::PathBuf;
+
+use sweepmap::color::{ColorMap, DomainMode, MISSING};
+use sweepmap::figure::{prepare_figure, BenchmarkChoice, Figure, FigureOptions, View};
+use sweepmap::layout::{layout_figure, FigureLayout};
+use sweepmap::render::{paint_cells_rgba, render_svg};
+use sweepmap::{load_json, Dataset};
+
+fn dataset(name: &str) -> Dataset {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("www/data")
+        .join(name);
+    let text = std::fs::read_to_string(&path).expect("bundled dataset is readable");
+    load_json(&text).expect("bundled dataset loads")
+}
+
+fn kv() -> Dataset {
+    dataset("kv-cache-sweep.json")
+}
+
+fn figure(dataset: &Dataset, view: View, domain: DomainMode) -> Figure {
+    let options = FigureOptions {
+        view,
+        domain,
+        color_map: ColorMap::YellowGreenBlue,
+        ..FigureOptions::default()
+    };
+    prepare_figure(dataset, &options).expect("figure prepares")
+}
+
+fn model(name: &str) -> View {
+    View::Model { model: name.into() }
+}
+
+/// Compares with the golden file, writing `-changed.svg` beside it on a mismatch.
+fn assert_golden(name: &str, svg: &str) {
+    let directory = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let golden = directory.join(format!("{name}.svg"));
+    let changed = directory.join(format!("{name}-changed.svg"));
+    if std::env::var_os("SWEEPMAP_BLESS").is_some() {
+        std::fs::create_dir_all(&directory).expect("golden directory");
+        std::fs::write(&golden, svg).expect("golden written");
+        let _ = std::fs::remove_file(&changed);
+        return;
+    }
+    let expected = std::fs::read_to_string(&golden).unwrap_or_else(|_| {
+        panic!(
+            "no golden file {}; run with SWEEPMAP_BLESS=1",
+            golden.display()
+        )
+    });
+    if expected != svg {
+        std::fs::write(&changed, svg).expect("changed file written");
+        panic!(
+            "{name}.svg differs from its golden file; see {}",
+            changed.display()
+        );
+    }
+    let _ = std::fs::remove_file(&changed);
+}
+
+/// Every `<rect>` whose size is one cell's, with its fill, in document order.
+fn cell_rects(svg: &str, layout: &FigureLayout) -> Vec<(f64, f64, String)> {
+    let panel = &layout.panels[0];
+    svg.lines()
+        .filter(|line| line.trim_start().starts_with("<rect"))
+        .filter_map(|line| {
+            let attribute = |name: &str| -> Option<String> {
+                let start = line.find(&format!(" {name}=\""))? + name.len() + 3;
+                let end = line[start..].find('"')? + start;
+                Some(line[start..end].to_string())
+            };
+            let width: f64 = attribute("width")?.parse().ok()?;
+            let height: f64 = attribute("height")?.parse().ok()?;
+            let is_cell = (width - panel.cell_width).abs() <= 2.0
+                && (height - panel.cell_height).abs() <= 2.0;
+            is_cell.then(|| {
+                let x: f64 = attribute("x").and_then(|v| v.parse().ok()).unwrap_or(0.0);
+                let y: f64 = attribute("y").and_then(|v| v.parse().ok()).unwrap_or(0.0);
+                (
+                    x + width / 2.0,
+                    y + height / 2.0,
+                    attribute("fill").unwrap_or_default(),
+                )
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn every_cell_is_filled_with_its_scale_colour() {
+    let dataset = kv();
+    let figure = figure(&dataset, model("R1-Llama"), DomainMode::PerPanel);
+    let layout = layout_figure(&figure, 1280.0);
+    let svg = render_svg(&figure, &layout).unwrap();
+    let rects = cell_rects(&svg, &layout);
+    // 5 benchmarks (4 measured + the reported average) x 20 cells.
+    assert_eq!(figure.panels.len(), 5);
+    assert_eq!(rects.len(), 100);
+    for (centre_x, centre_y, fill) in rects {
+        let hit = layout
+            .hit_test(centre_x, centre_y)
+            .expect("a cell is under its centre");
+        let panel = &figure.panels[hit.panel];
+        let value = panel.grid.value(hit.x, hit.y).expect("cell present");
+        assert_eq!(
+            fill.to_lowercase(),
+            panel.scale.color(value).hex(),
+            "cell {hit:?}"
+        );
+    }
+}
+
+#[test]
+fn seed_000_amc23_gets_its_own_range_so_no_legend_is_exceeded() {
+    // The seed figure's one legend said 24-48 while AMC23 reached 89.0. Per panel, each bar
+    // spans exactly its panel's values.
+    let dataset = kv();
+    let figure = figure(&dataset, model("R1-Llama"), DomainMode::PerPanel);
+    let amc = figure
+        .panels
+        .iter()
+        .find(|p| p.title == "R1-Llama | AMC23")
+        .unwrap();
+    assert_eq!((amc.domain.domain.min, amc.domain.domain.max), (84.0, 89.0));
+    assert!(!amc.domain.clips());
+    let layout = layout_figure(&figure, 1280.0);
+    let bar = &layout.color_bars[2];
+    let labels: Vec<&str> = bar.ticks.iter().map(|t| t.label.as_str()).collect();
+    assert_eq!(labels.first(), Some(&"84.0"));
+    assert_eq!(labels.last(), Some(&"89.0"));
+}
+
+#[test]
+fn a_fixed_range_that_clips_says_so_on_the_legend() {
+    let dataset = kv();
+    let fixed = DomainMode::Fixed {
+        min: 24.0,
+        max: 48.0,
+    };
+    let figure = figure(&dataset, model("R1-Llama"), fixed);
+    assert!(figure.shared_legend);
+    // AMC23 (20 cells), AIME24's 49.3s and GPQA's 48.4, and the averages above 48.
+    let above = figure.panels[0].domain.above;
+    assert!(above >= 22, "{above}");
+    let layout = layout_figure(&figure, 1280.0);
+    assert_eq!(layout.color_bars.len(), 1);
+    let svg = render_svg(&figure, &layout).unwrap();
+    assert!(svg.contains("≥ 48.0"), "the top label marks clipping");
+    assert!(!svg.contains("≤ 24.0"), "nothing is below 24");
+    assert_golden("r1-llama-fixed-24-48", &svg);
+}
+
+#[test]
+fn peaks_are_bold_and_ties_all_marked() {
+    let dataset = kv();
+    let figure = figure(&dataset, model("R1-Qwen"), DomainMode::PerPanel);
+    let amc = figure
+        .panels
+        .iter()
+        .find(|p| p.title == "R1-Qwen | AMC23")
+        .unwrap();
+    // Seed 002: four cells tie at 88.5.
+    assert_eq!(amc.peaks.len(), 4);
+    let layout = layout_figure(&figure, 1280.0);
+    let svg = render_svg(&figure, &layout).unwrap();
+    let bold_885 = svg
+        .lines()
+        .zip(svg.lines().skip(1))
+        .filter(|(tag, text)| tag.contains("font-weight=\"bold\"") && text.trim() == "88.5")
+        .count();
+    assert_eq!(bold_885, 4);
+    assert_golden("r1-qwen-per-panel", &svg);
+}
+
+#[test]
+fn model_benchmark_grid_and_mean_and_difference_views() {
+    let dataset = kv();
+    let grid = figure(&dataset, View::Grid, DomainMode::Shared);
+    assert_eq!(grid.panels.len(), 10);
+    let layout = layout_figure(&grid, 1280.0);
+    assert_golden("kv-grid-shared", &render_svg(&grid, &layout).unwrap());
+
+    let mean = figure(
+        &dataset,
+        View::Benchmark {
+            benchmark: BenchmarkChoice::Mean,
+        },
+        DomainMode::Shared,
+    );
+    assert_eq!(mean.panels.len(), 2);
+    assert_eq!(mean.panels[1].title, "R1-Qwen | mean of 4 benchmarks");
+    // R1-Qwen's computed mean at window 2000, ratio 0.4 is (52.0 + 36.7 + 88.5 + 48.2) / 4.
+    let y = dataset.y.position("2000").unwrap();
+    let x = dataset.x.position("0.4").unwrap();
+    let value = mean.panels[1].grid.value(x, y).unwrap();
+    assert!((value - 56.35).abs() < 1e-9);
+    let layout = layout_figure(&mean, 1280.0);
+    assert_golden("kv-mean-side-by-side", &render_svg(&mean, &layout).unwrap());
+
+    let difference = figure(
+        &dataset,
+        View::Difference {
+            a: "R1-Qwen".into(),
+            b: "R1-Llama".into(),
+            benchmark: BenchmarkChoice::Named("AIME24".into()),
+        },
+        DomainMode::PerPanel,
+    );
+    let panel = &difference.panels[0];
+    assert_eq!(panel.domain.center, Some(0.0));
+    assert_eq!(panel.domain.domain.min, -panel.domain.domain.max);
+    assert!(panel.scale.map.is_diverging());
+    let layout = layout_figure(&difference, 800.0);
+    assert_golden(
+        "kv-difference-aime24",
+        &render_svg(&difference, &layout).unwrap(),
+    );
+}
+
+#[test]
+fn missing_cells_are_hatched_grey_and_named_in_the_legend() {
+    let dataset = dataset("partial-r1-qwen.json");
+    let figure = figure(&dataset, model("R1-Qwen"), DomainMode::PerPanel);
+    assert!(figure.has_missing);
+    let layout = layout_figure(&figure, 1280.0);
+    let svg = render_svg(&figure, &layout).unwrap();
+    let missing_fill = MISSING.hex().to_uppercase();
+    let missing_cells = cell_rects(&svg, &layout)
+        .iter()
+        .filter(|(_, _, fill)| *fill == missing_fill)
+        .count();
+    assert_eq!(missing_cells, 40);
+    assert!(svg.contains(">\nmissing\n</text>") || svg.contains("missing"));
+    assert_golden("partial-r1-qwen", &svg);
+}
+
+#[test]
+fn a_narrow_screen_wraps_panels_into_rows() {
+    let dataset = kv();
+    let figure = figure(&dataset, model("R1-Llama"), DomainMode::Shared);
+    let wide = layout_figure(&figure, 1280.0);
+    let narrow = layout_figure(&figure, 600.0);
+    assert_eq!(wide.columns, 5);
+    assert!(narrow.columns < 5, "{}", narrow.columns);
+    assert!(narrow.panels.iter().all(|p| p.plot.right() <= 600.0));
+    assert_golden("r1-llama-600px", &render_svg(&figure, &narrow).unwrap());
+}
+
+#[test]
+fn raster_cells_match_the_scale_and_put_the_largest_y_on_top() {
+    let dataset = kv();
+    let figure = figure(&dataset, model("R1-Llama"), DomainMode::PerPanel);
+    let pixels = paint_cells_rgba(&figure, 0);
+    assert_eq!(pixels.len(), 5 * 4 * 4);
+    let panel = &figure.panels[0];
+    // Top-left pixel: window 3000 (largest), ratio 0.1 = 40.0 in seed 000's AIME24.
+    let top_left = panel.scale.color(40.0);
+    assert_eq!(&pixels[0..4], &[top_left.r, top_left.g, top_left.b, 255]);
+    // Bottom-left: window 500, ratio 0.1 = 41.3.
+    let bottom_left = panel.scale.color(41.3);
+    let offset = 3 * 5 * 4;
+    assert_eq!(
+        &pixels[offset..offset + 4],
+        &[bottom_left.r, bottom_left.g, bottom_left.b, 255]
+    );
+}
