@@ -9,6 +9,7 @@
 //! Nothing here knows about pixels.
 
 mod format;
+mod query;
 
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +19,7 @@ use crate::error::{Error, Result};
 use crate::{Axis, Dataset, Direction, Grid};
 
 pub use format::{choose_decimals, format_value};
+pub use query::{CellInfo, PanelReport};
 
 /// The benchmark a view shows: a named one, or the mean across benchmarks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -106,6 +108,8 @@ pub struct Figure {
     pub x: Axis,
     /// The y axis.
     pub y: Axis,
+    /// Which way is better for the values shown (higher for a difference: A ahead).
+    pub direction: Direction,
     /// The colour bar's label, e.g. "Pass@1 (%)" or "Pass@1 difference (R1-Qwen − R1-Llama)".
     pub value_label: String,
     /// The panels, row by row.
@@ -288,6 +292,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
     Ok(Figure {
         x: dataset.x.clone(),
         y: dataset.y.clone(),
+        direction,
         value_label,
         columns: columns.max(1),
         shared_legend: !matches!(domain_mode, DomainMode::PerPanel) || panels.len() == 1,

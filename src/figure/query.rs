@@ -1,0 +1,304 @@
+//! What a reader asks of a drawn figure: what is this cell (value, rank, distance from the
+//! peak), what does each panel say (its summary and an accessible description), which data are
+//! shown (as CSV), and what to call an exported file.
+
+use serde::Serialize;
+
+use super::{format_value, Figure, FigurePanel};
+use crate::analysis::{measure_trends, summarize, Summary, Trends};
+use crate::Direction;
+
+/// Everything the page shows about one cell under the pointer or the keyboard focus.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CellInfo {
+    pub panel: usize,
+    pub title: String,
+    pub model: Option<String>,
+    pub benchmark: Option<String>,
+    pub x_name: String,
+    pub x_label: String,
+    pub y_name: String,
+    pub y_label: String,
+    pub x: usize,
+    pub y: usize,
+    /// `None` for a missing cell.
+    pub value: Option<f64>,
+    /// The value as labelled in the figure.
+    pub value_label: String,
+    /// Replicates the value is the mean of, and their standard deviation.
+    pub count: Option<u32>,
+    pub std_dev: Option<f64>,
+    /// Competition rank in the panel (1 = best; ties share a rank) out of `present` cells.
+    pub rank: Option<usize>,
+    pub present: usize,
+    /// Best value of the panel minus this one (positive when below a higher-is-better peak).
+    pub below_peak: Option<f64>,
+    /// One line for screen readers and tooltips.
+    pub text: String,
+}
+
+/// One panel's analysis as the page's summary shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PanelReport {
+    pub title: String,
+    pub summary: Option<Summary>,
+    pub trends: Trends,
+    /// Peak cells as "Ratio 0.3, Local Window Size 2000".
+    pub peak_cells: Vec<String>,
+    /// Worst cells likewise.
+    pub worst_cells: Vec<String>,
+    /// The accessible description of the panel.
+    pub description: String,
+}
+
+fn cell_name(figure: &Figure, x: usize, y: usize) -> String {
+    format!(
+        "{} {}, {} {}",
+        figure.x.name,
+        figure.x.label(x).unwrap_or("?"),
+        figure.y.name,
+        figure.y.label(y).unwrap_or("?")
+    )
+}
+
+impl Figure {
+    /// Information about a cell; `None` when the panel or cell is out of range.
+    pub fn cell_info(&self, panel_index: usize, x: usize, y: usize) -> Option<CellInfo> {
+        let panel = self.panels.get(panel_index)?;
+        if x >= panel.grid.columns() || y >= panel.grid.rows() {
+            return None;
+        }
+        let cell = panel.grid.get(x, y);
+        let direction = self.direction;
+        let values: Vec<f64> = panel.grid.present().map(|(_, _, c)| c.mean).collect();
+        let better = |a: f64, b: f64| match direction {
+            Direction::Higher => a > b,
+            Direction::Lower => a < b,
+        };
+        let rank = cell.map(|cell| values.iter().filter(|v| better(**v, cell.mean)).count() + 1);
+        let best = values
+            .iter()
+            .copied()
+            .reduce(|a, b| if better(b, a) { b } else { a });
+        let below_peak = match (cell, best) {
+            (Some(cell), Some(best)) => Some(match direction {
+                Direction::Higher => best - cell.mean,
+                Direction::Lower => cell.mean - best,
+            }),
+            _ => None,
+        };
+        let value_label = cell.map_or_else(
+            || "missing".to_string(),
+            |c| format_value(c.mean, self.decimals),
+        );
+        let mut text = format!(
+            "{}: {}: {}",
+            panel.title,
+            cell_name(self, x, y),
+            value_label
+        );
+        if let (Some(rank), Some(below)) = (rank, below_peak) {
+            if rank == 1 {
+                text.push_str(&format!(", the peak of {} cells", values.len()));
+            } else {
+                text.push_str(&format!(
+                    ", rank {rank} of {}, {} below the peak",
+                    values.len(),
+                    format_value(below, self.decimals)
+                ));
+            }
+        }
+        if let Some(cell) = cell.filter(|c| c.count > 1) {
+            text.push_str(&format!(", mean of {} runs", cell.count));
+        }
+        Some(CellInfo {
+            panel: panel_index,
+            title: panel.title.clone(),
+            model: panel.model.clone(),
+            benchmark: panel.benchmark.clone(),
+            x_name: self.x.name.clone(),
+            x_label: self.x.label(x).unwrap_or_default().to_string(),
+            y_name: self.y.name.clone(),
+            y_label: self.y.label(y).unwrap_or_default().to_string(),
+            x,
+            y,
+            value: cell.map(|c| c.mean),
+            value_label,
+            count: cell.map(|c| c.count),
+            std_dev: cell.and_then(|c| c.std_dev),
+            rank,
+            present: values.len(),
+            below_peak,
+            text,
+        })
+    }
+
+    /// The accessible description of a panel: title, peak value and where, colour range.
+    pub fn describe_panel(&self, panel: &FigurePanel) -> String {
+        let decimals = self.decimals;
+        let domain = panel.domain.domain;
+        let range = format!(
+            "colours from {} to {}",
+            format_value(domain.min, decimals),
+            format_value(domain.max, decimals)
+        );
+        let Some(summary) = summarize(&panel.grid, self.direction) else {
+            return format!("{}: no data. {range}.", panel.title);
+        };
+        let places: Vec<String> = summary
+            .peak
+            .cells
+            .iter()
+            .map(|c| cell_name(self, c.x, c.y))
+            .collect();
+        let best = if self.direction == Direction::Higher {
+            "highest"
+        } else {
+            "lowest"
+        };
+        let mut text = format!(
+            "{}: heatmap of {} over {} and {}. The {best} value, {}, is at {}",
+            panel.title,
+            self.value_label,
+            self.x.name,
+            self.y.name,
+            format_value(summary.peak.value, decimals),
+            places.join("; ")
+        );
+        if places.len() > 1 {
+            text.push_str(&format!(" ({} cells tie)", places.len()));
+        }
+        text.push_str(&format!(
+            ". {} of {} cells present; {range}",
+            summary.present,
+            summary.present + summary.missing
+        ));
+        if panel.domain.clips() {
+            text.push_str(&format!(
+                "; {} values above and {} below the fixed range are shown at its ends",
+                panel.domain.above, panel.domain.below
+            ));
+        }
+        text.push('.');
+        text
+    }
+
+    /// Summaries, trends and descriptions of every panel.
+    pub fn reports(&self) -> Vec<PanelReport> {
+        self.panels
+            .iter()
+            .map(|panel| {
+                let summary = summarize(&panel.grid, self.direction);
+                let names = |cells: &[crate::analysis::CellPosition]| {
+                    cells.iter().map(|c| cell_name(self, c.x, c.y)).collect()
+                };
+                PanelReport {
+                    title: panel.title.clone(),
+                    peak_cells: summary
+                        .as_ref()
+                        .map(|s| names(&s.peak.cells))
+                        .unwrap_or_default(),
+                    worst_cells: summary
+                        .as_ref()
+                        .map(|s| names(&s.worst.cells))
+                        .unwrap_or_default(),
+                    summary,
+                    trends: measure_trends(&panel.grid),
+                    description: self.describe_panel(panel),
+                }
+            })
+            .collect()
+    }
+
+    /// The data shown, as tidy CSV: one row per present cell of every panel.
+    pub fn shown_data_csv(&self) -> String {
+        let mut writer = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        let _ = writer.write_record([
+            "panel",
+            "model",
+            "benchmark",
+            &self.y.name,
+            &self.x.name,
+            &self.value_label,
+        ]);
+        for panel in &self.panels {
+            for (x, y, cell) in panel.grid.present() {
+                let _ = writer.write_record([
+                    panel.title.as_str(),
+                    panel.model.as_deref().unwrap_or(""),
+                    panel.benchmark.as_deref().unwrap_or(""),
+                    self.y.label(y).unwrap_or(""),
+                    self.x.label(x).unwrap_or(""),
+                    &format!("{}", cell.mean),
+                ]);
+            }
+        }
+        String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
+    }
+
+    /// A file name for an export of this figure, e.g. `r1-qwen_aime24`.
+    pub fn file_stem(&self) -> String {
+        let parts: Vec<String> = match self.panels.as_slice() {
+            [one] => match (&one.model, &one.benchmark) {
+                (Some(model), Some(benchmark)) => vec![model.clone(), benchmark.clone()],
+                _ => vec![one.title.clone()],
+            },
+            panels => {
+                let models: Vec<&str> = panels.iter().filter_map(|p| p.model.as_deref()).collect();
+                let benchmarks: Vec<&str> = panels
+                    .iter()
+                    .filter_map(|p| p.benchmark.as_deref())
+                    .collect();
+                let same = |list: &[&str]| {
+                    list.first()
+                        .filter(|f| list.iter().all(|x| x == *f))
+                        .map(|s| s.to_string())
+                };
+                [same(&models), same(&benchmarks)]
+                    .into_iter()
+                    .flatten()
+                    .collect()
+            }
+        };
+        let stem = slug(&parts.join("_"));
+        if stem.is_empty() {
+            "sweepmap".to_string()
+        } else {
+            stem
+        }
+    }
+}
+
+/// Lowercase letters, digits, `-` and `_` only; runs of anything else become one `-`.
+fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.ends_with('_') {
+            out.push('-');
+        }
+    }
+    out.trim_matches(|c| c == '-' || c == '_')
+        .chars()
+        .take(80)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slug;
+
+    #[test]
+    fn slugs_are_safe_file_names() {
+        assert_eq!(slug("R1-Qwen | AIME24"), "r1-qwen-aime24");
+        assert_eq!(slug("R1-Qwen_AIME24"), "r1-qwen_aime24");
+        assert_eq!(
+            slug("<img src=x onerror=alert(1)>"),
+            "img-src-x-onerror-alert-1"
+        );
+        assert_eq!(slug("../../etc"), "etc");
+    }
+}
