@@ -21,6 +21,8 @@ use crate::error::{Error, Result};
 use crate::figure::{format_value, Figure};
 use crate::layout::{FigureLayout, Rect};
 
+/// The figure's background.
+pub const BACKGROUND: Rgb = Rgb::new(0xff, 0xff, 0xff);
 /// Colour of the text around the panels.
 const INK: Rgb = Rgb::new(0x22, 0x22, 0x22);
 /// Colour of secondary text (ticks).
@@ -37,7 +39,9 @@ const GAP_FROM_CELL: f64 = 14.0;
 pub enum CellPainting {
     /// One rectangle per cell: vector output (SVG) and small grids.
     Shapes,
-    /// Leave the cells out; the caller paints them from [`paint_cells_rgba`].
+    /// Leave the background and every cell (missing ones too) out: the caller has already
+    /// painted the background and the cells from [`paint_cells_rgba`], and this pass draws the
+    /// rest over them.
     Skip,
 }
 
@@ -190,7 +194,9 @@ pub fn draw_figure<DB: DrawingBackend>(
         width: layout.width,
         height: layout.height,
     };
-    painter.fill(whole, Rgb::new(0xff, 0xff, 0xff))?;
+    if options.cells == CellPainting::Shapes {
+        painter.fill(whole, BACKGROUND)?;
+    }
     let columns = figure.x.len();
     for (index, (panel, geometry)) in figure.panels.iter().zip(&layout.panels).enumerate() {
         let gap = if geometry.cell_width >= GAP_FROM_CELL && geometry.cell_height >= GAP_FROM_CELL {
@@ -211,10 +217,8 @@ pub fn draw_figure<DB: DrawingBackend>(
                 height: rect.height - gap,
             };
             match cell {
-                Some(cell) if options.cells == CellPainting::Shapes => {
-                    painter.fill(inner, panel.scale.color(cell.mean))?;
-                }
-                Some(_) => {}
+                _ if options.cells == CellPainting::Skip => {}
+                Some(cell) => painter.fill(inner, panel.scale.color(cell.mean))?,
                 None => {
                     painter.fill(inner, MISSING)?;
                     if inner.width >= 4.0 && inner.height >= 4.0 {
