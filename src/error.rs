@@ -11,6 +11,8 @@ use std::fmt;
 pub enum Error {
     /// The input holds no data at all (nothing, or only blank lines).
     Empty,
+    /// A JSON input holds nothing.
+    EmptyJson,
     /// A CSV file has a header but no data rows.
     NoRows,
     /// The CSV reader could not read a record (bad quoting, invalid UTF-8, ...).
@@ -90,6 +92,7 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Empty => write!(f, "the file is empty: expected a header line and data rows"),
+            Error::EmptyJson => write!(f, "the file is empty: expected a JSON dataset object"),
             Error::NoRows => write!(f, "the file has a header but no data rows"),
             Error::Csv { line, message } => write!(f, "line {line}: {message}"),
             Error::RaggedRow {

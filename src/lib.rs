@@ -23,7 +23,7 @@ pub mod layout;
 pub mod render;
 
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;
 
 pub use error::{Error, Result};
 pub use model::{

@@ -438,8 +438,8 @@ fn json_rows_follow_the_written_y_order_and_axes_are_sorted() {
 #[test]
 fn malformed_json_inputs() {
     assert_eq!(
-        json_error(""),
-        "the file is empty: expected a header line and data rows"
+        json_error(" \n"),
+        "the file is empty: expected a JSON dataset object"
     );
     assert_eq!(
         json_error("{\n  \"metric\": {\"name\": \"x\",}\n}"),

@@ -130,7 +130,7 @@ fn axis_labels(axis: &AxisJson, field: &str) -> Result<Vec<String>> {
 pub fn load_json(text: &str) -> Result<Dataset> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
-        return Err(Error::Empty);
+        return Err(Error::EmptyJson);
     }
     let parsed: DatasetJson = serde_json::from_str(text).map_err(|error| Error::Json {
         line: error.line(),

@@ -1,0 +1,163 @@
+// A small static file server for www/, on 127.0.0.1 only.
+//
+//   node .ci/serve.mjs            serves on http://127.0.0.1:8080/ (or $PORT)
+//   import { startServer } from "./serve.mjs"
+//   const { url, close } = await startServer({ port: 0 });   // an ephemeral port, for tests
+//
+// GET and HEAD only; correct MIME types (application/wasm for .wasm, so that
+// WebAssembly.instantiateStreaming works); paths that would leave www/ (.., encoded slashes,
+// symlinks pointing out) are refused; anything not found is a 404. Nothing is cached, so a
+// rebuild shows on reload.
+
+import { createServer } from "node:http";
+import { createReadStream } from "node:fs";
+import { realpath, stat } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The directory served by default: the repository's www/. */
+export const defaultRoot = path.resolve(here, "..", "www");
+
+const mimeTypes = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".csv": "text/csv; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".ts": "text/plain; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+};
+
+/** The MIME type for a file name. */
+export function mimeType(fileName) {
+  return mimeTypes[path.extname(fileName).toLowerCase()] ?? "application/octet-stream";
+}
+
+function isInside(root, candidate) {
+  return candidate === root || candidate.startsWith(root + path.sep);
+}
+
+/**
+ * Maps a request path to a file under root, or returns null when it is not allowed or absent.
+ * Directories map to their index.html.
+ */
+async function resolveFile(root, requestUrl) {
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(requestUrl, "http://localhost").pathname);
+  } catch {
+    return null; // malformed percent-encoding
+  }
+  if (pathname.includes("\0") || pathname.includes("\\")) {
+    return null;
+  }
+  let candidate = path.resolve(root, "." + pathname);
+  if (!isInside(root, candidate)) {
+    return null;
+  }
+  try {
+    let info = await stat(candidate);
+    if (info.isDirectory()) {
+      candidate = path.join(candidate, "index.html");
+      info = await stat(candidate);
+    }
+    if (!info.isFile()) {
+      return null;
+    }
+    // A symlink inside www/ must not lead out of it.
+    const real = await realpath(candidate);
+    if (!isInside(await realpath(root), real)) {
+      return null;
+    }
+    return { file: real, size: info.size };
+  } catch {
+    return null;
+  }
+}
+
+function sendText(response, status, text, headers = {}) {
+  response.writeHead(status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    ...headers,
+  });
+  response.end(text + "\n");
+}
+
+/** Creates (without starting) an http.Server that serves root. */
+export function createStaticServer(root = defaultRoot) {
+  const absoluteRoot = path.resolve(root);
+  return createServer(async (request, response) => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      sendText(response, 405, "method not allowed", { Allow: "GET, HEAD" });
+      return;
+    }
+    const found = await resolveFile(absoluteRoot, request.url ?? "/");
+    if (!found) {
+      sendText(response, 404, "not found");
+      return;
+    }
+    response.writeHead(200, {
+      "Content-Type": mimeType(found.file),
+      "Content-Length": found.size,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
+    if (request.method === "HEAD") {
+      response.end();
+      return;
+    }
+    const stream = createReadStream(found.file);
+    stream.on("error", () => response.destroy());
+    stream.pipe(response);
+  });
+}
+
+/**
+ * Starts serving root on 127.0.0.1. Port 0 (the default) picks a free ephemeral port.
+ * Resolves to { server, port, url, close() }, where url ends with "/".
+ */
+export function startServer({ port = 0, root = defaultRoot, host = "127.0.0.1" } = {}) {
+  const server = createStaticServer(root);
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      const address = server.address();
+      const url = `http://${host}:${address.port}/`;
+      const close = () =>
+        new Promise((done) => {
+          server.closeAllConnections?.();
+          server.close(() => done());
+        });
+      resolve({ server, port: address.port, url, close });
+    });
+  });
+}
+
+const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (isMain) {
+  const port = Number.parseInt(process.env.PORT ?? "8080", 10);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`serve: PORT must be a port number, not "${process.env.PORT}"`);
+    process.exit(1);
+  }
+  try {
+    const { url } = await startServer({ port });
+    console.log(`sweepmap: serving www/ at ${url}  (Ctrl+C to stop)`);
+  } catch (error) {
+    if (error.code === "EADDRINUSE") {
+      console.error(`serve: port ${port} is already in use; try PORT=8081 npm start`);
+    } else {
+      console.error(`serve: ${error.message}`);
+    }
+    process.exit(1);
+  }
+}
