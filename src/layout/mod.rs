@@ -170,18 +170,26 @@ impl FigureLayout {
     }
 }
 
-/// Nice tick values strictly inside (min, max): steps of 1, 2 or 5 times a power of ten.
+/// Nice tick values strictly inside (min, max): about `target` steps of 1, 2 or 5 times a power
+/// of ten.
 pub fn nice_ticks(min: f64, max: f64, target: usize) -> Vec<f64> {
     if !(min.is_finite() && max.is_finite()) || max <= min || target == 0 {
         return Vec::new();
     }
     let raw = (max - min) / target as f64;
     let magnitude = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|m| m * magnitude)
-        .find(|step| *step >= raw)
-        .unwrap_or(10.0 * magnitude);
+    // The nearest of 1, 2, 5, 10 times the magnitude, as d3's ticks choose.
+    let ratio = raw / magnitude;
+    let factor = if ratio >= 50f64.sqrt() {
+        10.0
+    } else if ratio >= 10f64.sqrt() {
+        5.0
+    } else if ratio >= 2f64.sqrt() {
+        2.0
+    } else {
+        1.0
+    };
+    let step = factor * magnitude;
     let mut ticks = Vec::new();
     let mut value = (min / step).ceil() * step;
     while value < max && ticks.len() < 100 {

@@ -1,0 +1,94 @@
+//! Layout geometry: hit tests land on the cell drawn there, large grids thin out their ticks and
+//! drop annotations, and panels wrap on narrow widths.
+#![cfg(not(target_arch = "wasm32"))]
+
+use sweepmap::figure::{prepare_figure, FigureOptions, View};
+use sweepmap::layout::{layout_figure, nice_ticks};
+use sweepmap::{load_csv, CsvOptions, Dataset};
+
+/// A synthetic `size` x `size` grid with value = x + size * y.
+fn square(size: usize) -> Dataset {
+    let mut text = String::from("y,x,score\n");
+    for y in 0..size {
+        for x in 0..size {
+            text.push_str(&format!("{y},{x},{}\n", x + size * y));
+        }
+    }
+    load_csv(&text, &CsvOptions::default()).unwrap()
+}
+
+fn grid_options() -> FigureOptions {
+    FigureOptions {
+        view: View::Grid,
+        ..FigureOptions::default()
+    }
+}
+
+#[test]
+fn hit_tests_find_the_cell_under_the_point_largest_y_on_top() {
+    let dataset = square(4);
+    let figure = prepare_figure(&dataset, &grid_options()).unwrap();
+    let layout = layout_figure(&figure, 800.0);
+    let plot = layout.panels[0].plot;
+    // Top-left corner: x 0, the largest y (3).
+    let hit = layout.hit_test(plot.x + 1.0, plot.y + 1.0).unwrap();
+    assert_eq!((hit.panel, hit.x, hit.y), (0, 0, 3));
+    // Bottom-right corner: x 3, y 0.
+    let hit = layout
+        .hit_test(plot.right() - 1.0, plot.bottom() - 1.0)
+        .unwrap();
+    assert_eq!((hit.x, hit.y), (3, 0));
+    assert!(layout.hit_test(plot.x - 1.0, plot.y + 1.0).is_none());
+    assert!(layout.hit_test(plot.right() + 0.5, plot.y + 1.0).is_none());
+    // A cell's rectangle contains its own centre's hit.
+    let rect = layout.cell_rect(0, 2, 1).unwrap();
+    let centre = layout
+        .hit_test(rect.x + rect.width / 2.0, rect.y + rect.height / 2.0)
+        .unwrap();
+    assert_eq!((centre.x, centre.y), (2, 1));
+}
+
+#[test]
+fn a_hundred_by_hundred_grid_drops_annotations_and_thins_ticks() {
+    let dataset = square(100);
+    let figure = prepare_figure(&dataset, &grid_options()).unwrap();
+    let layout = layout_figure(&figure, 800.0);
+    let panel = &layout.panels[0];
+    assert!(panel.cell_width < 8.0, "{}", panel.cell_width);
+    assert_eq!(layout.annotation_font, None);
+    assert!(
+        panel.x_ticks.len() < 100 && panel.x_ticks.len() >= 5,
+        "{}",
+        panel.x_ticks.len()
+    );
+    assert!(
+        panel.y_ticks.len() < 100 && panel.y_ticks.len() >= 5,
+        "{}",
+        panel.y_ticks.len()
+    );
+    // Ticks that are kept never overlap.
+    for pair in panel.x_ticks.windows(2) {
+        assert!(pair[1].at - pair[0].at >= 12.0);
+    }
+}
+
+#[test]
+fn small_grids_annotate_every_cell_with_every_tick() {
+    let dataset = square(5);
+    let figure = prepare_figure(&dataset, &grid_options()).unwrap();
+    let layout = layout_figure(&figure, 800.0);
+    assert!(layout.annotation_font.unwrap() >= 10.0);
+    assert_eq!(layout.panels[0].x_ticks.len(), 5);
+    assert_eq!(layout.panels[0].y_ticks.len(), 5);
+}
+
+#[test]
+fn nice_ticks_fall_strictly_inside_the_domain() {
+    assert_eq!(
+        nice_ticks(24.0, 48.0, 4),
+        vec![25.0, 30.0, 35.0, 40.0, 45.0]
+    );
+    assert_eq!(nice_ticks(85.0, 88.5, 3), vec![86.0, 87.0, 88.0]);
+    assert!(nice_ticks(1.0, 1.0, 4).is_empty());
+    assert!(nice_ticks(f64::NAN, 1.0, 4).is_empty());
+}
