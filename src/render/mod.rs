@@ -67,6 +67,51 @@ impl Default for DrawOptions {
     }
 }
 
+/// How a text is set: size in CSS pixels, colour, anchor, weight and rotation.
+#[derive(Clone, Copy)]
+struct Font {
+    size: f64,
+    ink: Rgb,
+    horizontal: HPos,
+    vertical: VPos,
+    bold: bool,
+    rotated: bool,
+}
+
+impl Font {
+    /// Centred, upright, regular.
+    fn new(size: f64, ink: Rgb) -> Font {
+        Font {
+            size,
+            ink,
+            horizontal: HPos::Center,
+            vertical: VPos::Center,
+            bold: false,
+            rotated: false,
+        }
+    }
+
+    fn anchored(self, horizontal: HPos, vertical: VPos) -> Font {
+        Font {
+            horizontal,
+            vertical,
+            ..self
+        }
+    }
+
+    fn bold(self, bold: bool) -> Font {
+        Font { bold, ..self }
+    }
+
+    /// Reads bottom to top.
+    fn rotated(self) -> Font {
+        Font {
+            rotated: true,
+            ..self
+        }
+    }
+}
+
 fn color(rgb: Rgb) -> RGBColor {
     RGBColor(rgb.r, rgb.g, rgb.b)
 }
@@ -120,34 +165,24 @@ impl<DB: DrawingBackend> Painter<'_, DB> {
             .map_err(drawing_error)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn text(
-        &mut self,
-        text: &str,
-        at: (f64, f64),
-        size: f64,
-        rgb: Rgb,
-        anchor: (HPos, VPos),
-        bold: bool,
-        rotated: bool,
-    ) -> Result<()> {
+    fn text(&mut self, text: &str, at: (f64, f64), font: Font) -> Result<()> {
         if text.is_empty() {
             return Ok(());
         }
-        let weight = if bold {
+        let weight = if font.bold {
             FontStyle::Bold
         } else {
             FontStyle::Normal
         };
-        let size = size * self.options.pixel_ratio * self.options.font_scale;
-        let mut font = FontDesc::new(FontFamily::SansSerif, size, weight);
-        if rotated {
-            font = font.transform(FontTransform::Rotate270);
+        let size = font.size * self.options.pixel_ratio * self.options.font_scale;
+        let mut description = FontDesc::new(FontFamily::SansSerif, size, weight);
+        if font.rotated {
+            description = description.transform(FontTransform::Rotate270);
         }
-        let ink = color(rgb);
-        let style = TextStyle::from(font)
+        let ink = color(font.ink);
+        let style = TextStyle::from(description)
             .color(&ink)
-            .pos(Pos::new(anchor.0, anchor.1));
+            .pos(Pos::new(font.horizontal, font.vertical));
         let at = (self.px(at.0), self.px(at.1));
         self.backend
             .draw_text(text, &style, at)
@@ -254,37 +289,21 @@ pub fn draw_figure<DB: DrawingBackend>(
                 let bold = panel.peaks.contains(&(x, y));
                 let centre = (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0);
                 let label = format_value(cell.mean, figure.decimals);
-                painter.text(
-                    &label,
-                    centre,
-                    size,
-                    ink,
-                    (HPos::Center, VPos::Center),
-                    bold,
-                    false,
-                )?;
+                painter.text(&label, centre, Font::new(size, ink).bold(bold))?;
             }
         }
         // Title, ticks, axis names.
         painter.text(
             &panel.title,
             geometry.title_at,
-            layout.title_font,
-            INK,
-            (HPos::Center, VPos::Center),
-            true,
-            false,
+            Font::new(layout.title_font, INK).bold(true),
         )?;
         for tick in &geometry.x_ticks {
             let at = (tick.at, geometry.plot.bottom() + 5.0);
             painter.text(
                 &tick.label,
                 at,
-                layout.tick_font,
-                SECONDARY_INK,
-                (HPos::Center, VPos::Top),
-                false,
-                false,
+                Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Center, VPos::Top),
             )?;
         }
         for tick in &geometry.y_ticks {
@@ -292,31 +311,19 @@ pub fn draw_figure<DB: DrawingBackend>(
             painter.text(
                 &tick.label,
                 at,
-                layout.tick_font,
-                SECONDARY_INK,
-                (HPos::Right, VPos::Center),
-                false,
-                false,
+                Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Right, VPos::Center),
             )?;
         }
         painter.text(
             &figure.x.name,
             geometry.x_label_at,
-            layout.axis_font,
-            INK,
-            (HPos::Center, VPos::Center),
-            false,
-            false,
+            Font::new(layout.axis_font, INK),
         )?;
         if let Some(at) = geometry.y_label_at {
             painter.text(
                 &figure.y.name,
                 at,
-                layout.axis_font,
-                INK,
-                (HPos::Center, VPos::Center),
-                false,
-                true,
+                Font::new(layout.axis_font, INK).rotated(),
             )?;
         }
     }
@@ -392,37 +399,20 @@ fn draw_color_bar<DB: DrawingBackend>(
             i if i == last && above > 0 && last > 0 => format!("≥ {}", tick.label),
             _ => tick.label.clone(),
         };
-        painter.text(
-            &label,
-            (rect.right() + 7.0, tick.at),
-            layout.tick_font,
-            SECONDARY_INK,
-            (HPos::Left, VPos::Center),
-            false,
-            false,
-        )?;
+        let font = Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Left, VPos::Center);
+        painter.text(&label, (rect.right() + 7.0, tick.at), font)?;
     }
     painter.text(
         &figure.value_label,
         bar.label_at,
-        layout.axis_font,
-        INK,
-        (HPos::Center, VPos::Center),
-        false,
-        true,
+        Font::new(layout.axis_font, INK).rotated(),
     )?;
     if let Some(swatch) = bar.missing_swatch {
         painter.fill(swatch, MISSING)?;
         painter.hatch(swatch)?;
-        painter.text(
-            "missing",
-            (swatch.right() + 7.0, swatch.y + swatch.height / 2.0),
-            layout.tick_font,
-            SECONDARY_INK,
-            (HPos::Left, VPos::Center),
-            false,
-            false,
-        )?;
+        let font = Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Left, VPos::Center);
+        let at = (swatch.right() + 7.0, swatch.y + swatch.height / 2.0);
+        painter.text("missing", at, font)?;
     }
     Ok(())
 }
