@@ -13,7 +13,10 @@
 //! 5. [`difference`]: one grid minus another, with who is ahead where;
 //! 6. [`rank_configurations`]: the best configuration across benchmarks by mean rank;
 //! 7. [`reconcile`] / [`reconcile_aggregate`]: whether a reported average equals the mean of its
-//!    parts up to the rounding of the printed figures.
+//!    parts up to the rounding of the printed figures;
+//! 8. [`standard_errors`] / [`test_against_peak`] / [`test_difference`]: each cell's standard
+//!    error (binomial over the benchmark's items, or from replicates), which cells the peak
+//!    cannot be told apart from, and where one model is ahead of another beyond noise.
 //!
 //! Positions are `(x, y)` indices in grid order (row 0 = smallest y). Every result derives
 //! `Serialize`, so the wasm layer hands it to JavaScript as a plain object. Nothing here panics on
@@ -28,6 +31,7 @@ mod reconcile;
 mod statistics;
 mod summary;
 mod trend;
+mod uncertainty;
 
 #[cfg(test)]
 mod test_support;
@@ -51,4 +55,8 @@ pub use summary::{summarize, Extreme, Summary};
 pub use trend::{
     classify_correlation, measure_trends, Trend, TrendDirection, TrendStrength, Trends,
     MODERATE_BELOW, NO_TREND_BELOW, WEAK_BELOW,
+};
+pub use uncertainty::{
+    critical_value, standard_errors, test_against_peak, test_difference, value_scale, CellError,
+    DifferenceTest, ErrorSource, PeakTest, ValueScale,
 };
