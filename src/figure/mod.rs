@@ -9,6 +9,7 @@
 //! Nothing here knows about pixels.
 
 mod format;
+mod observe;
 mod query;
 
 use serde::{Deserialize, Serialize};
@@ -19,6 +20,10 @@ use crate::error::{Error, Result};
 use crate::{Axis, Dataset, Direction, Grid};
 
 pub use format::{choose_decimals, format_value};
+pub use observe::{
+    compare_models, observations_markdown, observe_figure, observe_panel, AxisName, Claim,
+    Observation, PanelContext,
+};
 pub use query::{CellInfo, PanelReport};
 
 /// The benchmark a view shows: a named one, or the mean across benchmarks.

@@ -1,0 +1,502 @@
+//! Key observations: sentences about a panel or a figure that say only what the data support.
+//!
+//! Every sentence is generated from a structured [`Claim`] computed by the analysis routines, and
+//! carries it, so a test can check each sentence against facts recomputed independently. Peaks
+//! name every tied cell; a trend is claimed only when the pooled rank correlation is at least
+//! weak *and* more rows (or columns) go that way than the other, otherwise the sentence says
+//! there is no consistent trend; the uncertainty caveat says how many cells the peak cannot be
+//! told apart from. The same observations serve the summary beside the figure, the panels'
+//! accessible descriptions, and a Markdown copy.
+
+use serde::Serialize;
+
+use super::{format_value, Figure, View};
+use crate::analysis::{
+    difference, measure_trends, rank_configurations, standard_errors, summarize, test_against_peak,
+    value_scale, CellError, CellPosition, PeakTest, TrendDirection, TrendStrength, ValueScale,
+};
+use crate::{Axis, Dataset, Direction, Grid};
+
+/// The axis a trend runs along.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AxisName {
+    X,
+    Y,
+}
+
+/// The fact behind one sentence.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Claim {
+    /// The best value and every cell that reaches it.
+    Peak {
+        value: f64,
+        cells: Vec<CellPosition>,
+    },
+    /// The worst value and every cell at it.
+    Lowest {
+        value: f64,
+        cells: Vec<CellPosition>,
+    },
+    /// How far the values spread.
+    Spread {
+        min: f64,
+        max: f64,
+        mean: f64,
+        standard_deviation: Option<f64>,
+    },
+    /// A trend along an axis; `direction` is `None` for "no consistent trend".
+    Trend {
+        axis: AxisName,
+        direction: Option<TrendDirection>,
+        strength: TrendStrength,
+        rank_correlation: Option<f64>,
+        lines_with: usize,
+        lines: usize,
+    },
+    /// How many cells are missing.
+    Missing { present: usize, missing: usize },
+    /// How many other cells the peak cannot be told apart from.
+    Uncertainty {
+        level: f64,
+        indistinguishable: usize,
+        others: usize,
+    },
+    /// One model against another over the configurations both have.
+    Comparison {
+        a: String,
+        b: String,
+        a_ahead: usize,
+        b_ahead: usize,
+        equal: usize,
+        mean_difference: f64,
+    },
+    /// The best configuration across benchmarks by mean rank.
+    BestConfiguration {
+        cell: CellPosition,
+        mean_rank: f64,
+        top_three: usize,
+        benchmarks: usize,
+    },
+}
+
+/// One sentence and the claim it states.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Observation {
+    pub text: String,
+    pub claim: Claim,
+}
+
+/// What a panel's sentences need to know besides its grid.
+#[derive(Debug, Clone, Copy)]
+pub struct PanelContext<'a> {
+    pub x: &'a Axis,
+    pub y: &'a Axis,
+    /// The metric's name as the sentences use it, e.g. "Pass@1".
+    pub metric: &'a str,
+    /// True when differences are percentage points.
+    pub percent: bool,
+    pub direction: Direction,
+    pub decimals: usize,
+    /// Standard errors per cell and the test level, when known.
+    pub errors: Option<(&'a [Option<CellError>], f64)>,
+}
+
+impl PanelContext<'_> {
+    fn value(&self, value: f64) -> String {
+        format_value(value, self.decimals)
+    }
+
+    fn amount(&self, value: f64) -> String {
+        if self.percent {
+            let unit = if format_value(value, self.decimals) == "1" {
+                "point"
+            } else {
+                "points"
+            };
+            format!("{} {unit}", self.value(value))
+        } else {
+            self.value(value)
+        }
+    }
+
+    /// "Ratio 0.4 and Local Window Size 2000".
+    pub fn cell(&self, cell: CellPosition) -> String {
+        format!(
+            "{} {} and {} {}",
+            self.x.name,
+            self.x.label(cell.x).unwrap_or("?"),
+            self.y.name,
+            self.y.label(cell.y).unwrap_or("?")
+        )
+    }
+
+    fn cells(&self, cells: &[CellPosition]) -> String {
+        let names: Vec<String> = cells.iter().map(|c| self.cell(*c)).collect();
+        match names.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{}, and {last}", rest.join(", ")),
+        }
+    }
+}
+
+fn extreme_sentence(
+    context: &PanelContext<'_>,
+    word: &str,
+    value: f64,
+    cells: &[CellPosition],
+) -> String {
+    let metric = context.metric;
+    let value = context.value(value);
+    if cells.len() == 1 {
+        format!(
+            "The {word} {metric} is {value}, at {}.",
+            context.cells(cells)
+        )
+    } else {
+        format!(
+            "The {word} {metric}, {value}, is shared by {} configurations: {}.",
+            cells.len(),
+            context.cells(cells)
+        )
+    }
+}
+
+/// The observations about one panel.
+pub fn observe_panel(grid: &Grid, context: &PanelContext<'_>) -> Vec<Observation> {
+    let Some(summary) = summarize(grid, context.direction) else {
+        return vec![Observation {
+            text: "No cell of this panel has a value.".into(),
+            claim: Claim::Missing {
+                present: 0,
+                missing: grid.missing_count(),
+            },
+        }];
+    };
+    let (best, worst) = match context.direction {
+        Direction::Higher => ("highest", "lowest"),
+        Direction::Lower => ("lowest", "highest"),
+    };
+    let mut observations = vec![
+        Observation {
+            text: extreme_sentence(context, best, summary.peak.value, &summary.peak.cells),
+            claim: Claim::Peak {
+                value: summary.peak.value,
+                cells: summary.peak.cells.clone(),
+            },
+        },
+        Observation {
+            text: extreme_sentence(context, worst, summary.worst.value, &summary.worst.cells),
+            claim: Claim::Lowest {
+                value: summary.worst.value,
+                cells: summary.worst.cells.clone(),
+            },
+        },
+    ];
+    let (min, max) = match context.direction {
+        Direction::Higher => (summary.worst.value, summary.peak.value),
+        Direction::Lower => (summary.peak.value, summary.worst.value),
+    };
+    let spread_detail = match summary.sample_standard_deviation {
+        Some(deviation) => format!(
+            "mean {}, standard deviation {}",
+            context.value(summary.mean),
+            context.value(deviation)
+        ),
+        None => format!("mean {}", context.value(summary.mean)),
+    };
+    observations.push(Observation {
+        text: format!(
+            "Values span {} ({} to {}); {spread_detail}.",
+            context.amount(max - min),
+            context.value(min),
+            context.value(max)
+        ),
+        claim: Claim::Spread {
+            min,
+            max,
+            mean: summary.mean,
+            standard_deviation: summary.sample_standard_deviation,
+        },
+    });
+
+    let trends = measure_trends(grid);
+    for (axis, trend, line_word) in [
+        (AxisName::X, &trends.along_x, "rows"),
+        (AxisName::Y, &trends.along_y, "columns"),
+    ] {
+        let axis_name = match axis {
+            AxisName::X => &context.x.name,
+            AxisName::Y => &context.y.name,
+        };
+        let supported = trend.direction.filter(|d| trend.agrees_with(*d));
+        let lines_with = match supported {
+            Some(TrendDirection::Increasing) => trend.lines_increasing,
+            Some(TrendDirection::Decreasing) => trend.lines_decreasing,
+            None => 0,
+        };
+        let rho = trend
+            .rank_correlation
+            .map(|rho| format!("Spearman ρ = {}", format_value(rho, 2)))
+            .unwrap_or_else(|| "too few cells to tell".into());
+        let text = match supported {
+            Some(direction) => {
+                let verb = match direction {
+                    TrendDirection::Increasing => "rises",
+                    TrendDirection::Decreasing => "falls",
+                };
+                let against = match direction {
+                    TrendDirection::Increasing => trend.lines_decreasing,
+                    TrendDirection::Decreasing => trend.lines_increasing,
+                };
+                format!(
+                    "{} {verb} with {axis_name}: a {} trend ({rho}; {lines_with} of {} \
+                     {line_word} agree, {against} disagree).",
+                    context.metric,
+                    trend.strength.as_str(),
+                    trend.lines
+                )
+            }
+            None => format!("There is no consistent trend along {axis_name} ({rho})."),
+        };
+        observations.push(Observation {
+            text,
+            claim: Claim::Trend {
+                axis,
+                direction: supported,
+                strength: if supported.is_some() {
+                    trend.strength
+                } else {
+                    TrendStrength::NoTrend
+                },
+                rank_correlation: trend.rank_correlation,
+                lines_with,
+                lines: trend.lines,
+            },
+        });
+    }
+
+    if summary.missing > 0 {
+        observations.push(Observation {
+            text: format!(
+                "{} of {} cells are missing.",
+                summary.missing,
+                summary.present + summary.missing
+            ),
+            claim: Claim::Missing {
+                present: summary.present,
+                missing: summary.missing,
+            },
+        });
+    }
+
+    if let Some((errors, level)) = context.errors {
+        if let Ok(Some(test)) = test_against_peak(grid, errors, context.direction, level) {
+            if let Some(observation) = uncertainty_observation(&test) {
+                observations.push(observation);
+            }
+        }
+    }
+    observations
+}
+
+fn uncertainty_observation(test: &PeakTest) -> Option<Observation> {
+    let others = test.present.saturating_sub(test.peak.len());
+    if others == 0 || test.untestable >= others {
+        return None;
+    }
+    let mut text = test.sentence();
+    if let Some(first) = text.get(..1) {
+        text = first.to_uppercase() + text.get(1..).unwrap_or_default();
+    }
+    text.push('.');
+    Some(Observation {
+        text,
+        claim: Claim::Uncertainty {
+            level: test.level,
+            indistinguishable: test.indistinguishable.len(),
+            others,
+        },
+    })
+}
+
+/// "R1-Qwen is ahead of R1-Llama in 19 of 20 configurations ...", by the metric's direction.
+pub fn compare_models(
+    context: &PanelContext<'_>,
+    (a_name, a): (&str, &Grid),
+    (b_name, b): (&str, &Grid),
+) -> Option<Observation> {
+    let result = difference(a, b).ok()?;
+    let mean = result.mean_difference?;
+    let (a_ahead, b_ahead) = match context.direction {
+        Direction::Higher => (result.a_higher, result.b_higher),
+        Direction::Lower => (result.b_higher, result.a_higher),
+    };
+    let both = a_ahead + b_ahead + result.equal;
+    let (leader, leader_count, other, other_count) = if a_ahead >= b_ahead {
+        (a_name, a_ahead, b_name, b_ahead)
+    } else {
+        (b_name, b_ahead, a_name, a_ahead)
+    };
+    let mut text =
+        format!("{leader} is ahead of {other} in {leader_count} of {both} configurations");
+    if other_count > 0 || result.equal > 0 {
+        text.push_str(&format!(
+            " ({other} ahead in {other_count}, equal in {})",
+            result.equal
+        ));
+    }
+    text.push_str(&format!(
+        "; on average {a_name} minus {b_name} is {}.",
+        context.amount(mean)
+    ));
+    Some(Observation {
+        text,
+        claim: Claim::Comparison {
+            a: a_name.to_string(),
+            b: b_name.to_string(),
+            a_ahead,
+            b_ahead,
+            equal: result.equal,
+            mean_difference: mean,
+        },
+    })
+}
+
+/// The key observations of a figure: one section per panel, then one across panels (model
+/// comparisons for side-by-side models, the best configuration by mean rank for one model's
+/// benchmarks). `level` turns on the uncertainty caveat (e.g. 0.95).
+pub fn observe_figure(
+    dataset: &Dataset,
+    figure: &Figure,
+    view: &View,
+    level: Option<f64>,
+) -> Vec<(String, Vec<Observation>)> {
+    let scale = value_scale(dataset);
+    let metric = dataset.metric.name.as_str();
+    let percent = scale == Some(ValueScale::Percent);
+    let mut sections = Vec::new();
+    for panel in &figure.panels {
+        let info = panel
+            .benchmark
+            .as_deref()
+            .and_then(|name| dataset.benchmarks.position(name))
+            .and_then(|index| dataset.benchmark_info(index));
+        let errors = standard_errors(&panel.grid, info, scale);
+        let context = PanelContext {
+            x: &figure.x,
+            y: &figure.y,
+            metric: if matches!(view, View::Difference { .. }) {
+                "difference"
+            } else {
+                metric
+            },
+            percent,
+            direction: figure.direction,
+            decimals: figure.decimals,
+            errors: level.map(|level| (errors.as_slice(), level)),
+        };
+        sections.push((panel.title.clone(), observe_panel(&panel.grid, &context)));
+    }
+
+    let context = PanelContext {
+        x: &figure.x,
+        y: &figure.y,
+        metric,
+        percent,
+        direction: figure.direction,
+        decimals: figure.decimals,
+        errors: None,
+    };
+    let mut across = Vec::new();
+    match view {
+        View::Benchmark { .. } => {
+            for (index, first) in figure.panels.iter().enumerate() {
+                for second in figure.panels.iter().skip(index + 1) {
+                    let (Some(a), Some(b)) = (&first.model, &second.model) else {
+                        continue;
+                    };
+                    across.extend(compare_models(
+                        &context,
+                        (a, &first.grid),
+                        (b, &second.grid),
+                    ));
+                }
+            }
+        }
+        View::Model { model } => {
+            let ranking = dataset
+                .model_index(model)
+                .ok()
+                .and_then(|index| rank_configurations(dataset, index).ok());
+            if let Some(best) = ranking.as_ref().and_then(|r| r.configurations.first()) {
+                let benchmarks = best.benchmarks_present;
+                across.push(Observation {
+                    text: format!(
+                        "Across {benchmarks} benchmarks the best configuration by mean rank is {} \
+                         (mean rank {}; in the top three on {} of {benchmarks}).",
+                        context.cell(best.position),
+                        format_value(best.mean_rank, 2),
+                        best.top_three
+                    ),
+                    claim: Claim::BestConfiguration {
+                        cell: best.position,
+                        mean_rank: best.mean_rank,
+                        top_three: best.top_three,
+                        benchmarks,
+                    },
+                });
+            }
+        }
+        View::Grid | View::Difference { .. } => {}
+    }
+    if !across.is_empty() {
+        sections.push(("Across panels".to_string(), across));
+    }
+    sections
+}
+
+/// Observations as a Markdown list under a heading per panel.
+pub fn observations_markdown(sections: &[(String, Vec<Observation>)]) -> String {
+    let mut markdown = String::new();
+    for (title, observations) in sections {
+        if !title.is_empty() {
+            markdown.push_str(&format!("### {}\n\n", escape_markdown(title)));
+        }
+        for observation in observations {
+            markdown.push_str(&format!("- {}\n", escape_markdown(&observation.text)));
+        }
+        markdown.push('\n');
+    }
+    markdown.trim_end().to_string() + "\n"
+}
+
+/// Backslash-escapes the characters Markdown would read as markup.
+fn escape_markdown(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|'
+        ) {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape_markdown;
+
+    #[test]
+    fn markdown_markup_in_labels_is_escaped() {
+        assert_eq!(
+            escape_markdown("R1 | <b>*x*</b>"),
+            "R1 \\| \\<b\\>\\*x\\*\\</b\\>"
+        );
+    }
+}

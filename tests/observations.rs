@@ -1,0 +1,378 @@
+//! Every generated sentence about the bundled seed data is checked against facts recomputed here,
+//! independently of the analysis code: peaks and lows with all their ties, spreads, trends (by a
+//! separate Spearman implementation), missing counts and the uncertainty caveat. And the trends
+//! the seed readings claimed but their numbers do not show are never repeated.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::path::PathBuf;
+
+use sweepmap::analysis::{CellPosition, TrendDirection};
+use sweepmap::figure::{
+    observations_markdown, observe_figure, prepare_figure, AxisName, Claim, Figure, FigureOptions,
+    Observation, View,
+};
+use sweepmap::{load_json, Dataset, Grid};
+
+fn dataset(name: &str) -> Dataset {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("www/data")
+        .join(name);
+    load_json(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn observe(dataset: &Dataset, view: View) -> (Figure, Vec<(String, Vec<Observation>)>) {
+    let options = FigureOptions {
+        view: view.clone(),
+        ..FigureOptions::default()
+    };
+    let figure = prepare_figure(dataset, &options).unwrap();
+    let sections = observe_figure(dataset, &figure, &view, Some(0.95));
+    (figure, sections)
+}
+
+fn present(grid: &Grid) -> Vec<(usize, usize, f64)> {
+    let mut cells = Vec::new();
+    for y in 0..grid.rows() {
+        for x in 0..grid.columns() {
+            if let Some(value) = grid.value(x, y) {
+                cells.push((x, y, value));
+            }
+        }
+    }
+    cells
+}
+
+/// Average ranks (1-based) with ties sharing the mean rank.
+fn ranks(values: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut ranks = vec![0.0; values.len()];
+    let mut start = 0;
+    while start < order.len() {
+        let mut end = start;
+        while end + 1 < order.len() && values[order[end + 1]] == values[order[start]] {
+            end += 1;
+        }
+        let rank = (start + end) as f64 / 2.0 + 1.0;
+        for &index in &order[start..=end] {
+            ranks[index] = rank;
+        }
+        start = end + 1;
+    }
+    ranks
+}
+
+fn pearson(a: &[f64], b: &[f64]) -> Option<f64> {
+    let n = a.len() as f64;
+    let (mean_a, mean_b) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
+    let cov: f64 = a
+        .iter()
+        .zip(b)
+        .map(|(x, y)| (x - mean_a) * (y - mean_b))
+        .sum();
+    let var_a: f64 = a.iter().map(|x| (x - mean_a).powi(2)).sum();
+    let var_b: f64 = b.iter().map(|y| (y - mean_b).powi(2)).sum();
+    (a.len() >= 3 && var_a > 0.0 && var_b > 0.0).then(|| cov / (var_a * var_b).sqrt())
+}
+
+fn spearman(pairs: &[(f64, f64)]) -> Option<f64> {
+    let (positions, values): (Vec<f64>, Vec<f64>) = pairs.iter().copied().unzip();
+    pearson(&ranks(&positions), &ranks(&values))
+}
+
+/// The pooled correlation along an axis and how many lines rise and fall.
+fn trend_facts(grid: &Grid, axis: AxisName) -> (Option<f64>, usize, usize) {
+    let cells = present(grid);
+    let along = |&(x, y, _): &(usize, usize, f64)| if axis == AxisName::X { x } else { y };
+    let across = |&(x, y, _): &(usize, usize, f64)| if axis == AxisName::X { y } else { x };
+    let pooled: Vec<(f64, f64)> = cells.iter().map(|c| (along(c) as f64, c.2)).collect();
+    let lines = if axis == AxisName::X {
+        grid.rows()
+    } else {
+        grid.columns()
+    };
+    let (mut rising, mut falling) = (0, 0);
+    for line in 0..lines {
+        let pairs: Vec<(f64, f64)> = cells
+            .iter()
+            .filter(|c| across(c) == line)
+            .map(|c| (along(c) as f64, c.2))
+            .collect();
+        match spearman(&pairs) {
+            Some(rho) if rho > 1e-9 => rising += 1,
+            Some(rho) if rho < -1e-9 => falling += 1,
+            _ => {}
+        }
+    }
+    (spearman(&pooled), rising, falling)
+}
+
+fn cells_at(grid: &Grid, value: f64) -> Vec<CellPosition> {
+    present(grid)
+        .into_iter()
+        .filter(|c| c.2 == value)
+        .map(|c| CellPosition::new(c.0, c.1))
+        .collect()
+}
+
+/// Checks one observation of a panel against facts recomputed from its grid.
+fn check(observation: &Observation, grid: &Grid, figure: &Figure, items: Option<u32>) {
+    let values: Vec<f64> = present(grid).iter().map(|c| c.2).collect();
+    let max = values.iter().copied().fold(f64::MIN, f64::max);
+    let min = values.iter().copied().fold(f64::MAX, f64::min);
+    let text = &observation.text;
+    let label = |cell: &CellPosition| {
+        format!(
+            "{} {} and {} {}",
+            figure.x.name, figure.x.labels[cell.x], figure.y.name, figure.y.labels[cell.y]
+        )
+    };
+    match &observation.claim {
+        Claim::Peak { value, cells } => {
+            assert_eq!(*value, max, "{text}");
+            assert_eq!(cells, &cells_at(grid, max), "{text}");
+            for cell in cells {
+                assert!(text.contains(&label(cell)), "{text} names {}", label(cell));
+            }
+        }
+        Claim::Lowest { value, cells } => {
+            assert_eq!(*value, min, "{text}");
+            assert_eq!(cells, &cells_at(grid, min), "{text}");
+            for cell in cells {
+                assert!(text.contains(&label(cell)), "{text}");
+            }
+        }
+        Claim::Spread {
+            min: low,
+            max: high,
+            mean,
+            ..
+        } => {
+            assert_eq!((*low, *high), (min, max), "{text}");
+            let expected = values.iter().sum::<f64>() / values.len() as f64;
+            assert!((mean - expected).abs() < 1e-9, "{text}");
+        }
+        Claim::Trend {
+            axis, direction, ..
+        } => {
+            let (rho, rising, falling) = trend_facts(grid, *axis);
+            match direction {
+                Some(TrendDirection::Increasing) => {
+                    assert!(rho.unwrap() >= 0.2 && rising > falling, "{text}: {rho:?}");
+                    assert!(text.contains(" rises with "), "{text}");
+                }
+                Some(TrendDirection::Decreasing) => {
+                    assert!(rho.unwrap() <= -0.2 && falling > rising, "{text}: {rho:?}");
+                    assert!(text.contains(" falls with "), "{text}");
+                }
+                None => {
+                    let supported_up = rho.is_some_and(|r| r >= 0.2) && rising > falling;
+                    let supported_down = rho.is_some_and(|r| r <= -0.2) && falling > rising;
+                    assert!(!supported_up && !supported_down, "{text}: {rho:?}");
+                    assert!(text.contains("no consistent trend"), "{text}");
+                }
+            }
+        }
+        Claim::Missing {
+            present: count,
+            missing,
+        } => {
+            assert_eq!(*count, values.len(), "{text}");
+            assert_eq!(
+                *missing,
+                grid.columns() * grid.rows() - values.len(),
+                "{text}"
+            );
+        }
+        Claim::Uncertainty {
+            indistinguishable,
+            others,
+            ..
+        } => {
+            // Recomputed: binomial errors with Agresti-Coull shrinkage on a percent scale.
+            let n = f64::from(items.expect("uncertainty needs items"));
+            let error = |v: f64| {
+                let p = (v / 100.0 * n + 2.0) / (n + 4.0);
+                100.0 * (p * (1.0 - p) / (n + 4.0)).sqrt()
+            };
+            let peak_error = error(max);
+            let within = values
+                .iter()
+                .filter(|v| **v != max)
+                .filter(|v| (max - **v) <= 1.959_964 * peak_error.hypot(error(**v)))
+                .count();
+            assert_eq!(*indistinguishable, within, "{text}");
+            assert_eq!(
+                *others,
+                values.iter().filter(|v| **v != max).count(),
+                "{text}"
+            );
+        }
+        Claim::Comparison { .. } | Claim::BestConfiguration { .. } => {}
+    }
+}
+
+fn check_every_panel(dataset: &Dataset) -> usize {
+    let (figure, sections) = observe(dataset, View::Grid);
+    let mut checked = 0;
+    for (panel, (title, observations)) in figure.panels.iter().zip(&sections) {
+        assert_eq!(&panel.title, title);
+        let items = panel
+            .benchmark
+            .as_deref()
+            .and_then(|b| dataset.benchmarks.position(b))
+            .and_then(|b| dataset.benchmark_info[b].items);
+        for observation in observations {
+            check(observation, &panel.grid, &figure, items);
+            checked += 1;
+        }
+        let has_uncertainty = observations
+            .iter()
+            .any(|o| matches!(o.claim, Claim::Uncertainty { .. }));
+        assert_eq!(has_uncertainty, items.is_some(), "{title}");
+    }
+    checked
+}
+
+#[test]
+fn every_sentence_about_every_seed_panel_matches_the_numbers() {
+    let checked: usize = [
+        "kv-cache-sweep.json",
+        "kv-cache-averages.json",
+        "partial-r1-qwen.json",
+    ]
+    .iter()
+    .map(|name| check_every_panel(&dataset(name)))
+    .sum();
+    // 16 panels, at least peak, lowest, spread and two trends each.
+    assert!(checked >= 16 * 5, "{checked}");
+}
+
+fn trend_claims(
+    sections: &[(String, Vec<Observation>)],
+    title: &str,
+) -> Vec<(AxisName, Option<TrendDirection>)> {
+    sections
+        .iter()
+        .find(|(t, _)| t == title)
+        .unwrap()
+        .1
+        .iter()
+        .filter_map(|o| match o.claim {
+            Claim::Trend {
+                axis, direction, ..
+            } => Some((axis, direction)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_trends_seed_001_claims_are_not_repeated() {
+    // The reading says every panel improves with larger windows and smaller ratios.
+    let dataset = dataset("partial-r1-qwen.json");
+    let (_, sections) = observe(&dataset, View::Grid);
+    // Its own numbers show no window trend anywhere ...
+    for benchmark in ["AIME24", "AIME25", "AMC23", "GPQA-Diamond"] {
+        let claims = trend_claims(&sections, &format!("R1-Qwen | {benchmark}"));
+        assert!(claims.contains(&(AxisName::Y, None)), "{benchmark}");
+    }
+    // ... and on AIME24 and AIME25 the larger ratio is better, the opposite of the claim.
+    for benchmark in ["AIME24", "AIME25"] {
+        let claims = trend_claims(&sections, &format!("R1-Qwen | {benchmark}"));
+        assert!(
+            claims.contains(&(AxisName::X, Some(TrendDirection::Increasing))),
+            "{benchmark}"
+        );
+    }
+}
+
+#[test]
+fn seed_000_larger_windows_help_only_on_gpqa() {
+    // The reading: "Larger window sizes generally correlate with higher performance".
+    let dataset = dataset("kv-cache-sweep.json");
+    let (_, sections) = observe(&dataset, View::Grid);
+    let window_rises = |benchmark: &str| {
+        trend_claims(&sections, &format!("R1-Llama | {benchmark}"))
+            .contains(&(AxisName::Y, Some(TrendDirection::Increasing)))
+    };
+    assert!(window_rises("GPQA-Diamond"));
+    for benchmark in ["AIME24", "AIME25", "AMC23"] {
+        assert!(!window_rises(benchmark), "{benchmark}");
+    }
+}
+
+#[test]
+fn exact_sentences_for_seed_002_amc23() {
+    let dataset = dataset("kv-cache-sweep.json");
+    let (_, sections) = observe(
+        &dataset,
+        View::Model {
+            model: "R1-Qwen".into(),
+        },
+    );
+    let amc = &sections
+        .iter()
+        .find(|(t, _)| t == "R1-Qwen | AMC23")
+        .unwrap()
+        .1;
+    let texts: Vec<&str> = amc.iter().map(|o| o.text.as_str()).collect();
+    assert_eq!(
+        texts[0],
+        "The highest Pass@1, 88.5, is shared by 4 configurations: Ratio 0.4 and Local Window Size \
+         500, Ratio 0.5 and Local Window Size 500, Ratio 0.5 and Local Window Size 1000, and Ratio \
+         0.4 and Local Window Size 2000."
+    );
+    assert_eq!(
+        texts[1],
+        "The lowest Pass@1 is 85.0, at Ratio 0.2 and Local Window Size 2000."
+    );
+    assert!(
+        texts[2].starts_with("Values span 3.5 points (85.0 to 88.5); mean "),
+        "{}",
+        texts[2]
+    );
+    assert_eq!(
+        *texts.last().unwrap(),
+        "The peak cannot be told apart from 16 of the other 16 cells at 95 %."
+    );
+    let across = &sections.last().unwrap();
+    assert_eq!(across.0, "Across panels");
+    assert_eq!(
+        across.1[0].text,
+        "Across 4 benchmarks the best configuration by mean rank is Ratio 0.4 and Local Window \
+         Size 2000 (mean rank 2.50; in the top three on 3 of 4)."
+    );
+}
+
+#[test]
+fn model_comparison_counts_configurations_each_model_leads() {
+    let dataset = dataset("kv-cache-sweep.json");
+    let (_, sections) = observe(
+        &dataset,
+        View::Benchmark {
+            benchmark: sweepmap::figure::BenchmarkChoice::Mean,
+        },
+    );
+    let across = &sections.last().unwrap().1;
+    match &across[0].claim {
+        Claim::Comparison {
+            a,
+            b,
+            a_ahead,
+            b_ahead,
+            equal,
+            ..
+        } => {
+            assert_eq!((a.as_str(), b.as_str()), ("R1-Llama", "R1-Qwen"));
+            // Computed means: R1-Qwen ahead in 19 of 20, R1-Llama at window 500, ratio 0.2.
+            assert_eq!((*a_ahead, *b_ahead, *equal), (1, 19, 0));
+        }
+        other => panic!("expected a comparison, got {other:?}"),
+    }
+    assert!(across[0]
+        .text
+        .starts_with("R1-Qwen is ahead of R1-Llama in 19 of 20 configurations"));
+    let markdown = observations_markdown(&sections);
+    assert!(markdown.starts_with("### R1-Llama \\| mean of 4 benchmarks\n\n- The highest"));
+}
