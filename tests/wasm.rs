@@ -3,13 +3,28 @@
 //! of the expected shape, exports load back unchanged, and every failure is a JS `Error` with
 //! the loader's exact message.
 //!
+//! Figures are drawn on real canvases in the page and checked pixel by pixel: each cell's centre
+//! has the colour of its value on the panel's scale (computed here from the colour module, not
+//! read from the figure), a missing cell is mostly `#cccccc` under its hatch, a HiDPI canvas has
+//! twice the backing store with the same colours at doubled coordinates, and a 200 x 150 grid
+//! takes the raster path with every one of its 30 000 cell centres right. Hover, exports (SVG
+//! with one rect per cell, shown-data CSV, file names), option updates and every kind of wrong
+//! option (each an `Error` with its exact message) are checked through the same API the page
+//! uses.
+//!
 //! Run with `cargo test --target wasm32-unknown-unknown --test wasm` (see .ci/test).
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::JSON;
-use sweepmap::wasm::{load_csv, load_json, CsvOptionsObject, SweepDataset};
+use serde_json::Value;
+use sweepmap::color::{ColorMap, Domain, Rgb, Scale, MISSING};
+use sweepmap::wasm::{
+    color_maps, load_csv, load_dataset, load_json, CsvOptionsObject, FigureOptionsObject,
+    LoadOptionsObject, SweepDataset, SweepFigure,
+};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -268,5 +283,1412 @@ fn bad_csv_options_are_js_errors() {
     assert!(
         message.starts_with(r#"no column "nope" for the "#),
         "a named column that is not in the header: {message}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures: drawing on a canvas, hover, exports, options.
+// ---------------------------------------------------------------------------------------------
+
+/// Two models x two benchmarks over a 4 x 3 sweep, hand-made values, one missing cell
+/// (R1-Qwen | AIME25 at window 2000, ratio 0.2). Rows are written top-down (largest window
+/// first), as in [`FIGURE_VALUES`].
+const FIGURE_JSON: &str = r#"{
+  "title": "Figure test sweep",
+  "metric": {"name": "Pass@1", "direction": "higher", "unit": "%"},
+  "x": {"name": "Ratio", "values": [0.1, 0.2, 0.3, 0.4]},
+  "y": {"name": "Local Window Size", "values": [2000, 1000, 500]},
+  "model": "Model",
+  "benchmark": "Benchmark",
+  "panels": [
+    {"model": "R1-Llama", "benchmark": "AIME24", "cells": [
+      [40.0, 45.3, 42.0, 38.7], [41.3, 49.3, 44.0, 40.7], [39.3, 42.7, 43.3, 36.0]]},
+    {"model": "R1-Llama", "benchmark": "AIME25", "cells": [
+      [26.7, 30.7, 28.0, 25.3], [27.3, 26.7, 29.3, 24.0], [23.3, 25.3, 27.3, 22.7]]},
+    {"model": "R1-Qwen", "benchmark": "AIME24", "cells": [
+      [46.7, 48.0, 50.7, 44.0], [46.0, 49.3, 47.3, 45.3], [38.0, 44.7, 46.7, 42.0]]},
+    {"model": "R1-Qwen", "benchmark": "AIME25", "cells": [
+      [36.7, null, 35.3, 33.3], [34.7, 36.0, 37.3, 32.0], [34.0, 34.0, 35.3, 31.3]]}
+  ]
+}"#;
+
+/// The values of [`FIGURE_JSON`] per (model, benchmark), rows top-down; NaN = missing.
+const FIGURE_VALUES: [(&str, &str, [[f64; 4]; 3]); 4] = [
+    (
+        "R1-Llama",
+        "AIME24",
+        [
+            [40.0, 45.3, 42.0, 38.7],
+            [41.3, 49.3, 44.0, 40.7],
+            [39.3, 42.7, 43.3, 36.0],
+        ],
+    ),
+    (
+        "R1-Llama",
+        "AIME25",
+        [
+            [26.7, 30.7, 28.0, 25.3],
+            [27.3, 26.7, 29.3, 24.0],
+            [23.3, 25.3, 27.3, 22.7],
+        ],
+    ),
+    (
+        "R1-Qwen",
+        "AIME24",
+        [
+            [46.7, 48.0, 50.7, 44.0],
+            [46.0, 49.3, 47.3, 45.3],
+            [38.0, 44.7, 46.7, 42.0],
+        ],
+    ),
+    (
+        "R1-Qwen",
+        "AIME25",
+        [
+            [36.7, f64::NAN, 35.3, 33.3],
+            [34.7, 36.0, 37.3, 32.0],
+            [34.0, 34.0, 35.3, 31.3],
+        ],
+    ),
+];
+
+const X_LABELS: [&str; 4] = ["0.1", "0.2", "0.3", "0.4"];
+/// Bottom-up, as grids count rows (row 0 = smallest window).
+const Y_LABELS: [&str; 3] = ["500", "1000", "2000"];
+
+/// The value of a cell of [`FIGURE_VALUES`], `x` from the left and `y` from the bottom;
+/// `None` when missing.
+fn figure_value(model: &str, benchmark: &str, x: usize, y: usize) -> Option<f64> {
+    let (_, _, rows) = FIGURE_VALUES
+        .iter()
+        .find(|(m, b, _)| *m == model && *b == benchmark)
+        .expect("a panel of FIGURE_VALUES");
+    let value = rows[2 - y][x];
+    (!value.is_nan()).then_some(value)
+}
+
+/// The viridis scale over a panel's own values (the "panel" domain), straight from the colour
+/// module: the colour every cell of that panel must have.
+fn panel_scale(model: &str, benchmark: &str) -> Scale {
+    let values: Vec<f64> = (0..3)
+        .flat_map(|y| (0..4).map(move |x| (x, y)))
+        .filter_map(|(x, y)| figure_value(model, benchmark, x, y))
+        .collect();
+    let min = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    Scale::new(ColorMap::Viridis, false, Domain::new(min, max).unwrap())
+}
+
+fn figure_dataset() -> SweepDataset {
+    load_json(FIGURE_JSON).expect("the figure dataset loads")
+}
+
+fn document() -> Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// A canvas in a block of `container_width` CSS pixels appended to the page.
+fn canvas_in_page(container_width: u32) -> HtmlCanvasElement {
+    let document = document();
+    let container: HtmlElement = document.create_element("div").unwrap().unchecked_into();
+    container
+        .style()
+        .set_property("width", &format!("{container_width}px"))
+        .unwrap();
+    let canvas: HtmlCanvasElement = document.create_element("canvas").unwrap().unchecked_into();
+    container.append_child(&canvas).unwrap();
+    document.body().unwrap().append_child(&container).unwrap();
+    canvas
+}
+
+/// A JS object from JSON text, typed as figure options.
+fn figure_options(json: &str) -> Option<FigureOptionsObject> {
+    Some(JSON::parse(json).expect("valid JSON").unchecked_into())
+}
+
+/// A JS object with one property set to any JS value (JSON cannot write NaN or undefined).
+fn object_with(key: &str, value: JsValue) -> js_sys::Object {
+    let object = js_sys::Object::new();
+    js_sys::Reflect::set(&object, &JsValue::from_str(key), &value).unwrap();
+    object
+}
+
+fn new_figure(canvas: &HtmlCanvasElement, options: &str) -> SweepFigure {
+    SweepFigure::new(
+        &figure_dataset(),
+        canvas.clone().into(),
+        figure_options(options),
+    )
+    .expect("the figure draws")
+}
+
+/// A JS value as a serde_json value, to read fields of returned objects.
+fn value_of(value: impl Into<JsValue>) -> Value {
+    serde_json::from_str(&json(value)).expect("returned objects are JSON")
+}
+
+/// A JSON value with every number as a float, so that `640` (from JavaScript) equals `640.0`.
+fn floats(value: Value) -> Value {
+    match value {
+        Value::Number(number) => Value::from(number.as_f64().unwrap_or(f64::NAN)),
+        Value::Array(items) => Value::Array(items.into_iter().map(floats).collect()),
+        Value::Object(entries) => Value::Object(
+            entries
+                .into_iter()
+                .map(|(key, value)| (key, floats(value)))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
+/// Every pixel of a canvas' backing store, RGBA.
+struct Pixels {
+    width: usize,
+    data: Vec<u8>,
+}
+
+impl Pixels {
+    fn of(canvas: &HtmlCanvasElement) -> Pixels {
+        let context: CanvasRenderingContext2d =
+            canvas.get_context("2d").unwrap().unwrap().unchecked_into();
+        let (width, height) = (canvas.width(), canvas.height());
+        let image = context
+            .get_image_data(0.0, 0.0, f64::from(width), f64::from(height))
+            .unwrap();
+        Pixels {
+            width: width as usize,
+            data: image.data().0,
+        }
+    }
+
+    /// The colour of the device pixel at (x, y).
+    fn at(&self, x: usize, y: usize) -> Rgb {
+        let start = (y * self.width + x) * 4;
+        let pixel = &self.data[start..start + 4];
+        assert_eq!(pixel[3], 255, "opaque at ({x}, {y})");
+        Rgb::new(pixel[0], pixel[1], pixel[2])
+    }
+
+    /// The colour under a point in CSS pixels at a pixel ratio.
+    fn at_css(&self, x: f64, y: f64, ratio: f64) -> Rgb {
+        self.at((x * ratio).floor() as usize, (y * ratio).floor() as usize)
+    }
+}
+
+/// A cell's rectangle in CSS pixels, through the JS API.
+fn cell_rect(figure: &SweepFigure, panel: usize, x: usize, y: usize) -> (f64, f64, f64, f64) {
+    let rect = figure
+        .cell_rect(panel.into(), x.into(), y.into())
+        .unwrap()
+        .expect("the cell exists");
+    let rect = value_of(rect);
+    let number = |key: &str| rect[key].as_f64().unwrap();
+    (number("x"), number("y"), number("width"), number("height"))
+}
+
+fn cell_centre(figure: &SweepFigure, panel: usize, x: usize, y: usize) -> (f64, f64) {
+    let (left, top, width, height) = cell_rect(figure, panel, x, y);
+    (left + width / 2.0, top + height / 2.0)
+}
+
+/// Checks that every present cell of a model's panels has its panel-domain viridis colour at
+/// its centre, at a pixel ratio.
+fn assert_cell_colours(figure: &SweepFigure, canvas: &HtmlCanvasElement, model: &str, ratio: f64) {
+    let pixels = Pixels::of(canvas);
+    for (panel, benchmark) in ["AIME24", "AIME25"].into_iter().enumerate() {
+        let scale = panel_scale(model, benchmark);
+        for y in 0..3 {
+            for x in 0..4 {
+                let Some(value) = figure_value(model, benchmark, x, y) else {
+                    continue;
+                };
+                let (cx, cy) = cell_centre(figure, panel, x, y);
+                assert_eq!(
+                    pixels.at_css(cx, cy, ratio),
+                    scale.color(value),
+                    "{model} | {benchmark}, cell ({x}, {y}) = {value} at ({cx}, {cy}) CSS px, ratio {ratio}"
+                );
+            }
+        }
+    }
+}
+
+/// The message of a failed call, after checking that it is a real JS `Error`.
+fn thrown_message<T>(result: Result<T, js_sys::Error>) -> String {
+    let error = match result {
+        Ok(_) => panic!("expected an error"),
+        Err(error) => error,
+    };
+    let value: JsValue = error.clone().into();
+    assert!(value.is_instance_of::<js_sys::Error>(), "a JS Error");
+    String::from(error.message())
+}
+
+fn figure_error(options: impl Into<JsValue>) -> String {
+    let canvas = canvas_in_page(900);
+    thrown_message(SweepFigure::new(
+        &figure_dataset(),
+        canvas.into(),
+        Some(options.into().unchecked_into()),
+    ))
+}
+
+#[wasm_bindgen_test]
+fn the_figure_dataset_holds_the_listed_values() {
+    let dataset = figure_dataset();
+    for (model, benchmark, _) in FIGURE_VALUES {
+        let panel = dataset.dataset().panel(model, benchmark).unwrap();
+        for y in 0..3 {
+            for x in 0..4 {
+                assert_eq!(
+                    panel.grid.value(x, y),
+                    figure_value(model, benchmark, x, y),
+                    "{model} | {benchmark} ({x}, {y})"
+                );
+            }
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn canvas_cells_have_the_colour_of_their_scale() {
+    let canvas = canvas_in_page(900);
+    let figure = new_figure(
+        &canvas,
+        r#"{"model": "R1-Llama", "annotate": false, "width": 900, "pixelRatio": 1}"#,
+    );
+    assert!(!figure.uses_raster());
+    assert_eq!(figure.figure().panels.len(), 2);
+    assert_cell_colours(&figure, &canvas, "R1-Llama", 1.0);
+
+    // The ends of viridis, as published, at the panel's lowest and highest cells.
+    let pixels = Pixels::of(&canvas);
+    let (cx, cy) = cell_centre(&figure, 0, 3, 0); // 36.0, the lowest of R1-Llama | AIME24
+    assert_eq!(pixels.at_css(cx, cy, 1.0).hex(), "#440154");
+    let (cx, cy) = cell_centre(&figure, 0, 1, 1); // 49.3, the highest
+    assert_eq!(pixels.at_css(cx, cy, 1.0).hex(), "#fde725");
+
+    // The backing store is the layout's size at ratio 1, and so is the CSS size.
+    let size = value_of(figure.size().unwrap());
+    assert_eq!(size["width"], 900.0);
+    let height = size["height"].as_f64().unwrap();
+    assert_eq!(canvas.width(), 900);
+    assert_eq!(f64::from(canvas.height()), height.round());
+    assert_eq!(canvas.style().get_property_value("width").unwrap(), "900px");
+    assert_eq!(
+        canvas.style().get_property_value("height").unwrap(),
+        format!("{height}px")
+    );
+
+    // Panels and what assistive technology is told about them.
+    assert_eq!(canvas.get_attribute("role").as_deref(), Some("img"));
+    let label = canvas.get_attribute("aria-label").unwrap();
+    assert!(
+        label.starts_with("R1-Llama | AIME24: heatmap of Pass@1 (%) over Ratio and Local Window Size. The highest value, 49.3, is at Ratio 0.2, Local Window Size 1000."),
+        "{label}"
+    );
+    assert!(
+        label.contains(" R1-Llama | AIME25: heatmap of Pass@1 (%)"),
+        "{label}"
+    );
+    let panels = value_of(figure.panels().unwrap());
+    assert_eq!(panels[0]["title"], "R1-Llama | AIME24");
+    assert_eq!(panels[1]["benchmark"], "AIME25");
+    assert_eq!(panels[1]["model"], "R1-Llama");
+    assert_eq!(
+        (panels[0]["columns"].as_u64(), panels[0]["rows"].as_u64()),
+        (Some(4), Some(3))
+    );
+    assert!(label.starts_with(panels[0]["description"].as_str().unwrap()));
+}
+
+#[wasm_bindgen_test]
+fn annotated_cells_keep_their_colour_beside_the_label() {
+    let canvas = canvas_in_page(900);
+    let figure = new_figure(
+        &canvas,
+        r#"{"model": "R1-Qwen", "width": 900, "pixelRatio": 1}"#,
+    );
+    let pixels = Pixels::of(&canvas);
+    let scale = panel_scale("R1-Qwen", "AIME24");
+    for (x, y) in [(0, 0), (2, 2), (3, 1)] {
+        let value = figure_value("R1-Qwen", "AIME24", x, y).unwrap();
+        let (left, top, width, height) = cell_rect(&figure, 0, x, y);
+        // Left of the centred label, right of the peak outline.
+        let (px, py) = (left + 8.0, top + height / 2.0);
+        assert!(
+            width > 60.0,
+            "cells are wide enough for this probe: {width}"
+        );
+        assert_eq!(
+            pixels.at_css(px, py, 1.0),
+            scale.color(value),
+            "cell ({x}, {y})"
+        );
+    }
+    // The label itself is drawn in the text colour at the centre of the peak cell (50.7).
+    let (cx, cy) = cell_centre(&figure, 0, 2, 2);
+    let around: Vec<Rgb> = (-6..=6)
+        .map(|dx| pixels.at_css(cx + f64::from(dx), cy, 1.0))
+        .collect();
+    assert!(
+        around.iter().any(|color| *color != scale.color(50.7)),
+        "the value label shows at the cell's centre"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_missing_cell_is_drawn_in_the_missing_colour() {
+    let canvas = canvas_in_page(900);
+    let figure = new_figure(
+        &canvas,
+        r#"{"model": "R1-Qwen", "width": 900, "pixelRatio": 1}"#,
+    );
+    let pixels = Pixels::of(&canvas);
+    // R1-Qwen | AIME25 (panel 1), ratio 0.2 (x = 1), window 2000 (y = 2).
+    let (left, top, width, height) = cell_rect(&figure, 1, 1, 2);
+    let mut counts: Vec<(Rgb, usize)> = Vec::new();
+    for py in (top + 3.0) as usize..(top + height - 3.0) as usize {
+        for px in (left + 3.0) as usize..(left + width - 3.0) as usize {
+            let color = pixels.at(px, py);
+            match counts.iter_mut().find(|(seen, _)| *seen == color) {
+                Some((_, count)) => *count += 1,
+                None => counts.push((color, 1)),
+            }
+        }
+    }
+    counts.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
+    let total: usize = counts.iter().map(|(_, count)| count).sum();
+    assert_eq!(counts[0].0, MISSING, "the most common colour: {counts:?}");
+    assert!(
+        counts[0].1 * 2 > total,
+        "most of the cell is #cccccc: {counts:?}"
+    );
+    // The rest is the hatch: greys no lighter than the missing colour.
+    for (color, _) in &counts {
+        assert!(
+            color.r == color.g && color.g == color.b && color.r <= MISSING.r,
+            "only grey hatch lines on the missing cell: {color}"
+        );
+    }
+    // Hover over it says it is missing.
+    let (cx, cy) = cell_centre(&figure, 1, 1, 2);
+    let info = value_of(figure.hit_test(cx.into(), cy.into()).unwrap().unwrap());
+    assert_eq!(info["value"], Value::Null);
+    assert_eq!(info["value_label"], "missing");
+    assert_eq!(info["rank"], Value::Null);
+    assert_eq!(info["present"], 11);
+}
+
+#[wasm_bindgen_test]
+fn hidpi_canvases_have_twice_the_backing_store() {
+    let canvas = canvas_in_page(700);
+    let figure = new_figure(
+        &canvas,
+        r#"{"model": "R1-Llama", "annotate": false, "width": 700, "pixelRatio": 2}"#,
+    );
+    let size = value_of(figure.size().unwrap());
+    let (width, height) = (
+        size["width"].as_f64().unwrap(),
+        size["height"].as_f64().unwrap(),
+    );
+    assert_eq!(width, 700.0);
+    assert_eq!(canvas.width(), 1400);
+    assert_eq!(f64::from(canvas.height()), (height * 2.0).round());
+    assert_eq!(canvas.style().get_property_value("width").unwrap(), "700px");
+    assert_cell_colours(&figure, &canvas, "R1-Llama", 2.0);
+    // Hit tests stay in CSS pixels.
+    let (cx, cy) = cell_centre(&figure, 1, 2, 0);
+    let info = value_of(figure.hit_test(cx.into(), cy.into()).unwrap().unwrap());
+    assert_eq!((info["x"].as_u64(), info["y"].as_u64()), (Some(2), Some(0)));
+
+    // renderTo draws the same figure at another ratio on another canvas (PNG export).
+    let export: HtmlCanvasElement = document()
+        .create_element("canvas")
+        .unwrap()
+        .unchecked_into();
+    figure
+        .render_to(export.clone().into(), JsValue::from(3.0))
+        .unwrap();
+    assert_eq!(export.width(), 2100);
+    assert_cell_colours(&figure, &export, "R1-Llama", 3.0);
+    // Ratios clamp to 1..=4; anything but a positive number is an error.
+    figure
+        .render_to(export.clone().into(), JsValue::from(10.0))
+        .unwrap();
+    assert_eq!(export.width(), 2800);
+    figure
+        .render_to(export.clone().into(), JsValue::UNDEFINED)
+        .unwrap();
+    assert_eq!(export.width(), 1400, "the figure's own ratio when left out");
+    // A figure too large for a canvas at the asked ratio gets a smaller one, not a blank canvas.
+    let mut wide = new_figure(
+        &canvas,
+        r#"{"layout": "grid", "annotate": false, "width": 20000, "pixelRatio": 4}"#,
+    );
+    let size = value_of(wide.size().unwrap());
+    let (width, height) = (
+        size["width"].as_f64().unwrap(),
+        size["height"].as_f64().unwrap(),
+    );
+    let ratio = f64::from(canvas.width()) / width;
+    assert!(ratio < 4.0 && ratio > 1.0, "reduced ratio {ratio}");
+    assert!(canvas.width() <= 32_767 && canvas.height() <= 32_767);
+    assert!(f64::from(canvas.width()) * f64::from(canvas.height()) <= 16_777_216.0);
+    assert_eq!(f64::from(canvas.height()), (height * ratio).round());
+    let (cx, cy) = cell_centre(&wide, 0, 1, 1); // R1-Llama | AIME24, 49.3: its panel's highest
+    assert_eq!(Pixels::of(&canvas).at_css(cx, cy, ratio).hex(), "#fde725");
+    assert_eq!(value_of(wide.options().unwrap())["pixelRatio"], 4.0);
+    wide.update(figure_options(r#"{"width": 700}"#)).unwrap();
+    assert_eq!(
+        canvas.width(),
+        2800,
+        "full ratio again once the figure fits"
+    );
+    assert_eq!(
+        thrown_message(figure.render_to(export.clone().into(), JsValue::from(0.0))),
+        r#"field "pixelRatio": expected a positive number of device pixels per CSS pixel, found 0"#
+    );
+    assert_eq!(
+        thrown_message(figure.render_to(JsValue::from_str("#canvas"), JsValue::from(2.0))),
+        r##"field "canvas": expected an HTML canvas element, found "#canvas""##
+    );
+}
+
+/// A `columns` x `rows` grid as CSV with value (7x + 13y) mod 50, so neighbouring cells differ,
+/// leaving out one cell.
+fn large_grid_csv(columns: usize, rows: usize, missing: (usize, usize)) -> String {
+    let mut csv = String::from("column,row,score\n");
+    for y in 0..rows {
+        for x in 0..columns {
+            if (x, y) != missing {
+                csv.push_str(&format!("{x},{y},{}\n", large_grid_value(x, y)));
+            }
+        }
+    }
+    csv
+}
+
+fn large_grid_value(x: usize, y: usize) -> f64 {
+    ((7 * x + 13 * y) % 50) as f64
+}
+
+#[wasm_bindgen_test]
+fn large_grids_take_the_raster_path_with_the_right_colours() {
+    let (columns, rows, missing) = (200, 150, (17, 23));
+    let dataset = load_csv(
+        &large_grid_csv(columns, rows, missing),
+        options(r#"{"x": "column", "y": "row", "value": "score"}"#),
+    )
+    .expect("the large grid loads");
+    let canvas = canvas_in_page(600);
+    let figure = SweepFigure::new(
+        &dataset,
+        canvas.clone().into(),
+        figure_options(r#"{"width": 600, "pixelRatio": 1}"#),
+    )
+    .expect("the large figure draws");
+    assert!(
+        figure.uses_raster(),
+        "cells under 4 px are painted as a raster"
+    );
+    let geometry = &figure.layout().panels[0];
+    assert!(geometry.cell_width < 4.0 && geometry.cell_height < 4.0);
+
+    let scale = Scale::new(ColorMap::Viridis, false, Domain::new(0.0, 49.0).unwrap());
+    let pixels = Pixels::of(&canvas);
+    let mut wrong = Vec::new();
+    for y in 0..rows {
+        for x in 0..columns {
+            let (cx, cy) = cell_centre(&figure, 0, x, y);
+            let expected = if (x, y) == missing {
+                MISSING
+            } else {
+                scale.color(large_grid_value(x, y))
+            };
+            let found = pixels.at_css(cx, cy, 1.0);
+            if found != expected {
+                wrong.push(format!("({x}, {y}): {found} instead of {expected}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} cell centres have the wrong colour, e.g. {:?}",
+        wrong.len(),
+        columns * rows,
+        &wrong[..wrong.len().min(5)]
+    );
+    // Outside the plot the background is white (the raster pass paints it).
+    assert_eq!(pixels.at(1, 1), Rgb::new(255, 255, 255));
+    // Hover works on tiny cells too.
+    let (cx, cy) = cell_centre(&figure, 0, 120, 77);
+    let info = value_of(figure.hit_test(cx.into(), cy.into()).unwrap().unwrap());
+    assert_eq!(
+        (info["x_label"].as_str(), info["y_label"].as_str()),
+        (Some("120"), Some("77"))
+    );
+    assert_eq!(info["value"], large_grid_value(120, 77));
+}
+
+#[wasm_bindgen_test]
+fn hit_tests_name_the_cell_under_the_pointer() {
+    let canvas = canvas_in_page(900);
+    let figure = new_figure(&canvas, r#"{"model": "R1-Qwen", "width": 900}"#);
+    for (panel, benchmark) in ["AIME24", "AIME25"].into_iter().enumerate() {
+        for (x, y) in [(0, 0), (3, 2), (2, 1)] {
+            let (cx, cy) = cell_centre(&figure, panel, x, y);
+            let info = figure
+                .hit_test(cx.into(), cy.into())
+                .unwrap()
+                .expect("a cell under its centre");
+            let info = value_of(info);
+            assert_eq!(info["panel"], panel);
+            assert_eq!(info["model"], "R1-Qwen");
+            assert_eq!(info["benchmark"], benchmark);
+            assert_eq!(info["x_name"], "Ratio");
+            assert_eq!(info["x_label"], X_LABELS[x]);
+            assert_eq!(info["y_name"], "Local Window Size");
+            assert_eq!(info["y_label"], Y_LABELS[y]);
+            assert_eq!(
+                info["value"].as_f64(),
+                figure_value("R1-Qwen", benchmark, x, y)
+            );
+            // cellInfo answers the same for the same cell.
+            let same = figure
+                .cell_info(panel.into(), x.into(), y.into())
+                .unwrap()
+                .unwrap();
+            assert_eq!(value_of(same), info);
+        }
+    }
+    // The peak of R1-Qwen | AIME24 (50.7 at ratio 0.3, window 2000) and a cell below it.
+    let (cx, cy) = cell_centre(&figure, 0, 2, 2);
+    let peak = value_of(figure.hit_test(cx.into(), cy.into()).unwrap().unwrap());
+    assert_eq!(peak["rank"], 1);
+    assert_eq!(peak["below_peak"], 0.0);
+    assert_eq!(
+        peak["text"],
+        "R1-Qwen | AIME24: Ratio 0.3, Local Window Size 2000: 50.7, the peak of 12 cells"
+    );
+
+    // Outside every plot: nothing.
+    assert!(figure.hit_test(2.0.into(), 2.0.into()).unwrap().is_none());
+    assert!(figure
+        .hit_test((-5.0).into(), 10_000.0.into())
+        .unwrap()
+        .is_none());
+    let (left, top, _, _) = cell_rect(&figure, 0, 0, 2);
+    assert!(figure
+        .hit_test((left - 1.0).into(), (top + 5.0).into())
+        .unwrap()
+        .is_none());
+    // Cells that do not exist: nothing; indices that are not whole numbers: errors.
+    assert!(figure
+        .cell_info(0.into(), 4.into(), 0.into())
+        .unwrap()
+        .is_none());
+    assert!(figure
+        .cell_info(2.into(), 0.into(), 0.into())
+        .unwrap()
+        .is_none());
+    assert!(figure
+        .cell_info(0.into(), (-1).into(), 0.into())
+        .unwrap()
+        .is_none());
+    assert!(figure
+        .cell_rect(0.into(), 0.into(), 3.into())
+        .unwrap()
+        .is_none());
+    assert_eq!(
+        thrown_message(figure.cell_info(0.into(), 1.5.into(), 0.into())),
+        r#"field "x": expected a whole number (an index), found 1.5"#
+    );
+    assert_eq!(
+        thrown_message(figure.cell_rect(JsValue::UNDEFINED, 0.into(), 0.into())),
+        r#"field "panel": expected a whole number (an index), found undefined"#
+    );
+    assert_eq!(
+        thrown_message(figure.hit_test(JsValue::from_str("12"), 5.into())),
+        r#"field "x": expected a finite number of CSS pixels, found "12""#
+    );
+    assert_eq!(
+        thrown_message(figure.hit_test(5.into(), f64::NAN.into())),
+        r#"field "y": expected a finite number of CSS pixels, found NaN"#
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_options_are_errors_that_name_the_option() {
+    let known_options = r#""layout", "model", "modelB", "benchmark", "colorMap", "reversed", "domain", "min", "max", "center", "annotate", "decimals", "width", "pixelRatio""#;
+    assert_eq!(
+        figure_error(JSON::parse(r#"{"colour": "red"}"#).unwrap()),
+        format!(r#"unknown figure option: "colour"; expected one of {known_options}"#)
+    );
+    assert_eq!(
+        figure_error(JSON::parse(r#"{"model": "GPT-4"}"#).unwrap()),
+        r#"unknown model: "GPT-4"; expected one of "R1-Llama", "R1-Qwen""#
+    );
+    assert_eq!(
+        figure_error(JSON::parse(r#"{"domain": "fixed", "min": 30}"#).unwrap()),
+        r#"field "max": expected a number when domain is "fixed""#
+    );
+    assert_eq!(
+        figure_error(object_with("width", f64::NAN.into())),
+        r#"field "width": expected a width in CSS pixels from 1 to 20000, found NaN"#
+    );
+    assert_eq!(
+        figure_error(JSON::parse(r#"{"colorMap": "jet"}"#).unwrap()),
+        concat!(
+            r#"unknown colour map: "jet"; expected one of "viridis", "cividis", "magma", "#,
+            r#""inferno", "plasma", "turbo", "ylgnbu", "blues", "greens", "oranges", "purples", "#,
+            r#""greys", "ylorrd", "rdbu", "puor", "rdylbu", "brbg", "piyg", "spectral""#
+        )
+    );
+
+    let cases: [(JsValue, &str); 19] = [
+        (
+            JsValue::from_str("grid"),
+            r#"field "options": expected an object such as { layout: "model", model: "R1-Qwen" }, found "grid""#,
+        ),
+        (
+            js_sys::Array::new().into(),
+            r#"field "options": expected an object such as { layout: "model", model: "R1-Qwen" }, found an array"#,
+        ),
+        (
+            object_with("width", "wide".into()).into(),
+            r#"field "width": expected a width in CSS pixels from 1 to 20000, found "wide""#,
+        ),
+        (
+            object_with("width", (-5).into()).into(),
+            r#"field "width": expected a width in CSS pixels from 1 to 20000, found -5"#,
+        ),
+        (
+            object_with("width", 1e9.into()).into(),
+            r#"field "width": expected a width in CSS pixels from 1 to 20000, found 1000000000"#,
+        ),
+        (
+            object_with("width", f64::INFINITY.into()).into(),
+            r#"field "width": expected a width in CSS pixels from 1 to 20000, found Infinity"#,
+        ),
+        (
+            object_with("pixelRatio", (-1).into()).into(),
+            r#"field "pixelRatio": expected a positive number of device pixels per CSS pixel, found -1"#,
+        ),
+        (
+            object_with("decimals", 2.5.into()).into(),
+            r#"field "decimals": expected a whole number from 0 to 12, or null for automatic, found 2.5"#,
+        ),
+        (
+            object_with("decimals", 13.into()).into(),
+            r#"field "decimals": expected a whole number from 0 to 12, or null for automatic, found 13"#,
+        ),
+        (
+            object_with("reversed", "yes".into()).into(),
+            r#"field "reversed": expected true or false, found "yes""#,
+        ),
+        (
+            object_with("annotate", 1.into()).into(),
+            r#"field "annotate": expected true or false, found 1"#,
+        ),
+        (
+            object_with("layout", "rows".into()).into(),
+            r#"field "layout": expected one of "model", "benchmark", "grid", "difference", found "rows""#,
+        ),
+        (
+            object_with("model", js_sys::Object::new().into()).into(),
+            r#"field "model": expected a model name (a string), found an object"#,
+        ),
+        (
+            object_with("domain", "auto".into()).into(),
+            r#"field "domain": expected one of "panel", "shared", "fixed", "centered", found "auto""#,
+        ),
+        (
+            JSON::parse(r#"{"domain": "fixed", "max": 30}"#).unwrap(),
+            r#"field "min": expected a number when domain is "fixed""#,
+        ),
+        (
+            JSON::parse(r#"{"domain": "fixed", "min": 40, "max": 40}"#).unwrap(),
+            r#"field "max": expected a number greater than min (40), found 40"#,
+        ),
+        (
+            object_with("center", f64::NAN.into()).into(),
+            r#"field "center": expected a finite number, found NaN"#,
+        ),
+        (
+            JSON::parse(r#"{"layout": "benchmark", "benchmark": "MATH"}"#).unwrap(),
+            r#"unknown benchmark: "MATH"; expected one of ":mean", "AIME24", "AIME25""#,
+        ),
+        (
+            JSON::parse(r#"{"layout": "difference", "modelB": "R2"}"#).unwrap(),
+            r#"unknown model for modelB: "R2"; expected one of "R1-Llama", "R1-Qwen""#,
+        ),
+    ];
+    for (options, message) in cases {
+        assert_eq!(figure_error(options), message);
+    }
+
+    // A figure needs a canvas.
+    let div = document().create_element("div").unwrap();
+    assert_eq!(
+        thrown_message(SweepFigure::new(&figure_dataset(), div.into(), None)),
+        r#"field "canvas": expected an HTML canvas element, found an object"#
+    );
+    // A difference needs two models.
+    let one_model = load_csv(SWEEP_CSV, None).unwrap().to_csv();
+    let one_model: String = one_model
+        .lines()
+        .filter(|line| !line.contains("R1-Qwen"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let one_model = load_csv(&one_model, None).unwrap();
+    let canvas = canvas_in_page(600);
+    assert_eq!(
+        thrown_message(SweepFigure::new(
+            &one_model,
+            canvas.into(),
+            figure_options(r#"{"layout": "difference"}"#)
+        )),
+        r#"field "modelB": expected a second model to compare "R1-Llama" with, but the dataset has only one model"#
+    );
+}
+
+#[wasm_bindgen_test]
+fn options_resolve_to_every_default() {
+    let canvas = canvas_in_page(640);
+    let figure = SweepFigure::new(&figure_dataset(), canvas.clone().into(), None).unwrap();
+    let device_ratio = web_sys::window()
+        .unwrap()
+        .device_pixel_ratio()
+        .clamp(1.0, 4.0);
+    assert_eq!(
+        floats(value_of(figure.options().unwrap())),
+        serde_json::json!({
+            "layout": "model", "model": "R1-Llama", "modelB": "R1-Qwen", "benchmark": "AIME24",
+            "colorMap": "viridis", "reversed": false, "domain": "panel", "min": null,
+            "max": null, "center": 0.0, "annotate": true, "decimals": null,
+            "width": 640.0, "pixelRatio": device_ratio
+        }),
+        "the width defaults to the container's"
+    );
+    // Not in the page: no container, so 800 px.
+    let loose: HtmlCanvasElement = document()
+        .create_element("canvas")
+        .unwrap()
+        .unchecked_into();
+    let figure = SweepFigure::new(&figure_dataset(), loose.into(), None).unwrap();
+    assert_eq!(value_of(figure.options().unwrap())["width"], 800.0);
+
+    // Everything given, in any spelling the core accepts for the colour map.
+    let figure = new_figure(
+        &canvas,
+        r#"{"layout": "difference", "model": "R1-Qwen", "modelB": "R1-Llama",
+            "benchmark": ":mean", "colorMap": "PuOr", "reversed": true, "domain": "centered",
+            "center": 1.5, "annotate": false, "decimals": 2, "width": 700, "pixelRatio": 1.5}"#,
+    );
+    assert_eq!(
+        floats(value_of(figure.options().unwrap())),
+        serde_json::json!({
+            "layout": "difference", "model": "R1-Qwen", "modelB": "R1-Llama",
+            "benchmark": ":mean", "colorMap": "puor", "reversed": true, "domain": "centered",
+            "min": null, "max": null, "center": 1.5, "annotate": false, "decimals": 2.0,
+            "width": 700.0, "pixelRatio": 1.5
+        })
+    );
+    assert_eq!(figure.figure().panels.len(), 1);
+    assert_eq!(figure.figure().decimals, 2);
+    assert_eq!(
+        figure.figure().panels[0].title,
+        "R1-Qwen − R1-Llama | mean of 2 benchmarks"
+    );
+    // Explicit pixel ratios clamp to 1..=4 like the screen's.
+    let figure = new_figure(&canvas, r#"{"pixelRatio": 0.5}"#);
+    assert_eq!(value_of(figure.options().unwrap())["pixelRatio"], 1.0);
+    // Narrower than the layout's minimum draws at the minimum (160 px).
+    let figure = new_figure(&canvas, r#"{"width": 100}"#);
+    assert_eq!(value_of(figure.options().unwrap())["width"], 100.0);
+    assert_eq!(value_of(figure.size().unwrap())["width"], 160.0);
+}
+
+#[wasm_bindgen_test]
+fn updates_merge_and_failed_updates_change_nothing() {
+    let canvas = canvas_in_page(900);
+    let mut figure = new_figure(
+        &canvas,
+        r#"{"model": "R1-Qwen", "width": 900, "pixelRatio": 1}"#,
+    );
+    let before = canvas.to_data_url().unwrap();
+
+    // A bad update throws and leaves options and pixels as they were.
+    for bad in [
+        r#"{"model": "R1-Mistral"}"#,
+        r#"{"colorMap": "jet"}"#,
+        r#"{"domain": "fixed", "min": 50, "max": 40}"#,
+        r#"{"layout": "grid", "shade": 2}"#,
+    ] {
+        let options_before = json(figure.options().unwrap());
+        assert!(figure.update(figure_options(bad)).is_err(), "{bad}");
+        assert_eq!(json(figure.options().unwrap()), options_before, "{bad}");
+        assert_eq!(canvas.to_data_url().unwrap(), before, "{bad} drew nothing");
+    }
+
+    // Fields left out or undefined keep their value; null resets to the default.
+    figure
+        .update(figure_options(
+            r#"{"domain": "fixed", "min": 24, "max": 48, "colorMap": "ylgnbu"}"#,
+        ))
+        .unwrap();
+    let options = value_of(figure.options().unwrap());
+    assert_eq!(
+        (&options["model"], &options["domain"], &options["colorMap"]),
+        (
+            &Value::from("R1-Qwen"),
+            &Value::from("fixed"),
+            &Value::from("ylgnbu")
+        )
+    );
+    assert_ne!(canvas.to_data_url().unwrap(), before, "the update redrew");
+    figure
+        .update(Some(
+            object_with("model", JsValue::UNDEFINED).unchecked_into(),
+        ))
+        .unwrap();
+    assert_eq!(value_of(figure.options().unwrap())["model"], "R1-Qwen");
+    figure.update(figure_options(r#"{"model": null}"#)).unwrap();
+    assert_eq!(value_of(figure.options().unwrap())["model"], "R1-Llama");
+    // The fixed bounds stay set while another mode is in use.
+    figure
+        .update(figure_options(r#"{"domain": "shared"}"#))
+        .unwrap();
+    figure
+        .update(figure_options(r#"{"domain": "fixed"}"#))
+        .unwrap();
+    let options = value_of(figure.options().unwrap());
+    assert_eq!(
+        (options["min"].as_f64(), options["max"].as_f64()),
+        (Some(24.0), Some(48.0))
+    );
+    // A fixed domain colours cells from the fixed bounds: 36.0 of R1-Llama | AIME24 sits half
+    // way between 24 and 48.
+    figure
+        .update(figure_options(
+            r#"{"colorMap": "viridis", "annotate": false}"#,
+        ))
+        .unwrap();
+    let pixels = Pixels::of(&canvas);
+    let (cx, cy) = cell_centre(&figure, 0, 3, 0);
+    assert_eq!(pixels.at_css(cx, cy, 1.0), ColorMap::Viridis.color_at(0.5));
+
+    // resize lays out again at the new width.
+    figure.resize(500.into()).unwrap();
+    assert_eq!(value_of(figure.size().unwrap())["width"], 500.0);
+    assert_eq!(canvas.width(), 500);
+    assert_eq!(canvas.style().get_property_value("width").unwrap(), "500px");
+    assert_eq!(
+        thrown_message(figure.resize((-1).into())),
+        r#"field "width": expected a width in CSS pixels from 1 to 20000, found -1"#
+    );
+    assert_eq!(
+        thrown_message(figure.resize(JsValue::UNDEFINED)),
+        r#"field "width": expected a width in CSS pixels from 1 to 20000, found undefined"#
+    );
+    assert_eq!(value_of(figure.size().unwrap())["width"], 500.0);
+}
+
+#[wasm_bindgen_test]
+fn figures_switch_datasets_and_outlive_their_handles() {
+    let canvas = canvas_in_page(900);
+    let mut figure = new_figure(&canvas, r#"{"model": "R1-Qwen"}"#);
+    // The other dataset has no R1-Qwen, and the model was chosen: an error, nothing changes.
+    let other = load_json(SWEEP_JSON).unwrap();
+    assert_eq!(
+        thrown_message(figure.set_dataset(&other, None)),
+        r#"unknown model: "R1-Qwen"; expected one of "R1-Llama""#
+    );
+    assert_eq!(value_of(figure.options().unwrap())["model"], "R1-Qwen");
+    assert_eq!(figure.figure().panels.len(), 2);
+    // Reset the model: the new dataset's default. Defaults follow the dataset.
+    figure
+        .set_dataset(&other, figure_options(r#"{"model": null}"#))
+        .unwrap();
+    let options = value_of(figure.options().unwrap());
+    assert_eq!(options["model"], "R1-Llama");
+    assert_eq!(options["modelB"], Value::Null, "one model: no model B");
+    assert_eq!(figure.figure().panels.len(), 1);
+    assert_eq!(figure.file_stem(), "r1-llama_aime24");
+
+    // The figure keeps the data after the dataset handle is freed.
+    drop(other);
+    let (cx, cy) = cell_centre(&figure, 0, 0, 1);
+    let info = value_of(figure.hit_test(cx.into(), cy.into()).unwrap().unwrap());
+    assert_eq!(info["value"], 39.3);
+}
+
+#[wasm_bindgen_test]
+fn exports_hold_the_figure_shown() {
+    let canvas = canvas_in_page(900);
+    let mut figure = new_figure(&canvas, r#"{"model": "R1-Qwen", "width": 900}"#);
+
+    // SVG: one filled cell-sized <rect> per cell (the missing one included) at the cell's
+    // place in the colour of its value; the other rects are the background, the colour bar's
+    // stripes and outline, the peak outlines and the missing swatch.
+    let svg = figure.to_svg().unwrap();
+    assert!(svg.starts_with("<svg "));
+    let rects = svg_rects(&svg);
+    let geometry = &figure.layout().panels[0];
+    let cell_sized: Vec<&SvgRect> = rects
+        .iter()
+        .filter(|rect| {
+            rect.fill != "none"
+                && rect.width >= geometry.cell_width - 2.0
+                && rect.width <= geometry.cell_width
+                && rect.height >= geometry.cell_height - 2.0
+                && rect.height <= geometry.cell_height
+        })
+        .collect();
+    assert_eq!(
+        cell_sized.len(),
+        2 * 12,
+        "one rect per cell of two 4 x 3 panels"
+    );
+    for (panel, benchmark) in ["AIME24", "AIME25"].into_iter().enumerate() {
+        let scale = panel_scale("R1-Qwen", benchmark);
+        for y in 0..3 {
+            for x in 0..4 {
+                let (cx, cy) = cell_centre(&figure, panel, x, y);
+                let expected = figure_value("R1-Qwen", benchmark, x, y)
+                    .map_or(MISSING, |value| scale.color(value));
+                let found: Vec<&&SvgRect> = cell_sized
+                    .iter()
+                    .filter(|rect| rect.contains(cx, cy))
+                    .collect();
+                assert_eq!(found.len(), 1, "one rect at cell ({x}, {y}) of {benchmark}");
+                assert_eq!(
+                    found[0].fill,
+                    expected.hex().to_uppercase(),
+                    "cell ({x}, {y}) of {benchmark}"
+                );
+            }
+        }
+    }
+    let all = rects.len();
+    let non_cell = all - cell_sized.len();
+    assert!(
+        non_cell >= 3,
+        "background, bar outline, missing swatch at least: {non_cell}"
+    );
+
+    // CSV of the data shown: a header and one row per present cell.
+    let csv = figure.shown_csv();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("panel,model,benchmark,Local Window Size,Ratio,Pass@1 (%)")
+    );
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 12 + 11);
+    assert!(
+        rows.contains(&"R1-Qwen | AIME24,R1-Qwen,AIME24,2000,0.3,50.7"),
+        "{csv}"
+    );
+    assert!(!rows
+        .iter()
+        .any(|row| row.starts_with("R1-Qwen | AIME25,R1-Qwen,AIME25,2000,0.2,")));
+
+    assert_eq!(figure.file_stem(), "r1-qwen");
+    figure
+        .update(figure_options(
+            r#"{"layout": "benchmark", "benchmark": "AIME24"}"#,
+        ))
+        .unwrap();
+    assert_eq!(figure.file_stem(), "aime24");
+    assert_eq!(figure.shown_csv().lines().count(), 1 + 24);
+    figure
+        .update(figure_options(r#"{"layout": "grid"}"#))
+        .unwrap();
+    assert_eq!(figure.file_stem(), "sweepmap");
+    assert_eq!(figure.figure().panels.len(), 4);
+    assert_eq!(figure.shown_csv().lines().count(), 1 + 47);
+}
+
+/// A filled or outlined rectangle of an SVG document.
+struct SvgRect {
+    x: f64,
+    y: f64,
+    width: f64,
+    height: f64,
+    fill: String,
+}
+
+impl SvgRect {
+    fn contains(&self, x: f64, y: f64) -> bool {
+        x >= self.x && y >= self.y && x < self.x + self.width && y < self.y + self.height
+    }
+}
+
+/// Every `<rect .../>` of an SVG document written by plotters.
+fn svg_rects(svg: &str) -> Vec<SvgRect> {
+    fn attribute<'a>(tag: &'a str, name: &str) -> &'a str {
+        let start = tag
+            .find(&format!(" {name}=\""))
+            .map(|at| at + name.len() + 3)
+            .unwrap_or_else(|| panic!("{name} in {tag}"));
+        let end = tag[start..].find('"').unwrap() + start;
+        &tag[start..end]
+    }
+    svg.split("<rect ")
+        .skip(1)
+        .map(|rest| {
+            let tag = format!(" {}", &rest[..rest.find("/>").unwrap()]);
+            let number = |name: &str| attribute(&tag, name).parse::<f64>().unwrap();
+            SvgRect {
+                x: number("x"),
+                y: number("y"),
+                width: number("width"),
+                height: number("height"),
+                fill: attribute(&tag, "fill").to_string(),
+            }
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn reports_and_differences_come_back_as_plain_objects() {
+    let canvas = canvas_in_page(900);
+    let mut figure = new_figure(&canvas, r#"{"model": "R1-Llama"}"#);
+    assert!(figure.difference_summary().unwrap().is_none());
+    let reports = value_of(figure.reports().unwrap());
+    assert_eq!(reports.as_array().map(Vec::len), Some(2));
+    assert_eq!(reports[0]["title"], "R1-Llama | AIME24");
+    assert_eq!(reports[0]["summary"]["peak"]["value"], 49.3);
+    assert_eq!(
+        reports[0]["peak_cells"],
+        serde_json::json!(["Ratio 0.2, Local Window Size 1000"])
+    );
+    assert_eq!(reports[0]["summary"]["present"], 12);
+    assert!(reports[0]["trends"]["along_x"]["description"].is_string());
+
+    // R1-Qwen minus R1-Llama on AIME24: Qwen is ahead in 10 cells, level in one (49.3) and
+    // behind in one (38.0 against 39.3).
+    figure
+        .update(figure_options(
+            r#"{"layout": "difference", "model": "R1-Qwen", "modelB": "R1-Llama"}"#,
+        ))
+        .unwrap();
+    let summary = value_of(figure.difference_summary().unwrap().unwrap());
+    assert_eq!(
+        (
+            &summary["a_higher"],
+            &summary["equal"],
+            &summary["b_higher"]
+        ),
+        (&Value::from(10), &Value::from(1), &Value::from(1))
+    );
+    assert_eq!(
+        (&summary["only_in_a"], &summary["only_in_b"]),
+        (&Value::from(0), &Value::from(0))
+    );
+    assert!(
+        summary.get("grid").is_none(),
+        "no grid crosses the boundary"
+    );
+    assert_eq!(figure.file_stem(), "r1-qwen-r1-llama-aime24");
+    // On a diverging map centred at 0 (rdbu, as the view asks for): the level cell is the
+    // neutral middle.
+    figure
+        .update(figure_options(r#"{"annotate": false}"#))
+        .unwrap();
+    let (cx, cy) = cell_centre(&figure, 0, 1, 1);
+    assert_eq!(
+        Pixels::of(&canvas).at_css(cx, cy, figure.resolved_options().pixel_ratio),
+        ColorMap::RedBlue.color_at(0.5)
+    );
+}
+
+#[wasm_bindgen_test]
+fn colour_maps_are_listed_for_pickers() {
+    let maps = value_of(color_maps().unwrap());
+    let maps = maps.as_array().unwrap();
+    assert_eq!(maps.len(), ColorMap::all().len());
+    assert_eq!(
+        maps[0],
+        serde_json::json!({"name": "viridis", "label": "Viridis", "diverging": false})
+    );
+    assert!(maps.contains(&serde_json::json!({"name": "rdbu", "label": "RdBu", "diverging": true})));
+    assert!(maps
+        .contains(&serde_json::json!({"name": "ylgnbu", "label": "YlGnBu", "diverging": false})));
+}
+
+#[wasm_bindgen_test]
+fn load_dataset_tells_json_from_csv() {
+    let no_options = || None::<LoadOptionsObject>;
+    let from_json = load_dataset(
+        JsValue::from_str(&format!("\u{feff} \n\t{FIGURE_JSON}")),
+        no_options(),
+    )
+    .expect("JSON after a BOM and white space");
+    assert_eq!(from_json.title().as_deref(), Some("Figure test sweep"));
+    let from_csv = load_dataset(JsValue::from_str(SWEEP_CSV), no_options()).expect("CSV");
+    assert_eq!(
+        from_csv.dataset(),
+        load_csv(SWEEP_CSV, None).unwrap().dataset()
+    );
+    let load_options = |json: &str| Some(JSON::parse(json).unwrap().unchecked_into());
+    let with_roles = load_dataset(
+        JsValue::from_str("arch,task,win,r,score\nA,T,1,0.5,10\nA,T,2,0.5,20\n"),
+        load_options(
+            r#"{"format": "csv", "roles": {"model": "arch", "benchmark": "task", "x": "r", "y": "win", "value": "score"}}"#,
+        ),
+    )
+    .expect("CSV with roles");
+    assert_eq!(with_roles.models(), ["A"]);
+    // A format that disagrees with the text gives that loader's error.
+    let message = thrown_message(load_dataset(
+        JsValue::from_str(SWEEP_CSV),
+        load_options(r#"{"format": "json"}"#),
+    ));
+    assert!(message.starts_with("JSON line 1, column "), "{message}");
+    assert_eq!(
+        thrown_message(load_dataset(
+            JsValue::from_str(SWEEP_CSV),
+            load_options(r#"{"format": "xml"}"#)
+        )),
+        r#"field "format": expected "auto", "csv" or "json", found "xml""#
+    );
+    assert_eq!(
+        thrown_message(load_dataset(
+            JsValue::from_str(SWEEP_CSV),
+            load_options(r#"{"sheet": 1}"#)
+        )),
+        r#"unknown load option: "sheet"; expected one of "format", "roles""#
+    );
+    assert_eq!(
+        thrown_message(load_dataset(
+            JsValue::from_str(SWEEP_CSV),
+            load_options(r#"{"roles": {"x": 3}}"#)
+        )),
+        r#"field "x": expected a column name (a string)"#
+    );
+    assert_eq!(
+        thrown_message(load_dataset(
+            js_sys::ArrayBuffer::new(4).into(),
+            no_options()
+        )),
+        r#"field "text": expected the file's text (a string), found an object"#
+    );
+    assert_eq!(
+        thrown_message(load_dataset(JsValue::UNDEFINED, no_options())),
+        r#"field "text": expected the file's text (a string), found undefined"#
+    );
+}
+
+/// A dataset with a reported average (as in seed 003's "Avg." column) for the analysis methods.
+const AGGREGATE_JSON: &str = r#"{
+  "metric": {"name": "Pass@1", "direction": "higher", "unit": "%"},
+  "x": {"name": "Ratio", "values": [0.1, 0.2]},
+  "y": {"name": "Window", "values": [1000, 500]},
+  "model": "Model",
+  "benchmark": "Benchmark",
+  "benchmarks": [
+    {"name": "AIME24", "items": 30, "samples_per_item": 8},
+    {"name": "AIME25", "items": 30},
+    {"name": "Avg.", "aggregate_of": ["AIME24", "AIME25"]}
+  ],
+  "panels": [
+    {"model": "M", "benchmark": "AIME24", "cells": [[40.0, 44.0], [42.0, 46.0]]},
+    {"model": "M", "benchmark": "AIME25", "cells": [[30.0, 34.0], [32.0, 36.0]]},
+    {"model": "M", "benchmark": "Avg.", "cells": [[35.0, 39.0], [37.0, 45.0]]}
+  ]
+}"#;
+
+#[wasm_bindgen_test]
+fn datasets_answer_analysis_questions() {
+    let dataset = load_json(AGGREGATE_JSON).expect("the aggregate dataset loads");
+    assert_eq!(
+        value_of(dataset.benchmark_info().unwrap()),
+        serde_json::json!([
+            {"name": "AIME24", "items": 30, "samples_per_item": 8, "aggregate_of": null},
+            {"name": "AIME25", "items": 30, "samples_per_item": null, "aggregate_of": null},
+            {"name": "Avg.", "items": null, "samples_per_item": null, "aggregate_of": ["AIME24", "AIME25"]}
+        ])
+    );
+
+    let analysis = value_of(dataset.analysis("M".into(), "AIME24".into()).unwrap());
+    assert_eq!(analysis["summary"]["peak"]["value"], 46.0);
+    assert_eq!(
+        analysis["summary"]["peak"]["cells"],
+        serde_json::json!([{"x": 1, "y": 0}])
+    );
+    assert_eq!(analysis["summary"]["mean"], 43.0);
+    assert_eq!(analysis["marginals"]["columns"][0]["mean"], 41.0);
+    assert_eq!(analysis["trends"]["along_x"]["count"], 4);
+    // The mean leaves the reported average out: (AIME24 + AIME25) / 2.
+    let mean = value_of(dataset.analysis("M".into(), ":mean".into()).unwrap());
+    assert_eq!(mean["summary"]["peak"]["value"], 41.0);
+    assert_eq!(mean["summary"]["worst"]["value"], 35.0);
+
+    // The reported average matches its parts except where it says 45 (the parts give 41).
+    let reconciliation = value_of(dataset.reconcile("M".into(), "Avg.".into()).unwrap());
+    assert_eq!(reconciliation["compared"], 4);
+    assert_eq!(reconciliation["within_tolerance"], 3);
+    assert_eq!(reconciliation["mismatches"][0]["reported"], 45.0);
+    assert_eq!(reconciliation["mismatches"][0]["recomputed"], 41.0);
+    assert_eq!(
+        thrown_message(dataset.reconcile("M".into(), "AIME24".into())),
+        r#"field "benchmark "AIME24"": expected a reported aggregate that names the benchmarks it averages"#
+    );
+
+    let ranking = value_of(dataset.rank_configurations("M".into()).unwrap());
+    assert_eq!(ranking["selection"]["included"], serde_json::json!([0, 1]));
+    assert_eq!(
+        ranking["selection"]["reported_aggregates"],
+        serde_json::json!([2])
+    );
+    assert_eq!(
+        ranking["configurations"][0]["position"],
+        serde_json::json!({"x": 1, "y": 0})
+    );
+    assert_eq!(ranking["configurations"][0]["mean_rank"], 1.0);
+
+    assert_eq!(
+        thrown_message(dataset.analysis("Q".into(), "AIME24".into())),
+        r#"unknown model: "Q"; expected one of "M""#
+    );
+    assert_eq!(
+        thrown_message(dataset.analysis("M".into(), "MATH".into())),
+        r#"unknown benchmark: "MATH"; expected one of ":mean", "AIME24", "AIME25", "Avg.""#
+    );
+    assert_eq!(
+        thrown_message(dataset.analysis(JsValue::NULL, "AIME24".into())),
+        r#"field "model": expected a model name (a string), found null"#
+    );
+    assert_eq!(
+        thrown_message(dataset.rank_configurations(7.into())),
+        r#"field "model": expected a model name (a string), found 7"#
+    );
+}
+
+#[wasm_bindgen_test]
+fn option_resolution_is_plain_rust() {
+    use sweepmap::color::DomainMode;
+    use sweepmap::figure::{BenchmarkChoice, View};
+    use sweepmap::wasm::options::{
+        resolve_options, DomainName, LayoutName, OptionsPatch, Settings, Surroundings,
+    };
+
+    let dataset = figure_dataset();
+    let dataset = dataset.dataset();
+    let nowhere = Surroundings::default();
+    let defaults = resolve_options(&Settings::default(), dataset, &nowhere).unwrap();
+    assert_eq!(defaults.layout, LayoutName::Model);
+    assert_eq!(defaults.model, "R1-Llama");
+    assert_eq!(defaults.model_b.as_deref(), Some("R1-Qwen"));
+    assert_eq!(defaults.benchmark, "AIME24");
+    assert_eq!(defaults.color_map, ColorMap::Viridis);
+    assert_eq!(defaults.domain, DomainName::Panel);
+    assert_eq!((defaults.width, defaults.pixel_ratio), (800.0, 1.0));
+    assert_eq!(
+        defaults.figure_options().view,
+        View::Model {
+            model: "R1-Llama".into()
+        }
+    );
+    assert_eq!(defaults.figure_options().domain, DomainMode::PerPanel);
+
+    // The surroundings give the defaults of width and pixel ratio, within bounds.
+    let width_and_ratio = |container_width: Option<f64>, device_pixel_ratio: Option<f64>| {
+        let surroundings = Surroundings {
+            container_width,
+            device_pixel_ratio,
+        };
+        let options = resolve_options(&Settings::default(), dataset, &surroundings).unwrap();
+        (options.width, options.pixel_ratio)
+    };
+    assert_eq!(width_and_ratio(Some(640.0), Some(2.0)), (640.0, 2.0));
+    assert_eq!(width_and_ratio(Some(0.0), Some(0.5)), (800.0, 1.0));
+    assert_eq!(
+        width_and_ratio(Some(f64::NAN), Some(f64::NAN)),
+        (800.0, 1.0)
+    );
+    assert_eq!(width_and_ratio(Some(50_000.0), Some(6.0)), (20_000.0, 4.0));
+    assert_eq!(width_and_ratio(None, Some(1.25)), (800.0, 1.25));
+
+    // A model's other model, the mean, and the views they make.
+    let settings = Settings {
+        layout: Some("difference".into()),
+        model: Some("R1-Qwen".into()),
+        benchmark: Some(":mean".into()),
+        domain: Some("fixed".into()),
+        min: Some(-5.0),
+        max: Some(5.0),
+        ..Settings::default()
+    };
+    let options = resolve_options(&settings, dataset, &nowhere).unwrap();
+    assert_eq!(options.model_b.as_deref(), Some("R1-Llama"));
+    assert_eq!(
+        options.figure_options().view,
+        View::Difference {
+            a: "R1-Qwen".into(),
+            b: "R1-Llama".into(),
+            benchmark: BenchmarkChoice::Mean
+        }
+    );
+    assert_eq!(
+        options.figure_options().domain,
+        DomainMode::Fixed {
+            min: -5.0,
+            max: 5.0
+        }
+    );
+
+    // Patches: left out keeps, null resets, a value sets.
+    let patch = |json: &str| -> OptionsPatch {
+        serde_wasm_bindgen::from_value(JSON::parse(json).unwrap()).unwrap()
+    };
+    let merged = settings.merged(&patch(r#"{"model": null, "reversed": true}"#));
+    assert_eq!(merged.model, None);
+    assert_eq!(merged.reversed, Some(true));
+    assert_eq!(merged.layout.as_deref(), Some("difference"));
+    assert_eq!(merged.min, Some(-5.0));
+    let options = resolve_options(&merged, dataset, &nowhere).unwrap();
+    assert_eq!(
+        (options.model.as_str(), options.model_b.as_deref()),
+        ("R1-Llama", Some("R1-Qwen"))
+    );
+
+    // Errors name the option.
+    let message = |settings: Settings| {
+        resolve_options(&settings, dataset, &nowhere)
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        message(Settings {
+            decimals: Some(-1.0),
+            ..Settings::default()
+        }),
+        r#"field "decimals": expected a whole number from 0 to 12, or null for automatic, found -1"#
+    );
+    assert_eq!(
+        message(Settings {
+            width: Some(0.0),
+            ..Settings::default()
+        }),
+        r#"field "width": expected a width in CSS pixels from 1 to 20000, found 0"#
+    );
+    assert_eq!(
+        message(Settings {
+            pixel_ratio: Some(f64::NEG_INFINITY),
+            ..Settings::default()
+        }),
+        r#"field "pixelRatio": expected a positive number of device pixels per CSS pixel, found -Infinity"#
+    );
+    assert_eq!(
+        message(Settings {
+            min: Some(f64::NAN),
+            ..Settings::default()
+        }),
+        r#"field "min": expected a finite number, found NaN"#
     );
 }

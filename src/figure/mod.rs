@@ -14,7 +14,9 @@ mod query;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{difference, mean_across_benchmarks, summarize};
+use std::borrow::Cow;
+
+use crate::analysis::{difference, mean_across_benchmarks, summarize, Difference};
 use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale};
 use crate::error::{Error, Result};
 use crate::{Axis, Dataset, Direction, Grid};
@@ -127,6 +129,8 @@ pub struct Figure {
     pub annotate: bool,
     /// Decimals of every value label.
     pub decimals: usize,
+    /// For a difference view: who is ahead where (the panel's grid is its `grid`).
+    pub difference: Option<Difference>,
     /// True when any panel has a missing cell (the legend then explains the missing style).
     pub has_missing: bool,
 }
@@ -143,8 +147,28 @@ fn present_values(grid: &Grid) -> Vec<f64> {
     grid.present().map(|(_, _, cell)| cell.mean).collect()
 }
 
-/// The grid of a model on a benchmark choice, and how to name it.
-fn model_grid(dataset: &Dataset, model: usize, choice: &BenchmarkChoice) -> Result<(Grid, String)> {
+impl BenchmarkChoice {
+    /// The token that names the mean across benchmarks where a benchmark name is expected (in
+    /// option objects and share links).
+    pub const MEAN_TOKEN: &'static str = ":mean";
+
+    /// A benchmark name, or [`Self::MEAN_TOKEN`] for the mean.
+    pub fn from_name(name: &str) -> BenchmarkChoice {
+        if name == Self::MEAN_TOKEN {
+            BenchmarkChoice::Mean
+        } else {
+            BenchmarkChoice::Named(name.to_string())
+        }
+    }
+}
+
+/// The grid of a model on a benchmark choice: a panel's own grid, or the model's cell-wise mean
+/// across its measured benchmarks.
+pub fn benchmark_grid<'a>(
+    dataset: &'a Dataset,
+    model: usize,
+    choice: &BenchmarkChoice,
+) -> Result<Cow<'a, Grid>> {
     match choice {
         BenchmarkChoice::Named(name) => {
             let benchmark = dataset.benchmark_index(name)?;
@@ -153,14 +177,26 @@ fn model_grid(dataset: &Dataset, model: usize, choice: &BenchmarkChoice) -> Resu
                 name: name.clone(),
                 known: Vec::new(),
             })?;
-            Ok((panel.grid.clone(), name.clone()))
+            Ok(Cow::Borrowed(&panel.grid))
         }
+        BenchmarkChoice::Mean => mean_across_benchmarks(dataset, model).map(Cow::Owned),
+    }
+}
+
+/// How a benchmark choice is named in titles: the benchmark, or "mean of 4 benchmarks".
+fn choice_label(dataset: &Dataset, choice: &BenchmarkChoice) -> String {
+    match choice {
+        BenchmarkChoice::Named(name) => name.clone(),
         BenchmarkChoice::Mean => {
             let measured = (0..dataset.benchmarks.levels.len())
                 .filter(|&b| !dataset.is_reported_aggregate(b))
                 .count();
-            let grid = mean_across_benchmarks(dataset, model)?;
-            Ok((grid, format!("mean of {measured} benchmarks")))
+            let noun = if measured == 1 {
+                "benchmark"
+            } else {
+                "benchmarks"
+            };
+            format!("mean of {measured} {noun}")
         }
     }
 }
@@ -184,7 +220,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
     let mut direction = dataset.metric.direction;
     let mut domain_mode = options.domain;
     let mut color_map = options.color_map;
-    let mut is_difference = false;
+    let mut compared = None;
 
     let (drafts, columns) = match &options.view {
         View::Model { model } => {
@@ -206,12 +242,13 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         }
         View::Benchmark { benchmark } => {
             let mut drafts = Vec::new();
+            let name = choice_label(dataset, benchmark);
             for (m, model) in dataset.models.levels.iter().enumerate() {
-                let (grid, name) = model_grid(dataset, m, benchmark)?;
+                let grid = benchmark_grid(dataset, m, benchmark)?.into_owned();
                 drafts.push(Draft {
                     title: title(&[model, &name]),
                     model: Some(model.clone()),
-                    benchmark: Some(name),
+                    benchmark: Some(name.clone()),
                     grid,
                 });
             }
@@ -232,10 +269,10 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             (drafts, dataset.benchmarks.levels.len())
         }
         View::Difference { a, b, benchmark } => {
-            let (grid_a, name) = model_grid(dataset, dataset.model_index(a)?, benchmark)?;
-            let (grid_b, _) = model_grid(dataset, dataset.model_index(b)?, benchmark)?;
-            let difference = difference(&grid_a, &grid_b)?;
-            is_difference = true;
+            let name = choice_label(dataset, benchmark);
+            let grid_a = benchmark_grid(dataset, dataset.model_index(a)?, benchmark)?;
+            let grid_b = benchmark_grid(dataset, dataset.model_index(b)?, benchmark)?;
+            let result = difference(&grid_a, &grid_b)?;
             value_label = format!("{} difference ({a} − {b})", dataset.metric.name);
             direction = Direction::Higher;
             if !matches!(
@@ -251,8 +288,9 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
                 title: title(&[&format!("{a} − {b}"), &name]),
                 model: None,
                 benchmark: Some(name),
-                grid: difference.grid,
+                grid: result.grid.clone(),
             }];
+            compared = Some(result);
             (drafts, 1)
         }
     };
@@ -276,7 +314,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         let values = present_values(&draft.grid);
         let domain = resolve_domain(&domain_mode, &values, &shown)?;
         let scale = domain.scale(color_map, options.reversed);
-        let peaks = if is_difference {
+        let peaks = if compared.is_some() {
             Vec::new()
         } else {
             summarize(&draft.grid, direction)
@@ -304,6 +342,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         annotate: options.annotate,
         decimals,
         has_missing,
+        difference: compared,
         panels,
     })
 }

@@ -156,10 +156,14 @@ impl FigureLayout {
         })
     }
 
-    /// The rectangle of a cell (row 0 = smallest y, drawn at the bottom).
+    /// The rectangle of a cell (row 0 = smallest y, drawn at the bottom); `None` outside the grid.
     pub fn cell_rect(&self, panel: usize, x: usize, y: usize) -> Option<Rect> {
         let layout = self.panels.get(panel)?;
+        let columns = (layout.plot.width / layout.cell_width).round() as usize;
         let rows = (layout.plot.height / layout.cell_height).round() as usize;
+        if x >= columns {
+            return None;
+        }
         let from_top = rows.checked_sub(y + 1)?;
         Some(Rect {
             x: layout.plot.x + x as f64 * layout.cell_width,

@@ -1,23 +1,42 @@
-//! The JavaScript face of sweepmap: a small ES-module API over the core loaders.
+//! The JavaScript face of sweepmap: a small ES-module API over the core.
 //!
-//! This is the only module that knows about wasm-bindgen and JS values. A loaded dataset stays in
-//! Rust behind an opaque handle ([`SweepDataset`]); JavaScript sends small option objects in and
-//! gets small plain objects and string arrays back, never whole grids. Every failure reaches
-//! JavaScript as a real `Error` whose message is the core's user-facing message, and nothing here
-//! panics on input.
+//! This is the only module that knows about wasm-bindgen, web-sys and JS values. A loaded
+//! dataset stays in Rust behind an opaque handle ([`SweepDataset`]), and so does a drawn figure
+//! ([`SweepFigure`]), which keeps its prepared figure and layout for hover queries and exports.
+//! JavaScript sends small option objects in and gets small plain objects back, never whole grids.
+//! Every failure reaches JavaScript as a real `Error` whose message is the core's user-facing
+//! message and names what was wrong; nothing here panics on input (a panic would abort the whole
+//! module), so every argument from JavaScript is checked for its type before it is used.
 //!
 //! ```js
-//! import init, { loadCsv, loadJson } from "./pkg/sweepmap.js";
+//! import init, { loadDataset, colorMaps, SweepFigure } from "./pkg/sweepmap.js";
 //! await init();
-//! const dataset = loadCsv(text, { x: "ratio", y: "local_window_size" });
-//! dataset.panels(); // [{ model: "R1-Llama", benchmark: "AIME24", title: "R1-Llama | AIME24", present: 20, missing: 0 }, ...]
+//! const dataset = loadDataset(text); // CSV or JSON, told apart by the first character
+//! dataset.models(); // ["R1-Llama", "R1-Qwen"]
+//! const figure = new SweepFigure(dataset, canvas, { layout: "model", model: "R1-Qwen" });
+//! figure.update({ colorMap: "ylgnbu", domain: "fixed", min: 24, max: 48 });
+//! figure.hitTest(event.offsetX, event.offsetY); // { model, benchmark, x_label, value, ... } or undefined
 //! ```
+//!
+//! The parts:
+//! - `dataset`: loading (`loadCsv`, `loadJson`, `loadDataset`), `colorMaps` and the dataset
+//!   handle with its analysis methods;
+//! - [`options`]: figure options, their defaults and their checks, in plain Rust;
+//! - `arguments`: reading JavaScript values (option objects, numbers, names, canvases);
+//! - `figure`: the figure handle, `SweepFigure`;
+//! - `canvas`: painting a figure on an HTML canvas, HiDPI, with a raster pass for small cells.
+
+mod arguments;
+mod canvas;
+mod dataset;
+mod figure;
+pub mod options;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
-use crate::{Axis, CsvOptions, Dataset, Error, Metric};
+pub use dataset::{color_maps, load_csv, load_dataset, load_json, SweepDataset};
+pub use figure::SweepFigure;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPESCRIPT_TYPES: &'static str = r#"
@@ -30,6 +49,14 @@ export interface CsvOptions {
   benchmark?: string;
   replicate?: string;
   ignore?: string[];
+}
+
+/** Options of `loadDataset`. */
+export interface LoadOptions {
+  /** "auto" (the default): JSON when the text starts with "{" (after spaces and a BOM), CSV otherwise. */
+  format?: "auto" | "csv" | "json" | null;
+  /** Column roles for CSV text; not used for JSON. */
+  roles?: CsvOptions | null;
 }
 
 /** The measured quantity. */
@@ -56,6 +83,264 @@ export interface PanelInfo {
   present: number;
   missing: number;
 }
+
+/** Metadata of one benchmark. */
+export interface BenchmarkInfo {
+  name: string;
+  /** Items (problems) in the benchmark, e.g. 30 for AIME24. */
+  items: number | null;
+  /** Samples per item when a score averages several. */
+  samples_per_item: number | null;
+  /** For a reported aggregate (a paper's average), the benchmarks it averages. */
+  aggregate_of: string[] | null;
+}
+
+/** A colour map of `colorMaps()`: `name` goes in options, `label` is for people. */
+export interface ColorMapInfo {
+  name: string;
+  label: string;
+  diverging: boolean;
+}
+
+/** A cell's column (x) and row (y) index; row 0 is the smallest y. */
+export interface CellPosition {
+  x: number;
+  y: number;
+}
+
+/** One extreme of a panel: its value and every cell tied at it. */
+export interface Extreme {
+  value: number;
+  cells: CellPosition[];
+}
+
+/** Descriptive statistics of one panel. */
+export interface Summary {
+  direction: "higher" | "lower";
+  peak: Extreme;
+  worst: Extreme;
+  mean: number;
+  median: number;
+  sample_standard_deviation: number | null;
+  range: number;
+  present: number;
+  missing: number;
+}
+
+/** The trend of the metric along one axis (Spearman rank correlation). */
+export interface Trend {
+  rank_correlation: number | null;
+  count: number;
+  strength: "none" | "weak" | "moderate" | "strong";
+  direction: "increasing" | "decreasing" | null;
+  lines: number;
+  lines_increasing: number;
+  lines_decreasing: number;
+  lines_without_trend: number;
+  description: string;
+}
+
+export interface Trends {
+  along_x: Trend;
+  along_y: Trend;
+}
+
+/** The mean of one row or column. */
+export interface LineMean {
+  mean: number | null;
+  present: number;
+}
+
+/** Row means (row 0 = smallest y) and column means. */
+export interface Marginals {
+  rows: LineMean[];
+  columns: LineMean[];
+}
+
+/** `SweepDataset.analysis(model, benchmark)`. */
+export interface PanelAnalysis {
+  /** null when the panel has no present cell. */
+  summary: Summary | null;
+  trends: Trends;
+  marginals: Marginals;
+}
+
+/** A grid of cells, row-major from the smallest y; null for a missing cell. */
+export interface GridValues {
+  columns: number;
+  rows: number;
+  cells: ({ mean: number; count: number; std_dev: number | null } | null)[];
+}
+
+export interface Mismatch {
+  position: CellPosition;
+  reported: number;
+  recomputed: number;
+  difference: number;
+}
+
+/** `SweepDataset.reconcile(model, benchmark)`: a reported aggregate against its parts. */
+export interface Reconciliation {
+  recomputed: GridValues;
+  difference: GridValues;
+  mismatches: Mismatch[];
+  tolerance: number;
+  reported_decimals: number;
+  parts_decimals: number;
+  max_abs_difference: number | null;
+  compared: number;
+  within_tolerance: number;
+  only_reported: number;
+  only_recomputed: number;
+}
+
+/** Benchmark indices an across-benchmark analysis uses and leaves out. */
+export interface BenchmarkSelection {
+  included: number[];
+  reported_aggregates: number[];
+  unmeasured: number[];
+}
+
+export interface ConfigurationRank {
+  position: CellPosition;
+  mean_rank: number;
+  benchmarks_present: number;
+  top_three: number;
+}
+
+/** `SweepDataset.rankConfigurations(model)`: configurations best first. */
+export interface ConfigurationRanking {
+  /** The model's index in `models()`. */
+  model: number;
+  direction: "higher" | "lower";
+  selection: BenchmarkSelection;
+  configurations: ConfigurationRank[];
+}
+
+/**
+ * Options of a figure; every field is optional. In `update` and `setDataset`, a field left out
+ * (or `undefined`) keeps its current value and `null` resets it to its default.
+ */
+export interface FigureOptions {
+  /** Default "model". */
+  layout?: "model" | "benchmark" | "grid" | "difference" | null;
+  /** Layout "model", and model A of "difference". Default: the first model. */
+  model?: string | null;
+  /** Model B of "difference". Default: the first model other than `model`. */
+  modelB?: string | null;
+  /** Layouts "benchmark" and "difference"; ":mean" is the mean across benchmarks. Default: the first. */
+  benchmark?: string | null;
+  /** A name from `colorMaps()`. Default "viridis". */
+  colorMap?: string | null;
+  reversed?: boolean | null;
+  /** Default "panel"; "fixed" needs `min` and `max`. */
+  domain?: "panel" | "shared" | "fixed" | "centered" | null;
+  min?: number | null;
+  max?: number | null;
+  /** For "centered". Default 0. */
+  center?: number | null;
+  /** Write values in cells. Default true. */
+  annotate?: boolean | null;
+  /** 0 to 12; null for automatic (the default). */
+  decimals?: number | null;
+  /** CSS px, 1 to 20000. Default: the canvas' parent's clientWidth, else 800. */
+  width?: number | null;
+  /** Device px per CSS px, clamped to 1..4. Default: window.devicePixelRatio. */
+  pixelRatio?: number | null;
+}
+
+/** Every option with the value in use: what `SweepFigure.options()` returns. */
+export interface ResolvedFigureOptions {
+  layout: "model" | "benchmark" | "grid" | "difference";
+  model: string;
+  /** null when the dataset has one model. */
+  modelB: string | null;
+  benchmark: string;
+  colorMap: string;
+  reversed: boolean;
+  domain: "panel" | "shared" | "fixed" | "centered";
+  /** The fixed bounds as last given; null when never given. */
+  min: number | null;
+  max: number | null;
+  center: number;
+  annotate: boolean;
+  decimals: number | null;
+  width: number;
+  pixelRatio: number;
+}
+
+/** Everything about one cell of a figure. */
+export interface CellInfo {
+  panel: number;
+  title: string;
+  model: string | null;
+  benchmark: string | null;
+  x_name: string;
+  x_label: string;
+  y_name: string;
+  y_label: string;
+  x: number;
+  y: number;
+  /** null for a missing cell. */
+  value: number | null;
+  /** The value as labelled in the figure ("missing" for a missing cell). */
+  value_label: string;
+  count: number | null;
+  std_dev: number | null;
+  /** 1 = best; ties share a rank; null for a missing cell. */
+  rank: number | null;
+  present: number;
+  below_peak: number | null;
+  /** One line for screen readers and tooltips. */
+  text: string;
+}
+
+/** A rectangle in CSS px relative to the canvas' top-left corner. */
+export interface CellRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A size in CSS px. */
+export interface FigureSize {
+  width: number;
+  height: number;
+}
+
+/** One panel of a drawn figure. */
+export interface FigurePanelInfo {
+  title: string;
+  model: string | null;
+  benchmark: string | null;
+  /** Cells across (x) and down (y). */
+  columns: number;
+  rows: number;
+  /** The accessible description: title, peak and where, colour range. */
+  description: string;
+}
+
+/** One panel's analysis, as a summary beside the figure shows it. */
+export interface PanelReport {
+  title: string;
+  summary: Summary | null;
+  trends: Trends;
+  peak_cells: string[];
+  worst_cells: string[];
+  description: string;
+}
+
+/** Who is ahead where, for the "difference" layout (model minus modelB). */
+export interface DifferenceSummary {
+  a_higher: number;
+  equal: number;
+  b_higher: number;
+  only_in_a: number;
+  only_in_b: number;
+  max_abs_difference: number | null;
+  mean_difference: number | null;
+}
 "#;
 
 #[wasm_bindgen]
@@ -63,6 +348,14 @@ extern "C" {
     /// A `CsvOptions` object from JavaScript.
     #[wasm_bindgen(typescript_type = "CsvOptions")]
     pub type CsvOptionsObject;
+
+    /// A `LoadOptions` object from JavaScript.
+    #[wasm_bindgen(typescript_type = "LoadOptions")]
+    pub type LoadOptionsObject;
+
+    /// A `FigureOptions` object from JavaScript.
+    #[wasm_bindgen(typescript_type = "FigureOptions")]
+    pub type FigureOptionsObject;
 
     /// A `MetricInfo` object for JavaScript.
     #[wasm_bindgen(typescript_type = "MetricInfo")]
@@ -75,18 +368,55 @@ extern "C" {
     /// An array of `PanelInfo` objects for JavaScript.
     #[wasm_bindgen(typescript_type = "PanelInfo[]")]
     pub type PanelArray;
-}
 
-/// The option names `loadCsv` understands, as in `CsvOptions`.
-const CSV_OPTION_NAMES: [&str; 7] = [
-    "x",
-    "y",
-    "value",
-    "model",
-    "benchmark",
-    "replicate",
-    "ignore",
-];
+    /// An array of `BenchmarkInfo` objects for JavaScript.
+    #[wasm_bindgen(typescript_type = "BenchmarkInfo[]")]
+    pub type BenchmarkInfoArray;
+
+    /// An array of `ColorMapInfo` objects for JavaScript.
+    #[wasm_bindgen(typescript_type = "ColorMapInfo[]")]
+    pub type ColorMapArray;
+
+    /// A `PanelAnalysis` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "PanelAnalysis")]
+    pub type PanelAnalysisObject;
+
+    /// A `Reconciliation` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "Reconciliation")]
+    pub type ReconciliationObject;
+
+    /// A `ConfigurationRanking` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "ConfigurationRanking")]
+    pub type ConfigurationRankingObject;
+
+    /// A `ResolvedFigureOptions` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "ResolvedFigureOptions")]
+    pub type ResolvedOptionsObject;
+
+    /// A `CellInfo` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "CellInfo")]
+    pub type CellInfoObject;
+
+    /// A `CellRect` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "CellRect")]
+    pub type CellRectObject;
+
+    /// A `FigureSize` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "FigureSize")]
+    pub type FigureSizeObject;
+
+    /// An array of `FigurePanelInfo` objects for JavaScript.
+    #[wasm_bindgen(typescript_type = "FigurePanelInfo[]")]
+    pub type FigurePanelArray;
+
+    /// An array of `PanelReport` objects for JavaScript.
+    #[wasm_bindgen(typescript_type = "PanelReport[]")]
+    pub type PanelReportArray;
+
+    /// A `DifferenceSummary` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "DifferenceSummary")]
+    pub type DifferenceSummaryObject;
+}
 
 /// Turns any error into a real JavaScript `Error` carrying its message.
 fn js_error(error: impl std::fmt::Display) -> js_sys::Error {
@@ -100,207 +430,7 @@ fn to_plain_object<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, js_sys::
         .map_err(js_error)
 }
 
-/// Reads `loadCsv` options: `undefined`/`null` mean "infer everything"; unknown names and
-/// values of the wrong type are errors that say what was expected.
-fn csv_options_from_js(options: Option<CsvOptionsObject>) -> Result<CsvOptions, js_sys::Error> {
-    let Some(options) = options else {
-        return Ok(CsvOptions::default());
-    };
-    let value: JsValue = options.into();
-    if value.is_undefined() || value.is_null() {
-        return Ok(CsvOptions::default());
-    }
-    if !value.is_object() || js_sys::Array::is_array(&value) {
-        return Err(js_error(Error::InvalidField {
-            field: "options".to_string(),
-            expected: "an object such as { x: \"ratio\", y: \"window\" }".to_string(),
-        }));
-    }
-    let object: &js_sys::Object = value.unchecked_ref();
-    for key in js_sys::Object::keys(object).iter() {
-        let key = key.as_string().unwrap_or_default();
-        if !CSV_OPTION_NAMES.contains(&key.as_str()) {
-            return Err(js_error(Error::Unknown {
-                what: "CSV option",
-                name: key,
-                known: CSV_OPTION_NAMES
-                    .iter()
-                    .map(|name| name.to_string())
-                    .collect(),
-            }));
-        }
-        // Check the types here, so that the message names the option.
-        let field = js_sys::Reflect::get(object, &JsValue::from_str(&key)).unwrap_or_default();
-        if field.is_undefined() || field.is_null() {
-            continue;
-        }
-        let (valid, expected) = if key == "ignore" {
-            let valid = js_sys::Array::is_array(&field)
-                && js_sys::Array::from(&field).every(&mut |name, _, _| name.is_string());
-            (valid, "a list of column names (strings)")
-        } else {
-            (field.is_string(), "a column name (a string)")
-        };
-        if !valid {
-            return Err(js_error(Error::InvalidField {
-                field: key,
-                expected: expected.to_string(),
-            }));
-        }
-    }
-    serde_wasm_bindgen::from_value(value).map_err(|error| {
-        // serde-wasm-bindgen's errors are JS errors already: keep their bare message.
-        let error: JsValue = error.into();
-        let message = error
-            .dyn_ref::<js_sys::Error>()
-            .map(|error| String::from(error.message()))
-            .unwrap_or_else(|| "not the expected shape".to_string());
-        js_error(format!("invalid CSV options: {message}"))
-    })
-}
-
-/// Loads a dataset from tidy CSV text; column roles are inferred unless `options` names them.
-#[wasm_bindgen(js_name = loadCsv)]
-pub fn load_csv(
-    text: &str,
-    options: Option<CsvOptionsObject>,
-) -> Result<SweepDataset, js_sys::Error> {
-    let options = csv_options_from_js(options)?;
-    crate::load_csv(text, &options)
-        .map(SweepDataset)
-        .map_err(js_error)
-}
-
-/// Loads a dataset from sweepmap's JSON format.
-#[wasm_bindgen(js_name = loadJson)]
-pub fn load_json(text: &str) -> Result<SweepDataset, js_sys::Error> {
-    crate::load_json(text).map(SweepDataset).map_err(js_error)
-}
-
-/// A loaded dataset, kept in wasm memory. Call `free()` when done with it.
-#[wasm_bindgen]
-pub struct SweepDataset(Dataset);
-
-/// What JavaScript sees of a metric.
-#[derive(Serialize)]
-struct MetricInfo<'a> {
-    name: &'a str,
-    direction: &'static str,
-    unit: Option<&'a str>,
-}
-
-/// What JavaScript sees of an axis.
-#[derive(Serialize)]
-struct AxisInfo<'a> {
-    name: &'a str,
-    labels: &'a [String],
-    values: Option<&'a [f64]>,
-}
-
-/// What JavaScript sees of a panel.
-#[derive(Serialize)]
-struct PanelInfo<'a> {
-    model: &'a str,
-    benchmark: &'a str,
-    title: String,
-    present: usize,
-    missing: usize,
-}
-
-#[wasm_bindgen]
-impl SweepDataset {
-    /// Model names in the order the data give them.
-    pub fn models(&self) -> Vec<String> {
-        self.0.models.levels.clone()
-    }
-
-    /// Benchmark names in the order the data give them.
-    pub fn benchmarks(&self) -> Vec<String> {
-        self.0.benchmarks.levels.clone()
-    }
-
-    /// The metric: `{ name, direction, unit }`.
-    pub fn metric(&self) -> Result<MetricObject, js_sys::Error> {
-        Ok(to_plain_object(&Self::metric_info(&self.0.metric))?.unchecked_into())
-    }
-
-    /// The column axis: `{ name, labels, values }`.
-    #[wasm_bindgen(js_name = xAxis)]
-    pub fn x_axis(&self) -> Result<AxisObject, js_sys::Error> {
-        Ok(to_plain_object(&Self::axis_info(&self.0.x))?.unchecked_into())
-    }
-
-    /// The row axis: `{ name, labels, values }`.
-    #[wasm_bindgen(js_name = yAxis)]
-    pub fn y_axis(&self) -> Result<AxisObject, js_sys::Error> {
-        Ok(to_plain_object(&Self::axis_info(&self.0.y))?.unchecked_into())
-    }
-
-    /// Every model x benchmark panel: `{ model, benchmark, title, present, missing }`.
-    pub fn panels(&self) -> Result<PanelArray, js_sys::Error> {
-        Ok(to_plain_object(&self.panel_infos())?.unchecked_into())
-    }
-
-    /// The dataset's title, when it has one.
-    pub fn title(&self) -> Option<String> {
-        self.0.title.clone()
-    }
-
-    /// The dataset's provenance note, when it has one.
-    pub fn source(&self) -> Option<String> {
-        self.0.source.clone()
-    }
-
-    /// The dataset as tidy CSV.
-    #[wasm_bindgen(js_name = toCsv)]
-    pub fn to_csv(&self) -> String {
-        crate::to_csv(&self.0)
-    }
-
-    /// The dataset in sweepmap's JSON format, with all its metadata.
-    #[wasm_bindgen(js_name = toJson)]
-    pub fn to_json(&self) -> String {
-        crate::to_json(&self.0)
-    }
-}
-
-impl SweepDataset {
-    /// The core dataset behind the handle.
-    pub fn dataset(&self) -> &Dataset {
-        &self.0
-    }
-
-    fn metric_info(metric: &Metric) -> MetricInfo<'_> {
-        MetricInfo {
-            name: &metric.name,
-            direction: metric.direction.as_str(),
-            unit: metric.unit.as_deref(),
-        }
-    }
-
-    fn axis_info(axis: &Axis) -> AxisInfo<'_> {
-        AxisInfo {
-            name: &axis.name,
-            labels: &axis.labels,
-            values: axis.values.as_deref(),
-        }
-    }
-
-    fn panel_infos(&self) -> Vec<PanelInfo<'_>> {
-        fn level(levels: &[String], index: usize) -> &str {
-            levels.get(index).map(String::as_str).unwrap_or_default()
-        }
-        let dataset = &self.0;
-        dataset
-            .panels
-            .iter()
-            .map(|panel| PanelInfo {
-                model: level(&dataset.models.levels, panel.model),
-                benchmark: level(&dataset.benchmarks.levels, panel.benchmark),
-                title: dataset.panel_title(panel),
-                present: panel.grid.present_count(),
-                missing: panel.grid.missing_count(),
-            })
-            .collect()
-    }
+/// [`to_plain_object`], typed for the TypeScript declarations.
+fn to_typed<T: Serialize + ?Sized, Typed: JsCast>(value: &T) -> Result<Typed, js_sys::Error> {
+    Ok(to_plain_object(value)?.unchecked_into())
 }

@@ -1,0 +1,437 @@
+//! Loading datasets, listing colour maps, and the dataset handle with its analysis methods.
+
+use std::borrow::Cow;
+use std::rc::Rc;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::arguments::{self, describe, given, message_of};
+use super::options::check_benchmark;
+use super::{
+    js_error, to_typed, AxisObject, BenchmarkInfoArray, ColorMapArray, ConfigurationRankingObject,
+    CsvOptionsObject, LoadOptionsObject, MetricObject, PanelAnalysisObject, PanelArray,
+    ReconciliationObject,
+};
+use crate::analysis::{
+    compute_marginals, measure_trends, rank_configurations, reconcile_aggregate, summarize,
+    Marginals, Summary, Trends,
+};
+use crate::color::ColorMap;
+use crate::figure::BenchmarkChoice;
+use crate::{Axis, CsvOptions, Dataset, Error, Grid, Metric};
+
+/// The option names `loadCsv` understands, as in `CsvOptions`.
+const CSV_OPTION_NAMES: [&str; 7] = [
+    "x",
+    "y",
+    "value",
+    "model",
+    "benchmark",
+    "replicate",
+    "ignore",
+];
+
+/// The option names `loadDataset` understands, as in `LoadOptions`.
+const LOAD_OPTION_NAMES: [&str; 2] = ["format", "roles"];
+
+/// Reads `loadCsv` options: `undefined`/`null` mean "infer everything"; unknown names and
+/// values of the wrong type are errors that say what was expected.
+fn csv_options_from_js(value: JsValue) -> Result<CsvOptions, js_sys::Error> {
+    let Some(value) = given(value) else {
+        return Ok(CsvOptions::default());
+    };
+    if !value.is_object() || js_sys::Array::is_array(&value) {
+        return Err(js_error(Error::InvalidField {
+            field: "options".to_string(),
+            expected: "an object such as { x: \"ratio\", y: \"window\" }".to_string(),
+        }));
+    }
+    let object: &js_sys::Object = value.unchecked_ref();
+    for key in js_sys::Object::keys(object).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !CSV_OPTION_NAMES.contains(&key.as_str()) {
+            return Err(js_error(Error::Unknown {
+                what: "CSV option",
+                name: key,
+                known: CSV_OPTION_NAMES
+                    .iter()
+                    .map(|name| name.to_string())
+                    .collect(),
+            }));
+        }
+        // Check the types here, so that the message names the option.
+        let field = arguments::property(object, &key)?;
+        if field.is_undefined() || field.is_null() {
+            continue;
+        }
+        let (valid, expected) = if key == "ignore" {
+            let valid = js_sys::Array::is_array(&field)
+                && js_sys::Array::from(&field).every(&mut |name, _, _| name.is_string());
+            (valid, "a list of column names (strings)")
+        } else {
+            (field.is_string(), "a column name (a string)")
+        };
+        if !valid {
+            return Err(js_error(Error::InvalidField {
+                field: key,
+                expected: expected.to_string(),
+            }));
+        }
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|error| {
+        // serde-wasm-bindgen's errors are JS errors already: keep their bare message.
+        let error: JsValue = error.into();
+        js_error(format!("invalid CSV options: {}", message_of(&error)))
+    })
+}
+
+/// Loads a dataset from tidy CSV text; column roles are inferred unless `options` names them.
+#[wasm_bindgen(js_name = loadCsv)]
+pub fn load_csv(
+    text: &str,
+    options: Option<CsvOptionsObject>,
+) -> Result<SweepDataset, js_sys::Error> {
+    let options = csv_options_from_js(options.map_or(JsValue::UNDEFINED, Into::into))?;
+    crate::load_csv(text, &options)
+        .map(SweepDataset::new)
+        .map_err(js_error)
+}
+
+/// Loads a dataset from sweepmap's JSON format.
+#[wasm_bindgen(js_name = loadJson)]
+pub fn load_json(text: &str) -> Result<SweepDataset, js_sys::Error> {
+    crate::load_json(text)
+        .map(SweepDataset::new)
+        .map_err(js_error)
+}
+
+/// True when text looks like JSON: its first character after a BOM and white space is `{`.
+fn looks_like_json(text: &str) -> bool {
+    text.trim_start_matches(|c: char| c == '\u{feff}' || c.is_whitespace())
+        .starts_with('{')
+}
+
+/// Loads a dataset from CSV or JSON text. `format` is `"auto"` (the default: JSON when the
+/// text starts with `{`, CSV otherwise), `"csv"` or `"json"`; `roles` are `loadCsv`'s column
+/// roles, used for CSV text only.
+#[wasm_bindgen(js_name = loadDataset)]
+pub fn load_dataset(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    options: Option<LoadOptionsObject>,
+) -> Result<SweepDataset, js_sys::Error> {
+    let text = arguments::text("text", "the file's text (a string)", &text)?;
+    let options = arguments::object_with_keys(
+        options.map_or(JsValue::UNDEFINED, Into::into),
+        r#"{ format: "csv" }"#,
+    )?;
+    let mut format = "auto".to_string();
+    let mut roles = JsValue::UNDEFINED;
+    if let Some((object, keys)) = options {
+        for key in keys {
+            let field = arguments::property(&object, &key)?;
+            match key.as_str() {
+                "format" => {
+                    if let Some(field) = given(field) {
+                        format = field.as_string().ok_or_else(|| {
+                            arguments::invalid("format", r#""auto", "csv" or "json""#, &field)
+                        })?;
+                    }
+                }
+                "roles" => roles = field,
+                _ => {
+                    return Err(js_error(Error::Unknown {
+                        what: "load option",
+                        name: key,
+                        known: LOAD_OPTION_NAMES
+                            .iter()
+                            .map(|name| name.to_string())
+                            .collect(),
+                    }))
+                }
+            }
+        }
+    }
+    let json = match format.as_str() {
+        "auto" => looks_like_json(&text),
+        "json" => true,
+        "csv" => false,
+        _ => {
+            return Err(js_error(Error::InvalidField {
+                field: "format".to_string(),
+                expected: format!(
+                    r#""auto", "csv" or "json", found {}"#,
+                    describe(&JsValue::from_str(&format))
+                ),
+            }))
+        }
+    };
+    // Check the roles even for JSON text, so a mistake in them never goes unnoticed.
+    let roles = csv_options_from_js(roles)?;
+    let dataset = if json {
+        crate::load_json(&text)
+    } else {
+        crate::load_csv(&text, &roles)
+    };
+    dataset.map(SweepDataset::new).map_err(js_error)
+}
+
+/// What JavaScript sees of a colour map.
+#[derive(Serialize)]
+struct ColorMapInfo {
+    name: &'static str,
+    label: &'static str,
+    diverging: bool,
+}
+
+/// Every colour map, sequential ones first: `[{ name: "viridis", label: "Viridis", diverging:
+/// false }, ...]`. `name` is what figure options take.
+#[wasm_bindgen(js_name = colorMaps)]
+pub fn color_maps() -> Result<ColorMapArray, js_sys::Error> {
+    let maps: Vec<ColorMapInfo> = ColorMap::all()
+        .iter()
+        .map(|map| ColorMapInfo {
+            name: map.name(),
+            label: map.label(),
+            diverging: map.is_diverging(),
+        })
+        .collect();
+    to_typed(&maps)
+}
+
+/// A loaded dataset, kept in wasm memory. Call `free()` when done with it; figures drawn from it
+/// keep their own reference, so they stay valid after that.
+#[wasm_bindgen]
+pub struct SweepDataset(Rc<Dataset>);
+
+/// What JavaScript sees of a metric.
+#[derive(Serialize)]
+struct MetricInfo<'a> {
+    name: &'a str,
+    direction: &'static str,
+    unit: Option<&'a str>,
+}
+
+/// What JavaScript sees of an axis.
+#[derive(Serialize)]
+struct AxisInfo<'a> {
+    name: &'a str,
+    labels: &'a [String],
+    values: Option<&'a [f64]>,
+}
+
+/// What JavaScript sees of a panel.
+#[derive(Serialize)]
+struct PanelInfo<'a> {
+    model: &'a str,
+    benchmark: &'a str,
+    title: String,
+    present: usize,
+    missing: usize,
+}
+
+/// What JavaScript sees of a benchmark's metadata.
+#[derive(Serialize)]
+struct BenchmarkMetadata<'a> {
+    name: &'a str,
+    items: Option<u32>,
+    samples_per_item: Option<u32>,
+    aggregate_of: Option<&'a [String]>,
+}
+
+/// The analysis of one panel.
+#[derive(Serialize)]
+struct PanelAnalysis {
+    summary: Option<Summary>,
+    trends: Trends,
+    marginals: Marginals,
+}
+
+#[wasm_bindgen]
+impl SweepDataset {
+    /// Model names in the order the data give them.
+    pub fn models(&self) -> Vec<String> {
+        self.0.models.levels.clone()
+    }
+
+    /// Benchmark names in the order the data give them.
+    pub fn benchmarks(&self) -> Vec<String> {
+        self.0.benchmarks.levels.clone()
+    }
+
+    /// The metric: `{ name, direction, unit }`.
+    pub fn metric(&self) -> Result<MetricObject, js_sys::Error> {
+        to_typed(&Self::metric_info(&self.0.metric))
+    }
+
+    /// The column axis: `{ name, labels, values }`.
+    #[wasm_bindgen(js_name = xAxis)]
+    pub fn x_axis(&self) -> Result<AxisObject, js_sys::Error> {
+        to_typed(&Self::axis_info(&self.0.x))
+    }
+
+    /// The row axis: `{ name, labels, values }`.
+    #[wasm_bindgen(js_name = yAxis)]
+    pub fn y_axis(&self) -> Result<AxisObject, js_sys::Error> {
+        to_typed(&Self::axis_info(&self.0.y))
+    }
+
+    /// Every model x benchmark panel: `{ model, benchmark, title, present, missing }`.
+    pub fn panels(&self) -> Result<PanelArray, js_sys::Error> {
+        to_typed(&self.panel_infos())
+    }
+
+    /// The dataset's title, when it has one.
+    pub fn title(&self) -> Option<String> {
+        self.0.title.clone()
+    }
+
+    /// The dataset's provenance note, when it has one.
+    pub fn source(&self) -> Option<String> {
+        self.0.source.clone()
+    }
+
+    /// The dataset as tidy CSV.
+    #[wasm_bindgen(js_name = toCsv)]
+    pub fn to_csv(&self) -> String {
+        crate::to_csv(&self.0)
+    }
+
+    /// The dataset in sweepmap's JSON format, with all its metadata.
+    #[wasm_bindgen(js_name = toJson)]
+    pub fn to_json(&self) -> String {
+        crate::to_json(&self.0)
+    }
+
+    /// Metadata of every benchmark: `[{ name, items, samples_per_item, aggregate_of }]`.
+    #[wasm_bindgen(js_name = benchmarkInfo)]
+    pub fn benchmark_info(&self) -> Result<BenchmarkInfoArray, js_sys::Error> {
+        let dataset = &self.0;
+        let infos: Vec<BenchmarkMetadata<'_>> = dataset
+            .benchmarks
+            .levels
+            .iter()
+            .enumerate()
+            .map(|(index, name)| {
+                let info = dataset.benchmark_info(index);
+                BenchmarkMetadata {
+                    name,
+                    items: info.and_then(|info| info.items),
+                    samples_per_item: info.and_then(|info| info.samples_per_item),
+                    aggregate_of: info.and_then(|info| info.aggregate_of.as_deref()),
+                }
+            })
+            .collect();
+        to_typed(&infos)
+    }
+
+    /// What one panel's numbers say: `{ summary, trends, marginals }`. `benchmark` may be
+    /// `":mean"`, the model's mean across its measured benchmarks.
+    pub fn analysis(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] model: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] benchmark: JsValue,
+    ) -> Result<PanelAnalysisObject, js_sys::Error> {
+        let model = self.model_argument(&model)?;
+        let benchmark = arguments::text("benchmark", "a benchmark name (a string)", &benchmark)?;
+        let grid = benchmark_grid(&self.0, model, &benchmark).map_err(js_error)?;
+        to_typed(&PanelAnalysis {
+            summary: summarize(&grid, self.0.metric.direction),
+            trends: measure_trends(&grid),
+            marginals: compute_marginals(&grid),
+        })
+    }
+
+    /// Checks a reported aggregate benchmark (one with `aggregate_of`) of a model against the
+    /// mean of its parts. Fails when the benchmark is not a reported aggregate.
+    pub fn reconcile(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] model: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] benchmark: JsValue,
+    ) -> Result<ReconciliationObject, js_sys::Error> {
+        let model = self.model_argument(&model)?;
+        let benchmark = arguments::text("benchmark", "a benchmark name (a string)", &benchmark)?;
+        let benchmark = self.0.benchmark_index(&benchmark).map_err(js_error)?;
+        let reconciliation = reconcile_aggregate(&self.0, model, benchmark).map_err(js_error)?;
+        to_typed(&reconciliation)
+    }
+
+    /// A model's configurations ranked across its measured benchmarks, best first.
+    #[wasm_bindgen(js_name = rankConfigurations)]
+    pub fn rank_configurations(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] model: JsValue,
+    ) -> Result<ConfigurationRankingObject, js_sys::Error> {
+        let model = self.model_argument(&model)?;
+        let ranking = rank_configurations(&self.0, model).map_err(js_error)?;
+        to_typed(&ranking)
+    }
+}
+
+impl SweepDataset {
+    fn new(dataset: Dataset) -> SweepDataset {
+        SweepDataset(Rc::new(dataset))
+    }
+
+    /// The core dataset behind the handle.
+    pub fn dataset(&self) -> &Dataset {
+        &self.0
+    }
+
+    /// A shared reference to the dataset, for a figure to keep.
+    pub(crate) fn shared(&self) -> Rc<Dataset> {
+        Rc::clone(&self.0)
+    }
+
+    /// The index of a model named by a JavaScript argument.
+    fn model_argument(&self, model: &JsValue) -> Result<usize, js_sys::Error> {
+        let model = arguments::text("model", "a model name (a string)", model)?;
+        self.0.model_index(&model).map_err(js_error)
+    }
+
+    fn metric_info(metric: &Metric) -> MetricInfo<'_> {
+        MetricInfo {
+            name: &metric.name,
+            direction: metric.direction.as_str(),
+            unit: metric.unit.as_deref(),
+        }
+    }
+
+    fn axis_info(axis: &Axis) -> AxisInfo<'_> {
+        AxisInfo {
+            name: &axis.name,
+            labels: &axis.labels,
+            values: axis.values.as_deref(),
+        }
+    }
+
+    fn panel_infos(&self) -> Vec<PanelInfo<'_>> {
+        fn level(levels: &[String], index: usize) -> &str {
+            levels.get(index).map(String::as_str).unwrap_or_default()
+        }
+        let dataset = &self.0;
+        dataset
+            .panels
+            .iter()
+            .map(|panel| PanelInfo {
+                model: level(&dataset.models.levels, panel.model),
+                benchmark: level(&dataset.benchmarks.levels, panel.benchmark),
+                title: dataset.panel_title(panel),
+                present: panel.grid.present_count(),
+                missing: panel.grid.missing_count(),
+            })
+            .collect()
+    }
+}
+
+/// A model's grid on a benchmark name, or on the mean for `":mean"`; unknown names are errors
+/// that list the known ones.
+pub(crate) fn benchmark_grid<'a>(
+    dataset: &'a Dataset,
+    model: usize,
+    benchmark: &str,
+) -> crate::Result<Cow<'a, Grid>> {
+    check_benchmark(dataset, benchmark)?;
+    crate::figure::benchmark_grid(dataset, model, &BenchmarkChoice::from_name(benchmark))
+}

@@ -1,0 +1,407 @@
+//! The figure handle: a figure drawn on a canvas, kept prepared and laid out for hover queries,
+//! updates and exports.
+//!
+//! A [`SweepFigure`] holds its own reference to the dataset, the options as chosen
+//! ([`Settings`]) and as resolved ([`ResolvedOptions`]), the prepared [`Figure`] and its
+//! [`FigureLayout`]. `update`, `setDataset` and `resize` work out the new state completely
+//! (options, figure, layout), draw it, and only then keep it: a failure leaves the previous
+//! state, and the options it was drawn with, in place. A change of width or pixel ratio alone
+//! does not prepare the figure again, and a change of pixel ratio alone does not lay it out
+//! again.
+
+use std::rc::Rc;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+use super::arguments::{self, given};
+use super::canvas::{paint, uses_raster};
+use super::dataset::SweepDataset;
+use super::options::{
+    check_pixel_ratio, expectation, invalid_option, resolve_options, OptionsPatch, ResolvedOptions,
+    Settings, Surroundings,
+};
+use super::{
+    js_error, to_typed, CellInfoObject, CellRectObject, DifferenceSummaryObject,
+    FigureOptionsObject, FigurePanelArray, FigureSizeObject, PanelReportArray,
+    ResolvedOptionsObject,
+};
+use crate::figure::{prepare_figure, Figure};
+use crate::layout::{layout_figure, FigureLayout};
+use crate::render::render_svg;
+use crate::Dataset;
+
+/// A figure drawn on a canvas. Call `free()` when done with it.
+#[wasm_bindgen]
+pub struct SweepFigure {
+    dataset: Rc<Dataset>,
+    canvas: HtmlCanvasElement,
+    settings: Settings,
+    options: ResolvedOptions,
+    figure: Figure,
+    layout: FigureLayout,
+}
+
+/// What JavaScript sees of a panel of the figure.
+#[derive(Serialize)]
+struct FigurePanelInfo<'a> {
+    title: &'a str,
+    model: Option<&'a str>,
+    benchmark: Option<&'a str>,
+    columns: usize,
+    rows: usize,
+    description: String,
+}
+
+/// The size of the figure in CSS pixels.
+#[derive(Serialize)]
+struct FigureSize {
+    width: f64,
+    height: f64,
+}
+
+/// The tallies of a difference, without its grid (which the figure shows).
+#[derive(Serialize)]
+struct DifferenceSummary {
+    a_higher: usize,
+    equal: usize,
+    b_higher: usize,
+    only_in_a: usize,
+    only_in_b: usize,
+    max_abs_difference: Option<f64>,
+    mean_difference: Option<f64>,
+}
+
+/// What the page around a canvas offers as defaults: its parent's width and the screen's pixel
+/// ratio.
+fn surroundings(canvas: &HtmlCanvasElement) -> Surroundings {
+    Surroundings {
+        container_width: canvas
+            .parent_element()
+            .map(|parent| f64::from(parent.client_width()))
+            .filter(|width| *width > 0.0),
+        device_pixel_ratio: web_sys::window().map(|window| window.device_pixel_ratio()),
+    }
+}
+
+/// Says what the figure shows to assistive technology.
+fn describe_on_canvas(canvas: &HtmlCanvasElement, figure: &Figure) {
+    let description = figure
+        .panels
+        .iter()
+        .map(|panel| figure.describe_panel(panel))
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Setting an attribute only fails for invalid names, and these are valid.
+    let _ = canvas.set_attribute("role", "img");
+    let _ = canvas.set_attribute("aria-label", &description);
+}
+
+#[wasm_bindgen]
+impl SweepFigure {
+    /// Prepares, lays out and draws a figure of `dataset` on `canvas` with `options` (see
+    /// `FigureOptions`; every option has a default). Fails with an `Error` naming the option
+    /// that is wrong, and then draws nothing.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        dataset: &SweepDataset,
+        #[wasm_bindgen(unchecked_param_type = "HTMLCanvasElement")] canvas: JsValue,
+        options: Option<FigureOptionsObject>,
+    ) -> Result<SweepFigure, js_sys::Error> {
+        let canvas = arguments::canvas(canvas)?;
+        let patch = arguments::options_patch(options.map_or(JsValue::UNDEFINED, Into::into))?;
+        let dataset = dataset.shared();
+        let settings = Settings::default().merged(&patch);
+        let options =
+            resolve_options(&settings, &dataset, &surroundings(&canvas)).map_err(js_error)?;
+        let figure = prepare_figure(&dataset, &options.figure_options()).map_err(js_error)?;
+        let layout = layout_figure(&figure, options.width);
+        paint(&canvas, &figure, &layout, options.pixel_ratio).map_err(js_error)?;
+        describe_on_canvas(&canvas, &figure);
+        Ok(SweepFigure {
+            dataset,
+            canvas,
+            settings,
+            options,
+            figure,
+            layout,
+        })
+    }
+
+    /// Merges `options` into the current ones and redraws. A field left out or `undefined`
+    /// keeps its value; `null` resets it to its default. On error nothing changes.
+    pub fn update(&mut self, options: Option<FigureOptionsObject>) -> Result<(), js_sys::Error> {
+        let patch = arguments::options_patch(options.map_or(JsValue::UNDEFINED, Into::into))?;
+        self.apply(None, &patch)
+    }
+
+    /// Shows another dataset, with `options` merged as in `update`. The options are checked
+    /// against the new dataset (a model it lacks is an error); on error nothing changes.
+    #[wasm_bindgen(js_name = setDataset)]
+    pub fn set_dataset(
+        &mut self,
+        dataset: &SweepDataset,
+        options: Option<FigureOptionsObject>,
+    ) -> Result<(), js_sys::Error> {
+        let patch = arguments::options_patch(options.map_or(JsValue::UNDEFINED, Into::into))?;
+        self.apply(Some(dataset.shared()), &patch)
+    }
+
+    /// Every option with the value in use (`ResolvedFigureOptions`).
+    pub fn options(&self) -> Result<ResolvedOptionsObject, js_sys::Error> {
+        to_typed(&self.options)
+    }
+
+    /// Lays the figure out at a new width in CSS pixels and redraws it.
+    pub fn resize(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    ) -> Result<(), js_sys::Error> {
+        let width = arguments::number("width", expectation("width"), &width)?;
+        let patch = OptionsPatch {
+            width: Some(Some(width)),
+            ..OptionsPatch::default()
+        };
+        self.apply(None, &patch)
+    }
+
+    /// The figure's size in CSS pixels: `{ width, height }`.
+    pub fn size(&self) -> Result<FigureSizeObject, js_sys::Error> {
+        to_typed(&FigureSize {
+            width: self.layout.width,
+            height: self.layout.height,
+        })
+    }
+
+    /// The cell under a point given in CSS pixels from the canvas' top-left corner, or
+    /// `undefined` when there is none.
+    #[wasm_bindgen(js_name = hitTest)]
+    pub fn hit_test(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> Result<Option<CellInfoObject>, js_sys::Error> {
+        let expected = "a finite number of CSS pixels";
+        let x = arguments::finite_number("x", expected, &x)?;
+        let y = arguments::finite_number("y", expected, &y)?;
+        self.layout
+            .hit_test(x, y)
+            .and_then(|hit| self.figure.cell_info(hit.panel, hit.x, hit.y))
+            .map(|info| to_typed(&info))
+            .transpose()
+    }
+
+    /// Everything about one cell (row 0 = smallest y), or `undefined` when there is no such
+    /// cell.
+    #[wasm_bindgen(js_name = cellInfo)]
+    pub fn cell_info(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] panel: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> Result<Option<CellInfoObject>, js_sys::Error> {
+        let Some((panel, x, y)) = self.cell_arguments(&panel, &x, &y)? else {
+            return Ok(None);
+        };
+        self.figure
+            .cell_info(panel, x, y)
+            .map(|info| to_typed(&info))
+            .transpose()
+    }
+
+    /// Where a cell is drawn, in CSS pixels from the canvas' top-left corner, or `undefined`
+    /// when there is no such cell.
+    #[wasm_bindgen(js_name = cellRect)]
+    pub fn cell_rect(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] panel: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> Result<Option<CellRectObject>, js_sys::Error> {
+        let Some((panel, x, y)) = self.cell_arguments(&panel, &x, &y)? else {
+            return Ok(None);
+        };
+        self.layout
+            .cell_rect(panel, x, y)
+            .map(|rect| to_typed(&rect))
+            .transpose()
+    }
+
+    /// The panels in reading order: `[{ title, model, benchmark, columns, rows, description }]`.
+    pub fn panels(&self) -> Result<FigurePanelArray, js_sys::Error> {
+        let panels: Vec<FigurePanelInfo<'_>> = self
+            .figure
+            .panels
+            .iter()
+            .map(|panel| FigurePanelInfo {
+                title: &panel.title,
+                model: panel.model.as_deref(),
+                benchmark: panel.benchmark.as_deref(),
+                columns: panel.grid.columns(),
+                rows: panel.grid.rows(),
+                description: self.figure.describe_panel(panel),
+            })
+            .collect();
+        to_typed(&panels)
+    }
+
+    /// Each panel's summary, trends, peak and worst cells and description.
+    pub fn reports(&self) -> Result<PanelReportArray, js_sys::Error> {
+        to_typed(&self.figure.reports())
+    }
+
+    /// Who is ahead where, for the `"difference"` layout; `undefined` for other layouts.
+    #[wasm_bindgen(js_name = differenceSummary)]
+    pub fn difference_summary(&self) -> Result<Option<DifferenceSummaryObject>, js_sys::Error> {
+        let Some(summary) = &self.figure.difference else {
+            return Ok(None);
+        };
+        to_typed(&DifferenceSummary {
+            a_higher: summary.a_higher,
+            equal: summary.equal,
+            b_higher: summary.b_higher,
+            only_in_a: summary.only_in_a,
+            only_in_b: summary.only_in_b,
+            max_abs_difference: summary.max_abs_difference,
+            mean_difference: summary.mean_difference,
+        })
+        .map(Some)
+    }
+
+    /// The figure as an SVG document at its CSS size: every cell a `<rect>`, text as text.
+    #[wasm_bindgen(js_name = toSvg)]
+    pub fn to_svg(&self) -> Result<String, js_sys::Error> {
+        render_svg(&self.figure, &self.layout).map_err(js_error)
+    }
+
+    /// Draws the same figure on another canvas at a pixel ratio (clamped to 1..=4; the figure's
+    /// own when left out), e.g. at 2 for a PNG export.
+    #[wasm_bindgen(js_name = renderTo)]
+    pub fn render_to(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "HTMLCanvasElement")] canvas: JsValue,
+        #[wasm_bindgen(js_name = pixelRatio, unchecked_optional_param_type = "number")]
+        pixel_ratio: JsValue,
+    ) -> Result<(), js_sys::Error> {
+        let canvas = arguments::canvas(canvas)?;
+        let ratio = match given(pixel_ratio) {
+            None => self.options.pixel_ratio,
+            Some(ratio) => {
+                let ratio = ratio.as_f64().ok_or_else(|| {
+                    js_error(invalid_option("pixelRatio", &arguments::describe(&ratio)))
+                })?;
+                check_pixel_ratio(ratio).map_err(js_error)?
+            }
+        };
+        paint(&canvas, &self.figure, &self.layout, ratio).map_err(js_error)
+    }
+
+    /// The data shown, as tidy CSV: one row per present cell of every panel.
+    #[wasm_bindgen(js_name = shownCsv)]
+    pub fn shown_csv(&self) -> String {
+        self.figure.shown_data_csv()
+    }
+
+    /// A file name (without extension) for exports of this figure, e.g. `r1-qwen_aime24`.
+    #[wasm_bindgen(js_name = fileStem)]
+    pub fn file_stem(&self) -> String {
+        self.figure.file_stem()
+    }
+}
+
+impl SweepFigure {
+    /// The prepared figure.
+    pub fn figure(&self) -> &Figure {
+        &self.figure
+    }
+
+    /// The figure's layout in CSS pixels.
+    pub fn layout(&self) -> &FigureLayout {
+        &self.layout
+    }
+
+    /// The options in use.
+    pub fn resolved_options(&self) -> &ResolvedOptions {
+        &self.options
+    }
+
+    /// True when the cells are painted by the raster pass (cells under 4 CSS pixels).
+    pub fn uses_raster(&self) -> bool {
+        uses_raster(&self.layout)
+    }
+
+    /// Panel, column and row arguments; `None` when any is out of range.
+    fn cell_arguments(
+        &self,
+        panel: &JsValue,
+        x: &JsValue,
+        y: &JsValue,
+    ) -> Result<Option<(usize, usize, usize)>, js_sys::Error> {
+        let (Some(panel), Some(x), Some(y)) = (
+            arguments::index("panel", panel)?,
+            arguments::index("x", x)?,
+            arguments::index("y", y)?,
+        ) else {
+            return Ok(None);
+        };
+        let fits = self
+            .figure
+            .panels
+            .get(panel)
+            .is_some_and(|shown| x < shown.grid.columns() && y < shown.grid.rows());
+        Ok(fits.then_some((panel, x, y)))
+    }
+
+    /// Works out the state for a patch (and maybe another dataset), draws it, and keeps it. The
+    /// figure is prepared again only when the dataset or what it shows changed, and laid out
+    /// again only when the figure or the width changed. Nothing changes on error.
+    fn apply(
+        &mut self,
+        dataset: Option<Rc<Dataset>>,
+        patch: &OptionsPatch,
+    ) -> Result<(), js_sys::Error> {
+        let new_dataset = dataset.filter(|dataset| !Rc::ptr_eq(dataset, &self.dataset));
+        let data = new_dataset.as_ref().unwrap_or(&self.dataset);
+        let settings = self.settings.merged(patch);
+        let options =
+            resolve_options(&settings, data, &surroundings(&self.canvas)).map_err(js_error)?;
+        let figure_options = options.figure_options();
+        let new_figure = if new_dataset.is_some() || figure_options != self.options.figure_options()
+        {
+            Some(prepare_figure(data, &figure_options).map_err(js_error)?)
+        } else {
+            None
+        };
+        let figure = new_figure.as_ref().unwrap_or(&self.figure);
+        let new_layout = if new_figure.is_some() || options.width != self.options.width {
+            Some(layout_figure(figure, options.width))
+        } else {
+            None
+        };
+        let layout = new_layout.as_ref().unwrap_or(&self.layout);
+        if let Err(error) = paint(&self.canvas, figure, layout, options.pixel_ratio) {
+            // Put the figure that is still current back on the canvas, as far as possible.
+            let _ = paint(
+                &self.canvas,
+                &self.figure,
+                &self.layout,
+                self.options.pixel_ratio,
+            );
+            return Err(js_error(error));
+        }
+        describe_on_canvas(&self.canvas, figure);
+        if let Some(dataset) = new_dataset {
+            self.dataset = dataset;
+        }
+        if let Some(figure) = new_figure {
+            self.figure = figure;
+        }
+        if let Some(layout) = new_layout {
+            self.layout = layout;
+        }
+        self.settings = settings;
+        self.options = options;
+        Ok(())
+    }
+}
