@@ -208,7 +208,9 @@ fn check(observation: &Observation, grid: &Grid, figure: &Figure, items: Option<
                 "{text}"
             );
         }
-        Claim::Comparison { .. } | Claim::BestConfiguration { .. } => {}
+        Claim::Comparison { .. }
+        | Claim::BestConfiguration { .. }
+        | Claim::Reconciliation { .. } => {}
     }
 }
 
@@ -375,4 +377,31 @@ fn model_comparison_counts_configurations_each_model_leads() {
         .starts_with("R1-Qwen is ahead of R1-Llama in 19 of 20 configurations"));
     let markdown = observations_markdown(&sections);
     assert!(markdown.starts_with("### R1-Llama \\| mean of 4 benchmarks\n\n- The highest"));
+}
+
+#[test]
+fn reconciliation_says_how_many_reported_cells_disagree() {
+    let dataset = dataset("kv-cache-sweep.json");
+    let reconcile = |model: &str| {
+        let view = View::Reconcile {
+            model: model.into(),
+            benchmark: "Average (reported)".into(),
+        };
+        let (_, sections) = observe(&dataset, view);
+        sections.last().unwrap().1[0].clone()
+    };
+    let llama = reconcile("R1-Llama");
+    assert_eq!(
+        llama.text,
+        "19 of 20 reported cells differ from the mean of their parts by more than rounding \
+         (± 0.10); the largest gap is 2.1 points at Ratio 0.1 and Local Window Size 2000 \
+         (reported 49.5, recomputed 51.60)."
+    );
+    // Recomputed here: (44.7 + 28.7 + 87.5 + 45.5) / 4 = 51.6 against the reported 49.5.
+    assert!(((44.7 + 28.7 + 87.5 + 45.5) / 4.0 - 51.6_f64).abs() < 1e-9);
+    let qwen = reconcile("R1-Qwen");
+    assert_eq!(
+        qwen.text,
+        "All 20 reported cells equal the mean of their parts within rounding (± 0.10)."
+    );
 }

@@ -272,3 +272,88 @@ fn raster_cells_match_the_scale_and_put_the_largest_y_on_top() {
         &[bottom_left.r, bottom_left.g, bottom_left.b, 255]
     );
 }
+
+fn circles(svg: &str) -> usize {
+    svg.lines()
+        .filter(|line| line.trim_start().starts_with("<circle"))
+        .count()
+}
+
+#[test]
+fn uncertainty_marks_the_cells_the_peak_cannot_be_told_apart_from() {
+    let dataset = kv();
+    let options = FigureOptions {
+        view: model("R1-Llama"),
+        uncertainty: Some(0.95),
+        ..FigureOptions::default()
+    };
+    let figure = prepare_figure(&dataset, &options).unwrap();
+    // AIME24, 30 problems: the two tied 49.3 peaks are within noise of all 18 other cells.
+    assert_eq!(figure.panels[0].peaks.len(), 2);
+    assert_eq!(figure.panels[0].marks.len(), 18);
+    // GPQA-Diamond, 198 problems: the 48.4 peak is 4.3 points above the lowest cell, inside the
+    // 95 % margin of about 9.7 points for two cells near 46 %: no cell separates from it.
+    let gpqa = &figure.panels[3];
+    assert_eq!(gpqa.marks.len(), 19);
+    assert_eq!(
+        figure.mark_label.as_deref(),
+        Some("cannot be told apart from the peak (95 %)")
+    );
+    let marks: usize = figure.panels.iter().map(|p| p.marks.len()).sum();
+    let layout = layout_figure(&figure, 1280.0);
+    let svg = render_svg(&figure, &layout).unwrap();
+    // One dot per mark and one in the key.
+    assert_eq!(circles(&svg), marks + 1);
+    assert_golden("r1-llama-uncertainty", &svg);
+}
+
+#[test]
+fn reconciliation_shows_reported_recomputed_and_their_difference() {
+    let dataset = kv();
+    let options = FigureOptions {
+        view: View::Reconcile {
+            model: "R1-Llama".into(),
+            benchmark: "Average (reported)".into(),
+        },
+        ..FigureOptions::default()
+    };
+    let figure = prepare_figure(&dataset, &options).unwrap();
+    let titles: Vec<&str> = figure.panels.iter().map(|p| p.title.as_str()).collect();
+    assert_eq!(
+        titles,
+        [
+            "R1-Llama | Average (reported)",
+            "R1-Llama | recomputed mean of 4",
+            "R1-Llama | reported − recomputed"
+        ]
+    );
+    let result = figure.reconciliation.as_ref().unwrap();
+    assert_eq!(result.mismatches.len(), 19);
+    assert_eq!(figure.panels[2].marks.len(), 19);
+    assert_eq!(figure.panels[2].domain.center, Some(0.0));
+    // Reported and recomputed share one range: 49.1 (both have it) to 52.8 (reported).
+    for panel in &figure.panels[..2] {
+        assert!((panel.domain.domain.min - 49.1).abs() < 1e-9);
+        assert_eq!(panel.domain.domain.max, 52.8);
+    }
+    assert!(figure.panels[2].scale.map.is_diverging());
+    // Window 3000, ratio 0.1: reported 49.1, recomputed (40.0 + 26.7 + 86.5 + 46.2) / 4 = 49.85.
+    let x = dataset.x.position("0.1").unwrap();
+    let y = dataset.y.position("3000").unwrap();
+    assert!((figure.panels[1].grid.value(x, y).unwrap() - 49.85).abs() < 1e-9);
+    assert!((figure.panels[2].grid.value(x, y).unwrap() + 0.75).abs() < 1e-9);
+    let layout = layout_figure(&figure, 1280.0);
+    assert_eq!(layout.color_bars.len(), 3);
+    assert_golden("r1-llama-reconcile", &render_svg(&figure, &layout).unwrap());
+    // R1-Qwen's reported averages match their parts: nothing is marked.
+    let qwen = FigureOptions {
+        view: View::Reconcile {
+            model: "R1-Qwen".into(),
+            benchmark: "Average (reported)".into(),
+        },
+        ..FigureOptions::default()
+    };
+    let figure = prepare_figure(&dataset, &qwen).unwrap();
+    assert!(figure.panels[2].marks.is_empty());
+    assert_eq!(figure.mark_label, None);
+}

@@ -921,7 +921,7 @@ fn hit_tests_name_the_cell_under_the_pointer() {
 
 #[wasm_bindgen_test]
 fn bad_options_are_errors_that_name_the_option() {
-    let known_options = r#""layout", "model", "modelB", "benchmark", "colorMap", "reversed", "domain", "min", "max", "center", "annotate", "decimals", "width", "pixelRatio""#;
+    let known_options = r#""layout", "model", "modelB", "benchmark", "colorMap", "reversed", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "width", "pixelRatio""#;
     assert_eq!(
         figure_error(JSON::parse(r#"{"colour": "red"}"#).unwrap()),
         format!(r#"unknown figure option: "colour"; expected one of {known_options}"#)
@@ -994,7 +994,7 @@ fn bad_options_are_errors_that_name_the_option() {
         ),
         (
             object_with("layout", "rows".into()).into(),
-            r#"field "layout": expected one of "model", "benchmark", "grid", "difference", found "rows""#,
+            r#"field "layout": expected one of "model", "benchmark", "grid", "difference", "reconcile", found "rows""#,
         ),
         (
             object_with("model", js_sys::Object::new().into()).into(),
@@ -1068,7 +1068,7 @@ fn options_resolve_to_every_default() {
             "layout": "model", "model": "R1-Llama", "modelB": "R1-Qwen", "benchmark": "AIME24",
             "colorMap": "viridis", "reversed": false, "domain": "panel", "min": null,
             "max": null, "center": 0.0, "annotate": true, "decimals": null,
-            "width": 640.0, "pixelRatio": device_ratio
+            "uncertainty": null, "width": 640.0, "pixelRatio": device_ratio
         }),
         "the width defaults to the container's"
     );
@@ -1085,7 +1085,8 @@ fn options_resolve_to_every_default() {
         &canvas,
         r#"{"layout": "difference", "model": "R1-Qwen", "modelB": "R1-Llama",
             "benchmark": ":mean", "colorMap": "PuOr", "reversed": true, "domain": "centered",
-            "center": 1.5, "annotate": false, "decimals": 2, "width": 700, "pixelRatio": 1.5}"#,
+            "center": 1.5, "annotate": false, "decimals": 2, "uncertainty": 0.9, "width": 700,
+            "pixelRatio": 1.5}"#,
     );
     assert_eq!(
         floats(value_of(figure.options().unwrap())),
@@ -1093,7 +1094,7 @@ fn options_resolve_to_every_default() {
             "layout": "difference", "model": "R1-Qwen", "modelB": "R1-Llama",
             "benchmark": ":mean", "colorMap": "puor", "reversed": true, "domain": "centered",
             "min": null, "max": null, "center": 1.5, "annotate": false, "decimals": 2.0,
-            "width": 700.0, "pixelRatio": 1.5
+            "uncertainty": 0.9, "width": 700.0, "pixelRatio": 1.5
         })
     );
     assert_eq!(figure.figure().panels.len(), 1);
@@ -1690,5 +1691,32 @@ fn option_resolution_is_plain_rust() {
             ..Settings::default()
         }),
         r#"field "min": expected a finite number, found NaN"#
+    );
+}
+
+#[wasm_bindgen_test]
+fn uncertainty_and_reconciliation_options_reach_the_figure() {
+    let canvas = canvas_in_page(700);
+    let mut figure = new_figure(&canvas, r#"{"uncertainty": 0.95}"#);
+    assert_eq!(value_of(figure.options().unwrap())["uncertainty"], 0.95);
+    assert_eq!(
+        thrown_message(figure.update(figure_options(r#"{"uncertainty": 1.5}"#))),
+        "field \"uncertainty\": expected a confidence level between 0 and 1 such as 0.95, or \
+         null for none, found 1.5"
+    );
+    // The failed update kept the level.
+    assert_eq!(value_of(figure.options().unwrap())["uncertainty"], 0.95);
+    figure
+        .update(figure_options(r#"{"uncertainty": null}"#))
+        .unwrap();
+    assert_eq!(
+        value_of(figure.options().unwrap())["uncertainty"],
+        Value::Null
+    );
+    // The test dataset has no reported aggregate to reconcile.
+    assert_eq!(
+        thrown_message(figure.update(figure_options(r#"{"layout": "reconcile"}"#))),
+        "field \"layout\": expected \"reconcile\" only for a dataset with a reported aggregate \
+         (a benchmark with aggregate_of)"
     );
 }

@@ -57,6 +57,6 @@ pub use trend::{
     MODERATE_BELOW, NO_TREND_BELOW, WEAK_BELOW,
 };
 pub use uncertainty::{
-    critical_value, standard_errors, test_against_peak, test_difference, value_scale, CellError,
-    DifferenceTest, ErrorSource, PeakTest, ValueScale,
+    critical_value, standard_errors, standard_errors_of_mean, test_against_peak, test_difference,
+    value_scale, CellError, DifferenceTest, ErrorSource, PeakTest, ValueScale,
 };

@@ -66,6 +66,8 @@ pub enum ErrorSource {
         items: u32,
         samples_per_item: Option<u32>,
     },
+    /// The mean of several benchmarks' cells, each with its own error.
+    Mean { parts: usize },
 }
 
 /// A cell's standard error, in the units of the values.
@@ -106,6 +108,32 @@ pub fn standard_errors(
                     items,
                     samples_per_item,
                 },
+            })
+        })
+        .collect()
+}
+
+/// Standard errors of a cell-wise mean of several grids' cells (a model's mean across
+/// benchmarks): `sqrt(sum of se²) / k` where every part has an error, `None` elsewhere.
+pub fn standard_errors_of_mean(parts: &[Vec<Option<CellError>>]) -> Vec<Option<CellError>> {
+    let Some(first) = parts.first() else {
+        return Vec::new();
+    };
+    let count = parts.len() as f64;
+    (0..first.len())
+        .map(|cell| {
+            let squares = parts
+                .iter()
+                .map(|part| {
+                    part.get(cell)
+                        .copied()
+                        .flatten()
+                        .map(|e| e.standard_error.powi(2))
+                })
+                .sum::<Option<f64>>()?;
+            Some(CellError {
+                standard_error: squares.sqrt() / count,
+                source: ErrorSource::Mean { parts: parts.len() },
             })
         })
         .collect()
@@ -389,6 +417,21 @@ mod tests {
         // No item count and no scale: nothing to say.
         assert!(standard_errors(&grid, None, Some(ValueScale::Percent))[0].is_none());
         assert!(standard_errors(&grid, Some(&aime(30)), None)[0].is_none());
+    }
+
+    #[test]
+    fn a_mean_of_benchmarks_combines_their_errors() {
+        let error = |standard_error| {
+            Some(CellError {
+                standard_error,
+                source: ErrorSource::Replicates { count: 2 },
+            })
+        };
+        let parts = vec![vec![error(3.0), error(1.0)], vec![error(4.0), None]];
+        let combined = standard_errors_of_mean(&parts);
+        assert_eq!(combined[0].unwrap().standard_error, 2.5);
+        assert_eq!(combined[0].unwrap().source, ErrorSource::Mean { parts: 2 });
+        assert!(combined[1].is_none());
     }
 
     #[test]

@@ -16,7 +16,11 @@ use serde::{Deserialize, Serialize};
 
 use std::borrow::Cow;
 
-use crate::analysis::{difference, mean_across_benchmarks, summarize, Difference};
+use crate::analysis::{
+    critical_value, difference, mean_across_benchmarks, reconcile_aggregate, select_benchmarks,
+    standard_errors, standard_errors_of_mean, summarize, test_against_peak, test_difference,
+    value_scale, CellError, CellPosition, Difference, Reconciliation,
+};
 use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale};
 use crate::error::{Error, Result};
 use crate::{Axis, Dataset, Direction, Grid};
@@ -54,6 +58,9 @@ pub enum View {
         b: String,
         benchmark: BenchmarkChoice,
     },
+    /// A reported aggregate (a benchmark with `aggregate_of`) beside the mean recomputed from
+    /// its parts and their difference, with the cells that disagree beyond rounding marked.
+    Reconcile { model: String, benchmark: String },
 }
 
 /// Everything that decides how a figure looks, apart from its size.
@@ -74,6 +81,10 @@ pub struct FigureOptions {
     pub annotate: bool,
     /// Decimals of the labels; `None` chooses as few as tell the shown values apart.
     pub decimals: Option<u8>,
+    /// Confidence level (e.g. 0.95) at which to mark the cells the peak cannot be told apart
+    /// from (in a difference view: the cells where one model is ahead beyond noise); `None`
+    /// marks nothing.
+    pub uncertainty: Option<f64>,
 }
 
 impl Default for FigureOptions {
@@ -85,6 +96,7 @@ impl Default for FigureOptions {
             domain: DomainMode::PerPanel,
             annotate: true,
             decimals: None,
+            uncertainty: None,
         }
     }
 }
@@ -106,6 +118,15 @@ pub struct FigurePanel {
     pub scale: Scale,
     /// Cells at the best value (all ties), emphasised when drawn.
     pub peaks: Vec<(usize, usize)>,
+    /// Cells marked with a dot, as the figure's `mark_label` says (within noise of the peak,
+    /// ahead beyond noise, or disagreeing beyond rounding).
+    pub marks: Vec<(usize, usize)>,
+    /// This panel's colour bar label when it differs from the figure's (a difference panel
+    /// beside value panels).
+    pub value_label: Option<String>,
+    /// Decimals of this panel's labels: the figure's, except in a reconciliation, where the
+    /// recomputed means and differences need more than the reported figures.
+    pub decimals: usize,
 }
 
 /// A prepared figure: panels in reading order and what they share.
@@ -127,10 +148,14 @@ pub struct Figure {
     pub shared_legend: bool,
     /// Write each cell's value in it.
     pub annotate: bool,
-    /// Decimals of every value label.
+    /// Decimals of the value labels (each panel's `decimals` may differ in a reconciliation).
     pub decimals: usize,
     /// For a difference view: who is ahead where (the panel's grid is its `grid`).
     pub difference: Option<Difference>,
+    /// For a reconciliation view: the comparison of reported and recomputed cells.
+    pub reconciliation: Option<Reconciliation>,
+    /// What the dots on marked cells mean, when any panel marks cells.
+    pub mark_label: Option<String>,
     /// True when any panel has a missing cell (the legend then explains the missing style).
     pub has_missing: bool,
 }
@@ -141,6 +166,71 @@ struct Draft {
     model: Option<String>,
     benchmark: Option<String>,
     grid: Grid,
+    /// Standard errors per cell, for the uncertainty marks.
+    errors: Vec<Option<CellError>>,
+    /// A difference panel in a figure of values (reconciliation): centred, diverging, own bar.
+    signed: bool,
+    marks: Vec<(usize, usize)>,
+}
+
+impl Draft {
+    fn new(title: String, model: Option<String>, benchmark: Option<String>, grid: Grid) -> Draft {
+        Draft {
+            title,
+            model,
+            benchmark,
+            grid,
+            errors: Vec::new(),
+            signed: false,
+            marks: Vec::new(),
+        }
+    }
+
+    fn with_errors(mut self, errors: Vec<Option<CellError>>) -> Draft {
+        self.errors = errors;
+        self
+    }
+}
+
+/// Standard errors of a model's grid on a benchmark choice (the mean's combine its parts').
+fn choice_errors(
+    dataset: &Dataset,
+    model: usize,
+    choice: &BenchmarkChoice,
+    grid: &Grid,
+) -> Vec<Option<CellError>> {
+    let scale = value_scale(dataset);
+    match choice {
+        BenchmarkChoice::Named(name) => {
+            let info = dataset
+                .benchmarks
+                .position(name)
+                .and_then(|b| dataset.benchmark_info(b));
+            standard_errors(grid, info, scale)
+        }
+        BenchmarkChoice::Mean => {
+            let Ok(selection) = select_benchmarks(dataset, model) else {
+                return Vec::new();
+            };
+            let parts: Vec<Vec<Option<CellError>>> = selection
+                .included
+                .iter()
+                .filter_map(|&b| {
+                    let panel = dataset.panel_at(model, b)?;
+                    Some(standard_errors(
+                        &panel.grid,
+                        dataset.benchmark_info(b),
+                        scale,
+                    ))
+                })
+                .collect();
+            standard_errors_of_mean(&parts)
+        }
+    }
+}
+
+fn positions(cells: &[CellPosition]) -> Vec<(usize, usize)> {
+    cells.iter().map(|c| (c.x, c.y)).collect()
 }
 
 fn present_values(grid: &Grid) -> Vec<f64> {
@@ -213,28 +303,49 @@ fn title(parts: &[&str]) -> String {
 /// Resolves a view and options against a dataset into a figure.
 pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figure> {
     options.domain.validate()?;
+    let level = options.uncertainty;
+    if let Some(level) = level {
+        critical_value(level).map_err(|_| Error::InvalidField {
+            field: "uncertainty".into(),
+            expected: format!("a confidence level between 0 and 1, such as 0.95, found {level}"),
+        })?;
+    }
+    let metric = &dataset.metric.name;
     let mut value_label = match &dataset.metric.unit {
-        Some(unit) if !unit.is_empty() => format!("{} ({unit})", dataset.metric.name),
-        _ => dataset.metric.name.clone(),
+        Some(unit) if !unit.is_empty() => format!("{metric} ({unit})"),
+        _ => metric.clone(),
     };
     let mut direction = dataset.metric.direction;
     let mut domain_mode = options.domain;
     let mut color_map = options.color_map;
     let mut compared = None;
+    let mut reconciliation = None;
+    let mut mark_label = None;
+    let level_text = |level: f64| {
+        format!(
+            "{} %",
+            format_value(level * 100.0, 1).trim_end_matches(".0")
+        )
+    };
 
-    let (drafts, columns) = match &options.view {
+    let (mut drafts, columns) = match &options.view {
         View::Model { model } => {
             let model_index = dataset.model_index(model)?;
+            let scale = value_scale(dataset);
             let drafts: Vec<Draft> = (0..dataset.benchmarks.levels.len())
                 .filter_map(|b| {
                     let panel = dataset.panel_at(model_index, b)?;
                     let benchmark = dataset.benchmarks.levels.get(b)?;
-                    Some(Draft {
-                        title: dataset.panel_title(panel),
-                        model: Some(model.clone()),
-                        benchmark: Some(benchmark.clone()),
-                        grid: panel.grid.clone(),
-                    })
+                    let errors = standard_errors(&panel.grid, dataset.benchmark_info(b), scale);
+                    Some(
+                        Draft::new(
+                            dataset.panel_title(panel),
+                            Some(model.clone()),
+                            Some(benchmark.clone()),
+                            panel.grid.clone(),
+                        )
+                        .with_errors(errors),
+                    )
                 })
                 .collect();
             let count = drafts.len();
@@ -245,36 +356,45 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             let name = choice_label(dataset, benchmark);
             for (m, model) in dataset.models.levels.iter().enumerate() {
                 let grid = benchmark_grid(dataset, m, benchmark)?.into_owned();
-                drafts.push(Draft {
-                    title: title(&[model, &name]),
-                    model: Some(model.clone()),
-                    benchmark: Some(name.clone()),
-                    grid,
-                });
+                let errors = choice_errors(dataset, m, benchmark, &grid);
+                drafts.push(
+                    Draft::new(
+                        title(&[model, &name]),
+                        Some(model.clone()),
+                        Some(name.clone()),
+                        grid,
+                    )
+                    .with_errors(errors),
+                );
             }
             let count = drafts.len();
             (drafts, count)
         }
         View::Grid => {
+            let scale = value_scale(dataset);
             let drafts = dataset
                 .panels
                 .iter()
-                .map(|panel| Draft {
-                    title: dataset.panel_title(panel),
-                    model: dataset.models.levels.get(panel.model).cloned(),
-                    benchmark: dataset.benchmarks.levels.get(panel.benchmark).cloned(),
-                    grid: panel.grid.clone(),
+                .map(|panel| {
+                    let info = dataset.benchmark_info(panel.benchmark);
+                    Draft::new(
+                        dataset.panel_title(panel),
+                        dataset.models.levels.get(panel.model).cloned(),
+                        dataset.benchmarks.levels.get(panel.benchmark).cloned(),
+                        panel.grid.clone(),
+                    )
+                    .with_errors(standard_errors(&panel.grid, info, scale))
                 })
                 .collect();
             (drafts, dataset.benchmarks.levels.len())
         }
         View::Difference { a, b, benchmark } => {
             let name = choice_label(dataset, benchmark);
-            let grid_a = benchmark_grid(dataset, dataset.model_index(a)?, benchmark)?;
-            let grid_b = benchmark_grid(dataset, dataset.model_index(b)?, benchmark)?;
+            let (index_a, index_b) = (dataset.model_index(a)?, dataset.model_index(b)?);
+            let grid_a = benchmark_grid(dataset, index_a, benchmark)?;
+            let grid_b = benchmark_grid(dataset, index_b, benchmark)?;
             let result = difference(&grid_a, &grid_b)?;
-            value_label = format!("{} difference ({a} − {b})", dataset.metric.name);
-            direction = Direction::Higher;
+            value_label = format!("{metric} difference ({a} − {b})");
             if !matches!(
                 domain_mode,
                 DomainMode::Fixed { .. } | DomainMode::Centered { .. }
@@ -284,14 +404,67 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             if !color_map.is_diverging() {
                 color_map = ColorMap::RedBlue;
             }
-            let drafts = vec![Draft {
-                title: title(&[&format!("{a} − {b}"), &name]),
-                model: None,
-                benchmark: Some(name),
-                grid: result.grid.clone(),
-            }];
+            let mut draft = Draft::new(
+                title(&[&format!("{a} − {b}"), &name]),
+                None,
+                Some(name),
+                result.grid.clone(),
+            );
+            if let Some(level) = level {
+                let errors_a = choice_errors(dataset, index_a, benchmark, &grid_a);
+                let errors_b = choice_errors(dataset, index_b, benchmark, &grid_b);
+                let test =
+                    test_difference((&grid_a, &errors_a), (&grid_b, &errors_b), direction, level)?;
+                draft.marks = positions(&test.a_ahead);
+                draft.marks.extend(positions(&test.b_ahead));
+                mark_label = Some(format!("ahead beyond noise ({})", level_text(level)));
+            }
+            direction = Direction::Higher;
             compared = Some(result);
-            (drafts, 1)
+            (vec![draft], 1)
+        }
+        View::Reconcile { model, benchmark } => {
+            let model_index = dataset.model_index(model)?;
+            let benchmark_index = dataset.benchmark_index(benchmark)?;
+            let result = reconcile_aggregate(dataset, model_index, benchmark_index)?;
+            let reported = dataset
+                .panel_at(model_index, benchmark_index)
+                .map(|panel| panel.grid.clone())
+                .unwrap_or_else(|| Grid::empty(dataset.x.len(), dataset.y.len()));
+            let parts = dataset
+                .benchmark_info(benchmark_index)
+                .and_then(|info| info.aggregate_of.as_ref())
+                .map_or(0, Vec::len);
+            let mut signed = Draft::new(
+                title(&[model, "reported − recomputed"]),
+                Some(model.clone()),
+                Some(benchmark.clone()),
+                result.difference.clone(),
+            );
+            signed.signed = true;
+            signed.marks = result
+                .mismatches
+                .iter()
+                .map(|m| (m.position.x, m.position.y))
+                .collect();
+            mark_label = Some("differs beyond rounding".to_string());
+            let drafts = vec![
+                Draft::new(
+                    title(&[model, benchmark]),
+                    Some(model.clone()),
+                    Some(benchmark.clone()),
+                    reported,
+                ),
+                Draft::new(
+                    title(&[model, &format!("recomputed mean of {parts}")]),
+                    Some(model.clone()),
+                    Some(benchmark.clone()),
+                    result.recomputed.clone(),
+                ),
+                signed,
+            ];
+            reconciliation = Some(result);
+            (drafts, 3)
         }
     };
     if drafts.is_empty() {
@@ -301,27 +474,82 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         });
     }
 
+    // Reported and recomputed figures compare only on one colour range.
+    if reconciliation.is_some() && domain_mode == DomainMode::PerPanel {
+        domain_mode = DomainMode::Shared;
+    }
+
+    // Uncertainty marks on value panels: the cells the peak cannot be told apart from.
+    let marks_values = compared.is_none() && reconciliation.is_none();
+    if let (Some(level), true) = (level, marks_values) {
+        for draft in &mut drafts {
+            if let Some(test) = test_against_peak(&draft.grid, &draft.errors, direction, level)? {
+                draft.marks = positions(&test.indistinguishable);
+            }
+        }
+        mark_label = Some(format!(
+            "cannot be told apart from the peak ({})",
+            level_text(level)
+        ));
+    }
+
     let shown: Vec<f64> = drafts
         .iter()
+        .filter(|d| !d.signed)
         .flat_map(|d| present_values(&d.grid))
         .collect();
+    // The figure's decimals come from the values it shows as given: in a reconciliation, the
+    // reported panel alone.
+    let labelled: Vec<f64> = match (&reconciliation, drafts.first()) {
+        (Some(_), Some(reported)) => present_values(&reported.grid),
+        _ => shown.clone(),
+    };
     let decimals = match options.decimals {
         Some(decimals) => usize::from(decimals.min(12)),
-        None => choose_decimals(&shown),
+        None => choose_decimals(&labelled),
+    };
+    let has_signed = drafts.iter().any(|d| d.signed);
+    // A reconciliation shows the reported figures as printed, and the recomputed means and the
+    // differences with one decimal more (their own choice capped there).
+    let derived_decimals = |grid: &Grid| {
+        let own = choose_decimals(&present_values(grid));
+        match options.decimals {
+            Some(_) => decimals,
+            None => own.min(decimals + 1),
+        }
     };
     let mut panels = Vec::with_capacity(drafts.len());
-    for draft in drafts {
+    for (index, draft) in drafts.into_iter().enumerate() {
+        let panel_decimals = if reconciliation.is_some() && index > 0 {
+            derived_decimals(&draft.grid)
+        } else {
+            decimals
+        };
         let values = present_values(&draft.grid);
-        let domain = resolve_domain(&domain_mode, &values, &shown)?;
-        let scale = domain.scale(color_map, options.reversed);
-        let peaks = if compared.is_some() {
+        let (domain, scale) = if draft.signed {
+            let centred = DomainMode::Centered { center: 0.0 };
+            let domain = resolve_domain(&centred, &values, &values)?;
+            let map = if color_map.is_diverging() {
+                color_map
+            } else {
+                ColorMap::RedBlue
+            };
+            let scale = domain.scale(map, options.reversed);
+            (domain, scale)
+        } else {
+            let domain = resolve_domain(&domain_mode, &values, &shown)?;
+            let scale = domain.scale(color_map, options.reversed);
+            (domain, scale)
+        };
+        let peaks = if compared.is_some() || draft.signed {
             Vec::new()
         } else {
             summarize(&draft.grid, direction)
-                .map(|summary| summary.peak.cells.iter().map(|c| (c.x, c.y)).collect())
+                .map(|summary| positions(&summary.peak.cells))
                 .unwrap_or_default()
         };
         panels.push(FigurePanel {
+            value_label: draft.signed.then(|| format!("{metric} difference")),
             title: draft.title,
             model: draft.model,
             benchmark: draft.benchmark,
@@ -329,20 +557,26 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             domain,
             scale,
             peaks,
+            marks: draft.marks,
+            decimals: panel_decimals,
         });
     }
     let has_missing = panels.iter().any(|p| p.grid.missing_count() > 0);
+    let shared_legend =
+        !has_signed && (!matches!(domain_mode, DomainMode::PerPanel) || panels.len() == 1);
     Ok(Figure {
         x: dataset.x.clone(),
         y: dataset.y.clone(),
         direction,
         value_label,
         columns: columns.max(1),
-        shared_legend: !matches!(domain_mode, DomainMode::PerPanel) || panels.len() == 1,
+        shared_legend,
         annotate: options.annotate,
         decimals,
         has_missing,
         difference: compared,
+        reconciliation,
+        mark_label: mark_label.filter(|_| panels.iter().any(|p| !p.marks.is_empty())),
         panels,
     })
 }

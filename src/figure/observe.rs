@@ -72,6 +72,13 @@ pub enum Claim {
         equal: usize,
         mean_difference: f64,
     },
+    /// A reported aggregate against the mean of its parts.
+    Reconciliation {
+        mismatches: usize,
+        compared: usize,
+        tolerance: f64,
+        max_abs_difference: Option<f64>,
+    },
     /// The best configuration across benchmarks by mean rank.
     BestConfiguration {
         cell: CellPosition,
@@ -395,7 +402,7 @@ pub fn observe_figure(
             },
             percent,
             direction: figure.direction,
-            decimals: figure.decimals,
+            decimals: panel.decimals,
             errors: level.map(|level| (errors.as_slice(), level)),
         };
         sections.push((panel.title.clone(), observe_panel(&panel.grid, &context)));
@@ -446,6 +453,59 @@ pub fn observe_figure(
                         mean_rank: best.mean_rank,
                         top_three: best.top_three,
                         benchmarks,
+                    },
+                });
+            }
+        }
+        View::Reconcile { .. } => {
+            if let Some(result) = &figure.reconciliation {
+                let derived = figure
+                    .panels
+                    .get(1)
+                    .map_or(figure.decimals + 1, |panel| panel.decimals);
+                let tolerance = format_value(result.tolerance, derived);
+                let mut text = if result.mismatches.is_empty() {
+                    format!(
+                        "All {} reported cells equal the mean of their parts within rounding \
+                         (± {tolerance}).",
+                        result.compared
+                    )
+                } else {
+                    let worst = result
+                        .mismatches
+                        .iter()
+                        .max_by(|a, b| a.difference.abs().total_cmp(&b.difference.abs()));
+                    let mut text = format!(
+                        "{} of {} reported cells differ from the mean of their parts by more \
+                         than rounding (± {tolerance})",
+                        result.mismatches.len(),
+                        result.compared
+                    );
+                    if let Some(worst) = worst {
+                        text.push_str(&format!(
+                            "; the largest gap is {} at {} (reported {}, recomputed {})",
+                            context.amount(worst.difference.abs()),
+                            context.cell(worst.position),
+                            context.value(worst.reported),
+                            format_value(worst.recomputed, derived)
+                        ));
+                    }
+                    text.push('.');
+                    text
+                };
+                if result.only_reported + result.only_recomputed > 0 {
+                    text.push_str(&format!(
+                        " {} cells are present on one side only.",
+                        result.only_reported + result.only_recomputed
+                    ));
+                }
+                across.push(Observation {
+                    text,
+                    claim: Claim::Reconciliation {
+                        mismatches: result.mismatches.len(),
+                        compared: result.compared,
+                        tolerance: result.tolerance,
+                        max_abs_difference: result.max_abs_difference,
                     },
                 });
             }

@@ -89,7 +89,7 @@ impl Figure {
         };
         let value_label = cell.map_or_else(
             || "missing".to_string(),
-            |c| format_value(c.mean, self.decimals),
+            |c| format_value(c.mean, panel.decimals),
         );
         let mut text = format!(
             "{}: {}: {}",
@@ -104,7 +104,7 @@ impl Figure {
                 text.push_str(&format!(
                     ", rank {rank} of {}, {} below the peak",
                     values.len(),
-                    format_value(below, self.decimals)
+                    format_value(below, panel.decimals)
                 ));
             }
         }
@@ -135,7 +135,7 @@ impl Figure {
 
     /// The accessible description of a panel: title, peak value and where, colour range.
     pub fn describe_panel(&self, panel: &FigurePanel) -> String {
-        let decimals = self.decimals;
+        let decimals = panel.decimals;
         let domain = panel.domain.domain;
         let range = format!(
             "colours from {} to {}",

@@ -81,8 +81,24 @@ pub struct ColorBarLayout {
     pub panel: usize,
     /// Where the label ("Pass@1 (%)") is centred, drawn rotated.
     pub label_at: (f64, f64),
-    /// Where the "missing" swatch goes, when the figure has missing cells.
-    pub missing_swatch: Option<Rect>,
+}
+
+/// What an entry of the key below the panels explains.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KeyItem {
+    /// The hatched grey of missing cells.
+    Missing,
+    /// The dot on marked cells (the figure's `mark_label`).
+    Mark,
+}
+
+/// One entry of the key: a swatch and its label to the right.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct KeyEntry {
+    pub item: KeyItem,
+    pub swatch: Rect,
+    pub label: String,
 }
 
 /// One labelled tick.
@@ -120,6 +136,8 @@ pub struct FigureLayout {
     pub height: f64,
     pub panels: Vec<PanelLayout>,
     pub color_bars: Vec<ColorBarLayout>,
+    /// The key below the panels: missing cells and marks, when the figure has them.
+    pub key: Vec<KeyEntry>,
     /// Panels per row after wrapping.
     pub columns: usize,
     /// Font size of cell annotations; `None` when cells are too small to annotate.
@@ -240,7 +258,11 @@ fn category_ticks(
 /// The colour bar ticks: the domain's ends exactly, and nice values between them that do not
 /// crowd the ends.
 fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
-    let Some(domain) = figure.panels.get(panel).map(|p| p.domain.domain) else {
+    let Some((domain, decimals)) = figure
+        .panels
+        .get(panel)
+        .map(|p| (p.domain.domain, p.decimals))
+    else {
         return Vec::new();
     };
     let position = |value: f64| {
@@ -250,7 +272,7 @@ fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
             bar.y + bar.height / 2.0
         }
     };
-    let label = |value: f64| format_value(value, figure.decimals);
+    let label = |value: f64| format_value(value, decimals);
     if domain.max <= domain.min {
         return vec![Tick {
             value: domain.min,
@@ -270,7 +292,7 @@ fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
         if at < bar.bottom() - clear && at > bar.y + clear {
             ticks.push(Tick {
                 value,
-                label: format_value(value, figure.decimals.min(decimals_of(value))),
+                label: format_value(value, decimals.min(decimals_of(value))),
                 at,
             });
         }
@@ -311,12 +333,14 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let widest_bar_label = figure
         .panels
         .iter()
-        .flat_map(|p| [p.domain.domain.min, p.domain.domain.max])
-        .map(|v| {
-            estimate_text_width(
-                &format!("≥ {}", format_value(v, figure.decimals)),
-                TICK_FONT,
-            )
+        .flat_map(|p| {
+            [
+                (p.domain.domain.min, p.decimals),
+                (p.domain.domain.max, p.decimals),
+            ]
+        })
+        .map(|(v, decimals)| {
+            estimate_text_width(&format!("≥ {}", format_value(v, decimals)), TICK_FONT)
         })
         .fold(0.0, f64::max);
     let bar_block = BAR_GAP + BAR_WIDTH + 6.0 + widest_bar_label + 8.0 + AXIS_FONT + 4.0;
@@ -360,8 +384,13 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let widest_annotation = figure
         .panels
         .iter()
-        .flat_map(|p| p.grid.present().map(|(_, _, c)| c.mean).collect::<Vec<_>>())
-        .map(|v| estimate_text_width(&format_value(v, figure.decimals), 1.0))
+        .flat_map(|p| {
+            p.grid
+                .present()
+                .map(|(_, _, c)| (c.mean, p.decimals))
+                .collect::<Vec<_>>()
+        })
+        .map(|(v, decimals)| estimate_text_width(&format_value(v, decimals), 1.0))
         .fold(0.0, f64::max)
         .max(0.6);
     let annotation_font = if figure.annotate {
@@ -412,12 +441,6 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
             height,
         };
         let ticks = bar_ticks(figure, panel, bar);
-        let missing_swatch = figure.has_missing.then_some(Rect {
-            x: bar.x,
-            y: bar.bottom() + TICK_FONT + 10.0,
-            width: BAR_WIDTH,
-            height: BAR_WIDTH,
-        });
         color_bars.push(ColorBarLayout {
             bar,
             ticks,
@@ -426,7 +449,6 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
                 bar.right() + 6.0 + widest_bar_label + 8.0 + AXIS_FONT / 2.0,
                 bar.y + bar.height / 2.0,
             ),
-            missing_swatch,
         });
     };
     if figure.shared_legend {
@@ -439,10 +461,40 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
             add_bar(index, panel.plot.right(), panel.plot);
         }
     }
-    // A bar with a swatch below may need more height than a short panel row gives.
+    // The key: a row under the panels, entries left to right, wrapping when the row is full.
+    let mut entries: Vec<(KeyItem, String)> = Vec::new();
+    if figure.has_missing {
+        entries.push((KeyItem::Missing, "missing".to_string()));
+    }
+    if let Some(label) = &figure.mark_label {
+        entries.push((KeyItem::Mark, label.clone()));
+    }
+    let left = panels.first().map_or(PADDING, |p| p.plot.x);
+    let mut key = Vec::with_capacity(entries.len());
+    let (mut x, mut y) = (left, height - PADDING + 4.0);
+    for (item, label) in entries {
+        let entry_width = BAR_WIDTH + 6.0 + estimate_text_width(&label, TICK_FONT);
+        if x > left && x + entry_width > width - PADDING {
+            x = left;
+            y += BAR_WIDTH + 8.0;
+        }
+        key.push(KeyEntry {
+            item,
+            swatch: Rect {
+                x,
+                y,
+                width: BAR_WIDTH,
+                height: BAR_WIDTH,
+            },
+            label,
+        });
+        x += entry_width + 24.0;
+    }
     let needed = color_bars
         .iter()
-        .map(|b| b.missing_swatch.map_or(b.bar.bottom(), |s| s.bottom()) + PADDING)
+        .map(|b| b.bar)
+        .chain(key.iter().map(|k| k.swatch))
+        .map(|rect| rect.bottom() + PADDING)
         .fold(height, f64::max);
 
     FigureLayout {
@@ -450,6 +502,7 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
         height: needed.ceil(),
         panels,
         color_bars,
+        key,
         columns,
         annotation_font,
         title_font: TITLE_FONT,

@@ -19,7 +19,7 @@ use plotters::style::{FontDesc, FontFamily, FontStyle, FontTransform};
 use crate::color::{text_color_for, Rgb, MISSING};
 use crate::error::{Error, Result};
 use crate::figure::{format_value, Figure};
-use crate::layout::{FigureLayout, Rect};
+use crate::layout::{FigureLayout, KeyItem, Rect};
 
 /// The figure's background.
 pub const BACKGROUND: Rgb = Rgb::new(0xff, 0xff, 0xff);
@@ -189,6 +189,14 @@ impl<DB: DrawingBackend> Painter<'_, DB> {
             .map_err(drawing_error)
     }
 
+    fn dot(&mut self, centre: (f64, f64), radius: f64, rgb: Rgb) -> Result<()> {
+        let centre = (self.px(centre.0), self.px(centre.1));
+        let radius = self.px(radius).max(1) as u32;
+        self.backend
+            .draw_circle(centre, radius, &color(rgb), true)
+            .map_err(drawing_error)
+    }
+
     /// Diagonal lines across a rectangle, clipped to it.
     fn hatch(&mut self, rect: Rect) -> Result<()> {
         let mut offset = HATCH_SPACING / 2.0;
@@ -279,6 +287,15 @@ pub fn draw_figure<DB: DrawingBackend>(
                 painter.outline(inset, ink, 2.0)?;
             }
         }
+        // Marks: a dot in the top-right corner, in the ink that contrasts with the cell.
+        for &(x, y) in &panel.marks {
+            let (Some(rect), Some(value)) = (layout.cell_rect(index, x, y), panel.grid.value(x, y))
+            else {
+                continue;
+            };
+            let ink = text_color_for(panel.scale.color(value));
+            painter.dot(mark_centre(rect), mark_radius(rect), ink)?;
+        }
         // Annotations.
         if let Some(size) = layout.annotation_font {
             for (x, y, cell) in panel.grid.present() {
@@ -288,7 +305,7 @@ pub fn draw_figure<DB: DrawingBackend>(
                 let ink = text_color_for(panel.scale.color(cell.mean));
                 let bold = panel.peaks.contains(&(x, y));
                 let centre = (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0);
-                let label = format_value(cell.mean, figure.decimals);
+                let label = format_value(cell.mean, panel.decimals);
                 painter.text(&label, centre, Font::new(size, ink).bold(bold))?;
             }
         }
@@ -329,6 +346,24 @@ pub fn draw_figure<DB: DrawingBackend>(
     }
     for bar in &layout.color_bars {
         draw_color_bar(&mut painter, figure, layout, bar)?;
+    }
+    for entry in &layout.key {
+        let swatch = entry.swatch;
+        painter.fill(swatch, MISSING)?;
+        match entry.item {
+            KeyItem::Missing => painter.hatch(swatch)?,
+            KeyItem::Mark => painter.dot(
+                (
+                    swatch.x + swatch.width / 2.0,
+                    swatch.y + swatch.height / 2.0,
+                ),
+                3.0,
+                INK,
+            )?,
+        }
+        let font = Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Left, VPos::Center);
+        let at = (swatch.right() + 6.0, swatch.y + swatch.height / 2.0);
+        painter.text(&entry.label, at, font)?;
     }
     painter.backend.present().map_err(drawing_error)
 }
@@ -403,18 +438,22 @@ fn draw_color_bar<DB: DrawingBackend>(
         painter.text(&label, (rect.right() + 7.0, tick.at), font)?;
     }
     painter.text(
-        &figure.value_label,
+        panel.value_label.as_deref().unwrap_or(&figure.value_label),
         bar.label_at,
         Font::new(layout.axis_font, INK).rotated(),
     )?;
-    if let Some(swatch) = bar.missing_swatch {
-        painter.fill(swatch, MISSING)?;
-        painter.hatch(swatch)?;
-        let font = Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Left, VPos::Center);
-        let at = (swatch.right() + 7.0, swatch.y + swatch.height / 2.0);
-        painter.text("missing", at, font)?;
-    }
     Ok(())
+}
+
+/// A mark's radius: small beside the value label, never under a pixel.
+fn mark_radius(cell: Rect) -> f64 {
+    (cell.width.min(cell.height) / 10.0).clamp(1.5, 3.5)
+}
+
+/// A mark sits in the cell's top-right corner, clear of the centred value label.
+fn mark_centre(cell: Rect) -> (f64, f64) {
+    let inset = mark_radius(cell) + (cell.width.min(cell.height) / 10.0).clamp(2.0, 5.0);
+    (cell.right() - inset, cell.y + inset)
 }
 
 /// The figure as an SVG document: cells are `<rect>` shapes, text is text.

@@ -223,12 +223,13 @@ export interface ConfigurationRanking {
  */
 export interface FigureOptions {
   /** Default "model". */
-  layout?: "model" | "benchmark" | "grid" | "difference" | null;
+  layout?: "model" | "benchmark" | "grid" | "difference" | "reconcile" | null;
   /** Layout "model", and model A of "difference". Default: the first model. */
   model?: string | null;
   /** Model B of "difference". Default: the first model other than `model`. */
   modelB?: string | null;
-  /** Layouts "benchmark" and "difference"; ":mean" is the mean across benchmarks. Default: the first. */
+  /** Layouts "benchmark" and "difference"; ":mean" is the mean across benchmarks. Default: the first
+   *  (for "reconcile", the first reported aggregate). */
   benchmark?: string | null;
   /** A name from `colorMaps()`. Default "viridis". */
   colorMap?: string | null;
@@ -243,6 +244,9 @@ export interface FigureOptions {
   annotate?: boolean | null;
   /** 0 to 12; null for automatic (the default). */
   decimals?: number | null;
+  /** A confidence level such as 0.95 to mark the cells the peak cannot be told apart from (for
+   *  "difference", the cells ahead beyond noise); null for none (the default). */
+  uncertainty?: number | null;
   /** CSS px, 1 to 20000. Default: the canvas' parent's clientWidth, else 800. */
   width?: number | null;
   /** Device px per CSS px, clamped to 1..4. Default: window.devicePixelRatio. */
@@ -251,7 +255,7 @@ export interface FigureOptions {
 
 /** Every option with the value in use: what `SweepFigure.options()` returns. */
 export interface ResolvedFigureOptions {
-  layout: "model" | "benchmark" | "grid" | "difference";
+  layout: "model" | "benchmark" | "grid" | "difference" | "reconcile";
   model: string;
   /** null when the dataset has one model. */
   modelB: string | null;
@@ -265,6 +269,7 @@ export interface ResolvedFigureOptions {
   center: number;
   annotate: boolean;
   decimals: number | null;
+  uncertainty: number | null;
   width: number;
   pixelRatio: number;
 }

@@ -15,13 +15,14 @@
 //! | `layout` | `"model"` |
 //! | `model` | the first model |
 //! | `modelB` | the first model other than `model` (required for `"difference"`) |
-//! | `benchmark` | the first benchmark (`":mean"` is the mean across benchmarks) |
+//! | `benchmark` | the first benchmark (`":mean"` is the mean across benchmarks); for `"reconcile"`, the first reported aggregate |
 //! | `colorMap` | `"viridis"` |
 //! | `reversed` | `false` |
 //! | `domain` | `"panel"` (`"fixed"` needs `min` and `max`) |
 //! | `center` | `0` |
 //! | `annotate` | `true` |
 //! | `decimals` | automatic (`null`) |
+//! | `uncertainty` | off (`null`); a level such as `0.95` marks the cells within noise of the peak |
 //! | `width` | the canvas container's width, else 800 CSS px |
 //! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
 //!
@@ -54,7 +55,7 @@ pub const MAX_PIXEL_RATIO: f64 = 4.0;
 pub const MAX_DECIMALS: f64 = 12.0;
 
 /// The option names, as JavaScript writes them.
-pub const OPTION_NAMES: [&str; 14] = [
+pub const OPTION_NAMES: [&str; 15] = [
     "layout",
     "model",
     "modelB",
@@ -67,6 +68,7 @@ pub const OPTION_NAMES: [&str; 14] = [
     "center",
     "annotate",
     "decimals",
+    "uncertainty",
     "width",
     "pixelRatio",
 ];
@@ -86,7 +88,9 @@ pub fn option_kind(name: &str) -> Option<ValueKind> {
             Some(ValueKind::Text)
         }
         "reversed" | "annotate" => Some(ValueKind::Flag),
-        "min" | "max" | "center" | "decimals" | "width" | "pixelRatio" => Some(ValueKind::Number),
+        "min" | "max" | "center" | "decimals" | "uncertainty" | "width" | "pixelRatio" => {
+            Some(ValueKind::Number)
+        }
         _ => None,
     }
 }
@@ -94,7 +98,7 @@ pub fn option_kind(name: &str) -> Option<ValueKind> {
 /// What an option's value must be, as every error about it says.
 pub fn expectation(name: &str) -> &'static str {
     match name {
-        "layout" => r#"one of "model", "benchmark", "grid", "difference""#,
+        "layout" => r#"one of "model", "benchmark", "grid", "difference", "reconcile""#,
         "model" | "modelB" => "a model name (a string)",
         "benchmark" => r#"a benchmark name or ":mean" (a string)"#,
         "colorMap" => r#"a colour map name such as "viridis" (a string)"#,
@@ -102,6 +106,7 @@ pub fn expectation(name: &str) -> &'static str {
         "reversed" | "annotate" => "true or false",
         "min" | "max" | "center" => "a finite number",
         "decimals" => "a whole number from 0 to 12, or null for automatic",
+        "uncertainty" => "a confidence level between 0 and 1 such as 0.95, or null for none",
         "width" => "a width in CSS pixels from 1 to 20000",
         "pixelRatio" => "a positive number of device pixels per CSS pixel",
         _ => "a known option",
@@ -141,6 +146,8 @@ pub enum LayoutName {
     Grid,
     /// Model `model` minus model `modelB` on one benchmark (or the mean).
     Difference,
+    /// A reported aggregate `benchmark` of `model` against the mean of its parts.
+    Reconcile,
 }
 
 impl LayoutName {
@@ -150,6 +157,7 @@ impl LayoutName {
             "benchmark" => Ok(LayoutName::Benchmark),
             "grid" => Ok(LayoutName::Grid),
             "difference" => Ok(LayoutName::Difference),
+            "reconcile" => Ok(LayoutName::Reconcile),
             _ => Err(invalid_option("layout", &format!("\"{text}\""))),
         }
     }
@@ -222,6 +230,8 @@ pub struct OptionsPatch {
     #[serde(default, deserialize_with = "given")]
     pub decimals: Option<Option<f64>>,
     #[serde(default, deserialize_with = "given")]
+    pub uncertainty: Option<Option<f64>>,
+    #[serde(default, deserialize_with = "given")]
     pub width: Option<Option<f64>>,
     #[serde(default, deserialize_with = "given")]
     pub pixel_ratio: Option<Option<f64>>,
@@ -243,6 +253,7 @@ pub struct Settings {
     pub center: Option<f64>,
     pub annotate: Option<bool>,
     pub decimals: Option<f64>,
+    pub uncertainty: Option<f64>,
     pub width: Option<f64>,
     pub pixel_ratio: Option<f64>,
 }
@@ -270,6 +281,7 @@ impl Settings {
             center: merge_field(&self.center, &patch.center),
             annotate: merge_field(&self.annotate, &patch.annotate),
             decimals: merge_field(&self.decimals, &patch.decimals),
+            uncertainty: merge_field(&self.uncertainty, &patch.uncertainty),
             width: merge_field(&self.width, &patch.width),
             pixel_ratio: merge_field(&self.pixel_ratio, &patch.pixel_ratio),
         }
@@ -323,6 +335,8 @@ pub struct ResolvedOptions {
     pub annotate: bool,
     /// `None` for automatic.
     pub decimals: Option<u8>,
+    /// The level of the uncertainty marks; `None` when off.
+    pub uncertainty: Option<f64>,
     /// The width asked for, in CSS pixels (the layout draws narrower ones at its minimum).
     pub width: f64,
     pub pixel_ratio: f64,
@@ -348,6 +362,10 @@ impl ResolvedOptions {
                 a: self.model.clone(),
                 b: self.model_b.clone().unwrap_or_default(),
                 benchmark: self.benchmark_choice(),
+            },
+            LayoutName::Reconcile => View::Reconcile {
+                model: self.model.clone(),
+                benchmark: self.benchmark.clone(),
             },
         }
     }
@@ -376,6 +394,7 @@ impl ResolvedOptions {
             domain: self.domain_mode(),
             annotate: self.annotate,
             decimals: self.decimals,
+            uncertainty: self.uncertainty,
         }
     }
 }
@@ -470,6 +489,17 @@ pub fn resolve_options(
     };
     let benchmark = match &settings.benchmark {
         Some(name) => check_benchmark(dataset, name)?,
+        None if layout == LayoutName::Reconcile => {
+            let aggregate = (0..dataset.benchmarks.levels.len())
+                .find(|&b| dataset.is_reported_aggregate(b))
+                .and_then(|b| dataset.benchmarks.levels.get(b).cloned());
+            aggregate.ok_or_else(|| Error::InvalidField {
+                field: "layout".to_string(),
+                expected: "\"reconcile\" only for a dataset with a reported aggregate \
+                           (a benchmark with aggregate_of)"
+                    .to_string(),
+            })?
+        }
         None => dataset
             .benchmarks
             .levels
@@ -507,6 +537,11 @@ pub fn resolve_options(
         }
     }
     let decimals = settings.decimals.map(check_decimals).transpose()?;
+    let uncertainty = match settings.uncertainty {
+        Some(level) if level > 0.0 && level < 1.0 => Some(level),
+        Some(level) => return Err(invalid_option("uncertainty", &js_number(level))),
+        None => None,
+    };
     let width = match settings.width {
         Some(width) => check_width(width)?,
         None => surroundings.default_width(),
@@ -536,6 +571,7 @@ pub fn resolve_options(
         center,
         annotate: settings.annotate.unwrap_or(true),
         decimals,
+        uncertainty,
         width,
         pixel_ratio,
     })
