@@ -1720,3 +1720,21 @@ fn uncertainty_and_reconciliation_options_reach_the_figure() {
          (a benchmark with aggregate_of)"
     );
 }
+
+#[wasm_bindgen_test]
+fn observations_come_with_their_claims_and_as_markdown() {
+    let canvas = canvas_in_page(700);
+    let figure = new_figure(&canvas, r#"{"layout": "model", "model": "R1-Qwen"}"#);
+    let sections = value_of(figure.observations().unwrap());
+    let first = &sections[0];
+    assert_eq!(first["title"], "R1-Qwen | AIME24");
+    assert_eq!(first["observations"][0]["claim"]["kind"], "peak");
+    let text = first["observations"][0]["text"].as_str().unwrap();
+    assert!(text.starts_with("The highest Pass@1"), "{text}");
+    let markdown = figure.observations_markdown();
+    assert!(
+        markdown.starts_with("### R1-Qwen \\| AIME24\n\n- The highest Pass@1"),
+        "{markdown}"
+    );
+    assert!(figure.reconciliation().unwrap().is_none());
+}

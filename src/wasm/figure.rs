@@ -24,10 +24,10 @@ use super::options::{
 };
 use super::{
     js_error, to_typed, CellInfoObject, CellRectObject, DifferenceSummaryObject,
-    FigureOptionsObject, FigurePanelArray, FigureSizeObject, PanelReportArray,
-    ResolvedOptionsObject,
+    FigureOptionsObject, FigurePanelArray, FigureSizeObject, ObservationSectionArray,
+    PanelReportArray, ReconciliationObject, ResolvedOptionsObject,
 };
-use crate::figure::{prepare_figure, Figure};
+use crate::figure::{observations_markdown, observe_figure, prepare_figure, Figure, Observation};
 use crate::layout::{layout_figure, FigureLayout};
 use crate::render::render_svg;
 use crate::Dataset;
@@ -251,6 +251,42 @@ impl SweepFigure {
         to_typed(&self.figure.reports())
     }
 
+    /// Key observations: one section per panel and one across panels, each sentence with the
+    /// structured claim it states. The uncertainty caveat uses the `uncertainty` level, or 95 %
+    /// when the marks are off.
+    pub fn observations(&self) -> Result<ObservationSectionArray, js_sys::Error> {
+        #[derive(Serialize)]
+        struct Section<'a> {
+            title: &'a str,
+            observations: &'a [Observation],
+        }
+        let sections = self.observation_sections();
+        let sections: Vec<Section<'_>> = sections
+            .iter()
+            .map(|(title, observations)| Section {
+                title,
+                observations,
+            })
+            .collect();
+        to_typed(&sections)
+    }
+
+    /// The key observations as Markdown, to copy into a paper or a README.
+    #[wasm_bindgen(js_name = observationsMarkdown)]
+    pub fn observations_markdown(&self) -> String {
+        observations_markdown(&self.observation_sections())
+    }
+
+    /// For the `"reconcile"` layout: the reported and recomputed cells compared, with every
+    /// mismatch beyond rounding; `undefined` for other layouts.
+    pub fn reconciliation(&self) -> Result<Option<ReconciliationObject>, js_sys::Error> {
+        self.figure
+            .reconciliation
+            .as_ref()
+            .map(to_typed)
+            .transpose()
+    }
+
     /// Who is ahead where, for the `"difference"` layout; `undefined` for other layouts.
     #[wasm_bindgen(js_name = differenceSummary)]
     pub fn difference_summary(&self) -> Result<Option<DifferenceSummaryObject>, js_sys::Error> {
@@ -310,7 +346,21 @@ impl SweepFigure {
     }
 }
 
+/// The confidence level of the observations' uncertainty caveat when the marks are off.
+const DEFAULT_LEVEL: f64 = 0.95;
+
 impl SweepFigure {
+    /// The key observations of the figure as shown.
+    pub fn observation_sections(&self) -> Vec<(String, Vec<Observation>)> {
+        let level = self.options.uncertainty.unwrap_or(DEFAULT_LEVEL);
+        observe_figure(
+            &self.dataset,
+            &self.figure,
+            &self.options.view(),
+            Some(level),
+        )
+    }
+
     /// The prepared figure.
     pub fn figure(&self) -> &Figure {
         &self.figure

@@ -336,6 +336,12 @@ export interface PanelReport {
   description: string;
 }
 
+/** Key observations about one panel (or "Across panels"): sentences with the facts they state. */
+export interface ObservationSection {
+  title: string;
+  observations: { text: string; claim: { kind: string; [fact: string]: unknown } }[];
+}
+
 /** Who is ahead where, for the "difference" layout (model minus modelB). */
 export interface DifferenceSummary {
   a_higher: number;
@@ -421,6 +427,10 @@ extern "C" {
     /// A `DifferenceSummary` object for JavaScript.
     #[wasm_bindgen(typescript_type = "DifferenceSummary")]
     pub type DifferenceSummaryObject;
+
+    /// An array of `ObservationSection` objects for JavaScript.
+    #[wasm_bindgen(typescript_type = "ObservationSection[]")]
+    pub type ObservationSectionArray;
 }
 
 /// Turns any error into a real JavaScript `Error` carrying its message.
