@@ -59,6 +59,20 @@ pub enum Error {
         second_line: u64,
         cell: String,
     },
+    /// A per-item score outside [0, 1] (pairwise comparisons).
+    ScoreOutOfRange {
+        line: u64,
+        column: String,
+        value: String,
+    },
+    /// Two rows score the same item for the same model (pairwise comparisons).
+    DuplicateScore {
+        first_line: u64,
+        second_line: u64,
+        item: String,
+        group: Option<String>,
+        model: String,
+    },
     /// The JSON text is not valid JSON, or does not have the expected shape.
     Json {
         line: usize,
@@ -154,6 +168,30 @@ impl fmt::Display for Error {
                 "lines {first_line} and {second_line} both measure {cell}; \
                  add a replicate column (seed, run or sample) if they are repeated measurements"
             ),
+            Error::ScoreOutOfRange {
+                line,
+                column,
+                value,
+            } => write!(
+                f,
+                "line {line}, column \"{column}\": expected a score between 0 and 1, found {value}"
+            ),
+            Error::DuplicateScore {
+                first_line,
+                second_line,
+                item,
+                group,
+                model,
+            } => {
+                write!(
+                    f,
+                    "lines {first_line} and {second_line} both score model \"{model}\" on item \"{item}\""
+                )?;
+                if let Some(group) = group {
+                    write!(f, " of group \"{group}\"")?;
+                }
+                write!(f, "; expected one score per item and model")
+            }
             Error::Json {
                 line,
                 column,

@@ -20,6 +20,7 @@ pub mod analysis;
 pub mod color;
 pub mod figure;
 pub mod layout;
+pub mod pairwise;
 pub mod render;
 
 #[cfg(target_arch = "wasm32")]

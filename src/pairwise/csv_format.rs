@@ -1,0 +1,291 @@
+//! Tidy CSV of per-item scores: one row per item and model, e.g.
+//!
+//! ```text
+//! task_id,benchmark,model,progress_ratio
+//! web-001,web,model-a,0.25
+//! web-001,web,model-b,0.5
+//! ```
+//!
+//! Column roles are inferred from the header names and can always be named in
+//! [`PairwiseCsvOptions`]. Names are compared without case, spaces or punctuation:
+//! - item: `item`, `item_id`, `task_id`, `id`, `problem`, `question`, `instance`, `example`;
+//! - model: `model`, `model_name`, `system`, `agent`, `llm`, `checkpoint`;
+//! - score: a name with the word `score`, `progress`, `ratio`, `value`, `accuracy`, `reward`,
+//!   `success`, `resolved`, `correct` or `pass` in it (`progress_ratio`, `pass@1`);
+//! - group (optional): `group`, `benchmark`, `task`, `category`, `domain`, `dataset`, `suite`.
+//!
+//! Other columns are ignored. Every score is a number between 0 and 1; an empty score field (or
+//! `NA`, `N/A`, `null`, `none`, `-`, as in the sweep CSV) declares that the model has no score
+//! for the item: the item still counts, as unscored by that model. Item names are per group: two rows name the same item only when item and group agree.
+//! A UTF-8 byte order mark, CRLF line ends, quoted fields and blank lines are all fine; anything
+//! malformed is an error that names the line, the column and what was expected.
+
+use serde::{Deserialize, Serialize};
+
+use super::dataset::{Builder, Names, PairwiseDataset};
+use crate::error::{Error, Result};
+use crate::model::tidy::{
+    excerpt, find_column, is_missing_marker, is_named_like, normalize, quoted, read_rows,
+};
+
+/// Explicit column roles; every field left empty is inferred from the header.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PairwiseCsvOptions {
+    /// Column naming the item (task, problem, question).
+    pub item: Option<String>,
+    /// Column naming the model.
+    pub model: Option<String>,
+    /// Column of the score, a number between 0 and 1.
+    pub score: Option<String>,
+    /// Column naming the item's group (benchmark, task family); optional.
+    pub group: Option<String>,
+}
+
+const ITEM_NAMES: &[&str] = &[
+    "item",
+    "itemid",
+    "itemname",
+    "items",
+    "taskid",
+    "id",
+    "problem",
+    "problemid",
+    "question",
+    "questionid",
+    "instance",
+    "instanceid",
+    "example",
+    "exampleid",
+];
+const MODEL_NAMES: &[&str] = &[
+    "model",
+    "modelname",
+    "models",
+    "system",
+    "agent",
+    "llm",
+    "checkpoint",
+];
+const GROUP_NAMES: &[&str] = &[
+    "group",
+    "groupname",
+    "benchmark",
+    "benchmarkname",
+    "task",
+    "taskname",
+    "category",
+    "domain",
+    "dataset",
+    "suite",
+];
+const SCORE_WORDS: &[&str] = &[
+    "score", "progress", "ratio", "value", "accuracy", "acc", "reward", "success", "resolved",
+    "correct", "pass",
+];
+/// True for score-like names: "score", "progress_ratio", "Pass@1", "accuracy (%)".
+fn is_score_name(name: &str) -> bool {
+    name.to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|word| SCORE_WORDS.contains(&word))
+        || SCORE_WORDS.contains(&normalize(name).as_str())
+}
+
+/// Column indices for each role.
+struct Roles {
+    item: usize,
+    model: usize,
+    score: usize,
+    group: Option<usize>,
+}
+
+/// The explicitly named column for a role, or the single free column whose name fits it.
+fn find_role(
+    header: &[String],
+    explicit: &Option<String>,
+    role: &'static str,
+    fits: impl Fn(&str) -> bool,
+    taken: &[usize],
+) -> Result<Option<usize>> {
+    if let Some(name) = explicit {
+        return find_column(header, role, name).map(Some);
+    }
+    let matches: Vec<usize> = header
+        .iter()
+        .enumerate()
+        .filter(|(index, name)| !taken.contains(index) && fits(name))
+        .map(|(index, _)| index)
+        .collect();
+    match matches.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(*one)),
+        many => Err(Error::AmbiguousRole {
+            role,
+            candidates: many
+                .iter()
+                .filter_map(|&index| header.get(index).cloned())
+                .collect(),
+            hint: format!(
+                "name the {role} column explicitly, e.g. {role}={}",
+                many.first()
+                    .and_then(|&index| header.get(index))
+                    .map(String::as_str)
+                    .unwrap_or_default()
+            ),
+        }),
+    }
+}
+
+fn required(
+    found: Option<usize>,
+    header: &[String],
+    role: &'static str,
+    examples: &str,
+) -> Result<usize> {
+    found.ok_or_else(|| Error::NoCandidate {
+        role,
+        hint: format!(
+            "expected a column named like {examples}, or name it explicitly, e.g. {role}=...; \
+             the columns are {}",
+            quoted(header)
+        ),
+    })
+}
+
+fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles> {
+    // Explicit names first, so that inference never takes a column named for another role.
+    let mut taken: Vec<usize> = Vec::new();
+    for (role, name) in [
+        ("item", &options.item),
+        ("model", &options.model),
+        ("score", &options.score),
+        ("group", &options.group),
+    ] {
+        if let Some(name) = name {
+            let column = find_column(header, role, name)?;
+            if taken.contains(&column) {
+                return Err(Error::InvalidField {
+                    field: header.get(column).cloned().unwrap_or_default(),
+                    expected: "one role per column, but it was named for two".into(),
+                });
+            }
+            taken.push(column);
+        }
+    }
+    let item = find_role(
+        header,
+        &options.item,
+        "item",
+        |name| is_named_like(name, ITEM_NAMES),
+        &taken,
+    )?;
+    taken.extend(item);
+    let model = find_role(
+        header,
+        &options.model,
+        "model",
+        |name| is_named_like(name, MODEL_NAMES),
+        &taken,
+    )?;
+    taken.extend(model);
+    let group = find_role(
+        header,
+        &options.group,
+        "group",
+        |name| is_named_like(name, GROUP_NAMES),
+        &taken,
+    )?;
+    taken.extend(group);
+    let score = find_role(header, &options.score, "score", is_score_name, &taken)?;
+    Ok(Roles {
+        item: required(
+            item,
+            header,
+            "item",
+            "item, task_id, id, problem or question",
+        )?,
+        model: required(model, header, "model", "model, system or agent")?,
+        score: required(
+            score,
+            header,
+            "score",
+            "score, progress, ratio, value or accuracy",
+        )?,
+        group,
+    })
+}
+
+fn parse_score(text: &str, line: u64, column: &str) -> Result<f64> {
+    match text.parse::<f64>() {
+        Ok(value) if !value.is_finite() => Err(Error::NonFinite {
+            line,
+            column: column.to_string(),
+            value: excerpt(text),
+        }),
+        // `-0` reads as negative zero: store a plain zero so that it ties with other zeros.
+        Ok(value) if (0.0..=1.0).contains(&value) => Ok(value + 0.0),
+        Ok(_) => Err(Error::ScoreOutOfRange {
+            line,
+            column: column.to_string(),
+            value: excerpt(text),
+        }),
+        Err(_) => Err(Error::NotANumber {
+            line,
+            column: column.to_string(),
+            value: excerpt(text),
+        }),
+    }
+}
+
+/// Loads per-item scores from tidy CSV. Never panics; every failure names the line and column
+/// and what was expected.
+pub fn load_pairwise_csv(text: &str, options: &PairwiseCsvOptions) -> Result<PairwiseDataset> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(Error::Empty);
+    }
+    let (header, rows) = read_rows(text)?;
+    let roles = infer_roles(&header, options)?;
+    let column_name = |column: usize| header.get(column).cloned().unwrap_or_default();
+
+    let mut builder = Builder::default();
+    for (line, fields) in &rows {
+        let line = *line;
+        let field = |column: usize| fields.get(column).map(|f| f.trim()).unwrap_or_default();
+        let label = |column: usize| -> Result<&str> {
+            let text = field(column);
+            if text.is_empty() {
+                Err(Error::EmptyField {
+                    line,
+                    column: column_name(column),
+                })
+            } else {
+                Ok(text)
+            }
+        };
+        let item = label(roles.item)?;
+        let model = label(roles.model)?;
+        let group = roles.group.map(label).transpose()?;
+        let score_text = field(roles.score);
+        let score = if is_missing_marker(score_text) {
+            None
+        } else {
+            Some(parse_score(score_text, line, &column_name(roles.score))?)
+        };
+        if let Some(first_line) = builder.add_score(item, group, model, score, line) {
+            return Err(Error::DuplicateScore {
+                first_line,
+                second_line: line,
+                item: item.to_string(),
+                group: group.map(str::to_string),
+                model: model.to_string(),
+            });
+        }
+    }
+    Ok(builder.build(Names {
+        title: None,
+        source: None,
+        score: column_name(roles.score),
+        group: roles.group.map(column_name),
+    }))
+}
