@@ -530,3 +530,27 @@ fn exports_keep_labels_as_written() {
     let json = load_json(JSON).unwrap();
     assert_round_trips(&json);
 }
+
+#[test]
+fn line_numbers_count_physical_lines_with_crlf_blank_lines_and_quoted_newlines() {
+    let crlf = format!("{HEADER}\r\nA,B,500,0.1,41.3\r\nA,B,500,0.2,41\r\nA,B,500,0.3,forty\r\n");
+    assert_eq!(
+        csv_error(&crlf),
+        "line 4, column \"pass@1\": expected a number, found \"forty\""
+    );
+    let blank = format!("{HEADER}\nA,B,500,0.1,41.3\n\nA,B,500,0.2,41\n\nA,B,500,0.3,forty\n");
+    assert_eq!(
+        csv_error(&blank),
+        "line 6, column \"pass@1\": expected a number, found \"forty\""
+    );
+    let quoted = format!("{HEADER}\n\"A\nsecond line\",B,500,0.1,41.3\nA,B,500,0.2,forty\n");
+    assert_eq!(
+        csv_error(&quoted),
+        "line 4, column \"pass@1\": expected a number, found \"forty\""
+    );
+    let ragged = format!("{HEADER}\r\n\r\nA,B,500,0.1,41.3\r\nA,B,500\r\n");
+    assert_eq!(
+        csv_error(&ragged),
+        "line 4: expected 5 fields like the header, found 3"
+    );
+}

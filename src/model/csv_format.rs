@@ -22,6 +22,9 @@ use serde::{Deserialize, Serialize};
 
 use super::build::{Builder, Names, Record};
 use super::dataset::{Dataset, Direction, Metric};
+use super::tidy::{
+    excerpt, find_column, is_missing_marker, is_named_like, normalize, quoted, read_rows, Row,
+};
 use crate::error::{Error, Result};
 
 /// Explicit column roles; every field left empty is inferred.
@@ -151,19 +154,6 @@ const METRIC_WORDS: &[&str] = &[
     "result",
     "correct",
 ];
-const MISSING_MARKERS: &[&str] = &["", "na", "n/a", "null", "none", "-"];
-
-/// Lowercase letters and digits only: "Local Window Size" -> "localwindowsize".
-fn normalize(name: &str) -> String {
-    name.chars()
-        .filter(|c| c.is_alphanumeric() || *c == '@')
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-fn is_named_like(name: &str, names: &[&str]) -> bool {
-    names.contains(&normalize(name).as_str())
-}
 
 /// True for metric-like names: "pass@1", "Pass@k", "val_accuracy", "F1".
 fn is_metric_name(name: &str) -> bool {
@@ -177,40 +167,6 @@ fn is_metric_name(name: &str) -> bool {
         .any(|word| METRIC_WORDS.contains(&word))
         || METRIC_WORDS.contains(&normalize(name).as_str())
 }
-
-fn is_missing_marker(field: &str) -> bool {
-    let lower = field.trim().to_ascii_lowercase();
-    MISSING_MARKERS.contains(&lower.as_str())
-}
-
-/// A value for messages: long fields are cut so an error stays one readable line.
-pub(crate) fn excerpt(text: &str) -> String {
-    const LIMIT: usize = 60;
-    if text.chars().count() <= LIMIT {
-        text.to_string()
-    } else {
-        let cut: String = text.chars().take(LIMIT).collect();
-        format!("{cut}...")
-    }
-}
-
-/// Picks the delimiter from the header line: a comma unless the header has none and has tabs
-/// or semicolons.
-fn detect_delimiter(text: &str) -> u8 {
-    let header = text.lines().next().unwrap_or_default();
-    if header.contains(',') {
-        b','
-    } else if header.contains('\t') {
-        b'\t'
-    } else if header.contains(';') {
-        b';'
-    } else {
-        b','
-    }
-}
-
-/// A data row: the line it starts on and its fields.
-type Row = (u64, Vec<String>);
 
 /// What one column looks like over all rows, for inference.
 #[derive(Debug)]
@@ -255,23 +211,6 @@ struct Roles {
 
 const ROLE_HINT: &str =
     "name the roles explicitly, e.g. x=ratio, y=local_window_size, value=pass@1, or ignore=notes";
-
-fn find_column(header: &[String], role: &'static str, name: &str) -> Result<usize> {
-    let wanted = name.trim();
-    header
-        .iter()
-        .position(|column| column == wanted)
-        .or_else(|| {
-            header
-                .iter()
-                .position(|column| column.eq_ignore_ascii_case(wanted))
-        })
-        .ok_or_else(|| Error::MissingColumn {
-            role,
-            name: name.to_string(),
-            available: header.to_vec(),
-        })
-}
 
 /// The explicitly named column for a role, or the single column named like it.
 fn named_role(
@@ -477,80 +416,6 @@ fn single_axis(header: &[String], axes: &[usize], role: &'static str) -> Result<
             hint: ROLE_HINT.into(),
         }),
     }
-}
-
-fn quoted(names: &[String]) -> String {
-    names
-        .iter()
-        .map(|name| format!("\"{name}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Reads every row, checking that each has as many fields as the header. Rows whose fields are
-/// all empty (blank lines) are skipped.
-fn read_rows(text: &str) -> Result<(Vec<String>, Vec<Row>)> {
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .flexible(true)
-        .delimiter(detect_delimiter(text))
-        .from_reader(text.as_bytes());
-    let header: Vec<String> = reader
-        .headers()
-        .map_err(|error| csv_error(&error, 1))?
-        .iter()
-        .map(|name| name.trim().to_string())
-        .collect();
-    if header.iter().all(String::is_empty) {
-        return Err(Error::Empty);
-    }
-    for (index, name) in header.iter().enumerate() {
-        if name.is_empty() {
-            return Err(Error::InvalidField {
-                field: format!("header, column {}", index + 1),
-                expected: "a column name".into(),
-            });
-        }
-        if header[..index].contains(name) {
-            return Err(Error::DuplicateColumn { name: name.clone() });
-        }
-    }
-    let mut rows = Vec::new();
-    let mut record = csv::StringRecord::new();
-    loop {
-        let line = reader.position().line();
-        match reader.read_record(&mut record) {
-            Ok(false) => break,
-            Ok(true) => {
-                let line = record.position().map_or(line, |p| p.line());
-                if record.iter().all(|field| field.trim().is_empty()) {
-                    continue;
-                }
-                if record.len() != header.len() {
-                    return Err(Error::RaggedRow {
-                        line,
-                        expected: header.len(),
-                        found: record.len(),
-                    });
-                }
-                rows.push((line, record.iter().map(str::to_string).collect()));
-            }
-            Err(error) => return Err(csv_error(&error, line)),
-        }
-    }
-    if rows.is_empty() {
-        return Err(Error::NoRows);
-    }
-    Ok((header, rows))
-}
-
-fn csv_error(error: &csv::Error, fallback_line: u64) -> Error {
-    let line = error.position().map_or(fallback_line, |p| p.line());
-    let message = match error.kind() {
-        csv::ErrorKind::Utf8 { .. } => "expected UTF-8 text; save the file as UTF-8".to_string(),
-        _ => format!("could not read the row: {error}"),
-    };
-    Error::Csv { line, message }
 }
 
 /// Loads a tidy CSV dataset. Never panics; every failure names the line and column.

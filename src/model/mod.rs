@@ -7,6 +7,7 @@ mod csv_format;
 mod dataset;
 mod grid;
 mod json_format;
+pub(crate) mod tidy;
 
 pub use axis::Axis;
 pub use csv_format::{load_csv, to_csv, CsvOptions};

@@ -1,0 +1,207 @@
+//! Tidy CSV reading shared by every loader: the delimiter, rows with their physical line
+//! numbers, the header checks, the missing-value markers and the helpers that match column
+//! names and keep error messages short.
+//!
+//! Lines are counted from the byte offsets the csv crate reports, which are exact: its own
+//! `Position::line` undercounts after CRLF line ends and blank lines.
+
+use crate::error::{Error, Result};
+
+/// Fields that mean "no value": empty, `NA`, `N/A`, `null`, `None`, `-` (any case).
+pub(crate) const MISSING_MARKERS: &[&str] = &["", "na", "n/a", "null", "none", "-"];
+
+/// Lowercase letters, digits and `@` only: "Local Window Size" -> "localwindowsize".
+pub(crate) fn normalize(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric() || *c == '@')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// True when a column name, normalised, is one of `names`.
+pub(crate) fn is_named_like(name: &str, names: &[&str]) -> bool {
+    names.contains(&normalize(name).as_str())
+}
+
+/// True for a field that marks a missing value.
+pub(crate) fn is_missing_marker(field: &str) -> bool {
+    MISSING_MARKERS.contains(&field.trim().to_ascii_lowercase().as_str())
+}
+
+/// A value for messages: long fields are cut so an error stays one readable line.
+pub(crate) fn excerpt(text: &str) -> String {
+    const LIMIT: usize = 60;
+    if text.chars().count() <= LIMIT {
+        text.to_string()
+    } else {
+        let cut: String = text.chars().take(LIMIT).collect();
+        format!("{cut}...")
+    }
+}
+
+/// Names as a quoted list: `"a", "b"`.
+pub(crate) fn quoted(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|name| format!("\"{name}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Picks the delimiter from the header line: a comma unless the header has none and has tabs
+/// or semicolons.
+pub(crate) fn detect_delimiter(text: &str) -> u8 {
+    let header = text.lines().next().unwrap_or_default();
+    if header.contains(',') {
+        b','
+    } else if header.contains('\t') {
+        b'\t'
+    } else if header.contains(';') {
+        b';'
+    } else {
+        b','
+    }
+}
+
+/// A data row: the line it starts on and its fields.
+pub(crate) type Row = (u64, Vec<String>);
+
+/// Physical line numbers from byte offsets, counted as the reader moves forward. The csv
+/// crate's own `Position::line` undercounts after CRLF line ends and blank lines, so lines are
+/// counted here from the byte offsets, which it reports exactly. A line ends at `\n`, at `\r\n`
+/// or at a lone `\r`.
+struct LineCounter<'a> {
+    bytes: &'a [u8],
+    offset: usize,
+    line: u64,
+}
+
+impl<'a> LineCounter<'a> {
+    fn new(text: &'a str) -> LineCounter<'a> {
+        LineCounter {
+            bytes: text.as_bytes(),
+            offset: 0,
+            line: 1,
+        }
+    }
+
+    fn is_line_end(&self, index: usize) -> bool {
+        match self.bytes.get(index) {
+            Some(b'\n') => true,
+            Some(b'\r') => self.bytes.get(index + 1) != Some(&b'\n'),
+            _ => false,
+        }
+    }
+
+    /// The line of the first character of a record that the reader says starts at `byte`.
+    /// The reader's start includes the blank lines it skipped before the record, so those are
+    /// stepped over too.
+    fn line_of_record(&mut self, byte: u64) -> u64 {
+        let start = usize::try_from(byte)
+            .unwrap_or(usize::MAX)
+            .min(self.bytes.len());
+        while self.offset < start {
+            if self.is_line_end(self.offset) {
+                self.line += 1;
+            }
+            self.offset += 1;
+        }
+        let mut line = self.line;
+        let mut index = self.offset;
+        while let Some(b'\n' | b'\r') = self.bytes.get(index) {
+            if self.is_line_end(index) {
+                line += 1;
+            }
+            index += 1;
+        }
+        line
+    }
+}
+
+/// Reads the header and every row, checking that each row has as many fields as the header.
+/// Rows whose fields are all empty (blank lines) are skipped.
+pub(crate) fn read_rows(text: &str) -> Result<(Vec<String>, Vec<Row>)> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(true)
+        .delimiter(detect_delimiter(text))
+        .from_reader(text.as_bytes());
+    let mut lines = LineCounter::new(text);
+    let header: Vec<String> = reader
+        .headers()
+        .map_err(|error| csv_error(&error, &mut lines, 0))?
+        .iter()
+        .map(|name| name.trim().to_string())
+        .collect();
+    if header.iter().all(String::is_empty) {
+        return Err(Error::Empty);
+    }
+    for (index, name) in header.iter().enumerate() {
+        if name.is_empty() {
+            return Err(Error::InvalidField {
+                field: format!("header, column {}", index + 1),
+                expected: "a column name".into(),
+            });
+        }
+        if header.iter().take(index).any(|earlier| earlier == name) {
+            return Err(Error::DuplicateColumn { name: name.clone() });
+        }
+    }
+    let mut rows = Vec::new();
+    let mut record = csv::StringRecord::new();
+    loop {
+        match reader.read_record(&mut record) {
+            Ok(false) => break,
+            Ok(true) => {
+                let byte = record
+                    .position()
+                    .map_or(reader.position().byte(), csv::Position::byte);
+                let line = lines.line_of_record(byte);
+                if record.iter().all(|field| field.trim().is_empty()) {
+                    continue;
+                }
+                if record.len() != header.len() {
+                    return Err(Error::RaggedRow {
+                        line,
+                        expected: header.len(),
+                        found: record.len(),
+                    });
+                }
+                rows.push((line, record.iter().map(str::to_string).collect()));
+            }
+            Err(error) => return Err(csv_error(&error, &mut lines, reader.position().byte())),
+        }
+    }
+    if rows.is_empty() {
+        return Err(Error::NoRows);
+    }
+    Ok((header, rows))
+}
+
+fn csv_error(error: &csv::Error, lines: &mut LineCounter, fallback_byte: u64) -> Error {
+    let byte = error.position().map_or(fallback_byte, csv::Position::byte);
+    let line = lines.line_of_record(byte);
+    let message = match error.kind() {
+        csv::ErrorKind::Utf8 { .. } => "expected UTF-8 text; save the file as UTF-8".to_string(),
+        _ => format!("could not read the row: {error}"),
+    };
+    Error::Csv { line, message }
+}
+
+/// The column named for a role, matched exactly, else ignoring ASCII case.
+pub(crate) fn find_column(header: &[String], role: &'static str, name: &str) -> Result<usize> {
+    let wanted = name.trim();
+    header
+        .iter()
+        .position(|column| column == wanted)
+        .or_else(|| {
+            header
+                .iter()
+                .position(|column| column.eq_ignore_ascii_case(wanted))
+        })
+        .ok_or_else(|| Error::MissingColumn {
+            role,
+            name: name.to_string(),
+            available: header.to_vec(),
+        })
+}
