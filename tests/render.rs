@@ -357,3 +357,68 @@ fn reconciliation_shows_reported_recomputed_and_their_difference() {
     assert!(figure.panels[2].marks.is_empty());
     assert_eq!(figure.mark_label, None);
 }
+
+fn pairwise_example() -> sweepmap::pairwise::PairwiseDataset {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/data/synthetic-pairwise.json");
+    let text = std::fs::read_to_string(path).unwrap();
+    sweepmap::pairwise::load_pairwise_json(&text).unwrap()
+}
+
+#[test]
+fn pairwise_histograms_bin_items_with_a_parity_line_and_statistics() {
+    use sweepmap::figure::{prepare_pairwise_figure, PairwiseOptions};
+    use sweepmap::pairwise::{load_pairwise_csv, PairwiseCsvOptions};
+    // Four items: A ahead on two, tied on one, B ahead on one.
+    let text = "item,model,score\n\
+                t1,alpha,0.9\nt1,beta,0.1\n\
+                t2,alpha,0.75\nt2,beta,0.25\n\
+                t3,alpha,0.5\nt3,beta,0.5\n\
+                t4,alpha,0.2\nt4,beta,0.8\n";
+    let dataset = load_pairwise_csv(text, &PairwiseCsvOptions::default()).unwrap();
+    let options = PairwiseOptions {
+        bins: (2, 2),
+        ..PairwiseOptions::default()
+    };
+    let figure = prepare_pairwise_figure(&dataset, &options).unwrap();
+    assert_eq!(figure.panels.len(), 1);
+    let panel = &figure.panels[0];
+    assert_eq!(panel.title, "alpha vs beta");
+    // Bins: x = alpha, y = beta, row 0 = beta below 0.5.
+    assert_eq!(panel.grid.value(1, 0), Some(2.0)); // t1, t2
+    assert_eq!(panel.grid.value(1, 1), Some(1.0)); // t3 at 0.5: the bin starting there
+    assert_eq!(panel.grid.value(0, 1), Some(1.0)); // t4
+    assert_eq!(panel.grid.value(0, 0), Some(0.0));
+    assert_eq!(
+        panel.subtitle,
+        [
+            "alpha ahead 50 % · tied 25 % · beta ahead 25 %",
+            "mean A − B 0.175 · sign test p = 1.000 · n = 4"
+        ]
+    );
+    assert_eq!(panel.x_name.as_deref(), Some("score - alpha"));
+    assert_eq!(panel.y_name.as_deref(), Some("score - beta"));
+    assert!(panel.parity_line);
+    let info = figure.cell_info(0, 1, 0).unwrap();
+    assert_eq!(
+        info.text,
+        "alpha vs beta: score - alpha 0.5–1.0, score - beta 0.0–0.5: 2 (Items of 4 paired items)"
+    );
+    let layout = layout_figure(&figure, 600.0);
+    let labels: Vec<&str> = layout.panels[0]
+        .x_ticks
+        .iter()
+        .map(|t| t.label.as_str())
+        .collect();
+    assert_eq!(labels, ["0", "0.5", "1"]);
+}
+
+#[test]
+fn the_synthetic_example_draws_six_pairs() {
+    use sweepmap::figure::{prepare_pairwise_figure, PairwiseOptions};
+    let figure = prepare_pairwise_figure(&pairwise_example(), &PairwiseOptions::default()).unwrap();
+    assert_eq!(figure.panels.len(), 6);
+    assert_eq!(figure.panels[0].title, "model-a vs model-b");
+    let layout = layout_figure(&figure, 1280.0);
+    let svg = render_svg(&figure, &layout).unwrap();
+    assert_golden("synthetic-pairwise", &svg);
+}

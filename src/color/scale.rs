@@ -66,6 +66,10 @@ pub struct Scale {
     /// When true, `min` gets the map's last colour and `max` its first.
     pub reversed: bool,
     pub domain: Domain,
+    /// When true, positions follow `ln(1 + value)` instead of the value: for counts, where a
+    /// few large bins would otherwise wash every other bin into one colour. Only meaningful for
+    /// domains that start at 0 or above; below that the scale stays linear.
+    pub logarithmic: bool,
 }
 
 impl Scale {
@@ -75,6 +79,15 @@ impl Scale {
             map,
             reversed,
             domain,
+            logarithmic: false,
+        }
+    }
+
+    /// The same scale with positions following `ln(1 + value)`.
+    pub const fn logarithmic(self) -> Scale {
+        Scale {
+            logarithmic: true,
+            ..self
         }
     }
 
@@ -93,6 +106,11 @@ impl Scale {
         let Domain { min, max } = self.domain;
         if min == max || !min.is_finite() || !max.is_finite() {
             return 0.5;
+        }
+        if self.logarithmic && min >= 0.0 {
+            let (low, high) = (min.ln_1p(), max.ln_1p());
+            let t = (value.max(min).ln_1p() - low) / (high - low);
+            return if t.is_nan() { 0.5 } else { t.clamp(0.0, 1.0) };
         }
         // Halving first keeps `max - min` and `value - min` finite even for bounds near
         // f64::MAX; it is exact for all but subnormal numbers.
@@ -135,6 +153,20 @@ impl Scale {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn logarithmic_positions_follow_ln_1p() {
+        let scale =
+            Scale::new(ColorMap::Viridis, false, Domain::new(0.0, 99.0).unwrap()).logarithmic();
+        assert_eq!(scale.position(0.0), 0.0);
+        assert_eq!(scale.position(99.0), 1.0);
+        // ln(10) / ln(100) = 0.5: nine items sit halfway between none and 99.
+        assert!((scale.position(9.0) - 0.5).abs() < 1e-12);
+        // Below zero there is no logarithm to take: the scale stays linear.
+        let signed =
+            Scale::new(ColorMap::RedBlue, false, Domain::new(-1.0, 1.0).unwrap()).logarithmic();
+        assert_eq!(signed.position(0.0), 0.5);
+    }
 
     fn viridis(min: f64, max: f64) -> Scale {
         Scale::new(ColorMap::Viridis, false, Domain::new(min, max).unwrap())

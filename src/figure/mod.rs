@@ -10,6 +10,7 @@
 
 mod format;
 mod observe;
+mod pairwise;
 mod query;
 
 use serde::{Deserialize, Serialize};
@@ -30,6 +31,7 @@ pub use observe::{
     compare_models, observations_markdown, observe_figure, observe_panel, AxisName, Claim,
     Observation, PanelContext,
 };
+pub use pairwise::{prepare_pairwise_figure, BinValue, PairwiseOptions};
 pub use query::{CellInfo, PanelReport};
 
 /// The benchmark a view shows: a named one, or the mean across benchmarks.
@@ -127,6 +129,17 @@ pub struct FigurePanel {
     /// Decimals of this panel's labels: the figure's, except in a reconciliation, where the
     /// recomputed means and differences need more than the reported figures.
     pub decimals: usize,
+    /// Axis names of this panel when they differ from the figure's (a pairwise comparison
+    /// names each axis after its model).
+    pub x_name: Option<String>,
+    pub y_name: Option<String>,
+    /// Lines of statistics under the title.
+    pub subtitle: Vec<String>,
+    /// For a histogram of items: how many items the counts are out of (hover then gives each
+    /// bin's share).
+    pub item_total: Option<usize>,
+    /// Draw the dashed parity diagonal (x = y) over the cells.
+    pub parity_line: bool,
 }
 
 /// A prepared figure: panels in reading order and what they share.
@@ -156,6 +169,10 @@ pub struct Figure {
     pub reconciliation: Option<Reconciliation>,
     /// What the dots on marked cells mean, when any panel marks cells.
     pub mark_label: Option<String>,
+    /// Bin edges of the x and y axes, when the categories are bins of a continuous score: ticks
+    /// then sit on the edges (0, 0.1, ..., 1) instead of under the cells.
+    pub x_edges: Option<Vec<f64>>,
+    pub y_edges: Option<Vec<f64>>,
     /// True when any panel has a missing cell (the legend then explains the missing style).
     pub has_missing: bool,
 }
@@ -559,6 +576,11 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             peaks,
             marks: draft.marks,
             decimals: panel_decimals,
+            x_name: None,
+            y_name: None,
+            subtitle: Vec::new(),
+            item_total: None,
+            parity_line: false,
         });
     }
     let has_missing = panels.iter().any(|p| p.grid.missing_count() > 0);
@@ -577,6 +599,8 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         difference: compared,
         reconciliation,
         mark_label: mark_label.filter(|_| panels.iter().any(|p| !p.marks.is_empty())),
+        x_edges: None,
+        y_edges: None,
         panels,
     })
 }

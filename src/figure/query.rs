@@ -51,17 +51,25 @@ pub struct PanelReport {
     pub description: String,
 }
 
-fn cell_name(figure: &Figure, x: usize, y: usize) -> String {
-    format!(
-        "{} {}, {} {}",
-        figure.x.name,
-        figure.x.label(x).unwrap_or("?"),
-        figure.y.name,
-        figure.y.label(y).unwrap_or("?")
-    )
-}
-
 impl Figure {
+    /// The x and y axis names of a panel (its own, or the figure's).
+    pub fn axis_names<'a>(&'a self, panel: &'a FigurePanel) -> (&'a str, &'a str) {
+        (
+            panel.x_name.as_deref().unwrap_or(&self.x.name),
+            panel.y_name.as_deref().unwrap_or(&self.y.name),
+        )
+    }
+
+    /// "Ratio 0.3, Local Window Size 2000".
+    fn cell_name(&self, panel: &FigurePanel, x: usize, y: usize) -> String {
+        let (x_name, y_name) = self.axis_names(panel);
+        format!(
+            "{x_name} {}, {y_name} {}",
+            self.x.label(x).unwrap_or("?"),
+            self.y.label(y).unwrap_or("?")
+        )
+    }
+
     /// Information about a cell; `None` when the panel or cell is out of range.
     pub fn cell_info(&self, panel_index: usize, x: usize, y: usize) -> Option<CellInfo> {
         let panel = self.panels.get(panel_index)?;
@@ -94,10 +102,12 @@ impl Figure {
         let mut text = format!(
             "{}: {}: {}",
             panel.title,
-            cell_name(self, x, y),
+            self.cell_name(panel, x, y),
             value_label
         );
-        if let (Some(rank), Some(below)) = (rank, below_peak) {
+        if let Some(total) = panel.item_total {
+            text.push_str(&format!(" ({} of {total} paired items)", self.value_label));
+        } else if let (Some(rank), Some(below)) = (rank, below_peak) {
             if rank == 1 {
                 text.push_str(&format!(", the peak of {} cells", values.len()));
             } else {
@@ -116,9 +126,9 @@ impl Figure {
             title: panel.title.clone(),
             model: panel.model.clone(),
             benchmark: panel.benchmark.clone(),
-            x_name: self.x.name.clone(),
+            x_name: self.axis_names(panel).0.to_string(),
             x_label: self.x.label(x).unwrap_or_default().to_string(),
-            y_name: self.y.name.clone(),
+            y_name: self.axis_names(panel).1.to_string(),
             y_label: self.y.label(y).unwrap_or_default().to_string(),
             x,
             y,
@@ -149,7 +159,7 @@ impl Figure {
             .peak
             .cells
             .iter()
-            .map(|c| cell_name(self, c.x, c.y))
+            .map(|c| self.cell_name(panel, c.x, c.y))
             .collect();
         let best = if self.direction == Direction::Higher {
             "highest"
@@ -160,8 +170,8 @@ impl Figure {
             "{}: heatmap of {} over {} and {}. The {best} value, {}, is at {}",
             panel.title,
             self.value_label,
-            self.x.name,
-            self.y.name,
+            self.axis_names(panel).0,
+            self.axis_names(panel).1,
             format_value(summary.peak.value, decimals),
             places.join("; ")
         );
@@ -190,7 +200,10 @@ impl Figure {
             .map(|panel| {
                 let summary = summarize(&panel.grid, self.direction);
                 let names = |cells: &[crate::analysis::CellPosition]| {
-                    cells.iter().map(|c| cell_name(self, c.x, c.y)).collect()
+                    cells
+                        .iter()
+                        .map(|c| self.cell_name(panel, c.x, c.y))
+                        .collect()
                 };
                 PanelReport {
                     title: panel.title.clone(),

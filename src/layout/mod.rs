@@ -120,6 +120,8 @@ pub struct PanelLayout {
     pub cell_height: f64,
     /// Centre of the title.
     pub title_at: (f64, f64),
+    /// Centres of the statistics lines under the title.
+    pub subtitle_at: Vec<(f64, f64)>,
     /// x tick labels (centred below the plot) and y tick labels (right-aligned left of it).
     pub x_ticks: Vec<Tick>,
     pub y_ticks: Vec<Tick>,
@@ -231,6 +233,24 @@ fn thin_step(size: f64, slot: f64) -> usize {
     ((size / slot).ceil() as usize).max(1)
 }
 
+/// Ticks on the bin edges, every `step`-th, labelled with the edge values.
+fn edge_ticks(edges: &[f64], step: usize, start: f64, cell: f64, reverse: bool) -> Vec<Tick> {
+    let count = edges.len().saturating_sub(1);
+    edges
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| step != usize::MAX && (index % step == 0 || *index == count))
+        .map(|(index, edge)| {
+            let slot = if reverse { count - index } else { index };
+            Tick {
+                value: *edge,
+                label: format_value(*edge, decimals_of(*edge)),
+                at: start + slot as f64 * cell,
+            }
+        })
+        .collect()
+}
+
 /// Ticks at every `step`-th category, centred on their cells.
 fn category_ticks(
     labels: &[String],
@@ -256,40 +276,38 @@ fn category_ticks(
 }
 
 /// The colour bar ticks: the domain's ends exactly, and nice values between them that do not
-/// crowd the ends.
+/// crowd the ends or each other. Positions come from the panel's own scale, so a logarithmic
+/// scale gets a truthful legend (with 1, 2, 5, 10, ... between its ends).
 fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
-    let Some((domain, decimals)) = figure
-        .panels
-        .get(panel)
-        .map(|p| (p.domain.domain, p.decimals))
-    else {
+    let Some((scale, decimals)) = figure.panels.get(panel).map(|p| (p.scale, p.decimals)) else {
         return Vec::new();
     };
-    let position = |value: f64| {
-        if domain.max > domain.min {
-            bar.bottom() - (value - domain.min) / (domain.max - domain.min) * bar.height
-        } else {
-            bar.y + bar.height / 2.0
-        }
-    };
+    let domain = scale.domain;
+    let position = |value: f64| bar.bottom() - scale.position(value) * bar.height;
     let label = |value: f64| format_value(value, decimals);
     if domain.max <= domain.min {
         return vec![Tick {
             value: domain.min,
             label: label(domain.min),
-            at: position(domain.min),
+            at: bar.y + bar.height / 2.0,
         }];
     }
+    let target = ((bar.height / 40.0).floor() as usize).clamp(1, 8);
+    let candidates = if scale.logarithmic && domain.min >= 0.0 {
+        logarithmic_ticks(domain.min, domain.max)
+    } else {
+        nice_ticks(domain.min, domain.max, target)
+    };
+    let clear = TICK_FONT * 1.3;
     let mut ticks = vec![Tick {
         value: domain.min,
         label: label(domain.min),
         at: position(domain.min),
     }];
-    let target = ((bar.height / 40.0).floor() as usize).clamp(1, 8);
-    for value in nice_ticks(domain.min, domain.max, target) {
+    for value in candidates {
         let at = position(value);
-        let clear = TICK_FONT * 1.3;
-        if at < bar.bottom() - clear && at > bar.y + clear {
+        let last = ticks.last().map_or(f64::INFINITY, |t| t.at);
+        if at < last - clear && at > bar.y + clear {
             ticks.push(Tick {
                 value,
                 label: format_value(value, decimals.min(decimals_of(value))),
@@ -302,6 +320,22 @@ fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
         label: label(domain.max),
         at: position(domain.max),
     });
+    ticks
+}
+
+/// 1, 2, 5, 10, 20, 50, ... strictly inside (min, max).
+fn logarithmic_ticks(min: f64, max: f64) -> Vec<f64> {
+    let mut ticks = Vec::new();
+    let mut magnitude = 1.0;
+    while magnitude <= max && ticks.len() < 60 {
+        for step in [1.0, 2.0, 5.0] {
+            let value = step * magnitude;
+            if value > min && value < max {
+                ticks.push(value);
+            }
+        }
+        magnitude *= 10.0;
+    }
     ticks
 }
 
@@ -365,7 +399,14 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let cell_height = (cell_width * 0.8).clamp(1.0, MAX_CELL_HEIGHT);
     let plot_height = cell_height * rows_y as f64;
 
-    let top_block = TITLE_FONT + 12.0;
+    let subtitle_lines = figure
+        .panels
+        .iter()
+        .map(|p| p.subtitle.len())
+        .max()
+        .unwrap_or(0);
+    let subtitle_block = subtitle_lines as f64 * (TICK_FONT + 4.0);
+    let top_block = TITLE_FONT + 12.0 + subtitle_block;
     let bottom_block = TICK_FONT + 8.0 + AXIS_FONT + 10.0;
     let panel_height = top_block + plot_height + bottom_block;
     let height = 2.0 * PADDING + rows as f64 * panel_height + (rows as f64 - 1.0) * GAP;
@@ -377,7 +418,18 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
         .iter()
         .map(|l| estimate_text_width(l, TICK_FONT))
         .fold(0.0, f64::max);
-    let x_step = thin_step(widest_x_label + 6.0, cell_width);
+    let widest_edge = |edges: &Option<Vec<f64>>| {
+        edges.as_ref().map_or(0.0, |edges| {
+            edges
+                .iter()
+                .map(|e| estimate_text_width(&format_value(*e, decimals_of(*e)), TICK_FONT))
+                .fold(0.0, f64::max)
+        })
+    };
+    let x_step = match &figure.x_edges {
+        Some(_) => thin_step(widest_edge(&figure.x_edges) + 8.0, cell_width),
+        None => thin_step(widest_x_label + 6.0, cell_width),
+    };
     let y_step = thin_step(TICK_FONT + 2.0, cell_height);
 
     // Annotations: the largest font up to 13 px that fits the widest label in a cell.
@@ -419,13 +471,28 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
             cell_width,
             cell_height,
             title_at: (plot.x + plot.width / 2.0, top + TITLE_FONT / 2.0 + 2.0),
-            x_ticks: category_ticks(&figure.x.labels, x_step, plot.x, cell_width, false),
-            y_ticks: category_ticks(&figure.y.labels, y_step, plot.y, cell_height, true),
+            subtitle_at: (0..figure.panels[index].subtitle.len())
+                .map(|line| {
+                    let y = top + TITLE_FONT + 8.0 + TICK_FONT / 2.0;
+                    (
+                        plot.x + plot.width / 2.0,
+                        y + line as f64 * (TICK_FONT + 4.0),
+                    )
+                })
+                .collect(),
+            x_ticks: match &figure.x_edges {
+                Some(edges) => edge_ticks(edges, x_step, plot.x, cell_width, false),
+                None => category_ticks(&figure.x.labels, x_step, plot.x, cell_width, false),
+            },
+            y_ticks: match &figure.y_edges {
+                Some(edges) => edge_ticks(edges, y_step, plot.y, cell_height, true),
+                None => category_ticks(&figure.y.labels, y_step, plot.y, cell_height, true),
+            },
             x_label_at: (
                 plot.x + plot.width / 2.0,
                 plot.bottom() + TICK_FONT + 8.0 + AXIS_FONT / 2.0 + 4.0,
             ),
-            y_label_at: (column == 0)
+            y_label_at: (column == 0 || figure.panels[index].y_name.is_some())
                 .then_some((left + AXIS_FONT / 2.0 + 2.0, plot.y + plot.height / 2.0)),
         });
     }

@@ -155,6 +155,30 @@ impl<DB: DrawingBackend> Painter<'_, DB> {
             .map_err(drawing_error)
     }
 
+    /// A line drawn as dashes of `pattern.0` with gaps of `pattern.1` CSS pixels.
+    fn dashed_line(
+        &mut self,
+        from: (f64, f64),
+        to: (f64, f64),
+        rgb: Rgb,
+        width: f64,
+        pattern: (f64, f64),
+    ) -> Result<()> {
+        let length = (to.0 - from.0).hypot(to.1 - from.1);
+        if length <= 0.0 || pattern.0 <= 0.0 {
+            return Ok(());
+        }
+        let direction = ((to.0 - from.0) / length, (to.1 - from.1) / length);
+        let mut start = 0.0;
+        while start < length {
+            let end = (start + pattern.0).min(length);
+            let point = |at: f64| (from.0 + direction.0 * at, from.1 + direction.1 * at);
+            self.line(point(start), point(end), rgb, width)?;
+            start = end + pattern.1;
+        }
+        Ok(())
+    }
+
     fn triangle(&mut self, points: [(f64, f64); 3], rgb: Rgb) -> Result<()> {
         let points: Vec<(i32, i32)> = points
             .iter()
@@ -309,6 +333,16 @@ pub fn draw_figure<DB: DrawingBackend>(
                 painter.text(&label, centre, Font::new(size, ink).bold(bold))?;
             }
         }
+        // The parity diagonal: dark dashes on a light halo, visible on every colour.
+        if panel.parity_line {
+            let plot = geometry.plot;
+            let (from, to) = ((plot.x, plot.bottom()), (plot.right(), plot.y));
+            painter.line(from, to, BACKGROUND, 3.0)?;
+            painter.dashed_line(from, to, INK, 1.5, (6.0, 4.0))?;
+        }
+        for (line, at) in panel.subtitle.iter().zip(&geometry.subtitle_at) {
+            painter.text(line, *at, Font::new(layout.tick_font, SECONDARY_INK))?;
+        }
         // Title, ticks, axis names.
         painter.text(
             &panel.title,
@@ -332,13 +366,13 @@ pub fn draw_figure<DB: DrawingBackend>(
             )?;
         }
         painter.text(
-            &figure.x.name,
+            panel.x_name.as_deref().unwrap_or(&figure.x.name),
             geometry.x_label_at,
             Font::new(layout.axis_font, INK),
         )?;
         if let Some(at) = geometry.y_label_at {
             painter.text(
-                &figure.y.name,
+                panel.y_name.as_deref().unwrap_or(&figure.y.name),
                 at,
                 Font::new(layout.axis_font, INK).rotated(),
             )?;

@@ -1,0 +1,223 @@
+//! Pairwise figures: per-item scores of model A against model B as 2D histograms, one panel per
+//! pair, drawn by the same layout and renderer as sweeps.
+//!
+//! Each panel bins the items both models scored over [0, 1] x [0, 1] (A on x, B on y), colours
+//! each bin by its item count or its share of the pair's items (linearly or logarithmically),
+//! draws the dashed parity diagonal, and states under its title who is ahead how often, the mean
+//! paired difference and the sign test, with the items only one model scored.
+
+use serde::{Deserialize, Serialize};
+
+use super::{format_value, Figure, FigurePanel};
+use crate::color::{resolve_domain, ColorMap, DomainMode};
+use crate::error::{Error, Result};
+use crate::pairwise::{compare_all_pairs, PairComparison, PairwiseDataset, DEFAULT_BINS};
+use crate::{Axis, Direction, Grid};
+
+/// What a bin's colour says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum BinValue {
+    /// How many items fall in the bin.
+    #[default]
+    Count,
+    /// The bin's percentage of the pair's paired items.
+    Share,
+}
+
+/// Everything that decides how a pairwise figure looks, apart from its size.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PairwiseOptions {
+    /// The models to compare, every pair among them; empty for all models.
+    pub models: Vec<String>,
+    /// Restrict to one group (benchmark or task); `None` for all items.
+    pub group: Option<String>,
+    /// Bins along x (model A) and y (model B).
+    pub bins: (usize, usize),
+    /// Count or share.
+    pub value: BinValue,
+    /// Colour by `ln(1 + value)`, so that sparse bins stay visible beside dense ones.
+    pub logarithmic: bool,
+    pub color_map: ColorMap,
+    pub reversed: bool,
+    /// Per panel, shared (the default here: bins compare across pairs) or fixed.
+    pub domain: DomainMode,
+    pub annotate: bool,
+    pub decimals: Option<u8>,
+}
+
+impl Default for PairwiseOptions {
+    fn default() -> PairwiseOptions {
+        PairwiseOptions {
+            models: Vec::new(),
+            group: None,
+            bins: DEFAULT_BINS,
+            value: BinValue::Count,
+            logarithmic: false,
+            color_map: ColorMap::default(),
+            reversed: false,
+            domain: DomainMode::Shared,
+            annotate: true,
+            decimals: None,
+        }
+    }
+}
+
+fn percent(share: Option<f64>) -> String {
+    share.map_or_else(
+        || "–".to_string(),
+        |s| format!("{} %", format_value(s * 100.0, 0)),
+    )
+}
+
+/// The statistics under a pair's title: who is ahead how often; the mean difference, the sign
+/// test and how many items the histogram holds (and how many only one model scored).
+fn subtitle(comparison: &PairComparison) -> Vec<String> {
+    let (a, b) = (&comparison.model_a, &comparison.model_b);
+    let shares = format!(
+        "{a} ahead {} · tied {} · {b} ahead {}",
+        percent(comparison.a_ahead_share()),
+        percent(comparison.tied_share()),
+        percent(comparison.b_ahead_share())
+    );
+    let mut detail = Vec::new();
+    if let Some(mean) = comparison.mean_difference {
+        detail.push(format!("mean A − B {}", format_value(mean, 3)));
+    }
+    if let Some(p) = comparison.sign_test_p_value {
+        let p = if p < 0.001 {
+            "< 0.001".to_string()
+        } else {
+            format!("= {}", format_value(p, 3))
+        };
+        detail.push(format!("sign test p {p}"));
+    }
+    let mut items = format!("n = {}", comparison.paired);
+    let one_sided = comparison.only_a + comparison.only_b;
+    if one_sided > 0 {
+        items.push_str(&format!(" (+{one_sided} scored by one)"));
+    }
+    detail.push(items);
+    vec![shares, detail.join(" · ")]
+}
+
+/// Bin labels and edges over [0, 1]: "0.0–0.1", ... and 0, 0.1, ..., 1.
+fn bin_axis(name: &str, bins: usize) -> (Axis, Vec<f64>) {
+    let edges: Vec<f64> = (0..=bins).map(|i| i as f64 / bins as f64).collect();
+    let decimals = super::choose_decimals(&edges).max(1);
+    let labels = edges
+        .windows(2)
+        .map(|pair| {
+            format!(
+                "{}–{}",
+                format_value(pair[0], decimals),
+                format_value(pair[1], decimals)
+            )
+        })
+        .collect();
+    let axis = Axis {
+        name: name.to_string(),
+        labels,
+        values: None,
+    };
+    (axis, edges)
+}
+
+/// Resolves pairwise options against per-item scores into a figure of every pair's histogram.
+pub fn prepare_pairwise_figure(
+    dataset: &PairwiseDataset,
+    options: &PairwiseOptions,
+) -> Result<Figure> {
+    if matches!(options.domain, DomainMode::Centered { .. }) {
+        return Err(Error::InvalidField {
+            field: "domain".into(),
+            expected: "\"panel\", \"shared\" or \"fixed\" for counts, which have no centre".into(),
+        });
+    }
+    options.domain.validate()?;
+    let models: Vec<&str> = if options.models.is_empty() {
+        dataset.models().iter().map(String::as_str).collect()
+    } else {
+        options.models.iter().map(String::as_str).collect()
+    };
+    let comparisons = compare_all_pairs(dataset, &models, options.bins, options.group.as_deref())?;
+    let grids: Vec<Grid> = comparisons
+        .iter()
+        .map(|c| match options.value {
+            BinValue::Count => c.histogram.clone(),
+            BinValue::Share => scale_grid(&c.histogram_shares(), 100.0),
+        })
+        .collect();
+    let shown: Vec<f64> = grids
+        .iter()
+        .flat_map(|g| g.present().map(|(_, _, c)| c.mean).collect::<Vec<_>>())
+        .collect();
+    let decimals = match (options.decimals, options.value) {
+        (Some(decimals), _) => usize::from(decimals.min(12)),
+        (None, BinValue::Count) => 0,
+        (None, BinValue::Share) => 1,
+    };
+    let (x, x_edges) = bin_axis(dataset.score_name(), options.bins.0);
+    let (y, y_edges) = bin_axis(dataset.score_name(), options.bins.1);
+    let mut panels = Vec::with_capacity(comparisons.len());
+    for (comparison, grid) in comparisons.iter().zip(grids) {
+        let values: Vec<f64> = grid.present().map(|(_, _, c)| c.mean).collect();
+        let domain = resolve_domain(&options.domain, &values, &shown)?;
+        let mut scale = domain.scale(options.color_map, options.reversed);
+        if options.logarithmic {
+            scale = scale.logarithmic();
+        }
+        let mut title = format!("{} vs {}", comparison.model_a, comparison.model_b);
+        if let Some(group) = &comparison.group {
+            title.push_str(&format!(" | {group}"));
+        }
+        panels.push(FigurePanel {
+            title,
+            model: None,
+            benchmark: comparison.group.clone(),
+            grid,
+            domain,
+            scale,
+            peaks: Vec::new(),
+            marks: Vec::new(),
+            value_label: None,
+            decimals,
+            x_name: Some(comparison.x_label()),
+            y_name: Some(comparison.y_label()),
+            subtitle: subtitle(comparison),
+            item_total: Some(comparison.paired),
+            parity_line: true,
+        });
+    }
+    let value_label = match options.value {
+        BinValue::Count => "Items".to_string(),
+        BinValue::Share => "Share of paired items (%)".to_string(),
+    };
+    let columns = panels.len().min(3);
+    Ok(Figure {
+        x,
+        y,
+        direction: Direction::Higher,
+        value_label,
+        columns: columns.max(1),
+        shared_legend: !matches!(options.domain, DomainMode::PerPanel) || panels.len() == 1,
+        annotate: options.annotate,
+        decimals,
+        has_missing: false,
+        difference: None,
+        reconciliation: None,
+        mark_label: None,
+        x_edges: Some(x_edges),
+        y_edges: Some(y_edges),
+        panels,
+    })
+}
+
+fn scale_grid(grid: &Grid, factor: f64) -> Grid {
+    let mut scaled = grid.clone();
+    for (x, y, cell) in grid.present() {
+        scaled.set(x, y, Some(crate::Cell::single(cell.mean * factor)));
+    }
+    scaled
+}
