@@ -92,3 +92,55 @@ fn nice_ticks_fall_strictly_inside_the_domain() {
     assert!(nice_ticks(1.0, 1.0, 4).is_empty());
     assert!(nice_ticks(f64::NAN, 1.0, 4).is_empty());
 }
+
+#[test]
+fn colour_bar_ticks_keep_clear_of_the_end_labels() {
+    let path =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/data/kv-cache-sweep.json");
+    let dataset = sweepmap::load_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let figure = prepare_figure(&dataset, &grid_options()).unwrap();
+    for width in [600.0, 800.0, 1280.0] {
+        let layout = layout_figure(&figure, width);
+        for bar in &layout.color_bars {
+            for pair in bar.ticks.windows(2) {
+                let gap = (pair[0].at - pair[1].at).abs();
+                assert!(
+                    gap >= 18.0,
+                    "{} and {} are {gap:.1} px apart at width {width}",
+                    pair[0].label,
+                    pair[1].label
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn each_model_starts_its_own_row_when_the_grid_wraps() {
+    let path =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/data/kv-cache-sweep.json");
+    let dataset = sweepmap::load_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let figure = prepare_figure(&dataset, &grid_options()).unwrap();
+    // 2 models x 5 benchmarks; at 1280 px three panels fit in a row.
+    let layout = layout_figure(&figure, 1280.0);
+    assert_eq!(layout.columns, 3);
+    let tops: Vec<f64> = layout.panels.iter().map(|p| p.plot.y).collect();
+    // R1-Llama fills two rows (3 + 2); R1-Qwen starts on the third.
+    assert_eq!(tops[0], tops[2]);
+    assert!(tops[3] > tops[2]);
+    assert_eq!(tops[3], tops[4]);
+    assert!(tops[5] > tops[4]);
+    assert_eq!(layout.panels[5].plot.x, layout.panels[0].plot.x);
+}
+
+#[test]
+fn a_single_panel_keeps_cells_no_wider_than_twice_their_height() {
+    let dataset = square(5);
+    let figure = prepare_figure(&dataset, &grid_options()).unwrap();
+    let layout = layout_figure(&figure, 1280.0);
+    let panel = &layout.panels[0];
+    assert!(
+        panel.cell_width <= 2.0 * panel.cell_height + 1e-9,
+        "{panel:?}"
+    );
+}

@@ -298,7 +298,7 @@ fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
     } else {
         nice_ticks(domain.min, domain.max, target)
     };
-    let clear = TICK_FONT * 1.3;
+    let clear = TICK_FONT * 1.5;
     let mut ticks = vec![Tick {
         value: domain.min,
         label: label(domain.min),
@@ -391,11 +391,22 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     };
     let wanted = figure.columns.clamp(1, panel_count);
     let columns = (1..=wanted).rev().find(|&c| fits(c)).unwrap_or(1);
-    let rows = panel_count.div_ceil(columns);
+    // The view's rows (one per model in the grid view) each start a new row when they wrap.
+    let group = wanted.max(1);
+    let rows_per_group = group.div_ceil(columns);
+    let place = |index: usize| {
+        let within = index % group;
+        let row = (index / group) * rows_per_group + within / columns;
+        (row, within % columns)
+    };
+    let rows = place(panel_count - 1).0 + 1;
     let panel_width = (available - (columns as f64 - 1.0) * GAP) / columns as f64;
     let plot_width =
         (panel_width - y_name_block - y_ticks_block - panel_bar_width).max(columns_x as f64);
-    let cell_width = plot_width / columns_x as f64;
+    // Cells no wider than twice their largest height: a single panel does not stretch into
+    // flat strips across a wide screen.
+    let cell_width = (plot_width / columns_x as f64).min(2.0 * MAX_CELL_HEIGHT);
+    let plot_width = cell_width * columns_x as f64;
     let cell_height = (cell_width * 0.8).clamp(1.0, MAX_CELL_HEIGHT);
     let plot_height = cell_height * rows_y as f64;
 
@@ -456,8 +467,7 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
 
     let mut panels = Vec::with_capacity(panel_count);
     for index in 0..figure.panels.len() {
-        let column = index % columns;
-        let row = index / columns;
+        let (row, column) = place(index);
         let left = PADDING + column as f64 * (panel_width + GAP);
         let top = PADDING + row as f64 * (panel_height + GAP);
         let plot = Rect {
