@@ -1,67 +1,177 @@
-// The sweepmap page: pick a bundled dataset and see what it holds.
+// The sweepmap explorer: pick or open a dataset, choose a view, read exact values, share the view
+// as a link and export the figure.
 //
-// All parsing happens in wasm (./pkg/sweepmap.js); this module only fetches text, keeps the
-// dataset choice in the page address (?dataset=<id>), and writes results into the DOM with
-// textContent, never innerHTML, since every label comes from data. A failure shows in the
-// error banner and leaves what was shown before in place.
+// All parsing, analysis and drawing happen in wasm (./pkg/sweepmap.js). This module:
+//   1. reads the view state from the page address (state.js) and keeps the address in step
+//      with the controls (pushState; back and forward restore the view);
+//   2. fetches or reads the data text (bundled, a URL, a local file, or data carried by a link;
+//      a local file never leaves the browser) and loads it with loadDataset;
+//   3. draws through one SweepFigure, redrawn on control changes and when its container resizes;
+//   4. fills the header, the controls and the summary with textContent (labels come from data and
+//      are never parsed as HTML).
+// A failure shows in the error banner in plain words and leaves the figure and dataset shown.
 
-import init, { loadCsv, loadJson } from "./pkg/sweepmap.js";
+import init, { colorMaps, loadDataset, SweepFigure } from "./pkg/sweepmap.js";
+import { CellInspector } from "./cells.js";
+import { exportCsv, exportPng, exportSvg } from "./export.js";
+import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
+import {
+  bundledSource,
+  DEFAULT_VIEW,
+  figureOptions,
+  formatFromName,
+  MEAN_BENCHMARK,
+  normalizeState,
+  parseState,
+  readSource,
+  resolveView,
+  sameSource,
+  serializeState,
+  usedBy,
+} from "./state.js";
+import { renderSummary } from "./summary.js";
+
+const byId = (id) => document.getElementById(id);
 
 const elements = {
-  select: document.getElementById("dataset-select"),
-  banner: document.getElementById("error-banner"),
-  view: document.getElementById("dataset-view"),
+  title: byId("dataset-title"),
+  facts: byId("dataset-facts"),
+  sourceBox: byId("dataset-source"),
+  sourceText: byId("dataset-source-text"),
+  controls: byId("controls"),
+  dataset: byId("dataset-select"),
+  file: byId("file-input"),
+  layout: byId("layout-select"),
+  modelField: byId("field-model"),
+  modelLabel: byId("model-label"),
+  model: byId("model-select"),
+  modelBField: byId("field-model-b"),
+  modelB: byId("model-b-select"),
+  benchmarkField: byId("field-benchmark"),
+  benchmark: byId("benchmark-select"),
+  colorMap: byId("cmap-select"),
+  reverse: byId("reverse-input"),
+  range: byId("range-select"),
+  minField: byId("field-min"),
+  min: byId("min-input"),
+  maxField: byId("field-max"),
+  max: byId("max-input"),
+  centerField: byId("field-center"),
+  center: byId("center-input"),
+  colourNote: byId("colour-note"),
+  annotate: byId("annotate-input"),
+  decimals: byId("decimals-select"),
+  copyLink: byId("copy-link"),
+  exportPng: byId("export-png"),
+  exportSvg: byId("export-svg"),
+  exportCsv: byId("export-csv"),
+  linkFallback: byId("link-fallback"),
+  linkOutput: byId("link-output"),
+  shareStatus: byId("share-status"),
+  errorBanner: byId("error-banner"),
+  noticeBanner: byId("notice-banner"),
+  noticeList: byId("notice-list"),
+  noticeDismiss: byId("notice-dismiss"),
+  figureArea: byId("figure-area"),
+  frame: byId("figure-frame"),
+  canvas: byId("figure-canvas"),
+  outline: byId("cell-outline"),
+  tooltip: byId("tooltip"),
+  announcer: byId("cell-announcer"),
+  summaryOverview: byId("summary-overview"),
+  summaryPanels: byId("summary-panels"),
+  dropOverlay: byId("drop-overlay"),
 };
 
-const state = {
+const app = {
   /** Entries of data/index.json: { id, file, title }. */
   catalog: [],
-  /** The id of the dataset shown, and its wasm handle. */
-  shownId: null,
-  dataset: null,
-  /** Counts loads, so that a slow load finishing after a newer one is ignored. */
+  /** colorMaps(): [{ name, label, diverging }]. */
+  colorMaps: [],
+  /** What is shown: { source, dataset, names: { models, benchmarks }, label }, and the view. */
+  shown: null,
+  state: null,
+  figure: null,
+  /** Counts loads, so that a slow load finishing after a newer request is dropped. */
   generation: 0,
+  /** Successful draws, for tests and for anyone waiting on the page. */
+  renders: 0,
+  /** Data texts already fetched, by source: "bundled:ID" or "url:URL". */
+  texts: new Map(),
+  /** Local files opened in this page, by key: { source, text }. */
+  localFiles: new Map(),
+  localCount: 0,
 };
 
-function showError(message) {
-  elements.banner.textContent = message;
-  elements.banner.hidden = false;
-}
+// ---------------------------------------------------------------------------------------------
+// Messages
 
-function clearError() {
-  elements.banner.textContent = "";
-  elements.banner.hidden = true;
-}
-
-/** The message of anything thrown: wasm errors arrive as real Error objects. */
 function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
+/** The message with a full stop at its end. */
+function sentence(message) {
+  return /[.!?]$/.test(message) ? message : `${message}.`;
 }
 
-/** Fetches a file of the site, given relative to the page, as text. */
-async function fetchText(path) {
+function showError(message) {
+  elements.errorBanner.textContent = message;
+  elements.errorBanner.hidden = false;
+}
+
+function clearError() {
+  elements.errorBanner.textContent = "";
+  elements.errorBanner.hidden = true;
+}
+
+function showNotices(messages) {
+  elements.noticeList.replaceChildren(
+    ...messages.map((message) => {
+      const item = document.createElement("li");
+      item.textContent = message;
+      return item;
+    }),
+  );
+  elements.noticeBanner.hidden = messages.length === 0;
+}
+
+function addNotice(message) {
+  const current = [...elements.noticeList.children].map((item) => item.textContent);
+  showNotices([...current, message]);
+}
+
+function setShareStatus(message) {
+  elements.shareStatus.textContent = message;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading data
+
+/** Fetches a URL as text; the Error says why it failed, for the caller to prefix. */
+async function fetchText(url) {
   let response;
   try {
-    response = await fetch(new URL(path, window.location.href));
+    response = await fetch(url);
   } catch (error) {
-    throw new Error(`could not fetch ${path}: ${messageOf(error)}`);
+    throw new Error(
+      `the request failed (${messageOf(error)}); the address may be wrong, or its server does not let other sites read it`,
+    );
   }
   if (!response.ok) {
-    throw new Error(`could not fetch ${path}: the server answered ${response.status} ${response.statusText}`.trim());
+    throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
   }
   return response.text();
 }
 
-/** Reads data/index.json and checks its shape: [{ id, file, title }]. */
+/** Reads the data catalog, data/index.json: [{ id, file, title }]. */
 async function loadCatalog() {
-  const text = await fetchText("data/index.json");
+  let text;
+  try {
+    text = await fetchText(new URL("data/index.json", window.location.href));
+  } catch (error) {
+    throw new Error(`could not fetch data/index.json: ${messageOf(error)}`);
+  }
   let entries;
   try {
     entries = JSON.parse(text);
@@ -71,13 +181,8 @@ async function loadCatalog() {
   const valid =
     Array.isArray(entries) &&
     entries.length > 0 &&
-    entries.every(
-      (entry) =>
-        entry && typeof entry.id === "string" && entry.id !== "" && typeof entry.file === "string" && entry.file !== "",
-    );
-  if (!valid) {
-    throw new Error('data/index.json must be a non-empty list of { "id", "file", "title" } entries');
-  }
+    entries.every((entry) => entry && typeof entry.id === "string" && entry.id !== "" && typeof entry.file === "string" && entry.file !== "");
+  if (!valid) throw new Error('data/index.json must be a non-empty list of { "id", "file", "title" } entries');
   return entries.map((entry) => ({
     id: entry.id,
     file: entry.file,
@@ -85,172 +190,694 @@ async function loadCatalog() {
   }));
 }
 
-function fillSelect(catalog) {
-  elements.select.replaceChildren(
-    ...catalog.map((entry) => {
-      const option = element("option", null, entry.title);
-      option.value = entry.id;
-      return option;
-    }),
-  );
-  elements.select.disabled = false;
-}
-
-function requestedId() {
-  return new URL(window.location.href).searchParams.get("dataset");
-}
-
-function setAddress(id, { replace = false } = {}) {
-  const url = new URL(window.location.href);
-  if (url.searchParams.get("dataset") === id) return;
-  url.searchParams.set("dataset", id);
-  if (replace) {
-    window.history.replaceState(null, "", url);
-  } else {
-    window.history.pushState(null, "", url);
-  }
-}
-
-/** Fetches and parses one catalog entry; throws an Error with a plain message. */
-async function readDataset(entry) {
-  const text = await fetchText(`data/${entry.file}`);
+/** The last part of a URL's path, for naming data that have no title. */
+function urlFileName(url) {
   try {
-    return entry.file.toLowerCase().endsWith(".csv") ? loadCsv(text) : loadJson(text);
-  } catch (error) {
-    throw new Error(`could not read ${entry.file}: ${messageOf(error)}`);
+    const path = new URL(url, window.location.href).pathname;
+    return decodeURIComponent(path.split("/").filter(Boolean).pop() ?? url);
+  } catch {
+    return url;
   }
-}
-
-function describeAxis(axis) {
-  const count = axis.labels.length;
-  return `${axis.name}: ${axis.labels.join(", ")} (${count} ${count === 1 ? "value" : "values"})`;
-}
-
-function describeMetric(metric) {
-  const unit = metric.unit ? ` (${metric.unit})` : "";
-  return `${metric.name}${unit}, ${metric.direction} is better`;
-}
-
-function render(entry, dataset) {
-  const heading = element("h2", "dataset-title", dataset.title() ?? entry.title);
-
-  const facts = element("dl", "facts");
-  const addFact = (term, description) => {
-    facts.append(element("dt", null, term), element("dd", null, description));
-  };
-  addFact("Metric", describeMetric(dataset.metric()));
-  addFact("x axis", describeAxis(dataset.xAxis()));
-  addFact("y axis", describeAxis(dataset.yAxis()));
-
-  const panels = dataset.panels();
-  const table = element("table", "panels");
-  table.id = "panels";
-  table.append(element("caption", null, `Panels (${panels.length})`));
-  const head = element("thead");
-  const headRow = element("tr");
-  for (const label of ["Panel", "Cells present", "Cells missing"]) {
-    const cell = element("th", null, label);
-    cell.scope = "col";
-    headRow.append(cell);
-  }
-  head.append(headRow);
-  const body = element("tbody");
-  for (const panel of panels) {
-    const row = element("tr");
-    const name = element("th", "panel-name", panel.title);
-    name.scope = "row";
-    row.append(name, element("td", "count", String(panel.present)), element("td", "count", String(panel.missing)));
-    if (panel.missing > 0) row.classList.add("has-missing");
-    body.append(row);
-  }
-  table.append(head, body);
-
-  const parts = [heading, facts, table];
-  const source = dataset.source();
-  if (source) {
-    const note = element("section", "source");
-    note.append(element("h3", null, "Source"), element("p", null, source));
-    parts.push(note);
-  }
-  elements.view.replaceChildren(...parts);
-  elements.view.setAttribute("aria-busy", "false");
 }
 
 /**
- * Shows the catalog entry with this id. On failure the previous dataset stays shown, the
- * select goes back to it, and the error banner says what went wrong.
+ * Fetches or reads a source's text and loads it. Resolves to { source, dataset, names, label };
+ * rejects with an Error whose message says in plain words what failed. The figure area is marked
+ * busy meanwhile.
  */
-async function openDataset(id, { pushAddress = true, keepError = false } = {}) {
-  const entry = state.catalog.find((candidate) => candidate.id === id);
-  if (!entry) {
-    throw new Error(`unknown dataset "${id}"`);
-  }
-  const generation = ++state.generation;
-  let dataset;
+async function loadSource(source) {
+  elements.figureArea.setAttribute("aria-busy", "true");
   try {
-    dataset = await readDataset(entry);
-  } catch (error) {
-    if (generation !== state.generation) return;
-    showError(`Could not open the dataset "${entry.title}": ${messageOf(error)}`);
-    elements.select.value = state.shownId ?? "";
-    return;
+    return await readSourceData(source);
+  } finally {
+    elements.figureArea.setAttribute("aria-busy", "false");
   }
-  if (generation !== state.generation) {
-    dataset.free();
-    return;
-  }
-  try {
-    render(entry, dataset);
-  } catch (error) {
-    dataset.free();
-    showError(`Could not show the dataset "${entry.title}": ${messageOf(error)}`);
-    elements.select.value = state.shownId ?? "";
-    return;
-  }
-  state.dataset?.free();
-  state.dataset = dataset;
-  state.shownId = entry.id;
-  elements.select.value = entry.id;
-  if (pushAddress) setAddress(entry.id);
-  if (!keepError) clearError();
 }
 
-/** Opens what the address asks for; an unknown id falls back to the first dataset. */
-async function openFromAddress() {
-  const wanted = requestedId();
-  const known = wanted !== null && state.catalog.some((entry) => entry.id === wanted);
-  if (wanted === null || known) {
-    await openDataset(wanted ?? state.catalog[0].id, { pushAddress: false });
+async function readSourceData(source) {
+  let text;
+  let format = "auto";
+  let label;
+  let context;
+  if (source.kind === "bundled") {
+    const entry = app.catalog.find((candidate) => candidate.id === source.id);
+    if (!entry) throw new Error(`There is no bundled dataset "${source.id}".`);
+    label = entry.title;
+    context = (message) => `Could not open the dataset "${entry.title}": ${message}`;
+    const key = `bundled:${entry.id}`;
+    try {
+      text = app.texts.get(key) ?? (await fetchText(new URL(`data/${entry.file}`, window.location.href)));
+    } catch (error) {
+      throw new Error(context(`could not fetch data/${entry.file}: ${messageOf(error)}`));
+    }
+    app.texts.set(key, text);
+    format = formatFromName(entry.file);
+    const parse = context;
+    context = (message) => parse(`could not read ${entry.file}: ${message}`);
+  } else if (source.kind === "url") {
+    label = urlFileName(source.url);
+    const key = `url:${source.url}`;
+    try {
+      text = app.texts.get(key) ?? (await fetchText(new URL(source.url, window.location.href)));
+    } catch (error) {
+      throw new Error(`Could not load ${source.url}: ${messageOf(error)}`);
+    }
+    app.texts.set(key, text);
+    format = source.format !== "auto" ? source.format : formatFromName(source.url);
+    context = (message) => `Could not read the data at ${source.url}: ${message}`;
+  } else if (source.kind === "local") {
+    label = source.name || "Data carried by the link";
+    const kept = app.localFiles.get(source.key);
+    if (kept) {
+      text = kept.text;
+    } else if (source.data) {
+      try {
+        text = await decodeData(source.data);
+      } catch (error) {
+        throw new Error(`Could not open the data in the link: ${messageOf(error)}`);
+      }
+    } else {
+      throw new Error(`The file "${source.name}" is no longer open here; open it again with "Open file".`);
+    }
+    format = source.format;
+    context = (message) =>
+      source.name ? `Could not open "${source.name}": ${message}` : `Could not open the data in the link: ${message}`;
+  } else {
+    throw new Error("Unknown data source.");
+  }
+  let dataset;
+  try {
+    dataset = loadDataset(text, { format });
+  } catch (error) {
+    throw new Error(context(messageOf(error)));
+  }
+  return {
+    source,
+    dataset,
+    names: { models: dataset.models(), benchmarks: dataset.benchmarks() },
+    label: dataset.title() || label,
+    text,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing and committing a view
+
+function frameWidth() {
+  return Math.max(240, Math.floor(elements.frame.clientWidth));
+}
+
+/** Draws a state of loaded data; throws (leaving the figure as it was) when the figure refuses. */
+function draw(state, loaded) {
+  const options = { ...figureOptions(state, loaded.names), width: frameWidth() };
+  if (!app.figure) {
+    app.figure = new SweepFigure(loaded.dataset, elements.canvas, options);
+  } else if (!app.shown || loaded.dataset !== app.shown.dataset) {
+    app.figure.setDataset(loaded.dataset, options);
+  } else {
+    app.figure.update(options);
+  }
+}
+
+/** The address of a state: this page with the state's query. */
+function addressOf(state) {
+  const query = serializeState(state).toString();
+  const url = new URL(window.location.href);
+  url.search = query;
+  url.hash = "";
+  return url;
+}
+
+function writeAddress(state, mode) {
+  if (mode === "none") return;
+  const url = addressOf(state);
+  const historyState = state.source.kind === "local" ? { localKey: state.source.key } : null;
+  if (mode === "push" && url.href !== window.location.href) {
+    window.history.pushState(historyState, "", url);
+  } else {
+    window.history.replaceState(historyState, "", url);
+  }
+}
+
+/**
+ * Draws `state` with `loaded` data and, when that works, makes it what is shown: header,
+ * controls, summary, address. Returns null, or the Error the figure threw (nothing changed then).
+ */
+function commit(state, loaded, { history = "push" } = {}) {
+  const next = normalizeState({ ...state, source: loaded.source }, loaded.names);
+  try {
+    draw(next, loaded);
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+  const datasetChanged = !app.shown || app.shown.dataset !== loaded.dataset;
+  if (datasetChanged) {
+    if (app.shown && app.shown.dataset !== loaded.dataset) app.shown.dataset.free();
+    app.shown = loaded;
+    renderHeader(loaded);
+    fillNameControls(loaded.names);
+  }
+  app.state = next;
+  fillDatasetSelect();
+  syncControls();
+  renderSummary(
+    { overview: elements.summaryOverview, panels: elements.summaryPanels },
+    app.figure,
+    summaryContext(),
+  );
+  inspector.setFigure(app.figure);
+  writeAddress(next, history);
+  app.renders += 1;
+  return null;
+}
+
+function summaryContext() {
+  const { dataset, names } = app.shown;
+  const resolved = resolveView(app.state, names);
+  return {
+    layout: app.state.layout,
+    xName: dataset.xAxis().name,
+    yName: dataset.yAxis().name,
+    modelA: resolved.model,
+    modelB: resolved.modelB,
+  };
+}
+
+/** Applies a change of the view from a control; on failure restores the controls. */
+function changeView(change) {
+  if (!app.state) return;
+  showNotices([]);
+  const error = commit({ ...app.state, ...change }, app.shown, { history: "push" });
+  if (error) {
+    showError(`Could not draw this view: ${error.message}`);
+    syncControls();
+  } else {
+    clearError();
+  }
+}
+
+/**
+ * The view to keep when other data open: names the new data lack go back to their defaults, and
+ * fixed colour bounds (made for other values) go back to per-panel ranges.
+ */
+function carryView(state) {
+  const next = { ...state };
+  if (next.range === "fixed") {
+    next.range = "panel";
+    next.min = null;
+    next.max = null;
+  }
+  return next;
+}
+
+/** Opens other data from a control (dataset list, file, drop); keeps the view where it can. */
+async function openSource(source) {
+  const generation = ++app.generation;
+  let loaded;
+  try {
+    loaded = await loadSource(source);
+  } catch (error) {
+    if (generation === app.generation) {
+      showError(messageOf(error));
+      fillDatasetSelect();
+    }
+    return false;
+  }
+  if (generation !== app.generation) {
+    loaded.dataset.free();
+    return false;
+  }
+  showNotices([]);
+  const error = commit(carryView(app.state ?? { ...DEFAULT_VIEW }), loaded, { history: "push" });
+  if (error) {
+    loaded.dataset.free();
+    showError(`Could not draw "${loaded.label}": ${error.message}`);
+    fillDatasetSelect();
+    return false;
+  }
+  clearError();
+  return true;
+}
+
+/**
+ * Shows what the page address asks for: on start and on back/forward. A source that fails to load
+ * keeps what is shown (on start: the default dataset); invalid values get notices and defaults.
+ */
+async function openFromAddress({ initial }) {
+  const params = new URLSearchParams(window.location.search);
+  const ids = app.catalog.map((entry) => entry.id);
+  let { source } = readSource(params, { datasets: ids });
+  let restoredLocal = false;
+  // Back or forward to a file opened in this page: it is still in memory (whether or not the
+  // address carries its data).
+  const kept = app.localFiles.get(window.history.state?.localKey);
+  if (kept && params.get("name") === kept.source.name && (params.get("data") ?? null) === kept.source.data) {
+    source = kept.source;
+    restoredLocal = true;
+  }
+  const generation = ++app.generation;
+  let loaded;
+  if (app.shown && sameSource(source, app.shown.source)) {
+    loaded = app.shown;
+  } else {
+    try {
+      loaded = await loadSource(source);
+    } catch (error) {
+      if (generation !== app.generation) return;
+      if (app.shown) {
+        // Back or forward to data that no longer load: keep the view, and an address that says so.
+        showError(messageOf(error));
+        writeAddress(app.state, "replace");
+        return;
+      }
+      const fallback = bundledSource(ids[0]);
+      showError(`${sentence(messageOf(error))} Showing "${app.catalog[0].title}" instead.`);
+      try {
+        loaded = await loadSource(fallback);
+      } catch (fallbackError) {
+        showError(`${sentence(messageOf(error))} The default dataset did not open either: ${messageOf(fallbackError)}`);
+        return;
+      }
+    }
+    if (generation !== app.generation) {
+      if (loaded !== app.shown) loaded.dataset.free();
+      return;
+    }
+  }
+  const parsed = parseState(params, {
+    models: loaded.names.models,
+    benchmarks: loaded.names.benchmarks,
+    colorMaps: app.colorMaps,
+    datasets: ids,
+  });
+  const notices = parsed.notices.filter((notice) => !(restoredLocal && notice.key === "name"));
+  let error = commit(parsed.state, loaded, { history: "replace" });
+  if (error) {
+    // Something the link asks for cannot be drawn: fall back to the default view of these data.
+    notices.push({ key: null, value: null, message: `The view in the link could not be drawn (${error.message}); showing the default view.` });
+    error = commit({ ...DEFAULT_VIEW }, loaded, { history: "replace" });
+  }
+  if (error) {
+    if (loaded !== app.shown) loaded.dataset.free();
+    showError(`Could not draw "${loaded.label}": ${error.message}`);
     return;
   }
-  const fallback = state.catalog[0];
-  const available = state.catalog.map((entry) => `"${entry.id}"`).join(", ");
-  showError(
-    `There is no bundled dataset "${wanted}" (available: ${available}); showing "${fallback.title}" instead.`,
-  );
-  await openDataset(fallback.id, { pushAddress: false, keepError: true });
-  setAddress(fallback.id, { replace: true });
+  showNotices(notices.map((notice) => notice.message));
+  // On start, an error so far is about the source that failed: keep it visible.
+  if (!initial) clearError();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Header and controls
+
+function option(value, text) {
+  const node = document.createElement("option");
+  node.value = value;
+  node.text = text;
+  return node;
+}
+
+function renderHeader(loaded) {
+  const { dataset, names, label } = loaded;
+  elements.title.textContent = label;
+  document.title = `${label} – sweepmap`;
+  const metric = dataset.metric();
+  const unit = metric.unit ? ` (${metric.unit})` : "";
+  const parts = [`${metric.name}${unit}, ${metric.direction} is better`];
+  parts.push(`${names.models.length} ${names.models.length === 1 ? "model" : "models"}`);
+  const benchmarks = names.benchmarks.filter((name) => name !== "");
+  if (benchmarks.length > 0) parts.push(`${benchmarks.length} ${benchmarks.length === 1 ? "benchmark" : "benchmarks"}`);
+  parts.push(`${dataset.xAxis().name} × ${dataset.yAxis().name}`);
+  elements.facts.textContent = parts.join(" · ");
+  const note = dataset.source();
+  elements.sourceText.textContent = note ?? "";
+  elements.sourceBox.hidden = !note;
+}
+
+function benchmarkText(name) {
+  return name === "" ? "All data (no benchmark column)" : name;
+}
+
+/** Fills the model and benchmark lists for new data. */
+function fillNameControls({ models, benchmarks }) {
+  elements.model.replaceChildren(...models.map((name) => option(name, name)));
+  elements.benchmark.replaceChildren(
+    ...benchmarks.map((name) => option(name, benchmarkText(name))),
+    option(MEAN_BENCHMARK, "Mean of benchmarks"),
+  );
+  const difference = [...elements.layout.options].find((item) => item.value === "difference");
+  difference.disabled = models.length < 2;
+  difference.text = models.length < 2 ? "Difference (needs two models)" : "Difference of two models";
+}
+
+/** The dataset list: the bundled datasets, and the open file or URL when that is what is shown. */
+function fillDatasetSelect() {
+  const items = app.catalog.map((entry) => option(entry.id, entry.title));
+  const source = app.shown?.source;
+  if (source && source.kind !== "bundled") {
+    const text =
+      source.kind === "url" ? `URL: ${source.url}` : source.name ? `File: ${source.name}` : "Data carried by the link";
+    items.push(option("current", text));
+  }
+  elements.dataset.replaceChildren(...items);
+  elements.dataset.value = source ? (source.kind === "bundled" ? source.id : "current") : app.catalog[0]?.id ?? "";
+  elements.dataset.disabled = false;
+}
+
+/** Sets every control from the shown state, and shows only the controls its layout uses. */
+function syncControls() {
+  const state = app.state;
+  const { models } = app.shown.names;
+  const resolved = resolveView(state, app.shown.names);
+  const used = usedBy(state.layout);
+
+  elements.layout.value = state.layout;
+  elements.modelField.hidden = !used.model;
+  elements.modelLabel.textContent = state.layout === "difference" ? "Model A" : "Model";
+  elements.model.value = resolved.model;
+  elements.modelBField.hidden = !used.modelB;
+  elements.modelB.replaceChildren(...models.filter((name) => name !== resolved.model).map((name) => option(name, name)));
+  if (resolved.modelB !== null) elements.modelB.value = resolved.modelB;
+  elements.benchmarkField.hidden = !used.benchmark;
+  elements.benchmark.value = resolved.benchmark;
+
+  elements.colorMap.value = state.colorMap;
+  elements.reverse.checked = state.reversed;
+  elements.range.value = state.range;
+  elements.minField.hidden = state.range !== "fixed";
+  elements.maxField.hidden = state.range !== "fixed";
+  elements.centerField.hidden = state.range !== "centered";
+  elements.min.value = state.min ?? "";
+  elements.max.value = state.max ?? "";
+  elements.center.value = String(state.center);
+  elements.annotate.checked = state.annotate;
+  elements.decimals.value = state.decimals === null ? "auto" : String(state.decimals);
+
+  const notes = [];
+  if (state.layout === "difference") {
+    const map = app.colorMaps.find((candidate) => candidate.name === state.colorMap);
+    if (map && !map.diverging) notes.push(`A difference needs a diverging map, so ${map.label} is drawn as RdBu.`);
+    if (state.range === "panel" || state.range === "shared") notes.push("Differences are centred on 0.");
+  }
+  elements.colourNote.textContent = notes.join(" ");
+  elements.colourNote.hidden = notes.length === 0;
+}
+
+/** The smallest and largest value the figure shows, to start fixed bounds from. */
+function shownRange() {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const report of app.figure.reports()) {
+    if (!report.summary) continue;
+    for (const value of [report.summary.peak.value, report.summary.worst.value]) {
+      low = Math.min(low, value);
+      high = Math.max(high, value);
+    }
+  }
+  if (!Number.isFinite(low)) return { min: 0, max: 1 };
+  return low < high ? { min: low, max: high } : { min: low - 1, max: high + 1 };
+}
+
+function readNumber(input, name) {
+  const text = input.value.trim();
+  const value = text === "" ? NaN : Number(text);
+  if (!Number.isFinite(value)) throw new Error(`The colour range ${name} must be a number${text ? `, not "${text}"` : ""}.`);
+  return value;
+}
+
+function wireControls() {
+  elements.controls.addEventListener("submit", (event) => event.preventDefault());
+  elements.dataset.addEventListener("change", () => {
+    const id = elements.dataset.value;
+    if (id === "current") return;
+    openSource(bundledSource(id));
+  });
+  elements.file.addEventListener("change", () => {
+    const file = elements.file.files?.[0];
+    if (file) openFile(file).finally(() => (elements.file.value = ""));
+  });
+  elements.layout.addEventListener("change", () => changeView({ layout: elements.layout.value }));
+  elements.model.addEventListener("change", () => {
+    const value = elements.model.value;
+    const resolved = resolveView(app.state, app.shown.names);
+    const change = { model: value };
+    // Choosing model B as model A swaps the two.
+    if (value === resolved.modelB) change.modelB = resolved.model;
+    changeView(change);
+  });
+  elements.modelB.addEventListener("change", () => changeView({ modelB: elements.modelB.value }));
+  elements.benchmark.addEventListener("change", () => changeView({ benchmark: elements.benchmark.value }));
+  elements.colorMap.addEventListener("change", () => changeView({ colorMap: elements.colorMap.value }));
+  elements.reverse.addEventListener("change", () => changeView({ reversed: elements.reverse.checked }));
+  elements.range.addEventListener("change", () => {
+    const range = elements.range.value;
+    const change = { range };
+    if (range === "fixed" && (app.state.min === null || app.state.max === null)) Object.assign(change, shownRange());
+    changeView(change);
+  });
+  const changeBounds = () => {
+    let min;
+    let max;
+    try {
+      min = readNumber(elements.min, "minimum");
+      max = readNumber(elements.max, "maximum");
+    } catch (error) {
+      showError(messageOf(error));
+      return;
+    }
+    if (!(min < max)) {
+      showError(`The colour range minimum (${min}) must be below its maximum (${max}).`);
+      return;
+    }
+    changeView({ min, max });
+  };
+  elements.min.addEventListener("change", changeBounds);
+  elements.max.addEventListener("change", changeBounds);
+  elements.center.addEventListener("change", () => {
+    try {
+      changeView({ center: readNumber(elements.center, "centre") });
+    } catch (error) {
+      showError(messageOf(error));
+    }
+  });
+  elements.annotate.addEventListener("change", () => changeView({ annotate: elements.annotate.checked }));
+  elements.decimals.addEventListener("change", () => {
+    const value = elements.decimals.value;
+    changeView({ decimals: value === "auto" ? null : Number(value) });
+  });
+  elements.noticeDismiss.addEventListener("click", () => showNotices([]));
+  elements.copyLink.addEventListener("click", () => copyLink());
+  const exporter = (button, run, what) =>
+    button.addEventListener("click", async () => {
+      if (!app.figure) return;
+      try {
+        await run(app.figure);
+        setShareStatus(`${what} saved as ${app.figure.fileStem()}.${what.toLowerCase()}.`);
+      } catch (error) {
+        showError(`Could not export the ${what}: ${messageOf(error)}`);
+      }
+    });
+  exporter(elements.exportPng, exportPng, "PNG");
+  exporter(elements.exportSvg, exportSvg, "SVG");
+  exporter(elements.exportCsv, exportCsv, "CSV");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Local files and share links
+
+/**
+ * The data= value for a local file's text when a link carrying it (with the current view) stays
+ * within MAX_LINK_LENGTH, else null; and the encoded length.
+ */
+async function embeddable(text, source) {
+  const data = await encodeData(text);
+  const probe = { ...(app.state ?? DEFAULT_VIEW), source: { ...source, data } };
+  const length = addressOf(probe).href.length;
+  return { data: length <= MAX_LINK_LENGTH ? data : null, length };
+}
+
+async function openFile(file) {
+  let text;
+  try {
+    text = await file.text();
+  } catch (error) {
+    showError(`Could not read "${file.name}": ${messageOf(error)}`);
+    return false;
+  }
+  app.localCount += 1;
+  const key = `file:${app.localCount}`;
+  const source = { kind: "local", name: file.name, format: formatFromName(file.name), data: null, key };
+  try {
+    source.data = (await embeddable(text, source)).data;
+  } catch {
+    source.data = null; // No CompressionStream: the file opens, only links leave it out.
+  }
+  app.localFiles.set(key, { source, text });
+  const opened = await openSource(source);
+  if (!opened) app.localFiles.delete(key);
+  return opened;
+}
+
+async function shareLink() {
+  const state = app.state;
+  const source = state.source;
+  if (source.kind !== "local" || source.data) return { link: addressOf(state).href, note: null };
+  const kept = app.localFiles.get(source.key);
+  let length = null;
+  if (kept) {
+    try {
+      const result = await embeddable(kept.text, source);
+      if (result.data) return { link: addressOf({ ...state, source: { ...source, data: result.data } }).href, note: null };
+      length = result.length;
+    } catch {
+      length = null;
+    }
+  }
+  const why =
+    length === null
+      ? "this browser cannot compress it"
+      : `with the file in it the link would be ${length.toLocaleString("en")} characters, over the limit of ${MAX_LINK_LENGTH.toLocaleString("en")}`;
+  return {
+    link: addressOf(state).href,
+    note: `The link does not carry the data of "${source.name}" (${why}); whoever opens it will be asked to open the file themselves.`,
+  };
+}
+
+async function writeClipboard(text) {
+  if (!navigator.clipboard?.writeText) return false;
+  try {
+    await Promise.race([
+      navigator.clipboard.writeText(text),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), 2000)),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function copyLink() {
+  if (!app.state) return;
+  const { link, note } = await shareLink();
+  if (note) addNotice(note);
+  elements.linkOutput.value = link;
+  if (await writeClipboard(link)) {
+    elements.linkFallback.hidden = true;
+    setShareStatus(note ? "Link copied, without the data (see the notice above)." : "Link copied to the clipboard.");
+  } else {
+    elements.linkFallback.hidden = false;
+    elements.linkOutput.focus();
+    elements.linkOutput.select();
+    setShareStatus("The clipboard is not available here: the link is in the field above, selected for copying.");
+  }
+}
+
+function wireDrop() {
+  let depth = 0;
+  const carriesFiles = (event) => [...(event.dataTransfer?.types ?? [])].includes("Files");
+  document.addEventListener("dragenter", (event) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    depth += 1;
+    elements.dropOverlay.hidden = false;
+  });
+  document.addEventListener("dragover", (event) => {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = "copy";
+  });
+  document.addEventListener("dragleave", (event) => {
+    if (!carriesFiles(event)) return;
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) elements.dropOverlay.hidden = true;
+  });
+  document.addEventListener("drop", (event) => {
+    if (!event.dataTransfer) return;
+    event.preventDefault();
+    depth = 0;
+    elements.dropOverlay.hidden = true;
+    const file = event.dataTransfer.files?.[0];
+    if (file) openFile(file);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resizing
+
+function watchSize() {
+  let lastWidth = frameWidth();
+  let pending = false;
+  const observer = new ResizeObserver(() => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      const width = frameWidth();
+      if (!app.figure || width === lastWidth) return;
+      lastWidth = width;
+      try {
+        app.figure.resize(width);
+        inspector.setFigure(app.figure);
+      } catch (error) {
+        showError(`Could not redraw the figure at the new size: ${messageOf(error)}`);
+      }
+    });
+  });
+  observer.observe(elements.frame);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Start
+
+const inspector = new CellInspector({
+  canvas: elements.canvas,
+  frame: elements.frame,
+  tooltip: elements.tooltip,
+  outline: elements.outline,
+  announcer: elements.announcer,
+});
+
+/** A test and console hook: the live figure, dataset and state. */
+window.sweepmap = {
+  get figure() {
+    return app.figure;
+  },
+  get dataset() {
+    return app.shown?.dataset ?? null;
+  },
+  get state() {
+    return app.state;
+  },
+  get renders() {
+    return app.renders;
+  },
+};
 
 async function main() {
   try {
     await init();
+    app.colorMaps = colorMaps();
   } catch (error) {
-    elements.view.replaceChildren();
     showError(`Could not start sweepmap: the WebAssembly package did not load (${messageOf(error)}).`);
+    elements.title.textContent = "sweepmap could not start";
     return;
   }
+  elements.colorMap.replaceChildren(
+    ...app.colorMaps.map((map) => option(map.name, map.diverging ? `${map.label} (diverging)` : map.label)),
+  );
   try {
-    state.catalog = await loadCatalog();
+    app.catalog = await loadCatalog();
   } catch (error) {
-    elements.view.replaceChildren();
     showError(`Could not list the bundled datasets: ${messageOf(error)}`);
+    elements.title.textContent = "No datasets";
     return;
   }
-  fillSelect(state.catalog);
-  elements.select.addEventListener("change", () => openDataset(elements.select.value));
-  window.addEventListener("popstate", () => openFromAddress());
-  await openFromAddress();
+  fillDatasetSelect();
+  wireControls();
+  wireDrop();
+  window.addEventListener("popstate", () => openFromAddress({ initial: false }));
+  await openFromAddress({ initial: true });
+  watchSize();
 }
 
 main();

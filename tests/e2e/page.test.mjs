@@ -1,12 +1,12 @@
-// End-to-end tests of the www/ page in headless Chromium: it loads the wasm package, lists the
-// bundled datasets, keeps the choice in the address, and shows errors without losing what it
-// showed. Needs the package built (.ci/build) and www/data/ in place.
+// End-to-end tests of the explorer page in headless Chromium: it opens on the KV-cache sweep,
+// switches datasets, keeps what it shows when a load fails, labels every control, and its wasm
+// API throws real Errors. Needs the package built (.ci/build) and www/data/ in place.
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { openPage, shownDataset, startSession } from "./browser.mjs";
+import { afterRender, canvasHash, controlValues, openPage, shownDataset, startSession } from "./browser.mjs";
 
 const dataDirectory = new URL("../../www/data/", import.meta.url);
 const catalog = JSON.parse(readFileSync(new URL("index.json", dataDirectory), "utf8"));
@@ -15,34 +15,7 @@ const entry = (id) => {
   assert.ok(found, `www/data/index.json lists "${id}"`);
   return found;
 };
-
-/**
- * What the page should list for a bundled JSON dataset, read straight from the file (an oracle
- * independent of the Rust loader): panel title -> { present, missing }.
- */
-function expectedPanels(id) {
-  const dataset = JSON.parse(readFileSync(new URL(entry(id).file, dataDirectory), "utf8"));
-  const cellsPerPanel = dataset.x.values.length * dataset.y.values.length;
-  const panels = new Map();
-  for (const panel of dataset.panels) {
-    const title = [panel.model, panel.benchmark].filter(Boolean).join(" | ");
-    const present = panel.cells.flat().filter((cell) => cell !== null).length;
-    panels.set(title, { present, missing: cellsPerPanel - present });
-  }
-  return panels;
-}
-
-function assertPanelsMatch(shown, id) {
-  const expected = expectedPanels(id);
-  assert.equal(shown.panels.length, expected.size, `number of panels of ${id}`);
-  for (const panel of shown.panels) {
-    assert.deepEqual(
-      { present: panel.present, missing: panel.missing },
-      expected.get(panel.title),
-      `cells of panel "${panel.title}" in ${id}`,
-    );
-  }
-}
+const readDataset = (id) => JSON.parse(readFileSync(new URL(entry(id).file, dataDirectory), "utf8"));
 
 let session;
 before(async () => {
@@ -52,99 +25,121 @@ after(async () => {
   await session?.close();
 });
 
-describe("the sweepmap page", { timeout: 60_000 }, () => {
-  test("opens the first bundled dataset with no console errors", async () => {
+describe("the explorer page", { timeout: 90_000 }, () => {
+  test("opens on the KV-cache sweep with no console errors and no failed requests", async () => {
     const { page, context, problems } = await openPage(session, "");
     const shown = await shownDataset(page);
+    const sweep = readDataset("kv-cache-sweep");
 
     assert.equal(shown.error, null);
+    assert.deepEqual(shown.notices, []);
     assert.deepEqual(shown.options, catalog.map((candidate) => candidate.id));
     assert.equal(shown.selected, "kv-cache-sweep");
+    assert.equal(shown.search, "?dataset=kv-cache-sweep");
     assert.equal(shown.title, "KV-cache sweep: R1-Llama and R1-Qwen");
-    assert.equal(shown.facts.Metric, "Pass@1 (%), higher is better");
-    assert.equal(shown.facts["x axis"], "Ratio: 0.1, 0.2, 0.3, 0.4, 0.5 (5 values)");
-    // Numeric order, not text order, whatever order the file lists the rows in.
-    assert.equal(shown.facts["y axis"], "Local Window Size: 500, 1000, 2000, 3000 (4 values)");
+    assert.equal(shown.facts, "Pass@1 (%), higher is better · 2 models · 5 benchmarks · Ratio × Local Window Size");
+    assert.equal(shown.source, sweep.source);
 
-    // Both models on the four benchmarks, each a full 4 x 5 grid.
-    assert.deepEqual(shown.panels[0], { title: "R1-Llama | AIME24", present: 20, missing: 0 });
-    for (const model of ["R1-Llama", "R1-Qwen"]) {
-      for (const benchmark of ["AIME24", "AIME25", "AMC23", "GPQA-Diamond"]) {
-        assert.deepEqual(
-          shown.panels.find((panel) => panel.title === `${model} | ${benchmark}`),
-          { title: `${model} | ${benchmark}`, present: 20, missing: 0 },
-        );
-      }
-    }
-    assertPanelsMatch(shown, "kv-cache-sweep");
-    assert.match(shown.source, /seed 000/);
+    // The default view: the first model across every benchmark, one panel and one summary each.
+    const benchmarks = sweep.benchmarks.map((benchmark) => benchmark.name);
+    const titles = benchmarks.map((benchmark) => `R1-Llama | ${benchmark}`);
+    assert.deepEqual(shown.panels, titles);
+    assert.deepEqual(shown.summaryTitles, titles);
+    const controls = await controlValues(page);
+    assert.deepEqual(controls.values, {
+      "dataset-select": "kv-cache-sweep",
+      "layout-select": "model",
+      "model-select": "R1-Llama",
+      "model-b-select": "R1-Qwen",
+      "benchmark-select": "AIME24",
+      "cmap-select": "viridis",
+      "reverse-input": false,
+      "range-select": "panel",
+      "min-input": "",
+      "max-input": "",
+      "center-input": "0",
+      "annotate-input": true,
+      "decimals-select": "auto",
+    });
+    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "cmap-select", "reverse-input", "range-select", "annotate-input", "decimals-select"]);
 
-    await page.screenshot({ path: "/tmp/sweepmap-page.png", fullPage: true });
-    await page.setViewportSize({ width: 600, height: 900 });
-    await page.screenshot({ path: "/tmp/sweepmap-page-600.png", fullPage: true });
+    // The canvas is an image described by its panels, focusable, and sized for the screen.
+    const canvas = await page.evaluate(() => {
+      const element = document.getElementById("figure-canvas");
+      const size = window.sweepmap.figure.size();
+      return {
+        role: element.getAttribute("role"),
+        tabIndex: element.tabIndex,
+        label: element.getAttribute("aria-label"),
+        backing: [element.width, element.height],
+        size: [size.width, size.height],
+        frameWidth: document.getElementById("figure-frame").clientWidth,
+      };
+    });
+    assert.equal(canvas.role, "img");
+    assert.equal(canvas.tabIndex, 0);
+    assert.match(canvas.label, /^R1-Llama \| AIME24: heatmap of Pass@1 \(%\) over Ratio and Local Window Size\. The highest value, 49\.3, is at Ratio 0\.2, Local Window Size 1000; Ratio 0\.3, Local Window Size 2000 \(2 cells tie\)/);
+    assert.match(canvas.label, /R1-Llama \| GPQA-Diamond: /);
+    assert.deepEqual(canvas.backing, canvas.size);
+    assert.equal(canvas.size[0], canvas.frameWidth);
+
+    // The summary of AIME24 names both tied peaks.
+    const aime = await page.evaluate(() => document.querySelector("#summary-panels article").textContent);
+    assert.match(aime, /Peak49\.3, 2 cells tie:Ratio 0\.2, Local Window Size 1000Ratio 0\.3, Local Window Size 2000/);
+    assert.match(aime, /Lowest39\.3 at Ratio 0\.1, Local Window Size 1000/);
+    assert.match(aime, /Cellsall 20 cells present/);
     assert.deepEqual(problems, []);
     await context.close();
   });
 
-  test("switching the dataset changes the list and the address; back returns", async () => {
+  test("a HiDPI screen gets a backing store at its pixel ratio", async () => {
+    const { page, context, problems } = await openPage(session, "", { deviceScaleFactor: 2 });
+    await shownDataset(page);
+    const canvas = await page.evaluate(() => {
+      const element = document.getElementById("figure-canvas");
+      const size = window.sweepmap.figure.size();
+      return { backing: [element.width, element.height], css: [element.style.width, element.style.height], size };
+    });
+    assert.deepEqual(canvas.backing, [Math.round(canvas.size.width * 2), Math.round(canvas.size.height * 2)]);
+    assert.deepEqual(canvas.css, [`${canvas.size.width}px`, `${canvas.size.height}px`]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("switching the dataset changes the figure and the address; back returns", async () => {
     const { page, context, problems } = await openPage(session, "");
     await shownDataset(page);
+    const first = await canvasHash(page);
 
     const partial = entry("partial-r1-qwen");
-    await page.selectOption("#dataset-select", partial.id);
-    await page.waitForFunction((title) => document.querySelector(".dataset-title")?.textContent === title, partial.title);
+    await afterRender(page, () => page.selectOption("#dataset-select", partial.id));
     let shown = await shownDataset(page);
     assert.equal(shown.search, `?dataset=${partial.id}`);
-    assert.equal(shown.selected, partial.id);
-    assert.equal(shown.facts["y axis"], "Local Window Size: 500, 1000, 1500, 2000 (4 values)");
-    // A sparse grid: 10 of the 20 cells of each panel were read.
-    assert.deepEqual(shown.panels[0], { title: "R1-Qwen | AIME24", present: 10, missing: 10 });
-    assertPanelsMatch(shown, partial.id);
+    assert.equal(shown.title, partial.title);
+    assert.equal(shown.facts, "Pass@1 (%), higher is better · 1 model · 4 benchmarks · Ratio × Local Window Size");
+    assert.deepEqual(shown.panels, ["R1-Qwen | AIME24", "R1-Qwen | AIME25", "R1-Qwen | AMC23", "R1-Qwen | GPQA-Diamond"]);
+    // One model: no difference to draw.
+    assert.equal(await page.evaluate(() => document.querySelector('#layout-select option[value="difference"]').disabled), true);
+    const partialHash = await canvasHash(page);
+    assert.notEqual(partialHash, first);
 
     const averages = entry("kv-cache-averages");
-    await page.selectOption("#dataset-select", averages.id);
-    await page.waitForFunction((title) => document.querySelector(".dataset-title")?.textContent === title, averages.title);
+    await afterRender(page, () => page.selectOption("#dataset-select", averages.id));
     shown = await shownDataset(page);
     assert.equal(shown.search, `?dataset=${averages.id}`);
     // No benchmark column: a panel is titled by its model alone.
-    assert.deepEqual(
-      shown.panels.map((panel) => panel.title),
-      ["R1-Llama", "R1-Qwen"],
-    );
-    assertPanelsMatch(shown, averages.id);
+    assert.deepEqual(shown.panels, ["R1-Llama"]);
+    assert.equal(shown.facts, "Pass@1 (%), higher is better · 2 models · Ratio × Local Window Size");
 
-    await page.goBack();
-    await page.waitForFunction((title) => document.querySelector(".dataset-title")?.textContent === title, partial.title);
+    await afterRender(page, () => page.goBack());
     shown = await shownDataset(page);
     assert.equal(shown.search, `?dataset=${partial.id}`);
     assert.equal(shown.selected, partial.id);
-
-    assert.deepEqual(problems, []);
-    await context.close();
-  });
-
-  test("a link opens the dataset it names", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=partial-r1-qwen");
-    const shown = await shownDataset(page);
-    assert.equal(shown.error, null);
-    assert.equal(shown.selected, "partial-r1-qwen");
-    assert.equal(shown.title, entry("partial-r1-qwen").title);
-    assertPanelsMatch(shown, "partial-r1-qwen");
-    assert.deepEqual(problems, []);
-    await context.close();
-  });
-
-  test("an unknown dataset in the address shows an error naming it and opens the default", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=nope");
-    await page.waitForSelector("#error-banner:not([hidden])");
-    await page.waitForSelector('#dataset-view[aria-busy="false"]');
-    const shown = await shownDataset(page);
-    assert.match(shown.error, /"nope"/);
-    assert.match(shown.error, /showing "KV-cache sweep: R1-Llama and R1-Qwen" instead/);
-    assert.equal(await page.getAttribute("#error-banner", "role"), "alert");
-    assert.equal(shown.selected, "kv-cache-sweep");
-    assert.equal(shown.search, "?dataset=kv-cache-sweep");
-    assertPanelsMatch(shown, "kv-cache-sweep");
+    assert.equal(shown.title, partial.title);
+    assert.equal(await canvasHash(page), partialHash);
+    await afterRender(page, () => page.goBack());
+    assert.equal(await canvasHash(page), first);
+    assert.equal((await shownDataset(page)).selected, "kv-cache-sweep");
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -152,6 +147,7 @@ describe("the sweepmap page", { timeout: 60_000 }, () => {
   test("a dataset that fails to load leaves the shown one in place", async () => {
     const { page, context, problems } = await openPage(session, "");
     const before = await shownDataset(page);
+    const hash = await canvasHash(page);
     const broken = entry("partial-r1-qwen");
     await page.route(`**/data/${broken.file}`, (route) =>
       route.fulfill({ status: 200, contentType: "application/json", body: '{"title": "half a file"' }),
@@ -164,16 +160,71 @@ describe("the sweepmap page", { timeout: 60_000 }, () => {
       `Could not open the dataset "${broken.title}": could not read ${broken.file}: ` +
         "JSON line 1, column 23: EOF while parsing an object",
     );
+    assert.equal(await page.getAttribute("#error-banner", "role"), "alert");
     assert.equal(after.title, before.title);
     assert.deepEqual(after.panels, before.panels);
     assert.equal(after.selected, before.selected);
     assert.equal(after.search, before.search);
+    assert.equal(after.renders, before.renders);
+    assert.equal(await canvasHash(page), hash);
 
     // The page stays usable: the next good choice opens and clears the error.
     await page.unroute(`**/data/${broken.file}`);
-    await page.selectOption("#dataset-select", "kv-cache-averages");
-    await page.waitForFunction(() => document.getElementById("error-banner").hidden);
-    assert.equal((await shownDataset(page)).selected, "kv-cache-averages");
+    await afterRender(page, () => page.selectOption("#dataset-select", "kv-cache-averages"));
+    const next = await shownDataset(page);
+    assert.equal(next.error, null);
+    assert.equal(next.selected, "kv-cache-averages");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("every control has a visible label and is reachable with the keyboard", async () => {
+    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&layout=difference&range=fixed&min=40&max=50");
+    await shownDataset(page);
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll("#controls select, #controls input")]
+        .filter((control) => !control.closest("[hidden]"))
+        .filter((control) => ![...control.labels].some((label) => label.offsetWidth > 0 && label.textContent.trim() !== ""))
+        .map((control) => control.id),
+    );
+    assert.deepEqual(unlabelled, []);
+
+    // Tab from the top of the page visits every visible control, the toolbar and the figure, in order.
+    const visited = [];
+    await page.evaluate(() => document.activeElement?.blur());
+    for (let step = 0; step < 25; step += 1) {
+      await page.keyboard.press("Tab");
+      const id = await page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+      if (visited.includes(id)) break;
+      visited.push(id);
+      if (id === "figure-canvas") break;
+    }
+    assert.deepEqual(visited, [
+      "source-toggle",
+      "dataset-select",
+      "file-input",
+      "layout-select",
+      "model-select",
+      "model-b-select",
+      "benchmark-select",
+      "cmap-select",
+      "reverse-input",
+      "range-select",
+      "min-input",
+      "max-input",
+      "annotate-input",
+      "decimals-select",
+      "copy-link",
+      "export-png",
+      "export-svg",
+      "export-csv",
+      "figure-canvas",
+    ]);
+
+    // A select works from the keyboard: focus it and pick the next option with the arrow key.
+    await page.focus("#cmap-select");
+    await afterRender(page, () => page.keyboard.press("ArrowDown"));
+    assert.match(await page.evaluate(() => window.location.search), /&cmap=cividis/);
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -182,7 +233,7 @@ describe("the sweepmap page", { timeout: 60_000 }, () => {
     const { page, context, problems } = await openPage(session, "");
     await shownDataset(page);
     const results = await page.evaluate(async () => {
-      const { loadCsv, loadJson } = await import("./pkg/sweepmap.js");
+      const { loadCsv, loadJson, loadDataset, SweepFigure } = await import("./pkg/sweepmap.js");
       const attempt = (load) => {
         try {
           load();
@@ -203,15 +254,20 @@ describe("the sweepmap page", { timeout: 60_000 }, () => {
       };
       const again = loadJson(dataset.toJson());
       loaded.roundTrip = again.toCsv() === dataset.toCsv();
-      dataset.free();
-      again.free();
-      return {
+      const canvas = document.createElement("canvas");
+      const result = {
         loaded,
         empty: attempt(() => loadCsv("")),
         notANumber: attempt(() => loadCsv(csv.replace("41.5", "forty"), { x: "ratio", y: "window" })),
         unknownOption: attempt(() => loadCsv(csv, { colour: "red" })),
         badJson: attempt(() => loadJson("[1, 2")),
+        autoCsv: attempt(() => loadDataset(csv)),
+        badFigureOption: attempt(() => new SweepFigure(dataset, canvas, { colour: "red" })),
+        unknownModel: attempt(() => new SweepFigure(dataset, canvas, { model: "Nope" })),
       };
+      dataset.free();
+      again.free();
+      return result;
     });
     assert.deepEqual(results.loaded, {
       models: ["A"],
@@ -237,6 +293,11 @@ describe("the sweepmap page", { timeout: 60_000 }, () => {
     );
     assert.equal(results.badJson.isError, true);
     assert.match(results.badJson.message, /^JSON line 1, column \d+: /);
+    assert.deepEqual(results.autoCsv, { threw: false });
+    assert.equal(results.badFigureOption.isError, true);
+    assert.match(results.badFigureOption.message, /colour/);
+    assert.equal(results.unknownModel.isError, true);
+    assert.match(results.unknownModel.message, /Nope/);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -1,0 +1,184 @@
+// End-to-end tests of export and sharing: the PNG is a real PNG at twice the on-screen
+// resolution, the SVG is vector with one cell-sized shape per cell and the panel titles as text,
+// the CSV is exactly the data shown, file names say what they hold, and "Copy link" copies the
+// address (or shows it selected when there is no clipboard).
+
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+
+import { afterRender, openPage, shownDataset, startSession } from "./browser.mjs";
+
+let session;
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
+
+/** Clicks a button and returns the download it starts: its file name and bytes. */
+async function download(page, selector) {
+  const [started] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
+  const path = await started.path();
+  return { name: started.suggestedFilename(), bytes: await readFile(path) };
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function pngSize(bytes) {
+  assert.deepEqual(bytes.subarray(0, 8), PNG_SIGNATURE, "PNG signature");
+  assert.equal(bytes.subarray(12, 16).toString("latin1"), "IHDR", "the first chunk is IHDR");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** The rect elements of an SVG text with their numeric geometry and fill. */
+function rects(svg) {
+  return [...svg.matchAll(/<rect\b([^>]*)\/?>/g)].map(([, attributes]) => {
+    const attribute = (name) => new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1] ?? null;
+    return {
+      x: Number(attribute("x")),
+      y: Number(attribute("y")),
+      width: Number(attribute("width")),
+      height: Number(attribute("height")),
+      fill: attribute("fill"),
+    };
+  });
+}
+
+/** The text content of every <text> element of an SVG, trimmed. */
+function texts(svg) {
+  return [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map(([, text]) => text.trim());
+}
+
+describe("export and share", { timeout: 90_000 }, () => {
+  for (const deviceScaleFactor of [1, 2]) {
+    test(`PNG at twice the on-screen resolution (devicePixelRatio ${deviceScaleFactor}), SVG and CSV of one panel`, async () => {
+      const { page, context, problems } = await openPage(session, "?dataset=partial-r1-qwen&layout=benchmark&bench=AIME24", {
+        deviceScaleFactor,
+      });
+      await shownDataset(page);
+      const figure = await page.evaluate(() => {
+        const figure = window.sweepmap.figure;
+        const panel = figure.panels()[0];
+        const cells = [];
+        for (let y = 0; y < panel.rows; y += 1) {
+          for (let x = 0; x < panel.columns; x += 1) {
+            const info = figure.cellInfo(0, x, y);
+            cells.push({ x, y, rect: figure.cellRect(0, x, y), present: info.value !== null });
+          }
+        }
+        return { size: figure.size(), stem: figure.fileStem(), csv: figure.shownCsv(), title: panel.title, cells };
+      });
+      assert.equal(figure.stem, "r1-qwen_aime24");
+      assert.equal(figure.title, "R1-Qwen | AIME24");
+
+      const png = await download(page, "#export-png");
+      assert.equal(png.name, "r1-qwen_aime24.png");
+      assert.deepEqual(pngSize(png.bytes), {
+        width: Math.round(figure.size.width * 2 * deviceScaleFactor),
+        height: Math.round(figure.size.height * 2 * deviceScaleFactor),
+      });
+      assert.equal(await page.textContent("#share-status"), "PNG saved as r1-qwen_aime24.png.");
+
+      const svgFile = await download(page, "#export-svg");
+      assert.equal(svgFile.name, "r1-qwen_aime24.svg");
+      const svg = svgFile.bytes.toString("utf8");
+      assert.ok(svg.startsWith("<svg "), "an SVG document");
+      assert.ok(!svg.includes("<image"), "true vector: no embedded picture");
+      const words = texts(svg);
+      assert.ok(words.includes("R1-Qwen | AIME24"), "the panel title as text");
+      assert.ok(words.includes("Pass@1 (%)") && words.includes("missing"), "the colour bar's label and the missing-cell legend");
+      // Exactly one filled, cell-sized rect at each cell's place; 10 of the 20 cells are missing.
+      const shapes = rects(svg).filter((rect) => rect.fill && rect.fill !== "none");
+      const near = (a, b) => Math.abs(a - b) <= 1.5;
+      const fills = [];
+      for (const cell of figure.cells) {
+        const matching = shapes.filter(
+          (shape) =>
+            near(shape.x, cell.rect.x) && near(shape.y, cell.rect.y) && near(shape.width, cell.rect.width) && near(shape.height, cell.rect.height),
+        );
+        assert.equal(matching.length, 1, `one shape for cell ${cell.x}, ${cell.y}`);
+        fills.push({ present: cell.present, fill: matching[0].fill });
+      }
+      const cellSized = shapes.filter((shape) => near(shape.width, figure.cells[0].rect.width) && near(shape.height, figure.cells[0].rect.height));
+      assert.equal(cellSized.length, figure.cells.length, "no other cell-sized shapes");
+      assert.equal(fills.filter((fill) => fill.present).length, 10);
+      const missingFills = new Set(fills.filter((fill) => !fill.present).map((fill) => fill.fill));
+      assert.equal(missingFills.size, 1, "every missing cell in one neutral colour");
+      assert.ok(fills.filter((fill) => fill.present).every((fill) => !missingFills.has(fill.fill)));
+
+      const csv = await download(page, "#export-csv");
+      assert.equal(csv.name, "r1-qwen_aime24.csv");
+      const text = csv.bytes.toString("utf8");
+      assert.equal(text, figure.csv);
+      const lines = text.trimEnd().split("\n");
+      assert.equal(lines[0], "panel,model,benchmark,Local Window Size,Ratio,Pass@1 (%)");
+      assert.equal(lines.length, 1 + 10, "a header and one row per present cell");
+      assert.ok(lines.includes("R1-Qwen | AIME24,R1-Qwen,AIME24,1000,0.5,52"));
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+
+  test("the grid exports every panel, named by what they share", async () => {
+    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean");
+    await shownDataset(page);
+    const csv = await download(page, "#export-csv");
+    const stem = await page.evaluate(() => window.sweepmap.figure.fileStem());
+    assert.equal(csv.name, `${stem}.csv`);
+    const lines = csv.bytes.toString("utf8").trimEnd().split("\n");
+    assert.equal(lines.length, 1 + 2 * 20, "both models' mean panels, 20 cells each");
+    assert.ok(lines.slice(1).every((line) => /^R1-(Llama|Qwen) \| mean of 4 benchmarks,/.test(line)), lines[1]);
+
+    await afterRender(page, () => page.selectOption("#layout-select", "grid"));
+    const words = texts((await download(page, "#export-svg")).bytes.toString("utf8"));
+    for (const model of ["R1-Llama", "R1-Qwen"]) {
+      for (const benchmark of ["AIME24", "AIME25", "AMC23", "GPQA-Diamond", "Average (reported)"]) {
+        assert.ok(words.includes(`${model} | ${benchmark}`), `${model} | ${benchmark} in the SVG`);
+      }
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("Copy link copies the address of the view", async () => {
+    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&layout=grid&cmap=rdbu", {
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
+    await shownDataset(page);
+    await page.click("#copy-link");
+    await page.waitForFunction(() => document.getElementById("share-status").textContent !== "");
+    assert.equal(await page.textContent("#share-status"), "Link copied to the clipboard.");
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(copied, await page.evaluate(() => window.location.href));
+    assert.ok(copied.endsWith("?dataset=kv-cache-sweep&layout=grid&cmap=rdbu"));
+    assert.equal(await page.isVisible("#link-fallback"), false);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("without a clipboard, the link is shown selected for copying", async () => {
+    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-averages&rev=1", {
+      init: () => Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined }),
+    });
+    await shownDataset(page);
+    await page.click("#copy-link");
+    await page.waitForSelector("#link-fallback:not([hidden])");
+    const field = await page.evaluate(() => {
+      const input = document.getElementById("link-output");
+      return {
+        value: input.value,
+        readOnly: input.readOnly,
+        focused: document.activeElement === input,
+        selected: input.value.slice(input.selectionStart, input.selectionEnd),
+        label: input.labels[0].textContent,
+      };
+    });
+    const href = await page.evaluate(() => window.location.href);
+    assert.deepEqual(field, { value: href, readOnly: true, focused: true, selected: href, label: "Link to this view (copy it with Ctrl+C or ⌘C)" });
+    assert.match(await page.textContent("#share-status"), /clipboard is not available/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

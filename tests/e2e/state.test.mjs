@@ -1,0 +1,275 @@
+// Tests of the page's pure modules in node, without a browser: the share-link format
+// (www/state.js) and links that carry their data (www/share.js).
+
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+
+import {
+  DEFAULT_VIEW,
+  figureOptions,
+  formatFromName,
+  KEYS,
+  normalizeState,
+  parseState,
+  readSource,
+  resolveView,
+  sameSource,
+  serializeState,
+} from "../../www/state.js";
+import { decodeData, encodeData } from "../../www/share.js";
+
+const context = {
+  models: ["R1-Llama", "R1-Qwen"],
+  benchmarks: ["AIME24", "AIME25", "AMC23", "GPQA-Diamond", "Average (reported)"],
+  colorMaps: [
+    { name: "viridis", label: "Viridis", diverging: false },
+    { name: "ylgnbu", label: "YlGnBu", diverging: false },
+    { name: "rdbu", label: "RdBu", diverging: true },
+    { name: "puor", label: "PuOr", diverging: true },
+  ],
+  datasets: ["kv-cache-sweep", "kv-cache-averages", "partial-r1-qwen"],
+};
+
+const parse = (query, extra = context) => parseState(new URLSearchParams(query), extra);
+
+describe("share links: parseState", () => {
+  test("an empty address is the default view of the first dataset", () => {
+    const { state, notices } = parse("");
+    assert.deepEqual(state, { source: { kind: "bundled", id: "kv-cache-sweep" }, ...DEFAULT_VIEW });
+    assert.deepEqual(notices, []);
+  });
+
+  test("reads every key", () => {
+    const { state, notices } = parse(
+      "dataset=partial-r1-qwen&layout=difference&model=R1-Qwen&b=R1-Llama&bench=%3Amean&cmap=PuOr&rev=1" +
+        "&range=centered&center=-2.5&annot=0&dec=3",
+    );
+    assert.deepEqual(notices, []);
+    assert.deepEqual(state, {
+      source: { kind: "bundled", id: "partial-r1-qwen" },
+      layout: "difference",
+      model: "R1-Qwen",
+      modelB: "R1-Llama",
+      benchmark: ":mean",
+      colorMap: "puor",
+      reversed: true,
+      range: "centered",
+      min: null,
+      max: null,
+      center: -2.5,
+      annotate: false,
+      decimals: 3,
+    });
+    const fixed = parse("range=fixed&min=40&max=52.5").state;
+    assert.equal(fixed.range, "fixed");
+    assert.equal(fixed.min, 40);
+    assert.equal(fixed.max, 52.5);
+    assert.equal(parse("modelB=R1-Qwen&layout=difference").state.modelB, "R1-Qwen");
+  });
+
+  test("invalid values fall back to defaults with a notice naming the key and the value", () => {
+    const { state, notices } = parse("cmap=jet&layout=nope");
+    assert.equal(state.colorMap, "viridis");
+    assert.equal(state.layout, "model");
+    assert.deepEqual(
+      notices.map((notice) => [notice.key, notice.value]),
+      [
+        ["layout", "nope"],
+        ["cmap", "jet"],
+      ],
+    );
+    assert.match(notices[0].message, /layout="nope" is not a layout/);
+    assert.match(notices[1].message, /cmap="jet" is not a colour map/);
+
+    const model = parse("model=Nope");
+    assert.equal(model.state.model, null);
+    assert.equal(model.notices.length, 1);
+    assert.equal(model.notices[0].key, "model");
+    assert.match(model.notices[0].message, /There is no model "Nope" in this dataset \(models: "R1-Llama", "R1-Qwen"\); showing "R1-Llama"\./);
+
+    const cases = {
+      "bench=MATH": "bench",
+      "rev=maybe": "rev",
+      "annot=2": "annot",
+      "dec=7": "dec",
+      "dec=-1": "dec",
+      "dec=1.5": "dec",
+      "range=wide": "range",
+      "range=centered&center=abc": "center",
+      "layout=difference&b=R1-Llama": "b",
+      "layout=difference&b=Gemini": "b",
+      "fmt=xml&src=https://example.org/a.csv": "fmt",
+      "src=javascript:alert(1)": "src",
+      "data=not%20base64!": "data",
+      "dataset=nope": "dataset",
+      "colour=red": "colour",
+    };
+    for (const [query, key] of Object.entries(cases)) {
+      const result = parse(query);
+      assert.deepEqual(
+        result.notices.map((notice) => notice.key),
+        [key],
+        `one notice about ${key} for ?${query}`,
+      );
+    }
+    assert.equal(parse("dataset=nope").state.source.id, "kv-cache-sweep");
+    assert.match(parse("colour=red").notices[0].message, /Ignored "colour" in the link/);
+  });
+
+  test("fixed ranges need two increasing numbers", () => {
+    for (const query of ["range=fixed", "range=fixed&min=40", "range=fixed&min=50&max=40", "range=fixed&min=a&max=3", "range=fixed&min=1&max=Infinity"]) {
+      const { state, notices } = parse(query);
+      assert.equal(state.range, "panel", query);
+      assert.equal(notices.length, 1, query);
+      assert.match(notices[0].message, /range=fixed needs two numbers min < max/);
+    }
+  });
+
+  test("difference needs two models", () => {
+    const { state, notices } = parse("dataset=partial-r1-qwen&layout=difference", { ...context, models: ["R1-Qwen"] });
+    assert.equal(state.layout, "model");
+    assert.match(notices[0].message, /needs two models/);
+  });
+
+  test("data sources: data over src over dataset; local files too large for a link", () => {
+    const both = readSource(new URLSearchParams("dataset=kv-cache-sweep&src=https://example.org/x.json"), context);
+    assert.deepEqual(both.source, { kind: "url", url: "https://example.org/x.json", format: "auto" });
+    assert.equal(both.notices.length, 1);
+    const data = readSource(new URLSearchParams("data=abc_-9&fmt=csv&name=a.csv"), context);
+    assert.deepEqual(data.source, { kind: "local", name: "a.csv", format: "csv", data: "abc_-9", key: "data:csv:abc_-9" });
+    const gone = readSource(new URLSearchParams("name=big.csv&layout=grid"), context);
+    assert.deepEqual(gone.source, { kind: "bundled", id: "kv-cache-sweep" });
+    assert.match(gone.notices[0].message, /local file "big.csv".*open it again/);
+  });
+});
+
+describe("share links: serializeState", () => {
+  test("writes only values that differ from the defaults, in a stable order", () => {
+    const { state } = parse("");
+    assert.equal(serializeState(state).toString(), "dataset=kv-cache-sweep");
+    const full = {
+      ...state,
+      layout: "difference",
+      model: "R1-Qwen",
+      modelB: "R1-Llama",
+      benchmark: ":mean",
+      colorMap: "rdbu",
+      reversed: true,
+      range: "fixed",
+      min: 40,
+      max: 52.5,
+      annotate: false,
+      decimals: 0,
+    };
+    assert.equal(
+      serializeState(full).toString(),
+      "dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=%3Amean&cmap=rdbu&rev=1&range=fixed&min=40&max=52.5&annot=0&dec=0",
+    );
+    assert.deepEqual([...serializeState(full).keys()], KEYS.filter((key) => serializeState(full).has(key)));
+  });
+
+  test("leaves out what the layout does not use", () => {
+    const state = { ...parse("").state, layout: "grid", model: "R1-Qwen", modelB: "R1-Llama", benchmark: "AMC23", min: 1, max: 2 };
+    assert.equal(serializeState(state).toString(), "dataset=kv-cache-sweep&layout=grid");
+    assert.equal(serializeState({ ...state, layout: "benchmark" }).toString(), "dataset=kv-cache-sweep&layout=benchmark&bench=AMC23");
+    assert.equal(serializeState({ ...state, range: "centered", center: 0 }).toString(), "dataset=kv-cache-sweep&layout=grid&range=centered");
+  });
+
+  test("round-trips through parseState", () => {
+    const queries = [
+      "dataset=partial-r1-qwen",
+      "dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&cmap=ylgnbu&range=shared",
+      "dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=AMC23&cmap=puor&rev=1&range=centered&center=1.5&annot=0&dec=2",
+      "src=https%3A%2F%2Fexample.org%2Fsweep.csv&fmt=csv&layout=grid&range=fixed&min=-1e-7&max=0.5",
+      "data=q1YqSs1JLS5R&fmt=json&name=my+sweep+%3Cb%3E.json&model=R1-Qwen",
+    ];
+    for (const query of queries) {
+      const { state, notices } = parse(query);
+      assert.deepEqual(notices, [], query);
+      assert.equal(serializeState(state).toString(), query);
+    }
+  });
+});
+
+describe("view resolution", () => {
+  const names = { models: context.models, benchmarks: context.benchmarks };
+
+  test("defaults resolve to the first names, model B to the first other model", () => {
+    const state = parse("").state;
+    assert.deepEqual(resolveView(state, names), { model: "R1-Llama", modelB: "R1-Qwen", benchmark: "AIME24" });
+    assert.deepEqual(resolveView({ ...state, model: "R1-Qwen" }, names), { model: "R1-Qwen", modelB: "R1-Llama", benchmark: "AIME24" });
+    assert.equal(resolveView(state, { models: ["A"], benchmarks: ["B"] }).modelB, null);
+  });
+
+  test("normalizeState clears defaults so equal figures have equal links", () => {
+    const state = { ...parse("").state, layout: "difference", model: "R1-Llama", modelB: "R1-Qwen", benchmark: "AIME24" };
+    const normal = normalizeState(state, names);
+    assert.equal(normal.model, null);
+    assert.equal(normal.modelB, null);
+    assert.equal(normal.benchmark, null);
+    assert.equal(serializeState(normal).toString(), "dataset=kv-cache-sweep&layout=difference");
+    const unknown = normalizeState({ ...state, model: "Gone", benchmark: "Gone" }, names);
+    assert.equal(unknown.model, null);
+    assert.equal(unknown.benchmark, null);
+    assert.equal(normalizeState(state, { models: ["A"], benchmarks: ["B"] }).layout, "model");
+    // Values the layout or the range does not use are dropped, as the link drops them.
+    const grid = normalizeState({ ...state, layout: "grid", model: "R1-Qwen", benchmark: "AMC23", min: 1, max: 2, center: 3 }, names);
+    assert.deepEqual(
+      [grid.model, grid.modelB, grid.benchmark, grid.min, grid.max, grid.center],
+      [null, null, null, null, null, 0],
+    );
+    for (const query of ["layout=grid&model=R1-Qwen&bench=AMC23", "range=panel&min=1&max=2", "layout=benchmark&model=R1-Qwen&b=R1-Llama"]) {
+      const parsed = normalizeState(parse(query).state, names);
+      assert.deepEqual(normalizeState(parse(serializeState(parsed).toString()).state, names), parsed, query);
+    }
+  });
+
+  test("figureOptions names everything the figure needs", () => {
+    const state = parse("layout=difference&model=R1-Qwen&bench=%3Amean&range=fixed&min=-3&max=3&dec=2").state;
+    assert.deepEqual(figureOptions(state, names), {
+      layout: "difference",
+      model: "R1-Qwen",
+      modelB: "R1-Llama",
+      benchmark: ":mean",
+      colorMap: "viridis",
+      reversed: false,
+      domain: "fixed",
+      min: -3,
+      max: 3,
+      center: null,
+      annotate: true,
+      decimals: 2,
+    });
+    const plain = figureOptions(parse("range=centered&center=2").state, { models: ["A"], benchmarks: ["B"] });
+    assert.deepEqual(
+      { modelB: plain.modelB, min: plain.min, max: plain.max, center: plain.center, benchmark: plain.benchmark },
+      { modelB: null, min: null, max: null, center: 2, benchmark: "B" },
+    );
+  });
+
+  test("sources compare by what they name; formats come from extensions", () => {
+    assert.ok(sameSource({ kind: "bundled", id: "a" }, { kind: "bundled", id: "a" }));
+    assert.ok(!sameSource({ kind: "bundled", id: "a" }, { kind: "url", url: "a", format: "auto" }));
+    assert.ok(sameSource({ kind: "local", key: "file:1" }, { kind: "local", key: "file:1", data: null }));
+    assert.equal(formatFromName("sweep.CSV"), "csv");
+    assert.equal(formatFromName("https://example.org/x.json?raw=1"), "json");
+    assert.equal(formatFromName("results"), "auto");
+  });
+});
+
+describe("links that carry data", () => {
+  test("encode and decode round-trip, URL-safe and compressed", async () => {
+    const text = "model,benchmark,window,ratio,pass@1\n" + Array.from({ length: 200 }, (_, i) => `Ünïcode ✓,B,${i},0.1,${i / 3}`).join("\n");
+    const data = await encodeData(text);
+    assert.match(data, /^[A-Za-z0-9_-]+$/);
+    assert.ok(data.length < text.length / 2, `compressed ${text.length} characters to ${data.length}`);
+    assert.equal(await decodeData(data), text);
+    assert.equal(await decodeData(await encodeData("")), "");
+  });
+
+  test("damaged data give plain errors", async () => {
+    await assert.rejects(decodeData("abc$"), /not valid base64url/);
+    const data = await encodeData("a,b,c\n1,2,3\n".repeat(50));
+    await assert.rejects(decodeData(data.slice(0, data.length - 8)), /damaged|UTF-8/);
+  });
+});

@@ -1,0 +1,296 @@
+// Reading single cells of the figure: the tooltip under the pointer, and stepping through cells
+// with the keyboard while the canvas has focus (an outline drawn over the canvas, never a redraw,
+// and the cell's description announced in a polite live region). Geometry and cell contents come
+// from the figure (hitTest, cellRect, cellInfo); everything is written with textContent.
+
+import { decimalsOf, exactBeyondLabel, formatNumber } from "./format.js";
+
+/** How far the keyboard's ring reaches outside its cell, in CSS px (the margin in style.css). */
+const OUTLINE_SPREAD = 4;
+
+const KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Escape"]);
+
+export class CellInspector {
+  /**
+   * elements: { canvas, frame, tooltip, outline, announcer }. The frame is the positioned
+   * container of the canvas, the tooltip and the outline.
+   */
+  constructor(elements) {
+    this.elements = elements;
+    this.figure = null;
+    /** The keyboard's cell: { panel, x, y }, kept while focus is away so it returns there. */
+    this.focused = null;
+    /** True while the pointer is over a cell. */
+    this.pointing = false;
+    const { canvas } = elements;
+    canvas.addEventListener("pointermove", (event) => this.onPointerMove(event));
+    canvas.addEventListener("pointerleave", () => this.onPointerLeave());
+    canvas.addEventListener("keydown", (event) => this.onKeyDown(event));
+    canvas.addEventListener("focus", () => this.onFocus());
+    canvas.addEventListener("blur", () => this.onBlur());
+  }
+
+  /** Call after every redraw: a new figure, other options, another size. */
+  setFigure(figure) {
+    this.figure = figure;
+    this.panels = figure ? figure.panels() : [];
+    this.pointing = false;
+    this.hideTooltip();
+    if (this.focused && !this.validCell(this.focused)) this.focused = null;
+    if (document.activeElement === this.elements.canvas && this.focused) {
+      this.showFocused({ announce: false });
+    } else {
+      this.elements.outline.hidden = true;
+    }
+  }
+
+  validCell({ panel, x, y }) {
+    const info = this.panels[panel];
+    return Boolean(info) && x >= 0 && y >= 0 && x < info.columns && y < info.rows;
+  }
+
+  /** Pointer position in the figure's CSS pixels. */
+  figurePoint(event) {
+    const rect = this.elements.canvas.getBoundingClientRect();
+    const size = this.figure.size();
+    const scaleX = rect.width > 0 ? size.width / rect.width : 1;
+    const scaleY = rect.height > 0 ? size.height / rect.height : 1;
+    return { x: (event.clientX - rect.left) * scaleX, y: (event.clientY - rect.top) * scaleY };
+  }
+
+  onPointerMove(event) {
+    if (!this.figure) return;
+    const point = this.figurePoint(event);
+    let info;
+    try {
+      info = this.figure.hitTest(point.x, point.y);
+    } catch {
+      info = undefined;
+    }
+    if (!info) {
+      this.onPointerLeave();
+      return;
+    }
+    this.pointing = true;
+    const frameRect = this.elements.frame.getBoundingClientRect();
+    this.showTooltip(info, {
+      x: event.clientX - frameRect.left + this.elements.frame.scrollLeft,
+      y: event.clientY - frameRect.top + this.elements.frame.scrollTop,
+      offset: 14,
+    });
+  }
+
+  onPointerLeave() {
+    this.pointing = false;
+    if (document.activeElement === this.elements.canvas && this.focused) {
+      this.showFocused({ announce: false });
+    } else {
+      this.hideTooltip();
+    }
+  }
+
+  onFocus() {
+    if (!this.figure || this.panels.length === 0) return;
+    if (!this.focused) this.focused = this.startCell();
+    this.showFocused({ announce: true });
+  }
+
+  onBlur() {
+    this.elements.outline.hidden = true;
+    if (!this.pointing) this.hideTooltip();
+  }
+
+  /** The top-left cell of the first panel, as drawn. */
+  startCell() {
+    const panel = this.panels[0];
+    const direction = this.orientation(0);
+    return {
+      panel: 0,
+      x: direction.right > 0 ? 0 : panel.columns - 1,
+      y: direction.up > 0 ? panel.rows - 1 : 0,
+    };
+  }
+
+  /** Which way the indices run on screen: right = +1 when x+1 is further right, up likewise. */
+  orientation(panel) {
+    const info = this.panels[panel];
+    const first = this.figure.cellRect(panel, 0, 0);
+    const nextX = info.columns > 1 ? this.figure.cellRect(panel, 1, 0) : null;
+    const nextY = info.rows > 1 ? this.figure.cellRect(panel, 0, 1) : null;
+    return {
+      right: !first || !nextX || nextX.x >= first.x ? 1 : -1,
+      up: !first || !nextY || nextY.y <= first.y ? 1 : -1,
+    };
+  }
+
+  onKeyDown(event) {
+    if (!this.figure || !KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    if (event.key === "Escape") {
+      this.elements.outline.hidden = true;
+      this.hideTooltip();
+      return;
+    }
+    if (!this.focused) this.focused = this.startCell();
+    const next = this.step(this.focused, event.key);
+    if (next) this.focused = next;
+    this.showFocused({ announce: true });
+  }
+
+  /** The cell one step from `cell` in the key's direction, crossing into neighbouring panels. */
+  step(cell, key) {
+    const { panel, x, y } = cell;
+    const info = this.panels[panel];
+    const direction = this.orientation(panel);
+    if (key === "Home" || key === "End") {
+      const leftEnd = direction.right > 0 ? 0 : info.columns - 1;
+      const rightEnd = info.columns - 1 - leftEnd;
+      return { panel, x: key === "Home" ? leftEnd : rightEnd, y };
+    }
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      const sign = (key === "ArrowRight" ? 1 : -1) * direction.right;
+      const nextX = x + sign;
+      if (nextX >= 0 && nextX < info.columns) return { panel, x: nextX, y };
+      return this.neighbourPanel(cell, key);
+    }
+    const sign = (key === "ArrowUp" ? 1 : -1) * direction.up;
+    const nextY = y + sign;
+    if (nextY >= 0 && nextY < info.rows) return { panel, x, y: nextY };
+    return this.neighbourPanel(cell, key);
+  }
+
+  /**
+   * The nearest cell in another panel in the key's direction, at the same row (left, right) or
+   * column (up, down) index; null when the figure has none there.
+   */
+  neighbourPanel(cell, key) {
+    const here = this.figure.cellRect(cell.panel, cell.x, cell.y);
+    if (!here) return null;
+    const centre = { x: here.x + here.width / 2, y: here.y + here.height / 2 };
+    let best = null;
+    for (let panel = 0; panel < this.panels.length; panel += 1) {
+      if (panel === cell.panel) continue;
+      const info = this.panels[panel];
+      const direction = this.orientation(panel);
+      let candidate;
+      if (key === "ArrowLeft" || key === "ArrowRight") {
+        const towardsRight = key === "ArrowRight";
+        const x = towardsRight === direction.right > 0 ? 0 : info.columns - 1;
+        candidate = { panel, x, y: Math.min(cell.y, info.rows - 1) };
+      } else {
+        const towardsUp = key === "ArrowUp";
+        const y = towardsUp === direction.up > 0 ? 0 : info.rows - 1;
+        candidate = { panel, x: Math.min(cell.x, info.columns - 1), y };
+      }
+      const rect = this.figure.cellRect(candidate.panel, candidate.x, candidate.y);
+      if (!rect) continue;
+      const point = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+      const along = { ArrowRight: point.x - centre.x, ArrowLeft: centre.x - point.x, ArrowDown: point.y - centre.y, ArrowUp: centre.y - point.y }[key];
+      const across = key === "ArrowLeft" || key === "ArrowRight" ? Math.abs(point.y - centre.y) : Math.abs(point.x - centre.x);
+      // Only panels ahead; of those, the one most in line (offset across counts four times).
+      if (along <= 0) continue;
+      const score = across * 4 + along;
+      if (!best || score < best.score) best = { score, candidate };
+    }
+    return best ? best.candidate : null;
+  }
+
+  showFocused({ announce }) {
+    if (!this.figure || !this.focused) return;
+    const { panel, x, y } = this.focused;
+    const rect = this.figure.cellRect(panel, x, y);
+    const info = this.figure.cellInfo(panel, x, y);
+    if (!rect || !info) {
+      this.elements.outline.hidden = true;
+      return;
+    }
+    const { canvas, outline } = this.elements;
+    const scale = this.displayScale();
+    const left = canvas.offsetLeft + rect.x * scale.x;
+    const top = canvas.offsetTop + rect.y * scale.y;
+    // The ring is drawn OUTLINE_SPREAD px outside the cell on every side (see .cell-outline).
+    outline.style.left = `${left}px`;
+    outline.style.top = `${top}px`;
+    outline.style.width = `${rect.width * scale.x + 2 * OUTLINE_SPREAD}px`;
+    outline.style.height = `${rect.height * scale.y + 2 * OUTLINE_SPREAD}px`;
+    outline.hidden = false;
+    if (!this.pointing) {
+      const cellHeight = rect.height * scale.y;
+      this.showTooltip(info, { x: left + (rect.width * scale.x) / 2, y: top + cellHeight, offset: 6, below: true, cellHeight });
+    }
+    if (announce) this.elements.announcer.textContent = info.text;
+  }
+
+  /** The ratio of the canvas' displayed size to the figure's CSS size (1 unless CSS shrinks it). */
+  displayScale() {
+    const size = this.figure.size();
+    const { canvas } = this.elements;
+    return {
+      x: size.width > 0 && canvas.clientWidth > 0 ? canvas.clientWidth / size.width : 1,
+      y: size.height > 0 && canvas.clientHeight > 0 ? canvas.clientHeight / size.height : 1,
+    };
+  }
+
+  showTooltip(info, position) {
+    const { tooltip, frame } = this.elements;
+    tooltip.replaceChildren(...tooltipContent(info));
+    tooltip.hidden = false;
+    // Place it beside the point, flipped to stay inside the frame's visible area.
+    const width = tooltip.offsetWidth;
+    const height = tooltip.offsetHeight;
+    const minX = frame.scrollLeft + 4;
+    const maxX = frame.scrollLeft + frame.clientWidth - width - 4;
+    let left = position.below ? position.x - width / 2 : position.x + position.offset;
+    if (!position.below && left > maxX) left = position.x - position.offset - width;
+    left = Math.max(minX, Math.min(left, maxX));
+    let top = position.y + position.offset;
+    const frameHeight = Math.max(frame.scrollHeight, frame.clientHeight);
+    if (top + height > frameHeight - 4) {
+      // No room below: above the point (for a focused cell, above the cell).
+      top = position.y - (position.cellHeight ?? 0) - position.offset - height;
+    }
+    tooltip.style.left = `${Math.round(left)}px`;
+    tooltip.style.top = `${Math.round(Math.max(0, top))}px`;
+  }
+
+  hideTooltip() {
+    this.elements.tooltip.hidden = true;
+  }
+}
+
+function row(term, description, className) {
+  const dt = document.createElement("dt");
+  dt.textContent = term;
+  const dd = document.createElement("dd");
+  dd.textContent = description;
+  if (className) dd.className = className;
+  return [dt, dd];
+}
+
+/** The tooltip's elements for a CellInfo (all text through textContent). */
+export function tooltipContent(info) {
+  const title = document.createElement("p");
+  title.className = "tooltip-title";
+  title.textContent = info.title;
+  const list = document.createElement("dl");
+  const decimals = decimalsOf(info.value_label);
+  list.append(...row(info.x_name, info.x_label), ...row(info.y_name, info.y_label));
+  if (info.value === null || info.value === undefined) {
+    list.append(...row("Value", "missing (not measured)", "tooltip-value"));
+  } else {
+    const exact = exactBeyondLabel(info.value, info.value_label);
+    list.append(...row("Value", exact ? `${info.value_label} (exactly ${exact})` : info.value_label, "tooltip-value"));
+    if (info.rank !== null && info.rank !== undefined) {
+      const peak = info.rank === 1 ? " (the peak)" : "";
+      list.append(...row("Rank", `${info.rank} of ${info.present}${peak}`));
+    }
+    if (info.below_peak !== null && info.below_peak !== undefined) {
+      list.append(...row("Below the peak", formatNumber(info.below_peak, decimals)));
+    }
+    if (info.count !== null && info.count !== undefined && info.count > 1) {
+      const spread = typeof info.std_dev === "number" ? `, standard deviation ${formatNumber(info.std_dev, decimals + 1)}` : "";
+      list.append(...row("Runs", `mean of ${info.count}${spread}`));
+    }
+  }
+  return [title, list];
+}

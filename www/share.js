@@ -1,0 +1,53 @@
+// Links that carry their data: a file's text compressed with deflate-raw (the browser's own
+// CompressionStream, so no library) and written as base64url, the data= value of a share link
+// (see state.js). Works in browsers and in node 20.
+
+/** The longest link that carries data; longer ones leave the data out (and say so). */
+export const MAX_LINK_LENGTH = 8000;
+
+async function pipe(bytes, transform) {
+  const stream = new Blob([bytes]).stream().pipeThrough(transform);
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function toBase64Url(bytes) {
+  let binary = "";
+  const chunk = 0x8000;
+  for (let start = 0; start < bytes.length; start += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + chunk));
+  }
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) {
+    throw new Error("the data in the link are not valid base64url text");
+  }
+  const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+/** The data= value for a file's text. */
+export async function encodeData(text) {
+  const bytes = new TextEncoder().encode(text);
+  return toBase64Url(await pipe(bytes, new CompressionStream("deflate-raw")));
+}
+
+/** The file text of a data= value; throws an Error in plain words when it is damaged. */
+export async function decodeData(data) {
+  const bytes = fromBase64Url(data);
+  let inflated;
+  try {
+    inflated = await pipe(bytes, new DecompressionStream("deflate-raw"));
+  } catch {
+    throw new Error("the data in the link are damaged (they do not decompress); was the link cut short?");
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(inflated);
+  } catch {
+    throw new Error("the data in the link are not UTF-8 text");
+  }
+}

@@ -1,0 +1,516 @@
+// The view state of the explorer and its share-link form: everything a figure depends on lives
+// in the page address, so a link reproduces the figure. Pure functions only (no DOM, no fetch),
+// so node can test them directly.
+//
+// Link format (the query string of the page address). Keys are written in this order and only
+// when they differ from the default; the data source is always written.
+//
+//   Data source (one of; when several are given, data wins over src, and src over dataset):
+//     dataset=ID        a bundled dataset, an id from www/data/index.json (default: the first one)
+//     src=URL           a CSV or JSON file fetched from this http(s) URL (relative to the page, or
+//                       absolute; the other site must allow cross-origin requests)
+//     data=TEXT         the file itself: its UTF-8 text compressed with deflate-raw (the browser's
+//                       CompressionStream) and encoded as base64url without padding
+//     name=FILE         with data: the file name shown for it. Without data: a local file too large
+//                       to carry in the link; opening such a link asks for the file again
+//     fmt=csv|json      with src or data: the file's format (default: from the src file extension,
+//                       else detected: JSON when the text starts with "{", CSV otherwise)
+//   View:
+//     layout=model|benchmark|grid|difference
+//                       one model across benchmarks (default), one benchmark across models, every
+//                       model x benchmark, or the difference of two models
+//     model=NAME        the model (layout model) or model A (difference); default the first model
+//     b=NAME            model B of a difference (modelB= is read too); default the first other model
+//     bench=NAME        the benchmark (layouts benchmark and difference), or :mean for the mean
+//                       across benchmarks; default the first benchmark
+//     cmap=NAME         colour map, a name from colorMaps() (viridis, cividis, ..., ylgnbu, rdbu, ...)
+//                       in any case; default viridis
+//     rev=1             reverse the colour map (default 0)
+//     range=panel|shared|fixed|centered
+//                       colour range: each panel its own (default), one for the figure, fixed
+//                       bounds, or centred on a value
+//     min=NUMBER&max=NUMBER
+//                       the bounds of range=fixed (both required, min below max)
+//     center=NUMBER     the centre of range=centered (default 0)
+//     annot=0           leave the values out of the cells (default 1)
+//     dec=0..6          decimals of the value labels (default automatic)
+//
+//   Keys a layout does not use (bench with layout=model, min with range=panel, ...) are left out
+//   when a link is written and ignored when one is read. Unknown keys and invalid values are
+//   ignored with a notice naming them, and the default is used instead; a link never breaks the
+//   page. Examples:
+//     ?dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&range=shared
+//     ?dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=AMC23&cmap=puor
+//     ?data=q1YqSs1JLS5R...&fmt=csv&name=sweep.csv&range=fixed&min=40&max=50
+
+/** Layouts, in the order the page lists them. */
+export const LAYOUTS = ["model", "benchmark", "grid", "difference"];
+
+/** Colour range modes, in the order the page lists them. */
+export const RANGES = ["panel", "shared", "fixed", "centered"];
+
+/** File formats a source can declare; "auto" is never written to a link. */
+export const FORMATS = ["auto", "csv", "json"];
+
+/** The benchmark value that means "the mean across benchmarks". */
+export const MEAN_BENCHMARK = ":mean";
+
+/** Most decimals the Decimals control offers. */
+export const MAX_DECIMALS = 6;
+
+/** Every key a link may carry, in the order serializeState writes them. */
+export const KEYS = [
+  "dataset",
+  "src",
+  "data",
+  "fmt",
+  "name",
+  "layout",
+  "model",
+  "b",
+  "bench",
+  "cmap",
+  "rev",
+  "range",
+  "min",
+  "max",
+  "center",
+  "annot",
+  "dec",
+];
+
+/** Keys read as another: modelB= is b=. */
+const ALIASES = { modelB: "b" };
+
+/**
+ * The view defaults. model, modelB and benchmark are null: "the dataset's first" (modelB: the
+ * first model other than model), resolved against a dataset by resolveView.
+ */
+export const DEFAULT_VIEW = Object.freeze({
+  layout: "model",
+  model: null,
+  modelB: null,
+  benchmark: null,
+  colorMap: "viridis",
+  reversed: false,
+  range: "panel",
+  min: null,
+  max: null,
+  center: 0,
+  annotate: true,
+  decimals: null,
+});
+
+/**
+ * Sources of data:
+ *   { kind: "bundled", id }
+ *   { kind: "url", url, format }
+ *   { kind: "local", name, format, data, key }  a file opened here or carried by a link; data is
+ *     the encoded text for the link, or null when too large to carry (key then identifies the
+ *     file in this page's memory; it is never written to a link)
+ */
+export function bundledSource(id) {
+  return { kind: "bundled", id };
+}
+
+/** True when two sources name the same data. */
+export function sameSource(a, b) {
+  if (!a || !b || a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case "bundled":
+      return a.id === b.id;
+    case "url":
+      return a.url === b.url && a.format === b.format;
+    case "local":
+      return a.key === b.key;
+    default:
+      return false;
+  }
+}
+
+/** The format named by a file name's extension, else "auto". */
+export function formatFromName(name) {
+  const match = /\.([a-z0-9]+)$/i.exec(String(name ?? "").split(/[?#]/)[0]);
+  const extension = match ? match[1].toLowerCase() : "";
+  if (extension === "json") return "json";
+  if (extension === "csv" || extension === "tsv" || extension === "txt") return "csv";
+  return "auto";
+}
+
+function quote(value) {
+  return JSON.stringify(String(value));
+}
+
+/** Shortens a long value for a notice (a data= value can be thousands of characters). */
+function shown(value) {
+  const text = String(value);
+  return quote(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+}
+
+function notice(key, value, message) {
+  return { key, value, message };
+}
+
+function parseBoolean(text) {
+  const lowered = text.trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(lowered)) return true;
+  if (["0", "false", "no", "off"].includes(lowered)) return false;
+  return null;
+}
+
+function parseNumber(text) {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  const number = Number(trimmed);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** The canonical name of a colour map given by name or label in any case, or null. */
+export function findColorMap(colorMaps, wanted) {
+  const lowered = String(wanted).trim().toLowerCase();
+  const found = colorMaps.find(
+    (map) => map.name.toLowerCase() === lowered || String(map.label ?? "").toLowerCase() === lowered,
+  );
+  return found ? found.name : null;
+}
+
+/** Reads the data source of a link. context.datasets: the bundled ids, the first the default. */
+export function readSource(params, { datasets = [] } = {}) {
+  const notices = [];
+  const fallbackId = datasets[0] ?? null;
+  const fallback = () => bundledSource(fallbackId);
+  const given = ["data", "src", "dataset"].filter((key) => params.has(key));
+  if (given.length > 1) {
+    notices.push(
+      notice(
+        given.slice(1).join(", "),
+        null,
+        `The link names more than one data source (${given.join(", ")}); using ${given[0]}.`,
+      ),
+    );
+  }
+  const format = readFormat(params, notices);
+
+  if (params.has("data")) {
+    const data = params.get("data");
+    const name = params.get("name") ?? "";
+    if (/^[A-Za-z0-9_-]+$/.test(data)) {
+      return { source: { kind: "local", name, format, data, key: `data:${format}:${data}` }, notices };
+    }
+    notices.push(notice("data", data, `The data in the link (data=${shown(data)}) are not valid base64url text; showing the default dataset instead.`));
+    return { source: fallback(), notices };
+  }
+  if (params.has("src")) {
+    const url = params.get("src");
+    let parsed = null;
+    try {
+      parsed = new URL(url, "http://localhost/");
+    } catch {
+      parsed = null;
+    }
+    if (url.trim() !== "" && parsed && (parsed.protocol === "http:" || parsed.protocol === "https:")) {
+      return { source: { kind: "url", url, format }, notices };
+    }
+    notices.push(notice("src", url, `src=${shown(url)} is not an http or https address; showing the default dataset instead.`));
+    return { source: fallback(), notices };
+  }
+  if (params.has("name")) {
+    const name = params.get("name");
+    notices.push(
+      notice(
+        "name",
+        name,
+        `The link was made for the local file ${quote(name)}, which was too large to carry in the link; open it again with "Open file". Showing the default dataset meanwhile.`,
+      ),
+    );
+    return { source: fallback(), notices };
+  }
+  if (params.has("dataset")) {
+    const id = params.get("dataset");
+    if (datasets.length === 0 || datasets.includes(id)) {
+      return { source: bundledSource(id), notices };
+    }
+    notices.push(
+      notice(
+        "dataset",
+        id,
+        `There is no bundled dataset ${shown(id)} (available: ${datasets.map(quote).join(", ")}); showing ${quote(fallbackId)} instead.`,
+      ),
+    );
+    return { source: fallback(), notices };
+  }
+  return { source: fallback(), notices };
+}
+
+function readFormat(params, notices) {
+  if (!params.has("fmt")) return "auto";
+  const text = params.get("fmt");
+  const lowered = text.trim().toLowerCase();
+  if (FORMATS.includes(lowered)) return lowered;
+  notices.push(notice("fmt", text, `fmt=${shown(text)} is not a format (expected csv or json); detecting the format instead.`));
+  return "auto";
+}
+
+/**
+ * Reads a whole view state from a link's query parameters.
+ *
+ * context: { models, benchmarks, colorMaps, datasets }: the names of the dataset the view is for
+ * (models and benchmarks, first the default), the colour maps ([{name, label}]) and the bundled
+ * dataset ids (first the default). Without models or benchmarks, names are not checked.
+ *
+ * Returns { state, notices }: state = { source, ...view } with every key of DEFAULT_VIEW, and one
+ * notice { key, value, message } per unknown key or invalid value (which got its default).
+ */
+export function parseState(params, context = {}) {
+  const { models = null, benchmarks = null, colorMaps = null } = context;
+  const { source, notices } = readSource(params, context);
+  const view = { ...DEFAULT_VIEW };
+  const read = (key) => {
+    if (params.has(key)) return params.get(key);
+    const alias = Object.keys(ALIASES).find((name) => ALIASES[name] === key && params.has(name));
+    return alias ? params.get(alias) : null;
+  };
+
+  for (const key of new Set(params.keys())) {
+    if (!KEYS.includes(key) && !(key in ALIASES)) {
+      notices.push(notice(key, params.get(key), `Ignored ${quote(key)} in the link: it is not a sweepmap setting.`));
+    }
+  }
+
+  const layout = read("layout");
+  if (layout !== null) {
+    const lowered = layout.trim().toLowerCase();
+    if (LAYOUTS.includes(lowered)) {
+      view.layout = lowered;
+    } else {
+      notices.push(
+        notice("layout", layout, `layout=${shown(layout)} is not a layout (expected ${LAYOUTS.join(", ")}); using "model".`),
+      );
+    }
+  }
+  if (view.layout === "difference" && models && models.length < 2) {
+    notices.push(notice("layout", layout, "layout=difference needs two models and this dataset has one; using \"model\"."));
+    view.layout = "model";
+  }
+
+  const model = read("model");
+  if (model !== null) {
+    if (!models || models.includes(model)) {
+      view.model = model;
+    } else {
+      notices.push(notice("model", model, `There is no model ${shown(model)} in this dataset (models: ${models.map(quote).join(", ")}); showing ${quote(models[0])}.`));
+    }
+  }
+  const modelB = read("b");
+  if (modelB !== null) {
+    const modelA = view.model ?? models?.[0] ?? null;
+    if (models && !models.includes(modelB)) {
+      notices.push(notice("b", modelB, `There is no model ${shown(modelB)} in this dataset to compare with (models: ${models.map(quote).join(", ")}); using the default.`));
+    } else if (modelB === modelA) {
+      notices.push(notice("b", modelB, `b=${shown(modelB)} is the same model as model; comparing with another model instead.`));
+    } else {
+      view.modelB = modelB;
+    }
+  }
+  const benchmark = read("bench");
+  if (benchmark !== null) {
+    if (benchmark === MEAN_BENCHMARK || !benchmarks || benchmarks.includes(benchmark)) {
+      view.benchmark = benchmark;
+    } else {
+      const known = [...benchmarks.map(quote), quote(MEAN_BENCHMARK)].join(", ");
+      notices.push(notice("bench", benchmark, `There is no benchmark ${shown(benchmark)} in this dataset (benchmarks: ${known}); showing the first.`));
+    }
+  }
+
+  const colorMap = read("cmap");
+  if (colorMap !== null) {
+    const found = colorMaps ? findColorMap(colorMaps, colorMap) : colorMap.trim().toLowerCase();
+    if (found) {
+      view.colorMap = found;
+    } else {
+      notices.push(notice("cmap", colorMap, `cmap=${shown(colorMap)} is not a colour map (expected one of ${colorMaps.map((map) => map.name).join(", ")}); using viridis.`));
+    }
+  }
+
+  const reversed = read("rev");
+  if (reversed !== null) {
+    const value = parseBoolean(reversed);
+    if (value === null) {
+      notices.push(notice("rev", reversed, `rev=${shown(reversed)} should be 1 or 0; not reversing the colour map.`));
+    } else {
+      view.reversed = value;
+    }
+  }
+
+  readRange(read, view, notices);
+
+  const annotate = read("annot");
+  if (annotate !== null) {
+    const value = parseBoolean(annotate);
+    if (value === null) {
+      notices.push(notice("annot", annotate, `annot=${shown(annotate)} should be 1 or 0; writing the values in the cells.`));
+    } else {
+      view.annotate = value;
+    }
+  }
+
+  const decimals = read("dec");
+  if (decimals !== null) {
+    const trimmed = decimals.trim().toLowerCase();
+    const number = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+    if (trimmed === "auto") {
+      view.decimals = null;
+    } else if (Number.isInteger(number) && number <= MAX_DECIMALS) {
+      view.decimals = number;
+    } else {
+      notices.push(notice("dec", decimals, `dec=${shown(decimals)} should be a whole number from 0 to ${MAX_DECIMALS}; choosing the decimals automatically.`));
+    }
+  }
+
+  return { state: { source, ...view }, notices };
+}
+
+function readRange(read, view, notices) {
+  const range = read("range");
+  const min = read("min");
+  const max = read("max");
+  const center = read("center");
+  if (range !== null) {
+    const lowered = range.trim().toLowerCase();
+    if (RANGES.includes(lowered)) {
+      view.range = lowered;
+    } else {
+      notices.push(notice("range", range, `range=${shown(range)} is not a colour range (expected ${RANGES.join(", ")}); using "panel".`));
+    }
+  }
+  if (view.range === "fixed") {
+    const low = min === null ? null : parseNumber(min);
+    const high = max === null ? null : parseNumber(max);
+    const problems = [];
+    if (low === null) problems.push(min === null ? "min is missing" : `min=${shown(min)} is not a number`);
+    if (high === null) problems.push(max === null ? "max is missing" : `max=${shown(max)} is not a number`);
+    if (problems.length === 0 && !(low < high)) problems.push(`min (${low}) is not below max (${high})`);
+    if (problems.length > 0) {
+      const key = low === null ? "min" : high === null ? "max" : "min";
+      notices.push(notice(key, key === "max" ? max : min, `range=fixed needs two numbers min < max, but ${problems.join(" and ")}; using "panel".`));
+      view.range = "panel";
+    } else {
+      view.min = low;
+      view.max = high;
+    }
+  }
+  if (view.range === "centered" && center !== null) {
+    const value = parseNumber(center);
+    if (value === null) {
+      notices.push(notice("center", center, `center=${shown(center)} is not a number; centring on 0.`));
+    } else {
+      view.center = value;
+    }
+  }
+}
+
+/** Which of model, modelB and benchmark a layout uses. */
+export function usedBy(layout) {
+  return {
+    model: layout === "model" || layout === "difference",
+    modelB: layout === "difference",
+    benchmark: layout === "benchmark" || layout === "difference",
+  };
+}
+
+/**
+ * The query parameters of a state: its source, then the view values that differ from the
+ * defaults and that its layout and range use, in the order of KEYS.
+ */
+export function serializeState(state) {
+  const params = new URLSearchParams();
+  const source = state.source;
+  if (source?.kind === "bundled" && source.id) {
+    params.set("dataset", source.id);
+  } else if (source?.kind === "url") {
+    params.set("src", source.url);
+    if (source.format && source.format !== "auto") params.set("fmt", source.format);
+  } else if (source?.kind === "local") {
+    if (source.data) {
+      params.set("data", source.data);
+      if (source.format && source.format !== "auto") params.set("fmt", source.format);
+    }
+    if (source.name) params.set("name", source.name);
+  }
+  const used = usedBy(state.layout);
+  if (state.layout !== DEFAULT_VIEW.layout) params.set("layout", state.layout);
+  if (used.model && state.model !== null) params.set("model", state.model);
+  if (used.modelB && state.modelB !== null) params.set("b", state.modelB);
+  if (used.benchmark && state.benchmark !== null) params.set("bench", state.benchmark);
+  if (state.colorMap !== DEFAULT_VIEW.colorMap) params.set("cmap", state.colorMap);
+  if (state.reversed) params.set("rev", "1");
+  if (state.range !== DEFAULT_VIEW.range) params.set("range", state.range);
+  if (state.range === "fixed") {
+    params.set("min", String(state.min));
+    params.set("max", String(state.max));
+  }
+  if (state.range === "centered" && state.center !== DEFAULT_VIEW.center) params.set("center", String(state.center));
+  if (!state.annotate) params.set("annot", "0");
+  if (state.decimals !== null) params.set("dec", String(state.decimals));
+  return params;
+}
+
+/**
+ * The model, model B and benchmark a state shows on a dataset with these models and benchmarks:
+ * null (the default) and names the dataset lacks become the defaults. modelB is null when the
+ * dataset has a single model.
+ */
+export function resolveView(state, { models, benchmarks }) {
+  const model = models.includes(state.model) ? state.model : models[0];
+  const others = models.filter((name) => name !== model);
+  const modelB = others.includes(state.modelB) ? state.modelB : (others[0] ?? null);
+  const benchmark =
+    state.benchmark === MEAN_BENCHMARK || benchmarks.includes(state.benchmark) ? state.benchmark : benchmarks[0];
+  return { model, modelB, benchmark };
+}
+
+/**
+ * The state as its link says it: model, modelB and benchmark back to null where they are the
+ * dataset's defaults, unknown to it, or unused by the layout; bounds and centre back to their
+ * defaults where the range does not use them; and a layout the dataset cannot show replaced. So
+ * equal figures have equal links, and what the page holds is exactly what its address says.
+ */
+export function normalizeState(state, { models, benchmarks }) {
+  const next = { ...state };
+  if (next.layout === "difference" && models.length < 2) next.layout = "model";
+  const used = usedBy(next.layout);
+  const resolved = resolveView(next, { models, benchmarks });
+  next.model = used.model && resolved.model !== models[0] ? resolved.model : null;
+  const defaultB = models.find((name) => name !== resolved.model) ?? null;
+  next.modelB = used.modelB && resolved.modelB !== defaultB ? resolved.modelB : null;
+  next.benchmark = used.benchmark && resolved.benchmark !== benchmarks[0] ? resolved.benchmark : null;
+  if (next.range !== "fixed") {
+    next.min = null;
+    next.max = null;
+  }
+  if (next.range !== "centered") next.center = DEFAULT_VIEW.center;
+  return next;
+}
+
+/**
+ * The options object of SweepFigure for a state on a dataset. Every key is given, null where the
+ * layout or range does not use it, so that nothing set for an earlier view or dataset lingers in
+ * the figure's merged options.
+ */
+export function figureOptions(state, names) {
+  const { model, modelB, benchmark } = resolveView(state, names);
+  return {
+    layout: state.layout,
+    model,
+    modelB: state.layout === "difference" ? modelB : null,
+    benchmark,
+    colorMap: state.colorMap,
+    reversed: state.reversed,
+    domain: state.range,
+    min: state.range === "fixed" ? state.min : null,
+    max: state.range === "fixed" ? state.max : null,
+    center: state.range === "centered" ? state.center : null,
+    annotate: state.annotate,
+    decimals: state.decimals,
+  };
+}
