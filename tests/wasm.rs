@@ -12,6 +12,12 @@
 //! option (each an `Error` with its exact message) are checked through the same API the page
 //! uses.
 //!
+//! Pairwise comparisons go through the same API: per-item scores load from CSV and JSON into a
+//! handle whose statistics are checked against hand-computed shares, means and sign tests; a
+//! hand-made 2 x 2 histogram is drawn and each bin checked for the colour of its count, the
+//! parity diagonal for being drawn, hover for the bin's ranges, count and share, and the SVG and
+//! CSV exports for holding every bin.
+//!
 //! Run with `cargo test --target wasm32-unknown-unknown --test wasm` (see .ci/test).
 #![cfg(target_arch = "wasm32")]
 
@@ -19,8 +25,9 @@ use js_sys::JSON;
 use serde_json::Value;
 use sweepmap::color::{ColorMap, Domain, Rgb, Scale, MISSING};
 use sweepmap::wasm::{
-    color_maps, load_csv, load_dataset, load_json, CsvOptionsObject, FigureOptionsObject,
-    LoadOptionsObject, SweepDataset, SweepFigure,
+    color_maps, load_csv, load_dataset, load_json, load_pairwise, CsvOptionsObject,
+    FigureOptionsObject, LoadOptionsObject, SweepDataset, SweepFigure, SweepPairwise,
+    SweepPairwiseFigure,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -1737,4 +1744,972 @@ fn observations_come_with_their_claims_and_as_markdown() {
         "{markdown}"
     );
     assert!(figure.reconciliation().unwrap().is_none());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pairwise comparisons: per-item scores, their statistics, and their histograms on a canvas.
+// ---------------------------------------------------------------------------------------------
+
+/// Four items, two models, scores that fall in known 2 x 2 bins (x = alpha, y = beta, the split
+/// at 0.5): t1 and t2 in bin (1, 0), t3 (0.5, 0.5: the bin that starts there) in (1, 1), t4 in
+/// (0, 1), none in (0, 0). alpha is ahead on t1 and t2, tied on t3, behind on t4.
+const FOUR_ITEMS_CSV: &str = "\
+item,model,score
+t1,alpha,0.9
+t1,beta,0.1
+t2,alpha,0.75
+t2,beta,0.25
+t3,alpha,0.5
+t3,beta,0.5
+t4,alpha,0.2
+t4,beta,0.8
+";
+
+/// Counts of [`FOUR_ITEMS_CSV`] in 2 x 2 bins, as (column, row, count).
+const FOUR_ITEMS_BINS: [(usize, usize, f64); 4] =
+    [(0, 0, 0.0), (1, 0, 2.0), (0, 1, 1.0), (1, 1, 1.0)];
+
+/// Tidy CSV with groups and names the loader infers: web-002 has no score for model-b (NA).
+const TASKS_CSV: &str = "\
+task_id,benchmark,model,progress_ratio
+web-001,web,model-a,0.25
+web-001,web,model-b,0.5
+web-002,web,model-a,1
+web-002,web,model-b,NA
+code-001,code,model-a,0
+code-001,code,model-b,0.75
+";
+
+/// Three models on seven items in two groups. By hand:
+/// - alpha vs beta: 6 paired (c3 has no beta score: only_a 1); alpha ahead on w1, w2, w3, c1,
+///   tied on c2, behind on c4; sign test over 4 against 1: 2 * (1 + 5) / 32 = 0.375; mean
+///   difference (0.8 + 0.6 + 0.4 + 0.2 + 0 - 0.4) / 6 = 1.6 / 6.
+/// - alpha vs gamma: 6 paired (c2 has gamma null: only_a 1); alpha ahead on 5, behind on c4;
+///   sign test 2 * (1 + 6) / 64 = 0.21875; mean (0.9 + 0.7 + 0.5 + 0.3 + 0.6 - 0.1) / 6.
+/// - beta vs gamma: 5 paired (c2: only_a, c3: only_b); beta ahead on all 5; sign test
+///   2 / 32 = 0.0625; mean 0.7 / 5.
+/// - within "web", alpha vs beta: 3 paired, alpha ahead on all; sign test 2 / 8 = 0.25.
+const THREE_MODELS_JSON: &str = r#"{
+  "title": "Hand-made comparison",
+  "source": "Written by hand for the wasm tests",
+  "score": {"name": "progress ratio"},
+  "group": {"name": "benchmark"},
+  "items": [
+    {"item": "w1", "group": "web", "scores": {"alpha": 0.9, "beta": 0.1, "gamma": 0.0}},
+    {"item": "w2", "group": "web", "scores": {"alpha": 0.8, "beta": 0.2, "gamma": 0.1}},
+    {"item": "w3", "group": "web", "scores": {"alpha": 0.7, "beta": 0.3, "gamma": 0.2}},
+    {"item": "c1", "group": "code", "scores": {"alpha": 0.6, "beta": 0.4, "gamma": 0.3}},
+    {"item": "c2", "group": "code", "scores": {"alpha": 0.5, "beta": 0.5, "gamma": null}},
+    {"item": "c3", "group": "code", "scores": {"alpha": 1, "gamma": 0.4}},
+    {"item": "c4", "group": "code", "scores": {"alpha": 0.2, "beta": 0.6, "gamma": 0.3}}
+  ]
+}"#;
+
+/// A JS object from JSON text, typed as whatever options argument it is for.
+fn js_options<T: JsCast>(json: &str) -> Option<T> {
+    Some(JSON::parse(json).expect("valid JSON").unchecked_into())
+}
+
+fn pairwise(text: &str) -> SweepPairwise {
+    load_pairwise(JsValue::from_str(text), None).expect("the pairwise scores load")
+}
+
+fn new_pairwise_figure(
+    scores: &SweepPairwise,
+    canvas: &HtmlCanvasElement,
+    options: &str,
+) -> SweepPairwiseFigure {
+    SweepPairwiseFigure::new(scores, canvas.clone().into(), js_options(options))
+        .expect("the pairwise figure draws")
+}
+
+fn pairwise_figure_error(scores: &SweepPairwise, options: impl Into<JsValue>) -> String {
+    let canvas = canvas_in_page(600);
+    thrown_message(SweepPairwiseFigure::new(
+        scores,
+        canvas.into(),
+        Some(options.into().unchecked_into()),
+    ))
+}
+
+/// A bin's rectangle in CSS pixels, through the JS API.
+fn bin_rect(
+    figure: &SweepPairwiseFigure,
+    panel: usize,
+    x: usize,
+    y: usize,
+) -> (f64, f64, f64, f64) {
+    let rect = value_of(
+        figure
+            .cell_rect(panel.into(), x.into(), y.into())
+            .unwrap()
+            .expect("the bin exists"),
+    );
+    let number = |key: &str| rect[key].as_f64().unwrap();
+    (number("x"), number("y"), number("width"), number("height"))
+}
+
+/// Asserts that a number is within 1e-9 of the expected one.
+fn assert_close(found: &Value, expected: f64, what: &str) {
+    let found = found
+        .as_f64()
+        .unwrap_or_else(|| panic!("{what}: a number, found {found}"));
+    assert!(
+        (found - expected).abs() < 1e-9,
+        "{what}: {found} instead of {expected}"
+    );
+}
+
+#[wasm_bindgen_test]
+fn pairwise_scores_load_with_inferred_and_explicit_roles() {
+    let scores = pairwise(TASKS_CSV);
+    assert_eq!(scores.models(), ["model-a", "model-b"]);
+    assert_eq!(scores.groups(), ["web", "code"]);
+    assert_eq!(scores.item_count(), 3);
+    assert_eq!(scores.score_name(), "progress_ratio");
+    assert_eq!(scores.group_name().as_deref(), Some("benchmark"));
+    assert_eq!((scores.title(), scores.source()), (None, None));
+
+    // Columns that inference cannot place, named explicitly.
+    let text = "prob,arch,family,s\np1,m1,f,0.5\np1,m2,f,0.25\np2,m1,f,1\n";
+    assert!(
+        thrown_message(load_pairwise(JsValue::from_str(text), None))
+            .starts_with("no column can be the item; "),
+        "the item column is not inferred from \"prob\""
+    );
+    let named = load_pairwise(
+        JsValue::from_str(text),
+        js_options(
+            r#"{"format": "csv", "roles": {"item": "prob", "model": "arch", "score": "s", "group": "family"}}"#,
+        ),
+    )
+    .expect("explicit roles load");
+    assert_eq!(named.models(), ["m1", "m2"]);
+    assert_eq!(named.groups(), ["f"]);
+    assert_eq!(named.item_count(), 2);
+    assert_eq!(named.score_name(), "s");
+    assert_eq!(named.group_name().as_deref(), Some("family"));
+
+    // JSON, told apart by its first character after a BOM and white space, with its metadata.
+    let from_json = pairwise(&format!("\u{feff}\n  {THREE_MODELS_JSON}"));
+    assert_eq!(from_json.models(), ["alpha", "beta", "gamma"]);
+    assert_eq!(from_json.groups(), ["web", "code"]);
+    assert_eq!(from_json.item_count(), 7);
+    assert_eq!(from_json.score_name(), "progress ratio");
+    assert_eq!(from_json.group_name().as_deref(), Some("benchmark"));
+    assert_eq!(from_json.title().as_deref(), Some("Hand-made comparison"));
+    assert_eq!(
+        from_json.source().as_deref(),
+        Some("Written by hand for the wasm tests")
+    );
+    // Without groups there is no group name.
+    let plain = pairwise(FOUR_ITEMS_CSV);
+    assert_eq!(plain.groups(), Vec::<String>::new());
+    assert_eq!(plain.group_name(), None);
+    assert_eq!(plain.score_name(), "score");
+    // A format that disagrees with the text gives that loader's error.
+    let message = thrown_message(load_pairwise(
+        JsValue::from_str(FOUR_ITEMS_CSV),
+        js_options(r#"{"format": "json"}"#),
+    ));
+    assert!(message.starts_with("JSON line 1, column "), "{message}");
+}
+
+#[wasm_bindgen_test]
+fn pairwise_load_errors_are_exact() {
+    let load = |text: &str, options: Option<&str>| {
+        thrown_message(load_pairwise(
+            JsValue::from_str(text),
+            options.and_then(js_options),
+        ))
+    };
+    assert_eq!(
+        load(
+            &FOUR_ITEMS_CSV.replace("t2,alpha,0.75", "t2,alpha,1.4"),
+            None
+        ),
+        r#"line 4, column "score": expected a score between 0 and 1, found 1.4"#
+    );
+    assert_eq!(
+        load(&FOUR_ITEMS_CSV.replace("t4,beta,0.8", "t4,beta,high"), None),
+        r#"line 9, column "score": expected a number, found "high""#
+    );
+    assert_eq!(
+        load(&format!("{FOUR_ITEMS_CSV}t1,alpha,0.3\n"), None),
+        r#"lines 2 and 10 both score model "alpha" on item "t1"; expected one score per item and model"#
+    );
+    assert_eq!(
+        load(
+            &THREE_MODELS_JSON.replace(r#""gamma": 0.4"#, r#""gamma": -0.5"#),
+            None
+        ),
+        thrown_message(load_pairwise(
+            JsValue::from_str(&THREE_MODELS_JSON.replace(r#""gamma": 0.4"#, r#""gamma": -0.5"#)),
+            js_options(r#"{"format": "json"}"#),
+        )),
+        "auto reads JSON as JSON"
+    );
+    assert_eq!(
+        load(FOUR_ITEMS_CSV, Some(r#"{"roles": {"task": "item"}}"#)),
+        r#"unknown pairwise CSV option: "task"; expected one of "item", "model", "score", "group""#
+    );
+    assert_eq!(
+        load(FOUR_ITEMS_CSV, Some(r#"{"roles": {"item": 1}}"#)),
+        r#"field "item": expected a column name (a string)"#
+    );
+    assert_eq!(
+        load(FOUR_ITEMS_CSV, Some(r#"{"roles": "item"}"#)),
+        r#"field "options": expected an object such as { item: "task_id", score: "progress_ratio" }"#
+    );
+    assert_eq!(
+        load(FOUR_ITEMS_CSV, Some(r#"{"sheet": 1}"#)),
+        r#"unknown load option: "sheet"; expected one of "format", "roles""#
+    );
+    assert_eq!(
+        load(FOUR_ITEMS_CSV, Some(r#"{"format": "xlsx"}"#)),
+        r#"field "format": expected "auto", "csv" or "json", found "xlsx""#
+    );
+    assert_eq!(
+        thrown_message(load_pairwise(JsValue::NULL, None)),
+        r#"field "text": expected the file's text (a string), found null"#
+    );
+    assert_eq!(
+        load("", None),
+        "the file is empty: expected a header line and data rows"
+    );
+}
+
+#[wasm_bindgen_test]
+fn pairwise_statistics_match_hand_computed_values() {
+    let scores = pairwise(THREE_MODELS_JSON);
+    let statistics = value_of(
+        scores
+            .compare_pair("alpha".into(), "gamma".into(), None)
+            .unwrap(),
+    );
+    assert_eq!(statistics["model_a"], "alpha");
+    assert_eq!(statistics["model_b"], "gamma");
+    assert_eq!(statistics["group"], Value::Null);
+    let counts = |statistics: &Value| -> Vec<u64> {
+        [
+            "items", "paired", "only_a", "only_b", "neither", "a_ahead", "tied", "b_ahead",
+        ]
+        .iter()
+        .map(|key| statistics[*key].as_u64().unwrap())
+        .collect()
+    };
+    assert_eq!(counts(&statistics), [7, 6, 1, 0, 0, 5, 0, 1]);
+    assert_close(&statistics["shares"]["a_ahead"], 5.0 / 6.0, "alpha ahead");
+    assert_close(&statistics["shares"]["tied"], 0.0, "tied");
+    assert_close(&statistics["shares"]["b_ahead"], 1.0 / 6.0, "gamma ahead");
+    assert_close(&statistics["mean_difference"], 2.9 / 6.0, "mean difference");
+    assert_close(&statistics["sign_test_p_value"], 14.0 / 64.0, "sign test");
+    assert!(
+        statistics.get("histogram").is_none(),
+        "no grid crosses the boundary"
+    );
+
+    // Within a group; the bins are checked but leave the statistics alone.
+    let web = value_of(
+        scores
+            .compare_pair(
+                "alpha".into(),
+                "beta".into(),
+                js_options(r#"{"group": "web", "bins": 4}"#),
+            )
+            .unwrap(),
+    );
+    assert_eq!(web["group"], "web");
+    assert_eq!(counts(&web), [3, 3, 0, 0, 0, 3, 0, 0]);
+    assert_close(&web["sign_test_p_value"], 0.25, "sign test within web");
+    assert_close(
+        &web["mean_difference"],
+        1.8 / 3.0,
+        "mean difference within web",
+    );
+
+    // Every item tied: nothing to test.
+    let tied = pairwise("item,model,score\nq,a,0.5\nq,b,0.5\n");
+    let statistics = value_of(tied.compare_pair("a".into(), "b".into(), None).unwrap());
+    assert_eq!(statistics["sign_test_p_value"], Value::Null);
+    assert_eq!(statistics["shares"]["tied"], 1.0);
+
+    // Mistakes name what is wrong.
+    let message = |a: JsValue, b: JsValue, options: Option<&str>| {
+        thrown_message(scores.compare_pair(a, b, options.and_then(js_options)))
+    };
+    assert_eq!(
+        message("alpha".into(), "delta".into(), None),
+        r#"unknown model: "delta"; expected one of "alpha", "beta", "gamma""#
+    );
+    assert_eq!(
+        message("beta".into(), "beta".into(), None),
+        r#"field "models": expected two different models, found "beta" twice"#
+    );
+    assert_eq!(
+        message("alpha".into(), "beta".into(), Some(r#"{"group": "math"}"#)),
+        r#"unknown group: "math"; expected one of "web", "code""#
+    );
+    assert_eq!(
+        message("alpha".into(), "beta".into(), Some(r#"{"binsX": 0}"#)),
+        r#"field "binsX": expected a whole number of bins from 1 to 200, found 0"#
+    );
+    assert_eq!(
+        message(
+            "alpha".into(),
+            "beta".into(),
+            Some(r#"{"models": ["alpha"]}"#)
+        ),
+        r#"unknown comparison option: "models"; expected one of "bins", "binsX", "binsY", "group""#
+    );
+    assert_eq!(
+        message(JsValue::UNDEFINED, "beta".into(), None),
+        r#"field "a": expected a model name (a string), found undefined"#
+    );
+}
+
+#[wasm_bindgen_test]
+fn pairwise_bins_have_the_colour_of_their_counts_and_the_parity_line_is_drawn() {
+    let scores = pairwise(FOUR_ITEMS_CSV);
+    let canvas = canvas_in_page(600);
+    let figure = new_pairwise_figure(
+        &scores,
+        &canvas,
+        r#"{"bins": 2, "annotate": false, "width": 600, "pixelRatio": 1}"#,
+    );
+    assert_eq!(figure.figure().panels.len(), 1);
+    // The shared domain spans the counts 0 to 2: viridis from end to end.
+    let scale = Scale::new(ColorMap::Viridis, false, Domain::new(0.0, 2.0).unwrap());
+    assert_eq!(figure.figure().panels[0].scale, scale);
+    let pixels = Pixels::of(&canvas);
+    for (x, y, count) in FOUR_ITEMS_BINS {
+        let (left, top, width, height) = bin_rect(&figure, 0, x, y);
+        assert!(
+            width > 40.0 && height > 40.0,
+            "bins large enough for these probes: {width} x {height}"
+        );
+        // The parity diagonal runs through the centres of bins (0, 0) and (1, 1): probe those a
+        // quarter of the way from the centre towards the bottom-right corner, away from it.
+        let (px, py) = if x == y {
+            (left + width * 0.75, top + height * 0.75)
+        } else {
+            (left + width / 2.0, top + height / 2.0)
+        };
+        assert_eq!(
+            pixels.at_css(px, py, 1.0),
+            scale.color(count),
+            "bin ({x}, {y}) with {count} items at ({px}, {py})"
+        );
+    }
+    assert_eq!(pixels.at_css(0.0, 0.0, 1.0), Rgb::new(255, 255, 255));
+    // The parity line: on the diagonal, inside bins (0, 0) and (1, 1) and away from their
+    // centres, the pixels are the line's (white halo, dark dashes), not the bin's colour.
+    let (left, top, width, height) = bin_rect(&figure, 0, 0, 0);
+    for t in [0.2, 0.3, 0.7, 0.8] {
+        let (px, py) = (left + width * t, top + height * (1.0 - t));
+        let found = pixels.at_css(px, py, 1.0);
+        assert_ne!(
+            found,
+            scale.color(0.0),
+            "the diagonal at {t} of bin (0, 0): {found}"
+        );
+    }
+    let (left, top, width, height) = bin_rect(&figure, 0, 1, 1);
+    let (cx, cy) = (left + width / 2.0, top + height / 2.0);
+    assert_ne!(
+        pixels.at_css(cx, cy, 1.0),
+        scale.color(1.0),
+        "the diagonal crosses the centre of bin (1, 1)"
+    );
+    // ... and not beside it: a few pixels off the diagonal, the bin's colour again.
+    assert_eq!(pixels.at_css(cx + 8.0, cy + 8.0, 1.0), scale.color(1.0));
+
+    // What assistive technology is told, and the panels.
+    let label = canvas.get_attribute("aria-label").unwrap();
+    assert!(
+        label.starts_with(
+            "alpha vs beta: heatmap of Items over score - alpha and score - beta. The highest value, 2, is at score - alpha 0.5–1.0, score - beta 0.0–0.5."
+        ),
+        "{label}"
+    );
+    assert_eq!(
+        value_of(figure.panels().unwrap()),
+        serde_json::json!([{
+            "title": "alpha vs beta",
+            "columns": 2,
+            "rows": 2,
+            "description": label,
+            "subtitle": [
+                "alpha ahead 50 % · tied 25 % · beta ahead 25 %",
+                "mean A − B 0.175 · sign test p = 1.000 · n = 4"
+            ]
+        }])
+    );
+
+    // renderTo: the same bins at twice the pixels.
+    let export: HtmlCanvasElement = document()
+        .create_element("canvas")
+        .unwrap()
+        .unchecked_into();
+    figure
+        .render_to(export.clone().into(), JsValue::from(2.0))
+        .unwrap();
+    assert_eq!(export.width(), canvas.width() * 2);
+    let (left, top, width, height) = bin_rect(&figure, 0, 1, 0);
+    assert_eq!(
+        Pixels::of(&export).at_css(left + width / 2.0, top + height / 2.0, 2.0),
+        scale.color(2.0)
+    );
+
+    // Logarithmic colours: positions follow ln(1 + count).
+    let log = new_pairwise_figure(
+        &scores,
+        &canvas,
+        r#"{"bins": 2, "annotate": false, "width": 600, "pixelRatio": 1, "logarithmic": true, "colorMap": "magma"}"#,
+    );
+    let log_scale =
+        Scale::new(ColorMap::Magma, false, Domain::new(0.0, 2.0).unwrap()).logarithmic();
+    let (left, top, width, height) = bin_rect(&log, 0, 0, 1);
+    assert_eq!(
+        Pixels::of(&canvas).at_css(left + width / 2.0, top + height / 2.0, 1.0),
+        log_scale.color(1.0)
+    );
+    assert_ne!(log_scale.color(1.0), ColorMap::Magma.color_at(0.5));
+}
+
+#[wasm_bindgen_test]
+fn pairwise_hover_gives_the_bin_ranges_count_and_share() {
+    let scores = pairwise(FOUR_ITEMS_CSV);
+    let canvas = canvas_in_page(600);
+    let mut figure = new_pairwise_figure(&scores, &canvas, r#"{"bins": 2, "width": 600}"#);
+    let (left, top, width, height) = bin_rect(&figure, 0, 1, 0);
+    let (cx, cy) = (left + width / 2.0, top + height / 2.0);
+    let info = value_of(figure.hit_test(cx.into(), cy.into()).unwrap().unwrap());
+    assert_eq!(info["panel"], 0);
+    assert_eq!((info["x"].as_u64(), info["y"].as_u64()), (Some(1), Some(0)));
+    assert_eq!(
+        floats(info["x_range"].clone()),
+        serde_json::json!([0.5, 1.0])
+    );
+    assert_eq!(
+        floats(info["y_range"].clone()),
+        serde_json::json!([0.0, 0.5])
+    );
+    assert_eq!(info["count"], 2.0);
+    assert_eq!(info["share"], 0.5);
+    assert_eq!(info["x_name"], "score - alpha");
+    assert_eq!(info["x_label"], "0.5–1.0");
+    assert_eq!(info["y_name"], "score - beta");
+    assert_eq!(info["y_label"], "0.0–0.5");
+    assert_eq!(info["value"], 2.0);
+    assert_eq!(info["value_label"], "2");
+    assert_eq!(
+        info["text"],
+        "alpha vs beta: score - alpha 0.5–1.0, score - beta 0.0–0.5: 2 (Items of 4 paired items)"
+    );
+    // cellInfo answers the same for the same bin.
+    let same = figure
+        .cell_info(0.into(), 1.into(), 0.into())
+        .unwrap()
+        .unwrap();
+    assert_eq!(value_of(same), info);
+    // Every bin: its ranges, count and share.
+    for (x, y, count) in FOUR_ITEMS_BINS {
+        let info = value_of(
+            figure
+                .cell_info(0.into(), x.into(), y.into())
+                .unwrap()
+                .unwrap(),
+        );
+        let low = |index: usize| index as f64 / 2.0;
+        assert_eq!(
+            floats(info["x_range"].clone()),
+            serde_json::json!([low(x), low(x + 1)]),
+            "bin ({x}, {y})"
+        );
+        assert_eq!(
+            floats(info["y_range"].clone()),
+            serde_json::json!([low(y), low(y + 1)]),
+            "bin ({x}, {y})"
+        );
+        assert_eq!(info["count"], count, "bin ({x}, {y})");
+        assert_eq!(info["share"], count / 4.0, "bin ({x}, {y})");
+    }
+
+    // Coloured by share: the value is the percentage, the count and share stay.
+    figure.update(js_options(r#"{"value": "share"}"#)).unwrap();
+    let (left, top, width, height) = bin_rect(&figure, 0, 1, 0);
+    let (cx, cy) = (left + width / 2.0, top + height / 2.0);
+    let info = value_of(figure.hit_test(cx.into(), cy.into()).unwrap().unwrap());
+    assert_eq!(info["value"], 50.0);
+    assert_eq!(info["value_label"], "50.0");
+    assert_eq!(info["count"], 2.0);
+    assert_eq!(info["share"], 0.5);
+    assert_eq!(
+        info["text"],
+        "alpha vs beta: score - alpha 0.5–1.0, score - beta 0.0–0.5: 50.0 (Share of paired items (%) of 4 paired items)"
+    );
+
+    // Nothing outside the bins; indices that do not exist: nothing; bad arguments: errors.
+    assert!(figure.hit_test(1.0.into(), 1.0.into()).unwrap().is_none());
+    assert!(figure
+        .cell_info(0.into(), 2.into(), 0.into())
+        .unwrap()
+        .is_none());
+    assert!(figure
+        .cell_info(1.into(), 0.into(), 0.into())
+        .unwrap()
+        .is_none());
+    assert!(figure
+        .cell_rect(0.into(), 0.into(), 2.into())
+        .unwrap()
+        .is_none());
+    assert_eq!(
+        thrown_message(figure.hit_test(JsValue::from_str("1"), 5.into())),
+        r#"field "x": expected a finite number of CSS pixels, found "1""#
+    );
+    assert_eq!(
+        thrown_message(figure.cell_info(0.into(), 0.5.into(), 0.into())),
+        r#"field "x": expected a whole number (an index), found 0.5"#
+    );
+}
+
+#[wasm_bindgen_test]
+fn pairwise_exports_hold_every_bin() {
+    let scores = pairwise(FOUR_ITEMS_CSV);
+    let canvas = canvas_in_page(600);
+    let figure = new_pairwise_figure(&scores, &canvas, r#"{"bins": 2, "width": 600}"#);
+    let svg = figure.to_svg().unwrap();
+    assert!(svg.starts_with("<svg "));
+    let geometry = &figure.layout().panels[0];
+    let rects = svg_rects(&svg);
+    let cell_sized: Vec<&SvgRect> = rects
+        .iter()
+        .filter(|rect| {
+            rect.fill != "none"
+                && rect.width >= geometry.cell_width - 2.0
+                && rect.width <= geometry.cell_width
+                && rect.height >= geometry.cell_height - 2.0
+                && rect.height <= geometry.cell_height
+        })
+        .collect();
+    assert_eq!(cell_sized.len(), 4, "one rect per bin of a 2 x 2 histogram");
+    let scale = Scale::new(ColorMap::Viridis, false, Domain::new(0.0, 2.0).unwrap());
+    for (x, y, count) in FOUR_ITEMS_BINS {
+        let (left, top, width, height) = bin_rect(&figure, 0, x, y);
+        let (cx, cy) = (left + width / 2.0, top + height / 2.0);
+        let found: Vec<&&SvgRect> = cell_sized
+            .iter()
+            .filter(|rect| rect.contains(cx, cy))
+            .collect();
+        assert_eq!(found.len(), 1, "one rect at bin ({x}, {y})");
+        assert_eq!(
+            found[0].fill,
+            scale.color(count).hex().to_uppercase(),
+            "bin ({x}, {y})"
+        );
+    }
+    assert!(
+        svg.contains("alpha ahead 50 % · tied 25 % · beta ahead 25 %"),
+        "the statistics are in the SVG"
+    );
+
+    let csv = figure.shown_csv();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("panel,model,benchmark,score,score,Items")
+    );
+    let mut rows: Vec<&str> = lines.collect();
+    rows.sort_unstable();
+    assert_eq!(
+        rows,
+        [
+            "alpha vs beta,,,0.0–0.5,0.0–0.5,0",
+            "alpha vs beta,,,0.0–0.5,0.5–1.0,2",
+            "alpha vs beta,,,0.5–1.0,0.0–0.5,1",
+            "alpha vs beta,,,0.5–1.0,0.5–1.0,1",
+        ]
+    );
+    assert_eq!(figure.file_stem(), "alpha-vs-beta");
+
+    // Restricted to a group, the stem says so; several pairs of one group are named after it.
+    let grouped = pairwise(THREE_MODELS_JSON);
+    let mut figure = new_pairwise_figure(
+        &grouped,
+        &canvas,
+        r#"{"models": ["alpha", "beta"], "group": "web"}"#,
+    );
+    assert_eq!(figure.file_stem(), "alpha-vs-beta-web");
+    figure.update(js_options(r#"{"models": null}"#)).unwrap();
+    assert_eq!(figure.file_stem(), "web");
+    assert_eq!(figure.shown_csv().lines().count(), 1 + 3 * 100);
+}
+
+#[wasm_bindgen_test]
+fn pairwise_comparisons_follow_the_panels() {
+    let scores = pairwise(THREE_MODELS_JSON);
+    let canvas = canvas_in_page(900);
+    let mut figure = new_pairwise_figure(&scores, &canvas, r#"{"width": 900, "pixelRatio": 1}"#);
+    let titles: Vec<Value> = value_of(figure.panels().unwrap())
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|panel| panel["title"].clone())
+        .collect();
+    assert_eq!(titles, ["alpha vs beta", "alpha vs gamma", "beta vs gamma"]);
+    let comparisons = value_of(figure.comparisons().unwrap());
+    let comparisons = comparisons.as_array().unwrap();
+    assert_eq!(comparisons.len(), 3);
+    // (model A, model B, paired, only A, only B, A ahead, tied, B ahead, mean, sign test p)
+    let expected = [
+        ("alpha", "beta", 6, 1, 0, 4, 1, 1, 1.6 / 6.0, 12.0 / 32.0),
+        ("alpha", "gamma", 6, 1, 0, 5, 0, 1, 2.9 / 6.0, 14.0 / 64.0),
+        ("beta", "gamma", 5, 1, 1, 5, 0, 0, 0.7 / 5.0, 2.0 / 32.0),
+    ];
+    for (found, (a, b, paired, only_a, only_b, a_ahead, tied, b_ahead, mean, p)) in
+        comparisons.iter().zip(expected)
+    {
+        let pair = format!("{a} vs {b}");
+        assert_eq!(
+            (&found["model_a"], &found["model_b"]),
+            (&Value::from(a), &Value::from(b))
+        );
+        assert_eq!(found["items"], 7, "{pair}");
+        assert_eq!(found["paired"], paired, "{pair}");
+        assert_eq!(
+            (&found["only_a"], &found["only_b"]),
+            (&Value::from(only_a), &Value::from(only_b)),
+            "{pair}"
+        );
+        assert_eq!(found["neither"], 0, "{pair}");
+        assert_eq!(
+            (&found["a_ahead"], &found["tied"], &found["b_ahead"]),
+            (
+                &Value::from(a_ahead),
+                &Value::from(tied),
+                &Value::from(b_ahead)
+            ),
+            "{pair}"
+        );
+        let paired = paired as f64;
+        assert_close(&found["shares"]["a_ahead"], a_ahead as f64 / paired, &pair);
+        assert_close(&found["shares"]["tied"], tied as f64 / paired, &pair);
+        assert_close(&found["shares"]["b_ahead"], b_ahead as f64 / paired, &pair);
+        assert_close(&found["mean_difference"], mean, &pair);
+        assert_close(&found["sign_test_p_value"], p, &pair);
+    }
+    // Each panel's statistics are those comparePair gives for its pair.
+    assert_eq!(
+        comparisons[1],
+        value_of(
+            scores
+                .compare_pair("alpha".into(), "gamma".into(), None)
+                .unwrap()
+        )
+    );
+
+    // Hover shares are out of the pair's paired items: bin (9, 0) of alpha vs gamma holds w1
+    // (alpha 0.9, gamma 0.0) and c3 (alpha 1, gamma 0.4 is row 4): one of six.
+    let info = value_of(
+        figure
+            .cell_info(1.into(), 9.into(), 0.into())
+            .unwrap()
+            .unwrap(),
+    );
+    assert_eq!(info["count"], 1.0);
+    assert_close(&info["share"], 1.0 / 6.0, "share of w1");
+    assert_eq!(
+        floats(info["x_range"].clone()),
+        serde_json::json!([0.9, 1.0])
+    );
+
+    // One group, two models chosen: one panel, its statistics within the group.
+    figure
+        .update(js_options(
+            r#"{"models": ["beta", "alpha"], "group": "web"}"#,
+        ))
+        .unwrap();
+    let comparisons = value_of(figure.comparisons().unwrap());
+    assert_eq!(comparisons.as_array().map(Vec::len), Some(1));
+    assert_eq!(comparisons[0]["model_a"], "beta");
+    assert_eq!(comparisons[0]["group"], "web");
+    assert_eq!(comparisons[0]["b_ahead"], 3);
+    assert_close(
+        &comparisons[0]["mean_difference"],
+        -1.8 / 3.0,
+        "beta minus alpha within web",
+    );
+    assert_eq!(
+        value_of(figure.panels().unwrap())[0]["title"],
+        "beta vs alpha | web"
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_pairwise_options_are_errors_that_name_the_option() {
+    let scores = pairwise(THREE_MODELS_JSON);
+    let error = |json: &str| pairwise_figure_error(&scores, JSON::parse(json).unwrap());
+    let known = r#""models", "group", "bins", "binsX", "binsY", "value", "logarithmic", "colorMap", "reversed", "domain", "min", "max", "annotate", "decimals", "width", "pixelRatio""#;
+    assert_eq!(
+        error(r#"{"layout": "grid"}"#),
+        format!(r#"unknown pairwise figure option: "layout"; expected one of {known}"#)
+    );
+    let cases = [
+        (
+            r#"{"models": ["alpha", "delta"]}"#,
+            r#"unknown model: "delta"; expected one of "alpha", "beta", "gamma""#,
+        ),
+        (
+            r#"{"models": ["alpha"]}"#,
+            r#"field "models": expected at least two models to compare, found 1"#,
+        ),
+        (
+            r#"{"models": []}"#,
+            r#"field "models": expected a list of at least two model names (strings), found an empty list"#,
+        ),
+        (
+            r#"{"models": ["alpha", "beta", "alpha"]}"#,
+            r#"field "models": expected each model once, found "alpha" twice"#,
+        ),
+        (
+            r#"{"models": "alpha,beta"}"#,
+            r#"field "models": expected a list of at least two model names (strings), found "alpha,beta""#,
+        ),
+        (
+            r#"{"models": ["alpha", 2]}"#,
+            r#"field "models": expected a list of at least two model names (strings), found an array"#,
+        ),
+        (
+            r#"{"bins": 0}"#,
+            r#"field "bins": expected a whole number of bins from 1 to 200, found 0"#,
+        ),
+        (
+            r#"{"bins": 2.5}"#,
+            r#"field "bins": expected a whole number of bins from 1 to 200, found 2.5"#,
+        ),
+        (
+            r#"{"binsX": 201}"#,
+            r#"field "binsX": expected a whole number of bins from 1 to 200, found 201"#,
+        ),
+        (
+            r#"{"binsY": "10"}"#,
+            r#"field "binsY": expected a whole number of bins from 1 to 200, found "10""#,
+        ),
+        (
+            r#"{"bins": 0, "binsX": 5, "binsY": 5}"#,
+            r#"field "bins": expected a whole number of bins from 1 to 200, found 0"#,
+        ),
+        (
+            r#"{"domain": "centered"}"#,
+            r#"field "domain": expected one of "panel", "shared", "fixed", found "centered""#,
+        ),
+        (
+            r#"{"domain": "fixed", "min": 0}"#,
+            r#"field "max": expected a number when domain is "fixed""#,
+        ),
+        (
+            r#"{"domain": "fixed", "min": 5, "max": 1}"#,
+            r#"field "max": expected a number greater than min (5), found 1"#,
+        ),
+        (
+            r#"{"value": "percent"}"#,
+            r#"field "value": expected one of "count", "share", found "percent""#,
+        ),
+        (
+            r#"{"logarithmic": "yes"}"#,
+            r#"field "logarithmic": expected true or false, found "yes""#,
+        ),
+        (
+            r#"{"group": "math"}"#,
+            r#"unknown group: "math"; expected one of "web", "code""#,
+        ),
+        (
+            r#"{"group": 3}"#,
+            r#"field "group": expected a group name (a string), or null for all items, found 3"#,
+        ),
+        (
+            r#"{"colorMap": "jet"}"#,
+            concat!(
+                r#"unknown colour map: "jet"; expected one of "viridis", "cividis", "magma", "#,
+                r#""inferno", "plasma", "turbo", "ylgnbu", "blues", "greens", "oranges", "purples", "#,
+                r#""greys", "ylorrd", "rdbu", "puor", "rdylbu", "brbg", "piyg", "spectral""#
+            ),
+        ),
+        (
+            r#"{"decimals": 13}"#,
+            r#"field "decimals": expected a whole number from 0 to 12, or null for automatic, found 13"#,
+        ),
+        (
+            r#"{"width": 0}"#,
+            r#"field "width": expected a width in CSS pixels from 1 to 20000, found 0"#,
+        ),
+        (
+            r#"{"pixelRatio": -2}"#,
+            r#"field "pixelRatio": expected a positive number of device pixels per CSS pixel, found -2"#,
+        ),
+        (
+            r#"[1, 2]"#,
+            r#"field "options": expected an object such as { models: ["model-a", "model-b"], bins: 10 }, found an array"#,
+        ),
+    ];
+    for (options, message) in cases {
+        assert_eq!(error(options), message, "{options}");
+    }
+    assert_eq!(
+        pairwise_figure_error(&scores, object_with("min", f64::NAN.into())),
+        r#"field "min": expected a finite number, found NaN"#
+    );
+    // Scores without groups have no group to restrict to; one model has no pair.
+    let plain = pairwise(FOUR_ITEMS_CSV);
+    assert_eq!(
+        pairwise_figure_error(&plain, JSON::parse(r#"{"group": "web"}"#).unwrap()),
+        r#"unknown group: "web""#
+    );
+    let single = pairwise("item,model,score\nq,a,0.5\n");
+    assert_eq!(
+        pairwise_figure_error(&single, JSON::parse("{}").unwrap()),
+        r#"field "models": expected at least two models to compare, found 1"#
+    );
+    // A figure needs a canvas.
+    let div = document().create_element("div").unwrap();
+    assert_eq!(
+        thrown_message(SweepPairwiseFigure::new(&scores, div.into(), None)),
+        r#"field "canvas": expected an HTML canvas element, found an object"#
+    );
+}
+
+#[wasm_bindgen_test]
+fn pairwise_options_resolve_merge_and_follow_the_data() {
+    let scores = pairwise(THREE_MODELS_JSON);
+    let canvas = canvas_in_page(640);
+    let mut figure = SweepPairwiseFigure::new(&scores, canvas.clone().into(), None).unwrap();
+    let device_ratio = web_sys::window()
+        .unwrap()
+        .device_pixel_ratio()
+        .clamp(1.0, 4.0);
+    assert_eq!(
+        floats(value_of(figure.options().unwrap())),
+        serde_json::json!({
+            "models": ["alpha", "beta", "gamma"], "group": null, "binsX": 10.0, "binsY": 10.0,
+            "value": "count", "logarithmic": false, "colorMap": "viridis", "reversed": false,
+            "domain": "shared", "min": null, "max": null, "annotate": true, "decimals": null,
+            "width": 640.0, "pixelRatio": device_ratio
+        })
+    );
+    assert_eq!(figure.figure().panels.len(), 3);
+    assert_eq!(figure.figure().panels[0].grid.columns(), 10);
+
+    // bins sets both axes; binsX and binsY one each; bins again sets both.
+    let bins = |figure: &SweepPairwiseFigure| {
+        let options = value_of(figure.options().unwrap());
+        (
+            options["binsX"].as_u64().unwrap(),
+            options["binsY"].as_u64().unwrap(),
+        )
+    };
+    figure.update(js_options(r#"{"bins": 5}"#)).unwrap();
+    assert_eq!(bins(&figure), (5, 5));
+    figure.update(js_options(r#"{"binsX": 4}"#)).unwrap();
+    assert_eq!(bins(&figure), (4, 5));
+    let grid = &figure.figure().panels[0].grid;
+    assert_eq!((grid.columns(), grid.rows()), (4, 5));
+    assert_eq!(value_of(figure.panels().unwrap())[0]["columns"], 4);
+    figure.update(js_options(r#"{"bins": 3}"#)).unwrap();
+    assert_eq!(bins(&figure), (3, 3));
+    figure
+        .update(js_options(r#"{"bins": null, "binsY": 2}"#))
+        .unwrap();
+    assert_eq!(bins(&figure), (10, 2));
+
+    // A bad update throws and leaves options and pixels as they were.
+    let before = canvas.to_data_url().unwrap();
+    for bad in [
+        r#"{"models": ["alpha", "omega"]}"#,
+        r#"{"bins": 0}"#,
+        r#"{"domain": "centered"}"#,
+        r#"{"group": "math"}"#,
+        r#"{"value": "share", "shade": 1}"#,
+    ] {
+        let options_before = json(figure.options().unwrap());
+        assert!(figure.update(js_options(bad)).is_err(), "{bad}");
+        assert_eq!(json(figure.options().unwrap()), options_before, "{bad}");
+        assert_eq!(canvas.to_data_url().unwrap(), before, "{bad} drew nothing");
+    }
+
+    // Left out or undefined keeps, null resets; the fixed bounds are kept.
+    figure
+        .update(js_options(
+            r#"{"models": ["gamma", "alpha"], "domain": "fixed", "min": 0, "max": 4, "value": "share", "decimals": 2}"#,
+        ))
+        .unwrap();
+    figure
+        .update(Some(
+            object_with("models", JsValue::UNDEFINED).unchecked_into(),
+        ))
+        .unwrap();
+    let options = value_of(figure.options().unwrap());
+    assert_eq!(options["models"], serde_json::json!(["gamma", "alpha"]));
+    assert_eq!(
+        (options["domain"].as_str(), options["value"].as_str()),
+        (Some("fixed"), Some("share"))
+    );
+    assert_eq!(figure.figure().panels[0].title, "gamma vs alpha");
+    assert_eq!(figure.figure().panels[0].decimals, 2);
+    figure
+        .update(js_options(r#"{"models": null, "domain": "panel"}"#))
+        .unwrap();
+    let options = value_of(figure.options().unwrap());
+    assert_eq!(
+        options["models"],
+        serde_json::json!(["alpha", "beta", "gamma"])
+    );
+    assert_eq!(
+        (options["min"].as_f64(), options["max"].as_f64()),
+        (Some(0.0), Some(4.0))
+    );
+
+    // Other scores: the options are checked against them; defaults follow the data.
+    let other = pairwise(FOUR_ITEMS_CSV);
+    figure
+        .update(js_options(r#"{"models": ["alpha", "gamma"]}"#))
+        .unwrap();
+    assert_eq!(
+        thrown_message(figure.set_data(&other, None)),
+        r#"unknown model: "gamma"; expected one of "alpha", "beta""#
+    );
+    assert_eq!(figure.figure().panels[0].title, "alpha vs gamma");
+    figure
+        .set_data(&other, js_options(r#"{"models": null}"#))
+        .unwrap();
+    assert_eq!(
+        value_of(figure.options().unwrap())["models"],
+        serde_json::json!(["alpha", "beta"])
+    );
+    assert_eq!(figure.figure().panels.len(), 1);
+    assert_eq!(figure.pair_comparisons()[0].paired, 4);
+    // The figure keeps the scores after their handle is freed. The bins are still 10 x 2: t1
+    // (alpha 0.9, beta 0.1) is alone in bin (9, 0).
+    drop(other);
+    let info = value_of(
+        figure
+            .cell_info(0.into(), 9.into(), 0.into())
+            .unwrap()
+            .unwrap(),
+    );
+    assert_eq!(info["count"], 1.0, "t1: alpha 0.9, beta 0.1");
+    assert_eq!(
+        floats(info["y_range"].clone()),
+        serde_json::json!([0.0, 0.5])
+    );
+
+    // resize lays out again at the new width.
+    figure.resize(500.into()).unwrap();
+    assert_eq!(value_of(figure.size().unwrap())["width"], 500.0);
+    assert_eq!(canvas.style().get_property_value("width").unwrap(), "500px");
+    assert_eq!(
+        thrown_message(figure.resize(JsValue::NULL)),
+        r#"field "width": expected a width in CSS pixels from 1 to 20000, found null"#
+    );
+    assert_eq!(value_of(figure.options().unwrap())["width"], 500.0);
 }

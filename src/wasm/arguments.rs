@@ -5,11 +5,12 @@
 //! here. A wrong one is an error that names the argument, says what was expected and shows what
 //! was found the way JavaScript would write it.
 
+use serde::de::DeserializeOwned;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::HtmlCanvasElement;
 
 use super::js_error;
-use super::options::{expectation, js_number, option_kind, OptionsPatch, ValueKind, OPTION_NAMES};
+use super::options::{js_number, OptionSet, ValueKind};
 use crate::Error;
 
 /// The longest piece of a string argument quoted back in a message.
@@ -144,22 +145,43 @@ pub(crate) fn message_of(thrown: &JsValue) -> String {
     }
 }
 
-/// Reads a figure options object (`FigureOptions` in TypeScript) into a patch: unknown keys and
-/// values of the wrong type are errors naming the key; `undefined` values are left out, `null`
-/// values reset an option to its default. Ranges and names are checked later, against the
-/// dataset, by `resolve_options`.
-pub(crate) fn options_patch(value: JsValue) -> Result<OptionsPatch, js_sys::Error> {
-    let Some((object, keys)) = object_with_keys(value, r#"{ layout: "model", model: "R1-Qwen" }"#)?
-    else {
-        return Ok(OptionsPatch::default());
+/// Reads an options object (`FigureOptions` or `PairwiseFigureOptions` in TypeScript, as `set`
+/// describes it) into a patch: unknown keys and values of the wrong type are errors naming the
+/// key; `undefined` values are left out, `null` values reset an option to its default. Ranges
+/// and names are checked later, against the data, when the options are resolved.
+pub(crate) fn options_patch<Patch: DeserializeOwned + Default>(
+    value: JsValue,
+    set: &OptionSet,
+) -> Result<Patch, js_sys::Error> {
+    let Some(given_options) = checked_options(value, set)? else {
+        return Ok(Patch::default());
+    };
+    // The keys and types are right, so this only fails on something unforeseen; keep
+    // serde-wasm-bindgen's message then.
+    serde_wasm_bindgen::from_value(given_options).map_err(|error| {
+        let error: JsValue = error.into();
+        js_error(format!("invalid {}s: {}", set.what, message_of(&error)))
+    })
+}
+
+/// The given options of an options object, checked against `set`, as a new object without the
+/// `undefined` ones; `None` when the whole argument is `undefined` or `null`.
+fn checked_options(value: JsValue, set: &OptionSet) -> Result<Option<JsValue>, js_sys::Error> {
+    let Some((object, keys)) = object_with_keys(value, set.example)? else {
+        return Ok(None);
     };
     let given_options = js_sys::Object::new();
     for key in keys {
-        let Some(kind) = option_kind(&key) else {
+        let kind = set
+            .names
+            .contains(&key.as_str())
+            .then(|| (set.kind)(&key))
+            .flatten();
+        let Some(kind) = kind else {
             return Err(js_error(Error::Unknown {
-                what: "figure option",
+                what: set.what,
                 name: key,
-                known: OPTION_NAMES.iter().map(|name| name.to_string()).collect(),
+                known: set.names.iter().map(|name| name.to_string()).collect(),
             }));
         };
         let field = property(&object, &key)?;
@@ -171,17 +193,19 @@ pub(crate) fn options_patch(value: JsValue) -> Result<OptionsPatch, js_sys::Erro
                 ValueKind::Text => field.is_string(),
                 ValueKind::Flag => field.as_bool().is_some(),
                 ValueKind::Number => field.as_f64().is_some(),
+                ValueKind::TextList => is_list_of_strings(&field),
             };
         if !valid {
-            return Err(invalid(&key, expectation(&key), &field));
+            return Err(invalid(&key, (set.expectation)(&key), &field));
         }
         js_sys::Reflect::set(&given_options, &JsValue::from_str(&key), &field)
             .map_err(|thrown| js_error(message_of(&thrown)))?;
     }
-    // The keys and types are right, so this only fails on something unforeseen; keep
-    // serde-wasm-bindgen's message then.
-    serde_wasm_bindgen::from_value(given_options.into()).map_err(|error| {
-        let error: JsValue = error.into();
-        js_error(format!("invalid figure options: {}", message_of(&error)))
-    })
+    Ok(Some(given_options.into()))
+}
+
+/// True for an array whose every element is a string.
+pub(crate) fn is_list_of_strings(value: &JsValue) -> bool {
+    js_sys::Array::is_array(value)
+        && js_sys::Array::from(value).every(&mut |element, _, _| element.is_string())
 }

@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::rc::Rc;
 
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -33,32 +34,64 @@ const CSV_OPTION_NAMES: [&str; 7] = [
     "ignore",
 ];
 
-/// The option names `loadDataset` understands, as in `LoadOptions`.
+/// The column roles of `loadCsv`.
+const CSV_ROLES: ColumnRoles = ColumnRoles {
+    what: "CSV option",
+    names: &CSV_OPTION_NAMES,
+    lists: &["ignore"],
+    example: r#"{ x: "ratio", y: "window" }"#,
+};
+
+/// The option names `loadDataset` and `loadPairwise` understand, as in `LoadOptions`.
 const LOAD_OPTION_NAMES: [&str; 2] = ["format", "roles"];
 
-/// Reads `loadCsv` options: `undefined`/`null` mean "infer everything"; unknown names and
-/// values of the wrong type are errors that say what was expected.
-fn csv_options_from_js(value: JsValue) -> Result<CsvOptions, js_sys::Error> {
+/// The column roles a CSV loader's options may name.
+pub(crate) struct ColumnRoles {
+    /// What one option is called in messages: `unknown CSV option: "colour"`.
+    pub what: &'static str,
+    /// The role names, as JavaScript writes them.
+    pub names: &'static [&'static str],
+    /// The roles that take a list of column names; the others take one.
+    pub lists: &'static [&'static str],
+    /// An example object for the message about options that are not an object.
+    pub example: &'static str,
+}
+
+/// Reads a CSV loader's column roles: `undefined`/`null` mean "infer everything"; unknown names
+/// and values of the wrong type are errors that say what was expected.
+pub(crate) fn column_roles<Roles: DeserializeOwned + Default>(
+    value: JsValue,
+    roles: &ColumnRoles,
+) -> Result<Roles, js_sys::Error> {
+    let Some(value) = checked_roles(value, roles)? else {
+        return Ok(Roles::default());
+    };
+    serde_wasm_bindgen::from_value(value).map_err(|error| {
+        // serde-wasm-bindgen's errors are JS errors already: keep their bare message.
+        let error: JsValue = error.into();
+        js_error(format!("invalid {}s: {}", roles.what, message_of(&error)))
+    })
+}
+
+/// Checks the names and types of column roles; `None` for `undefined`/`null`.
+fn checked_roles(value: JsValue, roles: &ColumnRoles) -> Result<Option<JsValue>, js_sys::Error> {
     let Some(value) = given(value) else {
-        return Ok(CsvOptions::default());
+        return Ok(None);
     };
     if !value.is_object() || js_sys::Array::is_array(&value) {
         return Err(js_error(Error::InvalidField {
             field: "options".to_string(),
-            expected: "an object such as { x: \"ratio\", y: \"window\" }".to_string(),
+            expected: format!("an object such as {}", roles.example),
         }));
     }
     let object: &js_sys::Object = value.unchecked_ref();
     for key in js_sys::Object::keys(object).iter() {
         let key = key.as_string().unwrap_or_default();
-        if !CSV_OPTION_NAMES.contains(&key.as_str()) {
+        if !roles.names.contains(&key.as_str()) {
             return Err(js_error(Error::Unknown {
-                what: "CSV option",
+                what: roles.what,
                 name: key,
-                known: CSV_OPTION_NAMES
-                    .iter()
-                    .map(|name| name.to_string())
-                    .collect(),
+                known: roles.names.iter().map(|name| name.to_string()).collect(),
             }));
         }
         // Check the types here, so that the message names the option.
@@ -66,10 +99,11 @@ fn csv_options_from_js(value: JsValue) -> Result<CsvOptions, js_sys::Error> {
         if field.is_undefined() || field.is_null() {
             continue;
         }
-        let (valid, expected) = if key == "ignore" {
-            let valid = js_sys::Array::is_array(&field)
-                && js_sys::Array::from(&field).every(&mut |name, _, _| name.is_string());
-            (valid, "a list of column names (strings)")
+        let (valid, expected) = if roles.lists.contains(&key.as_str()) {
+            (
+                arguments::is_list_of_strings(&field),
+                "a list of column names (strings)",
+            )
         } else {
             (field.is_string(), "a column name (a string)")
         };
@@ -80,11 +114,12 @@ fn csv_options_from_js(value: JsValue) -> Result<CsvOptions, js_sys::Error> {
             }));
         }
     }
-    serde_wasm_bindgen::from_value(value).map_err(|error| {
-        // serde-wasm-bindgen's errors are JS errors already: keep their bare message.
-        let error: JsValue = error.into();
-        js_error(format!("invalid CSV options: {}", message_of(&error)))
-    })
+    Ok(Some(value))
+}
+
+/// Reads `loadCsv` options.
+fn csv_options_from_js(value: JsValue) -> Result<CsvOptions, js_sys::Error> {
+    column_roles(value, &CSV_ROLES)
 }
 
 /// Loads a dataset from tidy CSV text; column roles are inferred unless `options` names them.
@@ -113,19 +148,11 @@ fn looks_like_json(text: &str) -> bool {
         .starts_with('{')
 }
 
-/// Loads a dataset from CSV or JSON text. `format` is `"auto"` (the default: JSON when the
-/// text starts with `{`, CSV otherwise), `"csv"` or `"json"`; `roles` are `loadCsv`'s column
-/// roles, used for CSV text only.
-#[wasm_bindgen(js_name = loadDataset)]
-pub fn load_dataset(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    options: Option<LoadOptionsObject>,
-) -> Result<SweepDataset, js_sys::Error> {
-    let text = arguments::text("text", "the file's text (a string)", &text)?;
-    let options = arguments::object_with_keys(
-        options.map_or(JsValue::UNDEFINED, Into::into),
-        r#"{ format: "csv" }"#,
-    )?;
+/// Reads the options of `loadDataset` and `loadPairwise` (`LoadOptions`): whether to read
+/// `text` as JSON (`format` "auto", the default: when it starts with `{`; "json"; "csv"), and
+/// the `roles` value, unread.
+pub(crate) fn load_options(text: &str, options: JsValue) -> Result<(bool, JsValue), js_sys::Error> {
+    let options = arguments::object_with_keys(options, r#"{ format: "csv" }"#)?;
     let mut format = "auto".to_string();
     let mut roles = JsValue::UNDEFINED;
     if let Some((object, keys)) = options {
@@ -154,7 +181,7 @@ pub fn load_dataset(
         }
     }
     let json = match format.as_str() {
-        "auto" => looks_like_json(&text),
+        "auto" => looks_like_json(text),
         "json" => true,
         "csv" => false,
         _ => {
@@ -167,6 +194,19 @@ pub fn load_dataset(
             }))
         }
     };
+    Ok((json, roles))
+}
+
+/// Loads a dataset from CSV or JSON text. `format` is `"auto"` (the default: JSON when the
+/// text starts with `{`, CSV otherwise), `"csv"` or `"json"`; `roles` are `loadCsv`'s column
+/// roles, used for CSV text only.
+#[wasm_bindgen(js_name = loadDataset)]
+pub fn load_dataset(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    options: Option<LoadOptionsObject>,
+) -> Result<SweepDataset, js_sys::Error> {
+    let text = arguments::text("text", "the file's text (a string)", &text)?;
+    let (json, roles) = load_options(&text, options.map_or(JsValue::UNDEFINED, Into::into))?;
     // Check the roles even for JSON text, so a mistake in them never goes unnoticed.
     let roles = csv_options_from_js(roles)?;
     let dataset = if json {

@@ -2,8 +2,9 @@
 //! updates and exports.
 //!
 //! A [`SweepFigure`] holds its own reference to the dataset, the options as chosen
-//! ([`Settings`]) and as resolved ([`ResolvedOptions`]), the prepared [`Figure`] and its
-//! [`FigureLayout`]. `update`, `setDataset` and `resize` work out the new state completely
+//! ([`Settings`]) and as resolved ([`ResolvedOptions`]), and a `Drawing`: the prepared
+//! [`Figure`], its [`FigureLayout`] and the canvas, which paints, answers hover queries and
+//! makes the exports. `update`, `setDataset` and `resize` work out the new state completely
 //! (options, figure, layout), draw it, and only then keep it: a failure leaves the previous
 //! state, and the options it was drawn with, in place. A change of width or pixel ratio alone
 //! does not prepare the figure again, and a change of pixel ratio alone does not lay it out
@@ -13,14 +14,12 @@ use std::rc::Rc;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-use web_sys::HtmlCanvasElement;
 
-use super::arguments::{self, given};
-use super::canvas::{paint, uses_raster};
+use super::arguments;
 use super::dataset::SweepDataset;
+use super::drawing::{surroundings, Drawing};
 use super::options::{
-    check_pixel_ratio, expectation, invalid_option, resolve_options, OptionsPatch, ResolvedOptions,
-    Settings, Surroundings,
+    expectation, resolve_options, OptionsPatch, ResolvedOptions, Settings, FIGURE_OPTIONS,
 };
 use super::{
     js_error, to_typed, CellInfoObject, CellRectObject, DifferenceSummaryObject,
@@ -28,19 +27,16 @@ use super::{
     PanelReportArray, ReconciliationObject, ResolvedOptionsObject,
 };
 use crate::figure::{observations_markdown, observe_figure, prepare_figure, Figure, Observation};
-use crate::layout::{layout_figure, FigureLayout};
-use crate::render::render_svg;
+use crate::layout::FigureLayout;
 use crate::Dataset;
 
 /// A figure drawn on a canvas. Call `free()` when done with it.
 #[wasm_bindgen]
 pub struct SweepFigure {
     dataset: Rc<Dataset>,
-    canvas: HtmlCanvasElement,
     settings: Settings,
     options: ResolvedOptions,
-    figure: Figure,
-    layout: FigureLayout,
+    drawing: Drawing,
 }
 
 /// What JavaScript sees of a panel of the figure.
@@ -52,13 +48,6 @@ struct FigurePanelInfo<'a> {
     columns: usize,
     rows: usize,
     description: String,
-}
-
-/// The size of the figure in CSS pixels.
-#[derive(Serialize)]
-struct FigureSize {
-    width: f64,
-    height: f64,
 }
 
 /// The tallies of a difference, without its grid (which the figure shows).
@@ -73,29 +62,12 @@ struct DifferenceSummary {
     mean_difference: Option<f64>,
 }
 
-/// What the page around a canvas offers as defaults: its parent's width and the screen's pixel
-/// ratio.
-fn surroundings(canvas: &HtmlCanvasElement) -> Surroundings {
-    Surroundings {
-        container_width: canvas
-            .parent_element()
-            .map(|parent| f64::from(parent.client_width()))
-            .filter(|width| *width > 0.0),
-        device_pixel_ratio: web_sys::window().map(|window| window.device_pixel_ratio()),
-    }
-}
-
-/// Says what the figure shows to assistive technology.
-fn describe_on_canvas(canvas: &HtmlCanvasElement, figure: &Figure) {
-    let description = figure
-        .panels
-        .iter()
-        .map(|panel| figure.describe_panel(panel))
-        .collect::<Vec<_>>()
-        .join(" ");
-    // Setting an attribute only fails for invalid names, and these are valid.
-    let _ = canvas.set_attribute("role", "img");
-    let _ = canvas.set_attribute("aria-label", &description);
+/// A figure options argument as a patch.
+fn figure_patch(options: Option<FigureOptionsObject>) -> Result<OptionsPatch, js_sys::Error> {
+    arguments::options_patch(
+        options.map_or(JsValue::UNDEFINED, Into::into),
+        &FIGURE_OPTIONS,
+    )
 }
 
 #[wasm_bindgen]
@@ -110,30 +82,25 @@ impl SweepFigure {
         options: Option<FigureOptionsObject>,
     ) -> Result<SweepFigure, js_sys::Error> {
         let canvas = arguments::canvas(canvas)?;
-        let patch = arguments::options_patch(options.map_or(JsValue::UNDEFINED, Into::into))?;
+        let patch = figure_patch(options)?;
         let dataset = dataset.shared();
         let settings = Settings::default().merged(&patch);
         let options =
             resolve_options(&settings, &dataset, &surroundings(&canvas)).map_err(js_error)?;
         let figure = prepare_figure(&dataset, &options.figure_options()).map_err(js_error)?;
-        let layout = layout_figure(&figure, options.width);
-        paint(&canvas, &figure, &layout, options.pixel_ratio).map_err(js_error)?;
-        describe_on_canvas(&canvas, &figure);
+        let drawing = Drawing::new(canvas, figure, options.width, options.pixel_ratio)?;
         Ok(SweepFigure {
             dataset,
-            canvas,
             settings,
             options,
-            figure,
-            layout,
+            drawing,
         })
     }
 
     /// Merges `options` into the current ones and redraws. A field left out or `undefined`
     /// keeps its value; `null` resets it to its default. On error nothing changes.
     pub fn update(&mut self, options: Option<FigureOptionsObject>) -> Result<(), js_sys::Error> {
-        let patch = arguments::options_patch(options.map_or(JsValue::UNDEFINED, Into::into))?;
-        self.apply(None, &patch)
+        self.apply(None, &figure_patch(options)?)
     }
 
     /// Shows another dataset, with `options` merged as in `update`. The options are checked
@@ -144,8 +111,7 @@ impl SweepFigure {
         dataset: &SweepDataset,
         options: Option<FigureOptionsObject>,
     ) -> Result<(), js_sys::Error> {
-        let patch = arguments::options_patch(options.map_or(JsValue::UNDEFINED, Into::into))?;
-        self.apply(Some(dataset.shared()), &patch)
+        self.apply(Some(dataset.shared()), &figure_patch(options)?)
     }
 
     /// Every option with the value in use (`ResolvedFigureOptions`).
@@ -168,10 +134,7 @@ impl SweepFigure {
 
     /// The figure's size in CSS pixels: `{ width, height }`.
     pub fn size(&self) -> Result<FigureSizeObject, js_sys::Error> {
-        to_typed(&FigureSize {
-            width: self.layout.width,
-            height: self.layout.height,
-        })
+        self.drawing.size()
     }
 
     /// The cell under a point given in CSS pixels from the canvas' top-left corner, or
@@ -182,12 +145,9 @@ impl SweepFigure {
         #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
     ) -> Result<Option<CellInfoObject>, js_sys::Error> {
-        let expected = "a finite number of CSS pixels";
-        let x = arguments::finite_number("x", expected, &x)?;
-        let y = arguments::finite_number("y", expected, &y)?;
-        self.layout
-            .hit_test(x, y)
-            .and_then(|hit| self.figure.cell_info(hit.panel, hit.x, hit.y))
+        self.drawing
+            .hit_test(&x, &y)?
+            .and_then(|cell| self.drawing.cell_info(cell))
             .map(|info| to_typed(&info))
             .transpose()
     }
@@ -201,11 +161,9 @@ impl SweepFigure {
         #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
     ) -> Result<Option<CellInfoObject>, js_sys::Error> {
-        let Some((panel, x, y)) = self.cell_arguments(&panel, &x, &y)? else {
-            return Ok(None);
-        };
-        self.figure
-            .cell_info(panel, x, y)
+        self.drawing
+            .cell(&panel, &x, &y)?
+            .and_then(|cell| self.drawing.cell_info(cell))
             .map(|info| to_typed(&info))
             .transpose()
     }
@@ -219,19 +177,13 @@ impl SweepFigure {
         #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
     ) -> Result<Option<CellRectObject>, js_sys::Error> {
-        let Some((panel, x, y)) = self.cell_arguments(&panel, &x, &y)? else {
-            return Ok(None);
-        };
-        self.layout
-            .cell_rect(panel, x, y)
-            .map(|rect| to_typed(&rect))
-            .transpose()
+        self.drawing.cell_rect(&panel, &x, &y)
     }
 
     /// The panels in reading order: `[{ title, model, benchmark, columns, rows, description }]`.
     pub fn panels(&self) -> Result<FigurePanelArray, js_sys::Error> {
-        let panels: Vec<FigurePanelInfo<'_>> = self
-            .figure
+        let figure = self.drawing.figure();
+        let panels: Vec<FigurePanelInfo<'_>> = figure
             .panels
             .iter()
             .map(|panel| FigurePanelInfo {
@@ -240,7 +192,7 @@ impl SweepFigure {
                 benchmark: panel.benchmark.as_deref(),
                 columns: panel.grid.columns(),
                 rows: panel.grid.rows(),
-                description: self.figure.describe_panel(panel),
+                description: figure.describe_panel(panel),
             })
             .collect();
         to_typed(&panels)
@@ -248,7 +200,7 @@ impl SweepFigure {
 
     /// Each panel's summary, trends, peak and worst cells and description.
     pub fn reports(&self) -> Result<PanelReportArray, js_sys::Error> {
-        to_typed(&self.figure.reports())
+        to_typed(&self.drawing.figure().reports())
     }
 
     /// Key observations: one section per panel and one across panels, each sentence with the
@@ -280,7 +232,8 @@ impl SweepFigure {
     /// For the `"reconcile"` layout: the reported and recomputed cells compared, with every
     /// mismatch beyond rounding; `undefined` for other layouts.
     pub fn reconciliation(&self) -> Result<Option<ReconciliationObject>, js_sys::Error> {
-        self.figure
+        self.drawing
+            .figure()
             .reconciliation
             .as_ref()
             .map(to_typed)
@@ -290,7 +243,7 @@ impl SweepFigure {
     /// Who is ahead where, for the `"difference"` layout; `undefined` for other layouts.
     #[wasm_bindgen(js_name = differenceSummary)]
     pub fn difference_summary(&self) -> Result<Option<DifferenceSummaryObject>, js_sys::Error> {
-        let Some(summary) = &self.figure.difference else {
+        let Some(summary) = &self.drawing.figure().difference else {
             return Ok(None);
         };
         to_typed(&DifferenceSummary {
@@ -308,7 +261,7 @@ impl SweepFigure {
     /// The figure as an SVG document at its CSS size: every cell a `<rect>`, text as text.
     #[wasm_bindgen(js_name = toSvg)]
     pub fn to_svg(&self) -> Result<String, js_sys::Error> {
-        render_svg(&self.figure, &self.layout).map_err(js_error)
+        self.drawing.to_svg()
     }
 
     /// Draws the same figure on another canvas at a pixel ratio (clamped to 1..=4; the figure's
@@ -320,29 +273,19 @@ impl SweepFigure {
         #[wasm_bindgen(js_name = pixelRatio, unchecked_optional_param_type = "number")]
         pixel_ratio: JsValue,
     ) -> Result<(), js_sys::Error> {
-        let canvas = arguments::canvas(canvas)?;
-        let ratio = match given(pixel_ratio) {
-            None => self.options.pixel_ratio,
-            Some(ratio) => {
-                let ratio = ratio.as_f64().ok_or_else(|| {
-                    js_error(invalid_option("pixelRatio", &arguments::describe(&ratio)))
-                })?;
-                check_pixel_ratio(ratio).map_err(js_error)?
-            }
-        };
-        paint(&canvas, &self.figure, &self.layout, ratio).map_err(js_error)
+        self.drawing.render_to(canvas, pixel_ratio)
     }
 
     /// The data shown, as tidy CSV: one row per present cell of every panel.
     #[wasm_bindgen(js_name = shownCsv)]
     pub fn shown_csv(&self) -> String {
-        self.figure.shown_data_csv()
+        self.drawing.shown_csv()
     }
 
     /// A file name (without extension) for exports of this figure, e.g. `r1-qwen_aime24`.
     #[wasm_bindgen(js_name = fileStem)]
     pub fn file_stem(&self) -> String {
-        self.figure.file_stem()
+        self.drawing.file_stem()
     }
 }
 
@@ -355,7 +298,7 @@ impl SweepFigure {
         let level = self.options.uncertainty.unwrap_or(DEFAULT_LEVEL);
         observe_figure(
             &self.dataset,
-            &self.figure,
+            self.drawing.figure(),
             &self.options.view(),
             Some(level),
         )
@@ -363,12 +306,12 @@ impl SweepFigure {
 
     /// The prepared figure.
     pub fn figure(&self) -> &Figure {
-        &self.figure
+        self.drawing.figure()
     }
 
     /// The figure's layout in CSS pixels.
     pub fn layout(&self) -> &FigureLayout {
-        &self.layout
+        self.drawing.layout()
     }
 
     /// The options in use.
@@ -378,29 +321,7 @@ impl SweepFigure {
 
     /// True when the cells are painted by the raster pass (cells under 4 CSS pixels).
     pub fn uses_raster(&self) -> bool {
-        uses_raster(&self.layout)
-    }
-
-    /// Panel, column and row arguments; `None` when any is out of range.
-    fn cell_arguments(
-        &self,
-        panel: &JsValue,
-        x: &JsValue,
-        y: &JsValue,
-    ) -> Result<Option<(usize, usize, usize)>, js_sys::Error> {
-        let (Some(panel), Some(x), Some(y)) = (
-            arguments::index("panel", panel)?,
-            arguments::index("x", x)?,
-            arguments::index("y", y)?,
-        ) else {
-            return Ok(None);
-        };
-        let fits = self
-            .figure
-            .panels
-            .get(panel)
-            .is_some_and(|shown| x < shown.grid.columns() && y < shown.grid.rows());
-        Ok(fits.then_some((panel, x, y)))
+        self.drawing.uses_raster()
     }
 
     /// Works out the state for a patch (and maybe another dataset), draws it, and keeps it. The
@@ -414,8 +335,8 @@ impl SweepFigure {
         let new_dataset = dataset.filter(|dataset| !Rc::ptr_eq(dataset, &self.dataset));
         let data = new_dataset.as_ref().unwrap_or(&self.dataset);
         let settings = self.settings.merged(patch);
-        let options =
-            resolve_options(&settings, data, &surroundings(&self.canvas)).map_err(js_error)?;
+        let options = resolve_options(&settings, data, &surroundings(self.drawing.canvas()))
+            .map_err(js_error)?;
         let figure_options = options.figure_options();
         let new_figure = if new_dataset.is_some() || figure_options != self.options.figure_options()
         {
@@ -423,32 +344,10 @@ impl SweepFigure {
         } else {
             None
         };
-        let figure = new_figure.as_ref().unwrap_or(&self.figure);
-        let new_layout = if new_figure.is_some() || options.width != self.options.width {
-            Some(layout_figure(figure, options.width))
-        } else {
-            None
-        };
-        let layout = new_layout.as_ref().unwrap_or(&self.layout);
-        if let Err(error) = paint(&self.canvas, figure, layout, options.pixel_ratio) {
-            // Put the figure that is still current back on the canvas, as far as possible.
-            let _ = paint(
-                &self.canvas,
-                &self.figure,
-                &self.layout,
-                self.options.pixel_ratio,
-            );
-            return Err(js_error(error));
-        }
-        describe_on_canvas(&self.canvas, figure);
+        self.drawing
+            .redraw(new_figure, options.width, options.pixel_ratio)?;
         if let Some(dataset) = new_dataset {
             self.dataset = dataset;
-        }
-        if let Some(figure) = new_figure {
-            self.figure = figure;
-        }
-        if let Some(layout) = new_layout {
-            self.layout = layout;
         }
         self.settings = settings;
         self.options = options;

@@ -16,27 +16,42 @@
 //! const figure = new SweepFigure(dataset, canvas, { layout: "model", model: "R1-Qwen" });
 //! figure.update({ colorMap: "ylgnbu", domain: "fixed", min: 24, max: 48 });
 //! figure.hitTest(event.offsetX, event.offsetY); // { model, benchmark, x_label, value, ... } or undefined
+//!
+//! const scores = loadPairwise(itemScores); // per-item scores, CSV or JSON
+//! scores.comparePair("model-a", "model-b"); // { a_ahead, tied, b_ahead, shares, ... }
+//! const pairs = new SweepPairwiseFigure(scores, canvas, { models: ["model-a", "model-b"] });
+//! pairs.hitTest(x, y); // { x_range: [0.3, 0.4], y_range, count, share, text, ... } or undefined
 //! ```
 //!
 //! The parts:
 //! - `dataset`: loading (`loadCsv`, `loadJson`, `loadDataset`), `colorMaps` and the dataset
 //!   handle with its analysis methods;
-//! - [`options`]: figure options, their defaults and their checks, in plain Rust;
+//! - `pairwise`: loading per-item scores (`loadPairwise`) and their handle, `SweepPairwise`;
+//! - [`options`] and [`pairwise_options`]: figure options, their defaults and their checks, in
+//!   plain Rust;
 //! - `arguments`: reading JavaScript values (option objects, numbers, names, canvases);
-//! - `figure`: the figure handle, `SweepFigure`;
+//! - `figure` and `pairwise_figure`: the figure handles, `SweepFigure` and
+//!   `SweepPairwiseFigure`, which differ in what they prepare and share everything after that:
+//! - `drawing`: a prepared figure on a canvas, with hover, exports and its accessible label;
 //! - `canvas`: painting a figure on an HTML canvas, HiDPI, with a raster pass for small cells.
 
 mod arguments;
 mod canvas;
 mod dataset;
+mod drawing;
 mod figure;
 pub mod options;
+mod pairwise;
+mod pairwise_figure;
+pub mod pairwise_options;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 pub use dataset::{color_maps, load_csv, load_dataset, load_json, SweepDataset};
 pub use figure::SweepFigure;
+pub use pairwise::{load_pairwise, SweepPairwise};
+pub use pairwise_figure::SweepPairwiseFigure;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPESCRIPT_TYPES: &'static str = r#"
@@ -352,6 +367,139 @@ export interface DifferenceSummary {
   max_abs_difference: number | null;
   mean_difference: number | null;
 }
+
+/** Column roles of per-item score CSV; every field is optional and inferred when left out. */
+export interface PairwiseRoles {
+  /** The item (task, problem, question), e.g. "task_id". */
+  item?: string | null;
+  model?: string | null;
+  /** A score between 0 and 1, e.g. "progress_ratio". */
+  score?: string | null;
+  /** The item's group (benchmark, task family); optional. */
+  group?: string | null;
+}
+
+/** Options of `loadPairwise`. */
+export interface PairwiseLoadOptions {
+  /** "auto" (the default): JSON when the text starts with "{" (after spaces and a BOM), CSV otherwise. */
+  format?: "auto" | "csv" | "json" | null;
+  /** Column roles for CSV text; not used for JSON. */
+  roles?: PairwiseRoles | null;
+}
+
+/** Options of `SweepPairwise.comparePair`. */
+export interface ComparePairOptions {
+  /** Bins of both axes, 1 to 200 (default 10); the bins shape a histogram, not the statistics. */
+  bins?: number | null;
+  binsX?: number | null;
+  binsY?: number | null;
+  /** Only the items of this group; null for all items (the default). */
+  group?: string | null;
+}
+
+/** Model A (x) against model B (y) over the items both scored. */
+export interface PairStatistics {
+  model_a: string;
+  model_b: string;
+  /** The group compared within; null for all items. */
+  group: string | null;
+  /** Items in scope (in the group, or all). */
+  items: number;
+  /** Items scored by both models. */
+  paired: number;
+  only_a: number;
+  only_b: number;
+  neither: number;
+  a_ahead: number;
+  tied: number;
+  b_ahead: number;
+  /** Of the paired items; null when there are none. */
+  shares: { a_ahead: number | null; tied: number | null; b_ahead: number | null };
+  /** Mean of A - B over the paired items; null when there are none. */
+  mean_difference: number | null;
+  /** Exact two-sided sign test over the untied items; null when there are none. */
+  sign_test_p_value: number | null;
+}
+
+/**
+ * Options of a pairwise figure; every field is optional. In `update` and `setData`, a field left
+ * out (or `undefined`) keeps its current value and `null` resets it to its default.
+ */
+export interface PairwiseFigureOptions {
+  /** The models to compare, every pair among them: at least two. Default: every model. */
+  models?: string[] | null;
+  /** Only the items of this group. Default null: all items. */
+  group?: string | null;
+  /** Bins of both axes, 1 to 200; clears binsX and binsY unless they are given too. Default 10. */
+  bins?: number | null;
+  /** Bins along x (model A). Default: bins. */
+  binsX?: number | null;
+  /** Bins along y (model B). Default: bins. */
+  binsY?: number | null;
+  /** Colour by item count or by share of the pair's paired items (in %). Default "count". */
+  value?: "count" | "share" | null;
+  /** Colour by ln(1 + value). Default false. */
+  logarithmic?: boolean | null;
+  /** A name from `colorMaps()`. Default "viridis". */
+  colorMap?: string | null;
+  reversed?: boolean | null;
+  /** Default "shared"; "fixed" needs `min` and `max`. */
+  domain?: "panel" | "shared" | "fixed" | null;
+  min?: number | null;
+  max?: number | null;
+  /** Write counts in bins. Default true. */
+  annotate?: boolean | null;
+  /** 0 to 12; null for automatic (the default: 0 for counts, 1 for shares). */
+  decimals?: number | null;
+  /** CSS px, 1 to 20000. Default: the canvas' parent's clientWidth, else 800. */
+  width?: number | null;
+  /** Device px per CSS px, clamped to 1..4. Default: window.devicePixelRatio. */
+  pixelRatio?: number | null;
+}
+
+/** Every pairwise option with the value in use: what `SweepPairwiseFigure.options()` returns. */
+export interface ResolvedPairwiseFigureOptions {
+  models: string[];
+  group: string | null;
+  binsX: number;
+  binsY: number;
+  value: "count" | "share";
+  logarithmic: boolean;
+  colorMap: string;
+  reversed: boolean;
+  domain: "panel" | "shared" | "fixed";
+  /** The fixed bounds as last given; null when never given. */
+  min: number | null;
+  max: number | null;
+  annotate: boolean;
+  decimals: number | null;
+  width: number;
+  pixelRatio: number;
+}
+
+/** Everything about one bin of a pairwise figure. */
+export interface PairwiseCellInfo extends CellInfo {
+  /** Model A's scores in the bin, [low, high): the last bin includes 1. */
+  x_range: [number, number];
+  /** Model B's scores in the bin. */
+  y_range: [number, number];
+  /** Items in the bin. */
+  count: number;
+  /** count / the pair's paired items; null when there are none. */
+  share: number | null;
+}
+
+/** One panel (one pair) of a pairwise figure. */
+export interface PairwisePanelInfo {
+  /** "model-a vs model-b", with " | group" when restricted to one. */
+  title: string;
+  /** Bins across (x) and down (y). */
+  columns: number;
+  rows: number;
+  description: string;
+  /** The statistics lines under the title. */
+  subtitle: string[];
+}
 "#;
 
 #[wasm_bindgen]
@@ -431,6 +579,38 @@ extern "C" {
     /// An array of `ObservationSection` objects for JavaScript.
     #[wasm_bindgen(typescript_type = "ObservationSection[]")]
     pub type ObservationSectionArray;
+
+    /// A `PairwiseLoadOptions` object from JavaScript.
+    #[wasm_bindgen(typescript_type = "PairwiseLoadOptions")]
+    pub type PairwiseLoadOptionsObject;
+
+    /// A `ComparePairOptions` object from JavaScript.
+    #[wasm_bindgen(typescript_type = "ComparePairOptions")]
+    pub type ComparePairOptionsObject;
+
+    /// A `PairwiseFigureOptions` object from JavaScript.
+    #[wasm_bindgen(typescript_type = "PairwiseFigureOptions")]
+    pub type PairwiseFigureOptionsObject;
+
+    /// A `PairStatistics` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "PairStatistics")]
+    pub type PairStatisticsObject;
+
+    /// An array of `PairStatistics` objects for JavaScript.
+    #[wasm_bindgen(typescript_type = "PairStatistics[]")]
+    pub type PairStatisticsArray;
+
+    /// A `ResolvedPairwiseFigureOptions` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "ResolvedPairwiseFigureOptions")]
+    pub type ResolvedPairwiseOptionsObject;
+
+    /// A `PairwiseCellInfo` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "PairwiseCellInfo")]
+    pub type PairwiseCellInfoObject;
+
+    /// An array of `PairwisePanelInfo` objects for JavaScript.
+    #[wasm_bindgen(typescript_type = "PairwisePanelInfo[]")]
+    pub type PairwisePanelArray;
 }
 
 /// Turns any error into a real JavaScript `Error` carrying its message.

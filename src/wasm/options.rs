@@ -79,7 +79,35 @@ pub enum ValueKind {
     Text,
     Flag,
     Number,
+    /// An array of strings.
+    TextList,
 }
+
+/// The vocabulary of one kind of option object: what its options are called in messages, their
+/// names, the type of each and what each must be. The binding layer checks JavaScript values
+/// against it before a patch is deserialized (see `arguments::options_patch`).
+#[derive(Debug, Clone, Copy)]
+pub struct OptionSet {
+    /// What one option is called in messages: `unknown figure option: "colour"`.
+    pub what: &'static str,
+    /// The option names, as JavaScript writes them; anything else is unknown.
+    pub names: &'static [&'static str],
+    /// The type of a named option.
+    pub kind: fn(&str) -> Option<ValueKind>,
+    /// What a named option's value must be.
+    pub expectation: fn(&str) -> &'static str,
+    /// An example object for the message about an options argument that is not an object.
+    pub example: &'static str,
+}
+
+/// The options of `SweepFigure`.
+pub const FIGURE_OPTIONS: OptionSet = OptionSet {
+    what: "figure option",
+    names: &OPTION_NAMES,
+    kind: option_kind,
+    expectation,
+    example: r#"{ layout: "model", model: "R1-Qwen" }"#,
+};
 
 /// The type of an option, or `None` for a name that is not an option.
 pub fn option_kind(name: &str) -> Option<ValueKind> {
@@ -116,9 +144,15 @@ pub fn expectation(name: &str) -> &'static str {
 /// The error for an option whose value is not what it must be; `found` is already written the
 /// way JavaScript would show it.
 pub fn invalid_option(name: &str, found: &str) -> Error {
+    invalid_value(name, expectation(name), found)
+}
+
+/// The error for a value that is not what it must be: `field "<name>": expected <expected>,
+/// found <found>`.
+pub fn invalid_value(name: &str, expected: &str, found: &str) -> Error {
     Error::InvalidField {
         field: name.to_string(),
-        expected: format!("{}, found {found}", expectation(name)),
+        expected: format!("{expected}, found {found}"),
     }
 }
 
@@ -188,11 +222,25 @@ impl DomainName {
             _ => Err(invalid_option("domain", &format!("\"{text}\""))),
         }
     }
+
+    /// The core's domain mode with these bounds and centre. Resolution makes sure a fixed
+    /// domain has both bounds (`check_fixed_bounds`).
+    pub fn mode(self, min: Option<f64>, max: Option<f64>, center: f64) -> DomainMode {
+        match self {
+            DomainName::Panel => DomainMode::PerPanel,
+            DomainName::Shared => DomainMode::Shared,
+            DomainName::Fixed => DomainMode::Fixed {
+                min: min.unwrap_or(0.0),
+                max: max.unwrap_or(1.0),
+            },
+            DomainName::Centered => DomainMode::Centered { center },
+        }
+    }
 }
 
 /// Reads a field that was given: `null` as `Some(None)`, a value as `Some(Some(value))`. A field
 /// left out stays `None` through `#[serde(default)]`.
-fn given<'de, D, T>(deserializer: D) -> std::result::Result<Option<Option<T>>, D::Error>
+pub(crate) fn given<'de, D, T>(deserializer: D) -> std::result::Result<Option<Option<T>>, D::Error>
 where
     D: Deserializer<'de>,
     T: Deserialize<'de>,
@@ -258,7 +306,7 @@ pub struct Settings {
     pub pixel_ratio: Option<f64>,
 }
 
-fn merge_field<T: Clone>(current: &Option<T>, change: &Option<Option<T>>) -> Option<T> {
+pub(crate) fn merge_field<T: Clone>(current: &Option<T>, change: &Option<Option<T>>) -> Option<T> {
     match change {
         None => current.clone(),
         Some(value) => value.clone(),
@@ -372,17 +420,7 @@ impl ResolvedOptions {
 
     /// The core's domain mode. `resolve_options` made sure a fixed domain has both bounds.
     pub fn domain_mode(&self) -> DomainMode {
-        match self.domain {
-            DomainName::Panel => DomainMode::PerPanel,
-            DomainName::Shared => DomainMode::Shared,
-            DomainName::Fixed => DomainMode::Fixed {
-                min: self.min.unwrap_or(0.0),
-                max: self.max.unwrap_or(1.0),
-            },
-            DomainName::Centered => DomainMode::Centered {
-                center: self.center,
-            },
-        }
+        self.domain.mode(self.min, self.max, self.center)
     }
 
     /// Everything that decides how the figure looks, apart from its size.
@@ -400,7 +438,7 @@ impl ResolvedOptions {
 }
 
 /// A finite number, or an error naming the option.
-fn finite(name: &str, value: f64) -> Result<f64> {
+pub(crate) fn finite(name: &str, value: f64) -> Result<f64> {
     if value.is_finite() {
         Ok(value)
     } else {
@@ -426,7 +464,7 @@ pub fn check_pixel_ratio(ratio: f64) -> Result<f64> {
     }
 }
 
-fn check_decimals(decimals: f64) -> Result<u8> {
+pub(crate) fn check_decimals(decimals: f64) -> Result<u8> {
     if decimals.fract() == 0.0 && (0.0..=MAX_DECIMALS).contains(&decimals) {
         // In 0..=12 and whole, so the cast is exact.
         Ok(decimals as u8)
@@ -460,6 +498,34 @@ pub(crate) fn check_benchmark(dataset: &Dataset, name: &str) -> Result<String> {
                 .collect(),
         })
     }
+}
+
+/// Checks that a fixed domain has both bounds, the larger one last.
+pub(crate) fn check_fixed_bounds(
+    domain: DomainName,
+    min: Option<f64>,
+    max: Option<f64>,
+) -> Result<()> {
+    if domain != DomainName::Fixed {
+        return Ok(());
+    }
+    let fixed_needs = |name: &str| Error::InvalidField {
+        field: name.to_string(),
+        expected: r#"a number when domain is "fixed""#.to_string(),
+    };
+    let min = min.ok_or_else(|| fixed_needs("min"))?;
+    let max = max.ok_or_else(|| fixed_needs("max"))?;
+    if max <= min {
+        return Err(Error::InvalidField {
+            field: "max".to_string(),
+            expected: format!(
+                "a number greater than min ({}), found {}",
+                js_number(min),
+                js_number(max)
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// Checks settings against a dataset and fills in every default (see the module table). The
@@ -518,24 +584,7 @@ pub fn resolve_options(
     let min = settings.min.map(|min| finite("min", min)).transpose()?;
     let max = settings.max.map(|max| finite("max", max)).transpose()?;
     let center = finite("center", settings.center.unwrap_or(0.0))?;
-    if domain == DomainName::Fixed {
-        let fixed_needs = |name: &str| Error::InvalidField {
-            field: name.to_string(),
-            expected: r#"a number when domain is "fixed""#.to_string(),
-        };
-        let min = min.ok_or_else(|| fixed_needs("min"))?;
-        let max = max.ok_or_else(|| fixed_needs("max"))?;
-        if max <= min {
-            return Err(Error::InvalidField {
-                field: "max".to_string(),
-                expected: format!(
-                    "a number greater than min ({}), found {}",
-                    js_number(min),
-                    js_number(max)
-                ),
-            });
-        }
-    }
+    check_fixed_bounds(domain, min, max)?;
     let decimals = settings.decimals.map(check_decimals).transpose()?;
     let uncertainty = match settings.uncertainty {
         Some(level) if level > 0.0 && level < 1.0 => Some(level),

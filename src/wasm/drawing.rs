@@ -1,0 +1,231 @@
+//! A prepared figure drawn on a canvas: what every figure handle does once it knows what to
+//! draw.
+//!
+//! A [`Drawing`] keeps the canvas, the prepared [`Figure`], its [`FigureLayout`], the width the
+//! layout was asked for and the pixel ratio the canvas was painted at. It paints (HiDPI, with
+//! the raster pass for small cells), tells assistive technology what the figure shows through
+//! the canvas' `aria-label`, answers hover queries (`hitTest`, `cellInfo`, `cellRect`) and makes
+//! exports (SVG, another canvas, the data shown as CSV, a file name). `SweepFigure` and
+//! `SweepPairwiseFigure` each hold one and delegate to it; they differ only in how they turn
+//! their options and data into a [`Figure`].
+
+use serde::Serialize;
+use wasm_bindgen::JsValue;
+use web_sys::HtmlCanvasElement;
+
+use super::arguments::{self, given};
+use super::canvas::{paint, uses_raster};
+use super::options::{check_pixel_ratio, invalid_option, Surroundings};
+use super::{js_error, to_typed, CellRectObject, FigureSizeObject};
+use crate::figure::{CellInfo, Figure};
+use crate::layout::{layout_figure, FigureLayout, Hit};
+use crate::render::render_svg;
+
+/// What the page around a canvas offers as defaults: its parent's width and the screen's pixel
+/// ratio.
+pub(crate) fn surroundings(canvas: &HtmlCanvasElement) -> Surroundings {
+    Surroundings {
+        container_width: canvas
+            .parent_element()
+            .map(|parent| f64::from(parent.client_width()))
+            .filter(|width| *width > 0.0),
+        device_pixel_ratio: web_sys::window().map(|window| window.device_pixel_ratio()),
+    }
+}
+
+/// Says what the figure shows to assistive technology.
+fn describe_on_canvas(canvas: &HtmlCanvasElement, figure: &Figure) {
+    let description = figure
+        .panels
+        .iter()
+        .map(|panel| figure.describe_panel(panel))
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Setting an attribute only fails for invalid names, and these are valid.
+    let _ = canvas.set_attribute("role", "img");
+    let _ = canvas.set_attribute("aria-label", &description);
+}
+
+/// The size of the figure in CSS pixels.
+#[derive(Serialize)]
+struct FigureSize {
+    width: f64,
+    height: f64,
+}
+
+/// A figure laid out and painted on a canvas.
+pub(crate) struct Drawing {
+    canvas: HtmlCanvasElement,
+    figure: Figure,
+    layout: FigureLayout,
+    /// The width asked for, in CSS pixels (the layout draws narrower ones at its minimum).
+    width: f64,
+    /// The pixel ratio asked for (the canvas may get less when it would be too large).
+    pixel_ratio: f64,
+}
+
+impl Drawing {
+    /// Lays out `figure` at `width` CSS pixels and paints it on `canvas` at `pixel_ratio`.
+    pub fn new(
+        canvas: HtmlCanvasElement,
+        figure: Figure,
+        width: f64,
+        pixel_ratio: f64,
+    ) -> Result<Drawing, js_sys::Error> {
+        let layout = layout_figure(&figure, width);
+        paint(&canvas, &figure, &layout, pixel_ratio).map_err(js_error)?;
+        describe_on_canvas(&canvas, &figure);
+        Ok(Drawing {
+            canvas,
+            figure,
+            layout,
+            width,
+            pixel_ratio,
+        })
+    }
+
+    /// Draws a new figure (or the current one, for `None`) at a width and pixel ratio, and keeps
+    /// it. The figure is laid out again only when it or the width changed. On error the current
+    /// figure is put back on the canvas as far as possible and nothing changes.
+    pub fn redraw(
+        &mut self,
+        figure: Option<Figure>,
+        width: f64,
+        pixel_ratio: f64,
+    ) -> Result<(), js_sys::Error> {
+        let shown = figure.as_ref().unwrap_or(&self.figure);
+        let new_layout = if figure.is_some() || width != self.width {
+            Some(layout_figure(shown, width))
+        } else {
+            None
+        };
+        let layout = new_layout.as_ref().unwrap_or(&self.layout);
+        if let Err(error) = paint(&self.canvas, shown, layout, pixel_ratio) {
+            // Put the figure that is still current back on the canvas, as far as possible.
+            let _ = paint(&self.canvas, &self.figure, &self.layout, self.pixel_ratio);
+            return Err(js_error(error));
+        }
+        describe_on_canvas(&self.canvas, shown);
+        if let Some(figure) = figure {
+            self.figure = figure;
+        }
+        if let Some(layout) = new_layout {
+            self.layout = layout;
+        }
+        self.width = width;
+        self.pixel_ratio = pixel_ratio;
+        Ok(())
+    }
+
+    /// The canvas drawn on.
+    pub fn canvas(&self) -> &HtmlCanvasElement {
+        &self.canvas
+    }
+
+    /// The prepared figure.
+    pub fn figure(&self) -> &Figure {
+        &self.figure
+    }
+
+    /// The figure's layout in CSS pixels.
+    pub fn layout(&self) -> &FigureLayout {
+        &self.layout
+    }
+
+    /// True when the cells are painted by the raster pass (cells under 4 CSS pixels).
+    pub fn uses_raster(&self) -> bool {
+        uses_raster(&self.layout)
+    }
+
+    /// The figure's size in CSS pixels: `{ width, height }`.
+    pub fn size(&self) -> Result<FigureSizeObject, js_sys::Error> {
+        to_typed(&FigureSize {
+            width: self.layout.width,
+            height: self.layout.height,
+        })
+    }
+
+    /// The cell under a point given in CSS pixels from the canvas' top-left corner.
+    pub fn hit_test(&self, x: &JsValue, y: &JsValue) -> Result<Option<Hit>, js_sys::Error> {
+        let expected = "a finite number of CSS pixels";
+        let x = arguments::finite_number("x", expected, x)?;
+        let y = arguments::finite_number("y", expected, y)?;
+        Ok(self.layout.hit_test(x, y))
+    }
+
+    /// Panel, column and row arguments as a cell of the figure; `None` when any is out of
+    /// range, an error when any is not a whole number.
+    pub fn cell(
+        &self,
+        panel: &JsValue,
+        x: &JsValue,
+        y: &JsValue,
+    ) -> Result<Option<Hit>, js_sys::Error> {
+        let (Some(panel), Some(x), Some(y)) = (
+            arguments::index("panel", panel)?,
+            arguments::index("x", x)?,
+            arguments::index("y", y)?,
+        ) else {
+            return Ok(None);
+        };
+        let fits = self
+            .figure
+            .panels
+            .get(panel)
+            .is_some_and(|shown| x < shown.grid.columns() && y < shown.grid.rows());
+        Ok(fits.then_some(Hit { panel, x, y }))
+    }
+
+    /// Everything about a cell of the figure.
+    pub fn cell_info(&self, cell: Hit) -> Option<CellInfo> {
+        self.figure.cell_info(cell.panel, cell.x, cell.y)
+    }
+
+    /// Where a cell is drawn, in CSS pixels from the canvas' top-left corner, or `None` when
+    /// there is no such cell.
+    pub fn cell_rect(
+        &self,
+        panel: &JsValue,
+        x: &JsValue,
+        y: &JsValue,
+    ) -> Result<Option<CellRectObject>, js_sys::Error> {
+        let Some(cell) = self.cell(panel, x, y)? else {
+            return Ok(None);
+        };
+        self.layout
+            .cell_rect(cell.panel, cell.x, cell.y)
+            .map(|rect| to_typed(&rect))
+            .transpose()
+    }
+
+    /// The figure as an SVG document at its CSS size.
+    pub fn to_svg(&self) -> Result<String, js_sys::Error> {
+        render_svg(&self.figure, &self.layout).map_err(js_error)
+    }
+
+    /// Draws the same figure on another canvas at a pixel ratio (clamped to 1..=4; the
+    /// drawing's own when `undefined` or `null`).
+    pub fn render_to(&self, canvas: JsValue, pixel_ratio: JsValue) -> Result<(), js_sys::Error> {
+        let canvas = arguments::canvas(canvas)?;
+        let ratio = match given(pixel_ratio) {
+            None => self.pixel_ratio,
+            Some(ratio) => {
+                let ratio = ratio.as_f64().ok_or_else(|| {
+                    js_error(invalid_option("pixelRatio", &arguments::describe(&ratio)))
+                })?;
+                check_pixel_ratio(ratio).map_err(js_error)?
+            }
+        };
+        paint(&canvas, &self.figure, &self.layout, ratio).map_err(js_error)
+    }
+
+    /// The data shown, as tidy CSV: one row per present cell of every panel.
+    pub fn shown_csv(&self) -> String {
+        self.figure.shown_data_csv()
+    }
+
+    /// A file name (without extension) for exports of the figure.
+    pub fn file_stem(&self) -> String {
+        self.figure.file_stem()
+    }
+}

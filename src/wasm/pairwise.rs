@@ -1,0 +1,184 @@
+//! Per-item scores for pairwise model comparisons: loading them (`loadPairwise`), and the
+//! handle that keeps them (`SweepPairwise`) with its comparison of two models.
+
+use std::rc::Rc;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::arguments;
+use super::dataset::{column_roles, load_options, ColumnRoles};
+use super::pairwise_options::{resolve_bins, PairwiseSettings, COMPARISON_OPTIONS};
+use super::{
+    js_error, to_typed, ComparePairOptionsObject, PairStatisticsObject, PairwiseLoadOptionsObject,
+};
+use crate::pairwise::{
+    compare_pair, load_pairwise_csv, load_pairwise_json, PairComparison, PairwiseCsvOptions,
+    PairwiseDataset,
+};
+
+/// The column roles `loadPairwise` understands, as in `PairwiseRoles`.
+const PAIRWISE_ROLES: ColumnRoles = ColumnRoles {
+    what: "pairwise CSV option",
+    names: &["item", "model", "score", "group"],
+    lists: &[],
+    example: r#"{ item: "task_id", score: "progress_ratio" }"#,
+};
+
+/// Loads per-item scores from CSV or JSON text. `format` is `"auto"` (the default: JSON when
+/// the text starts with `{`, after a BOM and white space; CSV otherwise), `"csv"` or `"json"`;
+/// `roles` name the CSV columns of the item, model, score and group, each inferred from the
+/// header when left out.
+#[wasm_bindgen(js_name = loadPairwise)]
+pub fn load_pairwise(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    options: Option<PairwiseLoadOptionsObject>,
+) -> Result<SweepPairwise, js_sys::Error> {
+    let text = arguments::text("text", "the file's text (a string)", &text)?;
+    let (json, roles) = load_options(&text, options.map_or(JsValue::UNDEFINED, Into::into))?;
+    // Check the roles even for JSON text, so a mistake in them never goes unnoticed.
+    let roles: PairwiseCsvOptions = column_roles(roles, &PAIRWISE_ROLES)?;
+    let dataset = if json {
+        load_pairwise_json(&text)
+    } else {
+        load_pairwise_csv(&text, &roles)
+    };
+    dataset
+        .map(|dataset| SweepPairwise(Rc::new(dataset)))
+        .map_err(js_error)
+}
+
+/// Per-item scores of several models, kept in wasm memory. Call `free()` when done with it;
+/// figures drawn from it keep their own reference.
+#[wasm_bindgen]
+pub struct SweepPairwise(Rc<PairwiseDataset>);
+
+/// Shares of the paired items; `None` when there are none.
+#[derive(Serialize)]
+struct Shares {
+    a_ahead: Option<f64>,
+    tied: Option<f64>,
+    b_ahead: Option<f64>,
+}
+
+/// What JavaScript sees of a comparison of two models: its statistics, without the histogram
+/// (which a figure shows).
+#[derive(Serialize)]
+pub(crate) struct PairStatistics<'a> {
+    model_a: &'a str,
+    model_b: &'a str,
+    group: Option<&'a str>,
+    items: usize,
+    paired: usize,
+    only_a: usize,
+    only_b: usize,
+    neither: usize,
+    a_ahead: usize,
+    tied: usize,
+    b_ahead: usize,
+    shares: Shares,
+    mean_difference: Option<f64>,
+    sign_test_p_value: Option<f64>,
+}
+
+impl<'a> From<&'a PairComparison> for PairStatistics<'a> {
+    fn from(comparison: &'a PairComparison) -> PairStatistics<'a> {
+        PairStatistics {
+            model_a: &comparison.model_a,
+            model_b: &comparison.model_b,
+            group: comparison.group.as_deref(),
+            items: comparison.items,
+            paired: comparison.paired,
+            only_a: comparison.only_a,
+            only_b: comparison.only_b,
+            neither: comparison.neither,
+            a_ahead: comparison.a_ahead,
+            tied: comparison.tied,
+            b_ahead: comparison.b_ahead,
+            shares: Shares {
+                a_ahead: comparison.a_ahead_share(),
+                tied: comparison.tied_share(),
+                b_ahead: comparison.b_ahead_share(),
+            },
+            mean_difference: comparison.mean_difference,
+            sign_test_p_value: comparison.sign_test_p_value,
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl SweepPairwise {
+    /// Model names in the order the data first name them.
+    pub fn models(&self) -> Vec<String> {
+        self.0.models().to_vec()
+    }
+
+    /// Group names (benchmarks, task families) in first-seen order; empty without groups.
+    pub fn groups(&self) -> Vec<String> {
+        self.0.groups().to_vec()
+    }
+
+    /// How many items the data hold (an item is its name within its group).
+    #[wasm_bindgen(js_name = itemCount)]
+    pub fn item_count(&self) -> usize {
+        self.0.items().len()
+    }
+
+    /// The score's name, e.g. "progress ratio"; axes read "<score name> - <model>".
+    #[wasm_bindgen(js_name = scoreName)]
+    pub fn score_name(&self) -> String {
+        self.0.score_name().to_string()
+    }
+
+    /// The name of the grouping, e.g. "benchmark"; `null` when the items have no groups.
+    #[wasm_bindgen(js_name = groupName)]
+    pub fn group_name(&self) -> Option<String> {
+        self.0.group_name().map(str::to_string)
+    }
+
+    /// The title, when the data give one (JSON only).
+    pub fn title(&self) -> Option<String> {
+        self.0.title().map(str::to_string)
+    }
+
+    /// Where the data come from, when they say (JSON only); synthetic data say so here.
+    pub fn source(&self) -> Option<String> {
+        self.0.source().map(str::to_string)
+    }
+
+    /// Compares model `a` with model `b` over the items both scored (within `group` when
+    /// given): who is ahead how often, the mean paired difference and the sign test, with the
+    /// items only one of them scored. `bins`, `binsX` and `binsY` are checked as in a figure;
+    /// they shape the histogram, not these statistics.
+    #[wasm_bindgen(js_name = comparePair)]
+    pub fn compare_pair(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
+        options: Option<ComparePairOptionsObject>,
+    ) -> Result<PairStatisticsObject, js_sys::Error> {
+        let a = arguments::text("a", "a model name (a string)", &a)?;
+        let b = arguments::text("b", "a model name (a string)", &b)?;
+        let patch = arguments::options_patch(
+            options.map_or(JsValue::UNDEFINED, Into::into),
+            &COMPARISON_OPTIONS,
+        )?;
+        let settings = PairwiseSettings::default().merged(&patch);
+        let bins = resolve_bins(&settings).map_err(js_error)?;
+        let comparison =
+            compare_pair(&self.0, &a, &b, bins, settings.group.as_deref()).map_err(js_error)?;
+        to_typed(&PairStatistics::from(&comparison))
+    }
+}
+
+impl SweepPairwise {
+    /// The core dataset behind the handle.
+    pub fn dataset(&self) -> &PairwiseDataset {
+        &self.0
+    }
+
+    /// A shared reference to the dataset, for a figure to keep.
+    pub(crate) fn shared(&self) -> Rc<PairwiseDataset> {
+        Rc::clone(&self.0)
+    }
+}

@@ -1,0 +1,345 @@
+//! The pairwise figure handle: every pair of chosen models as a 2D histogram of their per-item
+//! scores, drawn on a canvas by the same machinery as sweeps.
+//!
+//! A [`SweepPairwiseFigure`] holds its own reference to the scores, the options as chosen
+//! ([`PairwiseSettings`]) and as resolved ([`ResolvedPairwiseOptions`]), the comparison behind
+//! each panel (in panel order, for their statistics and for hover), and a `Drawing`, shared with
+//! `SweepFigure`, that paints, answers hover queries and makes the exports. As there, `update`,
+//! `setData` and `resize` work out the new state completely, draw it and only then keep it; a
+//! failure changes nothing.
+
+use std::rc::Rc;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::arguments;
+use super::drawing::{surroundings, Drawing};
+use super::pairwise::{PairStatistics, SweepPairwise};
+use super::pairwise_options::{
+    pairwise_expectation, resolve_pairwise_options, PairwiseOptionsPatch, PairwiseSettings,
+    ResolvedPairwiseOptions, PAIRWISE_OPTIONS,
+};
+use super::{
+    js_error, to_plain_object, to_typed, CellRectObject, FigureSizeObject, PairStatisticsArray,
+    PairwiseCellInfoObject, PairwiseFigureOptionsObject, PairwisePanelArray,
+    ResolvedPairwiseOptionsObject,
+};
+use crate::figure::{prepare_pairwise_figure, CellInfo, Figure};
+use crate::layout::{FigureLayout, Hit};
+use crate::pairwise::{compare_all_pairs, PairComparison, PairwiseDataset};
+
+/// Every pair of chosen models as a histogram of per-item scores, drawn on a canvas. Call
+/// `free()` when done with it.
+#[wasm_bindgen]
+pub struct SweepPairwiseFigure {
+    pairwise: Rc<PairwiseDataset>,
+    settings: PairwiseSettings,
+    options: ResolvedPairwiseOptions,
+    /// The comparison behind each panel, in panel order.
+    comparisons: Vec<PairComparison>,
+    drawing: Drawing,
+}
+
+/// What JavaScript sees of a panel of a pairwise figure.
+#[derive(Serialize)]
+struct PairwisePanelInfo<'a> {
+    title: &'a str,
+    columns: usize,
+    rows: usize,
+    description: String,
+    /// The statistics lines under the title.
+    subtitle: &'a [String],
+}
+
+/// What hover adds about a bin to the cell information.
+#[derive(Serialize)]
+struct BinDetails {
+    /// The scores of model A (x) and model B (y) the bin holds, `[low, high]`; the last bin
+    /// includes `high` = 1, every other bin excludes its `high`.
+    x_range: (f64, f64),
+    y_range: (f64, f64),
+    /// Items in the bin.
+    count: f64,
+    /// `count` over the pair's paired items; `None` when there are none.
+    share: Option<f64>,
+}
+
+/// A pairwise figure options argument as a patch.
+fn pairwise_patch(
+    options: Option<PairwiseFigureOptionsObject>,
+) -> Result<PairwiseOptionsPatch, js_sys::Error> {
+    arguments::options_patch(
+        options.map_or(JsValue::UNDEFINED, Into::into),
+        &PAIRWISE_OPTIONS,
+    )
+}
+
+/// The figure of a dataset with resolved options, and the comparison behind each panel.
+fn prepare(
+    dataset: &PairwiseDataset,
+    options: &ResolvedPairwiseOptions,
+) -> Result<(Figure, Vec<PairComparison>), js_sys::Error> {
+    let figure = prepare_pairwise_figure(dataset, &options.figure_options()).map_err(js_error)?;
+    let models: Vec<&str> = options.models.iter().map(String::as_str).collect();
+    let comparisons = compare_all_pairs(dataset, &models, options.bins(), options.group.as_deref())
+        .map_err(js_error)?;
+    Ok((figure, comparisons))
+}
+
+#[wasm_bindgen]
+impl SweepPairwiseFigure {
+    /// Prepares, lays out and draws every pair's histogram of `pairwise` on `canvas` with
+    /// `options` (see `PairwiseFigureOptions`; every option has a default). Fails with an
+    /// `Error` naming the option that is wrong, and then draws nothing.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        pairwise: &SweepPairwise,
+        #[wasm_bindgen(unchecked_param_type = "HTMLCanvasElement")] canvas: JsValue,
+        options: Option<PairwiseFigureOptionsObject>,
+    ) -> Result<SweepPairwiseFigure, js_sys::Error> {
+        let canvas = arguments::canvas(canvas)?;
+        let patch = pairwise_patch(options)?;
+        let pairwise = pairwise.shared();
+        let settings = PairwiseSettings::default().merged(&patch);
+        let options = resolve_pairwise_options(&settings, &pairwise, &surroundings(&canvas))
+            .map_err(js_error)?;
+        let (figure, comparisons) = prepare(&pairwise, &options)?;
+        let drawing = Drawing::new(canvas, figure, options.width, options.pixel_ratio)?;
+        Ok(SweepPairwiseFigure {
+            pairwise,
+            settings,
+            options,
+            comparisons,
+            drawing,
+        })
+    }
+
+    /// Merges `options` into the current ones and redraws. A field left out or `undefined`
+    /// keeps its value; `null` resets it to its default. On error nothing changes.
+    pub fn update(
+        &mut self,
+        options: Option<PairwiseFigureOptionsObject>,
+    ) -> Result<(), js_sys::Error> {
+        self.apply(None, &pairwise_patch(options)?)
+    }
+
+    /// Shows other scores, with `options` merged as in `update`. The options are checked
+    /// against the new scores (a model they lack is an error); on error nothing changes.
+    #[wasm_bindgen(js_name = setData)]
+    pub fn set_data(
+        &mut self,
+        pairwise: &SweepPairwise,
+        options: Option<PairwiseFigureOptionsObject>,
+    ) -> Result<(), js_sys::Error> {
+        self.apply(Some(pairwise.shared()), &pairwise_patch(options)?)
+    }
+
+    /// Every option with the value in use (`ResolvedPairwiseFigureOptions`).
+    pub fn options(&self) -> Result<ResolvedPairwiseOptionsObject, js_sys::Error> {
+        to_typed(&self.options)
+    }
+
+    /// Lays the figure out at a new width in CSS pixels and redraws it.
+    pub fn resize(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    ) -> Result<(), js_sys::Error> {
+        let width = arguments::number("width", pairwise_expectation("width"), &width)?;
+        let patch = PairwiseOptionsPatch {
+            width: Some(Some(width)),
+            ..PairwiseOptionsPatch::default()
+        };
+        self.apply(None, &patch)
+    }
+
+    /// The figure's size in CSS pixels: `{ width, height }`.
+    pub fn size(&self) -> Result<FigureSizeObject, js_sys::Error> {
+        self.drawing.size()
+    }
+
+    /// The bin under a point given in CSS pixels from the canvas' top-left corner, or
+    /// `undefined` when there is none: the cell information with the bin's score ranges, its
+    /// item count and its share of the pair's paired items.
+    #[wasm_bindgen(js_name = hitTest)]
+    pub fn hit_test(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> Result<Option<PairwiseCellInfoObject>, js_sys::Error> {
+        self.drawing
+            .hit_test(&x, &y)?
+            .map(|cell| self.bin_info(cell))
+            .transpose()
+            .map(Option::flatten)
+    }
+
+    /// Everything about one bin (column `x` of model A's scores, row `y` of model B's, row 0 the
+    /// lowest), as `hitTest` gives it, or `undefined` when there is no such bin.
+    #[wasm_bindgen(js_name = cellInfo)]
+    pub fn cell_info(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] panel: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> Result<Option<PairwiseCellInfoObject>, js_sys::Error> {
+        self.drawing
+            .cell(&panel, &x, &y)?
+            .map(|cell| self.bin_info(cell))
+            .transpose()
+            .map(Option::flatten)
+    }
+
+    /// Where a bin is drawn, in CSS pixels from the canvas' top-left corner, or `undefined`
+    /// when there is no such bin.
+    #[wasm_bindgen(js_name = cellRect)]
+    pub fn cell_rect(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] panel: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> Result<Option<CellRectObject>, js_sys::Error> {
+        self.drawing.cell_rect(&panel, &x, &y)
+    }
+
+    /// The panels (one per pair) in reading order: `[{ title, columns, rows, description,
+    /// subtitle }]`, `subtitle` being the statistics lines under the title.
+    pub fn panels(&self) -> Result<PairwisePanelArray, js_sys::Error> {
+        let figure = self.drawing.figure();
+        let panels: Vec<PairwisePanelInfo<'_>> = figure
+            .panels
+            .iter()
+            .map(|panel| PairwisePanelInfo {
+                title: &panel.title,
+                columns: panel.grid.columns(),
+                rows: panel.grid.rows(),
+                description: figure.describe_panel(panel),
+                subtitle: &panel.subtitle,
+            })
+            .collect();
+        to_typed(&panels)
+    }
+
+    /// The statistics of each panel's pair, in panel order (`PairStatistics[]`).
+    pub fn comparisons(&self) -> Result<PairStatisticsArray, js_sys::Error> {
+        let statistics: Vec<PairStatistics<'_>> =
+            self.comparisons.iter().map(PairStatistics::from).collect();
+        to_typed(&statistics)
+    }
+
+    /// The figure as an SVG document at its CSS size: every bin a `<rect>`, text as text.
+    #[wasm_bindgen(js_name = toSvg)]
+    pub fn to_svg(&self) -> Result<String, js_sys::Error> {
+        self.drawing.to_svg()
+    }
+
+    /// Draws the same figure on another canvas at a pixel ratio (clamped to 1..=4; the figure's
+    /// own when left out), e.g. at 2 for a PNG export.
+    #[wasm_bindgen(js_name = renderTo)]
+    pub fn render_to(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "HTMLCanvasElement")] canvas: JsValue,
+        #[wasm_bindgen(js_name = pixelRatio, unchecked_optional_param_type = "number")]
+        pixel_ratio: JsValue,
+    ) -> Result<(), js_sys::Error> {
+        self.drawing.render_to(canvas, pixel_ratio)
+    }
+
+    /// The data shown, as tidy CSV: one row per bin of every panel.
+    #[wasm_bindgen(js_name = shownCsv)]
+    pub fn shown_csv(&self) -> String {
+        self.drawing.shown_csv()
+    }
+
+    /// A file name (without extension) for exports of this figure, e.g. `model-a-vs-model-b`.
+    #[wasm_bindgen(js_name = fileStem)]
+    pub fn file_stem(&self) -> String {
+        self.drawing.file_stem()
+    }
+}
+
+impl SweepPairwiseFigure {
+    /// The prepared figure.
+    pub fn figure(&self) -> &Figure {
+        self.drawing.figure()
+    }
+
+    /// The figure's layout in CSS pixels.
+    pub fn layout(&self) -> &FigureLayout {
+        self.drawing.layout()
+    }
+
+    /// The options in use.
+    pub fn resolved_options(&self) -> &ResolvedPairwiseOptions {
+        &self.options
+    }
+
+    /// The comparison behind each panel, in panel order.
+    pub fn pair_comparisons(&self) -> &[PairComparison] {
+        &self.comparisons
+    }
+
+    /// A bin's cell information with its ranges, count and share (`PairwiseCellInfo`), or
+    /// `None` when there is no such bin.
+    fn bin_info(&self, cell: Hit) -> Result<Option<PairwiseCellInfoObject>, js_sys::Error> {
+        let (Some(info), Some(details)) = (self.drawing.cell_info(cell), self.bin_details(cell))
+        else {
+            return Ok(None);
+        };
+        Ok(Some(with_details(&info, &details)?.unchecked_into()))
+    }
+
+    /// What hover says about a bin beyond its cell information.
+    fn bin_details(&self, cell: Hit) -> Option<BinDetails> {
+        let comparison = self.comparisons.get(cell.panel)?;
+        let count = comparison.histogram.value(cell.x, cell.y)?;
+        Some(BinDetails {
+            x_range: comparison.column_range(cell.x)?,
+            y_range: comparison.row_range(cell.y)?,
+            count,
+            share: (comparison.paired > 0).then(|| count / comparison.paired as f64),
+        })
+    }
+
+    /// Works out the state for a patch (and maybe other scores), draws it, and keeps it. The
+    /// figure is prepared again only when the scores or what it shows changed, and laid out
+    /// again only when the figure or the width changed. Nothing changes on error.
+    fn apply(
+        &mut self,
+        pairwise: Option<Rc<PairwiseDataset>>,
+        patch: &PairwiseOptionsPatch,
+    ) -> Result<(), js_sys::Error> {
+        let new_data = pairwise.filter(|pairwise| !Rc::ptr_eq(pairwise, &self.pairwise));
+        let data = new_data.as_ref().unwrap_or(&self.pairwise);
+        let settings = self.settings.merged(patch);
+        let options =
+            resolve_pairwise_options(&settings, data, &surroundings(self.drawing.canvas()))
+                .map_err(js_error)?;
+        let prepared =
+            if new_data.is_some() || options.figure_options() != self.options.figure_options() {
+                Some(prepare(data, &options)?)
+            } else {
+                None
+            };
+        let (figure, comparisons) = prepared.unzip();
+        self.drawing
+            .redraw(figure, options.width, options.pixel_ratio)?;
+        if let Some(pairwise) = new_data {
+            self.pairwise = pairwise;
+        }
+        if let Some(comparisons) = comparisons {
+            self.comparisons = comparisons;
+        }
+        self.settings = settings;
+        self.options = options;
+        Ok(())
+    }
+}
+
+/// The cell information as a plain object, with the bin's details over it: its `count` is the
+/// bin's items, where a sweep's is the replicates a value is the mean of.
+fn with_details(info: &CellInfo, details: &BinDetails) -> Result<js_sys::Object, js_sys::Error> {
+    let object: js_sys::Object = to_plain_object(info)?.unchecked_into();
+    let details: js_sys::Object = to_plain_object(details)?.unchecked_into();
+    Ok(js_sys::Object::assign(&object, &details))
+}
