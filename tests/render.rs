@@ -419,6 +419,34 @@ fn the_synthetic_example_draws_six_pairs() {
     assert_eq!(figure.panels.len(), 6);
     assert_eq!(figure.panels[0].title, "model-a vs model-b");
     let layout = layout_figure(&figure, 1280.0);
+    // Score against score: square plots, so the parity line runs at 45 degrees.
+    for panel in &layout.panels {
+        assert!((panel.plot.width - panel.plot.height).abs() < 1e-9);
+    }
     let svg = render_svg(&figure, &layout).unwrap();
     assert_golden("synthetic-pairwise", &svg);
+    // Narrower, the statistics wrap to their panel instead of running into the next one.
+    let narrow = layout_figure(&figure, 900.0);
+    for (panel, geometry) in figure.panels.iter().zip(&narrow.panels) {
+        assert!(geometry.subtitle.len() > panel.subtitle.len());
+        // No wider than a third of the figure, the room one of three panels has.
+        let panel_width = (900.0 - 24.0) / 3.0;
+        for (line, _) in &geometry.subtitle {
+            let width = sweepmap::layout::estimate_text_width(line, narrow.tick_font);
+            assert!(
+                width <= panel_width,
+                "{line:?} is {width:.0} px in {panel_width:.0} px"
+            );
+        }
+    }
+    // Exports name what they hold and tell the two score columns apart.
+    assert_eq!(figure.file_stem(), "pairwise");
+    let csv = figure.shown_data_csv();
+    assert_eq!(
+        csv.lines().next(),
+        Some("panel,model,benchmark,progress ratio (y),progress ratio (x),Items")
+    );
+    assert_eq!(csv.lines().count(), 1 + 6 * 100);
+    let description = figure.describe_panel(&figure.panels[0]);
+    assert!(description.contains("model-a ahead 36 %"), "{description}");
 }

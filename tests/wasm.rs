@@ -2318,7 +2318,7 @@ fn pairwise_exports_hold_every_bin() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("panel,model,benchmark,score,score,Items")
+        Some("panel,model,benchmark,score (y),score (x),Items")
     );
     let mut rows: Vec<&str> = lines.collect();
     rows.sort_unstable();

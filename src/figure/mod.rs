@@ -24,6 +24,7 @@ use crate::analysis::{
 };
 use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale};
 use crate::error::{Error, Result};
+use crate::pairwise::PairComparison;
 use crate::{Axis, Dataset, Direction, Grid};
 
 pub use format::{choose_decimals, format_value};
@@ -167,6 +168,8 @@ pub struct Figure {
     pub difference: Option<Difference>,
     /// For a reconciliation view: the comparison of reported and recomputed cells.
     pub reconciliation: Option<Reconciliation>,
+    /// For a pairwise figure: the comparison behind each panel, in panel order.
+    pub comparisons: Vec<PairComparison>,
     /// What the dots on marked cells mean, when any panel marks cells.
     pub mark_label: Option<String>,
     /// Bin edges of the x and y axes, when the categories are bins of a continuous score: ticks
@@ -598,6 +601,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         has_missing,
         difference: compared,
         reconciliation,
+        comparisons: Vec::new(),
         mark_label: mark_label.filter(|_| panels.iter().any(|p| !p.marks.is_empty())),
         x_edges: None,
         y_edges: None,

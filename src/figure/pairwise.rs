@@ -207,6 +207,7 @@ pub fn prepare_pairwise_figure(
         has_missing: false,
         difference: None,
         reconciliation: None,
+        comparisons,
         mark_label: None,
         x_edges: Some(x_edges),
         y_edges: Some(y_edges),

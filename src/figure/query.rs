@@ -190,6 +190,12 @@ impl Figure {
             ));
         }
         text.push('.');
+        // A histogram of items says who is ahead, as its subtitle does.
+        if panel.item_total.is_some() {
+            for line in &panel.subtitle {
+                text.push_str(&format!(" {line}."));
+            }
+        }
         text
     }
 
@@ -228,12 +234,21 @@ impl Figure {
         let mut writer = csv::WriterBuilder::new()
             .terminator(csv::Terminator::Any(b'\n'))
             .from_writer(Vec::new());
+        // Two axes of the same name (a score against a score) are told apart by their role.
+        let (y_name, x_name) = if self.x.name == self.y.name {
+            (
+                format!("{} (y)", self.y.name),
+                format!("{} (x)", self.x.name),
+            )
+        } else {
+            (self.y.name.clone(), self.x.name.clone())
+        };
         let _ = writer.write_record([
             "panel",
             "model",
             "benchmark",
-            &self.y.name,
-            &self.x.name,
+            &y_name,
+            &x_name,
             &self.value_label,
         ]);
         for panel in &self.panels {
@@ -276,10 +291,10 @@ impl Figure {
             }
         };
         let stem = slug(&parts.join("_"));
-        if stem.is_empty() {
-            "sweepmap".to_string()
-        } else {
-            stem
+        match (stem.is_empty(), self.comparisons.is_empty()) {
+            (false, _) => stem,
+            (true, false) => "pairwise".to_string(),
+            (true, true) => "sweepmap".to_string(),
         }
     }
 }

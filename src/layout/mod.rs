@@ -29,6 +29,8 @@ const BAR_GAP: f64 = 14.0;
 /// The narrowest a panel's plot may get before panels wrap to another row.
 const MIN_PLOT_WIDTH: f64 = 150.0;
 const MAX_CELL_HEIGHT: f64 = 56.0;
+/// The largest side of a square plot (pairwise histograms).
+const MAX_SQUARE_PLOT: f64 = 420.0;
 
 /// A rectangle in CSS pixels, y growing downwards.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -68,6 +70,30 @@ pub fn estimate_text_width(text: &str, font_size: f64) -> f64 {
         })
         .sum();
     units * font_size
+}
+
+/// Splits a text at spaces into lines no wider than `width` (a single word wider than that
+/// keeps a line of its own).
+pub fn wrap_text(text: &str, width: f64, font_size: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && estimate_text_width(&candidate, font_size) > width {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_string();
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// A colour bar: the gradient rectangle and its labelled ticks.
@@ -120,8 +146,8 @@ pub struct PanelLayout {
     pub cell_height: f64,
     /// Centre of the title.
     pub title_at: (f64, f64),
-    /// Centres of the statistics lines under the title.
-    pub subtitle_at: Vec<(f64, f64)>,
+    /// The statistics under the title, wrapped to the panel's width, with each line's centre.
+    pub subtitle: Vec<(String, (f64, f64))>,
     /// x tick labels (centred below the plot) and y tick labels (right-aligned left of it).
     pub x_ticks: Vec<Tick>,
     pub y_ticks: Vec<Tick>,
@@ -403,19 +429,32 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let panel_width = (available - (columns as f64 - 1.0) * GAP) / columns as f64;
     let plot_width =
         (panel_width - y_name_block - y_ticks_block - panel_bar_width).max(columns_x as f64);
-    // Cells no wider than twice their largest height: a single panel does not stretch into
-    // flat strips across a wide screen.
-    let cell_width = (plot_width / columns_x as f64).min(2.0 * MAX_CELL_HEIGHT);
+    let binned = figure.x_edges.is_some() && figure.y_edges.is_some();
+    let (cell_width, cell_height) = if binned {
+        // Bins of a score against a score: a square plot, so the parity line runs at 45°.
+        let side = plot_width.min(MAX_SQUARE_PLOT);
+        (side / columns_x as f64, side / rows_y as f64)
+    } else {
+        // Cells no wider than twice their largest height: a single panel does not stretch
+        // into flat strips across a wide screen.
+        let width = (plot_width / columns_x as f64).min(2.0 * MAX_CELL_HEIGHT);
+        (width, (width * 0.8).clamp(1.0, MAX_CELL_HEIGHT))
+    };
     let plot_width = cell_width * columns_x as f64;
-    let cell_height = (cell_width * 0.8).clamp(1.0, MAX_CELL_HEIGHT);
     let plot_height = cell_height * rows_y as f64;
 
-    let subtitle_lines = figure
+    // Statistics lines under the titles, wrapped to the panel's width.
+    let subtitles: Vec<Vec<String>> = figure
         .panels
         .iter()
-        .map(|p| p.subtitle.len())
-        .max()
-        .unwrap_or(0);
+        .map(|p| {
+            p.subtitle
+                .iter()
+                .flat_map(|line| wrap_text(line, panel_width - 8.0, TICK_FONT))
+                .collect()
+        })
+        .collect();
+    let subtitle_lines = subtitles.iter().map(Vec::len).max().unwrap_or(0);
     let subtitle_block = subtitle_lines as f64 * (TICK_FONT + 4.0);
     let top_block = TITLE_FONT + 12.0 + subtitle_block;
     let bottom_block = TICK_FONT + 8.0 + AXIS_FONT + 10.0;
@@ -466,7 +505,7 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     };
 
     let mut panels = Vec::with_capacity(panel_count);
-    for index in 0..figure.panels.len() {
+    for (index, (panel, subtitle)) in figure.panels.iter().zip(&subtitles).enumerate() {
         let (row, column) = place(index);
         let left = PADDING + column as f64 * (panel_width + GAP);
         let top = PADDING + row as f64 * (panel_height + GAP);
@@ -481,13 +520,16 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
             cell_width,
             cell_height,
             title_at: (plot.x + plot.width / 2.0, top + TITLE_FONT / 2.0 + 2.0),
-            subtitle_at: (0..figure.panels[index].subtitle.len())
-                .map(|line| {
+            subtitle: subtitle
+                .iter()
+                .enumerate()
+                .map(|(line, text)| {
                     let y = top + TITLE_FONT + 8.0 + TICK_FONT / 2.0;
-                    (
+                    let at = (
                         plot.x + plot.width / 2.0,
                         y + line as f64 * (TICK_FONT + 4.0),
-                    )
+                    );
+                    (text.clone(), at)
                 })
                 .collect(),
             x_ticks: match &figure.x_edges {
@@ -502,7 +544,7 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
                 plot.x + plot.width / 2.0,
                 plot.bottom() + TICK_FONT + 8.0 + AXIS_FONT / 2.0 + 4.0,
             ),
-            y_label_at: (column == 0 || figure.panels[index].y_name.is_some())
+            y_label_at: (column == 0 || panel.y_name.is_some())
                 .then_some((left + AXIS_FONT / 2.0 + 2.0, plot.y + plot.height / 2.0)),
         });
     }

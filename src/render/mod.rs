@@ -320,6 +320,14 @@ pub fn draw_figure<DB: DrawingBackend>(
             let ink = text_color_for(panel.scale.color(value));
             painter.dot(mark_centre(rect), mark_radius(rect), ink)?;
         }
+        // The parity diagonal: dark dashes on a light halo, visible on every colour, under the
+        // value labels.
+        if panel.parity_line {
+            let plot = geometry.plot;
+            let (from, to) = ((plot.x, plot.bottom()), (plot.right(), plot.y));
+            painter.line(from, to, BACKGROUND, 3.0)?;
+            painter.dashed_line(from, to, INK, 1.5, (6.0, 4.0))?;
+        }
         // Annotations.
         if let Some(size) = layout.annotation_font {
             for (x, y, cell) in panel.grid.present() {
@@ -333,14 +341,7 @@ pub fn draw_figure<DB: DrawingBackend>(
                 painter.text(&label, centre, Font::new(size, ink).bold(bold))?;
             }
         }
-        // The parity diagonal: dark dashes on a light halo, visible on every colour.
-        if panel.parity_line {
-            let plot = geometry.plot;
-            let (from, to) = ((plot.x, plot.bottom()), (plot.right(), plot.y));
-            painter.line(from, to, BACKGROUND, 3.0)?;
-            painter.dashed_line(from, to, INK, 1.5, (6.0, 4.0))?;
-        }
-        for (line, at) in panel.subtitle.iter().zip(&geometry.subtitle_at) {
+        for (line, at) in &geometry.subtitle {
             painter.text(line, *at, Font::new(layout.tick_font, SECONDARY_INK))?;
         }
         // Title, ticks, axis names.

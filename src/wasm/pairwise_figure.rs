@@ -27,7 +27,7 @@ use super::{
 };
 use crate::figure::{prepare_pairwise_figure, CellInfo, Figure};
 use crate::layout::{FigureLayout, Hit};
-use crate::pairwise::{compare_all_pairs, PairComparison, PairwiseDataset};
+use crate::pairwise::{PairComparison, PairwiseDataset};
 
 /// Every pair of chosen models as a histogram of per-item scores, drawn on a canvas. Call
 /// `free()` when done with it.
@@ -36,8 +36,6 @@ pub struct SweepPairwiseFigure {
     pairwise: Rc<PairwiseDataset>,
     settings: PairwiseSettings,
     options: ResolvedPairwiseOptions,
-    /// The comparison behind each panel, in panel order.
-    comparisons: Vec<PairComparison>,
     drawing: Drawing,
 }
 
@@ -75,16 +73,12 @@ fn pairwise_patch(
     )
 }
 
-/// The figure of a dataset with resolved options, and the comparison behind each panel.
+/// The figure of a dataset with resolved options (it keeps the comparison behind each panel).
 fn prepare(
     dataset: &PairwiseDataset,
     options: &ResolvedPairwiseOptions,
-) -> Result<(Figure, Vec<PairComparison>), js_sys::Error> {
-    let figure = prepare_pairwise_figure(dataset, &options.figure_options()).map_err(js_error)?;
-    let models: Vec<&str> = options.models.iter().map(String::as_str).collect();
-    let comparisons = compare_all_pairs(dataset, &models, options.bins(), options.group.as_deref())
-        .map_err(js_error)?;
-    Ok((figure, comparisons))
+) -> Result<Figure, js_sys::Error> {
+    prepare_pairwise_figure(dataset, &options.figure_options()).map_err(js_error)
 }
 
 #[wasm_bindgen]
@@ -104,13 +98,12 @@ impl SweepPairwiseFigure {
         let settings = PairwiseSettings::default().merged(&patch);
         let options = resolve_pairwise_options(&settings, &pairwise, &surroundings(&canvas))
             .map_err(js_error)?;
-        let (figure, comparisons) = prepare(&pairwise, &options)?;
+        let figure = prepare(&pairwise, &options)?;
         let drawing = Drawing::new(canvas, figure, options.width, options.pixel_ratio)?;
         Ok(SweepPairwiseFigure {
             pairwise,
             settings,
             options,
-            comparisons,
             drawing,
         })
     }
@@ -222,8 +215,11 @@ impl SweepPairwiseFigure {
 
     /// The statistics of each panel's pair, in panel order (`PairStatistics[]`).
     pub fn comparisons(&self) -> Result<PairStatisticsArray, js_sys::Error> {
-        let statistics: Vec<PairStatistics<'_>> =
-            self.comparisons.iter().map(PairStatistics::from).collect();
+        let statistics: Vec<PairStatistics<'_>> = self
+            .pair_comparisons()
+            .iter()
+            .map(PairStatistics::from)
+            .collect();
         to_typed(&statistics)
     }
 
@@ -276,7 +272,7 @@ impl SweepPairwiseFigure {
 
     /// The comparison behind each panel, in panel order.
     pub fn pair_comparisons(&self) -> &[PairComparison] {
-        &self.comparisons
+        &self.drawing.figure().comparisons
     }
 
     /// A bin's cell information with its ranges, count and share (`PairwiseCellInfo`), or
@@ -291,7 +287,7 @@ impl SweepPairwiseFigure {
 
     /// What hover says about a bin beyond its cell information.
     fn bin_details(&self, cell: Hit) -> Option<BinDetails> {
-        let comparison = self.comparisons.get(cell.panel)?;
+        let comparison = self.pair_comparisons().get(cell.panel)?;
         let count = comparison.histogram.value(cell.x, cell.y)?;
         Some(BinDetails {
             x_range: comparison.column_range(cell.x)?,
@@ -321,14 +317,10 @@ impl SweepPairwiseFigure {
             } else {
                 None
             };
-        let (figure, comparisons) = prepared.unzip();
         self.drawing
-            .redraw(figure, options.width, options.pixel_ratio)?;
+            .redraw(prepared, options.width, options.pixel_ratio)?;
         if let Some(pairwise) = new_data {
             self.pairwise = pairwise;
-        }
-        if let Some(comparisons) = comparisons {
-            self.comparisons = comparisons;
         }
         self.settings = settings;
         self.options = options;
