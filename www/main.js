@@ -7,21 +7,25 @@
 //   2. fetches or reads the data text (bundled, a URL, a local file, or data carried by a link;
 //      a local file never leaves the browser) and loads it with loadDataset;
 //   3. draws through one SweepFigure, redrawn on control changes and when its container resizes;
-//   4. fills the header, the controls and the summary with textContent (labels come from data and
-//      are never parsed as HTML).
+//   4. fills the header, the controls and the key observations with textContent (labels come
+//      from data and are never parsed as HTML); the observations are also the canvas' accessible
+//      description and can be copied as Markdown.
 // A failure shows in the error banner in plain words and leaves the figure and dataset shown.
 
 import init, { colorMaps, loadDataset, SweepFigure } from "./pkg/sweepmap.js";
 import { CellInspector } from "./cells.js";
 import { exportCsv, exportPng, exportSvg } from "./export.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
+import { observationsMarkdown, renderObservations } from "./observations.js";
 import {
   bundledSource,
+  DEFAULT_LEVEL,
   DEFAULT_VIEW,
   figureOptions,
   formatFromName,
   MEAN_BENCHMARK,
   normalizeState,
+  parseLevel,
   parseState,
   readSource,
   resolveView,
@@ -29,7 +33,6 @@ import {
   serializeState,
   usedBy,
 } from "./state.js";
-import { renderSummary } from "./summary.js";
 
 const byId = (id) => document.getElementById(id);
 
@@ -61,6 +64,12 @@ const elements = {
   colourNote: byId("colour-note"),
   annotate: byId("annotate-input"),
   decimals: byId("decimals-select"),
+  uncertainty: byId("uncertainty-input"),
+  uncertaintyLabel: byId("uncertainty-label"),
+  levelField: byId("field-level"),
+  level: byId("level-select"),
+  uncertaintyNote: byId("uncertainty-note"),
+  uncertaintyGroup: byId("group-uncertainty"),
   copyLink: byId("copy-link"),
   exportPng: byId("export-png"),
   exportSvg: byId("export-svg"),
@@ -78,8 +87,14 @@ const elements = {
   outline: byId("cell-outline"),
   tooltip: byId("tooltip"),
   announcer: byId("cell-announcer"),
+  figureObservations: byId("figure-observations"),
   summaryOverview: byId("summary-overview"),
   summaryPanels: byId("summary-panels"),
+  mismatches: byId("mismatches"),
+  copyMarkdown: byId("copy-markdown"),
+  markdownStatus: byId("markdown-status"),
+  markdownFallback: byId("markdown-fallback"),
+  markdownOutput: byId("markdown-output"),
   dropOverlay: byId("drop-overlay"),
 };
 
@@ -101,7 +116,12 @@ const app = {
   /** Local files opened in this page, by key: { source, text }. */
   localFiles: new Map(),
   localCount: 0,
+  /** The level the uncertainty marks return at when switched on again. */
+  lastLevel: DEFAULT_LEVEL,
 };
+
+/** The layout select's "Reported vs recomputed", offered only for data with a reported aggregate. */
+const reconcileOption = elements.layout.querySelector('option[value="reconcile"]');
 
 // ---------------------------------------------------------------------------------------------
 // Messages
@@ -143,6 +163,10 @@ function addNotice(message) {
 
 function setShareStatus(message) {
   elements.shareStatus.textContent = message;
+}
+
+function setMarkdownStatus(message) {
+  elements.markdownStatus.textContent = message;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -271,10 +295,14 @@ async function readSourceData(source) {
   } catch (error) {
     throw new Error(context(messageOf(error)));
   }
+  const aggregates = dataset
+    .benchmarkInfo()
+    .filter((info) => Array.isArray(info.aggregate_of) && info.aggregate_of.length > 0)
+    .map((info) => info.name);
   return {
     source,
     dataset,
-    names: { models: dataset.models(), benchmarks: dataset.benchmarks() },
+    names: { models: dataset.models(), benchmarks: dataset.benchmarks(), aggregates },
     label: dataset.title() || label,
     text,
   };
@@ -338,29 +366,30 @@ function commit(state, loaded, { history = "push" } = {}) {
     fillNameControls(loaded.names);
   }
   app.state = next;
+  if (next.uncertainty !== null) app.lastLevel = next.uncertainty;
   fillDatasetSelect();
   syncControls();
-  renderSummary(
-    { overview: elements.summaryOverview, panels: elements.summaryPanels },
+  renderObservations(
+    {
+      overview: elements.summaryOverview,
+      panels: elements.summaryPanels,
+      mismatches: elements.mismatches,
+      description: elements.figureObservations,
+    },
     app.figure,
-    summaryContext(),
+    observationContext(),
   );
+  syncUncertaintyNote();
+  hideMarkdownFallback();
   inspector.setFigure(app.figure);
   writeAddress(next, history);
   app.renders += 1;
   return null;
 }
 
-function summaryContext() {
-  const { dataset, names } = app.shown;
-  const resolved = resolveView(app.state, names);
-  return {
-    layout: app.state.layout,
-    xName: dataset.xAxis().name,
-    yName: dataset.yAxis().name,
-    modelA: resolved.model,
-    modelB: resolved.modelB,
-  };
+function observationContext() {
+  const resolved = resolveView(app.state, app.shown.names);
+  return { layout: app.state.layout, modelA: resolved.model, modelB: resolved.modelB };
 }
 
 /** Applies a change of the view from a control; on failure restores the controls. */
@@ -467,6 +496,7 @@ async function openFromAddress({ initial }) {
   const parsed = parseState(params, {
     models: loaded.names.models,
     benchmarks: loaded.names.benchmarks,
+    aggregates: loaded.names.aggregates,
     colorMaps: app.colorMaps,
     datasets: ids,
   });
@@ -518,16 +548,32 @@ function benchmarkText(name) {
   return name === "" ? "All data (no benchmark column)" : name;
 }
 
-/** Fills the model and benchmark lists for new data. */
-function fillNameControls({ models, benchmarks }) {
+/** Fills the model list and the layouts the data can show, for new data. */
+function fillNameControls({ models, aggregates }) {
   elements.model.replaceChildren(...models.map((name) => option(name, name)));
-  elements.benchmark.replaceChildren(
-    ...benchmarks.map((name) => option(name, benchmarkText(name))),
-    option(MEAN_BENCHMARK, "Mean of benchmarks"),
-  );
   const difference = [...elements.layout.options].find((item) => item.value === "difference");
   difference.disabled = models.length < 2;
   difference.text = models.length < 2 ? "Difference (needs two models)" : "Difference of two models";
+  // Reconciliation needs a reported aggregate: without one the layout is not offered at all.
+  if (aggregates.length > 0) {
+    if (!reconcileOption.isConnected) elements.layout.append(reconcileOption);
+  } else {
+    reconcileOption.remove();
+  }
+}
+
+/**
+ * The benchmark list for a layout: every benchmark and their mean, or for a reconciliation the
+ * reported aggregates only. Rebuilt only when it changes, so a focused list keeps its place.
+ */
+function fillBenchmarkSelect(layout, { benchmarks, aggregates }) {
+  const items =
+    layout === "reconcile"
+      ? aggregates.map((name) => [name, name])
+      : [...benchmarks.map((name) => [name, benchmarkText(name)]), [MEAN_BENCHMARK, "Mean of benchmarks"]];
+  const current = [...elements.benchmark.options].map((item) => [item.value, item.text]);
+  if (JSON.stringify(current) === JSON.stringify(items)) return;
+  elements.benchmark.replaceChildren(...items.map(([value, text]) => option(value, text)));
 }
 
 /** The dataset list: the bundled datasets, and the open file or URL when that is what is shown. */
@@ -559,7 +605,8 @@ function syncControls() {
   elements.modelB.replaceChildren(...models.filter((name) => name !== resolved.model).map((name) => option(name, name)));
   if (resolved.modelB !== null) elements.modelB.value = resolved.modelB;
   elements.benchmarkField.hidden = !used.benchmark;
-  elements.benchmark.value = resolved.benchmark;
+  fillBenchmarkSelect(state.layout, app.shown.names);
+  if (resolved.benchmark !== null) elements.benchmark.value = resolved.benchmark;
 
   elements.colorMap.value = state.colorMap;
   elements.reverse.checked = state.reversed;
@@ -573,6 +620,13 @@ function syncControls() {
   elements.annotate.checked = state.annotate;
   elements.decimals.value = state.decimals === null ? "auto" : String(state.decimals);
 
+  elements.uncertaintyGroup.hidden = !used.uncertainty;
+  elements.uncertaintyLabel.textContent =
+    state.layout === "difference" ? "Mark cells where one model is ahead beyond noise" : "Mark cells within noise of the peak";
+  elements.uncertainty.checked = state.uncertainty !== null;
+  elements.levelField.hidden = state.uncertainty === null;
+  elements.level.value = String(state.uncertainty ?? app.lastLevel);
+
   const notes = [];
   if (state.layout === "difference") {
     const map = app.colorMaps.find((candidate) => candidate.name === state.colorMap);
@@ -583,11 +637,53 @@ function syncControls() {
   elements.colourNote.hidden = notes.length === 0;
 }
 
+/** The most cells syncUncertaintyNote reads of a panel to look for repeated runs. */
+const REPLICATE_SCAN_LIMIT = 2500;
+
+/**
+ * True when a panel of the shown figure certainly has no noise estimate: its benchmark has no
+ * item count and none of its cells holds repeated runs. Panels of derived values (the mean of
+ * benchmarks) and very large panels are not judged (false).
+ */
+function withoutNoiseEstimate(panel, index, itemsByBenchmark) {
+  if (!itemsByBenchmark.has(panel.benchmark) || itemsByBenchmark.get(panel.benchmark) !== null) return false;
+  if (panel.columns * panel.rows > REPLICATE_SCAN_LIMIT) return false;
+  for (let y = 0; y < panel.rows; y += 1) {
+    for (let x = 0; x < panel.columns; x += 1) {
+      const cell = app.figure.cellInfo(index, x, y);
+      if (cell && typeof cell.count === "number" && cell.count > 1) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * With the marks on, says which panels cannot have any: those without item counts or repeated
+ * runs to estimate noise from (the figure's key explains the marks it does draw).
+ */
+function syncUncertaintyNote() {
+  let note = "";
+  if (app.state.uncertainty !== null && usedBy(app.state.layout).uncertainty) {
+    const itemsByBenchmark = new Map(app.shown.dataset.benchmarkInfo().map((info) => [info.name, info.items ?? null]));
+    const panels = app.figure.panels();
+    const without = panels.filter((panel, index) => withoutNoiseEstimate(panel, index, itemsByBenchmark));
+    if (without.length > 0 && without.length === panels.length) {
+      note = "No marks: the panels shown have no item counts or repeated runs to estimate noise from.";
+    } else if (without.length > 0) {
+      note = `No marks in ${without.map((panel) => panel.title).join("; ")}: no item counts or repeated runs to estimate noise from.`;
+    }
+  }
+  elements.uncertaintyNote.textContent = note;
+  elements.uncertaintyNote.hidden = note === "";
+}
+
 /** The smallest and largest value the figure shows, to start fixed bounds from. */
 function shownRange() {
   let low = Infinity;
   let high = -Infinity;
-  for (const report of app.figure.reports()) {
+  // A reconciliation's third panel (reported − recomputed) keeps its own scale centred on 0.
+  const reports = app.figure.reports();
+  for (const report of app.state.layout === "reconcile" ? reports.slice(0, 2) : reports) {
     if (!report.summary) continue;
     for (const value of [report.summary.peak.value, report.summary.worst.value]) {
       low = Math.min(low, value);
@@ -665,6 +761,16 @@ function wireControls() {
     const value = elements.decimals.value;
     changeView({ decimals: value === "auto" ? null : Number(value) });
   });
+  elements.uncertainty.addEventListener("change", () =>
+    changeView({ uncertainty: elements.uncertainty.checked ? (parseLevel(elements.level.value) ?? app.lastLevel) : null }),
+  );
+  elements.level.addEventListener("change", () => {
+    const level = parseLevel(elements.level.value);
+    if (level === null) return;
+    app.lastLevel = level;
+    changeView({ uncertainty: level });
+  });
+  elements.copyMarkdown.addEventListener("click", () => copyMarkdown());
   elements.noticeDismiss.addEventListener("click", () => showNotices([]));
   elements.copyLink.addEventListener("click", () => copyLink());
   const exporter = (button, run, what) =>
@@ -769,6 +875,33 @@ async function copyLink() {
     elements.linkOutput.focus();
     elements.linkOutput.select();
     setShareStatus("The clipboard is not available here: the link is in the field above, selected for copying.");
+  }
+}
+
+function hideMarkdownFallback() {
+  elements.markdownFallback.hidden = true;
+  elements.markdownOutput.value = "";
+  setMarkdownStatus("");
+}
+
+async function copyMarkdown() {
+  if (!app.figure || !app.state) return;
+  let markdown;
+  try {
+    markdown = observationsMarkdown(app.figure, observationContext());
+  } catch (error) {
+    showError(`Could not write the key observations as Markdown: ${messageOf(error)}`);
+    return;
+  }
+  elements.markdownOutput.value = markdown;
+  if (await writeClipboard(markdown)) {
+    elements.markdownFallback.hidden = true;
+    setMarkdownStatus("Key observations copied as Markdown.");
+  } else {
+    elements.markdownFallback.hidden = false;
+    elements.markdownOutput.focus();
+    elements.markdownOutput.select();
+    setMarkdownStatus("The clipboard is not available here: the Markdown is in the field below, selected for copying.");
   }
 }
 

@@ -11,18 +11,24 @@
 //                       absolute; the other site must allow cross-origin requests)
 //     data=TEXT         the file itself: its UTF-8 text compressed with deflate-raw (the browser's
 //                       CompressionStream) and encoded as base64url without padding
-//     name=FILE         with data: the file name shown for it. Without data: a local file too large
-//                       to carry in the link; opening such a link asks for the file again
 //     fmt=csv|json      with src or data: the file's format (default: from the src file extension,
 //                       else detected: JSON when the text starts with "{", CSV otherwise)
+//     name=FILE         the name of a local file (ignored with src). With data: the name shown for
+//                       the data the link carries. Without data: the link was made for a local file
+//                       too large to carry (it wins over dataset); opening it shows the default
+//                       dataset with a notice asking to open that file again
 //   View:
-//     layout=model|benchmark|grid|difference
+//     layout=model|benchmark|grid|difference|reconcile
 //                       one model across benchmarks (default), one benchmark across models, every
-//                       model x benchmark, or the difference of two models
-//     model=NAME        the model (layout model) or model A (difference); default the first model
+//                       model x benchmark, the difference of two models, or a reported aggregate
+//                       beside the mean recomputed from its parts and their difference (only for
+//                       data with a reported aggregate: a benchmark with aggregate_of)
+//     model=NAME        the model (layouts model and reconcile) or model A (difference); default
+//                       the first model
 //     b=NAME            model B of a difference (modelB= is read too); default the first other model
 //     bench=NAME        the benchmark (layouts benchmark and difference), or :mean for the mean
-//                       across benchmarks; default the first benchmark
+//                       across benchmarks; default the first benchmark. With layout=reconcile: a
+//                       reported aggregate; default the first one
 //     cmap=NAME         colour map, a name from colorMaps() (viridis, cividis, ..., ylgnbu, rdbu, ...)
 //                       in any case; default viridis
 //     rev=1             reverse the colour map (default 0)
@@ -34,17 +40,23 @@
 //     center=NUMBER     the centre of range=centered (default 0)
 //     annot=0           leave the values out of the cells (default 1)
 //     dec=0..6          decimals of the value labels (default automatic)
+//     unc=0.9|0.95|0.99 mark with a dot the cells the peak cannot be told apart from at this
+//                       confidence level (with layout=difference: the cells where one model is
+//                       ahead beyond noise); absent: no marks (the default). Not used by
+//                       layout=reconcile
 //
-//   Keys a layout does not use (bench with layout=model, min with range=panel, ...) are left out
-//   when a link is written and ignored when one is read. Unknown keys and invalid values are
-//   ignored with a notice naming them, and the default is used instead; a link never breaks the
-//   page. Examples:
+//   Keys a layout does not use (bench with layout=model, min with range=panel, unc with
+//   layout=reconcile, ...) are left out when a link is written and ignored when one is read.
+//   Unknown keys and invalid values are ignored with a notice naming them, and the default is
+//   used instead; a link never breaks the page. Examples:
 //     ?dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&range=shared
 //     ?dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=AMC23&cmap=puor
+//     ?dataset=kv-cache-sweep&model=R1-Qwen&unc=0.95
+//     ?dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen
 //     ?data=q1YqSs1JLS5R...&fmt=csv&name=sweep.csv&range=fixed&min=40&max=50
 
 /** Layouts, in the order the page lists them. */
-export const LAYOUTS = ["model", "benchmark", "grid", "difference"];
+export const LAYOUTS = ["model", "benchmark", "grid", "difference", "reconcile"];
 
 /** Colour range modes, in the order the page lists them. */
 export const RANGES = ["panel", "shared", "fixed", "centered"];
@@ -57,6 +69,12 @@ export const MEAN_BENCHMARK = ":mean";
 
 /** Most decimals the Decimals control offers. */
 export const MAX_DECIMALS = 6;
+
+/** Confidence levels of the uncertainty marks, in the order the page lists them. */
+export const LEVELS = [0.9, 0.95, 0.99];
+
+/** The level the page offers first when the marks are switched on. */
+export const DEFAULT_LEVEL = 0.95;
 
 /** Every key a link may carry, in the order serializeState writes them. */
 export const KEYS = [
@@ -77,6 +95,7 @@ export const KEYS = [
   "center",
   "annot",
   "dec",
+  "unc",
 ];
 
 /** Keys read as another: modelB= is b=. */
@@ -84,7 +103,9 @@ const ALIASES = { modelB: "b" };
 
 /**
  * The view defaults. model, modelB and benchmark are null: "the dataset's first" (modelB: the
- * first model other than model), resolved against a dataset by resolveView.
+ * first model other than model; benchmark, in the reconcile layout: the first reported
+ * aggregate), resolved against a dataset by resolveView. uncertainty is null (no marks) or one of
+ * LEVELS.
  */
 export const DEFAULT_VIEW = Object.freeze({
   layout: "model",
@@ -99,6 +120,7 @@ export const DEFAULT_VIEW = Object.freeze({
   center: 0,
   annotate: true,
   decimals: null,
+  uncertainty: null,
 });
 
 /**
@@ -254,15 +276,16 @@ function readFormat(params, notices) {
 /**
  * Reads a whole view state from a link's query parameters.
  *
- * context: { models, benchmarks, colorMaps, datasets }: the names of the dataset the view is for
- * (models and benchmarks, first the default), the colour maps ([{name, label}]) and the bundled
- * dataset ids (first the default). Without models or benchmarks, names are not checked.
+ * context: { models, benchmarks, aggregates, colorMaps, datasets }: the names of the dataset the
+ * view is for (models and benchmarks, first the default; aggregates: its reported aggregate
+ * benchmarks, those with aggregate_of), the colour maps ([{name, label}]) and the bundled dataset
+ * ids (first the default). Without models, benchmarks or aggregates, those names are not checked.
  *
  * Returns { state, notices }: state = { source, ...view } with every key of DEFAULT_VIEW, and one
  * notice { key, value, message } per unknown key or invalid value (which got its default).
  */
 export function parseState(params, context = {}) {
-  const { models = null, benchmarks = null, colorMaps = null } = context;
+  const { models = null, benchmarks = null, aggregates = null, colorMaps = null } = context;
   const { source, notices } = readSource(params, context);
   const view = { ...DEFAULT_VIEW };
   const read = (key) => {
@@ -292,6 +315,16 @@ export function parseState(params, context = {}) {
     notices.push(notice("layout", layout, "layout=difference needs two models and this dataset has one; using \"model\"."));
     view.layout = "model";
   }
+  if (view.layout === "reconcile" && aggregates && aggregates.length === 0) {
+    notices.push(
+      notice(
+        "layout",
+        layout,
+        "layout=reconcile needs a reported aggregate (a benchmark with aggregate_of) and this dataset has none; using \"model\".",
+      ),
+    );
+    view.layout = "model";
+  }
 
   const model = read("model");
   if (model !== null) {
@@ -313,7 +346,19 @@ export function parseState(params, context = {}) {
     }
   }
   const benchmark = read("bench");
-  if (benchmark !== null) {
+  if (benchmark !== null && view.layout === "reconcile") {
+    if (!aggregates || aggregates.includes(benchmark)) {
+      view.benchmark = benchmark;
+    } else {
+      notices.push(
+        notice(
+          "bench",
+          benchmark,
+          `${shown(benchmark)} is not a reported aggregate to reconcile (aggregates: ${aggregates.map(quote).join(", ")}); showing ${quote(aggregates[0])}.`,
+        ),
+      );
+    }
+  } else if (benchmark !== null) {
     if (benchmark === MEAN_BENCHMARK || !benchmarks || benchmarks.includes(benchmark)) {
       view.benchmark = benchmark;
     } else {
@@ -367,7 +412,25 @@ export function parseState(params, context = {}) {
     }
   }
 
+  const level = read("unc");
+  if (level !== null) {
+    const value = parseLevel(level);
+    if (value === null) {
+      notices.push(
+        notice("unc", level, `unc=${shown(level)} is not a confidence level (expected ${LEVELS.join(", ")}); not marking cells within noise.`),
+      );
+    } else {
+      view.uncertainty = value;
+    }
+  }
+
   return { state: { source, ...view }, notices };
+}
+
+/** One of LEVELS written as a number ("0.95", "0.950"), else null. */
+export function parseLevel(text) {
+  const value = parseNumber(String(text));
+  return LEVELS.find((level) => level === value) ?? null;
 }
 
 function readRange(read, view, notices) {
@@ -409,12 +472,13 @@ function readRange(read, view, notices) {
   }
 }
 
-/** Which of model, modelB and benchmark a layout uses. */
+/** Which of model, modelB, benchmark and the uncertainty marks a layout uses. */
 export function usedBy(layout) {
   return {
-    model: layout === "model" || layout === "difference",
+    model: layout === "model" || layout === "difference" || layout === "reconcile",
     modelB: layout === "difference",
-    benchmark: layout === "benchmark" || layout === "difference",
+    benchmark: layout === "benchmark" || layout === "difference" || layout === "reconcile",
+    uncertainty: layout !== "reconcile",
   };
 }
 
@@ -452,38 +516,52 @@ export function serializeState(state) {
   if (state.range === "centered" && state.center !== DEFAULT_VIEW.center) params.set("center", String(state.center));
   if (!state.annotate) params.set("annot", "0");
   if (state.decimals !== null) params.set("dec", String(state.decimals));
+  if (used.uncertainty && state.uncertainty !== null && state.uncertainty !== undefined) {
+    params.set("unc", String(state.uncertainty));
+  }
   return params;
 }
 
 /**
- * The model, model B and benchmark a state shows on a dataset with these models and benchmarks:
- * null (the default) and names the dataset lacks become the defaults. modelB is null when the
- * dataset has a single model.
+ * The model, model B and benchmark a state shows on a dataset with these models, benchmarks and
+ * reported aggregates: null (the default) and names the dataset lacks become the defaults.
+ * modelB is null when the dataset has a single model. In the reconcile layout the benchmark is a
+ * reported aggregate (null when there is none).
  */
-export function resolveView(state, { models, benchmarks }) {
+export function resolveView(state, { models, benchmarks, aggregates = [] }) {
   const model = models.includes(state.model) ? state.model : models[0];
   const others = models.filter((name) => name !== model);
   const modelB = others.includes(state.modelB) ? state.modelB : (others[0] ?? null);
-  const benchmark =
-    state.benchmark === MEAN_BENCHMARK || benchmarks.includes(state.benchmark) ? state.benchmark : benchmarks[0];
+  let benchmark;
+  if (state.layout === "reconcile") {
+    benchmark = aggregates.includes(state.benchmark) ? state.benchmark : (aggregates[0] ?? null);
+  } else {
+    benchmark =
+      state.benchmark === MEAN_BENCHMARK || benchmarks.includes(state.benchmark) ? state.benchmark : benchmarks[0];
+  }
   return { model, modelB, benchmark };
 }
 
 /**
  * The state as its link says it: model, modelB and benchmark back to null where they are the
- * dataset's defaults, unknown to it, or unused by the layout; bounds and centre back to their
- * defaults where the range does not use them; and a layout the dataset cannot show replaced. So
+ * dataset's defaults, unknown to it, or unused by the layout; the uncertainty marks off where the
+ * layout does not use them; bounds and centre back to their defaults where the range does not use
+ * them; and a layout the dataset cannot show replaced (difference with one model, reconcile
+ * without a reported aggregate). So
  * equal figures have equal links, and what the page holds is exactly what its address says.
  */
-export function normalizeState(state, { models, benchmarks }) {
+export function normalizeState(state, { models, benchmarks, aggregates = [] }) {
   const next = { ...state };
   if (next.layout === "difference" && models.length < 2) next.layout = "model";
+  if (next.layout === "reconcile" && aggregates.length === 0) next.layout = "model";
   const used = usedBy(next.layout);
-  const resolved = resolveView(next, { models, benchmarks });
+  const resolved = resolveView(next, { models, benchmarks, aggregates });
   next.model = used.model && resolved.model !== models[0] ? resolved.model : null;
   const defaultB = models.find((name) => name !== resolved.model) ?? null;
   next.modelB = used.modelB && resolved.modelB !== defaultB ? resolved.modelB : null;
-  next.benchmark = used.benchmark && resolved.benchmark !== benchmarks[0] ? resolved.benchmark : null;
+  const defaultBenchmark = next.layout === "reconcile" ? aggregates[0] : benchmarks[0];
+  next.benchmark = used.benchmark && resolved.benchmark !== defaultBenchmark ? resolved.benchmark : null;
+  next.uncertainty = used.uncertainty && LEVELS.includes(next.uncertainty) ? next.uncertainty : null;
   if (next.range !== "fixed") {
     next.min = null;
     next.max = null;
@@ -512,5 +590,6 @@ export function figureOptions(state, names) {
     center: state.range === "centered" ? state.center : null,
     annotate: state.annotate,
     decimals: state.decimals,
+    uncertainty: usedBy(state.layout).uncertainty ? (state.uncertainty ?? null) : null,
   };
 }

@@ -82,6 +82,7 @@ export async function shownDataset(page) {
       options: [...document.querySelectorAll("#dataset-select option")].map((o) => o.value),
       panels: window.sweepmap.figure ? window.sweepmap.figure.panels().map((panel) => panel.title) : [],
       summaryTitles: [...document.querySelectorAll("#summary-panels h3")].map((h) => h.textContent),
+      layouts: [...document.querySelectorAll("#layout-select option")].map((o) => o.value),
       error: banner.hidden ? null : banner.textContent,
       notices: notices.hidden ? [] : [...notices.querySelectorAll("li")].map((li) => li.textContent),
       search: window.location.search,
@@ -120,7 +121,7 @@ export function controlValues(page) {
       values[control.id] = control.type === "checkbox" ? control.checked : control.value;
     }
     const shown = [...document.querySelectorAll("#controls .field")]
-      .filter((field) => !field.hidden)
+      .filter((field) => !field.closest("[hidden]"))
       .map((field) => field.querySelector("select, input").id);
     return { values, shown };
   });

@@ -80,8 +80,16 @@ describe("controls and share links", { timeout: 180_000 }, () => {
         search: `${base}&layout=grid&cmap=magma&rev=1&range=centered&center=50&annot=0&dec=2`,
       },
       {
+        act: () => page.check("#uncertainty-input"),
+        search: `${base}&layout=grid&cmap=magma&rev=1&range=centered&center=50&annot=0&dec=2&unc=0.95`,
+      },
+      {
+        act: () => page.selectOption("#level-select", "0.99"),
+        search: `${base}&layout=grid&cmap=magma&rev=1&range=centered&center=50&annot=0&dec=2&unc=0.99`,
+      },
+      {
         act: () => page.selectOption("#dataset-select", "partial-r1-qwen"),
-        search: "?dataset=partial-r1-qwen&layout=grid&cmap=magma&rev=1&range=centered&center=50&annot=0&dec=2",
+        search: "?dataset=partial-r1-qwen&layout=grid&cmap=magma&rev=1&range=centered&center=50&annot=0&dec=2&unc=0.99",
       },
     ];
 
@@ -101,13 +109,13 @@ describe("controls and share links", { timeout: 180_000 }, () => {
 
     // Which controls show follows the layout and the range.
     const last = history[history.length - 1].controls;
-    assert.deepEqual(last.shown, ["dataset-select", "file-input", "layout-select", "cmap-select", "reverse-input", "range-select", "center-input", "annotate-input", "decimals-select"]);
+    assert.deepEqual(last.shown, ["dataset-select", "file-input", "layout-select", "cmap-select", "reverse-input", "range-select", "center-input", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
     const difference = history[5].controls;
     assert.deepEqual(difference.shown.slice(2, 6), ["layout-select", "model-select", "model-b-select", "benchmark-select"]);
     assert.equal(await page.evaluate(() => document.getElementById("model-label").textContent), "Model");
 
     // Reopening any of these addresses in a new page draws the same figure with the same controls.
-    for (const index of [2, 5, 13, history.length - 1]) {
+    for (const index of [2, 5, 13, history.length - 2, history.length - 1]) {
       const entry = history[index];
       const reopened = await openPage(session, entry.search);
       const shown = await shownDataset(reopened.page);
@@ -171,6 +179,10 @@ describe("controls and share links", { timeout: 180_000 }, () => {
       { query: "?model=Nope", notices: [/^There is no model "Nope" in this dataset \(models: "R1-Llama", "R1-Qwen"\); showing "R1-Llama"\.$/] },
       { query: "?dataset=nope", notices: [/^There is no bundled dataset "nope" \(available: .*\); showing "kv-cache-sweep" instead\.$/] },
       { query: "?dataset=kv-cache-sweep&range=fixed&min=50&max=40&dec=9&rev=perhaps&zoom=2", notices: [/^range=fixed needs two numbers min < max/, /^rev="perhaps"/, /^dec="9"/, /^Ignored "zoom"/] },
+      {
+        query: "?dataset=kv-cache-sweep&unc=0.8",
+        notices: [/^unc="0\.8" is not a confidence level \(expected 0\.9, 0\.95, 0\.99\); not marking cells within noise\.$/],
+      },
     ];
     for (const { query, notices } of cases) {
       const { page, context, problems } = await openPage(session, query);

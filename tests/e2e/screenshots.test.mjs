@@ -1,7 +1,7 @@
-// Screenshots of every layout at 1280 and 600 CSS px wide, written to /tmp/shots-page/ (or
-// $SHOTS_DIR) for a person to look at, with the checks a screenshot cannot make by itself:
-// nothing wider than the window, the figure exactly as wide as its container, every visible
-// control inside the window, and no console errors.
+// Screenshots of every layout (and of the uncertainty marks) at 1280 and 600 CSS px wide, written
+// to /tmp/shots-page/ (or $SHOTS_DIR) for a person to look at, with the checks a screenshot cannot
+// make by itself: nothing wider than the window, the figure exactly as wide as its container,
+// every visible control and observation box inside the window, and no console errors.
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -19,6 +19,10 @@ const views = {
   grid: "?dataset=kv-cache-sweep&layout=grid",
   difference: "?dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&bench=AMC23",
   missing: "?dataset=partial-r1-qwen&range=fixed&min=40&max=50",
+  uncertainty: "?dataset=kv-cache-sweep&unc=0.95",
+  "mean-uncertainty": "?dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&unc=0.95",
+  "difference-uncertainty": "?dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&bench=AMC23&unc=0.95",
+  reconcile: "?dataset=kv-cache-sweep&layout=reconcile",
 };
 
 let session;
@@ -41,7 +45,7 @@ function layoutProblems(page) {
     const figure = window.sweepmap.figure.size();
     if (figure.width !== frame.clientWidth) found.push(`the figure is ${figure.width} px wide in a ${frame.clientWidth} px frame`);
     if (frame.scrollWidth > frame.clientWidth) found.push("the figure scrolls sideways");
-    for (const control of document.querySelectorAll("#controls select, #controls input, #figure-area button")) {
+    for (const control of document.querySelectorAll("#controls select, #controls input, #figure-area button, #summary button")) {
       if (control.closest("[hidden]")) continue;
       const box = control.getBoundingClientRect();
       if (box.left < 0 || box.right > width) found.push(`#${control.id} reaches outside the window (${box.left}..${box.right})`);
@@ -49,6 +53,13 @@ function layoutProblems(page) {
     for (const label of document.querySelectorAll("#controls label")) {
       if (label.closest("[hidden]")) continue;
       if (label.scrollWidth > label.clientWidth + 1) found.push(`the label "${label.textContent}" is cut off`);
+    }
+    // The observations and the mismatch table stay inside the window (the table may scroll in its box).
+    for (const box of document.querySelectorAll("#summary .summary-card, #summary .across-panels, #summary .difference-overview, #mismatches")) {
+      if (box.closest("[hidden]")) continue;
+      const rect = box.getBoundingClientRect();
+      if (rect.left < 0 || rect.right > width) found.push(`${box.className || box.id} reaches outside the window (${rect.left}..${rect.right})`);
+      if (box.scrollWidth > box.clientWidth + 1) found.push(`${box.className || box.id} scrolls sideways`);
     }
     return found;
   });
@@ -76,6 +87,8 @@ describe("screenshots of every layout", { timeout: 180_000 }, () => {
     await page.setInputFiles("#file-input", { name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("a,b\n1,2\n") });
     await page.waitForSelector("#error-banner:not([hidden])");
     await page.screenshot({ path: path.join(directory, "messages-600.png") });
+    // Below the messages and the controls the figure starts under the fold: bring it into view.
+    await page.evaluate(() => document.getElementById("figure-canvas").scrollIntoView({ block: "start" }));
     const centre = await cellCentre(page, { panel: 0, x: 4, y: 3 });
     await page.mouse.move(centre.x, centre.y);
     await page.waitForSelector("#tooltip:not([hidden])");

@@ -9,7 +9,9 @@ import {
   figureOptions,
   formatFromName,
   KEYS,
+  LEVELS,
   normalizeState,
+  parseLevel,
   parseState,
   readSource,
   resolveView,
@@ -21,6 +23,7 @@ import { decodeData, encodeData } from "../../www/share.js";
 const context = {
   models: ["R1-Llama", "R1-Qwen"],
   benchmarks: ["AIME24", "AIME25", "AMC23", "GPQA-Diamond", "Average (reported)"],
+  aggregates: ["Average (reported)"],
   colorMaps: [
     { name: "viridis", label: "Viridis", diverging: false },
     { name: "ylgnbu", label: "YlGnBu", diverging: false },
@@ -42,7 +45,7 @@ describe("share links: parseState", () => {
   test("reads every key", () => {
     const { state, notices } = parse(
       "dataset=partial-r1-qwen&layout=difference&model=R1-Qwen&b=R1-Llama&bench=%3Amean&cmap=PuOr&rev=1" +
-        "&range=centered&center=-2.5&annot=0&dec=3",
+        "&range=centered&center=-2.5&annot=0&dec=3&unc=0.99",
     );
     assert.deepEqual(notices, []);
     assert.deepEqual(state, {
@@ -59,12 +62,38 @@ describe("share links: parseState", () => {
       center: -2.5,
       annotate: false,
       decimals: 3,
+      uncertainty: 0.99,
     });
     const fixed = parse("range=fixed&min=40&max=52.5").state;
     assert.equal(fixed.range, "fixed");
     assert.equal(fixed.min, 40);
     assert.equal(fixed.max, 52.5);
     assert.equal(parse("modelB=R1-Qwen&layout=difference").state.modelB, "R1-Qwen");
+    const reconcile = parse("layout=reconcile&model=R1-Qwen&bench=Average+(reported)");
+    assert.deepEqual(reconcile.notices, []);
+    assert.deepEqual(
+      [reconcile.state.layout, reconcile.state.model, reconcile.state.benchmark],
+      ["reconcile", "R1-Qwen", "Average (reported)"],
+    );
+  });
+
+  test("uncertainty levels: the three offered, written as numbers", () => {
+    assert.deepEqual(LEVELS, [0.9, 0.95, 0.99]);
+    assert.equal(DEFAULT_VIEW.uncertainty, null);
+    for (const [text, level] of [["0.9", 0.9], ["0.95", 0.95], ["0.950", 0.95], [" 0.99 ", 0.99], ["0.90", 0.9]]) {
+      assert.equal(parseLevel(text), level, text);
+      assert.deepEqual(parse(`unc=${encodeURIComponent(text)}`), { state: { ...parse("").state, uncertainty: level }, notices: [] }, text);
+    }
+    for (const text of ["", "95", "0.5", "1", "0", "on", "true", "0.95x", "NaN"]) {
+      assert.equal(parseLevel(text), null, text);
+      const { state, notices } = parse(`unc=${encodeURIComponent(text)}`);
+      assert.equal(state.uncertainty, null, text);
+      assert.deepEqual(
+        notices.map((notice) => notice.message),
+        [`unc=${JSON.stringify(text)} is not a confidence level (expected 0.9, 0.95, 0.99); not marking cells within noise.`],
+        text,
+      );
+    }
   });
 
   test("invalid values fall back to defaults with a notice naming the key and the value", () => {
@@ -103,6 +132,9 @@ describe("share links: parseState", () => {
       "data=not%20base64!": "data",
       "dataset=nope": "dataset",
       "colour=red": "colour",
+      "unc=0.8": "unc",
+      "layout=reconcile&bench=AIME24": "bench",
+      "layout=reconcile&bench=%3Amean": "bench",
     };
     for (const [query, key] of Object.entries(cases)) {
       const result = parse(query);
@@ -114,6 +146,13 @@ describe("share links: parseState", () => {
     }
     assert.equal(parse("dataset=nope").state.source.id, "kv-cache-sweep");
     assert.match(parse("colour=red").notices[0].message, /Ignored "colour" in the link/);
+    const notAggregate = parse("layout=reconcile&bench=AIME24");
+    assert.equal(notAggregate.state.layout, "reconcile");
+    assert.equal(notAggregate.state.benchmark, null);
+    assert.equal(
+      notAggregate.notices[0].message,
+      '"AIME24" is not a reported aggregate to reconcile (aggregates: "Average (reported)"); showing "Average (reported)".',
+    );
   });
 
   test("fixed ranges need two increasing numbers", () => {
@@ -129,6 +168,16 @@ describe("share links: parseState", () => {
     const { state, notices } = parse("dataset=partial-r1-qwen&layout=difference", { ...context, models: ["R1-Qwen"] });
     assert.equal(state.layout, "model");
     assert.match(notices[0].message, /needs two models/);
+  });
+
+  test("reconcile needs a reported aggregate", () => {
+    const { state, notices } = parse("dataset=partial-r1-qwen&layout=reconcile&bench=AIME24&unc=0.9", { ...context, aggregates: [] });
+    assert.equal(state.layout, "model");
+    assert.equal(state.uncertainty, 0.9);
+    assert.deepEqual(
+      notices.map((notice) => [notice.key, notice.message]),
+      [["layout", 'layout=reconcile needs a reported aggregate (a benchmark with aggregate_of) and this dataset has none; using "model".']],
+    );
   });
 
   test("data sources: data over src over dataset; local files too large for a link", () => {
@@ -160,10 +209,11 @@ describe("share links: serializeState", () => {
       max: 52.5,
       annotate: false,
       decimals: 0,
+      uncertainty: 0.95,
     };
     assert.equal(
       serializeState(full).toString(),
-      "dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=%3Amean&cmap=rdbu&rev=1&range=fixed&min=40&max=52.5&annot=0&dec=0",
+      "dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=%3Amean&cmap=rdbu&rev=1&range=fixed&min=40&max=52.5&annot=0&dec=0&unc=0.95",
     );
     assert.deepEqual([...serializeState(full).keys()], KEYS.filter((key) => serializeState(full).has(key)));
   });
@@ -173,6 +223,12 @@ describe("share links: serializeState", () => {
     assert.equal(serializeState(state).toString(), "dataset=kv-cache-sweep&layout=grid");
     assert.equal(serializeState({ ...state, layout: "benchmark" }).toString(), "dataset=kv-cache-sweep&layout=benchmark&bench=AMC23");
     assert.equal(serializeState({ ...state, range: "centered", center: 0 }).toString(), "dataset=kv-cache-sweep&layout=grid&range=centered");
+    // Reconcile uses the model and the (aggregate) benchmark, and has no uncertainty marks.
+    assert.equal(
+      serializeState({ ...state, layout: "reconcile", benchmark: "Average (reported)", uncertainty: 0.95 }).toString(),
+      "dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen&bench=Average+%28reported%29",
+    );
+    assert.equal(serializeState({ ...state, uncertainty: 0.99 }).toString(), "dataset=kv-cache-sweep&layout=grid&unc=0.99");
   });
 
   test("round-trips through parseState", () => {
@@ -182,6 +238,9 @@ describe("share links: serializeState", () => {
       "dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=AMC23&cmap=puor&rev=1&range=centered&center=1.5&annot=0&dec=2",
       "src=https%3A%2F%2Fexample.org%2Fsweep.csv&fmt=csv&layout=grid&range=fixed&min=-1e-7&max=0.5",
       "data=q1YqSs1JLS5R&fmt=json&name=my+sweep+%3Cb%3E.json&model=R1-Qwen",
+      "dataset=kv-cache-sweep&unc=0.95",
+      "dataset=kv-cache-sweep&layout=difference&bench=AMC23&unc=0.9",
+      "dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen&bench=Average+%28reported%29",
     ];
     for (const query of queries) {
       const { state, notices } = parse(query);
@@ -192,13 +251,19 @@ describe("share links: serializeState", () => {
 });
 
 describe("view resolution", () => {
-  const names = { models: context.models, benchmarks: context.benchmarks };
+  const names = { models: context.models, benchmarks: context.benchmarks, aggregates: context.aggregates };
 
   test("defaults resolve to the first names, model B to the first other model", () => {
     const state = parse("").state;
     assert.deepEqual(resolveView(state, names), { model: "R1-Llama", modelB: "R1-Qwen", benchmark: "AIME24" });
     assert.deepEqual(resolveView({ ...state, model: "R1-Qwen" }, names), { model: "R1-Qwen", modelB: "R1-Llama", benchmark: "AIME24" });
     assert.equal(resolveView(state, { models: ["A"], benchmarks: ["B"] }).modelB, null);
+    // Reconcile shows a reported aggregate: the first unless another one is named.
+    const reconcile = { ...state, layout: "reconcile" };
+    assert.equal(resolveView(reconcile, names).benchmark, "Average (reported)");
+    assert.equal(resolveView({ ...reconcile, benchmark: "AMC23" }, names).benchmark, "Average (reported)");
+    assert.equal(resolveView({ ...reconcile, benchmark: "Sum" }, { ...names, aggregates: ["Mean", "Sum"] }).benchmark, "Sum");
+    assert.equal(resolveView(reconcile, { ...names, aggregates: [] }).benchmark, null);
   });
 
   test("normalizeState clears defaults so equal figures have equal links", () => {
@@ -218,7 +283,20 @@ describe("view resolution", () => {
       [grid.model, grid.modelB, grid.benchmark, grid.min, grid.max, grid.center],
       [null, null, null, null, null, 0],
     );
-    for (const query of ["layout=grid&model=R1-Qwen&bench=AMC23", "range=panel&min=1&max=2", "layout=benchmark&model=R1-Qwen&b=R1-Llama"]) {
+    // Reconcile: the first aggregate is the default; no aggregate, no reconcile; no marks.
+    const reconcile = normalizeState({ ...state, layout: "reconcile", benchmark: "Average (reported)", uncertainty: 0.95 }, names);
+    assert.deepEqual([reconcile.layout, reconcile.benchmark, reconcile.uncertainty], ["reconcile", null, null]);
+    assert.equal(serializeState(reconcile).toString(), "dataset=kv-cache-sweep&layout=reconcile");
+    const noAggregate = normalizeState({ ...state, layout: "reconcile", uncertainty: 0.99 }, { ...names, aggregates: [] });
+    assert.deepEqual([noAggregate.layout, noAggregate.uncertainty], ["model", 0.99]);
+    assert.equal(normalizeState({ ...state, uncertainty: 0.5 }, names).uncertainty, null);
+    for (const query of [
+      "layout=grid&model=R1-Qwen&bench=AMC23",
+      "range=panel&min=1&max=2",
+      "layout=benchmark&model=R1-Qwen&b=R1-Llama",
+      "layout=reconcile&bench=Average+(reported)&unc=0.9",
+      "layout=difference&unc=0.99",
+    ]) {
       const parsed = normalizeState(parse(query).state, names);
       assert.deepEqual(normalizeState(parse(serializeState(parsed).toString()).state, names), parsed, query);
     }
@@ -239,7 +317,27 @@ describe("view resolution", () => {
       center: null,
       annotate: true,
       decimals: 2,
+      uncertainty: null,
     });
+    assert.equal(figureOptions(parse("layout=grid&unc=0.9").state, names).uncertainty, 0.9);
+    assert.deepEqual(
+      figureOptions(parse("layout=reconcile&model=R1-Qwen&unc=0.9").state, names),
+      {
+        layout: "reconcile",
+        model: "R1-Qwen",
+        modelB: null,
+        benchmark: "Average (reported)",
+        colorMap: "viridis",
+        reversed: false,
+        domain: "panel",
+        min: null,
+        max: null,
+        center: null,
+        annotate: true,
+        decimals: null,
+        uncertainty: null,
+      },
+    );
     const plain = figureOptions(parse("range=centered&center=2").state, { models: ["A"], benchmarks: ["B"] });
     assert.deepEqual(
       { modelB: plain.modelB, min: plain.min, max: plain.max, center: plain.center, benchmark: plain.benchmark },
