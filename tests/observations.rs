@@ -210,7 +210,8 @@ fn check(observation: &Observation, grid: &Grid, figure: &Figure, items: Option<
         }
         Claim::Comparison { .. }
         | Claim::BestConfiguration { .. }
-        | Claim::Reconciliation { .. } => {}
+        | Claim::Reconciliation { .. }
+        | Claim::BeyondNoise { .. } => {}
     }
 }
 
@@ -403,5 +404,84 @@ fn reconciliation_says_how_many_reported_cells_disagree() {
     assert_eq!(
         qwen.text,
         "All 20 reported cells equal the mean of their parts within rounding (± 0.10)."
+    );
+}
+
+#[test]
+fn a_difference_says_where_either_model_is_ahead_beyond_noise() {
+    let dataset = dataset("kv-cache-sweep.json");
+    let view = View::Difference {
+        a: "R1-Qwen".into(),
+        b: "R1-Llama".into(),
+        benchmark: sweepmap::figure::BenchmarkChoice::Named("AMC23".into()),
+    };
+    let (figure, sections) = observe(&dataset, view);
+    let texts: Vec<&str> = sections[0].1.iter().map(|o| o.text.as_str()).collect();
+    // Sentences start with a capital, and speak of differences, not Pass@1.
+    assert!(
+        texts.iter().all(|t| t.starts_with(char::is_uppercase)),
+        "{texts:?}"
+    );
+    assert!(
+        texts[0].starts_with("The highest difference"),
+        "{}",
+        texts[0]
+    );
+    // 40 AMC23 problems: a 2.5-point gap is far inside the noise of two 87 % cells.
+    assert_eq!(
+        *texts.last().unwrap(),
+        "No configuration has either model ahead beyond noise at 95 %: all 20 differences are \
+         within it."
+    );
+    assert!(!texts
+        .iter()
+        .any(|t| t.contains("peak cannot be told apart")));
+    assert_eq!(figure.mark_label, None, "no marks were asked for");
+}
+
+#[test]
+fn a_mean_across_benchmarks_carries_the_uncertainty_of_its_parts() {
+    let dataset = dataset("kv-cache-sweep.json");
+    let view = View::Benchmark {
+        benchmark: sweepmap::figure::BenchmarkChoice::Mean,
+    };
+    let (figure, sections) = observe(&dataset, view);
+    assert!(!figure.panels[0].errors.is_empty());
+    let caveat = sections[0]
+        .1
+        .iter()
+        .find(|o| matches!(o.claim, Claim::Uncertainty { .. }))
+        .expect("the mean panel has an uncertainty sentence");
+    assert!(
+        caveat
+            .text
+            .starts_with("The peak cannot be told apart from"),
+        "{}",
+        caveat.text
+    );
+}
+
+#[test]
+fn the_key_says_when_no_configuration_is_ahead_beyond_noise() {
+    let dataset = dataset("kv-cache-sweep.json");
+    let options = FigureOptions {
+        view: View::Difference {
+            a: "R1-Qwen".into(),
+            b: "R1-Llama".into(),
+            benchmark: sweepmap::figure::BenchmarkChoice::Named("AMC23".into()),
+        },
+        uncertainty: Some(0.95),
+        ..FigureOptions::default()
+    };
+    let figure = prepare_figure(&dataset, &options).unwrap();
+    assert!(figure.panels[0].marks.is_empty());
+    assert_eq!(
+        figure.mark_label.as_deref(),
+        Some("no configuration is ahead beyond noise (95 %)")
+    );
+    let test = figure.difference_test.as_ref().unwrap();
+    assert_eq!(
+        (test.a_ahead.len(), test.b_ahead.len(), test.within_noise),
+        (0, 0, 20)
     );
 }

@@ -1397,6 +1397,17 @@ fn reports_and_differences_come_back_as_plain_objects() {
         (&summary["only_in_a"], &summary["only_in_b"]),
         (&Value::from(0), &Value::from(0))
     );
+    // The per-cell test runs at 95 % when no level is chosen; this dataset gives no item
+    // counts, so no cell can be tested and none is ahead beyond noise.
+    assert_eq!(summary["level"], 0.95);
+    assert_eq!(
+        (
+            &summary["a_ahead_beyond_noise"],
+            &summary["b_ahead_beyond_noise"],
+            &summary["within_noise"]
+        ),
+        (&Value::from(0), &Value::from(0), &Value::from(0))
+    );
     assert!(
         summary.get("grid").is_none(),
         "no grid crosses the boundary"

@@ -1,22 +1,10 @@
 // Number formatting for the page, matching the figure's value labels: a fixed number of
-// decimals, exact ties rounded to the even digit, a true minus sign (U+2212) and never "-0".
+// decimals, exact halves rounded away from zero (as the figure and toFixed both do), a true
+// minus sign (U+2212) and never "-0".
 
-/**
- * A number's magnitude with a fixed number of decimals, rounded as the figure rounds (Rust's
- * formatting): to the nearest, and an exact tie to the even digit. toFixed alone rounds exact
- * ties away from zero, so 51.125 would read 51.13 here and 51.12 in the figure.
- */
+/** A number's magnitude with a fixed number of decimals. */
 function fixedMagnitude(value, decimals) {
-  const magnitude = Math.abs(value);
-  const text = magnitude.toFixed(decimals);
-  if (magnitude >= 1e21) return text;
-  // Every double below 1e21 that is an exact tie at 20 or fewer decimals is written out in
-  // full by toFixed(100).
-  const full = magnitude.toFixed(100);
-  const cut = full.indexOf(".") + 1 + decimals;
-  if (!/^50*$/.test(full.slice(cut))) return text;
-  const down = full.slice(0, cut).replace(/\.$/, "");
-  return Number(down[down.length - 1]) % 2 === 0 ? down : text;
+  return Math.abs(value).toFixed(decimals);
 }
 
 /** Formats a number with a fixed number of decimals, as the figure labels its cells. */

@@ -10,8 +10,18 @@ use std::collections::HashMap;
 /// Most decimals ever chosen automatically.
 const MAX_DECIMALS: usize = 6;
 
-/// Formats a value with a fixed number of decimals, with a true minus sign and no "-0".
+/// Formats a value with a fixed number of decimals, with a true minus sign and no "-0". An exact
+/// half rounds away from zero (51.125 -> "51.13"), as readers (and JavaScript's `toFixed`) do;
+/// Rust's own formatting would round it to the even digit.
 pub fn format_value(value: f64, decimals: usize) -> String {
+    let value = if is_exact_half(value, decimals) {
+        // The double is exactly representable scaled (it ends in 5 at decimals + 1), so the
+        // product is exact and rounding it away from zero is the answer.
+        let scale = 10f64.powi(i32::try_from(decimals).unwrap_or(i32::MAX));
+        (value * scale).round() / scale
+    } else {
+        value
+    };
     let text = format!("{value:.decimals$}");
     let negative_zero = text.starts_with('-') && text[1..].chars().all(|c| c == '0' || c == '.');
     if negative_zero {
@@ -21,6 +31,18 @@ pub fn format_value(value: f64, decimals: usize) -> String {
     } else {
         text
     }
+}
+
+/// True when a double's exact decimal expansion ends in a 5 right after `decimals` digits:
+/// 51.125 at two decimals, but not 2.675, which is stored as 2.67499999... Rust prints exact
+/// digits at any precision, so thirty more digits show whether anything follows the 5.
+fn is_exact_half(value: f64, decimals: usize) -> bool {
+    if !value.is_finite() || decimals > 20 {
+        return false;
+    }
+    let text = format!("{:.*}", decimals + 30, value.abs());
+    let tail = &text[text.len() - 30..];
+    tail.starts_with('5') && tail[1..].bytes().all(|digit| digit == b'0')
 }
 
 /// The fewest decimals at which every value prints back as the same number, up to six, ignoring
@@ -99,8 +121,18 @@ mod tests {
     }
 
     #[test]
+    fn exact_halves_round_away_from_zero() {
+        assert_eq!(format_value(51.125, 2), "51.13");
+        assert_eq!(format_value(-1.625, 2), "−1.63");
+        assert_eq!(format_value(88.5, 0), "89");
+        assert_eq!(format_value(0.5, 0), "1");
+        // 2.675 is stored just below the half: it rounds down, as its exact value says.
+        assert_eq!(format_value(2.675, 2), "2.67");
+    }
+
+    #[test]
     fn formats_with_a_true_minus_and_no_negative_zero() {
-        assert_eq!(format_value(-1.25, 1), "−1.2");
+        assert_eq!(format_value(-1.25, 1), "−1.3");
         assert_eq!(format_value(-0.04, 1), "0.0");
         assert_eq!(format_value(49.3, 1), "49.3");
         assert_eq!(format_value(89.0, 1), "89.0");

@@ -20,8 +20,11 @@ use std::borrow::Cow;
 use crate::analysis::{
     critical_value, difference, mean_across_benchmarks, reconcile_aggregate, select_benchmarks,
     standard_errors, standard_errors_of_mean, summarize, test_against_peak, test_difference,
-    value_scale, CellError, CellPosition, Difference, Reconciliation,
+    value_scale, CellError, CellPosition, Difference, DifferenceTest, Reconciliation,
 };
+
+/// The confidence level of uncertainty statements when none is chosen.
+pub const DEFAULT_LEVEL: f64 = 0.95;
 use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale};
 use crate::error::{Error, Result};
 use crate::pairwise::PairComparison;
@@ -136,6 +139,9 @@ pub struct FigurePanel {
     pub y_name: Option<String>,
     /// Lines of statistics under the title.
     pub subtitle: Vec<String>,
+    /// Each cell's standard error (row-major), where the benchmark's items or the replicates
+    /// give one; empty for panels without (differences, histograms).
+    pub errors: Vec<Option<CellError>>,
     /// For a histogram of items: how many items the counts are out of (hover then gives each
     /// bin's share).
     pub item_total: Option<usize>,
@@ -166,6 +172,9 @@ pub struct Figure {
     pub decimals: usize,
     /// For a difference view: who is ahead where (the panel's grid is its `grid`).
     pub difference: Option<Difference>,
+    /// For a difference view: where one model is ahead beyond noise, at the uncertainty level
+    /// (95 % when the marks are off).
+    pub difference_test: Option<DifferenceTest>,
     /// For a reconciliation view: the comparison of reported and recomputed cells.
     pub reconciliation: Option<Reconciliation>,
     /// For a pairwise figure: the comparison behind each panel, in panel order.
@@ -339,6 +348,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
     let mut domain_mode = options.domain;
     let mut color_map = options.color_map;
     let mut compared = None;
+    let mut difference_test = None;
     let mut reconciliation = None;
     let mut mark_label = None;
     let level_text = |level: f64| {
@@ -430,15 +440,28 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
                 Some(name),
                 result.grid.clone(),
             );
+            // The per-cell test runs at the marks' level, or 95 % for the observations alone.
+            let errors_a = choice_errors(dataset, index_a, benchmark, &grid_a);
+            let errors_b = choice_errors(dataset, index_b, benchmark, &grid_b);
+            let test = test_difference(
+                (&grid_a, &errors_a),
+                (&grid_b, &errors_b),
+                direction,
+                level.unwrap_or(DEFAULT_LEVEL),
+            )?;
             if let Some(level) = level {
-                let errors_a = choice_errors(dataset, index_a, benchmark, &grid_a);
-                let errors_b = choice_errors(dataset, index_b, benchmark, &grid_b);
-                let test =
-                    test_difference((&grid_a, &errors_a), (&grid_b, &errors_b), direction, level)?;
                 draft.marks = positions(&test.a_ahead);
                 draft.marks.extend(positions(&test.b_ahead));
-                mark_label = Some(format!("ahead beyond noise ({})", level_text(level)));
+                mark_label = Some(if draft.marks.is_empty() {
+                    format!(
+                        "no configuration is ahead beyond noise ({})",
+                        level_text(level)
+                    )
+                } else {
+                    format!("ahead beyond noise ({})", level_text(level))
+                });
             }
+            difference_test = Some(test);
             direction = Direction::Higher;
             compared = Some(result);
             (vec![draft], 1)
@@ -582,11 +605,16 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             x_name: None,
             y_name: None,
             subtitle: Vec::new(),
+            errors: draft.errors,
             item_total: None,
             parity_line: false,
         });
     }
     let has_missing = panels.iter().any(|p| p.grid.missing_count() > 0);
+    // A difference says so even when nothing is beyond noise; elsewhere the key explains dots
+    // only where there are some.
+    let mark_label = mark_label
+        .filter(|_| difference_test.is_some() || panels.iter().any(|p| !p.marks.is_empty()));
     let shared_legend =
         !has_signed && (!matches!(domain_mode, DomainMode::PerPanel) || panels.len() == 1);
     Ok(Figure {
@@ -600,9 +628,10 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         decimals,
         has_missing,
         difference: compared,
+        difference_test,
         reconciliation,
         comparisons: Vec::new(),
-        mark_label: mark_label.filter(|_| panels.iter().any(|p| !p.marks.is_empty())),
+        mark_label,
         x_edges: None,
         y_edges: None,
         panels,

@@ -12,8 +12,8 @@ use serde::Serialize;
 
 use super::{format_value, Figure, View};
 use crate::analysis::{
-    difference, measure_trends, rank_configurations, standard_errors, summarize, test_against_peak,
-    value_scale, CellError, CellPosition, PeakTest, TrendDirection, TrendStrength, ValueScale,
+    difference, measure_trends, rank_configurations, summarize, test_against_peak, value_scale,
+    CellError, CellPosition, DifferenceTest, PeakTest, TrendDirection, TrendStrength, ValueScale,
 };
 use crate::{Axis, Dataset, Direction, Grid};
 
@@ -71,6 +71,14 @@ pub enum Claim {
         b_ahead: usize,
         equal: usize,
         mean_difference: f64,
+    },
+    /// Where one model is ahead of the other beyond noise (a difference view).
+    BeyondNoise {
+        level: f64,
+        a_ahead: usize,
+        b_ahead: usize,
+        within_noise: usize,
+        untestable: usize,
     },
     /// A reported aggregate against the mean of its parts.
     Reconciliation {
@@ -306,7 +314,19 @@ pub fn observe_panel(grid: &Grid, context: &PanelContext<'_>) -> Vec<Observation
             }
         }
     }
+    for observation in &mut observations {
+        observation.text = capitalized(&observation.text);
+    }
     observations
+}
+
+/// The text with its first letter in upper case ("difference falls ..." -> "Difference ...").
+fn capitalized(text: &str) -> String {
+    let mut characters = text.chars();
+    match characters.next() {
+        Some(first) => first.to_uppercase().chain(characters).collect(),
+        None => String::new(),
+    }
 }
 
 fn uncertainty_observation(test: &PeakTest) -> Option<Observation> {
@@ -386,26 +406,25 @@ pub fn observe_figure(
     let percent = scale == Some(ValueScale::Percent);
     let mut sections = Vec::new();
     for panel in &figure.panels {
-        let info = panel
-            .benchmark
-            .as_deref()
-            .and_then(|name| dataset.benchmarks.position(name))
-            .and_then(|index| dataset.benchmark_info(index));
-        let errors = standard_errors(&panel.grid, info, scale);
+        // A panel of differences (the difference view, a reconciliation's third panel) speaks
+        // of differences, and its noise statement is about who is ahead, not about a peak.
+        let signed = matches!(view, View::Difference { .. }) || panel.value_label.is_some();
         let context = PanelContext {
             x: &figure.x,
             y: &figure.y,
-            metric: if matches!(view, View::Difference { .. }) {
-                "difference"
-            } else {
-                metric
-            },
+            metric: if signed { "difference" } else { metric },
             percent,
             direction: figure.direction,
             decimals: panel.decimals,
-            errors: level.map(|level| (errors.as_slice(), level)),
+            errors: level
+                .filter(|_| !signed && !panel.errors.is_empty())
+                .map(|level| (panel.errors.as_slice(), level)),
         };
-        sections.push((panel.title.clone(), observe_panel(&panel.grid, &context)));
+        let mut observations = observe_panel(&panel.grid, &context);
+        if let (Some(test), View::Difference { a, b, .. }) = (&figure.difference_test, view) {
+            observations.push(beyond_noise_observation(test, a, b));
+        }
+        sections.push((panel.title.clone(), observations));
     }
 
     let context = PanelContext {
@@ -516,6 +535,39 @@ pub fn observe_figure(
         sections.push(("Across panels".to_string(), across));
     }
     sections
+}
+
+/// "Beyond noise at 95 %, R1-Qwen is ahead in 2 and R1-Llama in 1 of 20 configurations ...".
+fn beyond_noise_observation(test: &DifferenceTest, a: &str, b: &str) -> Observation {
+    let level = format!(
+        "{} %",
+        format_value(test.level * 100.0, 1).trim_end_matches(".0")
+    );
+    let compared = test.a_ahead.len() + test.b_ahead.len() + test.within_noise;
+    let text = if test.a_ahead.is_empty() && test.b_ahead.is_empty() {
+        format!(
+            "No configuration has either model ahead beyond noise at {level}: all {compared} \
+             differences are within it."
+        )
+    } else {
+        format!(
+            "Beyond noise at {level}, {a} is ahead in {} and {b} in {} of {compared} \
+             configurations; the other {} differences are within it.",
+            test.a_ahead.len(),
+            test.b_ahead.len(),
+            test.within_noise
+        )
+    };
+    Observation {
+        text,
+        claim: Claim::BeyondNoise {
+            level: test.level,
+            a_ahead: test.a_ahead.len(),
+            b_ahead: test.b_ahead.len(),
+            within_noise: test.within_noise,
+            untestable: test.untestable,
+        },
+    }
 }
 
 /// Observations as a Markdown list under a heading per panel.

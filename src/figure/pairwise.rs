@@ -186,6 +186,7 @@ pub fn prepare_pairwise_figure(
             x_name: Some(comparison.x_label()),
             y_name: Some(comparison.y_label()),
             subtitle: subtitle(comparison),
+            errors: Vec::new(),
             item_total: Some(comparison.paired),
             parity_line: true,
         });
@@ -206,6 +207,7 @@ pub fn prepare_pairwise_figure(
         decimals,
         has_missing: false,
         difference: None,
+        difference_test: None,
         reconciliation: None,
         comparisons,
         mark_label: None,

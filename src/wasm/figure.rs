@@ -60,6 +60,11 @@ struct DifferenceSummary {
     only_in_b: usize,
     max_abs_difference: Option<f64>,
     mean_difference: Option<f64>,
+    /// The per-cell test at the uncertainty level (95 % when the marks are off).
+    level: Option<f64>,
+    a_ahead_beyond_noise: Option<usize>,
+    b_ahead_beyond_noise: Option<usize>,
+    within_noise: Option<usize>,
 }
 
 /// A figure options argument as a patch.
@@ -246,6 +251,7 @@ impl SweepFigure {
         let Some(summary) = &self.drawing.figure().difference else {
             return Ok(None);
         };
+        let test = self.drawing.figure().difference_test.as_ref();
         to_typed(&DifferenceSummary {
             a_higher: summary.a_higher,
             equal: summary.equal,
@@ -254,6 +260,10 @@ impl SweepFigure {
             only_in_b: summary.only_in_b,
             max_abs_difference: summary.max_abs_difference,
             mean_difference: summary.mean_difference,
+            level: test.map(|t| t.level),
+            a_ahead_beyond_noise: test.map(|t| t.a_ahead.len()),
+            b_ahead_beyond_noise: test.map(|t| t.b_ahead.len()),
+            within_noise: test.map(|t| t.within_noise),
         })
         .map(Some)
     }

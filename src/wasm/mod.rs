@@ -366,6 +366,12 @@ export interface DifferenceSummary {
   only_in_b: number;
   max_abs_difference: number | null;
   mean_difference: number | null;
+  /** The level of the per-cell test (the uncertainty option, else 0.95). */
+  level: number | null;
+  /** Configurations where model (A) or modelB (B) is ahead beyond noise, and the rest. */
+  a_ahead_beyond_noise: number | null;
+  b_ahead_beyond_noise: number | null;
+  within_noise: number | null;
 }
 
 /** Column roles of per-item score CSV; every field is optional and inferred when left out. */

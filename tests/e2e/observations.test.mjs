@@ -35,19 +35,12 @@ function cells(model, benchmark) {
 }
 
 /**
- * A number as the figure writes it: fixed decimals, rounded to the nearest with exact ties to the
- * even digit (51.125 -> 51.12, -1.625 -> −1.62, as Rust formats), and a true minus sign.
+ * A number as the figure writes it: fixed decimals, exact halves rounded away from zero
+ * (51.125 -> 51.13, -1.625 -> −1.63, as toFixed does), and a true minus sign.
  */
 function fixed(value, decimals) {
-  const scaled = Math.abs(value) * 10 ** decimals;
-  let digits = Math.round(scaled);
-  // An exact tie in the double itself (checked on its exact decimal expansion, not on `scaled`).
-  const expansion = Math.abs(value).toFixed(100);
-  const rest = expansion.slice(expansion.indexOf(".") + 1 + decimals);
-  if (/^50*$/.test(rest)) digits = Math.floor(scaled) % 2 === 0 ? Math.floor(scaled) : Math.floor(scaled) + 1;
-  else digits = Number(Math.abs(value).toFixed(decimals).replace(".", ""));
-  const text = (digits / 10 ** decimals).toFixed(decimals);
-  return value < 0 && digits !== 0 ? `−${text}` : text;
+  const text = Math.abs(value).toFixed(decimals);
+  return value < 0 && /[1-9]/.test(text) ? `−${text}` : text;
 }
 
 function signed(value, decimals) {
@@ -531,11 +524,11 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     // 19 mismatches, the largest first: Ratio 0.1, Local Window Size 2000, reported 49.5, recomputed 51.60.
     assert.equal(llama.rows.length, 19);
     assert.deepEqual(llama.rows[0], ["0.1", "2000", "49.5", "51.60", "−2.10"]);
-    // 50.1 − 51.725 is exactly −1.625: written −1.62 as in the figure's cell, not toFixed's −1.63.
-    assert.deepEqual(llama.rows[1], ["0.2", "3000", "50.1", "51.73", "−1.62"]);
+    // 50.1 − 51.725 is exactly −1.625: the half rounds away from zero, in the figure and here.
+    assert.deepEqual(llama.rows[1], ["0.2", "3000", "50.1", "51.73", "−1.63"]);
     assert.equal(
       await page.evaluate(() => window.sweepmap.figure.cellInfo(2, 1, 3).value_label),
-      "−1.62",
+      "−1.63",
     );
     const table = await mismatchTable(page);
     assert.deepEqual(table, {
