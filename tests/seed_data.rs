@@ -6,6 +6,7 @@
 //! it and with a comment naming the seed. The datasets are looked up by axis *label*, so these
 //! tests also catch a table whose rows were placed upside down.
 
+use sweepmap::pairwise::load_pairwise_json;
 use sweepmap::{load_csv, load_json, to_csv, to_json, CsvOptions, Dataset};
 
 const RATIOS: [&str; 5] = ["0.1", "0.2", "0.3", "0.4", "0.5"];
@@ -490,7 +491,15 @@ fn partial_reading_is_seed_001_with_explicit_gaps() {
 
 // -------------------------------------------------------------------------- index.json
 
-fn index_entries() -> Vec<(String, String, String)> {
+/// What an index entry holds: a sweep dataset (the default) or per-item pairwise scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Sweep,
+    Pairwise,
+}
+
+/// The entries of index.json: (id, file, title, kind). `kind` is "sweep" when left out.
+fn index_entries() -> Vec<(String, String, String, Kind)> {
     let index: serde_json::Value = serde_json::from_str(&read("index.json")).unwrap();
     index
         .as_array()
@@ -503,42 +512,70 @@ fn index_entries() -> Vec<(String, String, String)> {
                     .unwrap_or_else(|| panic!("index entry lacks {name}: {entry}"))
                     .to_string()
             };
-            (field("id"), field("file"), field("title"))
+            let kind = match entry.get("kind").map(|kind| kind.as_str()) {
+                None | Some(Some("sweep")) => Kind::Sweep,
+                Some(Some("pairwise")) => Kind::Pairwise,
+                Some(other) => panic!("index entry has an unknown kind {other:?}: {entry}"),
+            };
+            (field("id"), field("file"), field("title"), kind)
         })
+        .collect()
+}
+
+/// The sweep datasets of index.json: (id, file, title).
+fn sweep_entries() -> Vec<(String, String, String)> {
+    index_entries()
+        .into_iter()
+        .filter(|(_, _, _, kind)| *kind == Kind::Sweep)
+        .map(|(id, file, title, _)| (id, file, title))
         .collect()
 }
 
 #[test]
 fn index_lists_every_dataset_kv_sweep_first() {
     let entries = index_entries();
-    let ids: Vec<&str> = entries.iter().map(|(id, _, _)| id.as_str()).collect();
+    let listed: Vec<(&str, Kind)> = entries
+        .iter()
+        .map(|(id, _, _, kind)| (id.as_str(), *kind))
+        .collect();
     assert_eq!(
-        ids,
-        ["kv-cache-sweep", "kv-cache-averages", "partial-r1-qwen"]
+        listed,
+        [
+            ("kv-cache-sweep", Kind::Sweep),
+            ("kv-cache-averages", Kind::Sweep),
+            ("partial-r1-qwen", Kind::Sweep),
+            ("synthetic-pairwise", Kind::Pairwise),
+        ]
     );
-    for (id, file, title) in &entries {
+    for (id, file, title, kind) in &entries {
         assert_eq!(file, &format!("{id}.json"));
-        let dataset = load(file);
-        assert_eq!(dataset.title.as_deref(), Some(title.as_str()), "{file}");
+        match kind {
+            Kind::Sweep => {
+                let dataset = load(file);
+                assert_eq!(dataset.title.as_deref(), Some(title.as_str()), "{file}");
+            }
+            Kind::Pairwise => {
+                let scores = load_pairwise_json(&read(file))
+                    .unwrap_or_else(|error| panic!("{file} does not load: {error}"));
+                assert_eq!(scores.title(), Some(title.as_str()), "{file}");
+            }
+        }
     }
-    // Every sweep dataset file in www/data is listed. The per-item pairwise example
-    // (synthetic-pairwise.json, checked by tests/pairwise.rs) joins the index with the
-    // explorer's pairwise view.
+    // Every dataset file in www/data is listed, sweeps and pairwise scores alike.
     let mut files: Vec<String> = std::fs::read_dir(data_path(""))
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|name| name.ends_with(".json") && name != "index.json")
-        .filter(|name| name != "synthetic-pairwise.json")
         .collect();
     files.sort();
-    let mut listed: Vec<String> = entries.into_iter().map(|(_, file, _)| file).collect();
+    let mut listed: Vec<String> = entries.into_iter().map(|(_, file, _, _)| file).collect();
     listed.sort();
     assert_eq!(files, listed);
 }
 
 #[test]
 fn every_bundled_dataset_round_trips_through_json_and_csv() {
-    for (_, file, _) in index_entries() {
+    for (_, file, _) in sweep_entries() {
         let dataset = load(&file);
         let json = to_json(&dataset);
         assert_eq!(load_json(&json).unwrap(), dataset, "{file} via JSON");

@@ -1,9 +1,11 @@
-// Reading single cells of the figure: the tooltip under the pointer, and stepping through cells
-// with the keyboard while the canvas has focus (an outline drawn over the canvas, never a redraw,
-// and the cell's description announced in a polite live region). Geometry and cell contents come
-// from the figure (hitTest, cellRect, cellInfo); everything is written with textContent.
+// Reading single cells of the figure (or bins of a pairwise one): the tooltip under the pointer,
+// and stepping through cells with the keyboard while the canvas has focus (an outline drawn over
+// the canvas, never a redraw, and the cell's description announced in a polite live region).
+// Geometry and cell contents come from the figure (hitTest, cellRect, cellInfo); everything is
+// written with textContent.
 
 import { decimalsOf, exactBeyondLabel, formatNumber } from "./format.js";
+import { binAnnouncement, binTooltipContent } from "./pairwise.js";
 
 /** How far the keyboard's ring reaches outside its cell, in CSS px (the margin in style.css). */
 const OUTLINE_SPREAD = 4;
@@ -34,6 +36,8 @@ export class CellInspector {
   setFigure(figure) {
     this.figure = figure;
     this.panels = figure ? figure.panels() : [];
+    // A pairwise figure's bins give their share; the tooltip also names what it is a share of.
+    this.paired = figure && typeof figure.comparisons === "function" ? figure.comparisons().map((stat) => stat.paired) : null;
     this.pointing = false;
     this.hideTooltip();
     if (this.focused && !this.validCell(this.focused)) this.focused = null;
@@ -218,7 +222,7 @@ export class CellInspector {
       const cellHeight = rect.height * scale.y;
       this.showTooltip(info, { x: left + (rect.width * scale.x) / 2, y: top + cellHeight, offset: 6, below: true, cellHeight });
     }
-    if (announce) this.elements.announcer.textContent = info.text;
+    if (announce) this.elements.announcer.textContent = isBin(info) ? binAnnouncement(info, this.paired?.[info.panel]) : info.text;
   }
 
   /** The ratio of the canvas' displayed size to the figure's CSS size (1 unless CSS shrinks it). */
@@ -233,7 +237,7 @@ export class CellInspector {
 
   showTooltip(info, position) {
     const { tooltip, frame } = this.elements;
-    tooltip.replaceChildren(...tooltipContent(info));
+    tooltip.replaceChildren(...(isBin(info) ? binTooltipContent(info, this.paired?.[info.panel]) : tooltipContent(info)));
     tooltip.hidden = false;
     // Place it beside the point, flipped to stay inside the frame's visible area.
     const width = tooltip.offsetWidth;
@@ -256,6 +260,11 @@ export class CellInspector {
   hideTooltip() {
     this.elements.tooltip.hidden = true;
   }
+}
+
+/** True for a bin of a pairwise figure (its info carries the score ranges). */
+function isBin(info) {
+  return Array.isArray(info.x_range) && Array.isArray(info.y_range);
 }
 
 function row(term, description, className) {

@@ -5,45 +5,60 @@
 //   1. reads the view state from the page address (state.js) and keeps the address in step
 //      with the controls (pushState; back and forward restore the view);
 //   2. fetches or reads the data text (bundled, a URL, a local file, or data carried by a link;
-//      a local file never leaves the browser) and loads it with loadDataset;
-//   3. draws through one SweepFigure, redrawn on control changes and when its container resizes;
-//   4. fills the header, the controls and the key observations with textContent (labels come
-//      from data and are never parsed as HTML); the observations are also the canvas' accessible
-//      description and can be copied as Markdown.
+//      a local file never leaves the browser) and loads it: a sweep with loadDataset, per-item
+//      scores with loadPairwise. Bundled data say which they are (index.json's "kind"); for
+//      other data, guessKind (pairwise.js) picks the loader to try first from the text (JSON:
+//      an "items" key; CSV: a column named like an item), the other loader is tried when that one
+//      fails, and when both fail the first one's error is shown;
+//   3. draws through one figure: a SweepFigure for a sweep, a SweepPairwiseFigure for per-item
+//      scores (the old one freed when the kind changes), redrawn on control changes and when its
+//      container resizes;
+//   4. fills the header, the controls and the key observations (for per-item scores, the
+//      statistics of every pair) with textContent (labels come from data and are never parsed as
+//      HTML); the observations are also the canvas' accessible description and can be copied as
+//      Markdown.
 // A failure shows in the error banner in plain words and leaves the figure and dataset shown.
 
-import init, { colorMaps, loadDataset, SweepFigure } from "./pkg/sweepmap.js";
+import init, { colorMaps, loadDataset, loadPairwise, SweepFigure, SweepPairwiseFigure } from "./pkg/sweepmap.js";
 import { CellInspector } from "./cells.js";
 import { exportCsv, exportPng, exportSvg } from "./export.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { observationsMarkdown, renderObservations } from "./observations.js";
+import { comparisonsMarkdown, guessKind, isSynthetic, pairwiseFacts, renderComparisons } from "./pairwise.js";
 import {
   bundledSource,
   DEFAULT_LEVEL,
+  DEFAULT_PAIRWISE_VIEW,
   DEFAULT_VIEW,
   figureOptions,
   formatFromName,
+  kindOf,
   MEAN_BENCHMARK,
   normalizeState,
+  pairwiseModels,
+  pairwiseOptions,
   parseLevel,
   parseState,
+  queryString,
   readSource,
   resolveView,
   sameSource,
-  serializeState,
   usedBy,
+  viewForKind,
 } from "./state.js";
 
 const byId = (id) => document.getElementById(id);
 
 const elements = {
   title: byId("dataset-title"),
+  syntheticTag: byId("synthetic-tag"),
   facts: byId("dataset-facts"),
   sourceBox: byId("dataset-source"),
   sourceText: byId("dataset-source-text"),
   controls: byId("controls"),
   dataset: byId("dataset-select"),
   file: byId("file-input"),
+  layoutField: byId("field-layout"),
   layout: byId("layout-select"),
   modelField: byId("field-model"),
   modelLabel: byId("model-label"),
@@ -52,6 +67,18 @@ const elements = {
   modelB: byId("model-b-select"),
   benchmarkField: byId("field-benchmark"),
   benchmark: byId("benchmark-select"),
+  modelsField: byId("field-models"),
+  modelsList: byId("models-list"),
+  modelsNote: byId("models-note"),
+  groupField: byId("field-group"),
+  groupLabel: byId("group-label"),
+  group: byId("group-select"),
+  binsField: byId("field-bins"),
+  bins: byId("bins-select"),
+  byField: byId("field-by"),
+  by: byId("by-select"),
+  logField: byId("field-log"),
+  log: byId("log-input"),
   colorMap: byId("cmap-select"),
   reverse: byId("reverse-input"),
   range: byId("range-select"),
@@ -88,6 +115,9 @@ const elements = {
   tooltip: byId("tooltip"),
   announcer: byId("cell-announcer"),
   figureObservations: byId("figure-observations"),
+  figureHelp: byId("figure-help"),
+  summaryHeading: byId("summary-heading"),
+  summaryGrid: byId("summary-grid"),
   summaryOverview: byId("summary-overview"),
   summaryPanels: byId("summary-panels"),
   mismatches: byId("mismatches"),
@@ -99,13 +129,18 @@ const elements = {
 };
 
 const app = {
-  /** Entries of data/index.json: { id, file, title }. */
+  /** Entries of data/index.json: { id, file, title, kind }, kind "sweep" or "pairwise". */
   catalog: [],
   /** colorMaps(): [{ name, label, diverging }]. */
   colorMaps: [],
-  /** What is shown: { source, dataset, names: { models, benchmarks }, label }, and the view. */
+  /**
+   * What is shown: { source, kind, dataset, names, label }, and the view. For kind "sweep",
+   * dataset is a SweepDataset and names { models, benchmarks, aggregates }; for "pairwise", a
+   * SweepPairwise and names { models, groups }.
+   */
   shown: null,
   state: null,
+  /** A SweepFigure for a sweep, a SweepPairwiseFigure for per-item scores. */
   figure: null,
   /** Counts loads, so that a slow load finishing after a newer request is dropped. */
   generation: 0,
@@ -122,6 +157,16 @@ const app = {
 
 /** The layout select's "Reported vs recomputed", offered only for data with a reported aggregate. */
 const reconcileOption = elements.layout.querySelector('option[value="reconcile"]');
+
+/** The colour range "Centred", offered for sweeps only (counts have no centre). */
+const centeredOption = elements.range.querySelector('option[value="centered"]');
+
+/** The figure's help line for each kind of data. */
+const FIGURE_HELP = {
+  sweep: elements.figureHelp.textContent,
+  pairwise:
+    "Point at a bin for both models' score ranges, its item count and its share of the pair's paired items. With the figure focused, arrow keys step through the bins, Home and End jump to a row's ends, Escape hides the bin.",
+};
 
 // ---------------------------------------------------------------------------------------------
 // Messages
@@ -207,10 +252,15 @@ async function loadCatalog() {
     entries.length > 0 &&
     entries.every((entry) => entry && typeof entry.id === "string" && entry.id !== "" && typeof entry.file === "string" && entry.file !== "");
   if (!valid) throw new Error('data/index.json must be a non-empty list of { "id", "file", "title" } entries');
+  const wrongKind = entries.find((entry) => entry.kind !== undefined && entry.kind !== "sweep" && entry.kind !== "pairwise");
+  if (wrongKind) {
+    throw new Error(`data/index.json: the entry "${wrongKind.id}" has kind ${JSON.stringify(wrongKind.kind)}; expected "sweep" or "pairwise"`);
+  }
   return entries.map((entry) => ({
     id: entry.id,
     file: entry.file,
     title: typeof entry.title === "string" && entry.title !== "" ? entry.title : entry.id,
+    kind: entry.kind ?? "sweep",
   }));
 }
 
@@ -225,7 +275,7 @@ function urlFileName(url) {
 }
 
 /**
- * Fetches or reads a source's text and loads it. Resolves to { source, dataset, names, label };
+ * Fetches or reads a source's text and loads it. Resolves to { source, kind, dataset, names, label };
  * rejects with an Error whose message says in plain words what failed. The figure area is marked
  * busy meanwhile.
  */
@@ -243,10 +293,12 @@ async function readSourceData(source) {
   let format = "auto";
   let label;
   let context;
+  let kind = null;
   if (source.kind === "bundled") {
     const entry = app.catalog.find((candidate) => candidate.id === source.id);
     if (!entry) throw new Error(`There is no bundled dataset "${source.id}".`);
     label = entry.title;
+    kind = entry.kind;
     context = (message) => `Could not open the dataset "${entry.title}": ${message}`;
     const key = `bundled:${entry.id}`;
     try {
@@ -289,23 +341,49 @@ async function readSourceData(source) {
   } else {
     throw new Error("Unknown data source.");
   }
-  let dataset;
+  let loaded;
   try {
-    dataset = loadDataset(text, { format });
+    loaded = loadData(text, format, kind);
   } catch (error) {
     throw new Error(context(messageOf(error)));
   }
+  return { source, ...loaded, label: loaded.dataset.title() || label, text };
+}
+
+/** Loads a sweep: { kind, dataset, names }. */
+function loadSweep(text, format) {
+  const dataset = loadDataset(text, { format });
   const aggregates = dataset
     .benchmarkInfo()
     .filter((info) => Array.isArray(info.aggregate_of) && info.aggregate_of.length > 0)
     .map((info) => info.name);
-  return {
-    source,
-    dataset,
-    names: { models: dataset.models(), benchmarks: dataset.benchmarks(), aggregates },
-    label: dataset.title() || label,
-    text,
-  };
+  return { kind: "sweep", dataset, names: { models: dataset.models(), benchmarks: dataset.benchmarks(), aggregates } };
+}
+
+/** Loads per-item scores: { kind, dataset, names }. */
+function loadScores(text, format) {
+  const dataset = loadPairwise(text, { format });
+  return { kind: "pairwise", dataset, names: { models: dataset.models(), groups: dataset.groups() } };
+}
+
+/**
+ * Loads data of a known kind (bundled data), or of the kind guessKind picks, falling back to the
+ * other loader when that one fails; when both fail, the error is the guessed loader's.
+ */
+function loadData(text, format, kind) {
+  const loaders = { sweep: loadSweep, pairwise: loadScores };
+  if (kind) return loaders[kind](text, format);
+  const first = guessKind(text, format);
+  const second = first === "pairwise" ? "sweep" : "pairwise";
+  try {
+    return loaders[first](text, format);
+  } catch (error) {
+    try {
+      return loaders[second](text, format);
+    } catch {
+      throw error;
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -315,13 +393,26 @@ function frameWidth() {
   return Math.max(240, Math.floor(elements.frame.clientWidth));
 }
 
-/** Draws a state of loaded data; throws (leaving the figure as it was) when the figure refuses. */
+/**
+ * Draws a state of loaded data; throws (leaving the figure as it was) when the figure refuses.
+ * Data of the other kind get a new figure of their kind on the same canvas; the old figure is
+ * freed only once the new one has drawn.
+ */
 function draw(state, loaded) {
-  const options = { ...figureOptions(state, loaded.names), width: frameWidth() };
-  if (!app.figure) {
-    app.figure = new SweepFigure(loaded.dataset, elements.canvas, options);
+  const pairwise = loaded.kind === "pairwise";
+  const options = { ...(pairwise ? pairwiseOptions(state, loaded.names) : figureOptions(state, loaded.names)), width: frameWidth() };
+  const Figure = pairwise ? SweepPairwiseFigure : SweepFigure;
+  if (!(app.figure instanceof Figure)) {
+    const figure = new Figure(loaded.dataset, elements.canvas, options);
+    const old = app.figure;
+    app.figure = figure;
+    old?.free();
   } else if (!app.shown || loaded.dataset !== app.shown.dataset) {
-    app.figure.setDataset(loaded.dataset, options);
+    if (pairwise) {
+      app.figure.setData(loaded.dataset, options);
+    } else {
+      app.figure.setDataset(loaded.dataset, options);
+    }
   } else {
     app.figure.update(options);
   }
@@ -329,7 +420,7 @@ function draw(state, loaded) {
 
 /** The address of a state: this page with the state's query. */
 function addressOf(state) {
-  const query = serializeState(state).toString();
+  const query = queryString(state);
   const url = new URL(window.location.href);
   url.search = query;
   url.hash = "";
@@ -352,7 +443,7 @@ function writeAddress(state, mode) {
  * controls, summary, address. Returns null, or the Error the figure threw (nothing changed then).
  */
 function commit(state, loaded, { history = "push" } = {}) {
-  const next = normalizeState({ ...state, source: loaded.source }, loaded.names);
+  const next = normalizeState(viewForKind({ ...state, source: loaded.source }, loaded.kind), loaded.names);
   try {
     draw(next, loaded);
   } catch (error) {
@@ -363,22 +454,24 @@ function commit(state, loaded, { history = "push" } = {}) {
     if (app.shown && app.shown.dataset !== loaded.dataset) app.shown.dataset.free();
     app.shown = loaded;
     renderHeader(loaded);
-    fillNameControls(loaded.names);
+    fillNameControls(loaded);
   }
   app.state = next;
-  if (next.uncertainty !== null) app.lastLevel = next.uncertainty;
+  if (kindOf(next) === "sweep" && next.uncertainty !== null) app.lastLevel = next.uncertainty;
   fillDatasetSelect();
   syncControls();
-  renderObservations(
-    {
-      overview: elements.summaryOverview,
-      panels: elements.summaryPanels,
-      mismatches: elements.mismatches,
-      description: elements.figureObservations,
-    },
-    app.figure,
-    observationContext(),
-  );
+  const summary = {
+    overview: elements.summaryOverview,
+    panels: elements.summaryPanels,
+    mismatches: elements.mismatches,
+    description: elements.figureObservations,
+  };
+  elements.summaryGrid.classList.toggle("comparisons", loaded.kind === "pairwise");
+  if (loaded.kind === "pairwise") {
+    renderComparisons(summary, app.figure);
+  } else {
+    renderObservations(summary, app.figure, observationContext());
+  }
   syncUncertaintyNote();
   hideMarkdownFallback();
   inspector.setFigure(app.figure);
@@ -407,12 +500,14 @@ function changeView(change) {
 
 /**
  * The view to keep when other data open: names the new data lack go back to their defaults, and
- * fixed colour bounds (made for other values) go back to per-panel ranges.
+ * fixed colour bounds (made for other values) go back to the default range (per panel for
+ * sweeps, shared for pairwise comparisons). Data of the other kind keep only the colour map, its
+ * direction and the value labels (viewForKind in commit).
  */
 function carryView(state) {
   const next = { ...state };
   if (next.range === "fixed") {
-    next.range = "panel";
+    next.range = kindOf(state) === "pairwise" ? DEFAULT_PAIRWISE_VIEW.range : DEFAULT_VIEW.range;
     next.min = null;
     next.max = null;
   }
@@ -493,13 +588,7 @@ async function openFromAddress({ initial }) {
       return;
     }
   }
-  const parsed = parseState(params, {
-    models: loaded.names.models,
-    benchmarks: loaded.names.benchmarks,
-    aggregates: loaded.names.aggregates,
-    colorMaps: app.colorMaps,
-    datasets: ids,
-  });
+  const parsed = parseState(params, { kind: loaded.kind, ...loaded.names, colorMaps: app.colorMaps, datasets: ids });
   const notices = parsed.notices.filter((notice) => !(restoredLocal && notice.key === "name"));
   let error = commit(parsed.state, loaded, { history: "replace" });
   if (error) {
@@ -531,6 +620,21 @@ function renderHeader(loaded) {
   const { dataset, names, label } = loaded;
   elements.title.textContent = label;
   document.title = `${label} – sweepmap`;
+  const note = dataset.source();
+  elements.sourceText.textContent = note ?? "";
+  elements.sourceBox.hidden = !note;
+  // Made-up data say so next to their title, whatever the title itself says.
+  elements.syntheticTag.hidden = !isSynthetic(dataset.title() ?? label, note);
+  elements.figureHelp.textContent = FIGURE_HELP[loaded.kind];
+  elements.summaryHeading.textContent = loaded.kind === "pairwise" ? "Pairwise comparisons" : "Key observations";
+  elements.copyMarkdown.title =
+    loaded.kind === "pairwise"
+      ? "The statistics of every pair as Markdown, for a paper or a README"
+      : "The key observations as Markdown, for a paper or a README";
+  if (loaded.kind === "pairwise") {
+    elements.facts.textContent = pairwiseFacts(dataset);
+    return;
+  }
   const metric = dataset.metric();
   const unit = metric.unit ? ` (${metric.unit})` : "";
   const parts = [`${metric.name}${unit}, ${metric.direction} is better`];
@@ -539,17 +643,50 @@ function renderHeader(loaded) {
   if (benchmarks.length > 0) parts.push(`${benchmarks.length} ${benchmarks.length === 1 ? "benchmark" : "benchmarks"}`);
   parts.push(`${dataset.xAxis().name} × ${dataset.yAxis().name}`);
   elements.facts.textContent = parts.join(" · ");
-  const note = dataset.source();
-  elements.sourceText.textContent = note ?? "";
-  elements.sourceBox.hidden = !note;
 }
 
 function benchmarkText(name) {
   return name === "" ? "All data (no benchmark column)" : name;
 }
 
+/** "benchmark" -> "Benchmark": a data name as a label. */
+function capitalized(text) {
+  return text ? `${text[0].toUpperCase()}${text.slice(1)}` : text;
+}
+
+/** Fills the controls of per-item scores for new data: a checkbox per model, the groups. */
+function fillPairwiseControls(scores, { models, groups }) {
+  elements.modelsList.replaceChildren(
+    ...models.map((name, index) => {
+      const item = document.createElement("span");
+      item.className = "check";
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.id = `models-${index}`;
+      input.name = "models";
+      input.value = name;
+      const label = document.createElement("label");
+      label.htmlFor = input.id;
+      label.textContent = name;
+      item.append(input, label);
+      return item;
+    }),
+  );
+  elements.modelsNote.textContent = "";
+  const groupName = scores.groupName() || "group";
+  elements.groupLabel.textContent = capitalized(groupName);
+  elements.group.replaceChildren(option("", `All ${groupName === "group" ? "groups" : `${groupName}s`}`), ...groups.map((name) => option(name, name)));
+}
+
 /** Fills the model list and the layouts the data can show, for new data. */
-function fillNameControls({ models, aggregates }) {
+function fillNameControls(loaded) {
+  if (loaded.kind === "pairwise") {
+    fillPairwiseControls(loaded.dataset, loaded.names);
+    return;
+  }
+  elements.modelsList.replaceChildren();
+  elements.group.replaceChildren();
+  const { models, aggregates } = loaded.names;
   elements.model.replaceChildren(...models.map((name) => option(name, name)));
   const difference = [...elements.layout.options].find((item) => item.value === "difference");
   difference.disabled = models.length < 2;
@@ -590,9 +727,57 @@ function fillDatasetSelect() {
   elements.dataset.disabled = false;
 }
 
+/** Shows the controls of one kind of data and hides the other kind's. */
+function showKindControls(kind) {
+  const pairwise = kind === "pairwise";
+  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField]) field.hidden = pairwise;
+  for (const field of [elements.modelsField, elements.binsField, elements.byField, elements.logField]) field.hidden = !pairwise;
+  centeredOption.hidden = pairwise;
+  centeredOption.disabled = pairwise;
+}
+
+/** Sets the colour and label controls both kinds share. */
+function syncSharedControls(state) {
+  elements.colorMap.value = state.colorMap;
+  elements.reverse.checked = state.reversed;
+  elements.range.value = state.range;
+  elements.minField.hidden = state.range !== "fixed";
+  elements.maxField.hidden = state.range !== "fixed";
+  elements.min.value = state.min ?? "";
+  elements.max.value = state.max ?? "";
+  elements.annotate.checked = state.annotate;
+  elements.decimals.value = state.decimals === null ? "auto" : String(state.decimals);
+}
+
+/** Sets the controls of per-item scores from the shown state. */
+function syncPairwiseControls(state) {
+  showKindControls("pairwise");
+  for (const field of [elements.modelField, elements.modelBField, elements.benchmarkField]) field.hidden = true;
+  const chosen = pairwiseModels(state, app.shown.names);
+  for (const input of elements.modelsList.querySelectorAll("input")) input.checked = chosen.includes(input.value);
+  elements.groupField.hidden = app.shown.names.groups.length === 0;
+  elements.group.value = state.group ?? "";
+  elements.bins.value = String(state.bins);
+  elements.by.value = state.value;
+  elements.log.checked = state.logarithmic;
+  syncSharedControls(state);
+  elements.colourNote.textContent = "";
+  elements.colourNote.hidden = true;
+}
+
 /** Sets every control from the shown state, and shows only the controls its layout uses. */
 function syncControls() {
   const state = app.state;
+  if (kindOf(state) === "pairwise") {
+    syncPairwiseControls(state);
+    return;
+  }
+  showKindControls("sweep");
+  // The hidden controls of pairwise comparisons hold their defaults, whatever was shown before.
+  elements.groupField.hidden = true;
+  elements.bins.value = String(DEFAULT_PAIRWISE_VIEW.bins);
+  elements.by.value = DEFAULT_PAIRWISE_VIEW.value;
+  elements.log.checked = DEFAULT_PAIRWISE_VIEW.logarithmic;
   const { models } = app.shown.names;
   const resolved = resolveView(state, app.shown.names);
   const used = usedBy(state.layout);
@@ -608,17 +793,9 @@ function syncControls() {
   fillBenchmarkSelect(state.layout, app.shown.names);
   if (resolved.benchmark !== null) elements.benchmark.value = resolved.benchmark;
 
-  elements.colorMap.value = state.colorMap;
-  elements.reverse.checked = state.reversed;
-  elements.range.value = state.range;
-  elements.minField.hidden = state.range !== "fixed";
-  elements.maxField.hidden = state.range !== "fixed";
+  syncSharedControls(state);
   elements.centerField.hidden = state.range !== "centered";
-  elements.min.value = state.min ?? "";
-  elements.max.value = state.max ?? "";
   elements.center.value = String(state.center);
-  elements.annotate.checked = state.annotate;
-  elements.decimals.value = state.decimals === null ? "auto" : String(state.decimals);
 
   elements.uncertaintyGroup.hidden = !used.uncertainty;
   elements.uncertaintyLabel.textContent =
@@ -663,7 +840,7 @@ function withoutNoiseEstimate(panel, index, itemsByBenchmark) {
  */
 function syncUncertaintyNote() {
   let note = "";
-  if (app.state.uncertainty !== null && usedBy(app.state.layout).uncertainty) {
+  if (kindOf(app.state) === "sweep" && app.state.uncertainty !== null && usedBy(app.state.layout).uncertainty) {
     const itemsByBenchmark = new Map(app.shown.dataset.benchmarkInfo().map((info) => [info.name, info.items ?? null]));
     const panels = app.figure.panels();
     const without = panels.filter((panel, index) => withoutNoiseEstimate(panel, index, itemsByBenchmark));
@@ -677,8 +854,27 @@ function syncUncertaintyNote() {
   elements.uncertaintyNote.hidden = note === "";
 }
 
+/** The smallest and largest bin value (count or share) of a pairwise figure. */
+function shownBinRange() {
+  let low = Infinity;
+  let high = -Infinity;
+  app.figure.panels().forEach((panel, index) => {
+    for (let y = 0; y < panel.rows; y += 1) {
+      for (let x = 0; x < panel.columns; x += 1) {
+        const value = app.figure.cellInfo(index, x, y)?.value;
+        if (typeof value !== "number") continue;
+        low = Math.min(low, value);
+        high = Math.max(high, value);
+      }
+    }
+  });
+  if (!Number.isFinite(low)) return { min: 0, max: 1 };
+  return low < high ? { min: low, max: high } : { min: low, max: low + 1 };
+}
+
 /** The smallest and largest value the figure shows, to start fixed bounds from. */
 function shownRange() {
+  if (kindOf(app.state) === "pairwise") return shownBinRange();
   let low = Infinity;
   let high = -Infinity;
   // A reconciliation's third panel (reported − recomputed) keeps its own scale centred on 0.
@@ -757,6 +953,27 @@ function wireControls() {
     }
   });
   elements.annotate.addEventListener("change", () => changeView({ annotate: elements.annotate.checked }));
+  elements.modelsList.addEventListener("change", (event) => {
+    const input = event.target;
+    const chosen = [...elements.modelsList.querySelectorAll("input:checked")].map((item) => item.value);
+    if (chosen.length < 2) {
+      // Every pair needs two models: the box stays checked and the note says why.
+      input.checked = true;
+      elements.modelsNote.textContent = "Compare at least two models.";
+      return;
+    }
+    elements.modelsNote.textContent = "";
+    changeView({ models: chosen });
+  });
+  elements.group.addEventListener("change", () => changeView({ group: elements.group.value === "" ? null : elements.group.value }));
+  elements.bins.addEventListener("change", () => changeView({ bins: Number(elements.bins.value) }));
+  elements.by.addEventListener("change", () => {
+    // Counts and shares are on different scales: fixed bounds made for one do not fit the other.
+    const change = { value: elements.by.value };
+    if (app.state.range === "fixed") Object.assign(change, { range: DEFAULT_PAIRWISE_VIEW.range, min: null, max: null });
+    changeView(change);
+  });
+  elements.log.addEventListener("change", () => changeView({ logarithmic: elements.log.checked }));
   elements.decimals.addEventListener("change", () => {
     const value = elements.decimals.value;
     changeView({ decimals: value === "auto" ? null : Number(value) });
@@ -888,7 +1105,7 @@ async function copyMarkdown() {
   if (!app.figure || !app.state) return;
   let markdown;
   try {
-    markdown = observationsMarkdown(app.figure, observationContext());
+    markdown = kindOf(app.state) === "pairwise" ? comparisonsMarkdown(app.figure) : observationsMarkdown(app.figure, observationContext());
   } catch (error) {
     showError(`Could not write the key observations as Markdown: ${messageOf(error)}`);
     return;
@@ -896,7 +1113,7 @@ async function copyMarkdown() {
   elements.markdownOutput.value = markdown;
   if (await writeClipboard(markdown)) {
     elements.markdownFallback.hidden = true;
-    setMarkdownStatus("Key observations copied as Markdown.");
+    setMarkdownStatus(kindOf(app.state) === "pairwise" ? "Pairwise comparisons copied as Markdown." : "Key observations copied as Markdown.");
   } else {
     elements.markdownFallback.hidden = false;
     elements.markdownOutput.focus();
@@ -980,6 +1197,10 @@ window.sweepmap = {
   },
   get state() {
     return app.state;
+  },
+  /** "sweep" or "pairwise": the kind of data shown. */
+  get kind() {
+    return app.shown?.kind ?? null;
   },
   get renders() {
     return app.renders;

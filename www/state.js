@@ -45,8 +45,26 @@
 //                       ahead beyond noise); absent: no marks (the default). Not used by
 //                       layout=reconcile
 //
+//   Pairwise comparisons (data of per-item scores: a bundled dataset of kind "pairwise" in
+//   www/data/index.json, or a file, src or data whose text loads as per-item scores; these keys
+//   replace layout, model, b, bench, center and unc, which pairwise data do not use):
+//     models=A,B,...    the models to compare, every pair among them, at least two; drawn in the
+//                       data's order (A on x, the later model on y); default every model. A comma
+//                       or backslash inside a name is written \, or \\
+//     group=NAME        only the items of this group (benchmark, task family); default all items
+//     bins=5|10|20      bins of each score axis (default 10)
+//     by=count|share    colour bins by their item count (default) or their share of the pair's
+//                       paired items (in %)
+//     log=1             colour by ln(1 + value), so sparse bins show beside dense ones (default 0)
+//     cmap, rev, annot, dec
+//                       as for sweeps
+//     range=shared|panel|fixed
+//                       one colour range for every pair (the default here), each pair its own, or
+//                       fixed bounds min and max (in items, or in % with by=share)
+//
 //   Keys a layout does not use (bench with layout=model, min with range=panel, unc with
-//   layout=reconcile, ...) are left out when a link is written and ignored when one is read.
+//   layout=reconcile, ...) or the kind of data does not use (bins with a sweep, layout with
+//   pairwise data) are left out when a link is written and ignored when one is read.
 //   Unknown keys and invalid values are ignored with a notice naming them, and the default is
 //   used instead; a link never breaks the page. Examples:
 //     ?dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&range=shared
@@ -54,6 +72,7 @@
 //     ?dataset=kv-cache-sweep&model=R1-Qwen&unc=0.95
 //     ?dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen
 //     ?data=q1YqSs1JLS5R...&fmt=csv&name=sweep.csv&range=fixed&min=40&max=50
+//     ?dataset=synthetic-pairwise&models=model-a,model-b&group=web&bins=20&by=share&log=1
 
 /** Layouts, in the order the page lists them. */
 export const LAYOUTS = ["model", "benchmark", "grid", "difference", "reconcile"];
@@ -76,6 +95,15 @@ export const LEVELS = [0.9, 0.95, 0.99];
 /** The level the page offers first when the marks are switched on. */
 export const DEFAULT_LEVEL = 0.95;
 
+/** Bins per score axis the page offers for pairwise comparisons. */
+export const BINS = [5, 10, 20];
+
+/** What a pairwise bin's colour says, in the order the page lists them. */
+export const BIN_VALUES = ["count", "share"];
+
+/** Colour range modes of pairwise figures (counts have no centre), in the order the page lists them. */
+export const PAIRWISE_RANGES = ["panel", "shared", "fixed"];
+
 /** Every key a link may carry, in the order serializeState writes them. */
 export const KEYS = [
   "dataset",
@@ -87,6 +115,11 @@ export const KEYS = [
   "model",
   "b",
   "bench",
+  "models",
+  "group",
+  "bins",
+  "by",
+  "log",
   "cmap",
   "rev",
   "range",
@@ -122,6 +155,74 @@ export const DEFAULT_VIEW = Object.freeze({
   decimals: null,
   uncertainty: null,
 });
+
+/**
+ * The view defaults of pairwise comparisons. A pairwise state carries kind "pairwise"; a state
+ * without kind is a sweep's. models is null (every model) or at least two names in the data's
+ * order; group null is all items.
+ */
+export const DEFAULT_PAIRWISE_VIEW = Object.freeze({
+  kind: "pairwise",
+  models: null,
+  group: null,
+  bins: 10,
+  value: "count",
+  logarithmic: false,
+  colorMap: "viridis",
+  reversed: false,
+  range: "shared",
+  min: null,
+  max: null,
+  annotate: true,
+  decimals: null,
+});
+
+/** "pairwise" for a pairwise state, else "sweep". */
+export function kindOf(state) {
+  return state?.kind === "pairwise" ? "pairwise" : "sweep";
+}
+
+/**
+ * A state for data of another kind: the colour map, its direction and the value labels carry
+ * over, everything else starts from that kind's defaults. A state of the same kind is returned
+ * as it is.
+ */
+export function viewForKind(state, kind) {
+  if (kindOf(state) === kind) return state;
+  const defaults = kind === "pairwise" ? DEFAULT_PAIRWISE_VIEW : DEFAULT_VIEW;
+  return {
+    source: state.source,
+    ...defaults,
+    colorMap: state.colorMap ?? defaults.colorMap,
+    reversed: state.reversed ?? defaults.reversed,
+    annotate: state.annotate ?? defaults.annotate,
+  };
+}
+
+/** Writes a list of names as one value: comma-separated, with \, for a comma and \\ for a backslash. */
+export function joinNames(names) {
+  return names.map((name) => String(name).replace(/\\/g, "\\\\").replace(/,/g, "\\,")).join(",");
+}
+
+/** Reads a list written by joinNames. */
+export function splitNames(text) {
+  const names = [];
+  let current = "";
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index];
+    if (character === "\\" && index + 1 < text.length) {
+      index += 1;
+      current += text[index];
+    } else if (character === ",") {
+      names.push(current);
+      current = "";
+    } else {
+      current += character;
+    }
+  }
+  names.push(current);
+  return names;
+}
 
 /**
  * Sources of data:
@@ -285,20 +386,12 @@ function readFormat(params, notices) {
  * notice { key, value, message } per unknown key or invalid value (which got its default).
  */
 export function parseState(params, context = {}) {
+  if (context.kind === "pairwise") return parsePairwiseState(params, context);
   const { models = null, benchmarks = null, aggregates = null, colorMaps = null } = context;
   const { source, notices } = readSource(params, context);
   const view = { ...DEFAULT_VIEW };
-  const read = (key) => {
-    if (params.has(key)) return params.get(key);
-    const alias = Object.keys(ALIASES).find((name) => ALIASES[name] === key && params.has(name));
-    return alias ? params.get(alias) : null;
-  };
-
-  for (const key of new Set(params.keys())) {
-    if (!KEYS.includes(key) && !(key in ALIASES)) {
-      notices.push(notice(key, params.get(key), `Ignored ${quote(key)} in the link: it is not a sweepmap setting.`));
-    }
-  }
+  const read = reader(params);
+  noticeUnknownKeys(params, notices);
 
   const layout = read("layout");
   if (layout !== null) {
@@ -367,6 +460,44 @@ export function parseState(params, context = {}) {
     }
   }
 
+  readColour(read, view, notices, colorMaps);
+  readRange(read, view, notices);
+  readLabels(read, view, notices);
+
+  const level = read("unc");
+  if (level !== null) {
+    const value = parseLevel(level);
+    if (value === null) {
+      notices.push(
+        notice("unc", level, `unc=${shown(level)} is not a confidence level (expected ${LEVELS.join(", ")}); not marking cells within noise.`),
+      );
+    } else {
+      view.uncertainty = value;
+    }
+  }
+
+  return { state: { source, ...view }, notices };
+}
+
+/** Reads a key of a link, or its alias; null when absent. */
+function reader(params) {
+  return (key) => {
+    if (params.has(key)) return params.get(key);
+    const alias = Object.keys(ALIASES).find((name) => ALIASES[name] === key && params.has(name));
+    return alias ? params.get(alias) : null;
+  };
+}
+
+function noticeUnknownKeys(params, notices) {
+  for (const key of new Set(params.keys())) {
+    if (!KEYS.includes(key) && !(key in ALIASES)) {
+      notices.push(notice(key, params.get(key), `Ignored ${quote(key)} in the link: it is not a sweepmap setting.`));
+    }
+  }
+}
+
+/** cmap= and rev=. */
+function readColour(read, view, notices, colorMaps) {
   const colorMap = read("cmap");
   if (colorMap !== null) {
     const found = colorMaps ? findColorMap(colorMaps, colorMap) : colorMap.trim().toLowerCase();
@@ -386,9 +517,10 @@ export function parseState(params, context = {}) {
       view.reversed = value;
     }
   }
+}
 
-  readRange(read, view, notices);
-
+/** annot= and dec=. */
+function readLabels(read, view, notices) {
   const annotate = read("annot");
   if (annotate !== null) {
     const value = parseBoolean(annotate);
@@ -411,18 +543,84 @@ export function parseState(params, context = {}) {
       notices.push(notice("dec", decimals, `dec=${shown(decimals)} should be a whole number from 0 to ${MAX_DECIMALS}; choosing the decimals automatically.`));
     }
   }
+}
 
-  const level = read("unc");
-  if (level !== null) {
-    const value = parseLevel(level);
-    if (value === null) {
-      notices.push(
-        notice("unc", level, `unc=${shown(level)} is not a confidence level (expected ${LEVELS.join(", ")}); not marking cells within noise.`),
-      );
+/**
+ * Reads the view of pairwise comparisons from a link (parseState with context.kind "pairwise").
+ * context: { models, groups, colorMaps, datasets }: the models and groups of the data (without
+ * them, names are not checked).
+ */
+function parsePairwiseState(params, context) {
+  const { models = null, groups = null, colorMaps = null } = context;
+  const { source, notices } = readSource(params, context);
+  const view = { ...DEFAULT_PAIRWISE_VIEW };
+  const read = reader(params);
+  noticeUnknownKeys(params, notices);
+
+  const chosen = read("models");
+  if (chosen !== null) {
+    const names = [];
+    for (const name of splitNames(chosen)) {
+      if (name === "" || names.includes(name)) continue;
+      if (models && !models.includes(name)) {
+        notices.push(notice("models", name, `There is no model ${shown(name)} in these data (models: ${models.map(quote).join(", ")}); leaving it out.`));
+      } else {
+        names.push(name);
+      }
+    }
+    if (names.length < 2) {
+      notices.push(notice("models", chosen, `models=${shown(chosen)} names fewer than two models of these data; comparing every model.`));
     } else {
-      view.uncertainty = value;
+      // Pairs are drawn in the data's order, whatever order the link lists them in.
+      view.models = models ? models.filter((name) => names.includes(name)) : names;
     }
   }
+
+  const group = read("group");
+  if (group !== null) {
+    if (groups && groups.length === 0) {
+      notices.push(notice("group", group, `group=${shown(group)}: these data have no groups; comparing all items.`));
+    } else if (!groups || groups.includes(group)) {
+      view.group = group;
+    } else {
+      notices.push(notice("group", group, `There is no group ${shown(group)} in these data (groups: ${groups.map(quote).join(", ")}); comparing all items.`));
+    }
+  }
+
+  const bins = read("bins");
+  if (bins !== null) {
+    const trimmed = bins.trim();
+    const number = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+    if (BINS.includes(number)) {
+      view.bins = number;
+    } else {
+      notices.push(notice("bins", bins, `bins=${shown(bins)} is not offered (expected ${BINS.join(", ")}); using ${DEFAULT_PAIRWISE_VIEW.bins}.`));
+    }
+  }
+
+  const value = read("by");
+  if (value !== null) {
+    const lowered = value.trim().toLowerCase();
+    if (BIN_VALUES.includes(lowered)) {
+      view.value = lowered;
+    } else {
+      notices.push(notice("by", value, `by=${shown(value)} is not what bins can be coloured by (expected ${BIN_VALUES.join(", ")}); using "count".`));
+    }
+  }
+
+  const logarithmic = read("log");
+  if (logarithmic !== null) {
+    const parsed = parseBoolean(logarithmic);
+    if (parsed === null) {
+      notices.push(notice("log", logarithmic, `log=${shown(logarithmic)} should be 1 or 0; colouring linearly.`));
+    } else {
+      view.logarithmic = parsed;
+    }
+  }
+
+  readColour(read, view, notices, colorMaps);
+  readRange(read, view, notices, { ranges: PAIRWISE_RANGES, fallback: DEFAULT_PAIRWISE_VIEW.range });
+  readLabels(read, view, notices);
 
   return { state: { source, ...view }, notices };
 }
@@ -433,17 +631,18 @@ export function parseLevel(text) {
   return LEVELS.find((level) => level === value) ?? null;
 }
 
-function readRange(read, view, notices) {
+/** range=, min=, max= and center=: ranges are the modes offered, fallback the default one. */
+function readRange(read, view, notices, { ranges = RANGES, fallback = DEFAULT_VIEW.range } = {}) {
   const range = read("range");
   const min = read("min");
   const max = read("max");
   const center = read("center");
   if (range !== null) {
     const lowered = range.trim().toLowerCase();
-    if (RANGES.includes(lowered)) {
+    if (ranges.includes(lowered)) {
       view.range = lowered;
     } else {
-      notices.push(notice("range", range, `range=${shown(range)} is not a colour range (expected ${RANGES.join(", ")}); using "panel".`));
+      notices.push(notice("range", range, `range=${shown(range)} is not a colour range (expected ${ranges.join(", ")}); using ${quote(fallback)}.`));
     }
   }
   if (view.range === "fixed") {
@@ -455,14 +654,14 @@ function readRange(read, view, notices) {
     if (problems.length === 0 && !(low < high)) problems.push(`min (${low}) is not below max (${high})`);
     if (problems.length > 0) {
       const key = low === null ? "min" : high === null ? "max" : "min";
-      notices.push(notice(key, key === "max" ? max : min, `range=fixed needs two numbers min < max, but ${problems.join(" and ")}; using "panel".`));
-      view.range = "panel";
+      notices.push(notice(key, key === "max" ? max : min, `range=fixed needs two numbers min < max, but ${problems.join(" and ")}; using ${quote(fallback)}.`));
+      view.range = fallback;
     } else {
       view.min = low;
       view.max = high;
     }
   }
-  if (view.range === "centered" && center !== null) {
+  if (view.range === "centered" && center !== null && ranges.includes("centered")) {
     const value = parseNumber(center);
     if (value === null) {
       notices.push(notice("center", center, `center=${shown(center)} is not a number; centring on 0.`));
@@ -488,18 +687,10 @@ export function usedBy(layout) {
  */
 export function serializeState(state) {
   const params = new URLSearchParams();
-  const source = state.source;
-  if (source?.kind === "bundled" && source.id) {
-    params.set("dataset", source.id);
-  } else if (source?.kind === "url") {
-    params.set("src", source.url);
-    if (source.format && source.format !== "auto") params.set("fmt", source.format);
-  } else if (source?.kind === "local") {
-    if (source.data) {
-      params.set("data", source.data);
-      if (source.format && source.format !== "auto") params.set("fmt", source.format);
-    }
-    if (source.name) params.set("name", source.name);
+  writeSource(params, state.source);
+  if (kindOf(state) === "pairwise") {
+    writePairwise(params, state);
+    return params;
   }
   const used = usedBy(state.layout);
   if (state.layout !== DEFAULT_VIEW.layout) params.set("layout", state.layout);
@@ -520,6 +711,48 @@ export function serializeState(state) {
     params.set("unc", String(state.uncertainty));
   }
   return params;
+}
+
+function writeSource(params, source) {
+  if (source?.kind === "bundled" && source.id) {
+    params.set("dataset", source.id);
+  } else if (source?.kind === "url") {
+    params.set("src", source.url);
+    if (source.format && source.format !== "auto") params.set("fmt", source.format);
+  } else if (source?.kind === "local") {
+    if (source.data) {
+      params.set("data", source.data);
+      if (source.format && source.format !== "auto") params.set("fmt", source.format);
+    }
+    if (source.name) params.set("name", source.name);
+  }
+}
+
+/** The view keys of a pairwise state, in the order of KEYS. */
+function writePairwise(params, state) {
+  const defaults = DEFAULT_PAIRWISE_VIEW;
+  if (Array.isArray(state.models) && state.models.length > 0) params.set("models", joinNames(state.models));
+  if (state.group !== null && state.group !== undefined) params.set("group", state.group);
+  if (state.bins !== defaults.bins) params.set("bins", String(state.bins));
+  if (state.value !== defaults.value) params.set("by", state.value);
+  if (state.logarithmic) params.set("log", "1");
+  if (state.colorMap !== defaults.colorMap) params.set("cmap", state.colorMap);
+  if (state.reversed) params.set("rev", "1");
+  if (state.range !== defaults.range) params.set("range", state.range);
+  if (state.range === "fixed") {
+    params.set("min", String(state.min));
+    params.set("max", String(state.max));
+  }
+  if (!state.annotate) params.set("annot", "0");
+  if (state.decimals !== null) params.set("dec", String(state.decimals));
+}
+
+/**
+ * The query string of a state, as the page writes it in its address: serializeState's, with the
+ * commas between model names left as commas (a query may hold them as they are).
+ */
+export function queryString(state) {
+  return serializeState(state).toString().replace(/%2C/gi, ",");
 }
 
 /**
@@ -550,7 +783,9 @@ export function resolveView(state, { models, benchmarks, aggregates = [] }) {
  * without a reported aggregate). So
  * equal figures have equal links, and what the page holds is exactly what its address says.
  */
-export function normalizeState(state, { models, benchmarks, aggregates = [] }) {
+export function normalizeState(state, names) {
+  if (kindOf(state) === "pairwise") return normalizePairwiseState(state, names);
+  const { models, benchmarks, aggregates = [] } = names;
   const next = { ...state };
   if (next.layout === "difference" && models.length < 2) next.layout = "model";
   if (next.layout === "reconcile" && aggregates.length === 0) next.layout = "model";
@@ -591,5 +826,55 @@ export function figureOptions(state, names) {
     annotate: state.annotate,
     decimals: state.decimals,
     uncertainty: usedBy(state.layout).uncertainty ? (state.uncertainty ?? null) : null,
+  };
+}
+
+/**
+ * A pairwise state as its link says it, for data with these models and groups: the models in
+ * the data's order, null when they are every model or fewer than two known ones; a group the data
+ * lack back to all items; a range pairwise figures lack back to the default; bins the page does
+ * not offer back to the default; bounds back to null unless the range is fixed.
+ */
+export function normalizePairwiseState(state, { models, groups = [] }) {
+  const next = { ...DEFAULT_PAIRWISE_VIEW, ...state, kind: "pairwise" };
+  const chosen = Array.isArray(next.models) ? models.filter((name) => next.models.includes(name)) : [];
+  next.models = chosen.length >= 2 && chosen.length < models.length ? chosen : null;
+  if (!groups.includes(next.group)) next.group = null;
+  if (!BINS.includes(next.bins)) next.bins = DEFAULT_PAIRWISE_VIEW.bins;
+  if (!BIN_VALUES.includes(next.value)) next.value = DEFAULT_PAIRWISE_VIEW.value;
+  if (!PAIRWISE_RANGES.includes(next.range)) next.range = DEFAULT_PAIRWISE_VIEW.range;
+  if (next.range !== "fixed") {
+    next.min = null;
+    next.max = null;
+  }
+  return next;
+}
+
+/** The models a pairwise state compares on data with these models: its own, or every model. */
+export function pairwiseModels(state, { models }) {
+  const chosen = Array.isArray(state.models) ? models.filter((name) => state.models.includes(name)) : [];
+  return chosen.length >= 2 ? chosen : [...models];
+}
+
+/**
+ * The options object of SweepPairwiseFigure for a pairwise state. Every key is given, null where
+ * the range does not use it, so that nothing set for an earlier view lingers in the figure.
+ */
+export function pairwiseOptions(state, names) {
+  return {
+    models: pairwiseModels(state, names),
+    group: state.group ?? null,
+    bins: state.bins,
+    binsX: null,
+    binsY: null,
+    value: state.value,
+    logarithmic: state.logarithmic,
+    colorMap: state.colorMap,
+    reversed: state.reversed,
+    domain: state.range,
+    min: state.range === "fixed" ? state.min : null,
+    max: state.range === "fixed" ? state.max : null,
+    annotate: state.annotate,
+    decimals: state.decimals,
   };
 }

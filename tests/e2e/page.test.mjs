@@ -52,8 +52,13 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "model-select": "R1-Llama",
       "model-b-select": "R1-Qwen",
       "benchmark-select": "AIME24",
+      // The controls of pairwise comparisons, hidden for a sweep (pairwise.test.mjs tests them).
+      "group-select": "",
+      "bins-select": "10",
+      "by-select": "count",
       "cmap-select": "viridis",
       "reverse-input": false,
+      "log-input": false,
       "range-select": "panel",
       "min-input": "",
       "max-input": "",

@@ -1,4 +1,5 @@
-// Screenshots of every layout (and of the uncertainty marks) at 1280 and 600 CSS px wide, written
+// Screenshots of every layout (and of the uncertainty marks and pairwise comparisons) at 1280 and
+// 600 CSS px wide, written
 // to /tmp/shots-page/ (or $SHOTS_DIR) for a person to look at, with the checks a screenshot cannot
 // make by itself: nothing wider than the window, the figure exactly as wide as its container,
 // every visible control and observation box inside the window, and no console errors.
@@ -23,6 +24,9 @@ const views = {
   "mean-uncertainty": "?dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&unc=0.95",
   "difference-uncertainty": "?dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&bench=AMC23&unc=0.95",
   reconcile: "?dataset=kv-cache-sweep&layout=reconcile",
+  pairwise: "?dataset=synthetic-pairwise",
+  "pairwise-pair": "?dataset=synthetic-pairwise&models=model-a,model-b&group=web&bins=20&by=share&log=1",
+  "pairwise-fixed": "?dataset=synthetic-pairwise&models=model-a,model-c,model-d&bins=5&range=fixed&min=0&max=30",
 };
 
 let session;
@@ -97,6 +101,23 @@ describe("screenshots of every layout", { timeout: 180_000 }, () => {
     await page.mouse.move(0, 0);
     await page.keyboard.press("ArrowDown");
     await page.locator("#figure-frame").screenshot({ path: path.join(directory, "focus-600.png") });
+    assert.deepEqual(await layoutProblems(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("pairwise hover and keyboard focus at 600 px", async () => {
+    const { page, context, problems } = await openPage(session, views.pairwise, { width: 600, height: 900 });
+    await shownDataset(page);
+    await page.evaluate(() => document.getElementById("figure-canvas").scrollIntoView({ block: "start" }));
+    const centre = await cellCentre(page, { panel: 0, x: 8, y: 1 });
+    await page.mouse.move(centre.x, centre.y);
+    await page.waitForSelector("#tooltip:not([hidden])");
+    await page.screenshot({ path: path.join(directory, "pairwise-hover-600.png") });
+    await page.focus("#figure-canvas");
+    await page.mouse.move(0, 0);
+    await page.keyboard.press("ArrowDown");
+    await page.screenshot({ path: path.join(directory, "pairwise-focus-600.png") });
     assert.deepEqual(await layoutProblems(page), []);
     assert.deepEqual(problems, []);
     await context.close();

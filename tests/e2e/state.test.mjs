@@ -1,24 +1,33 @@
 // Tests of the page's pure modules in node, without a browser: the share-link format
-// (www/state.js) and links that carry their data (www/share.js).
+// (www/state.js), links that carry their data (www/share.js), and the page's wording of pairwise
+// comparisons and its choice of loader (www/pairwise.js).
 
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
+  DEFAULT_PAIRWISE_VIEW,
   DEFAULT_VIEW,
   figureOptions,
   formatFromName,
+  joinNames,
   KEYS,
+  kindOf,
   LEVELS,
   normalizeState,
+  pairwiseOptions,
   parseLevel,
   parseState,
+  queryString,
   readSource,
   resolveView,
   sameSource,
   serializeState,
+  splitNames,
+  viewForKind,
 } from "../../www/state.js";
 import { decodeData, encodeData } from "../../www/share.js";
+import { binRange, comparisonRows, guessKind, headerFields, isSynthetic, percent, pValue } from "../../www/pairwise.js";
 
 const context = {
   models: ["R1-Llama", "R1-Qwen"],
@@ -369,5 +378,235 @@ describe("links that carry data", () => {
     await assert.rejects(decodeData("abc$"), /not valid base64url/);
     const data = await encodeData("a,b,c\n1,2,3\n".repeat(50));
     await assert.rejects(decodeData(data.slice(0, data.length - 8)), /damaged|UTF-8/);
+  });
+});
+
+describe("share links of pairwise comparisons", () => {
+  const pairwise = {
+    kind: "pairwise",
+    models: ["model-a", "model-b", "model-c", "model-d"],
+    groups: ["web", "code", "data"],
+    colorMaps: context.colorMaps,
+    datasets: [...context.datasets, "synthetic-pairwise"],
+  };
+  const names = { models: pairwise.models, groups: pairwise.groups };
+  const parsePairwise = (query) => parseState(new URLSearchParams(query), pairwise);
+
+  test("an address with only the dataset is the default comparison of every model", () => {
+    const { state, notices } = parsePairwise("dataset=synthetic-pairwise");
+    assert.deepEqual(notices, []);
+    assert.deepEqual(state, { source: { kind: "bundled", id: "synthetic-pairwise" }, ...DEFAULT_PAIRWISE_VIEW });
+    assert.equal(kindOf(state), "pairwise");
+    assert.equal(kindOf(parse("").state), "sweep");
+    assert.deepEqual(DEFAULT_PAIRWISE_VIEW, {
+      kind: "pairwise",
+      models: null,
+      group: null,
+      bins: 10,
+      value: "count",
+      logarithmic: false,
+      colorMap: "viridis",
+      reversed: false,
+      range: "shared",
+      min: null,
+      max: null,
+      annotate: true,
+      decimals: null,
+    });
+    assert.equal(queryString(state), "dataset=synthetic-pairwise");
+  });
+
+  test("reads every key; models in the data's order, commas as they are", () => {
+    const query = "dataset=synthetic-pairwise&models=model-d,model-b&group=code&bins=20&by=share&log=1&cmap=YlGnBu&rev=1&range=fixed&min=0&max=12.5&annot=0&dec=2";
+    const { state, notices } = parsePairwise(query);
+    assert.deepEqual(notices, []);
+    assert.deepEqual(state, {
+      source: { kind: "bundled", id: "synthetic-pairwise" },
+      kind: "pairwise",
+      models: ["model-b", "model-d"],
+      group: "code",
+      bins: 20,
+      value: "share",
+      logarithmic: true,
+      colorMap: "ylgnbu",
+      reversed: true,
+      range: "fixed",
+      min: 0,
+      max: 12.5,
+      annotate: false,
+      decimals: 2,
+    });
+    assert.equal(
+      queryString(state),
+      "dataset=synthetic-pairwise&models=model-b,model-d&group=code&bins=20&by=share&log=1&cmap=ylgnbu&rev=1&range=fixed&min=0&max=12.5&annot=0&dec=2",
+    );
+    assert.equal(serializeState(state).get("models"), "model-b,model-d");
+    assert.deepEqual([...serializeState(state).keys()], KEYS.filter((key) => serializeState(state).has(key)));
+  });
+
+  test("round-trips through parseState", () => {
+    for (const query of [
+      "dataset=synthetic-pairwise",
+      "dataset=synthetic-pairwise&models=model-a,model-b&group=web&bins=20&by=share&log=1",
+      "dataset=synthetic-pairwise&bins=5&range=panel&dec=0",
+      "data=q1YqSs1JLS5R&fmt=csv&name=scores.csv&models=model-a,model-c&cmap=ylgnbu",
+    ]) {
+      const { state, notices } = parsePairwise(query);
+      assert.deepEqual(notices, [], query);
+      assert.equal(queryString(normalizeState(state, names)), query);
+    }
+  });
+
+  test("sweep keys are not used by pairwise data, nor pairwise keys by a sweep", () => {
+    const { state, notices } = parsePairwise("dataset=synthetic-pairwise&layout=grid&model=model-a&bench=web&unc=0.95&center=3");
+    assert.deepEqual(notices, []);
+    assert.equal(queryString(state), "dataset=synthetic-pairwise");
+    const sweep = parse("dataset=kv-cache-sweep&models=R1-Qwen,R1-Llama&group=web&bins=20&by=share&log=1");
+    assert.deepEqual(sweep.notices, []);
+    assert.equal(queryString(sweep.state), "dataset=kv-cache-sweep");
+  });
+
+  test("invalid values fall back to defaults with a notice naming the key and the value", () => {
+    const cases = [
+      ["models=model-a", "models", 'models="model-a" names fewer than two models of these data; comparing every model.'],
+      ["models=", "models", 'models="" names fewer than two models of these data; comparing every model.'],
+      ["group=math", "group", 'There is no group "math" in these data (groups: "web", "code", "data"); comparing all items.'],
+      ["bins=7", "bins", 'bins="7" is not offered (expected 5, 10, 20); using 10.'],
+      ["bins=ten", "bins", 'bins="ten" is not offered (expected 5, 10, 20); using 10.'],
+      ["by=mean", "by", 'by="mean" is not what bins can be coloured by (expected count, share); using "count".'],
+      ["log=2", "log", 'log="2" should be 1 or 0; colouring linearly.'],
+      ["range=centered", "range", 'range="centered" is not a colour range (expected panel, shared, fixed); using "shared".'],
+      ["range=fixed&min=5&max=1", "min", 'range=fixed needs two numbers min < max, but min (5) is not below max (1); using "shared".'],
+    ];
+    for (const [query, key, message] of cases) {
+      const { state, notices } = parsePairwise(`dataset=synthetic-pairwise&${query}`);
+      assert.deepEqual(notices.map((notice) => [notice.key, notice.message]), [[key, message]], query);
+      assert.equal(queryString(normalizeState(state, names)), "dataset=synthetic-pairwise", query);
+    }
+    const unknown = parsePairwise("models=model-a,model-x,model-b,model-a");
+    assert.deepEqual(unknown.state.models, ["model-a", "model-b"]);
+    assert.deepEqual(
+      unknown.notices.map((notice) => notice.message),
+      ['There is no model "model-x" in these data (models: "model-a", "model-b", "model-c", "model-d"); leaving it out.'],
+    );
+    const noGroups = parseState(new URLSearchParams("group=web"), { ...pairwise, groups: [] });
+    assert.deepEqual(noGroups.notices.map((notice) => notice.message), ['group="web": these data have no groups; comparing all items.']);
+    assert.deepEqual(parsePairwise("colour=red").notices.map((notice) => notice.key), ["colour"]);
+  });
+
+  test("model names with commas or backslashes survive a link", () => {
+    const odd = ["a,b", "c\\d", "e"];
+    assert.equal(joinNames(odd), "a\\,b,c\\\\d,e");
+    assert.deepEqual(splitNames(joinNames(odd)), odd);
+    const context = { ...pairwise, models: [...odd, "f"] };
+    const state = { ...DEFAULT_PAIRWISE_VIEW, source: { kind: "bundled", id: "synthetic-pairwise" }, models: odd };
+    const reread = parseState(new URLSearchParams(queryString(state)), context);
+    assert.deepEqual(reread.notices, []);
+    assert.deepEqual(reread.state.models, odd);
+  });
+
+  test("normalizeState: every model or an unknown group is the default; bounds only when fixed", () => {
+    const state = { ...parsePairwise("").state, models: ["model-d", "model-a", "model-b", "model-c"], group: "gone", min: 1, max: 2 };
+    const normal = normalizeState(state, names);
+    assert.deepEqual([normal.models, normal.group, normal.min, normal.max], [null, null, null, null]);
+    assert.deepEqual(normalizeState({ ...state, models: ["model-c", "model-a"] }, names).models, ["model-a", "model-c"]);
+    assert.equal(normalizeState({ ...state, models: ["model-c"] }, names).models, null);
+    assert.equal(normalizeState({ ...state, bins: 7 }, names).bins, 10);
+    assert.equal(normalizeState({ ...state, range: "centered" }, names).range, "shared");
+  });
+
+  test("pairwiseOptions names everything the figure needs", () => {
+    const state = normalizeState(parsePairwise("models=model-a,model-b&group=web&bins=5&by=share&log=1&range=fixed&min=0&max=40&dec=1").state, names);
+    assert.deepEqual(pairwiseOptions(state, names), {
+      models: ["model-a", "model-b"],
+      group: "web",
+      bins: 5,
+      binsX: null,
+      binsY: null,
+      value: "share",
+      logarithmic: true,
+      colorMap: "viridis",
+      reversed: false,
+      domain: "fixed",
+      min: 0,
+      max: 40,
+      annotate: true,
+      decimals: 1,
+    });
+    const plain = pairwiseOptions(parsePairwise("").state, names);
+    assert.deepEqual([plain.models, plain.group, plain.domain, plain.min, plain.max], [names.models, null, "shared", null, null]);
+  });
+
+  test("switching the kind of data keeps the colour map, its direction and the labels only", () => {
+    const sweep = parse("dataset=kv-cache-sweep&layout=grid&cmap=ylgnbu&rev=1&annot=0&dec=2&range=centered").state;
+    const asPairwise = viewForKind(sweep, "pairwise");
+    assert.deepEqual(asPairwise, { ...DEFAULT_PAIRWISE_VIEW, source: sweep.source, colorMap: "ylgnbu", reversed: true, annotate: false });
+    const back = viewForKind(asPairwise, "sweep");
+    assert.deepEqual(back, { ...DEFAULT_VIEW, source: sweep.source, colorMap: "ylgnbu", reversed: true, annotate: false });
+    assert.equal(viewForKind(sweep, "sweep"), sweep);
+  });
+});
+
+describe("pairwise wording and the choice of loader", () => {
+  test("JSON: per-item scores by their items key; CSV: by a column named like an item", () => {
+    assert.equal(guessKind('{"items": []}'), "pairwise");
+    assert.equal(guessKind('\uFEFF  {"title": "x", "items": [{"item": "t1", "scores": {}}]}'), "pairwise");
+    assert.equal(guessKind('{"panels": [], "items": []}'), "sweep");
+    assert.equal(guessKind('{"x": {}, "panels": []}'), "sweep");
+    assert.equal(guessKind("{ not json"), "sweep");
+    assert.equal(guessKind("item,model,score\n", "json"), "sweep", "not JSON: the sweep loader names the syntax error");
+    assert.equal(guessKind("item,model,score\nt1,a,0.5\n"), "pairwise");
+    assert.equal(guessKind("Task ID;Model;Progress\n"), "pairwise");
+    assert.equal(guessKind('"problem"\t"system"\t"pass@1"\n'), "pairwise");
+    assert.equal(guessKind("model,benchmark,window,ratio,pass@1\nA,B,500,0.1,40\n"), "sweep");
+    assert.equal(guessKind("a,b\n1,2\n"), "sweep");
+    assert.deepEqual(headerFields('"a,b",c,"d ""e"""'), ["a,b", "c", 'd "e"']);
+  });
+
+  test("numbers in words", () => {
+    assert.equal(percent(103 / 285), "36.1 %");
+    assert.equal(percent(null), "–");
+    assert.equal(pValue(1), "= 1.000");
+    assert.equal(pValue(0.0916), "= 0.092");
+    assert.equal(pValue(0.0004), "< 0.001");
+    assert.equal(pValue(null), "–");
+    assert.equal(binRange([0.2, 0.30000000000000004]), "[0.2, 0.30000000000000004)");
+    assert.equal(binRange([0.95, 1]), "[0.95, 1]");
+    assert.equal(isSynthetic("Synthetic example: x", null), true);
+    assert.equal(isSynthetic("Scores", "made up: a synthetic set"), true);
+    assert.equal(isSynthetic("KV-cache sweep", "as printed in the paper"), false);
+  });
+
+  test("a pair's statistics as rows, with no paired items said in words", () => {
+    const stat = {
+      model_a: "A",
+      model_b: "B",
+      group: null,
+      items: 5,
+      paired: 3,
+      only_a: 1,
+      only_b: 0,
+      neither: 1,
+      a_ahead: 0,
+      tied: 1,
+      b_ahead: 2,
+      shares: { a_ahead: 0, tied: 1 / 3, b_ahead: 2 / 3 },
+      mean_difference: -0.5,
+      sign_test_p_value: 0.5,
+    };
+    assert.deepEqual(comparisonRows(stat), [
+      ["a_ahead", "A ahead", "0 of 3 (0.0 %)"],
+      ["tied", "Tied", "1 of 3 (33.3 %)"],
+      ["b_ahead", "B ahead", "2 of 3 (66.7 %)"],
+      ["mean_difference", "Mean A − B", "−0.500"],
+      ["sign_test", "Sign test", "p = 0.500 (2 untied items)"],
+      ["one_model", "Scored by one model only", "1: 1 by A, 0 by B (not compared)"],
+      ["neither", "Scored by neither", "1"],
+    ]);
+    const none = { ...stat, paired: 0, a_ahead: 0, tied: 0, b_ahead: 0, shares: { a_ahead: null, tied: null, b_ahead: null }, mean_difference: null, sign_test_p_value: null, neither: 0, only_a: 0 };
+    assert.deepEqual(comparisonRows(none), [
+      ["paired", "Paired items", "none: no item was scored by both models"],
+      ["one_model", "Scored by one model only", "none"],
+    ]);
   });
 });

@@ -1,0 +1,301 @@
+// The page's side of pairwise comparisons (per-item scores of several models, drawn by
+// SweepPairwiseFigure as one 2D histogram per pair of models): telling per-item data from a sweep,
+// the header's facts, the bins' tooltip and announcement, and the statistics of every pair in the
+// summary area (and as Markdown). The numbers all come from the figure (comparisons(), cellInfo);
+// this module only words and lays them out, with textContent.
+
+import { formatNumber, formatSigned, plural } from "./format.js";
+import { escapeMarkdown } from "./observations.js";
+
+// ---------------------------------------------------------------------------------------------
+// Which loader a text is for
+
+/**
+ * Column names the per-item CSV loader takes for the item, compared as it compares them
+ * (lowercase letters, digits and "@" only). A mirror of ITEM_NAMES in src/pairwise/csv_format.rs:
+ * it only decides which loader is tried first, so a difference costs a second try, not a result.
+ */
+const ITEM_NAMES = [
+  "item",
+  "itemid",
+  "itemname",
+  "items",
+  "taskid",
+  "id",
+  "problem",
+  "problemid",
+  "question",
+  "questionid",
+  "instance",
+  "instanceid",
+  "example",
+  "exampleid",
+];
+
+function normalizeName(name) {
+  return String(name).replace(/[^\p{L}\p{N}@]/gu, "").toLowerCase();
+}
+
+/** The fields of a CSV header line (quotes and doubled quotes honoured), with the loaders' delimiter. */
+export function headerFields(line) {
+  const delimiter = line.includes(",") ? "," : line.includes("\t") ? "\t" : line.includes(";") ? ";" : ",";
+  const fields = [];
+  let current = "";
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const character = line[index];
+    if (quoted) {
+      if (character === '"' && line[index + 1] === '"') {
+        current += '"';
+        index += 1;
+      } else if (character === '"') {
+        quoted = false;
+      } else {
+        current += character;
+      }
+    } else if (character === '"') {
+      quoted = true;
+    } else if (character === delimiter) {
+      fields.push(current.trim());
+      current = "";
+    } else {
+      current += character;
+    }
+  }
+  fields.push(current.trim());
+  return fields;
+}
+
+/**
+ * Which loader a data text most likely needs: "pairwise" (loadPairwise) or "sweep" (loadDataset).
+ * JSON (format "json", or "auto" and the text starts with "{"): per-item scores when the object
+ * has "items" and no "panels", the two forms' defining keys. CSV: per-item scores when a header
+ * column is named like an item (item, task_id, id, problem, question, ...), which is how the
+ * per-item loader finds its item column; a sweep has hyperparameter axes instead. The page tries
+ * this loader first and the other one when it fails, and reports this one's error when both do.
+ */
+export function guessKind(text, format = "auto") {
+  const body = String(text).replace(/^\uFEFF/, "");
+  const json = format === "json" || (format !== "csv" && body.trimStart().startsWith("{"));
+  if (json) {
+    try {
+      const value = JSON.parse(body);
+      const isObject = value !== null && typeof value === "object" && !Array.isArray(value);
+      return isObject && "items" in value && !("panels" in value) ? "pairwise" : "sweep";
+    } catch {
+      return "sweep";
+    }
+  }
+  const header = body.split(/\r?\n/, 1)[0] ?? "";
+  return headerFields(header).some((name) => ITEM_NAMES.includes(normalizeName(name))) ? "pairwise" : "sweep";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Header
+
+/** True when the title or the provenance note calls the data synthetic. */
+export function isSynthetic(title, source) {
+  return /\bsynthetic\b/i.test(`${title ?? ""}\n${source ?? ""}`);
+}
+
+/** The header's facts line: "progress ratio per item · 4 models · 300 items · 3 benchmarks". */
+export function pairwiseFacts(scores) {
+  const models = scores.models();
+  const groups = scores.groups();
+  const parts = [`${scores.scoreName()} per item, from 0 to 1`, plural(models.length, "model"), plural(scores.itemCount(), "item")];
+  if (groups.length > 0) parts.push(plural(groups.length, scores.groupName() || "group"));
+  return parts.join(" · ");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers in words
+
+/** A share of 0..1 as a percentage with one decimal: "36.1 %"; "–" for none. */
+export function percent(share) {
+  return typeof share === "number" && Number.isFinite(share) ? `${formatNumber(share * 100, 1)} %` : "–";
+}
+
+/** A sign test p-value: "= 0.092", "< 0.001"; "–" for none. */
+export function pValue(p) {
+  if (typeof p !== "number" || !Number.isFinite(p)) return "–";
+  return p < 0.001 ? "< 0.001" : `= ${formatNumber(p, 3)}`;
+}
+
+/** A bin's score range: "[0.2, 0.3)", and "[0.9, 1]" for the last bin, which includes 1. */
+export function binRange([low, high]) {
+  return `[${low}, ${high}${high >= 1 ? "]" : ")"}`;
+}
+
+/** "model-a vs model-b", with " | web" when compared within one group (as the panels say). */
+export function pairTitle(stat) {
+  return `${stat.model_a} vs ${stat.model_b}${stat.group === null || stat.group === undefined ? "" : ` | ${stat.group}`}`;
+}
+
+/**
+ * The statistics of one pair as [key, term, description] rows: shares ahead, tied and behind
+ * (of the paired items), the mean paired difference, the sign test, and the items only one
+ * model (or neither) scored.
+ */
+export function comparisonRows(stat) {
+  const a = stat.model_a;
+  const b = stat.model_b;
+  const of = (count, share) => `${count} of ${stat.paired} (${percent(share)})`;
+  const rows = [];
+  if (stat.paired === 0) {
+    rows.push(["paired", "Paired items", "none: no item was scored by both models"]);
+  } else {
+    rows.push(
+      ["a_ahead", `${a} ahead`, of(stat.a_ahead, stat.shares.a_ahead)],
+      ["tied", "Tied", of(stat.tied, stat.shares.tied)],
+      ["b_ahead", `${b} ahead`, of(stat.b_ahead, stat.shares.b_ahead)],
+      ["mean_difference", `Mean ${a} − ${b}`, stat.mean_difference === null ? "–" : formatSigned(stat.mean_difference, 3)],
+      [
+        "sign_test",
+        "Sign test",
+        stat.sign_test_p_value === null
+          ? "– (every paired item is tied)"
+          : `p ${pValue(stat.sign_test_p_value)} (${plural(stat.a_ahead + stat.b_ahead, "untied item")})`,
+      ],
+    );
+  }
+  const oneSided = stat.only_a + stat.only_b;
+  rows.push([
+    "one_model",
+    "Scored by one model only",
+    oneSided === 0 ? "none" : `${oneSided}: ${stat.only_a} by ${a}, ${stat.only_b} by ${b} (not compared)`,
+  ]);
+  if (stat.neither > 0) rows.push(["neither", "Scored by neither", String(stat.neither)]);
+  return rows;
+}
+
+/** One sentence per pair, for the canvas' accessible description. */
+export function comparisonSentence(stat) {
+  const title = pairTitle(stat);
+  if (stat.paired === 0) return `${title}: no item was scored by both models.`;
+  const oneSided = stat.only_a + stat.only_b;
+  return (
+    `${title}: ${stat.model_a} ahead on ${percent(stat.shares.a_ahead)} of ${plural(stat.paired, "paired item")}, ` +
+    `tied on ${percent(stat.shares.tied)}, ${stat.model_b} ahead on ${percent(stat.shares.b_ahead)}; ` +
+    `mean ${stat.model_a} − ${stat.model_b} ${stat.mean_difference === null ? "–" : formatSigned(stat.mean_difference, 3)}; ` +
+    `sign test p ${pValue(stat.sign_test_p_value)}; ${plural(oneSided, "item")} scored by one model only.`
+  );
+}
+
+/** What every pair is compared over: one sentence above the cards. */
+export function scopeSentence(stats) {
+  const first = stats[0];
+  if (!first) return "";
+  const scope = first.group === null ? `the ${plural(first.items, "item")}` : `the ${plural(first.items, "item")} of ${first.group}`;
+  return (
+    `Each pair is compared over the items both models scored, of ${scope}: the shares are of those ` +
+    "paired items, and the sign test leaves the ties out. The bins shape the histograms only."
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The summary area
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function comparisonCard(stat) {
+  const card = element("article", "summary-card comparison-card");
+  card.append(element("h3", null, pairTitle(stat)));
+  const list = element("dl", "comparison-stats");
+  for (const [key, term, description] of comparisonRows(stat)) {
+    const dt = element("dt", null, term);
+    const dd = element("dd", null, description);
+    dd.dataset.stat = key;
+    list.append(dt, dd);
+  }
+  card.append(list);
+  return card;
+}
+
+/**
+ * Fills the summary area for a pairwise figure: what the pairs are compared over, then one card
+ * per pair with its statistics. elements: { overview, panels, mismatches, description }.
+ */
+export function renderComparisons(elements, figure) {
+  const stats = figure.comparisons();
+  const box = element("section", "across-panels");
+  box.append(element("h3", null, "How the pairs are compared"), element("p", "comparison-scope", scopeSentence(stats)));
+  elements.overview.replaceChildren(...(stats.length > 0 ? [box] : []));
+  elements.overview.hidden = stats.length === 0;
+  elements.panels.replaceChildren(...stats.map(comparisonCard));
+  elements.mismatches.replaceChildren();
+  elements.mismatches.hidden = true;
+  elements.description.textContent = stats.length > 0 ? `Pairwise comparisons. ${stats.map(comparisonSentence).join(" ")}` : "";
+}
+
+/** The statistics of every pair as Markdown: the scope sentence and one table row per pair. */
+export function comparisonsMarkdown(figure) {
+  const stats = figure.comparisons();
+  const row = (cells) => `| ${cells.map(escapeMarkdown).join(" | ")} |`;
+  const lines = [
+    "## Pairwise comparisons",
+    "",
+    escapeMarkdown(scopeSentence(stats)),
+    "",
+    row(["Pair (A vs B)", "Paired items", "A ahead", "Tied", "B ahead", "Mean A − B", "Sign test p", "Scored by one model only"]),
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...stats.map((stat) =>
+      row([
+        pairTitle(stat),
+        String(stat.paired),
+        percent(stat.shares.a_ahead),
+        percent(stat.shares.tied),
+        percent(stat.shares.b_ahead),
+        stat.mean_difference === null ? "–" : formatSigned(stat.mean_difference, 3),
+        pValue(stat.sign_test_p_value).replace(/^= /, ""),
+        `${stat.only_a + stat.only_b} (${stat.only_a} A, ${stat.only_b} B)`,
+      ]),
+    ),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One bin
+
+function row(term, description, className) {
+  const dt = document.createElement("dt");
+  dt.textContent = term;
+  const dd = document.createElement("dd");
+  dd.textContent = description;
+  if (className) dd.className = className;
+  return [dt, dd];
+}
+
+/** "6.3 % of 285 paired items", or "–" when the pair has none. */
+function shareText(info, paired) {
+  if (info.share === null || info.share === undefined) return "– (no paired items)";
+  return typeof paired === "number" ? `${percent(info.share)} of ${plural(paired, "paired item")}` : percent(info.share);
+}
+
+/** The tooltip's elements for a bin (a PairwiseCellInfo); paired: the pair's paired items. */
+export function binTooltipContent(info, paired) {
+  const title = document.createElement("p");
+  title.className = "tooltip-title";
+  title.textContent = info.title;
+  const list = document.createElement("dl");
+  list.append(
+    ...row(info.x_name, binRange(info.x_range)),
+    ...row(info.y_name, binRange(info.y_range)),
+    ...row("Items", String(info.count), "tooltip-value"),
+    ...row("Share", shareText(info, paired)),
+  );
+  return [title, list];
+}
+
+/** One line for the live region when the keyboard reaches a bin. */
+export function binAnnouncement(info, paired) {
+  return (
+    `${info.title}: ${info.x_name} ${binRange(info.x_range)}, ${info.y_name} ${binRange(info.y_range)}: ` +
+    `${plural(info.count, "item")}, ${shareText(info, paired)}.`
+  );
+}
