@@ -401,8 +401,10 @@ fn pairwise_histograms_bin_items_with_a_parity_line_and_statistics() {
     let info = figure.cell_info(0, 1, 0).unwrap();
     assert_eq!(
         info.text,
-        "alpha vs beta: score - alpha 0.5–1.0, score - beta 0.0–0.5: 2 (Items of 4 paired items)"
+        "alpha vs beta: score - alpha 0.5–1.0, score - beta 0.0–0.5: 2 items, 50.0 % of 4 paired \
+         items"
     );
+    assert_eq!((info.rank, info.below_peak), (None, None));
     let layout = layout_figure(&figure, 600.0);
     let labels: Vec<&str> = layout.panels[0]
         .x_ticks
@@ -444,9 +446,25 @@ fn the_synthetic_example_draws_six_pairs() {
     let csv = figure.shown_data_csv();
     assert_eq!(
         csv.lines().next(),
-        Some("panel,model,benchmark,progress ratio (y),progress ratio (x),Items")
+        Some(
+            "model A,model B,group,progress ratio of A from,progress ratio of A to,\
+             progress ratio of B from,progress ratio of B to,items,share of paired items"
+        )
     );
     assert_eq!(csv.lines().count(), 1 + 6 * 100);
+    // The bin of model-a 0.0-0.1 against model-b 0.0-0.1 holds 40 of 285 paired items.
+    assert!(
+        csv.contains("\nmodel-a,model-b,,0,0.1,0,0.1,40,"),
+        "{}",
+        &csv[..400]
+    );
+    // The figure says its data are synthetic, in every export.
+    assert!(figure
+        .caption
+        .as_deref()
+        .unwrap()
+        .starts_with("Synthetic example"));
+    assert!(svg.contains("Synthetic example"));
     let description = figure.describe_panel(&figure.panels[0]);
     assert!(description.contains("model-a ahead 36 %"), "{description}");
 }

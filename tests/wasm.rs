@@ -2216,7 +2216,13 @@ fn pairwise_hover_gives_the_bin_ranges_count_and_share() {
     assert_eq!(info["value_label"], "2");
     assert_eq!(
         info["text"],
-        "alpha vs beta: score - alpha 0.5–1.0, score - beta 0.0–0.5: 2 (Items of 4 paired items)"
+        "alpha vs beta: score - alpha 0.5–1.0, score - beta 0.0–0.5: 2 items, 50.0 % of 4 paired \
+         items"
+    );
+    // A bin has a count, not a rank.
+    assert_eq!(
+        (&info["rank"], &info["below_peak"]),
+        (&Value::Null, &Value::Null)
     );
     // cellInfo answers the same for the same bin.
     let same = figure
@@ -2258,7 +2264,8 @@ fn pairwise_hover_gives_the_bin_ranges_count_and_share() {
     assert_eq!(info["share"], 0.5);
     assert_eq!(
         info["text"],
-        "alpha vs beta: score - alpha 0.5–1.0, score - beta 0.0–0.5: 50.0 (Share of paired items (%) of 4 paired items)"
+        "alpha vs beta: score - alpha 0.5–1.0, score - beta 0.0–0.5: 2 items, 50.0 % of 4 \
+         paired items"
     );
 
     // Nothing outside the bins; indices that do not exist: nothing; bad arguments: errors.
@@ -2329,17 +2336,20 @@ fn pairwise_exports_hold_every_bin() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("panel,model,benchmark,score (y),score (x),Items")
+        Some(
+            "model A,model B,group,score of A from,score of A to,score of B from,score of B to,\
+             items,share of paired items"
+        )
     );
     let mut rows: Vec<&str> = lines.collect();
     rows.sort_unstable();
     assert_eq!(
         rows,
         [
-            "alpha vs beta,,,0.0–0.5,0.0–0.5,0",
-            "alpha vs beta,,,0.0–0.5,0.5–1.0,2",
-            "alpha vs beta,,,0.5–1.0,0.0–0.5,1",
-            "alpha vs beta,,,0.5–1.0,0.5–1.0,1",
+            "alpha,beta,,0,0.5,0,0.5,0,0",
+            "alpha,beta,,0,0.5,0.5,1,1,0.25",
+            "alpha,beta,,0.5,1,0,0.5,2,0.5",
+            "alpha,beta,,0.5,1,0.5,1,1,0.25",
         ]
     );
     assert_eq!(figure.file_stem(), "alpha-vs-beta");

@@ -152,6 +152,9 @@ pub struct FigurePanel {
 /// A prepared figure: panels in reading order and what they share.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Figure {
+    /// A line under the figure naming what the data are, drawn into every export; set when the
+    /// data say they are synthetic, so that such a figure is labelled wherever it is shown.
+    pub caption: Option<String>,
     /// The x axis (names and labels).
     pub x: Axis,
     /// The y axis.
@@ -318,6 +321,21 @@ fn choice_label(dataset: &Dataset, choice: &BenchmarkChoice) -> String {
             format!("mean of {measured} {noun}")
         }
     }
+}
+
+/// The caption of data that say they are synthetic (in their title or source): their title, or
+/// "Synthetic example".
+pub fn synthetic_caption(title: Option<&str>, source: Option<&str>) -> Option<String> {
+    let says_synthetic = |text: &&str| text.to_lowercase().contains("synthetic");
+    if title.filter(says_synthetic).is_some() {
+        return title.map(str::to_string);
+    }
+    source.filter(says_synthetic).map(|_| {
+        title.map_or_else(
+            || "Synthetic example".to_string(),
+            |t| format!("Synthetic example: {t}"),
+        )
+    })
 }
 
 fn title(parts: &[&str]) -> String {
@@ -618,6 +636,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
     let shared_legend =
         !has_signed && (!matches!(domain_mode, DomainMode::PerPanel) || panels.len() == 1);
     Ok(Figure {
+        caption: synthetic_caption(dataset.title.as_deref(), dataset.source.as_deref()),
         x: dataset.x.clone(),
         y: dataset.y.clone(),
         direction,

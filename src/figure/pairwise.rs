@@ -197,6 +197,7 @@ pub fn prepare_pairwise_figure(
     };
     let columns = panels.len().min(3);
     Ok(Figure {
+        caption: super::synthetic_caption(dataset.title(), dataset.source()),
         x,
         y,
         direction: Direction::Higher,

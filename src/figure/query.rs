@@ -83,12 +83,16 @@ impl Figure {
             Direction::Higher => a > b,
             Direction::Lower => a < b,
         };
-        let rank = cell.map(|cell| values.iter().filter(|v| better(**v, cell.mean)).count() + 1);
+        // A bin of a histogram has a count, not a rank or a distance from a peak.
+        let ranked = panel.item_total.is_none();
+        let rank = cell
+            .filter(|_| ranked)
+            .map(|cell| values.iter().filter(|v| better(**v, cell.mean)).count() + 1);
         let best = values
             .iter()
             .copied()
             .reduce(|a, b| if better(b, a) { b } else { a });
-        let below_peak = match (cell, best) {
+        let below_peak = match (cell.filter(|_| ranked), best) {
             (Some(cell), Some(best)) => Some(match direction {
                 Direction::Higher => best - cell.mean,
                 Direction::Lower => cell.mean - best,
@@ -105,8 +109,24 @@ impl Figure {
             self.cell_name(panel, x, y),
             value_label
         );
-        if let Some(total) = panel.item_total {
-            text.push_str(&format!(" ({} of {total} paired items)", self.value_label));
+        let bin_count = self
+            .comparisons
+            .get(panel_index)
+            .and_then(|comparison| comparison.histogram.value(x, y));
+        if let (Some(total), Some(count)) = (panel.item_total, bin_count) {
+            // "...: 18 items, 6.3 % of 285 paired items".
+            let share = if total > 0 {
+                format!("{} %", format_value(100.0 * count / total as f64, 1))
+            } else {
+                "none".to_string()
+            };
+            let noun = if count == 1.0 { "item" } else { "items" };
+            text = format!(
+                "{}: {}: {} {noun}, {share} of {total} paired items",
+                panel.title,
+                self.cell_name(panel, x, y),
+                format_value(count, 0)
+            );
         } else if let (Some(rank), Some(below)) = (rank, below_peak) {
             if rank == 1 {
                 text.push_str(&format!(", the peak of {} cells", values.len()));
@@ -234,6 +254,9 @@ impl Figure {
         let mut writer = csv::WriterBuilder::new()
             .terminator(csv::Terminator::Any(b'\n'))
             .from_writer(Vec::new());
+        if !self.comparisons.is_empty() {
+            return self.pairwise_csv();
+        }
         // Two axes of the same name (a score against a score) are told apart by their role.
         let (y_name, x_name) = if self.x.name == self.y.name {
             (
@@ -260,6 +283,51 @@ impl Figure {
                     self.y.label(y).unwrap_or(""),
                     self.x.label(x).unwrap_or(""),
                     &format!("{}", cell.mean),
+                ]);
+            }
+        }
+        String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
+    }
+
+    /// A pairwise figure's bins as CSV: one row per bin of every pair, with both score ranges,
+    /// the item count and its share of the pair's paired items.
+    fn pairwise_csv(&self) -> String {
+        let mut writer = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(Vec::new());
+        let score = &self.x.name;
+        let _ = writer.write_record([
+            "model A",
+            "model B",
+            "group",
+            &format!("{score} of A from"),
+            &format!("{score} of A to"),
+            &format!("{score} of B from"),
+            &format!("{score} of B to"),
+            "items",
+            "share of paired items",
+        ]);
+        for comparison in &self.comparisons {
+            for (x, y, cell) in comparison.histogram.present() {
+                let (Some(a), Some(b)) = (comparison.column_range(x), comparison.row_range(y))
+                else {
+                    continue;
+                };
+                let share = if comparison.paired > 0 {
+                    format!("{}", cell.mean / comparison.paired as f64)
+                } else {
+                    String::new()
+                };
+                let _ = writer.write_record([
+                    comparison.model_a.as_str(),
+                    comparison.model_b.as_str(),
+                    comparison.group.as_deref().unwrap_or(""),
+                    &format!("{}", a.0),
+                    &format!("{}", a.1),
+                    &format!("{}", b.0),
+                    &format!("{}", b.1),
+                    &format!("{}", cell.mean),
+                    &share,
                 ]);
             }
         }

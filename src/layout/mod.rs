@@ -72,9 +72,41 @@ pub fn estimate_text_width(text: &str, font_size: f64) -> f64 {
     units * font_size
 }
 
-/// Splits a text at spaces into lines no wider than `width` (a single word wider than that
-/// keeps a line of its own).
+/// Splits a text into lines no wider than `width`: at its " · " separators first, so that a
+/// phrase stays whole, and at spaces within a phrase too wide for a line (a single word wider
+/// than that keeps a line of its own).
 pub fn wrap_text(text: &str, width: f64, font_size: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for phrase in text.split(" · ") {
+        let joined = if line.is_empty() {
+            phrase.to_string()
+        } else {
+            format!("{line} · {phrase}")
+        };
+        if estimate_text_width(&joined, font_size) <= width {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        if estimate_text_width(phrase, font_size) <= width {
+            line = phrase.to_string();
+        } else {
+            let mut words = wrap_words(phrase, width, font_size);
+            line = words.pop().unwrap_or_default();
+            lines.extend(words);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Splits a text at spaces into lines no wider than `width`.
+fn wrap_words(text: &str, width: f64, font_size: f64) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split(' ').filter(|w| !w.is_empty()) {
@@ -166,6 +198,8 @@ pub struct FigureLayout {
     pub color_bars: Vec<ColorBarLayout>,
     /// The key below the panels: missing cells and marks, when the figure has them.
     pub key: Vec<KeyEntry>,
+    /// Where the caption starts (left end, vertical centre), when the figure has one.
+    pub caption_at: Option<(f64, f64)>,
     /// Panels per row after wrapping.
     pub columns: usize,
     /// Font size of cell annotations; `None` when cells are too small to annotate.
@@ -384,12 +418,19 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let panel_count = figure.panels.len().max(1);
 
     // Widths of the text around each panel.
-    let widest_y_label = figure
-        .y
-        .labels
-        .iter()
-        .map(|l| estimate_text_width(l, TICK_FONT))
-        .fold(0.0, f64::max);
+    // Binned axes are labelled with their edges (0, 0.1, ...), not their bins' names.
+    let widest_y_label = match &figure.y_edges {
+        Some(edges) => edges
+            .iter()
+            .map(|e| estimate_text_width(&format_value(*e, decimals_of(*e)), TICK_FONT))
+            .fold(0.0, f64::max),
+        None => figure
+            .y
+            .labels
+            .iter()
+            .map(|l| estimate_text_width(l, TICK_FONT))
+            .fold(0.0, f64::max),
+    };
     let widest_bar_label = figure
         .panels
         .iter()
@@ -615,6 +656,16 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
         .chain(key.iter().map(|k| k.swatch))
         .map(|rect| rect.bottom() + PADDING)
         .fold(height, f64::max);
+    // The caption: one line under everything else.
+    let caption_at = figure
+        .caption
+        .as_ref()
+        .map(|_| (left, needed - PADDING + 8.0 + TICK_FONT / 2.0));
+    let needed = if caption_at.is_some() {
+        needed + TICK_FONT + 8.0
+    } else {
+        needed
+    };
 
     FigureLayout {
         width,
@@ -622,6 +673,7 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
         panels,
         color_bars,
         key,
+        caption_at,
         columns,
         annotation_font,
         title_font: TITLE_FONT,

@@ -18,8 +18,8 @@ use plotters::style::{FontDesc, FontFamily, FontStyle, FontTransform};
 
 use crate::color::{text_color_for, Rgb, MISSING};
 use crate::error::{Error, Result};
-use crate::figure::{format_value, Figure};
-use crate::layout::{FigureLayout, KeyItem, Rect};
+use crate::figure::{format_value, Figure, FigurePanel};
+use crate::layout::{estimate_text_width, FigureLayout, KeyItem, Rect};
 
 /// The figure's background.
 pub const BACKGROUND: Rgb = Rgb::new(0xff, 0xff, 0xff);
@@ -325,19 +325,40 @@ pub fn draw_figure<DB: DrawingBackend>(
         if panel.parity_line {
             let plot = geometry.plot;
             let (from, to) = ((plot.x, plot.bottom()), (plot.right(), plot.y));
-            painter.line(from, to, BACKGROUND, 3.0)?;
-            painter.dashed_line(from, to, INK, 1.5, (6.0, 4.0))?;
+            // The line stops short of the value labels it would cross.
+            let labels: Vec<Rect> = match layout.annotation_font {
+                Some(size) => annotated(panel)
+                    .filter_map(|(x, y, value)| {
+                        let cell = layout.cell_rect(index, x, y)?;
+                        let text = format_value(value, panel.decimals);
+                        let width = estimate_text_width(&text, size) + 4.0;
+                        let height = size + 2.0;
+                        Some(Rect {
+                            x: cell.x + (cell.width - width) / 2.0,
+                            y: cell.y + (cell.height - height) / 2.0,
+                            width,
+                            height,
+                        })
+                    })
+                    .collect(),
+                None => Vec::new(),
+            };
+            for (start, end) in visible_stretches(from, to, &labels) {
+                let point = |t: f64| (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
+                painter.line(point(start), point(end), BACKGROUND, 3.0)?;
+                painter.dashed_line(point(start), point(end), INK, 1.5, (6.0, 4.0))?;
+            }
         }
         // Annotations.
         if let Some(size) = layout.annotation_font {
-            for (x, y, cell) in panel.grid.present() {
+            for (x, y, value) in annotated(panel) {
                 let Some(rect) = layout.cell_rect(index, x, y) else {
                     continue;
                 };
-                let ink = text_color_for(panel.scale.color(cell.mean));
+                let ink = text_color_for(panel.scale.color(value));
                 let bold = panel.peaks.contains(&(x, y));
                 let centre = (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0);
-                let label = format_value(cell.mean, panel.decimals);
+                let label = format_value(value, panel.decimals);
                 painter.text(&label, centre, Font::new(size, ink).bold(bold))?;
             }
         }
@@ -381,6 +402,10 @@ pub fn draw_figure<DB: DrawingBackend>(
     }
     for bar in &layout.color_bars {
         draw_color_bar(&mut painter, figure, layout, bar)?;
+    }
+    if let (Some(caption), Some(at)) = (&figure.caption, layout.caption_at) {
+        let font = Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Left, VPos::Center);
+        painter.text(caption, at, font)?;
     }
     for entry in &layout.key {
         let swatch = entry.swatch;
@@ -478,6 +503,65 @@ fn draw_color_bar<DB: DrawingBackend>(
         Font::new(layout.axis_font, INK).rotated(),
     )?;
     Ok(())
+}
+
+/// The cells whose value is written in them: every present cell, except the empty bins of a
+/// histogram, where a "0" in most cells would only be noise.
+fn annotated(panel: &FigurePanel) -> impl Iterator<Item = (usize, usize, f64)> + '_ {
+    panel
+        .grid
+        .present()
+        .map(|(x, y, cell)| (x, y, cell.mean))
+        .filter(move |(_, _, value)| panel.item_total.is_none() || *value != 0.0)
+}
+
+/// The parts of the segment `from`-`to` (as fractions 0..1 of its length) outside every box.
+fn visible_stretches(from: (f64, f64), to: (f64, f64), boxes: &[Rect]) -> Vec<(f64, f64)> {
+    let mut hidden: Vec<(f64, f64)> = boxes
+        .iter()
+        .filter_map(|rect| segment_inside(from, to, rect))
+        .collect();
+    hidden.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut stretches = Vec::new();
+    let mut start = 0.0;
+    for (enter, leave) in hidden {
+        if enter > start {
+            stretches.push((start, enter));
+        }
+        start = start.max(leave);
+    }
+    if start < 1.0 {
+        stretches.push((start, 1.0));
+    }
+    stretches
+}
+
+/// Where the segment `from`-`to` runs inside a rectangle, as fractions of its length
+/// (Liang-Barsky clipping); `None` when it misses it.
+fn segment_inside(from: (f64, f64), to: (f64, f64), rect: &Rect) -> Option<(f64, f64)> {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let mut enter: f64 = 0.0;
+    let mut leave: f64 = 1.0;
+    for (p, q) in [
+        (-dx, from.0 - rect.x),
+        (dx, rect.right() - from.0),
+        (-dy, from.1 - rect.y),
+        (dy, rect.bottom() - from.1),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                enter = enter.max(t);
+            } else {
+                leave = leave.min(t);
+            }
+        }
+    }
+    (enter < leave).then_some((enter, leave))
 }
 
 /// A mark's radius: small beside the value label, never under a pixel.
