@@ -13,6 +13,22 @@
 //!
 //! Everything outside `wasm` is plain Rust, built and tested natively.
 
+// Input never panics: a panic in wasm aborts the whole module, so code outside tests may not
+// unwrap, expect, panic or index unchecked. Positions the code itself computed are read with
+// `get` too; where one could only be out of range through a bug, the data read as empty.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing,
+        clippy::unreachable,
+        clippy::todo,
+        clippy::unimplemented
+    )
+)]
+
 mod error;
 mod model;
 

@@ -41,7 +41,9 @@ fn is_exact_half(value: f64, decimals: usize) -> bool {
         return false;
     }
     let text = format!("{:.*}", decimals + 30, value.abs());
-    let tail = &text[text.len() - 30..];
+    let tail = text
+        .get(text.len().saturating_sub(30)..)
+        .unwrap_or_default();
     tail.starts_with('5') && tail[1..].bytes().all(|digit| digit == b'0')
 }
 

@@ -107,12 +107,13 @@ fn bin_axis(name: &str, bins: usize) -> (Axis, Vec<f64>) {
     let edges: Vec<f64> = (0..=bins).map(|i| i as f64 / bins as f64).collect();
     let decimals = super::choose_decimals(&edges).max(1);
     let labels = edges
-        .windows(2)
-        .map(|pair| {
+        .iter()
+        .zip(edges.iter().skip(1))
+        .map(|(low, high)| {
             format!(
                 "{}–{}",
-                format_value(pair[0], decimals),
-                format_value(pair[1], decimals)
+                format_value(*low, decimals),
+                format_value(*high, decimals)
             )
         })
         .collect();

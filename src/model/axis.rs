@@ -116,18 +116,24 @@ impl LabelSet {
         match numbers {
             Some(numbers) => {
                 // Merge labels with equal numeric value ("0.1" and "0.10"): first-seen text wins.
-                let mut order: Vec<usize> = (0..self.labels.len()).collect();
-                order.sort_by(|&a, &b| numbers[a].total_cmp(&numbers[b]).then(a.cmp(&b)));
+                let mut order: Vec<(f64, usize, &String)> = numbers
+                    .into_iter()
+                    .zip(&self.labels)
+                    .enumerate()
+                    .map(|(seen, (value, label))| (value, seen, label))
+                    .collect();
+                order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
                 let mut labels = Vec::new();
                 let mut values: Vec<f64> = Vec::new();
                 let mut position = vec![0; self.labels.len()];
-                for seen in order {
-                    let value = numbers[seen];
+                for (value, seen, label) in order {
                     if values.last() != Some(&value) {
                         values.push(value);
-                        labels.push(self.labels[seen].clone());
+                        labels.push(label.clone());
                     }
-                    position[seen] = values.len() - 1;
+                    if let Some(slot) = position.get_mut(seen) {
+                        *slot = values.len() - 1;
+                    }
                 }
                 let axis = Axis {
                     name: name.to_string(),

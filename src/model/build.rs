@@ -96,8 +96,14 @@ impl Builder {
         let mut replicates: Vec<Vec<Replicate>> = vec![Vec::new(); panel_count];
         let mut first_lines: HashMap<(usize, usize, Option<&str>), u64> = HashMap::new();
         for measurement in &self.measurements {
+            // Positions come from the same label sets as the measurements' indices.
+            let (Some(&x), Some(&y)) =
+                (x_position.get(measurement.x), y_position.get(measurement.y))
+            else {
+                continue;
+            };
             let panel = measurement.model * benchmark_count + measurement.benchmark;
-            let cell = y_position[measurement.y] * columns + x_position[measurement.x];
+            let cell = y * columns + x;
             let key = (panel, cell, measurement.replicate.as_deref());
             if let Some(&first_line) = first_lines.get(&key) {
                 return Err(Error::DuplicateCell {
@@ -106,17 +112,22 @@ impl Builder {
                     cell: describe_cell(
                         &models,
                         &benchmarks,
-                        (&x_axis, x_position[measurement.x]),
-                        (&y_axis, y_position[measurement.y]),
+                        (&x_axis, x),
+                        (&y_axis, y),
                         measurement,
                     ),
                 });
             }
             first_lines.insert(key, measurement.line);
+            let (Some(panel_values), Some(panel_replicates)) =
+                (values.get_mut(panel), replicates.get_mut(panel))
+            else {
+                continue;
+            };
             if let Some(value) = measurement.value {
-                values[panel].entry(cell).or_default().push(value);
+                panel_values.entry(cell).or_default().push(value);
                 if let Some(label) = &measurement.replicate {
-                    replicates[panel].push(Replicate {
+                    panel_replicates.push(Replicate {
                         cell,
                         label: label.clone(),
                         value,

@@ -198,6 +198,12 @@ fn profile(rows: &[Row], column: usize) -> Profile {
     }
 }
 
+/// A column's name by position; columns come from the header, so every position the loader
+/// holds is in it, and a stray one reads as an empty name rather than a panic.
+fn column_name(header: &[String], index: usize) -> &str {
+    header.get(index).map_or("", String::as_str)
+}
+
 /// Column indices for each role.
 #[derive(Debug)]
 struct Roles {
@@ -224,17 +230,20 @@ fn named_role(
         return find_column(header, role, name).map(Some);
     }
     let matches: Vec<usize> = (0..header.len())
-        .filter(|index| !taken.contains(index) && is_named_like(&header[*index], names))
+        .filter(|index| !taken.contains(index) && is_named_like(column_name(header, *index), names))
         .collect();
     match matches.as_slice() {
         [] => Ok(None),
         [one] => Ok(Some(*one)),
         many => Err(Error::AmbiguousRole {
             role,
-            candidates: many.iter().map(|&i| header[i].clone()).collect(),
+            candidates: many
+                .iter()
+                .map(|&i| column_name(header, i).to_string())
+                .collect(),
             hint: format!(
                 "name the {role} column explicitly, e.g. {role}={}",
-                header[many[0]]
+                many.first().map_or("", |&first| column_name(header, first))
             ),
         }),
     }
@@ -280,11 +289,12 @@ fn infer_roles(header: &[String], rows: &[Row], options: &CsvOptions) -> Result<
     let profiles: Vec<Profile> = (0..header.len()).map(|c| profile(rows, c)).collect();
     let free: Vec<usize> = (0..header.len())
         .filter(|index| !taken.contains(index) && !ignored.contains(index))
-        .filter(|&index| !is_named_like(&header[index], BOOKKEEPING_NAMES))
+        .filter(|&index| !is_named_like(column_name(header, index), BOOKKEEPING_NAMES))
         .collect();
     let is_weak = |index: usize| {
-        let profile = &profiles[index];
-        profile.distinct <= 1 || (!profile.numeric && profile.unique_per_row)
+        profiles
+            .get(index)
+            .is_some_and(|p| p.distinct <= 1 || (!p.numeric && p.unique_per_row))
     };
     let needed_axes = 2 - explicit_x.iter().chain(&explicit_y).count();
 
@@ -319,7 +329,10 @@ fn infer_roles(header: &[String], rows: &[Row], options: &CsvOptions) -> Result<
             many => {
                 return Err(Error::AmbiguousRole {
                     role: "x or y axis",
-                    candidates: many.iter().map(|&i| header[i].clone()).collect(),
+                    candidates: many
+                        .iter()
+                        .map(|&i| column_name(header, i).to_string())
+                        .collect(),
                     hint: "name the axes explicitly, e.g. x=ratio, y=local_window_size, \
                            or name the others as model=..., benchmark=..., ignore=..."
                         .into(),
@@ -330,9 +343,13 @@ fn infer_roles(header: &[String], rows: &[Row], options: &CsvOptions) -> Result<
     let roles = [Some(x), Some(y), Some(value), model, benchmark, replicate];
     for (index, role) in roles.iter().enumerate() {
         if let Some(column) = role {
-            if roles[..index].contains(&Some(*column)) {
+            if roles
+                .iter()
+                .take(index)
+                .any(|earlier| *earlier == Some(*column))
+            {
                 return Err(Error::InvalidField {
-                    field: header[*column].clone(),
+                    field: column_name(header, *column).to_string(),
                     expected: "one role per column, but it was named for two".into(),
                 });
             }
@@ -360,12 +377,12 @@ fn infer_value(
     let named: Vec<usize> = free
         .iter()
         .copied()
-        .filter(|&i| is_metric_name(&header[i]))
+        .filter(|&i| is_metric_name(column_name(header, i)))
         .collect();
     let named_varying: Vec<usize> = named
         .iter()
         .copied()
-        .filter(|&i| profiles[i].distinct > 1)
+        .filter(|&i| profiles.get(i).is_some_and(|p| p.distinct > 1))
         .collect();
     match (named.as_slice(), named_varying.as_slice()) {
         ([one], _) | (_, [one]) => return Ok(*one),
@@ -373,20 +390,23 @@ fn infer_value(
         (many, _) => {
             return Err(Error::AmbiguousRole {
                 role: "value",
-                candidates: many.iter().map(|&i| header[i].clone()).collect(),
+                candidates: many
+                    .iter()
+                    .map(|&i| column_name(header, i).to_string())
+                    .collect(),
                 hint: ROLE_HINT.into(),
             })
         }
     }
     if let Some(&last) = free.last() {
-        if free.len() == needed_axes + 1 && profiles[last].numeric {
+        if free.len() == needed_axes + 1 && profiles.get(last).is_some_and(|p| p.numeric) {
             return Ok(last);
         }
     }
     let candidates: Vec<String> = free
         .iter()
-        .filter(|&&i| profiles[i].numeric)
-        .map(|&i| header[i].clone())
+        .filter(|&&i| profiles.get(i).is_some_and(|p| p.numeric))
+        .map(|&i| column_name(header, i).to_string())
         .collect();
     Err(if candidates.is_empty() {
         Error::NoCandidate {
@@ -412,7 +432,10 @@ fn single_axis(header: &[String], axes: &[usize], role: &'static str) -> Result<
         }),
         many => Err(Error::AmbiguousRole {
             role,
-            candidates: many.iter().map(|&i| header[i].clone()).collect(),
+            candidates: many
+                .iter()
+                .map(|&i| column_name(header, i).to_string())
+                .collect(),
             hint: ROLE_HINT.into(),
         }),
     }
@@ -435,7 +458,7 @@ pub fn load_csv(text: &str, options: &CsvOptions) -> Result<Dataset> {
             if text.is_empty() {
                 Err(Error::EmptyField {
                     line: *line,
-                    column: header[column].clone(),
+                    column: column_name(&header, column).to_string(),
                 })
             } else {
                 Ok(text)
@@ -445,7 +468,11 @@ pub fn load_csv(text: &str, options: &CsvOptions) -> Result<Dataset> {
         let value = if is_missing_marker(value_text) {
             None
         } else {
-            Some(parse_value(value_text, *line, &header[roles.value])?)
+            Some(parse_value(
+                value_text,
+                *line,
+                column_name(&header, roles.value),
+            )?)
         };
         let replicate = match roles.replicate {
             // A missing cell may leave its replicate empty; a measurement may not.
@@ -463,18 +490,18 @@ pub fn load_csv(text: &str, options: &CsvOptions) -> Result<Dataset> {
             line: *line,
         });
     }
-    let metric_name = header[roles.value].clone();
+    let metric_name = column_name(&header, roles.value).to_string();
     let names = Names {
         metric: Metric {
             direction: Direction::guess_from_name(&metric_name),
             name: metric_name,
             unit: None,
         },
-        x: header[roles.x].clone(),
-        y: header[roles.y].clone(),
-        model: roles.model.map(|c| header[c].clone()),
-        benchmark: roles.benchmark.map(|c| header[c].clone()),
-        replicate: roles.replicate.map(|c| header[c].clone()),
+        x: column_name(&header, roles.x).to_string(),
+        y: column_name(&header, roles.y).to_string(),
+        model: roles.model.map(|c| column_name(&header, c).to_string()),
+        benchmark: roles.benchmark.map(|c| column_name(&header, c).to_string()),
+        replicate: roles.replicate.map(|c| column_name(&header, c).to_string()),
     };
     builder.build(names, None, None, &Default::default())
 }
