@@ -13,6 +13,8 @@ pub enum Error {
     Empty,
     /// A JSON input holds nothing.
     EmptyJson,
+    /// The input is binary data, not text.
+    NotText,
     /// A CSV file has a header but no data rows.
     NoRows,
     /// The CSV reader could not read a record (bad quoting, invalid UTF-8, ...).
@@ -106,6 +108,10 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::Empty => write!(f, "the file is empty: expected a header line and data rows"),
+            Error::NotText => write!(
+                f,
+                "the file holds binary data (NUL bytes): expected CSV or JSON text"
+            ),
             Error::EmptyJson => write!(f, "the file is empty: expected a JSON dataset object"),
             Error::NoRows => write!(f, "the file has a header but no data rows"),
             Error::Csv { line, message } => write!(f, "line {line}: {message}"),

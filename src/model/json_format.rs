@@ -125,23 +125,58 @@ fn axis_labels(axis: &AxisJson, field: &str) -> Result<Vec<String>> {
     Ok(labels)
 }
 
-/// Loads a dataset from the JSON form. Never panics; errors name the line and column for
-/// malformed JSON and the field path (`panels[2].cells[1][3]`) for values of the wrong shape.
-pub fn load_json(text: &str) -> Result<Dataset> {
+/// Parses a JSON document whose top level must be an object (a dataset), after an optional
+/// byte order mark. Errors name the line and column; an array or a number at the top level is
+/// said to be one, rather than failing on its first element.
+pub(crate) fn parse_object<T: serde::de::DeserializeOwned>(text: &str) -> Result<T> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err(Error::EmptyJson);
     }
-    let parsed: DatasetJson = serde_json::from_str(text).map_err(|error| Error::Json {
+    let start = text.len() - text.trim_start().len();
+    if !text.get(start..).unwrap_or_default().starts_with('{') {
+        let before = text.get(..start).unwrap_or_default();
+        let line = before.matches('\n').count() + 1;
+        let column = before
+            .rsplit('\n')
+            .next()
+            .map_or(0, |tail| tail.chars().count())
+            + 1;
+        let found = match text.get(start..).and_then(|rest| rest.chars().next()) {
+            Some('[') => "an array".to_string(),
+            Some(other) => format!("\"{other}\""),
+            None => "nothing".to_string(),
+        };
+        return Err(Error::Json {
+            line,
+            column,
+            message: format!("expected a JSON object {{ ... }} holding the dataset, found {found}"),
+        });
+    }
+    serde_json::from_str(text).map_err(|error| Error::Json {
         line: error.line(),
         column: error.column(),
-        message: error
-            .to_string()
-            .split(" at line ")
-            .next()
-            .unwrap_or("")
-            .to_string(),
-    })?;
+        message: plain_serde_message(&error.to_string()),
+    })
+}
+
+/// serde's message without its position (the error names it) and without the names of
+/// sweepmap's own types: "expected struct MetricJson" reads "expected an object".
+fn plain_serde_message(message: &str) -> String {
+    let message = message.split(" at line ").next().unwrap_or_default();
+    match message.find("expected struct ") {
+        Some(at) => format!(
+            "{}expected an object",
+            message.get(..at).unwrap_or_default()
+        ),
+        None => message.to_string(),
+    }
+}
+
+/// Loads a dataset from the JSON form. Never panics; errors name the line and column for
+/// malformed JSON and the field path (`panels[2].cells[1][3]`) for values of the wrong shape.
+pub fn load_json(text: &str) -> Result<Dataset> {
+    let parsed: DatasetJson = parse_object(text)?;
     if parsed.metric.name.trim().is_empty() {
         return Err(invalid("metric.name", "a non-empty metric name"));
     }

@@ -13,4 +13,5 @@ pub use axis::Axis;
 pub use csv_format::{load_csv, to_csv, CsvOptions};
 pub use dataset::{BenchmarkInfo, Dataset, Direction, Facet, Metric, Panel, Replicate};
 pub use grid::{Cell, Grid};
+pub(crate) use json_format::parse_object;
 pub use json_format::{load_json, to_json};

@@ -121,6 +121,9 @@ impl<'a> LineCounter<'a> {
 /// Reads the header and every row, checking that each row has as many fields as the header.
 /// Rows whose fields are all empty (blank lines) are skipped.
 pub(crate) fn read_rows(text: &str) -> Result<(Vec<String>, Vec<Row>)> {
+    if text.contains('\0') {
+        return Err(Error::NotText);
+    }
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(true)
@@ -135,6 +138,15 @@ pub(crate) fn read_rows(text: &str) -> Result<(Vec<String>, Vec<Row>)> {
         .collect();
     if header.iter().all(String::is_empty) {
         return Err(Error::Empty);
+    }
+    if let [only] = header.as_slice() {
+        return Err(Error::InvalidField {
+            field: "header".into(),
+            expected: format!(
+                "columns separated by commas, tabs or semicolons, found one column \"{}\"",
+                excerpt(only)
+            ),
+        });
     }
     for (index, name) in header.iter().enumerate() {
         if name.is_empty() {
@@ -161,10 +173,28 @@ pub(crate) fn read_rows(text: &str) -> Result<(Vec<String>, Vec<Row>)> {
                     continue;
                 }
                 if record.len() != header.len() {
+                    // A field that swallowed line ends is a quote that never closed.
+                    if record.iter().any(|field| field.contains('\n')) {
+                        return Err(Error::Csv {
+                            line,
+                            message: "a quoted field opens here and is never closed".into(),
+                        });
+                    }
                     return Err(Error::RaggedRow {
                         line,
                         expected: header.len(),
                         found: record.len(),
+                    });
+                }
+                // Text decoded from another encoding as UTF-8 carries replacement characters.
+                if let Some(column) = record.iter().position(|field| field.contains('\u{fffd}')) {
+                    return Err(Error::Csv {
+                        line,
+                        message: format!(
+                            "column \"{}\": the text is not valid UTF-8 here; save the file as \
+                             UTF-8",
+                            header.get(column).map_or("", String::as_str)
+                        ),
                     });
                 }
                 rows.push((line, record.iter().map(str::to_string).collect()));

@@ -146,20 +146,7 @@ fn optional_text(text: Option<String>) -> Option<String> {
 /// Loads per-item scores from the JSON form. Never panics; errors name the line and column for
 /// malformed JSON and the field path for values of the wrong shape.
 pub fn load_pairwise_json(text: &str) -> Result<PairwiseDataset> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if text.trim().is_empty() {
-        return Err(Error::EmptyJson);
-    }
-    let parsed: PairwiseJson = serde_json::from_str(text).map_err(|error| Error::Json {
-        line: error.line(),
-        column: error.column(),
-        message: error
-            .to_string()
-            .split(" at line ")
-            .next()
-            .unwrap_or_default()
-            .to_string(),
-    })?;
+    let parsed: PairwiseJson = crate::model::parse_object(text)?;
     let score_name = parsed.score.name.trim().to_string();
     if score_name.is_empty() {
         return Err(invalid("score.name", "a non-empty score name"));

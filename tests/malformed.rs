@@ -1,0 +1,78 @@
+//! The malformed-input corpus: every file in `tests/malformed/` is a broken input, and the file
+//! beside it with `.expected` appended holds the exact error it must give. Add a case by dropping
+//! in a file and its expectation. The loader is chosen by the name: `sweep-*.csv`,
+//! `sweep-*.json`, `pairwise-*.csv`, `pairwise-*.json`. Files are read as bytes and decoded as a
+//! browser's `File.text()` does (invalid UTF-8 becomes U+FFFD), since that is what reaches the
+//! loaders from the page.
+//!
+//! To write the expectations of new cases (then read every one): `SWEEPMAP_BLESS=1 cargo test
+//! --test malformed`.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::path::{Path, PathBuf};
+
+use sweepmap::pairwise::{load_pairwise_csv, load_pairwise_json, PairwiseCsvOptions};
+use sweepmap::{load_csv, load_json, CsvOptions};
+
+fn load(name: &str, text: &str) -> Result<String, String> {
+    let outcome = match (name.split('-').next(), Path::new(name).extension()) {
+        (Some("sweep"), Some(ext)) if ext == "csv" => {
+            load_csv(text, &CsvOptions::default()).map(|_| ())
+        }
+        (Some("sweep"), Some(ext)) if ext == "json" => load_json(text).map(|_| ()),
+        (Some("pairwise"), Some(ext)) if ext == "csv" => {
+            load_pairwise_csv(text, &PairwiseCsvOptions::default()).map(|_| ())
+        }
+        (Some("pairwise"), Some(ext)) if ext == "json" => load_pairwise_json(text).map(|_| ()),
+        _ => {
+            return Err(format!(
+                "{name}: name it sweep-*.csv|json or pairwise-*.csv|json"
+            ))
+        }
+    };
+    match outcome {
+        Ok(()) => Err(format!("{name} loaded, but it is in the malformed corpus")),
+        Err(error) => Ok(error.to_string()),
+    }
+}
+
+#[test]
+fn every_malformed_input_gives_its_exact_error() {
+    let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/malformed");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .expect("the corpus folder exists")
+        .map(|entry| entry.expect("a readable entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext != "expected"))
+        .collect();
+    cases.sort();
+    let bless = std::env::var_os("SWEEPMAP_BLESS").is_some();
+    let mut failures = Vec::new();
+    for case in &cases {
+        let name = case
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let bytes = std::fs::read(case).expect("a readable case");
+        let text = String::from_utf8_lossy(&bytes);
+        let message = match load(name, &text) {
+            Ok(message) => message,
+            Err(problem) => {
+                failures.push(problem);
+                continue;
+            }
+        };
+        let expected_path = folder.join(format!("{name}.expected"));
+        match std::fs::read_to_string(&expected_path) {
+            Ok(expected) if expected.trim_end() == message => {}
+            Ok(expected) => failures.push(format!(
+                "{name}:\n  expected: {}\n  got:      {message}",
+                expected.trim_end()
+            )),
+            Err(_) if bless => std::fs::write(&expected_path, format!("{message}\n"))
+                .expect("the expectation is written"),
+            Err(_) => failures.push(format!("{name}: no {name}.expected (got: {message})")),
+        }
+    }
+    assert!(cases.len() >= 40, "the corpus has {} cases", cases.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
