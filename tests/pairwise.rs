@@ -990,3 +990,27 @@ fn the_synthetic_example_is_exactly_what_its_script_writes() {
     let per_group = compare_all_pairs(&dataset, &models, DEFAULT_BINS, Some("code")).unwrap();
     assert!(per_group.iter().all(|c| c.items == 100));
 }
+
+#[test]
+fn per_item_scores_are_told_from_sweeps_by_their_defining_keys_and_columns() {
+    use sweepmap::pairwise::looks_like_item_scores as item_scores;
+    assert!(item_scores(r#"{"items": []}"#, None));
+    assert!(item_scores(
+        "\u{feff}  {\"title\": \"x\", \"items\": [{\"item\": \"t1\", \"scores\": {}}]}",
+        None
+    ));
+    assert!(!item_scores(r#"{"panels": [], "items": []}"#, None));
+    assert!(!item_scores(r#"{"x": {}, "panels": []}"#, None));
+    assert!(!item_scores("{ not json", None));
+    // Read as JSON, a CSV is not per-item JSON: the sweep loader then names the syntax error.
+    assert!(!item_scores("item,model,score\n", Some(true)));
+    assert!(item_scores("item,model,score\nt1,a,0.5\n", None));
+    assert!(item_scores("Task ID;Model;Progress\n", None));
+    assert!(item_scores("\"problem\"\t\"system\"\t\"pass@1\"\n", None));
+    assert!(!item_scores("\"a,item\",model,score\n", Some(false)));
+    assert!(!item_scores(
+        "model,benchmark,window,ratio,pass@1\nA,B,500,0.1,40\n",
+        None
+    ));
+    assert!(!item_scores("a,b\n1,2\n", None));
+}

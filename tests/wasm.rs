@@ -25,7 +25,7 @@ use js_sys::JSON;
 use serde_json::Value;
 use sweepmap::color::{ColorMap, Domain, Rgb, Scale, MISSING};
 use sweepmap::wasm::{
-    color_maps, load_csv, load_dataset, load_json, load_pairwise, CsvOptionsObject,
+    color_maps, guess_kind, load_csv, load_dataset, load_json, load_pairwise, CsvOptionsObject,
     FigureOptionsObject, LoadOptionsObject, SweepDataset, SweepFigure, SweepPairwise,
     SweepPairwiseFigure,
 };
@@ -2733,4 +2733,27 @@ fn pairwise_options_resolve_merge_and_follow_the_data() {
         r#"field "width": expected a width in CSS pixels from 1 to 20000, found null"#
     );
     assert_eq!(value_of(figure.options().unwrap())["width"], 500.0);
+}
+
+#[wasm_bindgen_test]
+fn guess_kind_picks_the_loader_a_text_needs() {
+    let guess = |text: &str, format: JsValue| guess_kind(text.into(), format).unwrap();
+    assert_eq!(
+        guess("item,model,score\nt1,a,0.5\n", JsValue::UNDEFINED),
+        "pairwise"
+    );
+    assert_eq!(guess(r#"{"items": []}"#, "auto".into()), "pairwise");
+    assert_eq!(
+        guess("model,benchmark,window,ratio,pass@1\n", "csv".into()),
+        "sweep"
+    );
+    assert_eq!(guess("item,model,score\n", "json".into()), "sweep");
+    assert_eq!(
+        thrown_message(guess_kind("x".into(), "xml".into())),
+        r#"field "format": expected "auto", "csv" or "json", found "xml""#
+    );
+    assert_eq!(
+        thrown_message(guess_kind(JsValue::from(3), JsValue::UNDEFINED)),
+        "field \"text\": expected the file's text (a string), found 3"
+    );
 }

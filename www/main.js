@@ -7,7 +7,7 @@
 //   2. fetches or reads the data text (bundled, a URL, a local file, or data carried by a link;
 //      a local file never leaves the browser) and loads it: a sweep with loadDataset, per-item
 //      scores with loadPairwise. Bundled data say which they are (index.json's "kind"); for
-//      other data, guessKind (pairwise.js) picks the loader to try first from the text (JSON:
+//      other data, guessKind (in wasm) picks the loader to try first from the text (JSON:
 //      an "items" key; CSV: a column named like an item), the other loader is tried when that one
 //      fails, and when both fail the first one's error is shown;
 //   3. draws through one figure: a SweepFigure for a sweep, a SweepPairwiseFigure for per-item
@@ -19,12 +19,12 @@
 //      Markdown.
 // A failure shows in the error banner in plain words and leaves the figure and dataset shown.
 
-import init, { colorMaps, loadDataset, loadPairwise, SweepFigure, SweepPairwiseFigure } from "./pkg/sweepmap.js";
+import init, { colorMaps, guessKind, loadDataset, loadPairwise, SweepFigure, SweepPairwiseFigure } from "./pkg/sweepmap.js";
 import { CellInspector } from "./cells.js";
 import { exportCsv, exportPng, exportSvg } from "./export.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { observationsMarkdown, renderObservations } from "./observations.js";
-import { comparisonsMarkdown, guessKind, isSynthetic, pairwiseFacts, renderComparisons } from "./pairwise.js";
+import { comparisonsMarkdown, isSynthetic, pairwiseFacts, renderComparisons } from "./pairwise.js";
 import {
   bundledSource,
   DEFAULT_LEVEL,

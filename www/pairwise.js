@@ -1,94 +1,10 @@
 // The page's side of pairwise comparisons (per-item scores of several models, drawn by
-// SweepPairwiseFigure as one 2D histogram per pair of models): telling per-item data from a sweep,
-// the header's facts, the bins' tooltip and announcement, and the statistics of every pair in the
+// SweepPairwiseFigure as one 2D histogram per pair of models): the header's facts, the bins' tooltip and announcement, and the statistics of every pair in the
 // summary area (and as Markdown). The numbers all come from the figure (comparisons(), cellInfo);
 // this module only words and lays them out, with textContent.
 
 import { formatNumber, formatSigned, plural } from "./format.js";
 import { escapeMarkdown } from "./observations.js";
-
-// ---------------------------------------------------------------------------------------------
-// Which loader a text is for
-
-/**
- * Column names the per-item CSV loader takes for the item, compared as it compares them
- * (lowercase letters, digits and "@" only). A mirror of ITEM_NAMES in src/pairwise/csv_format.rs:
- * it only decides which loader is tried first, so a difference costs a second try, not a result.
- */
-const ITEM_NAMES = [
-  "item",
-  "itemid",
-  "itemname",
-  "items",
-  "taskid",
-  "id",
-  "problem",
-  "problemid",
-  "question",
-  "questionid",
-  "instance",
-  "instanceid",
-  "example",
-  "exampleid",
-];
-
-function normalizeName(name) {
-  return String(name).replace(/[^\p{L}\p{N}@]/gu, "").toLowerCase();
-}
-
-/** The fields of a CSV header line (quotes and doubled quotes honoured), with the loaders' delimiter. */
-export function headerFields(line) {
-  const delimiter = line.includes(",") ? "," : line.includes("\t") ? "\t" : line.includes(";") ? ";" : ",";
-  const fields = [];
-  let current = "";
-  let quoted = false;
-  for (let index = 0; index < line.length; index += 1) {
-    const character = line[index];
-    if (quoted) {
-      if (character === '"' && line[index + 1] === '"') {
-        current += '"';
-        index += 1;
-      } else if (character === '"') {
-        quoted = false;
-      } else {
-        current += character;
-      }
-    } else if (character === '"') {
-      quoted = true;
-    } else if (character === delimiter) {
-      fields.push(current.trim());
-      current = "";
-    } else {
-      current += character;
-    }
-  }
-  fields.push(current.trim());
-  return fields;
-}
-
-/**
- * Which loader a data text most likely needs: "pairwise" (loadPairwise) or "sweep" (loadDataset).
- * JSON (format "json", or "auto" and the text starts with "{"): per-item scores when the object
- * has "items" and no "panels", the two forms' defining keys. CSV: per-item scores when a header
- * column is named like an item (item, task_id, id, problem, question, ...), which is how the
- * per-item loader finds its item column; a sweep has hyperparameter axes instead. The page tries
- * this loader first and the other one when it fails, and reports this one's error when both do.
- */
-export function guessKind(text, format = "auto") {
-  const body = String(text).replace(/^\uFEFF/, "");
-  const json = format === "json" || (format !== "csv" && body.trimStart().startsWith("{"));
-  if (json) {
-    try {
-      const value = JSON.parse(body);
-      const isObject = value !== null && typeof value === "object" && !Array.isArray(value);
-      return isObject && "items" in value && !("panels" in value) ? "pairwise" : "sweep";
-    } catch {
-      return "sweep";
-    }
-  }
-  const header = body.split(/\r?\n/, 1)[0] ?? "";
-  return headerFields(header).some((name) => ITEM_NAMES.includes(normalizeName(name))) ? "pairwise" : "sweep";
-}
 
 // ---------------------------------------------------------------------------------------------
 // Header

@@ -25,7 +25,8 @@ use serde::{Deserialize, Serialize};
 use super::dataset::{Builder, Names, PairwiseDataset};
 use crate::error::{Error, Result};
 use crate::model::tidy::{
-    excerpt, find_column, is_missing_marker, is_named_like, normalize, quoted, read_rows,
+    detect_delimiter, excerpt, find_column, is_missing_marker, is_named_like, normalize, quoted,
+    read_rows,
 };
 
 /// Explicit column roles; every field left empty is inferred from the header.
@@ -58,6 +59,31 @@ const ITEM_NAMES: &[&str] = &[
     "example",
     "exampleid",
 ];
+/// True when a text most likely holds per-item scores rather than a sweep: JSON whose top-level
+/// object has `items` and no `panels` (the two forms' defining keys), or CSV whose header names a
+/// column like an item (item, task_id, id, problem, question, ...), which is how
+/// [`load_pairwise_csv`] finds its item column; a sweep has hyperparameter axes instead.
+/// `json` forces the reading (`Some(true)` JSON, `Some(false)` CSV); `None` reads JSON when the
+/// text starts with `{`. A page uses it to pick the loader to try first.
+pub fn looks_like_item_scores(text: &str, json: Option<bool>) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if json.unwrap_or_else(|| text.trim_start().starts_with('{')) {
+        return match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(serde_json::Value::Object(object)) => {
+                object.contains_key("items") && !object.contains_key("panels")
+            }
+            _ => false,
+        };
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .delimiter(detect_delimiter(text))
+        .from_reader(text.as_bytes());
+    reader
+        .headers()
+        .is_ok_and(|header| header.iter().any(|name| is_named_like(name, ITEM_NAMES)))
+}
+
 const MODEL_NAMES: &[&str] = &[
     "model",
     "modelname",

@@ -23,7 +23,7 @@ mod json_format;
 mod sign_test;
 
 pub use compare::{compare_all_pairs, compare_pair, PairComparison, DEFAULT_BINS, MAX_BINS};
-pub use csv_format::{load_pairwise_csv, PairwiseCsvOptions};
+pub use csv_format::{load_pairwise_csv, looks_like_item_scores, PairwiseCsvOptions};
 pub use dataset::{PairwiseDataset, PairwiseItem};
 pub use json_format::load_pairwise_json;
 pub use sign_test::sign_test_p_value;

@@ -50,7 +50,7 @@ use wasm_bindgen::prelude::*;
 
 pub use dataset::{color_maps, load_csv, load_dataset, load_json, SweepDataset};
 pub use figure::SweepFigure;
-pub use pairwise::{load_pairwise, SweepPairwise};
+pub use pairwise::{guess_kind, load_pairwise, SweepPairwise};
 pub use pairwise_figure::SweepPairwiseFigure;
 
 #[wasm_bindgen(typescript_custom_section)]

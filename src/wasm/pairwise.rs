@@ -13,8 +13,8 @@ use super::{
     js_error, to_typed, ComparePairOptionsObject, PairStatisticsObject, PairwiseLoadOptionsObject,
 };
 use crate::pairwise::{
-    compare_pair, load_pairwise_csv, load_pairwise_json, PairComparison, PairwiseCsvOptions,
-    PairwiseDataset,
+    compare_pair, load_pairwise_csv, load_pairwise_json, looks_like_item_scores, PairComparison,
+    PairwiseCsvOptions, PairwiseDataset,
 };
 
 /// The column roles `loadPairwise` understands, as in `PairwiseRoles`.
@@ -46,6 +46,38 @@ pub fn load_pairwise(
     dataset
         .map(|dataset| SweepPairwise(Rc::new(dataset)))
         .map_err(js_error)
+}
+
+/// Which loader a text most likely needs: `"pairwise"` (per-item scores for `loadPairwise`) or
+/// `"sweep"` (for `loadDataset`), by the forms' defining JSON keys or an item-like CSV column.
+/// `format` is `"auto"` (the default), `"csv"` or `"json"`.
+#[wasm_bindgen(js_name = guessKind)]
+pub fn guess_kind(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "\"auto\" | \"csv\" | \"json\" | undefined")]
+    format: JsValue,
+) -> Result<String, js_sys::Error> {
+    let text = arguments::text("text", "the file's text (a string)", &text)?;
+    let json = if format.is_undefined() || format.is_null() {
+        None
+    } else {
+        match arguments::text("format", r#""auto", "csv" or "json""#, &format)?.as_str() {
+            "auto" => None,
+            "csv" => Some(false),
+            "json" => Some(true),
+            other => {
+                return Err(js_error(format!(
+                    r#"field "format": expected "auto", "csv" or "json", found "{other}""#
+                )))
+            }
+        }
+    };
+    let kind = if looks_like_item_scores(&text, json) {
+        "pairwise"
+    } else {
+        "sweep"
+    };
+    Ok(kind.to_string())
 }
 
 /// Per-item scores of several models, kept in wasm memory. Call `free()` when done with it;

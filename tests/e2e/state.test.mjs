@@ -27,7 +27,7 @@ import {
   viewForKind,
 } from "../../www/state.js";
 import { decodeData, encodeData } from "../../www/share.js";
-import { binRange, comparisonRows, guessKind, headerFields, isSynthetic, percent, pValue } from "../../www/pairwise.js";
+import { binRange, comparisonRows, isSynthetic, percent, pValue } from "../../www/pairwise.js";
 
 const context = {
   models: ["R1-Llama", "R1-Qwen"],
@@ -547,22 +547,7 @@ describe("share links of pairwise comparisons", () => {
   });
 });
 
-describe("pairwise wording and the choice of loader", () => {
-  test("JSON: per-item scores by their items key; CSV: by a column named like an item", () => {
-    assert.equal(guessKind('{"items": []}'), "pairwise");
-    assert.equal(guessKind('\uFEFF  {"title": "x", "items": [{"item": "t1", "scores": {}}]}'), "pairwise");
-    assert.equal(guessKind('{"panels": [], "items": []}'), "sweep");
-    assert.equal(guessKind('{"x": {}, "panels": []}'), "sweep");
-    assert.equal(guessKind("{ not json"), "sweep");
-    assert.equal(guessKind("item,model,score\n", "json"), "sweep", "not JSON: the sweep loader names the syntax error");
-    assert.equal(guessKind("item,model,score\nt1,a,0.5\n"), "pairwise");
-    assert.equal(guessKind("Task ID;Model;Progress\n"), "pairwise");
-    assert.equal(guessKind('"problem"\t"system"\t"pass@1"\n'), "pairwise");
-    assert.equal(guessKind("model,benchmark,window,ratio,pass@1\nA,B,500,0.1,40\n"), "sweep");
-    assert.equal(guessKind("a,b\n1,2\n"), "sweep");
-    assert.deepEqual(headerFields('"a,b",c,"d ""e"""'), ["a,b", "c", 'd "e"']);
-  });
-
+describe("pairwise wording", () => {
   test("numbers in words", () => {
     assert.equal(percent(103 / 285), "36.1 %");
     assert.equal(percent(null), "–");
