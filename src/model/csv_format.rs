@@ -23,7 +23,8 @@ use serde::{Deserialize, Serialize};
 use super::build::{Builder, Names, Record};
 use super::dataset::{Dataset, Direction, Metric};
 use super::tidy::{
-    excerpt, find_column, is_missing_marker, is_named_like, normalize, quoted, read_rows, Row,
+    excerpt, find_column, find_role, is_missing_marker, is_named_like, normalize, quoted,
+    read_rows, Row,
 };
 use crate::error::{Error, Result};
 
@@ -218,37 +219,6 @@ struct Roles {
 const ROLE_HINT: &str =
     "name the roles explicitly, e.g. x=ratio, y=local_window_size, value=pass@1, or ignore=notes";
 
-/// The explicitly named column for a role, or the single column named like it.
-fn named_role(
-    header: &[String],
-    explicit: &Option<String>,
-    role: &'static str,
-    names: &[&str],
-    taken: &[usize],
-) -> Result<Option<usize>> {
-    if let Some(name) = explicit {
-        return find_column(header, role, name).map(Some);
-    }
-    let matches: Vec<usize> = (0..header.len())
-        .filter(|index| !taken.contains(index) && is_named_like(column_name(header, *index), names))
-        .collect();
-    match matches.as_slice() {
-        [] => Ok(None),
-        [one] => Ok(Some(*one)),
-        many => Err(Error::AmbiguousRole {
-            role,
-            candidates: many
-                .iter()
-                .map(|&i| column_name(header, i).to_string())
-                .collect(),
-            hint: format!(
-                "name the {role} column explicitly, e.g. {role}={}",
-                many.first().map_or("", |&first| column_name(header, first))
-            ),
-        }),
-    }
-}
-
 fn infer_roles(header: &[String], rows: &[Row], options: &CsvOptions) -> Result<Roles> {
     let mut taken: Vec<usize> = Vec::new();
     let explicit = |role: &'static str, name: &Option<String>| -> Result<Option<usize>> {
@@ -265,21 +235,27 @@ fn infer_roles(header: &[String], rows: &[Row], options: &CsvOptions) -> Result<
     }
     taken.extend(explicit_x.iter().chain(&explicit_y).chain(&explicit_value));
 
-    let model = named_role(header, &options.model, "model", MODEL_NAMES, &taken)?;
+    let model = find_role(
+        header,
+        &options.model,
+        "model",
+        |name| is_named_like(name, MODEL_NAMES),
+        &taken,
+    )?;
     taken.extend(model);
-    let benchmark = named_role(
+    let benchmark = find_role(
         header,
         &options.benchmark,
         "benchmark",
-        BENCHMARK_NAMES,
+        |name| is_named_like(name, BENCHMARK_NAMES),
         &taken,
     )?;
     taken.extend(benchmark);
-    let replicate = named_role(
+    let replicate = find_role(
         header,
         &options.replicate,
         "replicate",
-        REPLICATE_NAMES,
+        |name| is_named_like(name, REPLICATE_NAMES),
         &taken,
     )?;
     taken.extend(replicate);

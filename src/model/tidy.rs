@@ -235,3 +235,40 @@ pub(crate) fn find_column(header: &[String], role: &'static str, name: &str) -> 
             available: header.to_vec(),
         })
 }
+
+/// The explicitly named column for a role, or the single free column whose name fits it.
+pub(crate) fn find_role(
+    header: &[String],
+    explicit: &Option<String>,
+    role: &'static str,
+    fits: impl Fn(&str) -> bool,
+    taken: &[usize],
+) -> Result<Option<usize>> {
+    if let Some(name) = explicit {
+        return find_column(header, role, name).map(Some);
+    }
+    let matches: Vec<usize> = header
+        .iter()
+        .enumerate()
+        .filter(|(index, name)| !taken.contains(index) && fits(name))
+        .map(|(index, _)| index)
+        .collect();
+    match matches.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(*one)),
+        many => Err(Error::AmbiguousRole {
+            role,
+            candidates: many
+                .iter()
+                .filter_map(|&index| header.get(index).cloned())
+                .collect(),
+            hint: format!(
+                "name the {role} column explicitly, e.g. {role}={}",
+                many.first()
+                    .and_then(|&index| header.get(index))
+                    .map(String::as_str)
+                    .unwrap_or_default()
+            ),
+        }),
+    }
+}

@@ -25,8 +25,8 @@ use serde::{Deserialize, Serialize};
 use super::dataset::{Builder, Names, PairwiseDataset};
 use crate::error::{Error, Result};
 use crate::model::tidy::{
-    detect_delimiter, excerpt, find_column, is_missing_marker, is_named_like, normalize, quoted,
-    read_rows,
+    detect_delimiter, excerpt, find_column, find_role, is_missing_marker, is_named_like, normalize,
+    quoted, read_rows,
 };
 
 /// Explicit column roles; every field left empty is inferred from the header.
@@ -123,43 +123,6 @@ struct Roles {
     model: usize,
     score: usize,
     group: Option<usize>,
-}
-
-/// The explicitly named column for a role, or the single free column whose name fits it.
-fn find_role(
-    header: &[String],
-    explicit: &Option<String>,
-    role: &'static str,
-    fits: impl Fn(&str) -> bool,
-    taken: &[usize],
-) -> Result<Option<usize>> {
-    if let Some(name) = explicit {
-        return find_column(header, role, name).map(Some);
-    }
-    let matches: Vec<usize> = header
-        .iter()
-        .enumerate()
-        .filter(|(index, name)| !taken.contains(index) && fits(name))
-        .map(|(index, _)| index)
-        .collect();
-    match matches.as_slice() {
-        [] => Ok(None),
-        [one] => Ok(Some(*one)),
-        many => Err(Error::AmbiguousRole {
-            role,
-            candidates: many
-                .iter()
-                .filter_map(|&index| header.get(index).cloned())
-                .collect(),
-            hint: format!(
-                "name the {role} column explicitly, e.g. {role}={}",
-                many.first()
-                    .and_then(|&index| header.get(index))
-                    .map(String::as_str)
-                    .unwrap_or_default()
-            ),
-        }),
-    }
 }
 
 fn required(
