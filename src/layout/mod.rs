@@ -523,22 +523,22 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     };
     let y_step = thin_step(TICK_FONT + 2.0, cell_height);
 
-    // Annotations: the largest font up to 13 px that fits the widest label in a cell.
-    let widest_annotation = figure
-        .panels
-        .iter()
-        .flat_map(|p| {
-            p.grid
-                .present()
-                .map(|(_, _, c)| (c.mean, p.decimals))
-                .collect::<Vec<_>>()
-        })
-        .map(|(v, decimals)| estimate_text_width(&format_value(v, decimals), 1.0))
-        .fold(0.0, f64::max)
-        .max(0.6);
-    let annotation_font = if figure.annotate {
+    // Annotations: the largest font up to 13 px that fits the widest label in a cell. A label is
+    // at least 0.6 em wide, so cells too small for even that are settled before any value is
+    // formatted (a large grid would otherwise format every cell on every layout).
+    const NARROWEST_LABEL: f64 = 0.6;
+    let by_height = cell_height * 0.5;
+    let could_fit = (cell_width - 4.0) / NARROWEST_LABEL >= MIN_ANNOTATION_FONT
+        && by_height >= MIN_ANNOTATION_FONT;
+    let annotation_font = if figure.annotate && could_fit {
+        let widest_annotation = figure
+            .panels
+            .iter()
+            .flat_map(|p| p.grid.present().map(move |(_, _, c)| (c.mean, p.decimals)))
+            .map(|(v, decimals)| estimate_text_width(&format_value(v, decimals), 1.0))
+            .fold(0.0, f64::max)
+            .max(NARROWEST_LABEL);
         let by_width = (cell_width - 4.0) / widest_annotation;
-        let by_height = cell_height * 0.5;
         let size = MAX_ANNOTATION_FONT.min(by_width).min(by_height);
         (size >= MIN_ANNOTATION_FONT).then_some(size)
     } else {
