@@ -3,6 +3,8 @@
 //   node .ci/serve.mjs            serves on http://127.0.0.1:8080/ (or $PORT)
 //   import { startServer } from "./serve.mjs"
 //   const { url, close } = await startServer({ port: 0 });   // an ephemeral port, for tests
+//   startServer({ prefix: "/project/sweepmap/" })   // serve root under a sub-path, 404 elsewhere
+//   startServer({ headers: { "Content-Security-Policy": strictCsp } })   // extra response headers
 //
 // GET and HEAD only; correct MIME types (application/wasm for .wasm, so that
 // WebAssembly.instantiateStreaming works); paths that would leave www/ (.., encoded slashes,
@@ -91,15 +93,44 @@ function sendText(response, status, text, headers = {}) {
   response.end(text + "\n");
 }
 
-/** Creates (without starting) an http.Server that serves root. */
-export function createStaticServer(root = defaultRoot) {
+/**
+ * The strict Content-Security-Policy the page and the element must work under: scripts only from
+ * the page's own origin (no inline script, no eval; 'wasm-unsafe-eval' to compile the module),
+ * styles only from files (no style attributes or <style> elements), nothing framed or posted.
+ */
+export const strictCsp = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/**
+ * Creates (without starting) an http.Server that serves root, under `prefix` (a path that starts
+ * and ends with "/"; requests outside it are 404s), adding `headers` to every file response.
+ */
+export function createStaticServer(root = defaultRoot, { prefix = "/", headers = {} } = {}) {
   const absoluteRoot = path.resolve(root);
+  if (!prefix.startsWith("/") || !prefix.endsWith("/")) {
+    throw new Error(`serve: prefix must start and end with "/", not "${prefix}"`);
+  }
   return createServer(async (request, response) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       sendText(response, 405, "method not allowed", { Allow: "GET, HEAD" });
       return;
     }
-    const found = await resolveFile(absoluteRoot, request.url ?? "/");
+    const requestUrl = request.url ?? "/";
+    if (!requestUrl.startsWith(prefix)) {
+      sendText(response, 404, "not found");
+      return;
+    }
+    const found = await resolveFile(absoluteRoot, "/" + requestUrl.slice(prefix.length));
     if (!found) {
       sendText(response, 404, "not found");
       return;
@@ -109,6 +140,7 @@ export function createStaticServer(root = defaultRoot) {
       "Content-Length": found.size,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
+      ...headers,
     });
     if (request.method === "HEAD") {
       response.end();
@@ -122,16 +154,16 @@ export function createStaticServer(root = defaultRoot) {
 
 /**
  * Starts serving root on 127.0.0.1. Port 0 (the default) picks a free ephemeral port.
- * Resolves to { server, port, url, close() }, where url ends with "/".
+ * Resolves to { server, port, url, close() }, where url is the prefix's address (ends with "/").
  */
-export function startServer({ port = 0, root = defaultRoot, host = "127.0.0.1" } = {}) {
-  const server = createStaticServer(root);
+export function startServer({ port = 0, root = defaultRoot, host = "127.0.0.1", prefix = "/", headers = {} } = {}) {
+  const server = createStaticServer(root, { prefix, headers });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {
       server.off("error", reject);
       const address = server.address();
-      const url = `http://${host}:${address.port}/`;
+      const url = `http://${host}:${address.port}${prefix}`;
       const close = () =>
         new Promise((done) => {
           server.closeAllConnections?.();
