@@ -1,7 +1,8 @@
 // The sweepmap explorer: pick or open a dataset, choose a view, read exact values, share the view
 // as a link and export the figure.
 //
-// All parsing, analysis and drawing happen in wasm (./pkg/sweepmap.js). This module:
+// All parsing, analysis and drawing happen in wasm (./pkg/sweepmap.js, started once per page by
+// load() in ./lib/sweepmap.js, which the <sweep-map> element shares). This module:
 //   1. reads the view state from the page address (state.js) and keeps the address in step
 //      with the controls (pushState; back and forward restore the view);
 //   2. fetches or reads the data text (bundled, a URL, a local file, or data carried by a link;
@@ -19,8 +20,8 @@
 //      Markdown.
 // A failure shows in the error banner in plain words and leaves the figure and dataset shown.
 
-import init, { colorMaps, guessKind, loadDataset, loadPairwise, SweepFigure, SweepPairwiseFigure } from "./pkg/sweepmap.js";
-import { CellInspector } from "./cells.js";
+import { colorMaps, guessKind, load, loadDataset, loadPairwise, SweepFigure, SweepPairwiseFigure } from "./lib/sweepmap.js";
+import { CellInspector } from "./lib/cells.js";
 import { exportCsv, exportPng, exportSvg } from "./export.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { observationsMarkdown, renderObservations } from "./observations.js";
@@ -1209,7 +1210,7 @@ window.sweepmap = {
 
 async function main() {
   try {
-    await init();
+    await load();
     app.colorMaps = colorMaps();
   } catch (error) {
     showError(`Could not start sweepmap: the WebAssembly package did not load (${messageOf(error)}).`);

@@ -7,7 +7,7 @@
 // as Markdown (observationsMarkdown() plus those tables) and as the canvas' accessible
 // description.
 
-import { decimalsOf, formatNumber, plural } from "./format.js";
+import { decimalsOf, formatNumber, plural } from "./lib/format.js";
 
 function element(tag, className, text) {
   const node = document.createElement(tag);

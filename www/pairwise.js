@@ -1,10 +1,15 @@
 // The page's side of pairwise comparisons (per-item scores of several models, drawn by
-// SweepPairwiseFigure as one 2D histogram per pair of models): the header's facts, the bins' tooltip and announcement, and the statistics of every pair in the
-// summary area (and as Markdown). The numbers all come from the figure (comparisons(), cellInfo);
+// SweepPairwiseFigure as one 2D histogram per pair of models): the header's facts and the
+// statistics of every pair in the summary area (and as Markdown); the bins' tooltip and
+// announcement are in lib/bins.js. The numbers all come from the figure (comparisons(), cellInfo);
 // this module only words and lays them out, with textContent.
 
-import { formatNumber, formatSigned, plural } from "./format.js";
+import { formatNumber, formatSigned, plural } from "./lib/format.js";
 import { escapeMarkdown } from "./observations.js";
+import { percent } from "./lib/bins.js";
+
+// The bins' wording lives in lib/bins.js (the <sweep-map> element uses it too); re-exported here.
+export { binAnnouncement, binRange, binTooltipContent, percent } from "./lib/bins.js";
 
 // ---------------------------------------------------------------------------------------------
 // Header
@@ -26,20 +31,10 @@ export function pairwiseFacts(scores) {
 // ---------------------------------------------------------------------------------------------
 // Numbers in words
 
-/** A share of 0..1 as a percentage with one decimal: "36.1 %"; "–" for none. */
-export function percent(share) {
-  return typeof share === "number" && Number.isFinite(share) ? `${formatNumber(share * 100, 1)} %` : "–";
-}
-
 /** A sign test p-value: "= 0.092", "< 0.001"; "–" for none. */
 export function pValue(p) {
   if (typeof p !== "number" || !Number.isFinite(p)) return "–";
   return p < 0.001 ? "< 0.001" : `= ${formatNumber(p, 3)}`;
-}
-
-/** A bin's score range: "[0.2, 0.3)", and "[0.9, 1]" for the last bin, which includes 1. */
-export function binRange([low, high]) {
-  return `[${low}, ${high}${high >= 1 ? "]" : ")"}`;
 }
 
 /** "model-a vs model-b", with " | web" when compared within one group (as the panels say). */
@@ -173,45 +168,4 @@ export function comparisonsMarkdown(figure) {
     ),
   ];
   return `${lines.join("\n")}\n`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// One bin
-
-function row(term, description, className) {
-  const dt = document.createElement("dt");
-  dt.textContent = term;
-  const dd = document.createElement("dd");
-  dd.textContent = description;
-  if (className) dd.className = className;
-  return [dt, dd];
-}
-
-/** "6.3 % of 285 paired items", or "–" when the pair has none. */
-function shareText(info, paired) {
-  if (info.share === null || info.share === undefined) return "– (no paired items)";
-  return typeof paired === "number" ? `${percent(info.share)} of ${plural(paired, "paired item")}` : percent(info.share);
-}
-
-/** The tooltip's elements for a bin (a PairwiseCellInfo); paired: the pair's paired items. */
-export function binTooltipContent(info, paired) {
-  const title = document.createElement("p");
-  title.className = "tooltip-title";
-  title.textContent = info.title;
-  const list = document.createElement("dl");
-  list.append(
-    ...row(info.x_name, binRange(info.x_range)),
-    ...row(info.y_name, binRange(info.y_range)),
-    ...row("Items", String(info.count), "tooltip-value"),
-    ...row("Share", shareText(info, paired)),
-  );
-  return [title, list];
-}
-
-/** One line for the live region when the keyboard reaches a bin. */
-export function binAnnouncement(info, paired) {
-  return (
-    `${info.title}: ${info.x_name} ${binRange(info.x_range)}, ${info.y_name} ${binRange(info.y_range)}: ` +
-    `${plural(info.count, "item")}, ${shareText(info, paired)}.`
-  );
 }

@@ -2,23 +2,34 @@
 // and stepping through cells with the keyboard while the canvas has focus (an outline drawn over
 // the canvas, never a redraw, and the cell's description announced in a polite live region).
 // Geometry and cell contents come from the figure (hitTest, cellRect, cellInfo); everything is
-// written with textContent.
+// written with textContent. The explorer and the <sweep-map> element both use it; the element
+// passes callbacks to turn what a reader points at or activates into events. It works inside a
+// shadow root: focus is read from the canvas' own root, not from the document.
 
 import { decimalsOf, exactBeyondLabel, formatNumber } from "./format.js";
-import { binAnnouncement, binTooltipContent } from "./pairwise.js";
+import { binAnnouncement, binTooltipContent } from "./bins.js";
 
 /** How far the keyboard's ring reaches outside its cell, in CSS px (the margin in style.css). */
 const OUTLINE_SPREAD = 4;
 
 const KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Escape"]);
+/** Keys that activate the focused cell, as a click does, when an onActivate callback is given. */
+const ACTIVATE_KEYS = new Set(["Enter", " "]);
 
 export class CellInspector {
   /**
    * elements: { canvas, frame, tooltip, outline, announcer }. The frame is the positioned
    * container of the canvas, the tooltip and the outline.
+   * callbacks (optional): onCell(info | null, how) when the cell pointed at or reached with the
+   * keyboard changes (how: "pointer" or "keyboard"; null when the pointer leaves the cells);
+   * onActivate(info, how) when a cell is clicked, or Enter or Space is pressed on the focused one.
    */
-  constructor(elements) {
+  constructor(elements, { onCell, onActivate } = {}) {
     this.elements = elements;
+    this.onCell = onCell ?? null;
+    this.onActivate = onActivate ?? null;
+    /** The last cell reported to onCell, as "panel,x,y", so a move within it reports nothing. */
+    this.reported = null;
     this.figure = null;
     /** The keyboard's cell: { panel, x, y }, kept while focus is away so it returns there. */
     this.focused = null;
@@ -30,6 +41,37 @@ export class CellInspector {
     canvas.addEventListener("keydown", (event) => this.onKeyDown(event));
     canvas.addEventListener("focus", () => this.onFocus());
     canvas.addEventListener("blur", () => this.onBlur());
+    if (this.onActivate) canvas.addEventListener("click", (event) => this.onClick(event));
+  }
+
+  /** True while the canvas has focus (in the document or in the shadow root it lives in). */
+  hasFocus() {
+    const { canvas } = this.elements;
+    return canvas.getRootNode().activeElement === canvas;
+  }
+
+  /** Tells onCell about a cell (or null) unless it was the last one told. */
+  reportCell(info, how) {
+    const key = info ? `${info.panel},${info.x},${info.y}` : null;
+    if (key === this.reported) return;
+    this.reported = key;
+    this.onCell?.(info ?? null, how);
+  }
+
+  /** The cell under a pointer event, or undefined. */
+  cellAt(event) {
+    const point = this.figurePoint(event);
+    try {
+      return this.figure.hitTest(point.x, point.y) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  onClick(event) {
+    if (!this.figure) return;
+    const info = this.cellAt(event);
+    if (info) this.onActivate(info, "pointer");
   }
 
   /** Call after every redraw: a new figure, other options, another size. */
@@ -39,9 +81,10 @@ export class CellInspector {
     // A pairwise figure's bins give their share; the tooltip also names what it is a share of.
     this.paired = figure && typeof figure.comparisons === "function" ? figure.comparisons().map((stat) => stat.paired) : null;
     this.pointing = false;
+    this.reported = null;
     this.hideTooltip();
     if (this.focused && !this.validCell(this.focused)) this.focused = null;
-    if (document.activeElement === this.elements.canvas && this.focused) {
+    if (this.hasFocus() && this.focused) {
       this.showFocused({ announce: false });
     } else {
       this.elements.outline.hidden = true;
@@ -64,18 +107,13 @@ export class CellInspector {
 
   onPointerMove(event) {
     if (!this.figure) return;
-    const point = this.figurePoint(event);
-    let info;
-    try {
-      info = this.figure.hitTest(point.x, point.y);
-    } catch {
-      info = undefined;
-    }
+    const info = this.cellAt(event);
     if (!info) {
       this.onPointerLeave();
       return;
     }
     this.pointing = true;
+    this.reportCell(info, "pointer");
     const frameRect = this.elements.frame.getBoundingClientRect();
     this.showTooltip(info, {
       x: event.clientX - frameRect.left + this.elements.frame.scrollLeft,
@@ -85,8 +123,9 @@ export class CellInspector {
   }
 
   onPointerLeave() {
+    if (this.pointing) this.reportCell(null, "pointer");
     this.pointing = false;
-    if (document.activeElement === this.elements.canvas && this.focused) {
+    if (this.hasFocus() && this.focused) {
       this.showFocused({ announce: false });
     } else {
       this.hideTooltip();
@@ -128,7 +167,14 @@ export class CellInspector {
   }
 
   onKeyDown(event) {
-    if (!this.figure || !KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!this.figure || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (this.onActivate && ACTIVATE_KEYS.has(event.key)) {
+      event.preventDefault();
+      const info = this.focused ? this.figure.cellInfo(this.focused.panel, this.focused.x, this.focused.y) : null;
+      if (info) this.onActivate(info, "keyboard");
+      return;
+    }
+    if (!KEYS.has(event.key)) return;
     event.preventDefault();
     if (event.key === "Escape") {
       this.elements.outline.hidden = true;
@@ -222,7 +268,10 @@ export class CellInspector {
       const cellHeight = rect.height * scale.y;
       this.showTooltip(info, { x: left + (rect.width * scale.x) / 2, y: top + cellHeight, offset: 6, below: true, cellHeight });
     }
-    if (announce) this.elements.announcer.textContent = isBin(info) ? binAnnouncement(info, this.paired?.[info.panel]) : info.text;
+    if (announce) {
+      this.elements.announcer.textContent = isBin(info) ? binAnnouncement(info, this.paired?.[info.panel]) : info.text;
+      this.reportCell(info, "keyboard");
+    }
   }
 
   /** The ratio of the canvas' displayed size to the figure's CSS size (1 unless CSS shrinks it). */

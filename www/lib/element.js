@@ -1,0 +1,654 @@
+// <sweep-map>: a sweepmap figure as an HTML element, for project pages and static sites.
+//
+//   <script type="module" src="lib/element.js"></script>
+//   <sweep-map src="results.csv" layout="model" model="R1-Qwen" colormap="viridis"></sweep-map>
+//
+// Importing this module defines the element (once). Each element:
+//   - reads its data from the `data` property, else the `src` attribute (fetched relative to the
+//     page), else a child <script type="text/csv"> or <script type="application/json">; sweeps
+//     and per-item scores (pairwise comparisons) are told apart as the explorer does (guessKind,
+//     then the other loader when the first fails), or by the `kind` attribute;
+//   - turns its attributes into figure options and redraws when they change, at most once per
+//     animation frame however many change at once, and when its width changes (ResizeObserver);
+//   - starts the wasm through load() (lib/sweepmap.js), so every element on a page shares one
+//     fetch and one instance;
+//   - is accessible as the explorer's figure is, with the same building block (CellInspector):
+//     the canvas is a focusable image labelled with what every panel shows, arrow keys step
+//     through the cells, and a polite live region announces the cell reached;
+//   - emits sweepmap-hover, sweepmap-click, sweepmap-render and sweepmap-error (bubbling and
+//     composed), and shows errors inside itself as text.
+// Everything lives in an open shadow root, styled by one constructable stylesheet shared by all
+// elements (no style attributes or <style> elements, so a strict Content-Security-Policy with
+// style-src 'self' allows it). Labels from data are only ever written with textContent.
+
+import { load } from "./sweepmap.js";
+import { CellInspector } from "./cells.js";
+
+/** Attributes that choose the data: a change reloads it. */
+const DATA_ATTRIBUTES = ["src", "format", "kind"];
+/** Attributes that shape the figure: a change redraws it. */
+const VIEW_ATTRIBUTES = [
+  "layout",
+  "model",
+  "model-b",
+  "benchmark",
+  "colormap",
+  "reverse",
+  "range",
+  "min",
+  "max",
+  "center",
+  "annotate",
+  "decimals",
+  "uncertainty",
+  "models",
+  "group",
+  "bins",
+  "by",
+  "log",
+];
+/** Attributes that are on or off (present, "", "true" or "false"). */
+const FLAG_ATTRIBUTES = new Set(["reverse", "annotate", "log"]);
+/** Attributes that are numbers (absent or "" for the default). */
+const NUMBER_ATTRIBUTES = new Set(["min", "max", "center", "uncertainty", "bins"]);
+
+/** What a scheduled flush must do, from least to most work. */
+const SIZE = 1;
+const VIEW = 2;
+const DATA = 4;
+
+const STYLE = `
+:host {
+  display: block;
+  position: relative;
+  min-width: 0;
+}
+:host([hidden]), [hidden] {
+  display: none !important;
+}
+.frame {
+  position: relative;
+  overflow-x: auto;
+  overflow-y: hidden;
+}
+canvas {
+  display: block;
+}
+canvas:focus {
+  outline: none;
+}
+canvas:focus-visible {
+  outline: 2px solid var(--sweep-map-accent, #2a5db0);
+  outline-offset: 2px;
+}
+.outline {
+  position: absolute;
+  box-sizing: border-box;
+  margin: -4px 0 0 -4px;
+  border: 3px solid #111;
+  border-radius: 3px;
+  box-shadow: 0 0 0 2px #fff, inset 0 0 0 2px #fff;
+  pointer-events: none;
+}
+.tooltip {
+  position: absolute;
+  z-index: 2;
+  max-width: 20rem;
+  padding: 0.45rem 0.65rem 0.5rem;
+  border: 1px solid var(--sweep-map-line, #aab2c0);
+  border-radius: 6px;
+  background: #fff;
+  color: var(--sweep-map-text, #1d2330);
+  box-shadow: 0 4px 14px rgba(20, 30, 50, 0.16);
+  font-size: 0.8125rem;
+  line-height: 1.35;
+  pointer-events: none;
+}
+.tooltip-title {
+  margin: 0 0 0.3rem;
+  font-weight: 700;
+  overflow-wrap: anywhere;
+}
+.tooltip dl {
+  display: grid;
+  grid-template-columns: max-content auto;
+  gap: 0.1rem 0.75rem;
+  margin: 0;
+}
+.tooltip dt {
+  color: var(--sweep-map-muted, #596274);
+}
+.tooltip dd {
+  margin: 0;
+  font-variant-numeric: tabular-nums;
+  overflow-wrap: anywhere;
+}
+.tooltip .tooltip-value {
+  font-weight: 700;
+}
+.status {
+  margin: 0;
+  padding: 1rem 0;
+  color: var(--sweep-map-muted, #596274);
+}
+.error {
+  margin: 0 0 0.5rem;
+  padding: 0.5rem 0.75rem;
+  border: 1px solid #e3a0a8;
+  border-radius: 6px;
+  background: #fdecee;
+  color: #7a1420;
+  overflow-wrap: anywhere;
+}
+.visually-hidden {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+}
+`;
+
+let sharedSheet = null;
+
+/** The one stylesheet every element adopts, made on first use. */
+function styleSheet() {
+  if (!sharedSheet) {
+    sharedSheet = new CSSStyleSheet();
+    sharedSheet.replaceSync(STYLE);
+  }
+  return sharedSheet;
+}
+
+function element(tag, properties = {}, attributes = {}) {
+  const node = document.createElement(tag);
+  Object.assign(node, properties);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+/** "model-b" -> "modelB": the property that reflects an attribute. */
+function camelCase(name) {
+  return name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+
+/** The data format a file name suggests: "csv", "json" or "auto". */
+export function formatFromName(name) {
+  const match = /\.([a-z0-9]+)$/i.exec(String(name ?? "").split(/[?#]/)[0]);
+  const extension = match ? match[1].toLowerCase() : "";
+  if (extension === "json") return "json";
+  if (extension === "csv" || extension === "tsv" || extension === "txt") return "csv";
+  return "auto";
+}
+
+/** An Error from anything thrown. */
+function asError(thrown) {
+  return thrown instanceof Error ? thrown : new Error(String(thrown));
+}
+
+/** The detail of a hover or click event: where the cell is, its value, and all the figure says. */
+function cellDetail(info, via) {
+  return {
+    panel: info.panel,
+    x: info.x,
+    y: info.y,
+    value: info.value ?? null,
+    title: info.title,
+    xLabel: info.x_label,
+    yLabel: info.y_label,
+    text: info.text,
+    via,
+    info,
+  };
+}
+
+export class SweepMapElement extends HTMLElement {
+  static get observedAttributes() {
+    return [...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES];
+  }
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: "open" });
+    root.adoptedStyleSheets = [styleSheet()];
+    this.parts = {
+      error: element("p", { className: "error", hidden: true }, { part: "error", role: "alert" }),
+      status: element("p", { className: "status", textContent: "Loading the figure…" }, { part: "status" }),
+      frame: element("div", { className: "frame" }, { part: "frame" }),
+      canvas: element("canvas", { tabIndex: 0, hidden: true }, { part: "canvas", role: "img", "aria-label": "Loading the figure", "aria-describedby": "help" }),
+      outline: element("div", { className: "outline", hidden: true }),
+      tooltip: element("div", { className: "tooltip", hidden: true }, { part: "tooltip", "aria-hidden": "true" }),
+      help: element("p", {
+        id: "help",
+        className: "visually-hidden",
+        textContent: "Arrow keys step through the cells, Home and End jump to a row's ends, Enter selects a cell, Escape hides it.",
+      }),
+      announcer: element("div", { className: "visually-hidden" }, { "aria-live": "polite" }),
+    };
+    const { error, status, frame, canvas, outline, tooltip, help, announcer } = this.parts;
+    frame.append(canvas, outline, tooltip);
+    root.append(error, status, frame, help, announcer);
+    this.inspector = new CellInspector(
+      { canvas, frame, tooltip, outline, announcer },
+      {
+        onCell: (info, via) => this.emit("sweepmap-hover", info ? cellDetail(info, via) : null),
+        onActivate: (info, via) => this.emit("sweepmap-click", cellDetail(info, via)),
+      },
+    );
+    /** The latest data loaded: { api, kind, dataset }; drawn unless the attributes refuse. */
+    this.current = null;
+    /** The figure drawn (a SweepFigure or SweepPairwiseFigure) and the data it shows. */
+    this.shown = { figure: null, dataset: null, kind: null };
+    this.dataValue = null;
+    this.dirty = DATA;
+    this.frameRequest = 0;
+    /** Counts loads, so the answer of a superseded one is dropped. */
+    this.loadCount = 0;
+    this.drawnWidth = 0;
+    this.resizeObserver = new ResizeObserver(() => {
+      if (this.shown.figure && this.width() !== this.drawnWidth) this.schedule(SIZE);
+    });
+    this.childObserver = new MutationObserver(() => {
+      if (this.dataValue === null && !this.hasAttribute("src")) this.schedule(DATA);
+    });
+  }
+
+  connectedCallback() {
+    this.resizeObserver.observe(this);
+    this.childObserver.observe(this, { childList: true, subtree: true, characterData: true });
+    this.schedule(this.dirty || SIZE);
+  }
+
+  disconnectedCallback() {
+    this.resizeObserver.disconnect();
+    this.childObserver.disconnect();
+    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
+    this.frameRequest = 0;
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (oldValue === newValue) return;
+    this.schedule(DATA_ATTRIBUTES.includes(name) ? DATA : VIEW);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Properties
+
+  /** The data as text (CSV or JSON) or as a JSON object; null to read `src` or the child again. */
+  get data() {
+    return this.dataValue;
+  }
+
+  set data(value) {
+    this.dataValue = value === undefined ? null : value;
+    this.schedule(DATA);
+  }
+
+  /** The live figure (SweepFigure or SweepPairwiseFigure), or null before the first drawing. */
+  get figure() {
+    return this.shown.figure;
+  }
+
+  /** The loaded data (SweepDataset or SweepPairwise), or null. */
+  get dataset() {
+    return this.shown.dataset;
+  }
+
+  /** "sweep" or "pairwise": what the shown data are; null before the first drawing. */
+  get dataKind() {
+    return this.shown.kind;
+  }
+
+  /** Fetches `src` (or reads the inline data) again and redraws. */
+  reload() {
+    this.schedule(DATA);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Scheduling: everything asked for within one frame is done once, at the next frame.
+
+  schedule(what) {
+    this.dirty |= what;
+    if (this.frameRequest || !this.isConnected) return;
+    this.frameRequest = requestAnimationFrame(() => {
+      this.frameRequest = 0;
+      this.flush();
+    });
+  }
+
+  flush() {
+    const what = this.dirty;
+    this.dirty = 0;
+    if (what & DATA) {
+      this.loadAndDraw();
+    } else if (what & VIEW) {
+      this.tryDraw(() => this.draw());
+    } else if (what & SIZE) {
+      this.tryDraw(() => this.resizeFigure());
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Loading
+
+  async loadAndDraw() {
+    const count = ++this.loadCount;
+    let loaded;
+    try {
+      const source = this.readSource();
+      if (source === null) {
+        // Nothing to show yet: an element made by script gets its data later.
+        return;
+      }
+      const api = await load();
+      const text = typeof source.text === "string" ? source.text : await source.text();
+      if (count !== this.loadCount) return;
+      loaded = loadData(api, text, source);
+    } catch (error) {
+      if (count === this.loadCount) this.fail(asError(error).message);
+      return;
+    }
+    if (count !== this.loadCount) {
+      loaded.dataset.free();
+      return;
+    }
+    // Data loaded but never drawn (the attributes refused them) are replaced.
+    if (this.current && this.current.dataset !== this.shown.dataset) this.current.dataset.free();
+    this.current = loaded;
+    this.tryDraw(() => this.draw());
+  }
+
+  /**
+   * Where the data come from: { text (a string, or a function resolving to one), format,
+   * name }, or null when the element has none yet.
+   */
+  readSource() {
+    const kind = this.kindAttribute();
+    const format = this.formatAttribute();
+    if (this.dataValue !== null) {
+      const text = typeof this.dataValue === "string" ? this.dataValue : JSON.stringify(this.dataValue);
+      return { text, format, kind, name: "the data property" };
+    }
+    const src = this.getAttribute("src");
+    if (src) {
+      const url = new URL(src, this.ownerDocument.baseURI);
+      return {
+        text: () => fetchText(url, src),
+        format: format === "auto" ? formatFromName(url.pathname) : format,
+        kind,
+        name: `"${src}"`,
+      };
+    }
+    const script = this.querySelector(':scope > script[type="text/csv"], :scope > script[type="application/json"]');
+    if (script) {
+      const inlineFormat = script.type === "application/json" ? "json" : "csv";
+      return { text: script.textContent, format: format === "auto" ? inlineFormat : format, kind, name: "the inline data" };
+    }
+    return null;
+  }
+
+  formatAttribute() {
+    return oneOf(this, "format", ["auto", "csv", "json"]) ?? "auto";
+  }
+
+  kindAttribute() {
+    return oneOf(this, "kind", ["auto", "sweep", "pairwise"]) ?? "auto";
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Drawing
+
+  /** The width to draw at: the element's own, in whole CSS pixels. */
+  width() {
+    return Math.max(1, Math.floor(this.parts.frame.clientWidth || this.clientWidth));
+  }
+
+  /** Runs a drawing step (false: nothing drawn); on failure shows the error. */
+  tryDraw(step) {
+    try {
+      if (step() === false) return;
+    } catch (error) {
+      this.fail(asError(error).message);
+      return;
+    }
+    this.rendered();
+  }
+
+  /**
+   * Draws the current data with the options the attributes give. Reuses the figure when it is
+   * of the same kind; frees the data it replaces only once the new ones drew. Throws (leaving
+   * the figure as it was) when the figure refuses the options.
+   */
+  draw() {
+    const loaded = this.current;
+    if (!loaded) return false;
+    const { api } = loaded;
+    const pairwise = loaded.kind === "pairwise";
+    const options = { ...(pairwise ? pairwiseOptions(this) : sweepOptions(this)), width: this.width() };
+    const Figure = pairwise ? api.SweepPairwiseFigure : api.SweepFigure;
+    const old = this.shown;
+    let figure = old.figure;
+    if (!(figure instanceof Figure)) {
+      figure = new Figure(loaded.dataset, this.parts.canvas, options);
+      old.figure?.free();
+    } else if (loaded.dataset !== old.dataset) {
+      if (pairwise) figure.setData(loaded.dataset, options);
+      else figure.setDataset(loaded.dataset, options);
+    } else {
+      figure.update(options);
+    }
+    if (old.dataset && old.dataset !== loaded.dataset) old.dataset.free();
+    this.shown = { figure, dataset: loaded.dataset, kind: loaded.kind };
+    this.drawnWidth = options.width;
+    return true;
+  }
+
+  resizeFigure() {
+    const { figure } = this.shown;
+    if (!figure) return false;
+    const width = this.width();
+    if (width === this.drawnWidth) return false;
+    figure.resize(width);
+    this.drawnWidth = width;
+    return true;
+  }
+
+  /** After a drawing: show the canvas, clear any error, refresh the inspector, tell listeners. */
+  rendered() {
+    const { figure, kind } = this.shown;
+    const { canvas, status, error } = this.parts;
+    canvas.hidden = false;
+    status.hidden = true;
+    error.hidden = true;
+    this.inspector.setFigure(figure);
+    const size = figure.size();
+    this.emit("sweepmap-render", {
+      kind,
+      panels: figure.panels().map((panel) => panel.title),
+      width: size.width,
+      height: size.height,
+    });
+  }
+
+  /** Shows an error as text inside the element and tells listeners; a drawn figure stays. */
+  fail(message) {
+    const { error, status } = this.parts;
+    error.textContent = message;
+    error.hidden = false;
+    status.hidden = true;
+    this.emit("sweepmap-error", { message });
+  }
+
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+}
+
+// Properties that reflect the view attributes: strings, numbers (null when absent) and flags.
+for (const name of [...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES]) {
+  const property = camelCase(name);
+  let descriptor;
+  if (FLAG_ATTRIBUTES.has(name)) {
+    descriptor = {
+      get() {
+        return flag(this, name) ?? name === "annotate";
+      },
+      set(value) {
+        if (name === "annotate") this.setAttribute(name, value ? "true" : "false");
+        else this.toggleAttribute(name, Boolean(value));
+      },
+    };
+  } else if (NUMBER_ATTRIBUTES.has(name)) {
+    descriptor = {
+      get() {
+        const text = this.getAttribute(name);
+        const value = text === null || text.trim() === "" ? null : Number(text);
+        return Number.isFinite(value) ? value : null;
+      },
+      set(value) {
+        if (value === null || value === undefined) this.removeAttribute(name);
+        else this.setAttribute(name, String(value));
+      },
+    };
+  } else {
+    descriptor = {
+      get() {
+        return this.getAttribute(name);
+      },
+      set(value) {
+        if (value === null || value === undefined) this.removeAttribute(name);
+        else this.setAttribute(name, String(value));
+      },
+    };
+  }
+  Object.defineProperty(SweepMapElement.prototype, property, { ...descriptor, configurable: true, enumerable: true });
+}
+
+// -------------------------------------------------------------------------------------------
+// Attributes as figure options. Absent attributes give null, which the figure reads as its
+// default, so the options always say the whole view and a removed attribute takes effect.
+
+/** An attribute's text, or null when absent or empty. */
+function text(host, name) {
+  const value = host.getAttribute(name);
+  return value === null || value.trim() === "" ? null : value.trim();
+}
+
+/** An on-or-off attribute: null when absent; present, "" or "true" is on; "false" is off. */
+function flag(host, name) {
+  const value = host.getAttribute(name);
+  if (value === null) return null;
+  const normalized = value.trim().toLowerCase();
+  if (normalized === "" || normalized === "true" || normalized === name) return true;
+  if (normalized === "false") return false;
+  throw new Error(`attribute "${name}": expected "true", "false" or no value, found "${value}"`);
+}
+
+/** A number attribute, or null when absent or empty. */
+function number(host, name) {
+  const value = text(host, name);
+  if (value === null) return null;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed)) throw new Error(`attribute "${name}": expected a number, found "${value}"`);
+  return parsed;
+}
+
+/** An attribute that must be one of `choices`, or null when absent or empty. */
+function oneOf(host, name, choices) {
+  const value = text(host, name);
+  if (value === null) return null;
+  if (!choices.includes(value)) {
+    throw new Error(`attribute "${name}": expected one of ${choices.map((choice) => `"${choice}"`).join(", ")}, found "${value}"`);
+  }
+  return value;
+}
+
+/** `decimals`: "auto" (or absent) for automatic, else a whole number. */
+function decimals(host) {
+  const value = text(host, "decimals");
+  if (value === null || value === "auto") return null;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed)) throw new Error(`attribute "decimals": expected "auto" or a whole number, found "${value}"`);
+  return parsed;
+}
+
+/** The options both kinds of figure share. */
+function colourOptions(host) {
+  return {
+    colorMap: text(host, "colormap"),
+    reversed: flag(host, "reverse"),
+    domain: text(host, "range"),
+    min: number(host, "min"),
+    max: number(host, "max"),
+    annotate: flag(host, "annotate"),
+    decimals: decimals(host),
+  };
+}
+
+/** A SweepFigure's options from the element's attributes. */
+export function sweepOptions(host) {
+  return {
+    ...colourOptions(host),
+    layout: text(host, "layout"),
+    model: text(host, "model"),
+    modelB: text(host, "model-b"),
+    benchmark: text(host, "benchmark"),
+    center: number(host, "center"),
+    uncertainty: number(host, "uncertainty"),
+  };
+}
+
+/** A SweepPairwiseFigure's options from the element's attributes. */
+export function pairwiseOptions(host) {
+  const models = text(host, "models");
+  return {
+    ...colourOptions(host),
+    models: models === null ? null : models.split(",").map((model) => model.trim()).filter(Boolean),
+    group: text(host, "group"),
+    bins: number(host, "bins"),
+    value: text(host, "by"),
+    logarithmic: flag(host, "log"),
+  };
+}
+
+// -------------------------------------------------------------------------------------------
+// Data
+
+async function fetchText(url, src) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`could not fetch "${src}": ${asError(error).message}`);
+  }
+  if (!response.ok) throw new Error(`could not fetch "${src}": HTTP ${response.status} ${response.statusText}`.trimEnd());
+  return response.text();
+}
+
+/**
+ * Loads text as a sweep or as per-item scores: the kind asked for, or the one guessKind picks,
+ * then the other when that fails (the first error is the one reported, naming the source).
+ */
+function loadData(api, text, { format, kind, name }) {
+  const loaders = {
+    sweep: () => api.loadDataset(text, { format }),
+    pairwise: () => api.loadPairwise(text, { format }),
+  };
+  const order = kind === "auto" ? [api.guessKind(text, format)] : [kind];
+  if (kind === "auto") order.push(order[0] === "pairwise" ? "sweep" : "pairwise");
+  let firstError = null;
+  for (const candidate of order) {
+    try {
+      return { api, kind: candidate, dataset: loaders[candidate]() };
+    } catch (error) {
+      firstError ??= asError(error);
+    }
+  }
+  throw new Error(`could not read ${name}: ${firstError.message}`);
+}
+
+if (!customElements.get("sweep-map")) customElements.define("sweep-map", SweepMapElement);

@@ -1,0 +1,47 @@
+// The package's entry: sweepmap's whole wasm API (loadDataset, SweepFigure, ...) plus load(),
+// which fetches and compiles the wasm once per page, however many figures and elements ask.
+//
+//   import { load } from "sweepmap";          // or "./lib/sweepmap.js" from a plain page
+//   const { loadDataset, SweepFigure } = await load();
+//
+// The wasm is found relative to this module (new URL(..., import.meta.url)), so the package
+// works from any static host without a bundler, under any sub-path, and from Vite, which sees
+// the same expression and ships the file. The explorer and the <sweep-map> element both start
+// the wasm through load(), so a page with both fetches it once.
+
+import init from "../pkg/sweepmap.js";
+import * as wasm from "../pkg/sweepmap.js";
+
+export * from "../pkg/sweepmap.js";
+
+/** Where the wasm is, beside the wasm-bindgen glue this module ships with. */
+export const wasmUrl = new URL("../pkg/sweepmap_bg.wasm", import.meta.url);
+
+/** The one load in flight or done; reset when it fails, so a later call can try again. */
+let loading = null;
+/** True once the wasm is instantiated. */
+let loaded = false;
+
+/**
+ * Fetches and instantiates the wasm, once: every call returns the same promise, which resolves
+ * to the wasm API (the wasm-bindgen module's namespace, every export usable). `source`
+ * overrides where the wasm comes from (a URL, a Response, bytes or a WebAssembly.Module); only
+ * the first call's counts.
+ */
+export function load(source = wasmUrl) {
+  if (!loading) {
+    loading = init({ module_or_path: source }).then(() => {
+      loaded = true;
+      return wasm;
+    });
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}
+
+/** True once load() has finished: the API can be called synchronously from then on. */
+export function isLoaded() {
+  return loaded;
+}
