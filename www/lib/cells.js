@@ -35,9 +35,12 @@ export class CellInspector {
     this.focused = null;
     /** True while the pointer is over a cell. */
     this.pointing = false;
+    /** The cell a pointer was pressed on, so that the focus this gives the canvas starts there. */
+    this.pressed = null;
     const { canvas } = elements;
     canvas.addEventListener("pointermove", (event) => this.onPointerMove(event));
     canvas.addEventListener("pointerleave", () => this.onPointerLeave());
+    canvas.addEventListener("pointerdown", (event) => this.onPointerDown(event));
     canvas.addEventListener("keydown", (event) => this.onKeyDown(event));
     canvas.addEventListener("focus", () => this.onFocus());
     canvas.addEventListener("blur", () => this.onBlur());
@@ -132,8 +135,16 @@ export class CellInspector {
     }
   }
 
+  onPointerDown(event) {
+    const info = this.figure ? this.cellAt(event) : undefined;
+    this.pressed = info ? { panel: info.panel, x: info.x, y: info.y } : null;
+  }
+
   onFocus() {
     if (!this.figure || this.panels.length === 0) return;
+    // Focus by a click starts at the cell clicked; by the keyboard, where it last was.
+    if (this.pressed) this.focused = this.pressed;
+    this.pressed = null;
     if (!this.focused) this.focused = this.startCell();
     this.showFocused({ announce: true });
   }

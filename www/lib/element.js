@@ -177,7 +177,7 @@ function camelCase(name) {
 }
 
 /** The data format a file name suggests: "csv", "json" or "auto". */
-export function formatFromName(name) {
+function formatFromName(name) {
   const match = /\.([a-z0-9]+)$/i.exec(String(name ?? "").split(/[?#]/)[0]);
   const extension = match ? match[1].toLowerCase() : "";
   if (extension === "json") return "json";
@@ -207,6 +207,18 @@ function cellDetail(info, via) {
 }
 
 export class SweepMapElement extends HTMLElement {
+  #parts;
+  #shown;
+  #current;
+  #inspector;
+  #dataValue;
+  #dirty;
+  #frameRequest;
+  #loadCount;
+  #drawnWidth;
+  #resizeObserver;
+  #childObserver;
+
   static get observedAttributes() {
     return [...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES];
   }
@@ -215,7 +227,7 @@ export class SweepMapElement extends HTMLElement {
     super();
     const root = this.attachShadow({ mode: "open" });
     root.adoptedStyleSheets = [styleSheet()];
-    this.parts = {
+    this.#parts = {
       error: element("p", { className: "error", hidden: true }, { part: "error", role: "alert" }),
       status: element("p", { className: "status", textContent: "Loading the figure…" }, { part: "status" }),
       frame: element("div", { className: "frame" }, { part: "frame" }),
@@ -229,50 +241,50 @@ export class SweepMapElement extends HTMLElement {
       }),
       announcer: element("div", { className: "visually-hidden" }, { "aria-live": "polite" }),
     };
-    const { error, status, frame, canvas, outline, tooltip, help, announcer } = this.parts;
+    const { error, status, frame, canvas, outline, tooltip, help, announcer } = this.#parts;
     frame.append(canvas, outline, tooltip);
     root.append(error, status, frame, help, announcer);
-    this.inspector = new CellInspector(
+    this.#inspector = new CellInspector(
       { canvas, frame, tooltip, outline, announcer },
       {
-        onCell: (info, via) => this.emit("sweepmap-hover", info ? cellDetail(info, via) : null),
-        onActivate: (info, via) => this.emit("sweepmap-click", cellDetail(info, via)),
+        onCell: (info, via) => this.#emit("sweepmap-hover", info ? cellDetail(info, via) : null),
+        onActivate: (info, via) => this.#emit("sweepmap-click", cellDetail(info, via)),
       },
     );
     /** The latest data loaded: { api, kind, dataset }; drawn unless the attributes refuse. */
-    this.current = null;
+    this.#current = null;
     /** The figure drawn (a SweepFigure or SweepPairwiseFigure) and the data it shows. */
-    this.shown = { figure: null, dataset: null, kind: null };
-    this.dataValue = null;
-    this.dirty = DATA;
-    this.frameRequest = 0;
+    this.#shown = { figure: null, dataset: null, kind: null };
+    this.#dataValue = null;
+    this.#dirty = DATA;
+    this.#frameRequest = 0;
     /** Counts loads, so the answer of a superseded one is dropped. */
-    this.loadCount = 0;
-    this.drawnWidth = 0;
-    this.resizeObserver = new ResizeObserver(() => {
-      if (this.shown.figure && this.width() !== this.drawnWidth) this.schedule(SIZE);
+    this.#loadCount = 0;
+    this.#drawnWidth = 0;
+    this.#resizeObserver = new ResizeObserver(() => {
+      if (this.#shown.figure && this.#width() !== this.#drawnWidth) this.#schedule(SIZE);
     });
-    this.childObserver = new MutationObserver(() => {
-      if (this.dataValue === null && !this.hasAttribute("src")) this.schedule(DATA);
+    this.#childObserver = new MutationObserver(() => {
+      if (this.#dataValue === null && !this.hasAttribute("src")) this.#schedule(DATA);
     });
   }
 
   connectedCallback() {
-    this.resizeObserver.observe(this);
-    this.childObserver.observe(this, { childList: true, subtree: true, characterData: true });
-    this.schedule(this.dirty || SIZE);
+    this.#resizeObserver.observe(this);
+    this.#childObserver.observe(this, { childList: true, subtree: true, characterData: true });
+    this.#schedule(this.#dirty || SIZE);
   }
 
   disconnectedCallback() {
-    this.resizeObserver.disconnect();
-    this.childObserver.disconnect();
-    if (this.frameRequest) cancelAnimationFrame(this.frameRequest);
-    this.frameRequest = 0;
+    this.#resizeObserver.disconnect();
+    this.#childObserver.disconnect();
+    if (this.#frameRequest) cancelAnimationFrame(this.#frameRequest);
+    this.#frameRequest = 0;
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (oldValue === newValue) return;
-    this.schedule(DATA_ATTRIBUTES.includes(name) ? DATA : VIEW);
+    this.#schedule(DATA_ATTRIBUTES.includes(name) ? DATA : VIEW);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -280,97 +292,100 @@ export class SweepMapElement extends HTMLElement {
 
   /** The data as text (CSV or JSON) or as a JSON object; null to read `src` or the child again. */
   get data() {
-    return this.dataValue;
+    return this.#dataValue;
   }
 
   set data(value) {
-    this.dataValue = value === undefined ? null : value;
-    this.schedule(DATA);
+    this.#dataValue = value === undefined ? null : value;
+    this.#schedule(DATA);
   }
 
   /** The live figure (SweepFigure or SweepPairwiseFigure), or null before the first drawing. */
   get figure() {
-    return this.shown.figure;
+    return this.#shown.figure;
   }
 
-  /** The loaded data (SweepDataset or SweepPairwise), or null. */
-  get dataset() {
-    return this.shown.dataset;
+  /**
+   * The data the figure shows (a SweepDataset or SweepPairwise), or null. Not named `dataset`:
+   * that is every element's map of data-* attributes.
+   */
+  get loadedData() {
+    return this.#shown.dataset;
   }
 
   /** "sweep" or "pairwise": what the shown data are; null before the first drawing. */
   get dataKind() {
-    return this.shown.kind;
+    return this.#shown.kind;
   }
 
   /** Fetches `src` (or reads the inline data) again and redraws. */
   reload() {
-    this.schedule(DATA);
+    this.#schedule(DATA);
   }
 
   // -------------------------------------------------------------------------------------------
   // Scheduling: everything asked for within one frame is done once, at the next frame.
 
-  schedule(what) {
-    this.dirty |= what;
-    if (this.frameRequest || !this.isConnected) return;
-    this.frameRequest = requestAnimationFrame(() => {
-      this.frameRequest = 0;
-      this.flush();
+  #schedule(what) {
+    this.#dirty |= what;
+    if (this.#frameRequest || !this.isConnected) return;
+    this.#frameRequest = requestAnimationFrame(() => {
+      this.#frameRequest = 0;
+      this.#flush();
     });
   }
 
-  flush() {
-    const what = this.dirty;
-    this.dirty = 0;
+  #flush() {
+    const what = this.#dirty;
+    this.#dirty = 0;
     if (what & DATA) {
-      this.loadAndDraw();
+      this.#loadAndDraw();
     } else if (what & VIEW) {
-      this.tryDraw(() => this.draw());
+      this.#tryDraw(() => this.#draw());
     } else if (what & SIZE) {
-      this.tryDraw(() => this.resizeFigure());
+      this.#tryDraw(() => this.#resizeFigure());
     }
   }
 
   // -------------------------------------------------------------------------------------------
   // Loading
 
-  async loadAndDraw() {
-    const count = ++this.loadCount;
+  async #loadAndDraw() {
+    const count = ++this.#loadCount;
     let loaded;
     try {
-      const source = this.readSource();
+      const source = this.#readSource();
       if (source === null) {
         // Nothing to show yet: an element made by script gets its data later.
         return;
       }
       const api = await load();
       const text = typeof source.text === "string" ? source.text : await source.text();
-      if (count !== this.loadCount) return;
+      if (count !== this.#loadCount) return;
       loaded = loadData(api, text, source);
     } catch (error) {
-      if (count === this.loadCount) this.fail(asError(error).message);
+      if (count === this.#loadCount) this.#fail(asError(error).message);
       return;
     }
-    if (count !== this.loadCount) {
+    if (count !== this.#loadCount) {
       loaded.dataset.free();
       return;
     }
     // Data loaded but never drawn (the attributes refused them) are replaced.
-    if (this.current && this.current.dataset !== this.shown.dataset) this.current.dataset.free();
-    this.current = loaded;
-    this.tryDraw(() => this.draw());
+    if (this.#current && this.#current.dataset !== this.#shown.dataset) this.#current.dataset.free();
+    this.#current = loaded;
+    this.#tryDraw(() => this.#draw());
   }
 
   /**
    * Where the data come from: { text (a string, or a function resolving to one), format,
    * name }, or null when the element has none yet.
    */
-  readSource() {
-    const kind = this.kindAttribute();
-    const format = this.formatAttribute();
-    if (this.dataValue !== null) {
-      const text = typeof this.dataValue === "string" ? this.dataValue : JSON.stringify(this.dataValue);
+  #readSource() {
+    const kind = this.#kindAttribute();
+    const format = this.#formatAttribute();
+    if (this.#dataValue !== null) {
+      const text = typeof this.#dataValue === "string" ? this.#dataValue : JSON.stringify(this.#dataValue);
       return { text, format, kind, name: "the data property" };
     }
     const src = this.getAttribute("src");
@@ -391,11 +406,11 @@ export class SweepMapElement extends HTMLElement {
     return null;
   }
 
-  formatAttribute() {
+  #formatAttribute() {
     return oneOf(this, "format", ["auto", "csv", "json"]) ?? "auto";
   }
 
-  kindAttribute() {
+  #kindAttribute() {
     return oneOf(this, "kind", ["auto", "sweep", "pairwise"]) ?? "auto";
   }
 
@@ -403,19 +418,19 @@ export class SweepMapElement extends HTMLElement {
   // Drawing
 
   /** The width to draw at: the element's own, in whole CSS pixels. */
-  width() {
-    return Math.max(1, Math.floor(this.parts.frame.clientWidth || this.clientWidth));
+  #width() {
+    return Math.max(1, Math.floor(this.#parts.frame.clientWidth || this.clientWidth));
   }
 
   /** Runs a drawing step (false: nothing drawn); on failure shows the error. */
-  tryDraw(step) {
+  #tryDraw(step) {
     try {
       if (step() === false) return;
     } catch (error) {
-      this.fail(asError(error).message);
+      this.#fail(asError(error).message);
       return;
     }
-    this.rendered();
+    this.#rendered();
   }
 
   /**
@@ -423,17 +438,17 @@ export class SweepMapElement extends HTMLElement {
    * of the same kind; frees the data it replaces only once the new ones drew. Throws (leaving
    * the figure as it was) when the figure refuses the options.
    */
-  draw() {
-    const loaded = this.current;
+  #draw() {
+    const loaded = this.#current;
     if (!loaded) return false;
     const { api } = loaded;
     const pairwise = loaded.kind === "pairwise";
-    const options = { ...(pairwise ? pairwiseOptions(this) : sweepOptions(this)), width: this.width() };
+    const options = { ...(pairwise ? pairwiseOptions(this) : sweepOptions(this)), width: this.#width() };
     const Figure = pairwise ? api.SweepPairwiseFigure : api.SweepFigure;
-    const old = this.shown;
+    const old = this.#shown;
     let figure = old.figure;
     if (!(figure instanceof Figure)) {
-      figure = new Figure(loaded.dataset, this.parts.canvas, options);
+      figure = new Figure(loaded.dataset, this.#parts.canvas, options);
       old.figure?.free();
     } else if (loaded.dataset !== old.dataset) {
       if (pairwise) figure.setData(loaded.dataset, options);
@@ -442,31 +457,31 @@ export class SweepMapElement extends HTMLElement {
       figure.update(options);
     }
     if (old.dataset && old.dataset !== loaded.dataset) old.dataset.free();
-    this.shown = { figure, dataset: loaded.dataset, kind: loaded.kind };
-    this.drawnWidth = options.width;
+    this.#shown = { figure, dataset: loaded.dataset, kind: loaded.kind };
+    this.#drawnWidth = options.width;
     return true;
   }
 
-  resizeFigure() {
-    const { figure } = this.shown;
+  #resizeFigure() {
+    const { figure } = this.#shown;
     if (!figure) return false;
-    const width = this.width();
-    if (width === this.drawnWidth) return false;
+    const width = this.#width();
+    if (width === this.#drawnWidth) return false;
     figure.resize(width);
-    this.drawnWidth = width;
+    this.#drawnWidth = width;
     return true;
   }
 
   /** After a drawing: show the canvas, clear any error, refresh the inspector, tell listeners. */
-  rendered() {
-    const { figure, kind } = this.shown;
-    const { canvas, status, error } = this.parts;
+  #rendered() {
+    const { figure, kind } = this.#shown;
+    const { canvas, status, error } = this.#parts;
     canvas.hidden = false;
     status.hidden = true;
     error.hidden = true;
-    this.inspector.setFigure(figure);
+    this.#inspector.setFigure(figure);
     const size = figure.size();
-    this.emit("sweepmap-render", {
+    this.#emit("sweepmap-render", {
       kind,
       panels: figure.panels().map((panel) => panel.title),
       width: size.width,
@@ -475,15 +490,15 @@ export class SweepMapElement extends HTMLElement {
   }
 
   /** Shows an error as text inside the element and tells listeners; a drawn figure stays. */
-  fail(message) {
-    const { error, status } = this.parts;
+  #fail(message) {
+    const { error, status } = this.#parts;
     error.textContent = message;
     error.hidden = false;
     status.hidden = true;
-    this.emit("sweepmap-error", { message });
+    this.#emit("sweepmap-error", { message });
   }
 
-  emit(type, detail) {
+  #emit(type, detail) {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 }
@@ -590,7 +605,7 @@ function colourOptions(host) {
 }
 
 /** A SweepFigure's options from the element's attributes. */
-export function sweepOptions(host) {
+function sweepOptions(host) {
   return {
     ...colourOptions(host),
     layout: text(host, "layout"),
@@ -603,7 +618,7 @@ export function sweepOptions(host) {
 }
 
 /** A SweepPairwiseFigure's options from the element's attributes. */
-export function pairwiseOptions(host) {
+function pairwiseOptions(host) {
   const models = text(host, "models");
   return {
     ...colourOptions(host),

@@ -1,0 +1,379 @@
+// End-to-end tests of the <sweep-map> element and the JS layer, on pages of a built site served
+// under the strict Content-Security-Policy (.ci/serve.mjs strictCsp): drawing (pixel colours at
+// cell centres), one wasm fetch for every element, attribute changes coalesced into one redraw,
+// resizing, keyboard and pointer access with events, inline data, pairwise data, errors shown as
+// text, and data labels never parsed as HTML. Every page must record zero CSP violations.
+// Needs the wasm package built (.ci/build).
+
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import {
+  closeColour,
+  elementCellCentre,
+  elementPixel,
+  openRecordedPage,
+  recordedEvents,
+  startSiteSession,
+  violations,
+  VIRIDIS_HIGH,
+  VIRIDIS_LOW,
+  waitForEvents,
+} from "./embed.mjs";
+
+const sweep = JSON.parse(readFileSync(new URL("../../www/data/kv-cache-sweep.json", import.meta.url), "utf8"));
+const benchmarks = sweep.benchmarks.map((benchmark) => benchmark.name);
+
+/** The panel of `model` on `benchmark` in the seed JSON, as { x label, y label, value } cells. */
+function seedCells(model, benchmark) {
+  const panel = sweep.panels.find((candidate) => candidate.model === model && candidate.benchmark === benchmark);
+  return panel.cells.flatMap((row, rowIndex) =>
+    row.map((value, column) => ({ x: String(sweep.x.values[column]), y: String(sweep.y.values[rowIndex]), value })),
+  );
+}
+
+/** The cell indices of a label pair in an element's data. */
+function indices(page, id, { x, y }) {
+  return page.evaluate(
+    ({ id, x, y }) => {
+      const data = document.getElementById(id).loadedData;
+      return { x: data.xAxis().labels.indexOf(x), y: data.yAxis().labels.indexOf(y) };
+    },
+    { id, x, y },
+  );
+}
+
+let session;
+before(async () => {
+  session = await startSiteSession();
+});
+after(async () => {
+  await session?.close();
+});
+
+describe("the <sweep-map> element", { timeout: 120_000 }, () => {
+  test("three elements draw from one wasm fetch, with the right colours and no CSP violation", async () => {
+    const { page, context, problems, requests } = await openRecordedPage(session, "test/figures.html");
+    await waitForEvents(page, "sweepmap-render", 3);
+    const renders = await recordedEvents(page, "sweepmap-render");
+    const byId = Object.fromEntries(renders.map((event) => [event.id, event.detail]));
+    assert.deepEqual(byId.a.panels, benchmarks.map((benchmark) => `R1-Qwen | ${benchmark}`));
+    assert.equal(byId.a.kind, "sweep");
+    assert.equal(byId.a.width, 900, "the element draws at its container's width");
+    assert.deepEqual(byId.b.panels, ["R1-Qwen − R1-Llama | AIME24"]);
+    assert.deepEqual(byId.c.panels, ["<b>M</b> | T"]);
+    assert.equal(renders.length, 3, "one drawing per element");
+
+    const wasmRequests = requests.filter((url) => url.endsWith(".wasm"));
+    assert.deepEqual(wasmRequests, [new URL("pkg/sweepmap_bg.wasm", session.url).href]);
+
+    // Viridis on each panel's own range: its lowest cell is viridis(0), its highest viridis(1).
+    const cells = seedCells("R1-Qwen", "AIME24");
+    const values = cells.map((cell) => cell.value);
+    const lowest = cells.find((cell) => cell.value === Math.min(...values));
+    const highest = cells.find((cell) => cell.value === Math.max(...values));
+    const low = await elementPixel(page, "a", { panel: 0, ...(await indices(page, "a", lowest)) });
+    const high = await elementPixel(page, "a", { panel: 0, ...(await indices(page, "a", highest)) });
+    assert.ok(closeColour(low, VIRIDIS_LOW), `lowest cell ${lowest.value}: ${low}`);
+    assert.ok(closeColour(high, VIRIDIS_HIGH), `highest cell ${highest.value}: ${high}`);
+
+    // The canvas is a focusable image labelled with every panel's description.
+    const canvas = await page.evaluate(() => {
+      const host = document.getElementById("a");
+      const element = host.shadowRoot.querySelector("canvas");
+      return {
+        role: element.getAttribute("role"),
+        label: element.getAttribute("aria-label"),
+        descriptions: host.figure.panels().map((panel) => panel.description).join(" "),
+        tabIndex: element.tabIndex,
+        help: host.shadowRoot.getElementById(element.getAttribute("aria-describedby")).textContent,
+        styleAttributes: [...host.shadowRoot.querySelectorAll("[style]")].map((node) => node.tagName),
+        styleElements: host.shadowRoot.querySelectorAll("style").length,
+        adopted: host.shadowRoot.adoptedStyleSheets.length,
+      };
+    });
+    assert.equal(canvas.role, "img");
+    assert.equal(canvas.label, canvas.descriptions);
+    assert.match(canvas.label, /^R1-Qwen \| AIME24/);
+    assert.equal(canvas.tabIndex, 0);
+    assert.match(canvas.help, /^Arrow keys step through the cells/);
+    assert.equal(canvas.styleElements, 0);
+    assert.equal(canvas.adopted, 1);
+
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("loads the wasm only when the first element arrives, and once for every later one", async () => {
+    const { page, context, problems, requests } = await openRecordedPage(session, "test/empty.html");
+    await page.waitForFunction(() => customElements.get("sweep-map") !== undefined);
+    await page.waitForTimeout(300);
+    assert.deepEqual(requests.filter((url) => url.endsWith(".wasm")), [], "no element, no wasm");
+
+    await page.evaluate(() => {
+      for (const id of ["one", "two", "three"]) {
+        const element = document.createElement("sweep-map");
+        element.id = id;
+        element.setAttribute("src", "../data/kv-cache-averages.json");
+        document.getElementById("box").append(element);
+      }
+    });
+    await waitForEvents(page, "sweepmap-render", 3);
+    assert.equal(requests.filter((url) => url.endsWith(".wasm")).length, 1);
+    assert.equal(requests.filter((url) => url.endsWith("kv-cache-averages.json")).length, 3);
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("attribute changes made together redraw once, with all of them", async () => {
+    const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
+    await waitForEvents(page, "sweepmap-render", 1, "a");
+    await page.evaluate(() => {
+      const element = document.getElementById("a");
+      element.setAttribute("layout", "benchmark");
+      element.setAttribute("benchmark", "AMC23");
+      element.setAttribute("colormap", "magma");
+      element.reverse = true;
+      element.setAttribute("range", "fixed");
+      element.min = 40;
+      element.setAttribute("max", "90");
+    });
+    const renders = await waitForEvents(page, "sweepmap-render", 2, "a");
+    await page.waitForTimeout(200);
+    assert.equal((await recordedEvents(page, "sweepmap-render", "a")).length, 2, "seven changes, one redraw");
+    assert.deepEqual(renders[1].detail.panels, ["R1-Llama | AMC23", "R1-Qwen | AMC23"]);
+    const options = await page.evaluate(() => {
+      const { layout, benchmark, colorMap, reversed, domain, min, max, annotate } = document.getElementById("a").figure.options();
+      return { layout, benchmark, colorMap, reversed, domain, min, max, annotate };
+    });
+    assert.deepEqual(options, { layout: "benchmark", benchmark: "AMC23", colorMap: "magma", reversed: true, domain: "fixed", min: 40, max: 90, annotate: false });
+
+    // Removing attributes brings back the defaults.
+    await page.evaluate(() => {
+      const element = document.getElementById("a");
+      for (const name of ["layout", "benchmark", "colormap", "reverse", "range", "min", "max", "annotate"]) element.removeAttribute(name);
+    });
+    await waitForEvents(page, "sweepmap-render", 3, "a");
+    const defaults = await page.evaluate(() => {
+      const { layout, colorMap, reversed, domain, annotate } = document.getElementById("a").figure.options();
+      return { layout, colorMap, reversed, domain, annotate, reflected: document.getElementById("a").annotate };
+    });
+    assert.deepEqual(defaults, { layout: "model", colorMap: "viridis", reversed: false, domain: "panel", annotate: true, reflected: true });
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("redraws at its container's new width", async () => {
+    const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
+    await waitForEvents(page, "sweepmap-render", 1, "a");
+    await page.evaluate(() => document.getElementById("box-a").classList.add("narrow"));
+    const renders = await waitForEvents(page, "sweepmap-render", 2, "a");
+    assert.equal(renders[1].detail.width, 500);
+    const size = await page.evaluate(() => {
+      const host = document.getElementById("a");
+      return { css: host.figure.size().width, canvas: host.shadowRoot.querySelector("canvas").getBoundingClientRect().width };
+    });
+    assert.deepEqual(size, { css: 500, canvas: 500 });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the keyboard steps through cells, announces them and selects with Enter", async () => {
+    const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
+    await waitForEvents(page, "sweepmap-render", 1, "a");
+    await page.evaluate(() => document.getElementById("a").shadowRoot.querySelector("canvas").focus());
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+    const clicks = await waitForEvents(page, "sweepmap-click", 1, "a");
+    const expected = await page.evaluate(() => {
+      const host = document.getElementById("a");
+      const cell = { panel: 0, x: 1, y: host.figure.panels()[0].rows - 1 };
+      const info = host.figure.cellInfo(cell.panel, cell.x, cell.y);
+      return {
+        detail: { panel: 0, x: 1, y: cell.y, value: info.value, title: info.title, xLabel: info.x_label, yLabel: info.y_label, text: info.text, via: "keyboard" },
+        announced: host.shadowRoot.querySelector("[aria-live]").textContent,
+        outline: !host.shadowRoot.querySelector(".outline").hidden,
+        tooltip: host.shadowRoot.querySelector(".tooltip .tooltip-title").textContent,
+      };
+    });
+    // The top-left cell is where focus starts; one step right is x = 1 on the top row (3000).
+    assert.deepEqual(clicks[0].detail, expected.detail);
+    assert.equal(expected.detail.xLabel, "0.2");
+    assert.equal(expected.detail.yLabel, "3000");
+    assert.equal(expected.detail.value, seedCells("R1-Qwen", "AIME24").find((cell) => cell.x === "0.2" && cell.y === "3000").value);
+    assert.equal(expected.announced, expected.detail.text);
+    assert.equal(expected.outline, true);
+    assert.equal(expected.tooltip, "R1-Qwen | AIME24");
+    const hovers = await recordedEvents(page, "sweepmap-hover", "a");
+    assert.deepEqual(
+      hovers.map((event) => [event.detail.x, event.detail.y, event.detail.via]),
+      [
+        [0, expected.detail.y, "keyboard"],
+        [1, expected.detail.y, "keyboard"],
+      ],
+    );
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("pointing at a cell sends sweepmap-hover, leaving sends null, clicking sends sweepmap-click", async () => {
+    const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
+    await waitForEvents(page, "sweepmap-render", 1, "b");
+    const centre = await elementCellCentre(page, "b", { panel: 0, x: 3, y: 2 });
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.move(centre.x + 2, centre.y + 1); // the same cell: no second event
+    await page.mouse.click(centre.x, centre.y);
+    await page.mouse.move(1, 1);
+    const hovers = await waitForEvents(page, "sweepmap-hover", 2, "b");
+    const clicks = await waitForEvents(page, "sweepmap-click", 1, "b");
+    const info = await page.evaluate(() => document.getElementById("b").figure.cellInfo(0, 3, 2));
+    const detail = { panel: 0, x: 3, y: 2, value: info.value, title: info.title, xLabel: info.x_label, yLabel: info.y_label, text: info.text, via: "pointer" };
+    assert.deepEqual(hovers.map((event) => event.detail), [detail, null]);
+    assert.deepEqual(clicks.map((event) => event.detail), [detail]);
+    // The difference of the seed values at that cell, as drawn.
+    const qwen = seedCells("R1-Qwen", "AIME24").find((cell) => cell.x === info.x_label && cell.y === info.y_label).value;
+    const llama = seedCells("R1-Llama", "AIME24").find((cell) => cell.x === info.x_label && cell.y === info.y_label).value;
+    assert.ok(Math.abs(info.value - (qwen - llama)) < 1e-9, `${info.value} = ${qwen} - ${llama}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("inline CSV draws, with labels from data as text only and the missing cell missing", async () => {
+    const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
+    await waitForEvents(page, "sweepmap-render", 1, "c");
+    await page.evaluate(() => document.getElementById("c").shadowRoot.querySelector("canvas").focus());
+    await page.keyboard.press("ArrowDown");
+    const shown = await page.evaluate(() => {
+      const host = document.getElementById("c");
+      const root = host.shadowRoot;
+      return {
+        models: host.loadedData.models(),
+        title: root.querySelector(".tooltip .tooltip-title").textContent,
+        elements: root.querySelectorAll("b").length,
+        missing: host.figure.cellInfo(0, 1, 1).value,
+        kind: host.dataKind,
+      };
+    });
+    assert.deepEqual(shown, { models: ["<b>M</b>"], title: "<b>M</b> | T", elements: 0, missing: null, kind: "sweep" });
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the data property and per-item scores: a pairwise figure", async () => {
+    const { page, context, problems } = await openRecordedPage(session, "test/empty.html");
+    const pairwiseText = readFileSync(new URL("../../www/data/synthetic-pairwise.json", import.meta.url), "utf8");
+    await page.evaluate((text) => {
+      const element = document.createElement("sweep-map");
+      element.id = "p";
+      element.setAttribute("models", "model-a, model-b");
+      element.setAttribute("bins", "5");
+      element.data = JSON.parse(text);
+      document.getElementById("box").append(element);
+    }, pairwiseText);
+    const renders = await waitForEvents(page, "sweepmap-render", 1, "p");
+    assert.deepEqual(renders[0].detail.panels, ["model-a vs model-b"]);
+    assert.equal(renders[0].detail.kind, "pairwise");
+    const bins = await page.evaluate(() => {
+      const { binsX, binsY, models } = document.getElementById("p").figure.options();
+      return { binsX, binsY, models };
+    });
+    assert.deepEqual(bins, { binsX: 5, binsY: 5, models: ["model-a", "model-b"] });
+
+    // Other data through the property: a sweep replaces the pairwise figure.
+    await page.evaluate(() => {
+      const element = document.getElementById("p");
+      element.removeAttribute("models");
+      element.removeAttribute("bins");
+      element.data = "model,benchmark,y,x,accuracy\nA,T,1,1,0.5\nA,T,1,2,0.75\nA,T,2,1,0.25\nA,T,2,2,1\n";
+    });
+    const next = await waitForEvents(page, "sweepmap-render", 2, "p");
+    assert.deepEqual(next[1].detail, { ...next[1].detail, kind: "sweep", panels: ["A | T"] });
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("errors are events and text inside the element; a drawn figure stays", async () => {
+    const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
+    await waitForEvents(page, "sweepmap-render", 1, "a");
+    const errorText = () => page.evaluate(() => {
+      const box = document.getElementById("a").shadowRoot.querySelector(".error");
+      return box.hidden ? null : box.textContent;
+    });
+
+    await page.evaluate(() => document.getElementById("a").setAttribute("model", "GPT-4"));
+    let errors = await waitForEvents(page, "sweepmap-error", 1, "a");
+    const unknown = 'unknown model: "GPT-4"; expected one of "R1-Llama", "R1-Qwen"';
+    assert.equal(errors[0].detail.message, unknown);
+    assert.equal(await errorText(), unknown);
+    assert.equal(await page.evaluate(() => document.getElementById("a").figure.options().model), "R1-Qwen", "the figure stays as it was");
+
+    await page.evaluate(() => {
+      const element = document.getElementById("a");
+      element.setAttribute("model", "R1-Llama");
+      element.setAttribute("range", "fixed");
+      element.setAttribute("min", "forty");
+    });
+    errors = await waitForEvents(page, "sweepmap-error", 2, "a");
+    assert.equal(errors[1].detail.message, 'attribute "min": expected a number, found "forty"');
+
+    await page.evaluate(() => {
+      const element = document.getElementById("a");
+      element.setAttribute("min", "40");
+      element.setAttribute("max", "60");
+    });
+    await waitForEvents(page, "sweepmap-render", 2, "a");
+    assert.equal(await errorText(), null, "a drawing clears the error");
+
+    await page.evaluate(() => document.getElementById("a").setAttribute("src", "missing.csv"));
+    errors = await waitForEvents(page, "sweepmap-error", 3, "a");
+    assert.equal(errors[2].detail.message, 'could not fetch "missing.csv": HTTP 404 Not Found');
+    assert.equal(await errorText(), errors[2].detail.message);
+
+    await page.evaluate(() => {
+      const element = document.getElementById("a");
+      element.removeAttribute("src");
+      element.data = "model,benchmark,y,x,pass@1\nA,T,1,1,forty\n";
+    });
+    errors = await waitForEvents(page, "sweepmap-error", 4, "a");
+    assert.equal(errors[3].detail.message, 'could not read the data property: line 2, column "pass@1": expected a number, found "forty"');
+    assert.equal(await page.evaluate(() => document.getElementById("a").figure.panels()[0].title), "R1-Llama | AIME24");
+    // The 404 asked for is the only problem.
+    assert.deepEqual(problems.toSorted(), [
+      `HTTP 404: ${new URL("test/missing.csv", session.url).href}`,
+      "console error: Failed to load resource: the server responded with a status of 404 (Not Found)",
+    ]);
+    assert.deepEqual(await violations(page), []);
+    await context.close();
+  });
+});
+
+describe("the JS layer from a plain module script", { timeout: 60_000 }, () => {
+  test("load() starts the wasm once and the API draws", async () => {
+    const { page, context, problems, requests } = await openRecordedPage(session, "test/api.html");
+    await page.waitForFunction(() => window.apiResult, null, { timeout: 20_000 });
+    const result = await page.evaluate(() => window.apiResult);
+    assert.deepEqual(result, { before: false, after: true, same: true, panels: ["R1-Llama | AIME24", "R1-Qwen | AIME24"] });
+    assert.equal(requests.filter((url) => url.endsWith(".wasm")).length, 1);
+    const pixel = await page.evaluate(() => {
+      const figure = window.apiFigure;
+      const canvas = document.getElementById("canvas");
+      const cells = [];
+      const info = figure.panels()[0];
+      for (let x = 0; x < info.columns; x += 1) for (let y = 0; y < info.rows; y += 1) cells.push(figure.cellInfo(0, x, y));
+      const top = cells.reduce((best, cell) => (cell.value > best.value ? cell : best));
+      const rect = figure.cellRect(0, top.x, top.y);
+      const scale = canvas.width / figure.size().width;
+      return [...canvas.getContext("2d").getImageData(Math.floor((rect.x + rect.width / 2) * scale), Math.floor((rect.y + rect.height / 2) * scale), 1, 1).data];
+    });
+    assert.ok(closeColour(pixel, VIRIDIS_HIGH), `the highest cell: ${pixel}`);
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

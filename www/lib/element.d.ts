@@ -1,0 +1,117 @@
+// Types of the <sweep-map> element (lib/element.js). Importing the module defines the element.
+
+import type {
+  CellInfo,
+  PairwiseCellInfo,
+  SweepDataset,
+  SweepFigure,
+  SweepPairwise,
+  SweepPairwiseFigure,
+} from "../pkg/sweepmap.js";
+
+/** The detail of sweepmap-hover (null when the pointer leaves the cells) and sweepmap-click. */
+export interface SweepMapCellDetail {
+  /** Panel index, and the cell's x (column) and y (row) indices in the data's axis order. */
+  panel: number;
+  x: number;
+  y: number;
+  /** The cell's value (a bin's count or share); null for a missing cell. */
+  value: number | null;
+  /** The panel's title, and the cell's axis labels. */
+  title: string;
+  xLabel: string;
+  yLabel: string;
+  /** One line describing the cell, as the live region announces it. */
+  text: string;
+  /** How the cell was reached. */
+  via: "pointer" | "keyboard";
+  /** Everything the figure says about the cell. */
+  info: CellInfo | PairwiseCellInfo;
+}
+
+/** The detail of sweepmap-render, sent after every drawing. */
+export interface SweepMapRenderDetail {
+  kind: "sweep" | "pairwise";
+  /** The panels' titles, in drawing order. */
+  panels: string[];
+  /** The figure's size in CSS pixels. */
+  width: number;
+  height: number;
+}
+
+/** The detail of sweepmap-error; the message is also shown inside the element. */
+export interface SweepMapErrorDetail {
+  message: string;
+}
+
+export interface SweepMapEventMap extends HTMLElementEventMap {
+  "sweepmap-hover": CustomEvent<SweepMapCellDetail | null>;
+  "sweepmap-click": CustomEvent<SweepMapCellDetail>;
+  "sweepmap-render": CustomEvent<SweepMapRenderDetail>;
+  "sweepmap-error": CustomEvent<SweepMapErrorDetail>;
+}
+
+/** <sweep-map>: properties reflect the attributes of the same name (model-b as modelB). */
+export declare class SweepMapElement extends HTMLElement {
+  static readonly observedAttributes: string[];
+
+  /** The data as CSV or JSON text, or a JSON object; null to read `src` or the inline data. */
+  data: string | object | null;
+  /** The live figure, or null before the first drawing. */
+  readonly figure: SweepFigure | SweepPairwiseFigure | null;
+  /** The data the figure shows, or null (not `dataset`: that is the map of data-* attributes). */
+  readonly loadedData: SweepDataset | SweepPairwise | null;
+  /** What the shown data are, or null before the first drawing. */
+  readonly dataKind: "sweep" | "pairwise" | null;
+
+  src: string | null;
+  format: "auto" | "csv" | "json" | null;
+  kind: "auto" | "sweep" | "pairwise" | null;
+  layout: "model" | "benchmark" | "grid" | "difference" | "reconcile" | null;
+  model: string | null;
+  modelB: string | null;
+  benchmark: string | null;
+  colormap: string | null;
+  reverse: boolean;
+  range: "panel" | "shared" | "fixed" | "centered" | null;
+  min: number | null;
+  max: number | null;
+  center: number | null;
+  annotate: boolean;
+  decimals: string | null;
+  uncertainty: number | null;
+  /** Pairwise data: the models compared, comma-separated. */
+  models: string | null;
+  group: string | null;
+  bins: number | null;
+  by: "count" | "share" | null;
+  log: boolean;
+
+  /** Fetches `src` (or reads the inline data) again and redraws. */
+  reload(): void;
+
+  addEventListener<K extends keyof SweepMapEventMap>(
+    type: K,
+    listener: (this: SweepMapElement, event: SweepMapEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof SweepMapEventMap>(
+    type: K,
+    listener: (this: SweepMapElement, event: SweepMapEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "sweep-map": SweepMapElement;
+  }
+  interface DocumentEventMap {
+    "sweepmap-hover": CustomEvent<SweepMapCellDetail | null>;
+    "sweepmap-click": CustomEvent<SweepMapCellDetail>;
+    "sweepmap-render": CustomEvent<SweepMapRenderDetail>;
+    "sweepmap-error": CustomEvent<SweepMapErrorDetail>;
+  }
+}
