@@ -7,7 +7,8 @@
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 
 import {
   closeColour,
@@ -351,6 +352,32 @@ describe("the <sweep-map> element", { timeout: 120_000 }, () => {
     assert.deepEqual(await violations(page), []);
     await context.close();
   });
+});
+
+describe("the example project page", { timeout: 60_000 }, () => {
+  const directory = process.env.SHOTS_DIR ?? "/tmp/shots-page";
+
+  for (const width of [1280, 600]) {
+    test(`at ${width} px: both figures as wide as their column, nothing wider than the window`, async () => {
+      mkdirSync(directory, { recursive: true });
+      const { page, context, problems } = await openRecordedPage(session, "example.html", { width, height: 900 });
+      await waitForEvents(page, "sweepmap-render", 2);
+      const layout = await page.evaluate(() => ({
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        figures: [...document.querySelectorAll("sweep-map")].map((host) => ({
+          figure: host.figure.size().width,
+          column: Math.floor(host.parentElement.getBoundingClientRect().width),
+          labelled: host.shadowRoot.querySelector("canvas").getAttribute("aria-label").length > 0,
+        })),
+      }));
+      assert.ok(layout.overflow <= 0, `the page is ${layout.overflow} px wider than the window`);
+      for (const figure of layout.figures) assert.deepEqual(figure, { ...figure, figure: figure.column, labelled: true });
+      await page.screenshot({ path: path.join(directory, `example-${width}.png`), fullPage: true });
+      assert.deepEqual(await violations(page), []);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
 });
 
 describe("the JS layer from a plain module script", { timeout: 60_000 }, () => {
