@@ -299,6 +299,28 @@ describe("the <sweep-map> element", { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  test("properties set before the element is defined are taken over when it is", async () => {
+    const { page, context, problems } = await openRecordedPage(session, "test/undefined.html");
+    await page.evaluate(async () => {
+      const element = document.createElement("sweep-map");
+      element.id = "late";
+      element.data = "model,benchmark,y,x,accuracy\nA,T,1,1,0.5\nA,T,1,2,0.75\n";
+      element.colormap = "magma";
+      document.getElementById("box").append(element);
+      await import("../lib/element.js");
+    });
+    const renders = await waitForEvents(page, "sweepmap-render", 1, "late");
+    assert.deepEqual(renders[0].detail.panels, ["A | T"]);
+    const state = await page.evaluate(() => {
+      const element = document.getElementById("late");
+      return { attribute: element.getAttribute("colormap"), colorMap: element.figure.options().colorMap, own: Object.hasOwn(element, "data") };
+    });
+    assert.deepEqual(state, { attribute: "magma", colorMap: "magma", own: false });
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("errors are events and text inside the element; a drawn figure stays", async () => {
     const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
     await waitForEvents(page, "sweepmap-render", 1, "a");

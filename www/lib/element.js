@@ -270,6 +270,15 @@ export class SweepMapElement extends HTMLElement {
   }
 
   connectedCallback() {
+    // A property set before this module defined the element sits on the instance and hides the
+    // class' accessor: take it over (the usual custom-element "lazy property" step).
+    for (const property of ["data", ...[...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES].map(camelCase)]) {
+      if (Object.hasOwn(this, property)) {
+        const value = this[property];
+        delete this[property];
+        this[property] = value;
+      }
+    }
     this.#resizeObserver.observe(this);
     this.#childObserver.observe(this, { childList: true, subtree: true, characterData: true });
     this.#schedule(this.#dirty || SIZE);
@@ -510,7 +519,13 @@ for (const name of [...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES]) {
   if (FLAG_ATTRIBUTES.has(name)) {
     descriptor = {
       get() {
-        return flag(this, name) ?? name === "annotate";
+        let value = null;
+        try {
+          value = flag(this, name);
+        } catch {
+          // An invalid value reads as the default here; drawing reports it as an error.
+        }
+        return value ?? name === "annotate";
       },
       set(value) {
         if (name === "annotate") this.setAttribute(name, value ? "true" : "false");
