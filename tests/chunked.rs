@@ -20,18 +20,25 @@ fn chunked(bytes: &[u8], size: usize, step: usize, options: &CsvOptions) -> Resu
     }
     let rows = loader.finish_input()?;
     assert_eq!(loader.rows_read(), rows);
-    let mut steps = 0;
+    let mut panels_before = 0;
     loop {
-        steps += 1;
+        let rows_before = loader.rows_built();
         if let Some(dataset) = loader.build_step(step)? {
-            assert_eq!(
-                steps,
-                rows.div_ceil(step).max(1),
-                "build steps for {rows} rows"
-            );
+            assert_eq!(rows_before, rows);
             return Ok(dataset);
         }
-        assert_eq!(loader.rows_built(), (steps * step).min(rows));
+        if rows_before < rows {
+            // Adding rows: `step` more each time.
+            assert_eq!(loader.rows_built(), (rows_before + step).min(rows));
+        } else {
+            // Filling panels: forward, one or more at a time.
+            let (built, count) = loader.panels_built();
+            assert!(
+                built > panels_before && built < count,
+                "{built} of {count} panels"
+            );
+            panels_before = built;
+        }
     }
 }
 
@@ -145,6 +152,8 @@ fn a_loader_is_spent_after_its_dataset_or_an_error() {
     let mut loader = CsvLoader::new(CsvOptions::default());
     loader.push(b"x,y,score\n1,2,3\n").unwrap();
     assert_eq!(loader.finish_input(), Ok(1));
+    assert_eq!(loader.build_step(10), Ok(None), "the row is added");
+    assert_eq!(loader.panels_built(), (0, 1));
     assert!(loader.build_step(10).unwrap().is_some());
     assert_eq!(
         loader.push(b"1,3,4\n").unwrap_err().to_string(),

@@ -79,6 +79,21 @@ impl Builder {
         source: Option<String>,
         benchmark_info: &HashMap<String, BenchmarkInfo>,
     ) -> Result<Dataset> {
+        let mut assembly = self.assemble(names, title, source, benchmark_info)?;
+        while !assembly.step(usize::MAX) {}
+        Ok(assembly.finish())
+    }
+
+    /// Starts building the dataset: axes and facets, the limits, the cell of every measurement
+    /// and the check for two measurements of one cell that nothing tells apart. The panels are
+    /// then filled by [`Assembly::step`], a few at a time if need be.
+    pub(crate) fn assemble(
+        self,
+        names: Names,
+        title: Option<String>,
+        source: Option<String>,
+        benchmark_info: &HashMap<String, BenchmarkInfo>,
+    ) -> Result<Assembly> {
         if self.measurements.is_empty() {
             return Err(Error::NoRows);
         }
@@ -120,62 +135,96 @@ impl Builder {
                 cell: describe_cell(&models, &benchmarks, (&x_axis, x), (&y_axis, y), second),
             });
         }
-
-        let mut panels = Vec::with_capacity(panel_count);
-        let mut values: Vec<f64> = Vec::new();
-        for index in 0..panel_count {
-            let mut cells = Vec::with_capacity(cells_per_panel);
-            let mut panel_replicates = Vec::new();
-            for cell in 0..cells_per_panel {
-                values.clear();
-                for measurement in groups.members(index * cells_per_panel + cell) {
-                    let Some(measurement) = self.measurements.get(measurement) else {
-                        continue;
-                    };
-                    if let Some(value) = measurement.value {
-                        values.push(value);
-                        if let Some(label) = &measurement.replicate {
-                            panel_replicates.push(Replicate {
-                                cell,
-                                label: label.clone(),
-                                value,
-                            });
-                        }
-                    }
-                }
-                cells.push(Cell::from_values(&values));
-            }
-            let grid = Grid::from_cells(columns, rows, cells).ok_or(Error::InvalidField {
-                field: "cells".into(),
-                expected: "a grid no larger than memory allows".into(),
-            })?;
-            panels.push(Panel {
-                model: index / benchmark_count,
-                benchmark: index % benchmark_count,
-                grid,
-                replicates: panel_replicates,
-            });
-        }
-
-        let info = benchmarks
+        let benchmark_info = benchmarks
             .levels
             .iter()
             .map(|level| benchmark_info.get(level).cloned().unwrap_or_default())
             .collect();
-        Ok(Dataset {
-            title,
-            source,
-            metric: names.metric,
-            x: x_axis,
-            y: y_axis,
-            models,
-            benchmarks,
-            benchmark_info: info,
-            replicate: names.replicate,
-            panels,
+        Ok(Assembly {
+            dataset: Dataset {
+                title,
+                source,
+                metric: names.metric,
+                x: x_axis,
+                y: y_axis,
+                models,
+                benchmarks,
+                benchmark_info,
+                replicate: names.replicate,
+                panels: Vec::with_capacity(panel_count),
+            },
+            measurements: self.measurements,
+            groups,
+            panel_count,
         })
     }
 }
+
+/// A dataset whose panels are being filled from the measurements, in panel order.
+pub(crate) struct Assembly {
+    dataset: Dataset,
+    measurements: Vec<Measurement>,
+    groups: CellGroups,
+    panel_count: usize,
+}
+
+impl Assembly {
+    /// Fills panels until at least `cells` cells are done (at least one panel); true when every
+    /// panel is filled.
+    pub(crate) fn step(&mut self, cells: usize) -> bool {
+        let columns = self.dataset.x.len();
+        let rows = self.dataset.y.len();
+        let cells_per_panel = columns * rows;
+        let benchmark_count = self.dataset.benchmarks.levels.len().max(1);
+        let mut done = 0usize;
+        let mut values: Vec<f64> = Vec::new();
+        while self.dataset.panels.len() < self.panel_count && (done == 0 || done < cells) {
+            let index = self.dataset.panels.len();
+            let mut grid_cells = Vec::with_capacity(cells_per_panel);
+            let mut replicates = Vec::new();
+            for cell in 0..cells_per_panel {
+                values.clear();
+                for &member in self.groups.members(index * cells_per_panel + cell) {
+                    let Some(measurement) = self.measurements.get_mut(member) else {
+                        continue;
+                    };
+                    if let Some(value) = measurement.value {
+                        values.push(value);
+                        // Each measurement is used once: its label moves into the dataset.
+                        if let Some(label) = measurement.replicate.take() {
+                            replicates.push(Replicate { cell, label, value });
+                        }
+                    }
+                }
+                grid_cells.push(Cell::from_values(&values));
+            }
+            // The cells are exactly columns x rows, so the grid is always made.
+            let grid = Grid::from_cells(columns, rows, grid_cells)
+                .unwrap_or_else(|| Grid::empty(columns, rows));
+            self.dataset.panels.push(Panel {
+                model: index / benchmark_count,
+                benchmark: index % benchmark_count,
+                grid,
+                replicates,
+            });
+            done = done.saturating_add(cells_per_panel.max(1));
+        }
+        self.dataset.panels.len() >= self.panel_count
+    }
+
+    /// Panels filled so far, and how many there are.
+    pub(crate) fn progress(&self) -> (usize, usize) {
+        (self.dataset.panels.len(), self.panel_count)
+    }
+
+    /// The dataset, once every panel is filled.
+    pub(crate) fn finish(self) -> Dataset {
+        self.dataset
+    }
+}
+
+/// Cells with at most this many measurements are checked for repeats without hashing.
+const SMALL_GROUP: usize = 8;
 
 /// The measurements of every cell, in the order they were read: a counting sort of measurement
 /// indices by cell, so that grouping a million rows takes two passes and no hashing.
@@ -214,14 +263,10 @@ impl CellGroups {
     }
 
     /// The measurements of one cell, in read order.
-    fn members(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+    fn members(&self, cell: usize) -> &[usize] {
         let start = self.starts.get(cell).copied().unwrap_or_default();
         let end = self.starts.get(cell + 1).copied().unwrap_or(start);
-        self.order
-            .get(start..end)
-            .unwrap_or_default()
-            .iter()
-            .copied()
+        self.order.get(start..end).unwrap_or_default()
     }
 
     /// The first measurement (in read order) that repeats an earlier one of its cell with the
@@ -230,11 +275,33 @@ impl CellGroups {
         let mut found: Option<(usize, usize)> = None;
         let mut seen: HashMap<Option<&str>, usize> = HashMap::new();
         for cell in 0..self.starts.len().saturating_sub(1) {
-            if self.members(cell).nth(1).is_none() {
+            let members = self.members(cell);
+            if members.len() < 2 {
                 continue; // one measurement or none: nothing to repeat
             }
+            let label = |member: usize| {
+                measurements
+                    .get(member)
+                    .and_then(|m| m.replicate.as_deref())
+            };
+            if members.len() <= SMALL_GROUP {
+                // A few replicates: comparing each with those before it beats hashing.
+                let repeat = members.iter().enumerate().find_map(|(index, &member)| {
+                    members
+                        .iter()
+                        .take(index)
+                        .find(|&&earlier| label(earlier) == label(member))
+                        .map(|&earlier| (earlier, member))
+                });
+                if let Some((first, second)) = repeat {
+                    if found.map_or(true, |(_, known)| second < known) {
+                        found = Some((first, second));
+                    }
+                }
+                continue;
+            }
             seen.clear();
-            for member in self.members(cell) {
+            for &member in members {
                 let label = measurements
                     .get(member)
                     .and_then(|m| m.replicate.as_deref());

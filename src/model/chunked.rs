@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use super::build::{Builder, Names, Record};
+use super::build::{Assembly, Builder, Names, Record};
 use super::csv_format::{infer_roles, parse_value, CsvOptions, Profile, Roles};
 use super::dataset::{Dataset, Direction, Metric};
 use super::tidy::{detect_delimiter, excerpt, is_missing_marker};
@@ -277,6 +277,8 @@ enum Stage {
     Start(Vec<u8>),
     Reading(Box<Parser>),
     Building(Box<Building>),
+    /// Every row is in; the panels are being filled.
+    Assembling(Box<Assembly>),
     Done,
 }
 
@@ -288,6 +290,8 @@ pub struct CsvLoader {
     /// The first error, returned again by every later call.
     failed: Option<Error>,
     bytes: u64,
+    /// Data rows, once the input has ended.
+    rows: usize,
 }
 
 impl CsvLoader {
@@ -299,6 +303,7 @@ impl CsvLoader {
             table: Table::default(),
             failed: None,
             bytes: 0,
+            rows: 0,
         }
     }
 
@@ -319,7 +324,16 @@ impl CsvLoader {
     pub fn rows_built(&self) -> usize {
         match &self.stage {
             Stage::Building(building) => building.next,
+            Stage::Assembling(_) | Stage::Done => self.rows,
             _ => 0,
+        }
+    }
+
+    /// Panels filled so far and how many there are (both 0 until every row is in).
+    pub fn panels_built(&self) -> (usize, usize) {
+        match &self.stage {
+            Stage::Assembling(assembly) => assembly.progress(),
+            _ => (0, 0),
         }
     }
 
@@ -334,8 +348,10 @@ impl CsvLoader {
         self.guard(CsvLoader::end_input)
     }
 
-    /// Adds up to `rows` more rows to the dataset; once every row is in, builds it and returns
-    /// it (after which the loader is spent).
+    /// Does about `rows` rows' worth of building: adds up to `rows` rows to the dataset; once
+    /// every row is in, one call groups them by cell (and finds repeated cells), and the next
+    /// ones fill panels of about `rows` cells. Returns the dataset after its last panel (the
+    /// loader is spent then), else `None`.
     pub fn build_step(&mut self, rows: usize) -> Result<Option<Dataset>> {
         self.guard(|loader| loader.build(rows))
     }
@@ -362,7 +378,7 @@ impl CsvLoader {
         match &mut self.stage {
             Stage::Start(start) => {
                 start.extend_from_slice(bytes);
-                if start.contains(&b'\n') {
+                if bytes.contains(&b'\n') {
                     self.start_parser()?;
                 }
                 Ok(())
@@ -371,7 +387,7 @@ impl CsvLoader {
                 let table = &mut self.table;
                 parser.feed(bytes, &mut |line, fields| table.take(line, fields))
             }
-            Stage::Building(_) | Stage::Done => Err(finished()),
+            Stage::Building(_) | Stage::Assembling(_) | Stage::Done => Err(finished()),
         }
     }
 
@@ -408,6 +424,7 @@ impl CsvLoader {
             return Err(Error::NoRows);
         }
         let rows = table.lines.len();
+        self.rows = rows;
         let profiles: Vec<Profile> = table.columns.iter().map(|c| c.profile(rows)).collect();
         let roles = infer_roles(&header, &profiles, &self.options)?;
         let mut columns = table.columns;
@@ -427,21 +444,34 @@ impl CsvLoader {
     }
 
     fn build(&mut self, rows: usize) -> Result<Option<Dataset>> {
-        let Stage::Building(building) = &mut self.stage else {
-            return Err(finished());
-        };
-        let end = building.next.saturating_add(rows).min(building.lines.len());
-        for row in building.next..end {
-            building.add_row(row)?;
+        match &mut self.stage {
+            Stage::Building(building) => {
+                let end = building.next.saturating_add(rows).min(building.lines.len());
+                for row in building.next..end {
+                    building.add_row(row)?;
+                }
+                building.next = end;
+                if end == building.lines.len() {
+                    let Stage::Building(building) = std::mem::replace(&mut self.stage, Stage::Done)
+                    else {
+                        return Err(finished());
+                    };
+                    self.stage = Stage::Assembling(Box::new(building.assemble()?));
+                }
+                Ok(None)
+            }
+            Stage::Assembling(assembly) => {
+                if !assembly.step(rows) {
+                    return Ok(None);
+                }
+                let Stage::Assembling(assembly) = std::mem::replace(&mut self.stage, Stage::Done)
+                else {
+                    return Err(finished());
+                };
+                Ok(Some(assembly.finish()))
+            }
+            _ => Err(finished()),
         }
-        building.next = end;
-        if end < building.lines.len() {
-            return Ok(None);
-        }
-        let Stage::Building(building) = std::mem::replace(&mut self.stage, Stage::Done) else {
-            return Err(finished());
-        };
-        building.finish().map(Some)
     }
 }
 
@@ -508,7 +538,7 @@ impl Building {
         Ok(())
     }
 
-    fn finish(self) -> Result<Dataset> {
+    fn assemble(self) -> Result<Assembly> {
         let name = |index: usize| self.column_name(index).to_string();
         let roles = &self.roles;
         let metric_name = name(roles.value);
@@ -524,6 +554,7 @@ impl Building {
             benchmark: roles.benchmark.map(name),
             replicate: roles.replicate.map(name),
         };
-        self.builder.build(names, None, None, &Default::default())
+        self.builder
+            .assemble(names, None, None, &Default::default())
     }
 }

@@ -408,12 +408,11 @@ pub fn load_csv(text: &str, options: &CsvOptions) -> Result<Dataset> {
     let mut loader = CsvLoader::new(options.clone());
     loader.push(text.as_bytes())?;
     loader.finish_input()?;
-    loader
-        .build_step(usize::MAX)?
-        .ok_or_else(|| Error::InvalidField {
-            field: "loader".into(),
-            expected: "every row built in one step".into(),
-        })
+    loop {
+        if let Some(dataset) = loader.build_step(usize::MAX)? {
+            return Ok(dataset);
+        }
+    }
 }
 
 pub(crate) fn parse_value(text: &str, line: u64, column: &str) -> Result<f64> {
