@@ -243,6 +243,42 @@ async function fetchText(url) {
   return response.text();
 }
 
+/**
+ * True when a response is a web page rather than data: it starts like HTML (a link to a file's
+ * page on GitHub rather than to the raw file, a login page, a server's error page).
+ */
+function looksLikeHtml(text, contentType) {
+  const start = text.trimStart().slice(0, 200);
+  if (/^<(!doctype\s+html|html|head|body|meta|title|script)\b/i.test(start)) return true;
+  return /\btext\/html\b/i.test(contentType ?? "") && start.startsWith("<");
+}
+
+/**
+ * Fetches a data file from a URL of the page address (src=). The Error says in plain words why
+ * it failed (for the caller to prefix with the URL): the request itself failed (an unreachable
+ * address, a server that does not let other sites read it, a redirect loop: the browser does
+ * not say which), the server answered with an error status, sent nothing, or sent a web page.
+ */
+async function fetchData(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(
+      `the request failed (${messageOf(error)}): the address may be unreachable, its server may not let other sites read the file (CORS), or it may redirect in a loop`,
+    );
+  }
+  if (!response.ok) {
+    throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
+  }
+  const text = await response.text();
+  if (text.trim() === "") throw new Error("the server sent an empty file");
+  if (looksLikeHtml(text, response.headers.get("content-type"))) {
+    throw new Error('it sent a web page (HTML), not a CSV or JSON file; link to the raw file instead (on GitHub, its "Raw" button)');
+  }
+  return text;
+}
+
 /** Reads the data catalog, data/index.json: [{ id, file, title }]. */
 async function loadCatalog() {
   let text;
@@ -324,7 +360,7 @@ async function readSourceData(source) {
     label = urlFileName(source.url);
     const key = `url:${source.url}`;
     try {
-      text = app.texts.get(key) ?? (await fetchText(new URL(source.url, window.location.href)));
+      text = app.texts.get(key) ?? (await fetchData(new URL(source.url, window.location.href)));
     } catch (error) {
       throw new Error(`Could not load ${source.url}: ${messageOf(error)}`);
     }
