@@ -43,6 +43,23 @@ pub(crate) fn check_size(
     )
 }
 
+/// Checks the size of a pairwise figure before its histograms are made: one panel per pair of
+/// the models compared, of `bins_x` x `bins_y` cells.
+pub fn check_pairs(models: usize, bins_x: usize, bins_y: usize) -> Result<()> {
+    let pairs = models.saturating_mul(models.saturating_sub(1)) / 2;
+    let cells = bins_x.saturating_mul(bins_y);
+    check(
+        pairs,
+        MAX_PANELS,
+        format!("panels ({models} models compared in pairs)"),
+    )?;
+    check(
+        pairs.saturating_mul(cells),
+        MAX_TOTAL_CELLS,
+        format!("cells in all ({pairs} pairs x {cells} bins)"),
+    )
+}
+
 fn check(count: usize, limit: usize, what: String) -> Result<()> {
     if count > limit {
         Err(Error::LimitExceeded { what, count, limit })
@@ -84,5 +101,22 @@ mod tests {
             Err("the data need 5,000,000 cells in all (5 panels x 1000000 cells); the limit is 4,000,000".into())
         );
         assert!(check_size(usize::MAX, usize::MAX, usize::MAX, usize::MAX).is_err());
+    }
+
+    #[test]
+    fn pairs_of_models_are_panels_too() {
+        assert_eq!(check_pairs(45, 20, 20), Ok(()));
+        assert_eq!(
+            check_pairs(46, 10, 10).map_err(|error| error.to_string()),
+            Err(
+                "the data need 1,035 panels (46 models compared in pairs); the limit is 1,000"
+                    .into()
+            )
+        );
+        assert_eq!(
+            check_pairs(45, 200, 200).map_err(|error| error.to_string()),
+            Err("the data need 39,600,000 cells in all (990 pairs x 40000 bins); the limit is 4,000,000".into())
+        );
+        assert!(check_pairs(usize::MAX, usize::MAX, usize::MAX).is_err());
     }
 }
