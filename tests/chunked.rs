@@ -22,6 +22,7 @@ fn chunked(bytes: &[u8], size: usize, step: usize, options: &CsvOptions) -> Resu
     assert_eq!(loader.rows_read(), rows);
     let mut panels_before = 0;
     loop {
+        assert_eq!(loader.rows_read(), rows);
         let rows_before = loader.rows_built();
         if let Some(dataset) = loader.build_step(step)? {
             assert_eq!(rows_before, rows);

@@ -600,6 +600,8 @@ function carryView(state) {
 
 /** Opens other data from a control (dataset list, file, drop); keeps the view where it can. */
 async function openSource(source) {
+  // Other data asked for: a big file still loading in slices is not wanted any more.
+  app.slicedLoad?.abort();
   const generation = ++app.generation;
   let loaded;
   try {
@@ -647,6 +649,7 @@ async function openFromAddress({ initial }) {
     source = kept.source;
     restoredLocal = true;
   }
+  app.slicedLoad?.abort();
   const generation = ++app.generation;
   let loaded;
   if (app.shown && sameSource(source, app.shown.source)) {

@@ -1,7 +1,8 @@
 //! Tidy CSV loaded in slices, so that a page can read a 50 MB file without freezing: it pushes
 //! the file's bytes a slice at a time ([`CsvLoader::push`]), says when they end
-//! ([`CsvLoader::finish_input`]), then builds the dataset a number of rows at a time
-//! ([`CsvLoader::build_step`]), giving the event loop a turn between calls.
+//! ([`CsvLoader::finish_input`]), then builds the dataset in steps of bounded work
+//! ([`CsvLoader::build_step`]: adding rows, grouping them by cell, filling panels), giving the
+//! event loop a turn between calls.
 //!
 //! [`load_csv`](super::load_csv) is this loader given the whole text as one slice, so the two give
 //! the same dataset, or the same error, by construction; the tests check that every way of
@@ -314,9 +315,10 @@ impl CsvLoader {
 
     /// Data rows read so far (blank lines not counted).
     pub fn rows_read(&self) -> usize {
-        match &self.stage {
-            Stage::Building(building) => building.lines.len(),
-            _ => self.table.rows(),
+        if self.rows > 0 {
+            self.rows
+        } else {
+            self.table.rows()
         }
     }
 

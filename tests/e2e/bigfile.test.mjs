@@ -145,6 +145,26 @@ describe("a big CSV file", { timeout: 180_000 }, () => {
     assert.deepEqual(problems, []);
   });
 
+  test("choosing other data while a big file loads stops the load and shows the data chosen", async () => {
+    const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep");
+    const before = await shownDataset(page);
+    await page.setInputFiles("#file-input", bigFile);
+    await page.waitForFunction(() => document.getElementById("load-progress-bar").value > 0.05, null, { timeout: 30_000, polling: 50 });
+    await page.selectOption("#dataset-select", "partial-r1-qwen");
+    await page.waitForFunction((count) => window.sweepmap.renders > count, before.renders);
+    // The load would need seconds more: its progress gone this soon means it stopped.
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator("#load-progress").isHidden(), true, "the load stopped");
+    const shown = await shownDataset(page);
+    assert.equal(shown.selected, "partial-r1-qwen");
+    assert.equal(shown.error, null);
+    assert.deepEqual(shown.notices, [], "a load stopped for other data is not news");
+    // Nothing arrives later to replace the data chosen.
+    await page.waitForTimeout(1000);
+    assert.equal((await shownDataset(page)).selected, "partial-r1-qwen");
+    assert.deepEqual(problems, []);
+  });
+
   test("data over the limits are refused at once with the limit named", async () => {
     const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep");
     const before = await shownDataset(page);
