@@ -85,6 +85,12 @@ pub enum Error {
     InvalidField { field: String, expected: String },
     /// A drawing backend failed (a canvas that went away, an SVG that could not be written).
     Drawing { message: String },
+    /// The data ask for more panels or cells than sweepmap's limits allow (see `model::limits`).
+    LimitExceeded {
+        what: String,
+        count: usize,
+        limit: usize,
+    },
     /// A name (model, benchmark, axis value, colour map, ...) that the dataset does not have.
     Unknown {
         what: &'static str,
@@ -95,6 +101,19 @@ pub enum Error {
 
 /// Result alias used throughout sweepmap.
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// 1234567 -> "1,234,567": counts in messages about limits.
+fn grouped(count: usize) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
 
 fn quoted_list(names: &[String]) -> String {
     names
@@ -206,6 +225,12 @@ impl fmt::Display for Error {
             Error::InvalidField { field, expected } => {
                 write!(f, "field \"{field}\": expected {expected}")
             }
+            Error::LimitExceeded { what, count, limit } => write!(
+                f,
+                "the data need {} {what}; the limit is {}",
+                grouped(*count),
+                grouped(*limit)
+            ),
             Error::Drawing { message } => write!(f, "could not draw the figure: {message}"),
             Error::Unknown { what, name, known } => {
                 if known.is_empty() {

@@ -43,7 +43,8 @@ pub mod render;
 pub mod wasm;
 
 pub use error::{Error, Result};
+pub use model::limits;
 pub use model::{
-    load_csv, load_json, to_csv, to_json, Axis, BenchmarkInfo, Cell, CsvOptions, Dataset,
-    Direction, Facet, Grid, Metric, Panel, Replicate,
+    load_csv, load_json, to_csv, to_json, Axis, BenchmarkInfo, Cell, CsvLoader, CsvOptions,
+    Dataset, Direction, Facet, Grid, Metric, Panel, Replicate,
 };

@@ -23,6 +23,7 @@
 import { colorMaps, guessKind, load, loadDataset, loadPairwise, SweepFigure, SweepPairwiseFigure } from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
 import { exportCsv, exportPng, exportSvg } from "./export.js";
+import { fileHead, loadCsvInSlices, LoadCancelled, loadsInSlices, progressDisplay } from "./loading.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { observationsMarkdown, renderObservations } from "./observations.js";
 import { comparisonsMarkdown, isSynthetic, pairwiseFacts, renderComparisons } from "./pairwise.js";
@@ -110,6 +111,10 @@ const elements = {
   noticeList: byId("notice-list"),
   noticeDismiss: byId("notice-dismiss"),
   figureArea: byId("figure-area"),
+  loadProgress: byId("load-progress"),
+  loadProgressBar: byId("load-progress-bar"),
+  loadProgressText: byId("load-progress-text"),
+  loadCancel: byId("load-cancel"),
   frame: byId("figure-frame"),
   canvas: byId("figure-canvas"),
   outline: byId("cell-outline"),
@@ -149,9 +154,14 @@ const app = {
   renders: 0,
   /** Data texts already fetched, by source: "bundled:ID" or "url:URL". */
   texts: new Map(),
-  /** Local files opened in this page, by key: { source, text }. */
+  /**
+   * Local files opened in this page, by key: { source, text }, or { source, file } for a big CSV
+   * file that loads in slices (its text is never held whole).
+   */
   localFiles: new Map(),
   localCount: 0,
+  /** The AbortController of a load in slices under way, so a newer load can cancel it. */
+  slicedLoad: null,
   /** The level the uncertainty marks return at when switched on again. */
   lastLevel: DEFAULT_LEVEL,
 };
@@ -232,6 +242,42 @@ async function fetchText(url) {
     throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
   }
   return response.text();
+}
+
+/**
+ * True when a response is a web page rather than data: it starts like HTML (a link to a file's
+ * page on GitHub rather than to the raw file, a login page, a server's error page).
+ */
+function looksLikeHtml(text, contentType) {
+  const start = text.trimStart().slice(0, 200);
+  if (/^<(!doctype\s+html|html|head|body|meta|title|script)\b/i.test(start)) return true;
+  return /\btext\/html\b/i.test(contentType ?? "") && start.startsWith("<");
+}
+
+/**
+ * Fetches a data file from a URL of the page address (src=). The Error says in plain words why
+ * it failed (for the caller to prefix with the URL): the request itself failed (an unreachable
+ * address, a server that does not let other sites read it, a redirect loop: the browser does
+ * not say which), the server answered with an error status, sent nothing, or sent a web page.
+ */
+async function fetchData(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(
+      `the request failed (${messageOf(error)}): the address may be unreachable, its server may not let other sites read the file (CORS), or it may redirect in a loop`,
+    );
+  }
+  if (!response.ok) {
+    throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
+  }
+  const text = await response.text();
+  if (text.trim() === "") throw new Error("the server sent an empty file");
+  if (looksLikeHtml(text, response.headers.get("content-type"))) {
+    throw new Error('it sent a web page (HTML), not a CSV or JSON file; link to the raw file instead (on GitHub, its "Raw" button)');
+  }
+  return text;
 }
 
 /** Reads the data catalog, data/index.json: [{ id, file, title }]. */
@@ -315,7 +361,7 @@ async function readSourceData(source) {
     label = urlFileName(source.url);
     const key = `url:${source.url}`;
     try {
-      text = app.texts.get(key) ?? (await fetchText(new URL(source.url, window.location.href)));
+      text = app.texts.get(key) ?? (await fetchData(new URL(source.url, window.location.href)));
     } catch (error) {
       throw new Error(`Could not load ${source.url}: ${messageOf(error)}`);
     }
@@ -325,6 +371,9 @@ async function readSourceData(source) {
   } else if (source.kind === "local") {
     label = source.name || "Data carried by the link";
     const kept = app.localFiles.get(source.key);
+    if (kept?.file) {
+      return { source, ...(await loadBigFile(kept.file)), label, text: null };
+    }
     if (kept) {
       text = kept.text;
     } else if (source.data) {
@@ -351,9 +400,44 @@ async function readSourceData(source) {
   return { source, ...loaded, label: loaded.dataset.title() || label, text };
 }
 
+/**
+ * Loads a big CSV file in slices, with its progress shown and a Cancel button; a newer load
+ * cancels it. Resolves to { kind, dataset, names }; rejects with LoadCancelled when cancelled.
+ */
+async function loadBigFile(file) {
+  app.slicedLoad?.abort();
+  const controller = new AbortController();
+  app.slicedLoad = controller;
+  const display = progressDisplay(
+    { box: elements.loadProgress, bar: elements.loadProgressBar, text: elements.loadProgressText, cancel: elements.loadCancel },
+    () => controller.abort(),
+  );
+  try {
+    const dataset = await loadCsvInSlices(file, { progress: display.update, signal: controller.signal });
+    try {
+      return sweepOf(dataset);
+    } catch (error) {
+      dataset.free();
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof LoadCancelled) throw error;
+    throw new Error(`Could not open "${file.name}": ${messageOf(error)}`);
+  } finally {
+    if (app.slicedLoad === controller) {
+      app.slicedLoad = null;
+      display.done();
+    }
+  }
+}
+
 /** Loads a sweep: { kind, dataset, names }. */
 function loadSweep(text, format) {
-  const dataset = loadDataset(text, { format });
+  return sweepOf(loadDataset(text, { format }));
+}
+
+/** A loaded sweep as the page keeps it: { kind, dataset, names }. */
+function sweepOf(dataset) {
   const aggregates = dataset
     .benchmarkInfo()
     .filter((info) => Array.isArray(info.aggregate_of) && info.aggregate_of.length > 0)
@@ -517,13 +601,19 @@ function carryView(state) {
 
 /** Opens other data from a control (dataset list, file, drop); keeps the view where it can. */
 async function openSource(source) {
+  // Other data asked for: a big file still loading in slices is not wanted any more.
+  app.slicedLoad?.abort();
   const generation = ++app.generation;
   let loaded;
   try {
     loaded = await loadSource(source);
   } catch (error) {
     if (generation === app.generation) {
-      showError(messageOf(error));
+      if (error instanceof LoadCancelled) {
+        showNotices([error.message]);
+      } else {
+        showError(messageOf(error));
+      }
       fillDatasetSelect();
     }
     return false;
@@ -560,6 +650,7 @@ async function openFromAddress({ initial }) {
     source = kept.source;
     restoredLocal = true;
   }
+  app.slicedLoad?.abort();
   const generation = ++app.generation;
   let loaded;
   if (app.shown && sameSource(source, app.shown.source)) {
@@ -1021,24 +1112,34 @@ async function embeddable(text, source) {
 }
 
 async function openFile(file) {
+  app.localCount += 1;
+  const key = `file:${app.localCount}`;
+  const source = { kind: "local", name: file.name, format: formatFromName(file.name), data: null, key };
   let text;
   try {
+    // A big CSV sweep loads in slices and is never held as text (nor carried by links); per-item
+    // scores are rarely this big and are read whole, like smaller files.
+    if ((await loadsInSlices(file, source.format)) && guessKind(await fileHead(file), "csv") === "sweep") {
+      return await openKept(source, { source, file });
+    }
     text = await file.text();
   } catch (error) {
     showError(`Could not read "${file.name}": ${messageOf(error)}`);
     return false;
   }
-  app.localCount += 1;
-  const key = `file:${app.localCount}`;
-  const source = { kind: "local", name: file.name, format: formatFromName(file.name), data: null, key };
   try {
     source.data = (await embeddable(text, source)).data;
   } catch {
     source.data = null; // No CompressionStream: the file opens, only links leave it out.
   }
-  app.localFiles.set(key, { source, text });
+  return openKept(source, { source, text });
+}
+
+/** Keeps a local file's text (or File) for back, forward and links, and opens it. */
+async function openKept(source, kept) {
+  app.localFiles.set(source.key, kept);
   const opened = await openSource(source);
-  if (!opened) app.localFiles.delete(key);
+  if (!opened) app.localFiles.delete(source.key);
   return opened;
 }
 
@@ -1048,6 +1149,12 @@ async function shareLink() {
   if (source.kind !== "local" || source.data) return { link: addressOf(state).href, note: null };
   const kept = app.localFiles.get(source.key);
   let length = null;
+  if (kept?.file) {
+    return {
+      link: addressOf(state).href,
+      note: `The link does not carry the data of "${source.name}" (it is too big for a link); whoever opens it will be asked to open the file themselves.`,
+    };
+  }
   if (kept) {
     try {
       const result = await embeddable(kept.text, source);

@@ -142,6 +142,8 @@ pub fn prepare_pairwise_figure(
     } else {
         options.models.iter().map(String::as_str).collect()
     };
+    // Every pair is a panel: a few thousand models would ask for millions of histograms.
+    crate::limits::check_pairs(models.len(), options.bins.0, options.bins.1)?;
     let comparisons = compare_all_pairs(dataset, &models, options.bins, options.group.as_deref())?;
     let grids: Vec<Grid> = comparisons
         .iter()

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use super::axis::{Axis, LabelSet};
 use super::dataset::{BenchmarkInfo, Dataset, Facet, Metric, Panel, Replicate};
 use super::grid::{Cell, Grid};
+use super::limits;
 use crate::error::{Error, Result};
 
 /// One parsed measurement, with labels as read and the line it came from.
@@ -78,6 +79,21 @@ impl Builder {
         source: Option<String>,
         benchmark_info: &HashMap<String, BenchmarkInfo>,
     ) -> Result<Dataset> {
+        let mut assembly = self.assemble(names, title, source, benchmark_info)?;
+        while !assembly.step(usize::MAX) {}
+        Ok(assembly.finish())
+    }
+
+    /// Starts building the dataset: axes and facets, the limits, the cell of every measurement
+    /// and the check for two measurements of one cell that nothing tells apart. The panels are
+    /// then filled by [`Assembly::step`], a few at a time if need be.
+    pub(crate) fn assemble(
+        self,
+        names: Names,
+        title: Option<String>,
+        source: Option<String>,
+        benchmark_info: &HashMap<String, BenchmarkInfo>,
+    ) -> Result<Assembly> {
         if self.measurements.is_empty() {
             return Err(Error::NoRows);
         }
@@ -88,94 +104,221 @@ impl Builder {
         let columns = x_axis.len();
         let rows = y_axis.len();
         let benchmark_count = benchmarks.levels.len();
+        // Before anything is allocated: a few kilobytes of text can ask for billions of cells.
+        limits::check_size(models.levels.len(), benchmark_count, columns, rows)?;
         let panel_count = models.levels.len() * benchmark_count;
 
-        // Group the values of each cell, keeping the order they were read in, and reject a
-        // second measurement of a cell that carries the same replicate label (or none).
-        let mut values: Vec<HashMap<usize, Vec<f64>>> = vec![HashMap::new(); panel_count];
-        let mut replicates: Vec<Vec<Replicate>> = vec![Vec::new(); panel_count];
-        let mut first_lines: HashMap<(usize, usize, Option<&str>), u64> = HashMap::new();
-        for measurement in &self.measurements {
-            // Positions come from the same label sets as the measurements' indices.
-            let (Some(&x), Some(&y)) =
-                (x_position.get(measurement.x), y_position.get(measurement.y))
+        // Where each measurement goes: its panel's cell, as one index over all panels.
+        let cells_per_panel = columns * rows;
+        let slots: Vec<Option<usize>> = self
+            .measurements
+            .iter()
+            .map(|m| {
+                let (x, y) = (x_position.get(m.x)?, y_position.get(m.y)?);
+                let panel = m.model * benchmark_count + m.benchmark;
+                Some(panel * cells_per_panel + y * columns + x)
+            })
+            .collect();
+        let groups = CellGroups::new(&slots, panel_count * cells_per_panel);
+        if let Some((first, second)) = groups.first_duplicate(&self.measurements) {
+            let (Some(first), Some(second)) =
+                (self.measurements.get(first), self.measurements.get(second))
             else {
-                continue;
+                return Err(Error::NoRows);
             };
-            let panel = measurement.model * benchmark_count + measurement.benchmark;
-            let cell = y * columns + x;
-            let key = (panel, cell, measurement.replicate.as_deref());
-            if let Some(&first_line) = first_lines.get(&key) {
-                return Err(Error::DuplicateCell {
-                    first_line,
-                    second_line: measurement.line,
-                    cell: describe_cell(
-                        &models,
-                        &benchmarks,
-                        (&x_axis, x),
-                        (&y_axis, y),
-                        measurement,
-                    ),
-                });
-            }
-            first_lines.insert(key, measurement.line);
-            let (Some(panel_values), Some(panel_replicates)) =
-                (values.get_mut(panel), replicates.get_mut(panel))
-            else {
-                continue;
+            let (Some(&x), Some(&y)) = (x_position.get(second.x), y_position.get(second.y)) else {
+                return Err(Error::NoRows);
             };
-            if let Some(value) = measurement.value {
-                panel_values.entry(cell).or_default().push(value);
-                if let Some(label) = &measurement.replicate {
-                    panel_replicates.push(Replicate {
-                        cell,
-                        label: label.clone(),
-                        value,
-                    });
-                }
-            }
-        }
-
-        let mut panels = Vec::with_capacity(panel_count);
-        for (index, (mut cell_values, mut panel_replicates)) in
-            values.into_iter().zip(replicates).enumerate()
-        {
-            let mut cells = vec![None; columns * rows];
-            for (cell, slot) in cells.iter_mut().enumerate() {
-                if let Some(list) = cell_values.remove(&cell) {
-                    *slot = Cell::from_values(&list);
-                }
-            }
-            panel_replicates.sort_by_key(|replicate| replicate.cell);
-            let grid = Grid::from_cells(columns, rows, cells).ok_or(Error::InvalidField {
-                field: "cells".into(),
-                expected: "a grid no larger than memory allows".into(),
-            })?;
-            panels.push(Panel {
-                model: index / benchmark_count,
-                benchmark: index % benchmark_count,
-                grid,
-                replicates: panel_replicates,
+            return Err(Error::DuplicateCell {
+                first_line: first.line,
+                second_line: second.line,
+                cell: describe_cell(&models, &benchmarks, (&x_axis, x), (&y_axis, y), second),
             });
         }
-
-        let info = benchmarks
+        let benchmark_info = benchmarks
             .levels
             .iter()
             .map(|level| benchmark_info.get(level).cloned().unwrap_or_default())
             .collect();
-        Ok(Dataset {
-            title,
-            source,
-            metric: names.metric,
-            x: x_axis,
-            y: y_axis,
-            models,
-            benchmarks,
-            benchmark_info: info,
-            replicate: names.replicate,
-            panels,
+        Ok(Assembly {
+            dataset: Dataset {
+                title,
+                source,
+                metric: names.metric,
+                x: x_axis,
+                y: y_axis,
+                models,
+                benchmarks,
+                benchmark_info,
+                replicate: names.replicate,
+                panels: Vec::with_capacity(panel_count),
+            },
+            measurements: self.measurements,
+            groups,
+            panel_count,
         })
+    }
+}
+
+/// A dataset whose panels are being filled from the measurements, in panel order.
+pub(crate) struct Assembly {
+    dataset: Dataset,
+    measurements: Vec<Measurement>,
+    groups: CellGroups,
+    panel_count: usize,
+}
+
+impl Assembly {
+    /// Fills panels until at least `cells` cells are done (at least one panel); true when every
+    /// panel is filled.
+    pub(crate) fn step(&mut self, cells: usize) -> bool {
+        let columns = self.dataset.x.len();
+        let rows = self.dataset.y.len();
+        let cells_per_panel = columns * rows;
+        let benchmark_count = self.dataset.benchmarks.levels.len().max(1);
+        let mut done = 0usize;
+        let mut values: Vec<f64> = Vec::new();
+        while self.dataset.panels.len() < self.panel_count && (done == 0 || done < cells) {
+            let index = self.dataset.panels.len();
+            let mut grid_cells = Vec::with_capacity(cells_per_panel);
+            let mut replicates = Vec::new();
+            for cell in 0..cells_per_panel {
+                values.clear();
+                for &member in self.groups.members(index * cells_per_panel + cell) {
+                    let Some(measurement) = self.measurements.get_mut(member) else {
+                        continue;
+                    };
+                    if let Some(value) = measurement.value {
+                        values.push(value);
+                        // Each measurement is used once: its label moves into the dataset.
+                        if let Some(label) = measurement.replicate.take() {
+                            replicates.push(Replicate { cell, label, value });
+                        }
+                    }
+                }
+                grid_cells.push(Cell::from_values(&values));
+            }
+            // The cells are exactly columns x rows, so the grid is always made.
+            let grid = Grid::from_cells(columns, rows, grid_cells)
+                .unwrap_or_else(|| Grid::empty(columns, rows));
+            self.dataset.panels.push(Panel {
+                model: index / benchmark_count,
+                benchmark: index % benchmark_count,
+                grid,
+                replicates,
+            });
+            done = done.saturating_add(cells_per_panel.max(1));
+        }
+        self.dataset.panels.len() >= self.panel_count
+    }
+
+    /// Panels filled so far, and how many there are.
+    pub(crate) fn progress(&self) -> (usize, usize) {
+        (self.dataset.panels.len(), self.panel_count)
+    }
+
+    /// The dataset, once every panel is filled.
+    pub(crate) fn finish(self) -> Dataset {
+        self.dataset
+    }
+}
+
+/// Cells with at most this many measurements are checked for repeats without hashing.
+const SMALL_GROUP: usize = 8;
+
+/// The measurements of every cell, in the order they were read: a counting sort of measurement
+/// indices by cell, so that grouping a million rows takes two passes and no hashing.
+struct CellGroups {
+    /// `starts[cell]..starts[cell + 1]` indexes `order` for the cell's measurements.
+    starts: Vec<usize>,
+    order: Vec<usize>,
+}
+
+impl CellGroups {
+    fn new(slots: &[Option<usize>], cells: usize) -> CellGroups {
+        let mut starts = vec![0usize; cells + 1];
+        for slot in slots.iter().flatten() {
+            if let Some(count) = starts.get_mut(slot + 1) {
+                *count += 1;
+            }
+        }
+        for index in 1..starts.len() {
+            let before = starts.get(index - 1).copied().unwrap_or_default();
+            if let Some(start) = starts.get_mut(index) {
+                *start += before;
+            }
+        }
+        let mut next = starts.clone();
+        let mut order = vec![0usize; starts.last().copied().unwrap_or_default()];
+        for (measurement, slot) in slots.iter().enumerate() {
+            let Some(position) = slot.and_then(|slot| next.get_mut(slot)) else {
+                continue;
+            };
+            if let Some(entry) = order.get_mut(*position) {
+                *entry = measurement;
+            }
+            *position += 1;
+        }
+        CellGroups { starts, order }
+    }
+
+    /// The measurements of one cell, in read order.
+    fn members(&self, cell: usize) -> &[usize] {
+        let start = self.starts.get(cell).copied().unwrap_or_default();
+        let end = self.starts.get(cell + 1).copied().unwrap_or(start);
+        self.order.get(start..end).unwrap_or_default()
+    }
+
+    /// The first measurement (in read order) that repeats an earlier one of its cell with the
+    /// same replicate label (or none), with that earlier one: `(first, second)`.
+    fn first_duplicate(&self, measurements: &[Measurement]) -> Option<(usize, usize)> {
+        let mut found: Option<(usize, usize)> = None;
+        let mut seen: HashMap<Option<&str>, usize> = HashMap::new();
+        for cell in 0..self.starts.len().saturating_sub(1) {
+            let members = self.members(cell);
+            if members.len() < 2 {
+                continue; // one measurement or none: nothing to repeat
+            }
+            let label = |member: usize| {
+                measurements
+                    .get(member)
+                    .and_then(|m| m.replicate.as_deref())
+            };
+            if members.len() <= SMALL_GROUP {
+                // A few replicates: comparing each with those before it beats hashing.
+                let repeat = members.iter().enumerate().find_map(|(index, &member)| {
+                    members
+                        .iter()
+                        .take(index)
+                        .find(|&&earlier| label(earlier) == label(member))
+                        .map(|&earlier| (earlier, member))
+                });
+                if let Some((first, second)) = repeat {
+                    if found.map_or(true, |(_, known)| second < known) {
+                        found = Some((first, second));
+                    }
+                }
+                continue;
+            }
+            seen.clear();
+            for &member in members {
+                let label = measurements
+                    .get(member)
+                    .and_then(|m| m.replicate.as_deref());
+                match seen.get(&label) {
+                    Some(&first) => {
+                        if found.map_or(true, |(_, second)| member < second) {
+                            found = Some((first, member));
+                        }
+                        break;
+                    }
+                    None => {
+                        seen.insert(label, member);
+                    }
+                }
+            }
+        }
+        found
     }
 }
 

@@ -20,12 +20,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::build::{Builder, Names, Record};
-use super::dataset::{Dataset, Direction, Metric};
-use super::tidy::{
-    excerpt, find_column, find_role, is_missing_marker, is_named_like, normalize, quoted,
-    read_rows, Row,
-};
+use super::chunked::CsvLoader;
+use super::dataset::Dataset;
+use super::tidy::{excerpt, find_column, find_role, is_named_like, normalize, quoted};
 use crate::error::{Error, Result};
 
 /// Explicit column roles; every field left empty is inferred.
@@ -169,34 +166,13 @@ fn is_metric_name(name: &str) -> bool {
         || METRIC_WORDS.contains(&normalize(name).as_str())
 }
 
-/// What one column looks like over all rows, for inference.
+/// What one column looks like over all rows, for inference: whether every present field is a
+/// finite number, how many distinct present fields it has, and whether they differ on every row.
 #[derive(Debug)]
-struct Profile {
-    numeric: bool,
-    distinct: usize,
-    unique_per_row: bool,
-}
-
-fn profile(rows: &[Row], column: usize) -> Profile {
-    let mut seen = std::collections::HashSet::new();
-    let mut numeric = true;
-    let mut present = 0;
-    for (_, fields) in rows {
-        let field = fields.get(column).map(|f| f.trim()).unwrap_or_default();
-        if is_missing_marker(field) {
-            continue;
-        }
-        present += 1;
-        if field.parse::<f64>().map(|v| !v.is_finite()).unwrap_or(true) {
-            numeric = false;
-        }
-        seen.insert(field);
-    }
-    Profile {
-        numeric: numeric && present > 0,
-        distinct: seen.len(),
-        unique_per_row: rows.len() > 1 && seen.len() == rows.len(),
-    }
+pub(crate) struct Profile {
+    pub numeric: bool,
+    pub distinct: usize,
+    pub unique_per_row: bool,
 }
 
 /// A column's name by position; columns come from the header, so every position the loader
@@ -207,19 +183,23 @@ fn column_name(header: &[String], index: usize) -> &str {
 
 /// Column indices for each role.
 #[derive(Debug)]
-struct Roles {
-    x: usize,
-    y: usize,
-    value: usize,
-    model: Option<usize>,
-    benchmark: Option<usize>,
-    replicate: Option<usize>,
+pub(crate) struct Roles {
+    pub x: usize,
+    pub y: usize,
+    pub value: usize,
+    pub model: Option<usize>,
+    pub benchmark: Option<usize>,
+    pub replicate: Option<usize>,
 }
 
 const ROLE_HINT: &str =
     "name the roles explicitly, e.g. x=ratio, y=local_window_size, value=pass@1, or ignore=notes";
 
-fn infer_roles(header: &[String], rows: &[Row], options: &CsvOptions) -> Result<Roles> {
+pub(crate) fn infer_roles(
+    header: &[String],
+    profiles: &[Profile],
+    options: &CsvOptions,
+) -> Result<Roles> {
     let mut taken: Vec<usize> = Vec::new();
     let explicit = |role: &'static str, name: &Option<String>| -> Result<Option<usize>> {
         name.as_ref()
@@ -262,7 +242,6 @@ fn infer_roles(header: &[String], rows: &[Row], options: &CsvOptions) -> Result<
 
     // Columns still free, minus bookkeeping. Constant columns and text columns that differ on
     // every row (a run directory) are weak: axes only when nothing better is left.
-    let profiles: Vec<Profile> = (0..header.len()).map(|c| profile(rows, c)).collect();
     let free: Vec<usize> = (0..header.len())
         .filter(|index| !taken.contains(index) && !ignored.contains(index))
         .filter(|&index| !is_named_like(column_name(header, index), BOOKKEEPING_NAMES))
@@ -276,7 +255,7 @@ fn infer_roles(header: &[String], rows: &[Row], options: &CsvOptions) -> Result<
 
     let value = match explicit_value {
         Some(value) => value,
-        None => infer_value(header, &profiles, &free, needed_axes)?,
+        None => infer_value(header, profiles, &free, needed_axes)?,
     };
 
     let remaining: Vec<usize> = free.iter().copied().filter(|&i| i != value).collect();
@@ -418,71 +397,25 @@ fn single_axis(header: &[String], axes: &[usize], role: &'static str) -> Result<
 }
 
 /// Loads a tidy CSV dataset. Never panics; every failure names the line and column.
+///
+/// This is the loader of [`CsvLoader`] given the whole text at once, so a file loaded in slices
+/// gives the very same dataset.
 pub fn load_csv(text: &str, options: &CsvOptions) -> Result<Dataset> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err(Error::Empty);
     }
-    let (header, rows) = read_rows(text)?;
-    let roles = infer_roles(&header, &rows, options)?;
-
-    let mut builder = Builder::default();
-    for (line, fields) in &rows {
-        let field = |column: usize| fields.get(column).map(|f| f.trim()).unwrap_or_default();
-        let label = |column: usize| -> Result<&str> {
-            let text = field(column);
-            if text.is_empty() {
-                Err(Error::EmptyField {
-                    line: *line,
-                    column: column_name(&header, column).to_string(),
-                })
-            } else {
-                Ok(text)
-            }
-        };
-        let value_text = field(roles.value);
-        let value = if is_missing_marker(value_text) {
-            None
-        } else {
-            Some(parse_value(
-                value_text,
-                *line,
-                column_name(&header, roles.value),
-            )?)
-        };
-        let replicate = match roles.replicate {
-            // A missing cell may leave its replicate empty; a measurement may not.
-            Some(column) if value.is_none() && field(column).is_empty() => None,
-            Some(column) => Some(label(column)?),
-            None => None,
-        };
-        builder.add(Record {
-            model: roles.model.map(label).transpose()?.unwrap_or_default(),
-            benchmark: roles.benchmark.map(label).transpose()?.unwrap_or_default(),
-            x: label(roles.x)?,
-            y: label(roles.y)?,
-            replicate,
-            value,
-            line: *line,
-        });
+    let mut loader = CsvLoader::new(options.clone());
+    loader.push(text.as_bytes())?;
+    loader.finish_input()?;
+    loop {
+        if let Some(dataset) = loader.build_step(usize::MAX)? {
+            return Ok(dataset);
+        }
     }
-    let metric_name = column_name(&header, roles.value).to_string();
-    let names = Names {
-        metric: Metric {
-            direction: Direction::guess_from_name(&metric_name),
-            name: metric_name,
-            unit: None,
-        },
-        x: column_name(&header, roles.x).to_string(),
-        y: column_name(&header, roles.y).to_string(),
-        model: roles.model.map(|c| column_name(&header, c).to_string()),
-        benchmark: roles.benchmark.map(|c| column_name(&header, c).to_string()),
-        replicate: roles.replicate.map(|c| column_name(&header, c).to_string()),
-    };
-    builder.build(names, None, None, &Default::default())
 }
 
-fn parse_value(text: &str, line: u64, column: &str) -> Result<f64> {
+pub(crate) fn parse_value(text: &str, line: u64, column: &str) -> Result<f64> {
     match text.parse::<f64>() {
         Ok(value) if value.is_finite() => Ok(value),
         Ok(_) => Err(Error::NonFinite {

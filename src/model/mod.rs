@@ -3,13 +3,16 @@
 
 mod axis;
 mod build;
+mod chunked;
 mod csv_format;
 mod dataset;
 mod grid;
 mod json_format;
+pub mod limits;
 pub(crate) mod tidy;
 
 pub use axis::Axis;
+pub use chunked::CsvLoader;
 pub use csv_format::{load_csv, to_csv, CsvOptions};
 pub use dataset::{BenchmarkInfo, Dataset, Direction, Facet, Metric, Panel, Replicate};
 pub use grid::{Cell, Grid};

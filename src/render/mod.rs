@@ -587,7 +587,20 @@ pub fn render_svg(figure: &Figure, layout: &FigureLayout) -> Result<String> {
         };
         draw_figure(&mut backend, figure, layout, options)?;
     }
-    Ok(svg)
+    Ok(xml_safe(svg))
+}
+
+/// The SVG with characters XML 1.0 does not allow (control characters other than tab and line
+/// ends, which a CSV label can hold) replaced by U+FFFD, so that the file always parses. plotters
+/// escapes `<`, `>`, `&` and quotes itself; these come only from labels.
+fn xml_safe(svg: String) -> String {
+    let allowed = |c: char| !c.is_control() || matches!(c, '\t' | '\n' | '\r') || c > '\u{9f}';
+    if svg.chars().all(allowed) {
+        return svg;
+    }
+    svg.chars()
+        .map(|c| if allowed(c) { c } else { '\u{fffd}' })
+        .collect()
 }
 
 /// One panel's cells as RGBA pixels, one pixel per cell, top row = largest y: the buffer the

@@ -118,7 +118,7 @@ fn checked_roles(value: JsValue, roles: &ColumnRoles) -> Result<Option<JsValue>,
 }
 
 /// Reads `loadCsv` options.
-fn csv_options_from_js(value: JsValue) -> Result<CsvOptions, js_sys::Error> {
+pub(crate) fn csv_options_from_js(value: JsValue) -> Result<CsvOptions, js_sys::Error> {
     column_roles(value, &CSV_ROLES)
 }
 
@@ -410,7 +410,7 @@ impl SweepDataset {
 }
 
 impl SweepDataset {
-    fn new(dataset: Dataset) -> SweepDataset {
+    pub(crate) fn new(dataset: Dataset) -> SweepDataset {
         SweepDataset(Rc::new(dataset))
     }
 

@@ -37,6 +37,7 @@
 
 mod arguments;
 mod canvas;
+mod chunked;
 mod dataset;
 mod drawing;
 mod figure;
@@ -48,6 +49,7 @@ pub mod pairwise_options;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+pub use chunked::SweepCsvLoader;
 pub use dataset::{color_maps, load_csv, load_dataset, load_json, SweepDataset};
 pub use figure::SweepFigure;
 pub use pairwise::{guess_kind, load_pairwise, SweepPairwise};

@@ -18,9 +18,12 @@ export const chromiumArgs = [
   "--no-default-browser-check",
 ];
 
-/** Starts the server and the browser; call close() on the result when done. */
-export async function startSession() {
-  const server = await startServer({ port: 0 });
+/**
+ * Starts the server and the browser; call close() on the result when done. `server` options go
+ * to .ci/serve.mjs's startServer (e.g. `{ headers: { "Content-Security-Policy": strictCsp } }`).
+ */
+export async function startSession(serverOptions = {}) {
+  const server = await startServer({ port: 0, ...serverOptions });
   let browser;
   try {
     browser = await chromium.launch({

@@ -1,0 +1,562 @@
+//! Tidy CSV loaded in slices, so that a page can read a 50 MB file without freezing: it pushes
+//! the file's bytes a slice at a time ([`CsvLoader::push`]), says when they end
+//! ([`CsvLoader::finish_input`]), then builds the dataset in steps of bounded work
+//! ([`CsvLoader::build_step`]: adding rows, grouping them by cell, filling panels), giving the
+//! event loop a turn between calls.
+//!
+//! [`load_csv`](super::load_csv) is this loader given the whole text as one slice, so the two give
+//! the same dataset, or the same error, by construction; the tests check that every way of
+//! cutting a file into slices does too. (One difference in errors: a NUL byte is reported when
+//! its slice arrives, so an earlier row's error may come first when a file has both.)
+//!
+//! Memory stays near the size of the data, not of the text: each column keeps every distinct
+//! (trimmed) field once and one index per row; the text itself is never held, only the first
+//! line until the delimiter is known and the record being read.
+
+use std::collections::HashMap;
+
+use super::build::{Assembly, Builder, Names, Record};
+use super::csv_format::{infer_roles, parse_value, CsvOptions, Profile, Roles};
+use super::dataset::{Dataset, Direction, Metric};
+use super::tidy::{detect_delimiter, excerpt, is_missing_marker};
+use crate::error::{Error, Result};
+
+const BOM: &[u8] = "\u{feff}".as_bytes();
+
+/// One column of the rows read so far: each distinct trimmed field once, and per row its index.
+#[derive(Debug, Default)]
+struct Column {
+    ids: Vec<u32>,
+    index: HashMap<Box<str>, u32>,
+    values: Vec<Box<str>>,
+}
+
+impl Column {
+    fn push(&mut self, field: &str) {
+        let id = match self.index.get(field) {
+            Some(&id) => id,
+            None => {
+                // Fewer distinct fields than rows, and rows fit in memory: u32 is enough for
+                // any text a browser can hold (4 GiB of wasm memory).
+                let id = u32::try_from(self.values.len()).unwrap_or(u32::MAX);
+                self.index.insert(field.into(), id);
+                self.values.push(field.into());
+                id
+            }
+        };
+        self.ids.push(id);
+    }
+
+    /// The trimmed field of a row; rows and ids come from this column, so a miss reads as empty.
+    fn field(&self, row: usize) -> &str {
+        self.ids
+            .get(row)
+            .and_then(|&id| self.values.get(id as usize))
+            .map_or("", |value| value)
+    }
+
+    /// What inference needs to know about the column (as `profile` over the rows would say).
+    fn profile(&self, rows: usize) -> Profile {
+        let mut distinct = 0;
+        let mut numeric = true;
+        for value in &self.values {
+            if is_missing_marker(value) {
+                continue;
+            }
+            distinct += 1;
+            if value.parse::<f64>().map(|v| !v.is_finite()).unwrap_or(true) {
+                numeric = false;
+            }
+        }
+        Profile {
+            numeric: numeric && distinct > 0,
+            distinct,
+            unique_per_row: rows > 1 && distinct == rows,
+        }
+    }
+}
+
+/// The csv-core reader and the record it is in the middle of.
+struct Parser {
+    core: csv_core::Reader,
+    output: Vec<u8>,
+    ends: Vec<usize>,
+    output_len: usize,
+    ends_len: usize,
+    /// Physical lines: 1 + the line ends consumed so far (`\n`, `\r\n` or a lone `\r`).
+    line: u64,
+    previous_cr: bool,
+    /// The line of the current record's first character, once one is consumed.
+    record_line: Option<u64>,
+}
+
+impl Parser {
+    fn new(delimiter: u8) -> Parser {
+        Parser {
+            core: csv_core::ReaderBuilder::new().delimiter(delimiter).build(),
+            output: vec![0; 4096],
+            ends: vec![0; 64],
+            output_len: 0,
+            ends_len: 0,
+            line: 1,
+            previous_cr: false,
+            record_line: None,
+        }
+    }
+
+    /// Counts the line ends in bytes the reader consumed, and notes where a record starts: at
+    /// its first byte that is not a line end (blank lines before it are skipped).
+    fn count_lines(&mut self, consumed: &[u8]) {
+        for &byte in consumed {
+            if self.record_line.is_none() && byte != b'\n' && byte != b'\r' {
+                self.record_line = Some(self.line);
+            }
+            match byte {
+                b'\r' => self.line += 1,
+                b'\n' if !self.previous_cr => self.line += 1,
+                _ => {}
+            }
+            self.previous_cr = byte == b'\r';
+        }
+    }
+
+    /// Reads records from `input` (empty at the end of the text) and hands each to `take` with
+    /// its line and fields. Returns when the input is used up.
+    fn feed(
+        &mut self,
+        mut input: &[u8],
+        take: &mut impl FnMut(u64, Vec<String>) -> Result<()>,
+    ) -> Result<()> {
+        use csv_core::ReadRecordResult;
+        loop {
+            let (result, read, written, ended) = self.core.read_record(
+                input,
+                self.output.get_mut(self.output_len..).unwrap_or_default(),
+                self.ends.get_mut(self.ends_len..).unwrap_or_default(),
+            );
+            let (consumed, rest) = input.split_at(read.min(input.len()));
+            self.count_lines(consumed);
+            input = rest;
+            self.output_len += written;
+            self.ends_len += ended;
+            match result {
+                ReadRecordResult::InputEmpty => return Ok(()),
+                ReadRecordResult::OutputFull => {
+                    let size = self.output.len() * 2;
+                    self.output.resize(size, 0);
+                }
+                ReadRecordResult::OutputEndsFull => {
+                    let size = self.ends.len() * 2;
+                    self.ends.resize(size, 0);
+                }
+                ReadRecordResult::Record => {
+                    let fields = self.fields();
+                    let line = self.record_line.take().unwrap_or(self.line);
+                    self.output_len = 0;
+                    self.ends_len = 0;
+                    take(line, fields)?;
+                }
+                ReadRecordResult::End => return Ok(()),
+            }
+        }
+    }
+
+    /// The fields of the record just read, as text (bytes that are not UTF-8 become U+FFFD,
+    /// which the row check reports as text that is not UTF-8).
+    fn fields(&self) -> Vec<String> {
+        let output = self.output.get(..self.output_len).unwrap_or_default();
+        let mut start = 0;
+        self.ends
+            .get(..self.ends_len)
+            .unwrap_or_default()
+            .iter()
+            .map(|&end| {
+                let field = output.get(start..end).unwrap_or_default();
+                start = end;
+                String::from_utf8_lossy(field).into_owned()
+            })
+            .collect()
+    }
+}
+
+/// The header and the columns of the rows read so far.
+#[derive(Default)]
+struct Table {
+    header: Option<Vec<String>>,
+    columns: Vec<Column>,
+    lines: Vec<u64>,
+}
+
+impl Table {
+    fn rows(&self) -> usize {
+        self.lines.len()
+    }
+
+    fn take(&mut self, line: u64, fields: Vec<String>) -> Result<()> {
+        let Some(header) = &self.header else {
+            let header = check_header(fields)?;
+            self.columns = header.iter().map(|_| Column::default()).collect();
+            self.header = Some(header);
+            return Ok(());
+        };
+        if fields.iter().all(|field| field.trim().is_empty()) {
+            return Ok(());
+        }
+        if fields.len() != header.len() {
+            // A field that swallowed line ends is a quote that never closed.
+            if fields.iter().any(|field| field.contains('\n')) {
+                return Err(Error::Csv {
+                    line,
+                    message: "a quoted field opens here and is never closed".into(),
+                });
+            }
+            return Err(Error::RaggedRow {
+                line,
+                expected: header.len(),
+                found: fields.len(),
+            });
+        }
+        // Text decoded from another encoding as UTF-8 carries replacement characters.
+        if let Some(column) = fields.iter().position(|field| field.contains('\u{fffd}')) {
+            return Err(Error::Csv {
+                line,
+                message: format!(
+                    "column \"{}\": the text is not valid UTF-8 here; save the file as UTF-8",
+                    header.get(column).map_or("", String::as_str)
+                ),
+            });
+        }
+        for (column, field) in self.columns.iter_mut().zip(&fields) {
+            column.push(field.trim());
+        }
+        self.lines.push(line);
+        Ok(())
+    }
+}
+
+/// The header's names, trimmed, checked as the whole-text reader checks them.
+fn check_header(fields: Vec<String>) -> Result<Vec<String>> {
+    let header: Vec<String> = fields.iter().map(|name| name.trim().to_string()).collect();
+    if header.iter().all(String::is_empty) {
+        return Err(Error::Empty);
+    }
+    if let [only] = header.as_slice() {
+        return Err(Error::InvalidField {
+            field: "header".into(),
+            expected: format!(
+                "columns separated by commas, tabs or semicolons, found one column \"{}\"",
+                excerpt(only)
+            ),
+        });
+    }
+    for (index, name) in header.iter().enumerate() {
+        if name.is_empty() {
+            return Err(Error::InvalidField {
+                field: format!("header, column {}", index + 1),
+                expected: "a column name".into(),
+            });
+        }
+        if header.iter().take(index).any(|earlier| earlier == name) {
+            return Err(Error::DuplicateColumn { name: name.clone() });
+        }
+    }
+    Ok(header)
+}
+
+/// The rows read, their roles, and the builder they are being added to.
+struct Building {
+    header: Vec<String>,
+    columns: Vec<Column>,
+    lines: Vec<u64>,
+    roles: Roles,
+    builder: Builder,
+    next: usize,
+}
+
+enum Stage {
+    /// Bytes before the first line end: the delimiter is read from the header line.
+    Start(Vec<u8>),
+    Reading(Box<Parser>),
+    Building(Box<Building>),
+    /// Every row is in; the panels are being filled.
+    Assembling(Box<Assembly>),
+    Done,
+}
+
+/// A tidy CSV loader fed in slices; see the module documentation.
+pub struct CsvLoader {
+    options: CsvOptions,
+    stage: Stage,
+    table: Table,
+    /// The first error, returned again by every later call.
+    failed: Option<Error>,
+    bytes: u64,
+    /// Data rows, once the input has ended.
+    rows: usize,
+}
+
+impl CsvLoader {
+    /// A loader with explicit column roles (every role left empty is inferred).
+    pub fn new(options: CsvOptions) -> CsvLoader {
+        CsvLoader {
+            options,
+            stage: Stage::Start(Vec::new()),
+            table: Table::default(),
+            failed: None,
+            bytes: 0,
+            rows: 0,
+        }
+    }
+
+    /// Bytes pushed so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Data rows read so far (blank lines not counted).
+    pub fn rows_read(&self) -> usize {
+        if self.rows > 0 {
+            self.rows
+        } else {
+            self.table.rows()
+        }
+    }
+
+    /// Rows added to the dataset so far, once the input has ended.
+    pub fn rows_built(&self) -> usize {
+        match &self.stage {
+            Stage::Building(building) => building.next,
+            Stage::Assembling(_) | Stage::Done => self.rows,
+            _ => 0,
+        }
+    }
+
+    /// Panels filled so far and how many there are (both 0 until every row is in).
+    pub fn panels_built(&self) -> (usize, usize) {
+        match &self.stage {
+            Stage::Assembling(assembly) => assembly.progress(),
+            _ => (0, 0),
+        }
+    }
+
+    /// Reads the next slice of the file's bytes (UTF-8; a slice may end inside a character or a
+    /// quoted field).
+    pub fn push(&mut self, bytes: &[u8]) -> Result<()> {
+        self.guard(|loader| loader.read(bytes))
+    }
+
+    /// Says that the file has ended; infers the column roles. Returns the number of data rows.
+    pub fn finish_input(&mut self) -> Result<usize> {
+        self.guard(CsvLoader::end_input)
+    }
+
+    /// Does about `rows` rows' worth of building: adds up to `rows` rows to the dataset; once
+    /// every row is in, one call groups them by cell (and finds repeated cells), and the next
+    /// ones fill panels of about `rows` cells. Returns the dataset after its last panel (the
+    /// loader is spent then), else `None`.
+    pub fn build_step(&mut self, rows: usize) -> Result<Option<Dataset>> {
+        self.guard(|loader| loader.build(rows))
+    }
+
+    fn guard<T>(&mut self, step: impl FnOnce(&mut CsvLoader) -> Result<T>) -> Result<T> {
+        if let Some(error) = &self.failed {
+            return Err(error.clone());
+        }
+        let result = step(self);
+        if let Err(error) = &result {
+            self.failed = Some(error.clone());
+            // Let go of the rows read: a failed loader holds nothing big.
+            self.table = Table::default();
+            self.stage = Stage::Done;
+        }
+        result
+    }
+
+    fn read(&mut self, bytes: &[u8]) -> Result<()> {
+        if bytes.contains(&0) {
+            return Err(Error::NotText);
+        }
+        self.bytes += bytes.len() as u64;
+        match &mut self.stage {
+            Stage::Start(start) => {
+                start.extend_from_slice(bytes);
+                if bytes.contains(&b'\n') {
+                    self.start_parser()?;
+                }
+                Ok(())
+            }
+            Stage::Reading(parser) => {
+                let table = &mut self.table;
+                parser.feed(bytes, &mut |line, fields| table.take(line, fields))
+            }
+            Stage::Building(_) | Stage::Assembling(_) | Stage::Done => Err(finished()),
+        }
+    }
+
+    /// Leaves the start: strips a byte-order mark, picks the delimiter from the header line and
+    /// reads what came so far.
+    fn start_parser(&mut self) -> Result<()> {
+        let Stage::Start(start) = std::mem::replace(&mut self.stage, Stage::Done) else {
+            return Ok(());
+        };
+        let text = start.strip_prefix(BOM).unwrap_or(&start);
+        let first_line = text.split(|&byte| byte == b'\n').next().unwrap_or_default();
+        let delimiter = detect_delimiter(&String::from_utf8_lossy(first_line));
+        let mut parser = Box::new(Parser::new(delimiter));
+        let table = &mut self.table;
+        parser.feed(text, &mut |line, fields| table.take(line, fields))?;
+        self.stage = Stage::Reading(parser);
+        Ok(())
+    }
+
+    fn end_input(&mut self) -> Result<usize> {
+        if matches!(self.stage, Stage::Start(_)) {
+            self.start_parser()?;
+        }
+        let Stage::Reading(parser) = &mut self.stage else {
+            return Err(finished());
+        };
+        let table = &mut self.table;
+        parser.feed(&[], &mut |line, fields| table.take(line, fields))?;
+        let table = std::mem::take(&mut self.table);
+        let Some(header) = table.header else {
+            return Err(Error::Empty);
+        };
+        if table.lines.is_empty() {
+            return Err(Error::NoRows);
+        }
+        let rows = table.lines.len();
+        self.rows = rows;
+        let profiles: Vec<Profile> = table.columns.iter().map(|c| c.profile(rows)).collect();
+        let roles = infer_roles(&header, &profiles, &self.options)?;
+        let mut columns = table.columns;
+        for column in &mut columns {
+            // Only the values by index are needed from here on.
+            column.index = HashMap::new();
+        }
+        self.stage = Stage::Building(Box::new(Building {
+            header,
+            columns,
+            lines: table.lines,
+            roles,
+            builder: Builder::default(),
+            next: 0,
+        }));
+        Ok(rows)
+    }
+
+    fn build(&mut self, rows: usize) -> Result<Option<Dataset>> {
+        match &mut self.stage {
+            Stage::Building(building) => {
+                let end = building.next.saturating_add(rows).min(building.lines.len());
+                for row in building.next..end {
+                    building.add_row(row)?;
+                }
+                building.next = end;
+                if end == building.lines.len() {
+                    let Stage::Building(building) = std::mem::replace(&mut self.stage, Stage::Done)
+                    else {
+                        return Err(finished());
+                    };
+                    self.stage = Stage::Assembling(Box::new(building.assemble()?));
+                }
+                Ok(None)
+            }
+            Stage::Assembling(assembly) => {
+                if !assembly.step(rows) {
+                    return Ok(None);
+                }
+                let Stage::Assembling(assembly) = std::mem::replace(&mut self.stage, Stage::Done)
+                else {
+                    return Err(finished());
+                };
+                Ok(Some(assembly.finish()))
+            }
+            _ => Err(finished()),
+        }
+    }
+}
+
+/// A call after the loader has built its dataset (or in the wrong order).
+fn finished() -> Error {
+    Error::InvalidField {
+        field: "loader".into(),
+        expected: "bytes before finishInput, build steps after it, and nothing after the \
+                   dataset is built"
+            .into(),
+    }
+}
+
+impl Building {
+    fn column_name(&self, index: usize) -> &str {
+        self.header.get(index).map_or("", String::as_str)
+    }
+
+    /// Adds one row as a record; the checks and their order are those of the whole-text loader.
+    fn add_row(&mut self, row: usize) -> Result<()> {
+        let Building {
+            header,
+            columns,
+            lines,
+            roles,
+            builder,
+            ..
+        } = self;
+        let line = lines.get(row).copied().unwrap_or_default();
+        let column_name = |index: usize| header.get(index).map_or("", String::as_str);
+        let field = |index: usize| columns.get(index).map_or("", |c| c.field(row));
+        let label = |index: usize| -> Result<&str> {
+            let text = field(index);
+            if text.is_empty() {
+                Err(Error::EmptyField {
+                    line,
+                    column: column_name(index).to_string(),
+                })
+            } else {
+                Ok(text)
+            }
+        };
+        let value_text = field(roles.value);
+        let value = if is_missing_marker(value_text) {
+            None
+        } else {
+            Some(parse_value(value_text, line, column_name(roles.value))?)
+        };
+        let replicate = match roles.replicate {
+            // A missing cell may leave its replicate empty; a measurement may not.
+            Some(column) if value.is_none() && field(column).is_empty() => None,
+            Some(column) => Some(label(column)?),
+            None => None,
+        };
+        builder.add(Record {
+            model: roles.model.map(label).transpose()?.unwrap_or_default(),
+            benchmark: roles.benchmark.map(label).transpose()?.unwrap_or_default(),
+            x: label(roles.x)?,
+            y: label(roles.y)?,
+            replicate,
+            value,
+            line,
+        });
+        Ok(())
+    }
+
+    fn assemble(self) -> Result<Assembly> {
+        let name = |index: usize| self.column_name(index).to_string();
+        let roles = &self.roles;
+        let metric_name = name(roles.value);
+        let names = Names {
+            metric: Metric {
+                direction: Direction::guess_from_name(&metric_name),
+                name: metric_name,
+                unit: None,
+            },
+            x: name(roles.x),
+            y: name(roles.y),
+            model: roles.model.map(name),
+            benchmark: roles.benchmark.map(name),
+            replicate: roles.replicate.map(name),
+        };
+        self.builder
+            .assemble(names, None, None, &Default::default())
+    }
+}

@@ -1,0 +1,122 @@
+//! The largest datasets sweepmap accepts, as explicit constants.
+//!
+//! A file from a stranger can name a million models or a million axis values in a few megabytes;
+//! the dense panels it asks for would then need more memory than a browser tab has, and drawing
+//! them would hang the page. These limits are checked before any panel is allocated, and
+//! exceeding one is an error that names the limit and the count (see `Error::LimitExceeded`).
+
+use crate::error::{Error, Result};
+
+/// Panels in a dataset: models x benchmarks (the panels form a dense table).
+pub const MAX_PANELS: usize = 1_000;
+
+/// Cells in one panel: x values x y values. A 1000 x 1000 grid still draws in tens of
+/// milliseconds through the RGBA path.
+pub const MAX_PANEL_CELLS: usize = 1_000_000;
+
+/// Cells in all panels together: panels x cells per panel (about 40 bytes each in memory).
+pub const MAX_TOTAL_CELLS: usize = 4_000_000;
+
+/// Checks the size of the panels a dataset asks for, before they are allocated.
+pub(crate) fn check_size(
+    models: usize,
+    benchmarks: usize,
+    columns: usize,
+    rows: usize,
+) -> Result<()> {
+    let panels = models.saturating_mul(benchmarks);
+    let cells = columns.saturating_mul(rows);
+    check(
+        panels,
+        MAX_PANELS,
+        format!("panels ({models} models x {benchmarks} benchmarks)"),
+    )?;
+    check(
+        cells,
+        MAX_PANEL_CELLS,
+        format!("cells per panel ({columns} x values x {rows} y values)"),
+    )?;
+    check(
+        panels.saturating_mul(cells),
+        MAX_TOTAL_CELLS,
+        format!("cells in all ({panels} panels x {cells} cells)"),
+    )
+}
+
+/// Checks the size of a pairwise figure before its histograms are made: one panel per pair of
+/// the models compared, of `bins_x` x `bins_y` cells.
+pub fn check_pairs(models: usize, bins_x: usize, bins_y: usize) -> Result<()> {
+    let pairs = models.saturating_mul(models.saturating_sub(1)) / 2;
+    let cells = bins_x.saturating_mul(bins_y);
+    check(
+        pairs,
+        MAX_PANELS,
+        format!("panels ({models} models compared in pairs)"),
+    )?;
+    check(
+        pairs.saturating_mul(cells),
+        MAX_TOTAL_CELLS,
+        format!("cells in all ({pairs} pairs x {cells} bins)"),
+    )
+}
+
+fn check(count: usize, limit: usize, what: String) -> Result<()> {
+    if count > limit {
+        Err(Error::LimitExceeded { what, count, limit })
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_at_the_limits_pass_and_one_more_fails() {
+        assert_eq!(
+            check_size(40, 25, 1000, 1000),
+            Err(Error::LimitExceeded {
+                what: "cells in all (1000 panels x 1000000 cells)".into(),
+                count: 1_000_000_000,
+                limit: MAX_TOTAL_CELLS,
+            })
+        );
+        assert_eq!(check_size(1000, 1, 40, 100), Ok(()));
+        assert_eq!(check_size(1, 1, 1000, 1000), Ok(()));
+        assert_eq!(check_size(4, 1, 1000, 1000), Ok(()));
+        assert_eq!(
+            check_size(1001, 1, 2, 2).map_err(|error| error.to_string()),
+            Err(
+                "the data need 1,001 panels (1001 models x 1 benchmarks); the limit is 1,000"
+                    .into()
+            )
+        );
+        assert_eq!(
+            check_size(1, 1, 1001, 1000).map_err(|error| error.to_string()),
+            Err("the data need 1,001,000 cells per panel (1001 x values x 1000 y values); the limit is 1,000,000".into())
+        );
+        assert_eq!(
+            check_size(5, 1, 1000, 1000).map_err(|error| error.to_string()),
+            Err("the data need 5,000,000 cells in all (5 panels x 1000000 cells); the limit is 4,000,000".into())
+        );
+        assert!(check_size(usize::MAX, usize::MAX, usize::MAX, usize::MAX).is_err());
+    }
+
+    #[test]
+    fn pairs_of_models_are_panels_too() {
+        assert_eq!(check_pairs(45, 20, 20), Ok(()));
+        assert_eq!(
+            check_pairs(46, 10, 10).map_err(|error| error.to_string()),
+            Err(
+                "the data need 1,035 panels (46 models compared in pairs); the limit is 1,000"
+                    .into()
+            )
+        );
+        assert_eq!(
+            check_pairs(45, 200, 200).map_err(|error| error.to_string()),
+            Err("the data need 39,600,000 cells in all (990 pairs x 40000 bins); the limit is 4,000,000".into())
+        );
+        assert!(check_pairs(usize::MAX, usize::MAX, usize::MAX).is_err());
+    }
+}

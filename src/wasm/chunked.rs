@@ -1,0 +1,120 @@
+//! `SweepCsvLoader`: a tidy CSV loaded in slices, for files too big to parse in one go without
+//! freezing the page. The page pushes the file's bytes a slice at a time, ends the input, then
+//! builds a number of rows per call, yielding to the event loop in between:
+//!
+//! ```js
+//! const loader = new SweepCsvLoader(roles);            // roles as for loadCsv, or undefined
+//! for (const slice of slices) loader.push(slice);      // Uint8Array (or string) slices
+//! const rows = loader.finishInput();                   // roles are inferred here
+//! let dataset;
+//! while (!(dataset = loader.buildStep(40_000))) {}     // a SweepDataset after the last step
+//! ```
+//!
+//! The dataset is the one `loadCsv` gives for the whole text (see `model::chunked`).
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::arguments::invalid;
+use super::dataset::{csv_options_from_js, SweepDataset};
+use super::{js_error, CsvOptionsObject};
+use crate::CsvLoader;
+
+/// A CSV loader fed in slices.
+#[wasm_bindgen]
+pub struct SweepCsvLoader {
+    inner: CsvLoader,
+    /// A reusable buffer the slices are copied into from JavaScript memory.
+    buffer: Vec<u8>,
+}
+
+#[wasm_bindgen]
+impl SweepCsvLoader {
+    /// A loader; `roles` names columns as `loadCsv`'s options do (every role left out is
+    /// inferred once the input has ended).
+    #[wasm_bindgen(constructor)]
+    pub fn new(roles: Option<CsvOptionsObject>) -> Result<SweepCsvLoader, js_sys::Error> {
+        let options = csv_options_from_js(roles.map_or(JsValue::UNDEFINED, Into::into))?;
+        Ok(SweepCsvLoader {
+            inner: CsvLoader::new(options),
+            buffer: Vec::new(),
+        })
+    }
+
+    /// Reads the next slice of the file: a `Uint8Array` of UTF-8 bytes (a slice may end inside
+    /// a character or a quoted field), or a string.
+    pub fn push(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] slice: JsValue,
+    ) -> Result<(), js_sys::Error> {
+        let expected = "a slice of the file (a Uint8Array or a string)";
+        let result = if let Some(bytes) = slice.dyn_ref::<js_sys::Uint8Array>() {
+            self.buffer.resize(bytes.length() as usize, 0);
+            bytes.copy_to(&mut self.buffer);
+            self.inner.push(&self.buffer)
+        } else if let Some(text) = slice.as_string() {
+            self.inner.push(text.as_bytes())
+        } else {
+            return Err(invalid("slice", expected, &slice));
+        };
+        result.map_err(js_error)
+    }
+
+    /// Ends the input and infers the column roles; returns the number of data rows.
+    #[wasm_bindgen(js_name = finishInput)]
+    pub fn finish_input(&mut self) -> Result<f64, js_sys::Error> {
+        self.buffer = Vec::new();
+        self.inner
+            .finish_input()
+            .map(|rows| rows as f64)
+            .map_err(js_error)
+    }
+
+    /// Does about `rows` rows' worth of building (a whole number from 1): adds rows, then
+    /// groups them by cell, then fills panels of about that many cells. Returns the dataset
+    /// after its last panel, else `undefined`.
+    #[wasm_bindgen(js_name = buildStep)]
+    pub fn build_step(&mut self, rows: JsValue) -> Result<Option<SweepDataset>, js_sys::Error> {
+        let expected = "a number of rows (a whole number from 1)";
+        let count = match rows.as_f64() {
+            Some(count) if count >= 1.0 && count.fract() == 0.0 => {
+                count.min(u32::MAX as f64) as usize
+            }
+            _ => return Err(invalid("rows", expected, &rows)),
+        };
+        self.inner
+            .build_step(count)
+            .map(|dataset| dataset.map(SweepDataset::new))
+            .map_err(js_error)
+    }
+
+    /// Bytes pushed so far.
+    #[wasm_bindgen(getter, js_name = bytesRead)]
+    pub fn bytes_read(&self) -> f64 {
+        self.inner.bytes_read() as f64
+    }
+
+    /// Data rows read so far.
+    #[wasm_bindgen(getter, js_name = rowsRead)]
+    pub fn rows_read(&self) -> f64 {
+        self.inner.rows_read() as f64
+    }
+
+    /// Panels filled so far, once every row is in.
+    #[wasm_bindgen(getter, js_name = panelsBuilt)]
+    pub fn panels_built(&self) -> f64 {
+        self.inner.panels_built().0 as f64
+    }
+
+    /// The panels to fill (0 until every row is in).
+    #[wasm_bindgen(getter, js_name = panelCount)]
+    pub fn panel_count(&self) -> f64 {
+        self.inner.panels_built().1 as f64
+    }
+
+    /// Rows added to the dataset so far (after `finishInput`).
+    #[wasm_bindgen(getter, js_name = rowsBuilt)]
+    pub fn rows_built(&self) -> f64 {
+        self.inner.rows_built() as f64
+    }
+}

@@ -1,0 +1,223 @@
+//! The slice-by-slice CSV loader gives what `load_csv` gives for the same text, however the
+//! text is cut: at every byte (inside a multi-byte character, between `\r` and `\n`, inside a
+//! quoted field), and with rows built a few at a time. Checked on every CSV the tests hold (the
+//! malformed corpus with its exact errors included), on hostile labels, and on generated files.
+//! Also the limits: too many panels or cells is an error naming the limit, found before anything
+//! big is allocated.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use sweepmap::limits::{MAX_PANELS, MAX_PANEL_CELLS};
+use sweepmap::{load_csv, CsvLoader, CsvOptions, Dataset, Error};
+
+/// Loads bytes in slices of `size`, building `step` rows per call.
+fn chunked(bytes: &[u8], size: usize, step: usize, options: &CsvOptions) -> Result<Dataset, Error> {
+    let mut loader = CsvLoader::new(options.clone());
+    for slice in bytes.chunks(size.max(1)) {
+        loader.push(slice)?;
+    }
+    let rows = loader.finish_input()?;
+    assert_eq!(loader.rows_read(), rows);
+    let mut panels_before = 0;
+    loop {
+        assert_eq!(loader.rows_read(), rows);
+        let rows_before = loader.rows_built();
+        if let Some(dataset) = loader.build_step(step)? {
+            assert_eq!(rows_before, rows);
+            return Ok(dataset);
+        }
+        if rows_before < rows {
+            // Adding rows: `step` more each time.
+            assert_eq!(loader.rows_built(), (rows_before + step).min(rows));
+        } else {
+            // Filling panels: forward, one or more at a time.
+            let (built, count) = loader.panels_built();
+            assert!(
+                built > panels_before && built < count,
+                "{built} of {count} panels"
+            );
+            panels_before = built;
+        }
+    }
+}
+
+/// What a browser's `File.text()` hands the whole-text loader: UTF-8, invalid bytes replaced.
+fn whole(bytes: &[u8], options: &CsvOptions) -> Result<Dataset, Error> {
+    load_csv(&String::from_utf8_lossy(bytes), options)
+}
+
+fn assert_same(name: &str, bytes: &[u8], sizes: &[usize]) {
+    let options = CsvOptions::default();
+    let expected = whole(bytes, &options);
+    for &size in sizes {
+        for step in [1, 3, 1000] {
+            assert_eq!(
+                chunked(bytes, size, step, &options),
+                expected,
+                "{name}: slices of {size} bytes, {step} rows per step"
+            );
+        }
+    }
+}
+
+fn csv_files(dir: &str, prefix: &str) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir))
+            .expect("the directory exists")
+            .map(|entry| entry.expect("a directory entry").path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "csv"))
+            .filter(|path| {
+                path.file_name()
+                    .is_some_and(|name| name.to_string_lossy().starts_with(prefix))
+            })
+            .map(|path| {
+                (
+                    path.file_name().unwrap().to_string_lossy().into_owned(),
+                    std::fs::read(&path).unwrap(),
+                )
+            })
+            .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_malformed_csv_gives_the_same_error_in_slices() {
+    let files = csv_files("tests/malformed", "sweep-");
+    assert!(files.len() >= 20, "found {} sweep CSV cases", files.len());
+    for (name, bytes) in &files {
+        let expected = whole(bytes, &CsvOptions::default());
+        assert!(expected.is_err(), "{name} loads");
+        if bytes.contains(&0) {
+            // Binary data: found in the slice that holds the NUL, before or after other errors.
+            assert_eq!(
+                chunked(bytes, bytes.len(), 10, &CsvOptions::default()),
+                Err(Error::NotText)
+            );
+            continue;
+        }
+        assert_same(name, bytes, &[1, 2, 3, 5, 7, 16, 64, 4096]);
+    }
+}
+
+const QUIRKS: &str = "\u{feff}model,benchmark,\"window\r\nsize\",ratio,score\r\n\
+R1-Llama,AIME24,500,0.1,41.3\r\n\
+\r\n\
+\"R1-Llama\",\"AIME,24\",500,0.2,\"42.7\"\r\n\
+R1-Qwen,AIME24,1000,0.10,NA\r\n\
+R1-Qwen,\"AIME\"\"24\",1000,0.2,39\r\
+R1-Qwen,AIME24,1000,0.2,40.5\n";
+
+const HOSTILE: &str = "model,benchmark,<b>window</b>,\"ratio \u{202e}gnp.exe\",\"<img src=x onerror=alert(1)>\"\n\
+<img src=x onerror=alert(1)>,</script><script>alert(1)</script>,javascript:alert(1),\u{5e9}\u{5dc}\u{5d5}\u{5dd},1.5\n\
+<img src=x onerror=alert(1)>,</script><script>alert(1)</script>,\u{1f525},\u{645}\u{631}\u{62d}\u{628}\u{627},2.5\n\
+\u{1f9ea} model,\u{645}\u{631}\u{62d}\u{628}\u{627},javascript:alert(1),\u{5e9}\u{5dc}\u{5d5}\u{5dd},3\n";
+
+#[test]
+fn quirks_and_hostile_labels_load_the_same_in_every_cut() {
+    for (name, text) in [("quirks", QUIRKS), ("hostile", HOSTILE)] {
+        let sizes: Vec<usize> = (1..=text.len()).collect();
+        assert_same(name, text.as_bytes(), &sizes);
+        assert!(
+            whole(text.as_bytes(), &CsvOptions::default()).is_ok(),
+            "{name} loads"
+        );
+    }
+    let quirks = load_csv(QUIRKS, &CsvOptions::default()).unwrap();
+    assert_eq!(quirks.x.name, "ratio");
+    assert_eq!(quirks.y.name, "window\r\nsize");
+    assert_eq!(quirks.benchmarks.levels, ["AIME24", "AIME,24", "AIME\"24"]);
+    let hostile = load_csv(HOSTILE, &CsvOptions::default()).unwrap();
+    assert_eq!(
+        hostile.models.levels,
+        ["<img src=x onerror=alert(1)>", "\u{1f9ea} model"]
+    );
+    assert_eq!(hostile.metric.name, "<img src=x onerror=alert(1)>");
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_reported_like_replaced_text() {
+    let bytes = b"model,x,y,score\nA\xff,1,2,3\n";
+    let error = chunked(bytes, 1, 1, &CsvOptions::default()).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "line 2: column \"model\": the text is not valid UTF-8 here; save the file as UTF-8"
+    );
+    assert_eq!(Err(error), whole(bytes, &CsvOptions::default()).map(|_| ()));
+}
+
+#[test]
+fn a_loader_is_spent_after_its_dataset_or_an_error() {
+    let mut loader = CsvLoader::new(CsvOptions::default());
+    loader.push(b"x,y,score\n1,2,3\n").unwrap();
+    assert_eq!(loader.finish_input(), Ok(1));
+    assert_eq!(loader.build_step(10), Ok(None), "the row is added");
+    assert_eq!(loader.panels_built(), (0, 1));
+    assert!(loader.build_step(10).unwrap().is_some());
+    assert_eq!(
+        loader.push(b"1,3,4\n").unwrap_err().to_string(),
+        "field \"loader\": expected bytes before finishInput, build steps after it, and nothing after the dataset is built"
+    );
+    let mut failed = CsvLoader::new(CsvOptions::default());
+    let ragged = failed.push(b"x,y,score\n1,2\n").unwrap_err();
+    assert_eq!(
+        ragged.to_string(),
+        "line 2: expected 3 fields like the header, found 2"
+    );
+    assert_eq!(failed.finish_input(), Err(ragged), "the first error stays");
+}
+
+#[test]
+fn too_many_panels_or_cells_is_an_error_naming_the_limit() {
+    let mut text = String::from("model,x,y,score\n");
+    for model in 0..=MAX_PANELS {
+        text.push_str(&format!("m{model},1,1,0.5\n"));
+    }
+    assert_eq!(
+        load_csv(&text, &CsvOptions::default())
+            .unwrap_err()
+            .to_string(),
+        "the data need 1,001 panels (1001 models x 1 benchmarks); the limit is 1,000"
+    );
+    // A diagonal of 1001 y values (the first column) and 1000 x values: 1001 rows asking for
+    // a million cells.
+    let mut text = String::from("window,ratio,score\n");
+    let side = (MAX_PANEL_CELLS as f64).sqrt() as usize;
+    for index in 0..=side {
+        text.push_str(&format!("{index},{},1\n", index.min(side - 1)));
+    }
+    assert_eq!(
+        load_csv(&text, &CsvOptions::default()).unwrap_err().to_string(),
+        "the data need 1,001,000 cells per panel (1000 x values x 1001 y values); the limit is 1,000,000"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Generated files (labels with commas, quotes, line ends and non-ASCII text; replicates;
+    /// missing values) give the same dataset in any slices.
+    #[test]
+    fn generated_files_load_the_same_in_slices(
+        rows in prop::collection::vec(
+            (0..3usize, 0..4usize, 0..5usize, 0..3usize, prop::option::weighted(0.9, -1e6..1e6f64)),
+            1..60,
+        ),
+        size in 1..200usize,
+        step in 1..20usize,
+        crlf in any::<bool>(),
+    ) {
+        let models = ["plain", "with, comma", "quote \" \u{1f600}"];
+        let end = if crlf { "\r\n" } else { "\n" };
+        let mut text = format!("model,window,ratio,seed,score{end}");
+        for (model, y, x, seed, value) in &rows {
+            let name = models[*model].replace('"', "\"\"");
+            let value = value.map_or(String::new(), |v| v.to_string());
+            text.push_str(&format!("\"{name}\",{},0.{x},{seed},{value}{end}", 100 * y));
+        }
+        let expected = whole(text.as_bytes(), &CsvOptions::default());
+        prop_assert_eq!(chunked(text.as_bytes(), size, step, &CsvOptions::default()), expected);
+    }
+}

@@ -1,0 +1,126 @@
+// Big local CSV files, loaded in slices so the page stays responsive: the file's bytes go to
+// wasm half a megabyte at a time (SweepCsvLoader.push), then the dataset is built some rows at a
+// time (buildStep), with a turn of the event loop between slices for painting, input and the
+// Cancel button. The text is never held whole: each slice is read from the File, copied into
+// wasm memory once and dropped. Progress is shown in #load-progress (a <progress> and a line of
+// text); the result is the same dataset loadDataset gives for the whole text.
+
+import { SweepCsvLoader } from "./pkg/sweepmap.js";
+
+/** Files larger than this (bytes) are loaded in slices; smaller ones in one go. */
+export const SLICED_LOAD_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Bytes read from the file and pushed to wasm per turn of the event loop: about 10 to 20 ms of
+ * parsing in Chromium on a slow machine, so input and painting never wait long.
+ */
+const SLICE_BYTES = 256 * 1024;
+
+/** Rows (then cells) built per turn once the input has ended: again some 10 to 30 ms. */
+const BUILD_ROWS = 20_000;
+
+/** Reading is most of the work; building the rest (weights of the progress bar). */
+const READ_SHARE = 0.75;
+
+/** An Error that says a load was cancelled (not a failure to report as one). */
+export class LoadCancelled extends Error {
+  constructor(name) {
+    super(`Stopped loading "${name}"; the data shown are unchanged.`);
+    this.name = "LoadCancelled";
+  }
+}
+
+/** A turn of the event loop: the page paints and handles input before the next slice. */
+function nextTurn() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+/**
+ * Shows a load's progress in the page: elements { box, bar, text, cancel }. Returns
+ * { update(fraction, text), done() } and calls onCancel when Cancel is pressed.
+ */
+export function progressDisplay({ box, bar, text, cancel }, onCancel) {
+  const handler = () => onCancel();
+  cancel.addEventListener("click", handler);
+  box.hidden = false;
+  bar.value = 0;
+  text.textContent = "";
+  return {
+    update(fraction, message) {
+      bar.value = Math.max(0, Math.min(1, fraction));
+      text.textContent = message;
+    },
+    done() {
+      cancel.removeEventListener("click", handler);
+      box.hidden = true;
+      bar.value = 0;
+      text.textContent = "";
+    },
+  };
+}
+
+/**
+ * Loads a CSV File in slices. `progress(fraction, message)` is told how far it is; `signal`
+ * (an AbortSignal) cancels it with a LoadCancelled error. Resolves to a SweepDataset; rejects
+ * with the loader's Error (line, column and what was expected) when the file is malformed.
+ */
+export async function loadCsvInSlices(file, { progress, signal }) {
+  const loader = new SweepCsvLoader(undefined);
+  const check = () => {
+    if (signal?.aborted) throw new LoadCancelled(file.name);
+  };
+  try {
+    for (let start = 0; start < file.size; start += SLICE_BYTES) {
+      const bytes = new Uint8Array(await file.slice(start, start + SLICE_BYTES).arrayBuffer());
+      check();
+      loader.push(bytes);
+      const read = start + bytes.length;
+      progress((READ_SHARE * read) / file.size, `Reading ${megabytes(read)} of ${megabytes(file.size)} MB`);
+      await nextTurn();
+    }
+    check();
+    const rows = loader.finishInput();
+    for (;;) {
+      await nextTurn();
+      check();
+      progress(READ_SHARE + (1 - READ_SHARE) * buildShare(loader, rows), buildText(loader, rows));
+      const dataset = loader.buildStep(BUILD_ROWS);
+      if (dataset) return dataset;
+    }
+  } finally {
+    loader.free();
+  }
+}
+
+/** How far building is: adding rows is most of it, filling the panels the rest. */
+function buildShare(loader, rows) {
+  const panels = loader.panelCount > 0 ? loader.panelsBuilt / loader.panelCount : 0;
+  return 0.6 * (loader.rowsBuilt / rows) + 0.4 * panels;
+}
+
+function buildText(loader, rows) {
+  if (loader.rowsBuilt < rows) {
+    return `Building the dataset: ${loader.rowsBuilt.toLocaleString("en")} of ${rows.toLocaleString("en")} rows`;
+  }
+  if (loader.panelCount === 0) return "Grouping the rows by cell";
+  return `Filling the panels: ${loader.panelsBuilt.toLocaleString("en")} of ${loader.panelCount.toLocaleString("en")}`;
+}
+
+/** True when a file should load in slices: big, and not JSON (by name, or by its first byte). */
+export async function loadsInSlices(file, format) {
+  if (file.size <= SLICED_LOAD_BYTES || format === "json") return false;
+  if (format === "csv") return true;
+  const head = new TextDecoder().decode(await file.slice(0, 64).arrayBuffer());
+  return !head.trimStart().startsWith("{");
+}
+
+/** The first part of a file as text, for guessing its kind (a few complete lines). */
+export async function fileHead(file, bytes = 64 * 1024) {
+  const text = new TextDecoder().decode(await file.slice(0, bytes).arrayBuffer(), { stream: true });
+  const end = text.lastIndexOf("\n");
+  return end > 0 ? text.slice(0, end + 1) : text;
+}
