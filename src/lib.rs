@@ -31,6 +31,7 @@
 
 mod error;
 mod model;
+mod text;
 
 pub mod analysis;
 pub mod color;
