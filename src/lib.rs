@@ -30,6 +30,7 @@
 )]
 
 mod error;
+mod hash;
 mod model;
 mod text;
 

@@ -2,7 +2,7 @@
 //! hands its parsed measurements to one builder, which collects axis and facet levels, rejects
 //! two measurements of the same cell that nothing tells apart, and assembles the dense panels.
 
-use std::collections::HashMap;
+use crate::hash::FastMap;
 
 use super::axis::{Axis, LabelSet};
 use super::dataset::{BenchmarkInfo, Dataset, Facet, Metric, Panel, Replicate};
@@ -76,7 +76,7 @@ impl Builder {
         names: Names,
         title: Option<String>,
         source: Option<String>,
-        benchmark_info: &HashMap<String, BenchmarkInfo>,
+        benchmark_info: &FastMap<String, BenchmarkInfo>,
     ) -> Result<Dataset> {
         if self.measurements.is_empty() {
             return Err(Error::NoRows);
@@ -92,9 +92,9 @@ impl Builder {
 
         // Group the values of each cell, keeping the order they were read in, and reject a
         // second measurement of a cell that carries the same replicate label (or none).
-        let mut values: Vec<HashMap<usize, Vec<f64>>> = vec![HashMap::new(); panel_count];
+        let mut values: Vec<FastMap<usize, Vec<f64>>> = vec![FastMap::default(); panel_count];
         let mut replicates: Vec<Vec<Replicate>> = vec![Vec::new(); panel_count];
-        let mut first_lines: HashMap<(usize, usize, Option<&str>), u64> = HashMap::new();
+        let mut first_lines: FastMap<(usize, usize, Option<&str>), u64> = FastMap::default();
         for measurement in &self.measurements {
             // Positions come from the same label sets as the measurements' indices.
             let (Some(&x), Some(&y)) =

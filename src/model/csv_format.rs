@@ -178,7 +178,7 @@ struct Profile {
 }
 
 fn profile(rows: &[Row], column: usize) -> Profile {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = crate::hash::FastSet::default();
     let mut numeric = true;
     let mut present = 0;
     for (_, fields) in rows {
