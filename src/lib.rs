@@ -30,7 +30,9 @@
 )]
 
 mod error;
+mod hash;
 mod model;
+mod text;
 
 pub mod analysis;
 pub mod color;

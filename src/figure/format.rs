@@ -5,7 +5,7 @@
 //! same, but never fewer than the values were given with, up to two (so 88.5 is never shown as
 //! "88" just because no other value is 88), and never more than they were given with.
 
-use std::collections::HashMap;
+use crate::hash::FastMap;
 
 /// Most decimals ever chosen automatically.
 const MAX_DECIMALS: usize = 6;
@@ -66,7 +66,7 @@ pub fn choose_decimals(values: &[f64]) -> usize {
     let limit = precision(values);
     (limit.min(2)..=limit)
         .find(|&decimals| {
-            let mut printed: HashMap<String, f64> = HashMap::new();
+            let mut printed: FastMap<String, f64> = FastMap::default();
             values.iter().all(|&value| {
                 let text = format_value(value, decimals);
                 match printed.get(&text) {

@@ -326,7 +326,7 @@ fn choice_label(dataset: &Dataset, choice: &BenchmarkChoice) -> String {
 /// The caption of data that say they are synthetic (in their title or source): their title, or
 /// "Synthetic example".
 pub fn synthetic_caption(title: Option<&str>, source: Option<&str>) -> Option<String> {
-    let says_synthetic = |text: &&str| text.to_lowercase().contains("synthetic");
+    let says_synthetic = |text: &&str| crate::text::lower(text).contains("synthetic");
     if title.filter(says_synthetic).is_some() {
         return title.map(str::to_string);
     }

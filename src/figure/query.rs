@@ -370,7 +370,7 @@ impl Figure {
 /// Lowercase letters, digits, `-` and `_` only; runs of anything else become one `-`.
 fn slug(text: &str) -> String {
     let mut out = String::new();
-    for c in text.chars().flat_map(char::to_lowercase) {
+    for c in crate::text::lower(text).chars() {
         if c.is_ascii_alphanumeric() || c == '_' {
             out.push(c);
         } else if !out.ends_with('-') && !out.ends_with('_') {

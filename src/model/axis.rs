@@ -90,7 +90,7 @@ impl Axis {
 #[derive(Debug, Default)]
 pub(crate) struct LabelSet {
     labels: Vec<String>,
-    index: std::collections::HashMap<String, usize>,
+    index: crate::hash::FastMap<String, usize>,
 }
 
 impl LabelSet {

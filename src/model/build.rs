@@ -2,7 +2,7 @@
 //! hands its parsed measurements to one builder, which collects axis and facet levels, rejects
 //! two measurements of the same cell that nothing tells apart, and assembles the dense panels.
 
-use std::collections::HashMap;
+use crate::hash::FastMap;
 
 use super::axis::{Axis, LabelSet};
 use super::dataset::{BenchmarkInfo, Dataset, Facet, Metric, Panel, Replicate};
@@ -77,7 +77,7 @@ impl Builder {
         names: Names,
         title: Option<String>,
         source: Option<String>,
-        benchmark_info: &HashMap<String, BenchmarkInfo>,
+        benchmark_info: &FastMap<String, BenchmarkInfo>,
     ) -> Result<Dataset> {
         let mut assembly = self.assemble(names, title, source, benchmark_info)?;
         while !assembly.step(usize::MAX) {}
@@ -92,7 +92,7 @@ impl Builder {
         names: Names,
         title: Option<String>,
         source: Option<String>,
-        benchmark_info: &HashMap<String, BenchmarkInfo>,
+        benchmark_info: &FastMap<String, BenchmarkInfo>,
     ) -> Result<Assembly> {
         if self.measurements.is_empty() {
             return Err(Error::NoRows);
@@ -273,7 +273,7 @@ impl CellGroups {
     /// same replicate label (or none), with that earlier one: `(first, second)`.
     fn first_duplicate(&self, measurements: &[Measurement]) -> Option<(usize, usize)> {
         let mut found: Option<(usize, usize)> = None;
-        let mut seen: HashMap<Option<&str>, usize> = HashMap::new();
+        let mut seen: FastMap<Option<&str>, usize> = FastMap::default();
         for cell in 0..self.starts.len().saturating_sub(1) {
             let members = self.members(cell);
             if members.len() < 2 {

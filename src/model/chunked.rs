@@ -13,7 +13,7 @@
 //! (trimmed) field once and one index per row; the text itself is never held, only the first
 //! line until the delimiter is known and the record being read.
 
-use std::collections::HashMap;
+use crate::hash::FastMap;
 
 use super::build::{Assembly, Builder, Names, Record};
 use super::csv_format::{infer_roles, parse_value, CsvOptions, Profile, Roles};
@@ -27,7 +27,7 @@ const BOM: &[u8] = "\u{feff}".as_bytes();
 #[derive(Debug, Default)]
 struct Column {
     ids: Vec<u32>,
-    index: HashMap<Box<str>, u32>,
+    index: FastMap<Box<str>, u32>,
     values: Vec<Box<str>>,
 }
 
@@ -432,7 +432,7 @@ impl CsvLoader {
         let mut columns = table.columns;
         for column in &mut columns {
             // Only the values by index are needed from here on.
-            column.index = HashMap::new();
+            column.index = FastMap::default();
         }
         self.stage = Stage::Building(Box::new(Building {
             header,

@@ -155,7 +155,7 @@ const METRIC_WORDS: &[&str] = &[
 
 /// True for metric-like names: "pass@1", "Pass@k", "val_accuracy", "F1".
 fn is_metric_name(name: &str) -> bool {
-    let lower = name.to_lowercase();
+    let lower = crate::text::lower(name);
     if lower.contains("pass@") || lower.contains("acc@") || lower.contains("hit@") {
         return true;
     }

@@ -6,7 +6,7 @@
 //! it. A cell is a number, `null` (missing), or `{"replicates": [{"label": "0", "value": 41.3}]}`.
 //! Unknown fields are errors, so a typo never passes silently.
 
-use std::collections::{HashMap, HashSet};
+use crate::hash::{FastMap, FastSet};
 
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -192,7 +192,7 @@ pub fn load_json(text: &str) -> Result<Dataset> {
     }
 
     let mut builder = Builder::default();
-    let mut panel_keys: HashMap<(String, String), usize> = HashMap::new();
+    let mut panel_keys: FastMap<(String, String), usize> = FastMap::default();
     for (panel_index, panel) in parsed.panels.iter().enumerate() {
         let path = format!("panels[{panel_index}]");
         let model = facet_level(&panel.model, &parsed.model, &path, "model")?;
@@ -237,8 +237,8 @@ pub fn load_json(text: &str) -> Result<Dataset> {
         }
     }
 
-    let levels: HashSet<&str> = panel_keys.keys().map(|(_, b)| b.as_str()).collect();
-    let mut info: HashMap<String, BenchmarkInfo> = HashMap::new();
+    let levels: FastSet<&str> = panel_keys.keys().map(|(_, b)| b.as_str()).collect();
+    let mut info: FastMap<String, BenchmarkInfo> = FastMap::default();
     for (index, benchmark) in parsed.benchmarks.iter().enumerate() {
         let path = format!("benchmarks[{index}]");
         if !levels.contains(benchmark.name.as_str()) {
@@ -364,7 +364,7 @@ fn add_cell(
                     ))
                 }
             };
-            let mut labels: HashSet<String> = HashSet::new();
+            let mut labels: FastSet<String> = FastSet::default();
             for (index, replicate) in list.iter().enumerate() {
                 let replicate_path = format!("{path}.replicates[{index}]");
                 let (label, value) = replicate_entry(replicate).ok_or_else(|| {

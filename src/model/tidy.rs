@@ -12,10 +12,11 @@ pub(crate) const MISSING_MARKERS: &[&str] = &["", "na", "n/a", "null", "none", "
 
 /// Lowercase letters, digits and `@` only: "Local Window Size" -> "localwindowsize".
 pub(crate) fn normalize(name: &str) -> String {
-    name.chars()
-        .filter(|c| c.is_alphanumeric() || *c == '@')
-        .flat_map(char::to_lowercase)
-        .collect()
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars().filter(|c| c.is_alphanumeric() || *c == '@') {
+        crate::text::push_lower(&mut out, c);
+    }
+    out
 }
 
 /// True when a column name, normalised, is one of `names`.

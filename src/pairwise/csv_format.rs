@@ -111,7 +111,7 @@ const SCORE_WORDS: &[&str] = &[
 ];
 /// True for score-like names: "score", "progress_ratio", "Pass@1", "accuracy (%)".
 fn is_score_name(name: &str) -> bool {
-    name.to_lowercase()
+    crate::text::lower(name)
         .split(|c: char| !c.is_alphanumeric())
         .any(|word| SCORE_WORDS.contains(&word))
         || SCORE_WORDS.contains(&normalize(name).as_str())

@@ -6,7 +6,7 @@
 //! when the model has no score for the item (no row for it, or a row whose score is empty or
 //! `NA`), never a zero standing in for "not scored".
 
-use std::collections::HashMap;
+use crate::hash::FastMap;
 
 use serde::Serialize;
 
@@ -147,12 +147,12 @@ pub(super) struct Names {
 #[derive(Default)]
 pub(super) struct Builder {
     models: Vec<String>,
-    model_positions: HashMap<String, usize>,
+    model_positions: FastMap<String, usize>,
     groups: Vec<String>,
     items: Vec<PairwiseItem>,
-    item_positions: HashMap<PairwiseItem, usize>,
+    item_positions: FastMap<PairwiseItem, usize>,
     /// `(item, model)` -> where the score was given (a line), for duplicates.
-    seen: HashMap<(usize, usize), u64>,
+    seen: FastMap<(usize, usize), u64>,
     scores: Vec<(usize, usize, Option<f64>)>,
 }
 
