@@ -711,13 +711,14 @@ pub fn paint_cells_rgba(figure: &Figure, panel: usize) -> Vec<u8> {
     let rows = panel.grid.rows();
     let mut colors = ColorCache::new(&panel.scale);
     let mut pixels = vec![0u8; columns * rows * 4];
-    for (from_top, row) in pixels.chunks_exact_mut(columns.max(1) * 4).enumerate() {
-        let y = rows - 1 - from_top;
-        for (x, pixel) in row.chunks_exact_mut(4).enumerate() {
-            let rgb = panel
-                .grid
-                .value(x, y)
-                .map_or(MISSING, |value| colors.color(value));
+    // Rows of pixels run top-down, rows of cells bottom-up (row 0 is the smallest y).
+    let pixel_rows = pixels.chunks_exact_mut(columns.max(1) * 4);
+    let cell_rows = panel.grid.cells().chunks_exact(columns.max(1)).rev();
+    for (pixel_row, cell_row) in pixel_rows.zip(cell_rows) {
+        for (pixel, cell) in pixel_row.chunks_exact_mut(4).zip(cell_row) {
+            let rgb = cell
+                .as_ref()
+                .map_or(MISSING, |cell| colors.color(cell.mean));
             pixel.copy_from_slice(&[rgb.r, rgb.g, rgb.b, 255]);
         }
     }

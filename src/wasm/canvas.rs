@@ -94,9 +94,29 @@ pub fn paint(
     pixel_ratio: f64,
 ) -> Result<()> {
     let ratio = backing_ratio(layout, pixel_ratio);
-    // Setting the size also clears the canvas and resets the context's state.
-    canvas.set_width(device_pixels(layout.width, ratio));
-    canvas.set_height(device_pixels(layout.height, ratio));
+    let (width, height) = (
+        device_pixels(layout.width, ratio),
+        device_pixels(layout.height, ratio),
+    );
+    // Setting the size clears the canvas, resets the context's state and makes the browser
+    // allocate a new backing store; a repaint at the same size (a colour-map change) keeps the
+    // store and paints over all of it, starting with the background.
+    let context = if canvas.width() == width && canvas.height() == height {
+        // The state a drawing relies on; everything else is set as it is used.
+        let context = context_2d(canvas)?;
+        context
+            .set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            .map_err(thrown("could not reset the canvas transform"))?;
+        context.set_global_alpha(1.0);
+        context
+            .set_global_composite_operation("source-over")
+            .map_err(thrown("could not reset the canvas compositing"))?;
+        context
+    } else {
+        canvas.set_width(width);
+        canvas.set_height(height);
+        context_2d(canvas)?
+    };
     let style = canvas.style();
     style
         .set_property("width", &format!("{}px", layout.width))
@@ -105,7 +125,6 @@ pub fn paint(
         .set_property("height", &format!("{}px", layout.height))
         .map_err(thrown("could not set the canvas height"))?;
 
-    let context = context_2d(canvas)?;
     context.set_fill_style_str(&BACKGROUND.hex());
     context.fill_rect(
         0.0,
