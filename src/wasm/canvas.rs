@@ -125,7 +125,7 @@ pub fn paint(
         .set_property("height", &format!("{}px", layout.height))
         .map_err(thrown("could not set the canvas height"))?;
 
-    context.set_fill_style_str(&BACKGROUND.hex());
+    context.set_fill_style_str(css_hex(BACKGROUND).as_str());
     context.fill_rect(
         0.0,
         0.0,
@@ -296,14 +296,14 @@ impl Canvas2d {
 
     fn fill_color(&mut self, rgb: Rgb) {
         if self.state.fill != Some(rgb) {
-            self.context.set_fill_style_str(&rgb.hex());
+            self.context.set_fill_style_str(css_hex(rgb).as_str());
             self.state.fill = Some(rgb);
         }
     }
 
     fn line_style(&mut self, rgb: Rgb, width: u32) {
         if self.state.stroke != Some(rgb) {
-            self.context.set_stroke_style_str(&rgb.hex());
+            self.context.set_stroke_style_str(css_hex(rgb).as_str());
             self.state.stroke = Some(rgb);
         }
         if self.state.line_width != Some(width) {
@@ -340,6 +340,35 @@ impl Canvas2d {
             self.state.font = Some(key);
         }
     }
+}
+
+/// A colour as CSS `#rrggbb`, written without the formatting machinery: a figure sets a fill
+/// colour per cell.
+struct CssHex([u8; 7]);
+
+impl CssHex {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.0).unwrap_or("#000000")
+    }
+}
+
+fn css_hex(rgb: Rgb) -> CssHex {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let digit = |value: u8| {
+        DIGITS
+            .get(usize::from(value & 0xf))
+            .copied()
+            .unwrap_or(b'0')
+    };
+    CssHex([
+        b'#',
+        digit(rgb.r >> 4),
+        digit(rgb.r),
+        digit(rgb.g >> 4),
+        digit(rgb.g),
+        digit(rgb.b >> 4),
+        digit(rgb.b),
+    ])
 }
 
 /// Moves a horizontal or vertical line half a pixel, so a 1-pixel line covers one row or column
