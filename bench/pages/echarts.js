@@ -1,9 +1,11 @@
 // ECharts with its canvas renderer, imported on demand as its docs recommend (echarts/core plus
 // the heatmap chart, the grid, title and visual-map components and the canvas renderer), with
 // animation off. One grid, heatmap series and continuous visualMap (the colour bar) per panel;
-// `setOption` with only the visual maps' colours for the change. setOption draws synchronously
-// (the "finished" event follows on the next frame); progressive rendering is off for the grids,
-// so they are drawn in one go rather than over many frames.
+// `setOption` with only the visual maps' colours for the change. A draw is done when ECharts
+// fires its "finished" event (rendering, progressive or not, is complete); progressive rendering
+// is off for the grids, as its docs advise when the whole chart is wanted at once. Note: of the
+// 1000 x 1000 grid ECharts draws only the first 65 536 cells (about 65 rows), with progressive
+// rendering on or off; its time there is for that incomplete figure.
 import * as echarts from "echarts/core";
 import { HeatmapChart } from "echarts/charts";
 import { GridComponent, TitleComponent, VisualMapComponent } from "echarts/components";
@@ -15,6 +17,18 @@ echarts.use([HeatmapChart, GridComponent, TitleComponent, VisualMapComponent, Ca
 
 let chart = null;
 let panelCount = 0;
+
+/** Sets an option and resolves when ECharts says the chart is finished. */
+function setAndFinish(option) {
+  return new Promise((resolve) => {
+    const done = () => {
+      chart.off("finished", done);
+      resolve();
+    };
+    chart.on("finished", done);
+    chart.setOption(option);
+  });
+}
 
 /** A chart in a fresh div of the given size; the previous one is disposed of. */
 function chartIn(container, width, height) {
@@ -73,10 +87,11 @@ startPage({
   },
   drawSeed(container, option) {
     panelCount = option.series.length;
-    chartIn(container, SEED_WIDTH, SEED_HEIGHT).setOption(option);
+    chartIn(container, SEED_WIDTH, SEED_HEIGHT);
+    return setAndFinish(option);
   },
   recolor(map) {
-    chart.setOption({ visualMap: Array.from({ length: panelCount }, () => ({ inRange: { color: colors[map] } })) });
+    return setAndFinish({ visualMap: Array.from({ length: panelCount }, () => ({ inRange: { color: colors[map] } })) });
   },
   prepareGrid(grid) {
     const { n, values } = grid;
@@ -96,6 +111,7 @@ startPage({
     };
   },
   drawGrid(container, option) {
-    chartIn(container, GRID_WIDTH, GRID_WIDTH).setOption(option);
+    chartIn(container, GRID_WIDTH, GRID_WIDTH);
+    return setAndFinish(option);
   },
 });
