@@ -63,9 +63,11 @@ fn precision(values: &[f64]) -> usize {
     (0..=MAX_DECIMALS)
         .find(|&decimals| {
             let scale = 10f64.powi(decimals as i32);
-            values
-                .iter()
-                .all(|v| ((v * scale).round() / scale - v).abs() <= 1e-9 * v.abs().max(1.0))
+            // Ties to even (one wasm instruction, where `round` is a library call): a value
+            // exactly halfway between two is half a step from either, so the test is the same.
+            values.iter().all(|v| {
+                ((v * scale).round_ties_even() / scale - v).abs() <= 1e-9 * v.abs().max(1.0)
+            })
         })
         .unwrap_or(MAX_DECIMALS)
 }
