@@ -3,6 +3,7 @@
 //   npm run bench                      builds the wasm package and the pages, then runs
 //   node bench/run.mjs [--reps N] [--cases seed,recolor,...] [--libs sweepmap,plotly,...]
 //                      [--screenshots DIR] [--no-build] [--no-write]
+//   node bench/run.mjs --report        writes bench/results.md again from bench/results.json
 //
 // One run in Debian's headless Chromium (playwright-core, the flags of tests/e2e/browser.mjs),
 // the libraries interleaved: for each repetition, for each case, every library in turn
@@ -51,6 +52,7 @@ const { values: args } = parseArgs({
     screenshots: { type: "string" },
     "no-build": { type: "boolean", default: false },
     "no-write": { type: "boolean", default: false },
+    report: { type: "boolean", default: false },
   },
 });
 const reps = Number.parseInt(args.reps, 10);
@@ -150,6 +152,13 @@ async function machine(browser) {
 }
 
 // ---- run ------------------------------------------------------------------------------------
+
+if (args.report) {
+  const report = JSON.parse(await readFile(path.join(here, "results.json"), "utf8"));
+  await writeFile(path.join(here, "results.md"), renderMarkdown(report));
+  console.log("bench: wrote bench/results.md from bench/results.json");
+  process.exit(0);
+}
 
 if (!args["no-build"]) {
   console.log("bench: building the pages (Vite production build) into bench/dist/");
@@ -270,7 +279,7 @@ function renderMarkdown(report) {
     lines.push(`| ${label(id)} | ${kib(p.raw)} | ${kib(p.gzip)} | ${p.files.filter((f) => !f.file.startsWith("harness-")).map((f) => f.file).join(", ")} |`);
   }
   lines.push("");
-  lines.push("Targets (sweepmap against the fastest peer, by medians):");
+  lines.push("Targets: sweepmap's speed-up over the fastest peer, the peer's median over sweepmap's (above 1: sweepmap is faster):");
   lines.push("");
   for (const c of report.cases) {
     for (const key of ["script", "painted", "first"]) {
@@ -278,7 +287,7 @@ function renderMarkdown(report) {
       if (!s) continue;
       const met = s.ratio >= c.target ? "met" : "NOT met";
       const what = key === "first" ? "first painted" : key;
-      lines.push(`- ${c.label}, ${what}: ${s.ratio.toFixed(1)}x faster than ${label(s.fastest)} (target ${c.target}x): ${met}`);
+      lines.push(`- ${c.label}, ${what}: ${s.ratio.toFixed(2)}x against ${label(s.fastest)} (target ${c.target}x): ${met}`);
     }
   }
   const peersPayload = Object.entries(report.payload).filter(([id]) => id !== "sweepmap");
