@@ -2757,3 +2757,75 @@ fn guess_kind_picks_the_loader_a_text_needs() {
         "field \"text\": expected the file's text (a string), found 3"
     );
 }
+
+/// Draws the figure dataset with `options` on a fresh canvas; the canvas and its figure.
+fn fresh_figure(options: &str) -> (HtmlCanvasElement, SweepFigure) {
+    let canvas = canvas_in_page(900);
+    let figure = new_figure(&canvas, options);
+    (canvas, figure)
+}
+
+#[wasm_bindgen_test]
+fn a_colour_map_change_repaints_exactly_what_a_new_figure_draws() {
+    let base = r#""model": "R1-Llama", "width": 900, "pixelRatio": 1"#;
+    let (canvas, mut figure) = fresh_figure(&format!("{{{base}}}"));
+    let layout = figure.layout().clone();
+    figure
+        .update(figure_options(r#"{"colorMap": "magma", "reversed": true}"#))
+        .expect("the colour map changes");
+    let (fresh_canvas, fresh) = fresh_figure(&format!(
+        r#"{{{base}, "colorMap": "magma", "reversed": true}}"#
+    ));
+    assert_eq!(
+        figure.figure(),
+        fresh.figure(),
+        "the same figure as prepared afresh"
+    );
+    assert_eq!(figure.layout(), &layout, "laid out once");
+    assert_eq!(figure.layout(), fresh.layout());
+    let (pixels, fresh_pixels) = (Pixels::of(&canvas), Pixels::of(&fresh_canvas));
+    assert_eq!(pixels.data.len(), fresh_pixels.data.len());
+    let differing = pixels
+        .data
+        .chunks_exact(4)
+        .zip(fresh_pixels.data.chunks_exact(4))
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(differing, 0, "pixels differing from a new figure's");
+    assert_eq!(value_of(figure.options().unwrap())["colorMap"], "magma");
+
+    // A difference view swaps a sequential map for a diverging one: it is prepared afresh, and
+    // still agrees with a new figure.
+    let difference = r#""layout": "difference", "model": "R1-Llama", "modelB": "R1-Qwen", "width": 900, "pixelRatio": 1"#;
+    let (_, mut figure) = fresh_figure(&format!(r#"{{{difference}, "colorMap": "puor"}}"#));
+    figure
+        .update(figure_options(r#"{"colorMap": "viridis"}"#))
+        .expect("the colour map changes");
+    let (_, fresh) = fresh_figure(&format!(r#"{{{difference}, "colorMap": "viridis"}}"#));
+    assert_eq!(figure.figure(), fresh.figure());
+    assert_eq!(figure.figure().panels[0].scale.map, ColorMap::RedBlue);
+}
+
+#[wasm_bindgen_test]
+fn colour_bars_are_painted_from_their_scale_top_to_bottom() {
+    let (canvas, figure) = fresh_figure(r#"{"model": "R1-Llama", "width": 900, "pixelRatio": 1}"#);
+    let pixels = Pixels::of(&canvas);
+    let bar = &figure.layout().color_bars[0];
+    let scale = figure.figure().panels[bar.panel].scale;
+    let stripes = sweepmap::render::color_bar_stripes(&scale, bar.bar.height, 1.0);
+    let centre = bar.bar.x + bar.bar.width / 2.0;
+    // The stripe under each probed pixel's centre, from the top (the domain maximum) down.
+    for fraction in [0.1, 0.3, 0.5, 0.7, 0.9] {
+        let y = (bar.bar.y + bar.bar.height * fraction).floor() + 0.5;
+        let stripe = (((y - bar.bar.y) / bar.bar.height) * stripes.len() as f64).floor() as usize;
+        assert_eq!(
+            pixels.at_css(centre, y, 1.0),
+            stripes[stripe],
+            "at {fraction} of the bar"
+        );
+    }
+    assert_eq!(
+        stripes[0],
+        scale.color_at_position(1.0 - 0.5 / stripes.len() as f64)
+    );
+}

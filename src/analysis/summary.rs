@@ -46,6 +46,22 @@ pub struct Summary {
     pub missing: usize,
 }
 
+/// The best value of a grid (largest for `Higher`, smallest for `Lower`) and every cell tied at
+/// it: the `peak` of [`summarize`], without the rest of the summary (whose median and spread
+/// cost far more on a large grid). `None` when no cell is present.
+pub fn peak(grid: &Grid, direction: Direction) -> Option<Extreme> {
+    let values = present_values(grid).map(|(_, value)| value);
+    let best = match direction {
+        Direction::Higher => values.reduce(f64::max),
+        Direction::Lower => values.reduce(f64::min),
+    }?;
+    let cells = present_values(grid)
+        .filter(|(_, value)| values_tie(*value, best))
+        .map(|(position, _)| position)
+        .collect();
+    Some(Extreme { value: best, cells })
+}
+
 /// Summarises a grid. Returns `None` when no cell is present.
 pub fn summarize(grid: &Grid, direction: Direction) -> Option<Summary> {
     let cells: Vec<(CellPosition, f64)> = present_values(grid).collect();
@@ -88,6 +104,18 @@ mod tests {
 
     fn at(ratio_label: &str, window_label: &str) -> CellPosition {
         CellPosition::new(ratio(ratio_label), window(window_label))
+    }
+
+    #[test]
+    fn the_peak_alone_is_the_summary_s_peak() {
+        for direction in [Direction::Higher, Direction::Lower] {
+            for grid in seed_002_qwen().iter().chain(seed_000_llama().iter()) {
+                let summary = summarize(grid, direction).unwrap();
+                assert_eq!(peak(grid, direction), Some(summary.peak));
+            }
+        }
+        let empty = grid_from_optional_rows_top_down(&[&[None, None]]);
+        assert_eq!(peak(&empty, Direction::Higher), None);
     }
 
     #[test]

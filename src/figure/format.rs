@@ -34,17 +34,27 @@ pub fn format_value(value: f64, decimals: usize) -> String {
 }
 
 /// True when a double's exact decimal expansion ends in a 5 right after `decimals` digits:
-/// 51.125 at two decimals, but not 2.675, which is stored as 2.67499999... Rust prints exact
-/// digits at any precision, so thirty more digits show whether anything follows the 5.
+/// 51.125 at two decimals, but not 2.675, which is stored as 2.67499999...
+///
+/// Exactly, and without printing digits: write `|value|` as `m * 2^e` with `m` odd. Then
+/// `value * 10^decimals` ends in exactly ".5" when `2 * value * 10^decimals =
+/// m * 5^decimals * 2^(e + decimals + 1)` is an odd integer, and as `m * 5^decimals` is odd,
+/// that is when `e == -(decimals + 1)`.
 fn is_exact_half(value: f64, decimals: usize) -> bool {
-    if !value.is_finite() || decimals > 20 {
+    if !value.is_finite() || value == 0.0 || decimals > 20 {
         return false;
     }
-    let text = format!("{:.*}", decimals + 30, value.abs());
-    let tail = text
-        .get(text.len().saturating_sub(30)..)
-        .unwrap_or_default();
-    tail.starts_with('5') && tail[1..].bytes().all(|digit| digit == b'0')
+    let bits = value.abs().to_bits();
+    let biased = i64::try_from(bits >> 52).unwrap_or(0);
+    let fraction = bits & ((1 << 52) - 1);
+    // Normal numbers carry an implicit leading 1; subnormals have the smallest exponent.
+    let (mantissa, exponent) = if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1 << 52), biased - 1075)
+    };
+    let odd_exponent = exponent + i64::from(mantissa.trailing_zeros());
+    odd_exponent == -(i64::try_from(decimals).unwrap_or(i64::MAX) + 1)
 }
 
 /// The fewest decimals at which every value prints back as the same number, up to six, ignoring
@@ -53,9 +63,11 @@ fn precision(values: &[f64]) -> usize {
     (0..=MAX_DECIMALS)
         .find(|&decimals| {
             let scale = 10f64.powi(decimals as i32);
-            values
-                .iter()
-                .all(|v| ((v * scale).round() / scale - v).abs() <= 1e-9 * v.abs().max(1.0))
+            // Ties to even (one wasm instruction, where `round` is a library call): a value
+            // exactly halfway between two is half a step from either, so the test is the same.
+            values.iter().all(|v| {
+                ((v * scale).round_ties_even() / scale - v).abs() <= 1e-9 * v.abs().max(1.0)
+            })
         })
         .unwrap_or(MAX_DECIMALS)
 }
@@ -64,6 +76,11 @@ fn precision(values: &[f64]) -> usize {
 /// at least `min(precision, 2)` and at most the values' own precision (see the module docs).
 pub fn choose_decimals(values: &[f64]) -> usize {
     let limit = precision(values);
+    // At most two decimals, the only candidate is the values' own precision: no printing
+    // needed (a million cells would otherwise each be formatted).
+    if limit <= 2 {
+        return limit;
+    }
     (limit.min(2)..=limit)
         .find(|&decimals| {
             let mut printed: FastMap<String, f64> = FastMap::default();
@@ -130,6 +147,39 @@ mod tests {
         assert_eq!(format_value(0.5, 0), "1");
         // 2.675 is stored just below the half: it rounds down, as its exact value says.
         assert_eq!(format_value(2.675, 2), "2.67");
+    }
+
+    #[test]
+    fn exact_halves_are_told_from_their_neighbours() {
+        assert!(is_exact_half(51.125, 2));
+        assert!(is_exact_half(-1.625, 2));
+        assert!(is_exact_half(0.5, 0));
+        assert!(is_exact_half(0.25, 1));
+        assert!(is_exact_half(88.5, 0));
+        assert!(!is_exact_half(88.5, 1));
+        assert!(!is_exact_half(2.675, 2));
+        assert!(!is_exact_half(51.125, 1));
+        assert!(!is_exact_half(0.0, 0));
+        assert!(!is_exact_half(f64::NAN, 1));
+        assert!(!is_exact_half(f64::MIN_POSITIVE / 4.0, 3));
+        // Against the printed expansion, on many values.
+        let printed = |value: f64, decimals: usize| {
+            let text = format!("{:.*}", decimals + 30, value.abs());
+            let tail = &text[text.len() - 30..];
+            tail.starts_with('5') && tail[1..].bytes().all(|digit| digit == b'0')
+        };
+        for numerator in -4000..4000 {
+            for denominator in [2.0, 4.0, 8.0, 10.0, 16.0, 20.0, 40.0, 64.0, 1000.0, 3.0] {
+                let value = f64::from(numerator) / denominator;
+                for decimals in 0..5 {
+                    assert_eq!(
+                        is_exact_half(value, decimals),
+                        printed(value, decimals) && value != 0.0,
+                        "{value} at {decimals}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -18,9 +18,10 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 use crate::analysis::{
-    critical_value, difference, mean_across_benchmarks, reconcile_aggregate, select_benchmarks,
-    standard_errors, standard_errors_of_mean, summarize, test_against_peak, test_difference,
-    value_scale, CellError, CellPosition, Difference, DifferenceTest, Reconciliation,
+    critical_value, difference, mean_across_benchmarks, peak, reconcile_aggregate,
+    select_benchmarks, standard_errors, standard_errors_of_mean, test_against_peak,
+    test_difference, value_scale, CellError, CellPosition, Difference, DifferenceTest,
+    Reconciliation,
 };
 
 /// The confidence level of uncertainty statements when none is chosen.
@@ -605,8 +606,8 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         let peaks = if compared.is_some() || draft.signed {
             Vec::new()
         } else {
-            summarize(&draft.grid, direction)
-                .map(|summary| positions(&summary.peak.cells))
+            peak(&draft.grid, direction)
+                .map(|best| positions(&best.cells))
                 .unwrap_or_default()
         };
         panels.push(FigurePanel {

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::{format_value, Figure, FigurePanel};
-use crate::analysis::{measure_trends, summarize, Summary, Trends};
+use crate::analysis::{measure_trends, peak, summarize, Summary, Trends};
 use crate::Direction;
 
 /// Everything the page shows about one cell under the pointer or the keyboard focus.
@@ -172,11 +172,18 @@ impl Figure {
             format_value(domain.min, decimals),
             format_value(domain.max, decimals)
         );
-        let Some(summary) = summarize(&panel.grid, self.direction) else {
+        // The peak and the counts alone: a full summary's median and spread cost far more on a
+        // large grid, and every drawing describes itself.
+        let Some(top) = peak(&panel.grid, self.direction) else {
             return format!("{}: no data. {range}.", panel.title);
         };
-        let places: Vec<String> = summary
-            .peak
+        let present = panel
+            .grid
+            .present()
+            .filter(|(_, _, c)| c.mean.is_finite())
+            .count();
+        let total = panel.grid.columns().saturating_mul(panel.grid.rows());
+        let places: Vec<String> = top
             .cells
             .iter()
             .map(|c| self.cell_name(panel, c.x, c.y))
@@ -192,17 +199,13 @@ impl Figure {
             self.value_label,
             self.axis_names(panel).0,
             self.axis_names(panel).1,
-            format_value(summary.peak.value, decimals),
+            format_value(top.value, decimals),
             places.join("; ")
         );
         if places.len() > 1 {
             text.push_str(&format!(" ({} cells tie)", places.len()));
         }
-        text.push_str(&format!(
-            ". {} of {} cells present; {range}",
-            summary.present,
-            summary.present + summary.missing
-        ));
+        text.push_str(&format!(". {present} of {total} cells present; {range}"));
         if panel.domain.clips() {
             text.push_str(&format!(
                 "; {} values above and {} below the fixed range are shown at its ends",

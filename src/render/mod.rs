@@ -1,7 +1,7 @@
 //! Drawing: a laid-out figure onto any plotters [`DrawingBackend`].
 //!
 //! Step 6 of the pipeline (layout -> **drawing**). The same code paints the browser canvas
-//! (plotters-canvas), the SVG export and the native golden tests (plotters' SVG backend): cells
+//! (through `wasm::canvas`), the SVG export and the native golden tests (plotters' SVG backend): cells
 //! as filled rectangles in their scale's colour, missing cells in a neutral grey with a hatch, the
 //! peak cells outlined and their value in bold, value labels in black or white for contrast, and
 //! colour bars drawn from the very scale that coloured the cells, with arrows and "≥"/"≤" marks
@@ -9,14 +9,15 @@
 //!
 //! Large grids, whose cells are a few pixels, are better painted from an RGBA buffer than with one
 //! call per cell: [`CellPainting::Skip`] draws everything but the cells, and [`paint_cells_rgba`]
-//! fills that buffer.
+//! fills that buffer. Likewise a canvas paints each colour bar as one image of its
+//! [`color_bar_stripes`] ([`BarPainting::Skip`]).
 
 use plotters::backend::SVGBackend;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{FontDesc, FontFamily, FontStyle, FontTransform};
 
-use crate::color::{text_color_for, Rgb, MISSING};
+use crate::color::{text_color_for, Rgb, Scale, MISSING};
 use crate::error::{Error, Result};
 use crate::figure::{format_value, Figure, FigurePanel};
 use crate::layout::{estimate_text_width, FigureLayout, KeyItem, Rect};
@@ -32,16 +33,27 @@ const HATCH: Rgb = Rgb::new(0x99, 0x99, 0x99);
 /// Spacing of the hatch lines in CSS pixels.
 const HATCH_SPACING: f64 = 6.0;
 /// Cells at least this large get a thin white gap between them.
-const GAP_FROM_CELL: f64 = 14.0;
+pub const GAP_FROM_CELL: f64 = 14.0;
 
 /// Whether cells are drawn as shapes or left for a raster pass.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CellPainting {
     /// One rectangle per cell: vector output (SVG) and small grids.
     Shapes,
-    /// Leave the background and every cell (missing ones too) out: the caller has already
-    /// painted the background and the cells from [`paint_cells_rgba`], and this pass draws the
-    /// rest over them.
+    /// Leave the background and every cell's fill out: the caller has already painted the
+    /// background and the cells from [`paint_cells_rgba`], and this pass draws the rest over
+    /// them (the hatch of missing cells large enough to show one included).
+    Skip,
+}
+
+/// Whether colour bars are drawn as stripes or left for the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BarPainting {
+    /// One filled stripe per device pixel row ([`color_bar_stripes`]): vector output (SVG).
+    Stripes,
+    /// Leave the bar's colours out: the caller has painted [`color_bar_stripes`] in one go
+    /// (a canvas puts them as an image, where a thousand small rectangles cost milliseconds).
+    /// The outline, arrows, ticks and label are still drawn.
     Skip,
 }
 
@@ -53,8 +65,13 @@ pub struct DrawOptions {
     /// Multiplier on font sizes: plotters' SVG backend writes `font-size` as size / 1.24, so SVG
     /// output passes 1.24 to get the sizes the layout planned.
     pub font_scale: f64,
+    /// Fill the whole figure with the background first (a caller that paints cells or bars
+    /// before this pass has painted it already).
+    pub background: bool,
     /// Cells as shapes, or skipped for a raster pass.
     pub cells: CellPainting,
+    /// Colour bars as stripes, or skipped for the caller's image.
+    pub bars: BarPainting,
 }
 
 impl Default for DrawOptions {
@@ -62,20 +79,24 @@ impl Default for DrawOptions {
         DrawOptions {
             pixel_ratio: 1.0,
             font_scale: 1.0,
+            background: true,
             cells: CellPainting::Shapes,
+            bars: BarPainting::Stripes,
         }
     }
 }
 
 /// How a text is set: size in CSS pixels, colour, anchor, weight and rotation.
 #[derive(Clone, Copy)]
-struct Font {
-    size: f64,
-    ink: Rgb,
-    horizontal: HPos,
-    vertical: VPos,
-    bold: bool,
-    rotated: bool,
+pub struct Font {
+    /// Size in CSS pixels (a [`Surface`] gets it in device pixels).
+    pub size: f64,
+    pub ink: Rgb,
+    pub horizontal: HPos,
+    pub vertical: VPos,
+    pub bold: bool,
+    /// Reads bottom to top (turned 270 degrees).
+    pub rotated: bool,
 }
 
 impl Font {
@@ -112,16 +133,95 @@ impl Font {
     }
 }
 
+/// A point in device pixels.
+pub type Point = (i32, i32);
+
+/// What drawing a figure asks of a surface, in device pixels: a handful of primitives. Any
+/// plotters backend is one ([`PlottersSurface`], for SVG); the browser canvas implements it
+/// directly, keeping its context state between calls.
+pub trait Surface {
+    /// Fills the rectangle from `from` (top left) to `to` (bottom right).
+    fn fill_rect(&mut self, from: Point, to: Point, rgb: Rgb) -> Result<()>;
+    /// Strokes the outline of a rectangle with a line `width` device pixels wide.
+    fn stroke_rect(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()>;
+    /// A straight line `width` device pixels wide.
+    fn line(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()>;
+    /// Fills a closed polygon.
+    fn fill_polygon(&mut self, points: &[Point], rgb: Rgb) -> Result<()>;
+    /// Fills a circle.
+    fn fill_circle(&mut self, centre: Point, radius: u32, rgb: Rgb) -> Result<()>;
+    /// Writes `text` anchored at `at`; `font.size` is in device pixels.
+    fn text(&mut self, text: &str, at: Point, font: &Font) -> Result<()>;
+    /// Finishes the drawing.
+    fn present(&mut self) -> Result<()>;
+}
+
+/// A plotters backend as a [`Surface`].
+pub struct PlottersSurface<'a, DB: DrawingBackend>(pub &'a mut DB);
+
+impl<DB: DrawingBackend> Surface for PlottersSurface<'_, DB> {
+    fn fill_rect(&mut self, from: Point, to: Point, rgb: Rgb) -> Result<()> {
+        self.0
+            .draw_rect(from, to, &color(rgb), true)
+            .map_err(drawing_error)
+    }
+
+    fn stroke_rect(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()> {
+        let style = ShapeStyle::from(&color(rgb)).stroke_width(width);
+        self.0
+            .draw_rect(from, to, &style, false)
+            .map_err(drawing_error)
+    }
+
+    fn line(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()> {
+        let style = ShapeStyle::from(&color(rgb)).stroke_width(width);
+        self.0.draw_line(from, to, &style).map_err(drawing_error)
+    }
+
+    fn fill_polygon(&mut self, points: &[Point], rgb: Rgb) -> Result<()> {
+        self.0
+            .fill_polygon(points.iter().copied(), &color(rgb))
+            .map_err(drawing_error)
+    }
+
+    fn fill_circle(&mut self, centre: Point, radius: u32, rgb: Rgb) -> Result<()> {
+        self.0
+            .draw_circle(centre, radius, &color(rgb), true)
+            .map_err(drawing_error)
+    }
+
+    fn text(&mut self, text: &str, at: Point, font: &Font) -> Result<()> {
+        let weight = if font.bold {
+            FontStyle::Bold
+        } else {
+            FontStyle::Normal
+        };
+        let mut description = FontDesc::new(FontFamily::SansSerif, font.size, weight);
+        if font.rotated {
+            description = description.transform(FontTransform::Rotate270);
+        }
+        let ink = color(font.ink);
+        let style = TextStyle::from(description)
+            .color(&ink)
+            .pos(Pos::new(font.horizontal, font.vertical));
+        self.0.draw_text(text, &style, at).map_err(drawing_error)
+    }
+
+    fn present(&mut self) -> Result<()> {
+        self.0.present().map_err(drawing_error)
+    }
+}
+
 fn color(rgb: Rgb) -> RGBColor {
     RGBColor(rgb.r, rgb.g, rgb.b)
 }
 
-struct Painter<'a, DB: DrawingBackend> {
-    backend: &'a mut DB,
+struct Painter<'a, S: Surface> {
+    surface: &'a mut S,
     options: DrawOptions,
 }
 
-impl<DB: DrawingBackend> Painter<'_, DB> {
+impl<S: Surface> Painter<'_, S> {
     fn px(&self, value: f64) -> i32 {
         (value * self.options.pixel_ratio).round() as i32
     }
@@ -132,27 +232,21 @@ impl<DB: DrawingBackend> Painter<'_, DB> {
         if x1 <= x0 || y1 <= y0 {
             return Ok(());
         }
-        self.backend
-            .draw_rect((x0, y0), (x1, y1), &color(rgb), true)
-            .map_err(drawing_error)
+        self.surface.fill_rect((x0, y0), (x1, y1), rgb)
     }
 
     fn outline(&mut self, rect: Rect, rgb: Rgb, width: f64) -> Result<()> {
-        let style = ShapeStyle::from(&color(rgb)).stroke_width(self.px(width).max(1) as u32);
+        let width = self.px(width).max(1) as u32;
         let (x0, y0) = (self.px(rect.x), self.px(rect.y));
         let (x1, y1) = (self.px(rect.right()), self.px(rect.bottom()));
-        self.backend
-            .draw_rect((x0, y0), (x1, y1), &style, false)
-            .map_err(drawing_error)
+        self.surface.stroke_rect((x0, y0), (x1, y1), rgb, width)
     }
 
     fn line(&mut self, from: (f64, f64), to: (f64, f64), rgb: Rgb, width: f64) -> Result<()> {
-        let style = ShapeStyle::from(&color(rgb)).stroke_width(self.px(width).max(1) as u32);
+        let width = self.px(width).max(1) as u32;
         let from = (self.px(from.0), self.px(from.1));
         let to = (self.px(to.0), self.px(to.1));
-        self.backend
-            .draw_line(from, to, &style)
-            .map_err(drawing_error)
+        self.surface.line(from, to, rgb, width)
     }
 
     /// A line drawn as dashes of `pattern.0` with gaps of `pattern.1` CSS pixels.
@@ -180,45 +274,26 @@ impl<DB: DrawingBackend> Painter<'_, DB> {
     }
 
     fn triangle(&mut self, points: [(f64, f64); 3], rgb: Rgb) -> Result<()> {
-        let points: Vec<(i32, i32)> = points
-            .iter()
-            .map(|p| (self.px(p.0), self.px(p.1)))
-            .collect();
-        self.backend
-            .fill_polygon(points, &color(rgb))
-            .map_err(drawing_error)
+        let points = points.map(|p| (self.px(p.0), self.px(p.1)));
+        self.surface.fill_polygon(&points, rgb)
     }
 
     fn text(&mut self, text: &str, at: (f64, f64), font: Font) -> Result<()> {
         if text.is_empty() {
             return Ok(());
         }
-        let weight = if font.bold {
-            FontStyle::Bold
-        } else {
-            FontStyle::Normal
+        let font = Font {
+            size: font.size * self.options.pixel_ratio * self.options.font_scale,
+            ..font
         };
-        let size = font.size * self.options.pixel_ratio * self.options.font_scale;
-        let mut description = FontDesc::new(FontFamily::SansSerif, size, weight);
-        if font.rotated {
-            description = description.transform(FontTransform::Rotate270);
-        }
-        let ink = color(font.ink);
-        let style = TextStyle::from(description)
-            .color(&ink)
-            .pos(Pos::new(font.horizontal, font.vertical));
         let at = (self.px(at.0), self.px(at.1));
-        self.backend
-            .draw_text(text, &style, at)
-            .map_err(drawing_error)
+        self.surface.text(text, at, &font)
     }
 
     fn dot(&mut self, centre: (f64, f64), radius: f64, rgb: Rgb) -> Result<()> {
         let centre = (self.px(centre.0), self.px(centre.1));
         let radius = self.px(radius).max(1) as u32;
-        self.backend
-            .draw_circle(centre, radius, &color(rgb), true)
-            .map_err(drawing_error)
+        self.surface.fill_circle(centre, radius, rgb)
     }
 
     /// Diagonal lines across a rectangle, clipped to it.
@@ -254,42 +329,58 @@ pub fn draw_figure<DB: DrawingBackend>(
     layout: &FigureLayout,
     options: DrawOptions,
 ) -> Result<()> {
-    let mut painter = Painter { backend, options };
+    draw_figure_on(&mut PlottersSurface(backend), figure, layout, options)
+}
+
+/// Draws a figure on a [`Surface`] of at least `layout.width x layout.height` CSS pixels times
+/// `options.pixel_ratio`.
+pub fn draw_figure_on<S: Surface>(
+    surface: &mut S,
+    figure: &Figure,
+    layout: &FigureLayout,
+    options: DrawOptions,
+) -> Result<()> {
+    let mut painter = Painter { surface, options };
     let whole = Rect {
         x: 0.0,
         y: 0.0,
         width: layout.width,
         height: layout.height,
     };
-    if options.cells == CellPainting::Shapes {
+    if options.background {
         painter.fill(whole, BACKGROUND)?;
     }
     let columns = figure.x.len();
     for (index, (panel, geometry)) in figure.panels.iter().zip(&layout.panels).enumerate() {
-        let gap = if geometry.cell_width >= GAP_FROM_CELL && geometry.cell_height >= GAP_FROM_CELL {
-            1.0
-        } else {
-            0.0
-        };
-        // Cells.
-        for (cell_index, cell) in panel.grid.cells().iter().enumerate() {
-            let (x, y) = (cell_index % columns.max(1), cell_index / columns.max(1));
-            let Some(rect) = layout.cell_rect(index, x, y) else {
-                continue;
-            };
-            let inner = Rect {
-                x: rect.x + gap / 2.0,
-                y: rect.y + gap / 2.0,
-                width: rect.width - gap,
-                height: rect.height - gap,
-            };
-            match cell {
-                _ if options.cells == CellPainting::Skip => {}
-                Some(cell) => painter.fill(inner, panel.scale.color(cell.mean))?,
-                None => {
-                    painter.fill(inner, MISSING)?;
-                    if inner.width >= 4.0 && inner.height >= 4.0 {
-                        painter.hatch(inner)?;
+        let gap = cell_gap(geometry.cell_width, geometry.cell_height);
+        let hatched = geometry.cell_width - gap >= 4.0 && geometry.cell_height - gap >= 4.0;
+        // Cells: every one as a shape, or, after a raster pass, only the hatches (which a
+        // raster of tiny cells has no room for, so most large grids skip the loop).
+        if options.cells == CellPainting::Shapes || hatched {
+            for (cell_index, cell) in panel.grid.cells().iter().enumerate() {
+                let shapes = options.cells == CellPainting::Shapes;
+                if !shapes && cell.is_some() {
+                    continue;
+                }
+                let (x, y) = (cell_index % columns.max(1), cell_index / columns.max(1));
+                let Some(rect) = layout.cell_rect(index, x, y) else {
+                    continue;
+                };
+                let inner = Rect {
+                    x: rect.x + gap / 2.0,
+                    y: rect.y + gap / 2.0,
+                    width: rect.width - gap,
+                    height: rect.height - gap,
+                };
+                match cell {
+                    Some(cell) => painter.fill(inner, panel.scale.color(cell.mean))?,
+                    None => {
+                        if shapes {
+                            painter.fill(inner, MISSING)?;
+                        }
+                        if hatched {
+                            painter.hatch(inner)?;
+                        }
                     }
                 }
             }
@@ -425,11 +516,11 @@ pub fn draw_figure<DB: DrawingBackend>(
         let at = (swatch.right() + 6.0, swatch.y + swatch.height / 2.0);
         painter.text(&entry.label, at, font)?;
     }
-    painter.backend.present().map_err(drawing_error)
+    painter.surface.present()
 }
 
-fn draw_color_bar<DB: DrawingBackend>(
-    painter: &mut Painter<'_, DB>,
+fn draw_color_bar<S: Surface>(
+    painter: &mut Painter<'_, S>,
     figure: &Figure,
     layout: &FigureLayout,
     bar: &crate::layout::ColorBarLayout,
@@ -439,18 +530,18 @@ fn draw_color_bar<DB: DrawingBackend>(
     };
     let scale = panel.scale;
     let rect = bar.bar;
-    // One stripe per device pixel row (at most 256), top = domain maximum.
-    let stripes = ((rect.height * painter.options.pixel_ratio).round() as usize).clamp(2, 256);
-    let stripe = rect.height / stripes as f64;
-    for index in 0..stripes {
-        let position = 1.0 - (index as f64 + 0.5) / stripes as f64;
-        let band = Rect {
-            x: rect.x,
-            y: rect.y + index as f64 * stripe,
-            width: rect.width,
-            height: stripe + 0.5,
-        };
-        painter.fill(band, scale.color_at_position(position))?;
+    if painter.options.bars == BarPainting::Stripes {
+        let stripes = color_bar_stripes(&scale, rect.height, painter.options.pixel_ratio);
+        let stripe = rect.height / stripes.len() as f64;
+        for (index, rgb) in stripes.into_iter().enumerate() {
+            let band = Rect {
+                x: rect.x,
+                y: rect.y + index as f64 * stripe,
+                width: rect.width,
+                height: stripe + 0.5,
+            };
+            painter.fill(band, rgb)?;
+        }
     }
     painter.outline(rect, Rgb::new(0x88, 0x88, 0x88), 0.5)?;
 
@@ -503,6 +594,25 @@ fn draw_color_bar<DB: DrawingBackend>(
         Font::new(layout.axis_font, INK).rotated(),
     )?;
     Ok(())
+}
+
+/// The gap between cells in CSS pixels: a thin white line between cells large enough to spare
+/// it, none between smaller ones.
+pub fn cell_gap(cell_width: f64, cell_height: f64) -> f64 {
+    if cell_width >= GAP_FROM_CELL && cell_height >= GAP_FROM_CELL {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// A colour bar's colours from top (the domain maximum) to bottom: one stripe per device pixel
+/// row of a bar `height` CSS pixels tall, at least 2 and at most 256.
+pub fn color_bar_stripes(scale: &Scale, height: f64, pixel_ratio: f64) -> Vec<Rgb> {
+    let stripes = ((height * pixel_ratio).round() as usize).clamp(2, 256);
+    (0..stripes)
+        .map(|index| scale.color_at_position(1.0 - (index as f64 + 0.5) / stripes as f64))
+        .collect()
 }
 
 /// The cells whose value is written in them: every present cell, except the empty bins of a
@@ -612,16 +722,54 @@ pub fn paint_cells_rgba(figure: &Figure, panel: usize) -> Vec<u8> {
     };
     let columns = panel.grid.columns();
     let rows = panel.grid.rows();
+    let mut colors = ColorCache::new(&panel.scale);
     let mut pixels = vec![0u8; columns * rows * 4];
-    for (from_top, row) in pixels.chunks_exact_mut(columns.max(1) * 4).enumerate() {
-        let y = rows - 1 - from_top;
-        for (x, pixel) in row.chunks_exact_mut(4).enumerate() {
-            let rgb = panel
-                .grid
-                .value(x, y)
-                .map_or(MISSING, |value| panel.scale.color(value));
+    // Rows of pixels run top-down, rows of cells bottom-up (row 0 is the smallest y).
+    let pixel_rows = pixels.chunks_exact_mut(columns.max(1) * 4);
+    let cell_rows = panel.grid.cells().chunks_exact(columns.max(1)).rev();
+    for (pixel_row, cell_row) in pixel_rows.zip(cell_rows) {
+        for (pixel, cell) in pixel_row.chunks_exact_mut(4).zip(cell_row) {
+            let rgb = cell
+                .as_ref()
+                .map_or(MISSING, |cell| colors.color(cell.mean));
             pixel.copy_from_slice(&[rgb.r, rgb.g, rgb.b, 255]);
         }
     }
     pixels
+}
+
+/// A scale's colours remembered by value: measured values repeat (a grid of one-decimal scores
+/// has a few hundred distinct values in a million cells), and evaluating the colour map's spline
+/// costs far more than a look-up. Direct-mapped, so it never grows; a clash just recomputes.
+struct ColorCache<'a> {
+    scale: &'a Scale,
+    slots: Vec<Option<(u64, Rgb)>>,
+}
+
+impl<'a> ColorCache<'a> {
+    const SLOTS: usize = 4096;
+
+    fn new(scale: &'a Scale) -> ColorCache<'a> {
+        ColorCache {
+            scale,
+            slots: vec![None; Self::SLOTS],
+        }
+    }
+
+    /// Exactly `scale.color(value)`.
+    fn color(&mut self, value: f64) -> Rgb {
+        let bits = value.to_bits();
+        // Fibonacci hashing of the bits: nearby values land far apart.
+        let slot = (bits.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize % Self::SLOTS;
+        match self.slots.get(slot).copied().flatten() {
+            Some((key, rgb)) if key == bits => rgb,
+            _ => {
+                let rgb = self.scale.color(value);
+                if let Some(entry) = self.slots.get_mut(slot) {
+                    *entry = Some((bits, rgb));
+                }
+                rgb
+            }
+        }
+    }
 }

@@ -17,6 +17,7 @@ use super::arguments::{self, given};
 use super::canvas::{paint, uses_raster};
 use super::options::{check_pixel_ratio, invalid_option, Surroundings};
 use super::{js_error, to_typed, CellRectObject, FigureSizeObject};
+use crate::color::Scale;
 use crate::figure::{CellInfo, Figure};
 use crate::layout::{layout_figure, FigureLayout, Hit};
 use crate::render::render_svg;
@@ -24,11 +25,21 @@ use crate::render::render_svg;
 /// What the page around a canvas offers as defaults: its parent's width and the screen's pixel
 /// ratio.
 pub(crate) fn surroundings(canvas: &HtmlCanvasElement) -> Surroundings {
+    surroundings_for(canvas, false)
+}
+
+/// The surroundings, leaving the container's width out when a width is given: reading it makes
+/// the browser lay out the page first, which costs more than drawing a small figure.
+pub(crate) fn surroundings_for(canvas: &HtmlCanvasElement, width_given: bool) -> Surroundings {
     Surroundings {
-        container_width: canvas
-            .parent_element()
-            .map(|parent| f64::from(parent.client_width()))
-            .filter(|width| *width > 0.0),
+        container_width: if width_given {
+            None
+        } else {
+            canvas
+                .parent_element()
+                .map(|parent| f64::from(parent.client_width()))
+                .filter(|width| *width > 0.0)
+        },
         device_pixel_ratio: web_sys::window().map(|window| window.device_pixel_ratio()),
     }
 }
@@ -113,6 +124,25 @@ impl Drawing {
             self.layout = layout;
         }
         self.width = width;
+        self.pixel_ratio = pixel_ratio;
+        Ok(())
+    }
+
+    /// Repaints the current figure with other colour scales, one per panel, keeping its layout:
+    /// a change of colour map changes no geometry. On error the previous scales are put back.
+    pub fn recolor(&mut self, scales: Vec<Scale>, pixel_ratio: f64) -> Result<(), js_sys::Error> {
+        let previous: Vec<Scale> = self.figure.panels.iter().map(|panel| panel.scale).collect();
+        let set = |figure: &mut Figure, scales: &[Scale]| {
+            for (panel, scale) in figure.panels.iter_mut().zip(scales) {
+                panel.scale = *scale;
+            }
+        };
+        set(&mut self.figure, &scales);
+        if let Err(error) = paint(&self.canvas, &self.figure, &self.layout, pixel_ratio) {
+            set(&mut self.figure, &previous);
+            let _ = paint(&self.canvas, &self.figure, &self.layout, self.pixel_ratio);
+            return Err(js_error(error));
+        }
         self.pixel_ratio = pixel_ratio;
         Ok(())
     }

@@ -17,7 +17,7 @@ use wasm_bindgen::prelude::*;
 
 use super::arguments;
 use super::dataset::SweepDataset;
-use super::drawing::{surroundings, Drawing};
+use super::drawing::{surroundings_for, Drawing};
 use super::options::{
     expectation, resolve_options, OptionsPatch, ResolvedOptions, Settings, FIGURE_OPTIONS,
 };
@@ -26,7 +26,10 @@ use super::{
     FigureOptionsObject, FigurePanelArray, FigureSizeObject, ObservationSectionArray,
     PanelReportArray, ReconciliationObject, ResolvedOptionsObject,
 };
-use crate::figure::{observations_markdown, observe_figure, prepare_figure, Figure, Observation};
+use crate::color::Scale;
+use crate::figure::{
+    observations_markdown, observe_figure, prepare_figure, Figure, FigureOptions, Observation, View,
+};
 use crate::layout::FigureLayout;
 use crate::Dataset;
 
@@ -90,8 +93,8 @@ impl SweepFigure {
         let patch = figure_patch(options)?;
         let dataset = dataset.shared();
         let settings = Settings::default().merged(&patch);
-        let options =
-            resolve_options(&settings, &dataset, &surroundings(&canvas)).map_err(js_error)?;
+        let around = surroundings_for(&canvas, settings.width.is_some());
+        let options = resolve_options(&settings, &dataset, &around).map_err(js_error)?;
         let figure = prepare_figure(&dataset, &options.figure_options()).map_err(js_error)?;
         let drawing = Drawing::new(canvas, figure, options.width, options.pixel_ratio)?;
         Ok(SweepFigure {
@@ -345,11 +348,19 @@ impl SweepFigure {
         let new_dataset = dataset.filter(|dataset| !Rc::ptr_eq(dataset, &self.dataset));
         let data = new_dataset.as_ref().unwrap_or(&self.dataset);
         let settings = self.settings.merged(patch);
-        let options = resolve_options(&settings, data, &surroundings(self.drawing.canvas()))
-            .map_err(js_error)?;
+        let around = surroundings_for(self.drawing.canvas(), settings.width.is_some());
+        let options = resolve_options(&settings, data, &around).map_err(js_error)?;
         let figure_options = options.figure_options();
-        let new_figure = if new_dataset.is_some() || figure_options != self.options.figure_options()
-        {
+        let current = self.options.figure_options();
+        if new_dataset.is_none() && options.width == self.options.width {
+            if let Some(scales) = recolored(self.drawing.figure(), &current, &figure_options) {
+                self.drawing.recolor(scales, options.pixel_ratio)?;
+                self.settings = settings;
+                self.options = options;
+                return Ok(());
+            }
+        }
+        let new_figure = if new_dataset.is_some() || figure_options != current {
             Some(prepare_figure(data, &figure_options).map_err(js_error)?)
         } else {
             None
@@ -363,4 +374,28 @@ impl SweepFigure {
         self.options = options;
         Ok(())
     }
+}
+
+/// The panels' scales after a change of colour map or direction alone, or `None` when anything
+/// else changed too (then the figure is prepared again). Only the views whose panels all take
+/// the chosen map as it is qualify: a difference (and a reconciliation's difference panel)
+/// swaps a sequential map for a diverging one, which `prepare_figure` decides.
+fn recolored(figure: &Figure, current: &FigureOptions, next: &FigureOptions) -> Option<Vec<Scale>> {
+    let colours_only = FigureOptions {
+        color_map: current.color_map,
+        reversed: current.reversed,
+        ..next.clone()
+    } == *current;
+    let plain_view = matches!(
+        next.view,
+        View::Model { .. } | View::Benchmark { .. } | View::Grid
+    );
+    let changed = next.color_map != current.color_map || next.reversed != current.reversed;
+    (colours_only && plain_view && changed).then(|| {
+        figure
+            .panels
+            .iter()
+            .map(|panel| panel.domain.scale(next.color_map, next.reversed))
+            .collect()
+    })
 }
