@@ -4,6 +4,9 @@
 
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { initSync } from "../../www/pkg/sweepmap.js";
 
 import {
   DEFAULT_PAIRWISE_VIEW,
@@ -28,6 +31,9 @@ import {
 } from "../../www/state.js";
 import { decodeData, encodeData } from "../../www/share.js";
 import { binRange, comparisonRows, isSynthetic, percent, pValue } from "../../www/pairwise.js";
+
+// state.js reads and writes links with the wasm core: instantiate it as the page's init() does.
+initSync({ module: readFileSync(new URL("../../www/pkg/sweepmap_bg.wasm", import.meta.url)) });
 
 const context = {
   models: ["R1-Llama", "R1-Qwen"],
@@ -375,9 +381,24 @@ describe("links that carry data", () => {
   });
 
   test("damaged data give plain errors", async () => {
-    await assert.rejects(decodeData("abc$"), /not valid base64url/);
+    await assert.rejects(decodeData("abc$"), {
+      message: 'data= is not base64url text: "$" at character 4 (expected only A-Z, a-z, 0-9, - and _)',
+    });
+    await assert.rejects(decodeData("abcde"), {
+      message: "data= is not base64url text of whole bytes (5 characters); was the link cut short?",
+    });
     const data = await encodeData("a,b,c\n1,2,3\n".repeat(50));
-    await assert.rejects(decodeData(data.slice(0, data.length - 8)), /damaged|UTF-8/);
+    const cut = data.slice(0, data.length - 8);
+    await assert.rejects(decodeData(cut.length % 4 === 1 ? cut.slice(0, -1) : cut), {
+      message: "data= does not decompress: expected deflate-raw compressed data, but they are corrupt or cut short (was the link cut short?)",
+    });
+    await assert.rejects(decodeData("_____w"), {
+      message: "data= does not decompress: expected deflate-raw compressed data, but they are corrupt or cut short (was the link cut short?)",
+    });
+    // Deflate-raw of the bytes FF FE 41: complete, but not UTF-8.
+    await assert.rejects(decodeData("-__PEQA"), {
+      message: "data= decompresses, but not to UTF-8 text: expected a CSV or JSON file",
+    });
   });
 });
 
