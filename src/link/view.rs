@@ -1,39 +1,30 @@
 //! The view state a link describes, the context it is read against, and its notices. Field
-//! names are the page's (camelCase), so the same objects cross to JavaScript as they are.
+//! names are the page's (camelCase), so the states cross to JavaScript as they are. Nothing here
+//! derives `Deserialize`: the wasm binding reads the page's objects field by hand, which costs a
+//! fraction of the code a derived deserializer per type does.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::Serialize;
 
 /// Where the data come from.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Source {
     /// A bundled dataset by its id (`None` when no dataset is bundled).
-    Bundled {
-        #[serde(default)]
-        id: Option<String>,
-    },
+    Bundled { id: Option<String> },
     /// A file fetched from an http(s) URL.
-    Url {
-        url: String,
-        #[serde(default, deserialize_with = "nullable")]
-        format: Format,
-    },
+    Url { url: String, format: Format },
     /// A local file: carried by the link (`data`), or opened in this page and too large to carry.
     Local {
-        #[serde(default, deserialize_with = "nullable")]
         name: String,
-        #[serde(default, deserialize_with = "nullable")]
         format: Format,
-        #[serde(default)]
         data: Option<String>,
         /// Identifies the file in the page's memory; never written to a link.
-        #[serde(default, deserialize_with = "nullable")]
         key: String,
     },
 }
 
 /// A file format a source may declare.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     #[default]
@@ -43,7 +34,7 @@ pub enum Format {
 }
 
 /// Sweep layouts, in the order the page lists them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Layout {
     #[default]
@@ -55,7 +46,7 @@ pub enum Layout {
 }
 
 /// Colour range modes (pairwise figures have no `Centered`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Range {
     Panel,
@@ -65,7 +56,7 @@ pub enum Range {
 }
 
 /// What a pairwise bin's colour says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BinValue {
     #[default]
@@ -74,8 +65,8 @@ pub enum BinValue {
 }
 
 /// The view of a sweep. `None` for model, model B and benchmark is "the dataset's default".
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SweepView {
     pub source: Source,
     pub layout: Layout,
@@ -87,7 +78,6 @@ pub struct SweepView {
     pub range: Range,
     pub min: Option<f64>,
     pub max: Option<f64>,
-    #[serde(deserialize_with = "nullable")]
     pub center: f64,
     pub annotate: bool,
     pub decimals: Option<u32>,
@@ -117,8 +107,8 @@ impl Default for SweepView {
 }
 
 /// The view of pairwise comparisons. `models` is `None` for every model; `group` `None` for all.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PairwiseView {
     pub source: Source,
     pub models: Option<Vec<String>>,
@@ -173,7 +163,7 @@ impl ViewState {
 }
 
 /// The kind of data a link is read for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DataKind {
     #[default]
@@ -182,20 +172,16 @@ pub enum DataKind {
 }
 
 /// A colour map as `colorMaps()` lists it: a link may name it by name or label, in any case.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct ColorMapName {
     pub name: String,
-    #[serde(deserialize_with = "nullable")]
     pub label: String,
 }
 
 /// What a link is checked against: the names of the data it is for and what the page offers.
 /// A list left out (`None`) is not checked: any name is taken as it is.
-#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct LinkContext {
-    #[serde(deserialize_with = "nullable")]
     pub kind: DataKind,
     /// Models, the first the default.
     pub models: Option<Vec<String>>,
@@ -207,7 +193,6 @@ pub struct LinkContext {
     pub groups: Option<Vec<String>>,
     pub color_maps: Option<Vec<ColorMapName>>,
     /// The bundled dataset ids, the first the default; empty: any id is taken.
-    #[serde(deserialize_with = "nullable")]
     pub datasets: Vec<String>,
 }
 
@@ -238,12 +223,3 @@ pub(super) const DEFAULT_COLOR_MAP: &str = "viridis";
 pub const MAX_DECIMALS: u32 = 6;
 /// The benchmark that means "the mean across benchmarks".
 pub const MEAN_BENCHMARK: &str = ":mean";
-
-/// Reads `null` as the default, as the page's objects often hold it.
-fn nullable<'de, D, T>(deserializer: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de> + Default,
-{
-    Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
-}

@@ -417,7 +417,9 @@ fn replicate_entry(value: &Value) -> Option<(String, f64)> {
 fn label_value(label: &str) -> Value {
     match parse_number(label) {
         Some(number) if format!("{number}") == label => {
-            if number.fract() == 0.0 && number.abs() < 9.0e15 {
+            // -0 stays a float: as an integer it would be written 0 and read back as "0".
+            let negative_zero = number == 0.0 && number.is_sign_negative();
+            if number.fract() == 0.0 && number.abs() < 9.0e15 && !negative_zero {
                 json!(number as i64)
             } else {
                 json!(number)

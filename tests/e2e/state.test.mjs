@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { initSync } from "../../www/pkg/sweepmap.js";
+import { formatLink, initSync, parseLink } from "../../www/pkg/sweepmap.js";
 
 import {
   DEFAULT_PAIRWISE_VIEW,
@@ -204,6 +204,39 @@ describe("share links: parseState", () => {
     const gone = readSource(new URLSearchParams("name=big.csv&layout=grid"), context);
     assert.deepEqual(gone.source, { kind: "bundled", id: "kv-cache-sweep" });
     assert.match(gone.notices[0].message, /local file "big.csv".*open it again/);
+  });
+});
+
+describe("share links: the wasm parser's own checks", () => {
+  test("a state or context of the wrong shape is an Error naming the field", () => {
+    assert.throws(() => formatLink({ layout: 3 }), {
+      message: 'field "state.layout": expected one of model, benchmark, grid, difference, reconcile, found 3',
+    });
+    assert.throws(() => formatLink({ kind: "pairwise", models: ["a", 2] }), {
+      message: 'field "state.models": expected an array of strings, found an array',
+    });
+    assert.throws(() => formatLink({ source: { kind: "ftp" } }), {
+      message: 'field "state.source.kind": expected "bundled", "url" or "local", found "ftp"',
+    });
+    assert.throws(() => parseLink("model=a", { models: "a" }), {
+      message: 'field "context.models": expected an array of strings, found "a"',
+    });
+    assert.equal(formatLink({ source: { kind: "bundled", id: "x" }, min: null, decimals: 2 }), "dataset=x&dec=2");
+  });
+
+  test("the query string as written: damaged percent-encoding is noticed, not patched", () => {
+    const { state, notices } = parseState("?dataset=kv-cache-sweep&model=R1%2&cmap=rdbu", context);
+    // URLSearchParams patches it into the name "R1%2", which the data lack.
+    assert.equal(parse("?dataset=kv-cache-sweep&model=R1%2").notices[0].key, "model");
+    assert.equal(state.model, null);
+    assert.equal(state.colorMap, "rdbu");
+    assert.deepEqual(notices, [
+      {
+        key: "model",
+        value: null,
+        message: 'Ignored "model=R1%2" in the link: it ends in the middle of a percent-encoded byte ("%2"), as if the link was cut short.',
+      },
+    ]);
   });
 });
 
