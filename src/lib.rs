@@ -38,6 +38,7 @@ pub mod analysis;
 pub mod color;
 pub mod figure;
 pub mod layout;
+pub mod link;
 pub mod pairwise;
 pub mod render;
 

@@ -641,7 +641,8 @@ async function openSource(source) {
 async function openFromAddress({ initial }) {
   const params = new URLSearchParams(window.location.search);
   const ids = app.catalog.map((entry) => entry.id);
-  let { source } = readSource(params, { datasets: ids });
+  // The query string as written, so damaged percent-encoding is noticed rather than patched.
+  let { source } = readSource(window.location.search, { datasets: ids });
   let restoredLocal = false;
   // Back or forward to a file opened in this page: it is still in memory (whether or not the
   // address carries its data).
@@ -680,7 +681,7 @@ async function openFromAddress({ initial }) {
       return;
     }
   }
-  const parsed = parseState(params, { kind: loaded.kind, ...loaded.names, colorMaps: app.colorMaps, datasets: ids });
+  const parsed = parseState(window.location.search, { kind: loaded.kind, ...loaded.names, colorMaps: app.colorMaps, datasets: ids });
   const notices = parsed.notices.filter((notice) => !(restoredLocal && notice.key === "name"));
   let error = commit(parsed.state, loaded, { history: "replace" });
   if (error) {

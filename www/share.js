@@ -20,8 +20,12 @@ function toBase64Url(bytes) {
 }
 
 function fromBase64Url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) {
-    throw new Error("the data in the link are not valid base64url text");
+  const bad = /[^A-Za-z0-9_-]/.exec(text);
+  if (bad) {
+    throw new Error(`data= is not base64url text: ${JSON.stringify(bad[0])} at character ${bad.index + 1} (expected only A-Z, a-z, 0-9, - and _)`);
+  }
+  if (text.length === 0 || text.length % 4 === 1) {
+    throw new Error(`data= is not base64url text of whole bytes (${text.length} characters); was the link cut short?`);
   }
   const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
   const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
@@ -36,18 +40,23 @@ export async function encodeData(text) {
   return toBase64Url(await pipe(bytes, new CompressionStream("deflate-raw")));
 }
 
-/** The file text of a data= value; throws an Error in plain words when it is damaged. */
+/**
+ * The file text of a data= value; throws an Error in plain words when it is damaged. The share
+ * link parser (parseLink) has already checked that the value is base64url of whole bytes; what
+ * only decompressing can tell is checked here: that the bytes are deflate-raw data, complete,
+ * of UTF-8 text. The messages are pinned by tests/malformed/links/*.page.
+ */
 export async function decodeData(data) {
   const bytes = fromBase64Url(data);
   let inflated;
   try {
     inflated = await pipe(bytes, new DecompressionStream("deflate-raw"));
   } catch {
-    throw new Error("the data in the link are damaged (they do not decompress); was the link cut short?");
+    throw new Error("data= does not decompress: expected deflate-raw compressed data, but they are corrupt or cut short (was the link cut short?)");
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(inflated);
   } catch {
-    throw new Error("the data in the link are not UTF-8 text");
+    throw new Error("data= decompresses, but not to UTF-8 text: expected a CSV or JSON file");
   }
 }

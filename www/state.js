@@ -1,6 +1,8 @@
 // The view state of the explorer and its share-link form: everything a figure depends on lives
-// in the page address, so a link reproduces the figure. Pure functions only (no DOM, no fetch),
-// so node can test them directly.
+// in the page address, so a link reproduces the figure. Links are read and written by the wasm
+// core (parseLink, readLinkSource, formatLink in src/link/), the one parser the page and the
+// fuzzer share; the package must be initialised first (init() in the page, initSync in node).
+// Pure functions otherwise (no DOM, no fetch), so node can test them directly.
 //
 // Link format (the query string of the page address). Keys are written in this order and only
 // when they differ from the default; the data source is always written.
@@ -66,13 +68,20 @@
 //   layout=reconcile, ...) or the kind of data does not use (bins with a sweep, layout with
 //   pairwise data) are left out when a link is written and ignored when one is read.
 //   Unknown keys and invalid values are ignored with a notice naming them, and the default is
-//   used instead; a link never breaks the page. Examples:
+//   used instead; a link never breaks the page. So are a key given twice (the first value
+//   counts), damaged percent-encoding (a % not followed by two hexadecimal digits, a link cut
+//   in the middle of one, bytes that are not UTF-8: that pair is left out), and a data= value
+//   that is not base64url of whole bytes. data= that is base64url but does not decompress to
+//   UTF-8 text is found when the page decompresses it: an error, and the default dataset.
+//   Examples:
 //     ?dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&range=shared
 //     ?dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=AMC23&cmap=puor
 //     ?dataset=kv-cache-sweep&model=R1-Qwen&unc=0.95
 //     ?dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen
 //     ?data=q1YqSs1JLS5R...&fmt=csv&name=sweep.csv&range=fixed&min=40&max=50
 //     ?dataset=synthetic-pairwise&models=model-a,model-b&group=web&bins=20&by=share&log=1
+
+import { formatLink, parseLink, readLinkSource } from "./pkg/sweepmap.js";
 
 /** Layouts, in the order the page lists them. */
 export const LAYOUTS = ["model", "benchmark", "grid", "difference", "reconcile"];
@@ -130,9 +139,6 @@ export const KEYS = [
   "dec",
   "unc",
 ];
-
-/** Keys read as another: modelB= is b=. */
-const ALIASES = { modelB: "b" };
 
 /**
  * The view defaults. model, modelB and benchmark are null: "the dataset's first" (modelB: the
@@ -260,34 +266,6 @@ export function formatFromName(name) {
   return "auto";
 }
 
-function quote(value) {
-  return JSON.stringify(String(value));
-}
-
-/** Shortens a long value for a notice (a data= value can be thousands of characters). */
-function shown(value) {
-  const text = String(value);
-  return quote(text.length > 60 ? `${text.slice(0, 57)}...` : text);
-}
-
-function notice(key, value, message) {
-  return { key, value, message };
-}
-
-function parseBoolean(text) {
-  const lowered = text.trim().toLowerCase();
-  if (["1", "true", "yes", "on"].includes(lowered)) return true;
-  if (["0", "false", "no", "off"].includes(lowered)) return false;
-  return null;
-}
-
-function parseNumber(text) {
-  const trimmed = text.trim();
-  if (trimmed === "") return null;
-  const number = Number(trimmed);
-  return Number.isFinite(number) ? number : null;
-}
-
 /** The canonical name of a colour map given by name or label in any case, or null. */
 export function findColorMap(colorMaps, wanted) {
   const lowered = String(wanted).trim().toLowerCase();
@@ -297,379 +275,46 @@ export function findColorMap(colorMaps, wanted) {
   return found ? found.name : null;
 }
 
-/** Reads the data source of a link. context.datasets: the bundled ids, the first the default. */
-export function readSource(params, { datasets = [] } = {}) {
-  const notices = [];
-  const fallbackId = datasets[0] ?? null;
-  const fallback = () => bundledSource(fallbackId);
-  const given = ["data", "src", "dataset"].filter((key) => params.has(key));
-  if (given.length > 1) {
-    notices.push(
-      notice(
-        given.slice(1).join(", "),
-        null,
-        `The link names more than one data source (${given.join(", ")}); using ${given[0]}.`,
-      ),
-    );
-  }
-  const format = readFormat(params, notices);
 
-  if (params.has("data")) {
-    const data = params.get("data");
-    const name = params.get("name") ?? "";
-    if (/^[A-Za-z0-9_-]+$/.test(data)) {
-      return { source: { kind: "local", name, format, data, key: `data:${format}:${data}` }, notices };
-    }
-    notices.push(notice("data", data, `The data in the link (data=${shown(data)}) are not valid base64url text; showing the default dataset instead.`));
-    return { source: fallback(), notices };
-  }
-  if (params.has("src")) {
-    const url = params.get("src");
-    let parsed = null;
-    try {
-      parsed = new URL(url, "http://localhost/");
-    } catch {
-      parsed = null;
-    }
-    if (url.trim() !== "" && parsed && (parsed.protocol === "http:" || parsed.protocol === "https:")) {
-      return { source: { kind: "url", url, format }, notices };
-    }
-    notices.push(notice("src", url, `src=${shown(url)} is not an http or https address; showing the default dataset instead.`));
-    return { source: fallback(), notices };
-  }
-  if (params.has("name")) {
-    const name = params.get("name");
-    notices.push(
-      notice(
-        "name",
-        name,
-        `The link was made for the local file ${quote(name)}, which was too large to carry in the link; open it again with "Open file". Showing the default dataset meanwhile.`,
-      ),
-    );
-    return { source: fallback(), notices };
-  }
-  if (params.has("dataset")) {
-    const id = params.get("dataset");
-    if (datasets.length === 0 || datasets.includes(id)) {
-      return { source: bundledSource(id), notices };
-    }
-    notices.push(
-      notice(
-        "dataset",
-        id,
-        `There is no bundled dataset ${shown(id)} (available: ${datasets.map(quote).join(", ")}); showing ${quote(fallbackId)} instead.`,
-      ),
-    );
-    return { source: fallback(), notices };
-  }
-  return { source: fallback(), notices };
-}
-
-function readFormat(params, notices) {
-  if (!params.has("fmt")) return "auto";
-  const text = params.get("fmt");
-  const lowered = text.trim().toLowerCase();
-  if (FORMATS.includes(lowered)) return lowered;
-  notices.push(notice("fmt", text, `fmt=${shown(text)} is not a format (expected csv or json); detecting the format instead.`));
-  return "auto";
+/** The query string of a link given as URLSearchParams or as text (location.search). */
+function queryOf(params) {
+  return typeof params === "string" ? params : params.toString();
 }
 
 /**
- * Reads a whole view state from a link's query parameters.
+ * Reads the data source of a link (which data to load before the view can be checked), with the
+ * notices about the source and the link's encoding. params: URLSearchParams, or the query string
+ * itself (location.search: then damaged percent-encoding is noticed rather than patched).
+ * context.datasets: the bundled ids, the first the default.
+ */
+export function readSource(params, { datasets = [] } = {}) {
+  return readLinkSource(queryOf(params), datasets);
+}
+
+/**
+ * Reads a whole view state from a link: the share-link parser of the wasm core (parseLink), so
+ * the page and the fuzzer read links alike. params: URLSearchParams or the query string.
  *
- * context: { models, benchmarks, aggregates, colorMaps, datasets }: the names of the dataset the
- * view is for (models and benchmarks, first the default; aggregates: its reported aggregate
- * benchmarks, those with aggregate_of), the colour maps ([{name, label}]) and the bundled dataset
- * ids (first the default). Without models, benchmarks or aggregates, those names are not checked.
+ * context: { kind, models, benchmarks, aggregates, groups, colorMaps, datasets }: the kind of the
+ * data ("pairwise" or a sweep), the names of the data the view is for (models and benchmarks,
+ * first the default; aggregates: its reported aggregate benchmarks, those with aggregate_of;
+ * groups of pairwise data), the colour maps ([{name, label}]) and the bundled dataset ids (first
+ * the default). A list left out is not checked.
  *
- * Returns { state, notices }: state = { source, ...view } with every key of DEFAULT_VIEW, and one
- * notice { key, value, message } per unknown key or invalid value (which got its default).
+ * Returns { state, notices }: state = { source, ...view } with every key of DEFAULT_VIEW (or of
+ * DEFAULT_PAIRWISE_VIEW, with kind "pairwise"), and one notice { key, value, message } per
+ * problem (which got its default).
  */
 export function parseState(params, context = {}) {
-  if (context.kind === "pairwise") return parsePairwiseState(params, context);
-  const { models = null, benchmarks = null, aggregates = null, colorMaps = null } = context;
-  const { source, notices } = readSource(params, context);
-  const view = { ...DEFAULT_VIEW };
-  const read = reader(params);
-  noticeUnknownKeys(params, notices);
-
-  const layout = read("layout");
-  if (layout !== null) {
-    const lowered = layout.trim().toLowerCase();
-    if (LAYOUTS.includes(lowered)) {
-      view.layout = lowered;
-    } else {
-      notices.push(
-        notice("layout", layout, `layout=${shown(layout)} is not a layout (expected ${LAYOUTS.join(", ")}); using "model".`),
-      );
-    }
-  }
-  if (view.layout === "difference" && models && models.length < 2) {
-    notices.push(notice("layout", layout, "layout=difference needs two models and this dataset has one; using \"model\"."));
-    view.layout = "model";
-  }
-  if (view.layout === "reconcile" && aggregates && aggregates.length === 0) {
-    notices.push(
-      notice(
-        "layout",
-        layout,
-        "layout=reconcile needs a reported aggregate (a benchmark with aggregate_of) and this dataset has none; using \"model\".",
-      ),
-    );
-    view.layout = "model";
-  }
-
-  const model = read("model");
-  if (model !== null) {
-    if (!models || models.includes(model)) {
-      view.model = model;
-    } else {
-      notices.push(notice("model", model, `There is no model ${shown(model)} in this dataset (models: ${models.map(quote).join(", ")}); showing ${quote(models[0])}.`));
-    }
-  }
-  const modelB = read("b");
-  if (modelB !== null) {
-    const modelA = view.model ?? models?.[0] ?? null;
-    if (models && !models.includes(modelB)) {
-      notices.push(notice("b", modelB, `There is no model ${shown(modelB)} in this dataset to compare with (models: ${models.map(quote).join(", ")}); using the default.`));
-    } else if (modelB === modelA) {
-      notices.push(notice("b", modelB, `b=${shown(modelB)} is the same model as model; comparing with another model instead.`));
-    } else {
-      view.modelB = modelB;
-    }
-  }
-  const benchmark = read("bench");
-  if (benchmark !== null && view.layout === "reconcile") {
-    if (!aggregates || aggregates.includes(benchmark)) {
-      view.benchmark = benchmark;
-    } else {
-      notices.push(
-        notice(
-          "bench",
-          benchmark,
-          `${shown(benchmark)} is not a reported aggregate to reconcile (aggregates: ${aggregates.map(quote).join(", ")}); showing ${quote(aggregates[0])}.`,
-        ),
-      );
-    }
-  } else if (benchmark !== null) {
-    if (benchmark === MEAN_BENCHMARK || !benchmarks || benchmarks.includes(benchmark)) {
-      view.benchmark = benchmark;
-    } else {
-      const known = [...benchmarks.map(quote), quote(MEAN_BENCHMARK)].join(", ");
-      notices.push(notice("bench", benchmark, `There is no benchmark ${shown(benchmark)} in this dataset (benchmarks: ${known}); showing the first.`));
-    }
-  }
-
-  readColour(read, view, notices, colorMaps);
-  readRange(read, view, notices);
-  readLabels(read, view, notices);
-
-  const level = read("unc");
-  if (level !== null) {
-    const value = parseLevel(level);
-    if (value === null) {
-      notices.push(
-        notice("unc", level, `unc=${shown(level)} is not a confidence level (expected ${LEVELS.join(", ")}); not marking cells within noise.`),
-      );
-    } else {
-      view.uncertainty = value;
-    }
-  }
-
-  return { state: { source, ...view }, notices };
-}
-
-/** Reads a key of a link, or its alias; null when absent. */
-function reader(params) {
-  return (key) => {
-    if (params.has(key)) return params.get(key);
-    const alias = Object.keys(ALIASES).find((name) => ALIASES[name] === key && params.has(name));
-    return alias ? params.get(alias) : null;
-  };
-}
-
-function noticeUnknownKeys(params, notices) {
-  for (const key of new Set(params.keys())) {
-    if (!KEYS.includes(key) && !(key in ALIASES)) {
-      notices.push(notice(key, params.get(key), `Ignored ${quote(key)} in the link: it is not a sweepmap setting.`));
-    }
-  }
-}
-
-/** cmap= and rev=. */
-function readColour(read, view, notices, colorMaps) {
-  const colorMap = read("cmap");
-  if (colorMap !== null) {
-    const found = colorMaps ? findColorMap(colorMaps, colorMap) : colorMap.trim().toLowerCase();
-    if (found) {
-      view.colorMap = found;
-    } else {
-      notices.push(notice("cmap", colorMap, `cmap=${shown(colorMap)} is not a colour map (expected one of ${colorMaps.map((map) => map.name).join(", ")}); using viridis.`));
-    }
-  }
-
-  const reversed = read("rev");
-  if (reversed !== null) {
-    const value = parseBoolean(reversed);
-    if (value === null) {
-      notices.push(notice("rev", reversed, `rev=${shown(reversed)} should be 1 or 0; not reversing the colour map.`));
-    } else {
-      view.reversed = value;
-    }
-  }
-}
-
-/** annot= and dec=. */
-function readLabels(read, view, notices) {
-  const annotate = read("annot");
-  if (annotate !== null) {
-    const value = parseBoolean(annotate);
-    if (value === null) {
-      notices.push(notice("annot", annotate, `annot=${shown(annotate)} should be 1 or 0; writing the values in the cells.`));
-    } else {
-      view.annotate = value;
-    }
-  }
-
-  const decimals = read("dec");
-  if (decimals !== null) {
-    const trimmed = decimals.trim().toLowerCase();
-    const number = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
-    if (trimmed === "auto") {
-      view.decimals = null;
-    } else if (Number.isInteger(number) && number <= MAX_DECIMALS) {
-      view.decimals = number;
-    } else {
-      notices.push(notice("dec", decimals, `dec=${shown(decimals)} should be a whole number from 0 to ${MAX_DECIMALS}; choosing the decimals automatically.`));
-    }
-  }
-}
-
-/**
- * Reads the view of pairwise comparisons from a link (parseState with context.kind "pairwise").
- * context: { models, groups, colorMaps, datasets }: the models and groups of the data (without
- * them, names are not checked).
- */
-function parsePairwiseState(params, context) {
-  const { models = null, groups = null, colorMaps = null } = context;
-  const { source, notices } = readSource(params, context);
-  const view = { ...DEFAULT_PAIRWISE_VIEW };
-  const read = reader(params);
-  noticeUnknownKeys(params, notices);
-
-  const chosen = read("models");
-  if (chosen !== null) {
-    const names = [];
-    for (const name of splitNames(chosen)) {
-      if (name === "" || names.includes(name)) continue;
-      if (models && !models.includes(name)) {
-        notices.push(notice("models", name, `There is no model ${shown(name)} in these data (models: ${models.map(quote).join(", ")}); leaving it out.`));
-      } else {
-        names.push(name);
-      }
-    }
-    if (names.length < 2) {
-      notices.push(notice("models", chosen, `models=${shown(chosen)} names fewer than two models of these data; comparing every model.`));
-    } else {
-      // Pairs are drawn in the data's order, whatever order the link lists them in.
-      view.models = models ? models.filter((name) => names.includes(name)) : names;
-    }
-  }
-
-  const group = read("group");
-  if (group !== null) {
-    if (groups && groups.length === 0) {
-      notices.push(notice("group", group, `group=${shown(group)}: these data have no groups; comparing all items.`));
-    } else if (!groups || groups.includes(group)) {
-      view.group = group;
-    } else {
-      notices.push(notice("group", group, `There is no group ${shown(group)} in these data (groups: ${groups.map(quote).join(", ")}); comparing all items.`));
-    }
-  }
-
-  const bins = read("bins");
-  if (bins !== null) {
-    const trimmed = bins.trim();
-    const number = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
-    if (BINS.includes(number)) {
-      view.bins = number;
-    } else {
-      notices.push(notice("bins", bins, `bins=${shown(bins)} is not offered (expected ${BINS.join(", ")}); using ${DEFAULT_PAIRWISE_VIEW.bins}.`));
-    }
-  }
-
-  const value = read("by");
-  if (value !== null) {
-    const lowered = value.trim().toLowerCase();
-    if (BIN_VALUES.includes(lowered)) {
-      view.value = lowered;
-    } else {
-      notices.push(notice("by", value, `by=${shown(value)} is not what bins can be coloured by (expected ${BIN_VALUES.join(", ")}); using "count".`));
-    }
-  }
-
-  const logarithmic = read("log");
-  if (logarithmic !== null) {
-    const parsed = parseBoolean(logarithmic);
-    if (parsed === null) {
-      notices.push(notice("log", logarithmic, `log=${shown(logarithmic)} should be 1 or 0; colouring linearly.`));
-    } else {
-      view.logarithmic = parsed;
-    }
-  }
-
-  readColour(read, view, notices, colorMaps);
-  readRange(read, view, notices, { ranges: PAIRWISE_RANGES, fallback: DEFAULT_PAIRWISE_VIEW.range });
-  readLabels(read, view, notices);
-
-  return { state: { source, ...view }, notices };
+  return parseLink(queryOf(params), context);
 }
 
 /** One of LEVELS written as a number ("0.95", "0.950"), else null. */
 export function parseLevel(text) {
-  const value = parseNumber(String(text));
-  return LEVELS.find((level) => level === value) ?? null;
+  // Read as the link's unc= is, by the one parser.
+  return parseLink(`unc=${encodeURIComponent(String(text))}`).state.uncertainty;
 }
 
-/** range=, min=, max= and center=: ranges are the modes offered, fallback the default one. */
-function readRange(read, view, notices, { ranges = RANGES, fallback = DEFAULT_VIEW.range } = {}) {
-  const range = read("range");
-  const min = read("min");
-  const max = read("max");
-  const center = read("center");
-  if (range !== null) {
-    const lowered = range.trim().toLowerCase();
-    if (ranges.includes(lowered)) {
-      view.range = lowered;
-    } else {
-      notices.push(notice("range", range, `range=${shown(range)} is not a colour range (expected ${ranges.join(", ")}); using ${quote(fallback)}.`));
-    }
-  }
-  if (view.range === "fixed") {
-    const low = min === null ? null : parseNumber(min);
-    const high = max === null ? null : parseNumber(max);
-    const problems = [];
-    if (low === null) problems.push(min === null ? "min is missing" : `min=${shown(min)} is not a number`);
-    if (high === null) problems.push(max === null ? "max is missing" : `max=${shown(max)} is not a number`);
-    if (problems.length === 0 && !(low < high)) problems.push(`min (${low}) is not below max (${high})`);
-    if (problems.length > 0) {
-      const key = low === null ? "min" : high === null ? "max" : "min";
-      notices.push(notice(key, key === "max" ? max : min, `range=fixed needs two numbers min < max, but ${problems.join(" and ")}; using ${quote(fallback)}.`));
-      view.range = fallback;
-    } else {
-      view.min = low;
-      view.max = high;
-    }
-  }
-  if (view.range === "centered" && center !== null && ranges.includes("centered")) {
-    const value = parseNumber(center);
-    if (value === null) {
-      notices.push(notice("center", center, `center=${shown(center)} is not a number; centring on 0.`));
-    } else {
-      view.center = value;
-    }
-  }
-}
 
 /** Which of model, modelB, benchmark and the uncertainty marks a layout uses. */
 export function usedBy(layout) {
@@ -681,70 +326,13 @@ export function usedBy(layout) {
   };
 }
 
+
 /**
  * The query parameters of a state: its source, then the view values that differ from the
- * defaults and that its layout and range use, in the order of KEYS.
+ * defaults and that its layout and range use, in the order of KEYS (formatLink of the wasm core).
  */
 export function serializeState(state) {
-  const params = new URLSearchParams();
-  writeSource(params, state.source);
-  if (kindOf(state) === "pairwise") {
-    writePairwise(params, state);
-    return params;
-  }
-  const used = usedBy(state.layout);
-  if (state.layout !== DEFAULT_VIEW.layout) params.set("layout", state.layout);
-  if (used.model && state.model !== null) params.set("model", state.model);
-  if (used.modelB && state.modelB !== null) params.set("b", state.modelB);
-  if (used.benchmark && state.benchmark !== null) params.set("bench", state.benchmark);
-  if (state.colorMap !== DEFAULT_VIEW.colorMap) params.set("cmap", state.colorMap);
-  if (state.reversed) params.set("rev", "1");
-  if (state.range !== DEFAULT_VIEW.range) params.set("range", state.range);
-  if (state.range === "fixed") {
-    params.set("min", String(state.min));
-    params.set("max", String(state.max));
-  }
-  if (state.range === "centered" && state.center !== DEFAULT_VIEW.center) params.set("center", String(state.center));
-  if (!state.annotate) params.set("annot", "0");
-  if (state.decimals !== null) params.set("dec", String(state.decimals));
-  if (used.uncertainty && state.uncertainty !== null && state.uncertainty !== undefined) {
-    params.set("unc", String(state.uncertainty));
-  }
-  return params;
-}
-
-function writeSource(params, source) {
-  if (source?.kind === "bundled" && source.id) {
-    params.set("dataset", source.id);
-  } else if (source?.kind === "url") {
-    params.set("src", source.url);
-    if (source.format && source.format !== "auto") params.set("fmt", source.format);
-  } else if (source?.kind === "local") {
-    if (source.data) {
-      params.set("data", source.data);
-      if (source.format && source.format !== "auto") params.set("fmt", source.format);
-    }
-    if (source.name) params.set("name", source.name);
-  }
-}
-
-/** The view keys of a pairwise state, in the order of KEYS. */
-function writePairwise(params, state) {
-  const defaults = DEFAULT_PAIRWISE_VIEW;
-  if (Array.isArray(state.models) && state.models.length > 0) params.set("models", joinNames(state.models));
-  if (state.group !== null && state.group !== undefined) params.set("group", state.group);
-  if (state.bins !== defaults.bins) params.set("bins", String(state.bins));
-  if (state.value !== defaults.value) params.set("by", state.value);
-  if (state.logarithmic) params.set("log", "1");
-  if (state.colorMap !== defaults.colorMap) params.set("cmap", state.colorMap);
-  if (state.reversed) params.set("rev", "1");
-  if (state.range !== defaults.range) params.set("range", state.range);
-  if (state.range === "fixed") {
-    params.set("min", String(state.min));
-    params.set("max", String(state.max));
-  }
-  if (!state.annotate) params.set("annot", "0");
-  if (state.decimals !== null) params.set("dec", String(state.decimals));
+  return new URLSearchParams(formatLink(state));
 }
 
 /**
@@ -752,7 +340,7 @@ function writePairwise(params, state) {
  * commas between model names left as commas (a query may hold them as they are).
  */
 export function queryString(state) {
-  return serializeState(state).toString().replace(/%2C/gi, ",");
+  return formatLink(state);
 }
 
 /**

@@ -96,31 +96,38 @@ fn axis_labels(axis: &AxisJson, field: &str) -> Result<Vec<String>> {
         ));
     }
     let mut labels: Vec<String> = Vec::with_capacity(axis.values.len());
-    let mut seen_numbers: Vec<f64> = Vec::new();
     for (index, value) in axis.values.iter().enumerate() {
-        let path = format!("{field}.values[{index}]");
         let label = match value {
-            Value::Number(number) => {
-                number_label(number).ok_or_else(|| invalid(&path, "a finite number"))?
-            }
+            Value::Number(number) => number_label(number)
+                .ok_or_else(|| invalid(format!("{field}.values[{index}]"), "a finite number"))?,
             Value::String(text) if !text.trim().is_empty() => text.trim().to_string(),
-            _ => return Err(invalid(&path, "a number or a non-empty string")),
-        };
-        let repeated = match parse_number(&label) {
-            Some(number) => {
-                let repeated = seen_numbers.contains(&number);
-                seen_numbers.push(number);
-                repeated
+            _ => {
+                return Err(invalid(
+                    format!("{field}.values[{index}]"),
+                    "a number or a non-empty string",
+                ))
             }
-            None => labels.contains(&label),
+        };
+        labels.push(label);
+    }
+    // As in CSV: values repeat by number on a numeric axis ("0.10" is "0.1"), by text on an axis
+    // with any text value (where "0.1" and ".10" are two categories).
+    let numbers: Option<Vec<f64>> = labels.iter().map(|label| parse_number(label)).collect();
+    for (index, label) in labels.iter().enumerate() {
+        let earlier = labels.get(..index).unwrap_or_default();
+        let repeated = match &numbers {
+            Some(numbers) => numbers
+                .get(..index)
+                .unwrap_or_default()
+                .contains(&parse_number(label).unwrap_or(f64::NAN)),
+            None => earlier.contains(label),
         };
         if repeated {
             return Err(invalid(
-                &path,
+                format!("{field}.values[{index}]"),
                 format!("a value not already on the axis (\"{label}\" is)"),
             ));
         }
-        labels.push(label);
     }
     Ok(labels)
 }
@@ -410,7 +417,9 @@ fn replicate_entry(value: &Value) -> Option<(String, f64)> {
 fn label_value(label: &str) -> Value {
     match parse_number(label) {
         Some(number) if format!("{number}") == label => {
-            if number.fract() == 0.0 && number.abs() < 9.0e15 {
+            // -0 stays a float: as an integer it would be written 0 and read back as "0".
+            let negative_zero = number == 0.0 && number.is_sign_negative();
+            if number.fract() == 0.0 && number.abs() < 9.0e15 && !negative_zero {
                 json!(number as i64)
             } else {
                 json!(number)

@@ -4,6 +4,9 @@
 
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { formatLink, initSync, parseLink } from "../../www/pkg/sweepmap.js";
 
 import {
   DEFAULT_PAIRWISE_VIEW,
@@ -28,6 +31,9 @@ import {
 } from "../../www/state.js";
 import { decodeData, encodeData } from "../../www/share.js";
 import { binRange, comparisonRows, isSynthetic, percent, pValue } from "../../www/pairwise.js";
+
+// state.js reads and writes links with the wasm core: instantiate it as the page's init() does.
+initSync({ module: readFileSync(new URL("../../www/pkg/sweepmap_bg.wasm", import.meta.url)) });
 
 const context = {
   models: ["R1-Llama", "R1-Qwen"],
@@ -198,6 +204,39 @@ describe("share links: parseState", () => {
     const gone = readSource(new URLSearchParams("name=big.csv&layout=grid"), context);
     assert.deepEqual(gone.source, { kind: "bundled", id: "kv-cache-sweep" });
     assert.match(gone.notices[0].message, /local file "big.csv".*open it again/);
+  });
+});
+
+describe("share links: the wasm parser's own checks", () => {
+  test("a state or context of the wrong shape is an Error naming the field", () => {
+    assert.throws(() => formatLink({ layout: 3 }), {
+      message: 'field "state.layout": expected one of model, benchmark, grid, difference, reconcile, found 3',
+    });
+    assert.throws(() => formatLink({ kind: "pairwise", models: ["a", 2] }), {
+      message: 'field "state.models": expected an array of strings, found an array',
+    });
+    assert.throws(() => formatLink({ source: { kind: "ftp" } }), {
+      message: 'field "state.source.kind": expected "bundled", "url" or "local", found "ftp"',
+    });
+    assert.throws(() => parseLink("model=a", { models: "a" }), {
+      message: 'field "context.models": expected an array of strings, found "a"',
+    });
+    assert.equal(formatLink({ source: { kind: "bundled", id: "x" }, min: null, decimals: 2 }), "dataset=x&dec=2");
+  });
+
+  test("the query string as written: damaged percent-encoding is noticed, not patched", () => {
+    const { state, notices } = parseState("?dataset=kv-cache-sweep&model=R1%2&cmap=rdbu", context);
+    // URLSearchParams patches it into the name "R1%2", which the data lack.
+    assert.equal(parse("?dataset=kv-cache-sweep&model=R1%2").notices[0].key, "model");
+    assert.equal(state.model, null);
+    assert.equal(state.colorMap, "rdbu");
+    assert.deepEqual(notices, [
+      {
+        key: "model",
+        value: null,
+        message: 'Ignored "model=R1%2" in the link: it ends in the middle of a percent-encoded byte ("%2"), as if the link was cut short.',
+      },
+    ]);
   });
 });
 
@@ -375,9 +414,24 @@ describe("links that carry data", () => {
   });
 
   test("damaged data give plain errors", async () => {
-    await assert.rejects(decodeData("abc$"), /not valid base64url/);
+    await assert.rejects(decodeData("abc$"), {
+      message: 'data= is not base64url text: "$" at character 4 (expected only A-Z, a-z, 0-9, - and _)',
+    });
+    await assert.rejects(decodeData("abcde"), {
+      message: "data= is not base64url text of whole bytes (5 characters); was the link cut short?",
+    });
     const data = await encodeData("a,b,c\n1,2,3\n".repeat(50));
-    await assert.rejects(decodeData(data.slice(0, data.length - 8)), /damaged|UTF-8/);
+    const cut = data.slice(0, data.length - 8);
+    await assert.rejects(decodeData(cut.length % 4 === 1 ? cut.slice(0, -1) : cut), {
+      message: "data= does not decompress: expected deflate-raw compressed data, but they are corrupt or cut short (was the link cut short?)",
+    });
+    await assert.rejects(decodeData("_____w"), {
+      message: "data= does not decompress: expected deflate-raw compressed data, but they are corrupt or cut short (was the link cut short?)",
+    });
+    // Deflate-raw of the bytes FF FE 41: complete, but not UTF-8.
+    await assert.rejects(decodeData("-__PEQA"), {
+      message: "data= decompresses, but not to UTF-8 text: expected a CSV or JSON file",
+    });
   });
 });
 

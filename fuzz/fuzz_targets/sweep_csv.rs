@@ -1,0 +1,16 @@
+//! The tidy-CSV sweep loader on any bytes, decoded as the page's `File.text()` does. A dataset
+//! that loads must export to JSON and load back as itself (the README's round-trip promise), and
+//! export to CSV without panicking.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sweepmap::{load_csv, load_json, to_csv, to_json, CsvOptions};
+
+fuzz_target!(|bytes: &[u8]| {
+    let text = String::from_utf8_lossy(bytes);
+    if let Ok(dataset) = load_csv(&text, &CsvOptions::default()) {
+        let _ = to_csv(&dataset);
+        let reloaded = load_json(&to_json(&dataset));
+        assert_eq!(reloaded.as_ref(), Ok(&dataset), "JSON export of a CSV dataset");
+    }
+});

@@ -1,0 +1,29 @@
+//! Share links: the explorer's whole view in the query string of its address.
+//!
+//! One parser for the page (through `parseLink` in wasm) and for the fuzzer. The format is
+//! documented key by key at the top of `www/state.js` and in the README. Reading a link never
+//! fails as a whole: a link always opens. Every problem (an unknown key, a value that is not
+//! what the key takes, damaged percent-encoding, a key given twice, conflicting data sources, a
+//! name the data lack) becomes a [`Notice`] that names the key and what was expected, and that
+//! setting keeps its default while the rest of the link applies.
+//!
+//! ```
+//! use sweepmap::link::{format_link, parse_link, LinkContext};
+//! let parsed = parse_link("?dataset=kv-cache-sweep&range=fixed&min=40&max=abc", &LinkContext::default());
+//! assert_eq!(parsed.notices[0].message, "range=fixed needs two numbers min < max, but max=\"abc\" is not a number; using \"panel\".");
+//! assert_eq!(format_link(&parsed.state), "dataset=kv-cache-sweep");
+//! ```
+
+mod number;
+mod query;
+mod read;
+mod view;
+mod write;
+
+pub use number::js_number;
+pub use read::{join_names, parse_level, parse_link, read_link_source, split_names, KEYS};
+pub use view::{
+    BinValue, ColorMapName, DataKind, Format, Layout, LinkContext, Notice, PairwiseView,
+    ParsedLink, Range, Source, SweepView, ViewState, BINS, LEVELS, MAX_DECIMALS, MEAN_BENCHMARK,
+};
+pub use write::format_link;

@@ -1,0 +1,159 @@
+//! Numbers in links: read strictly, written as JavaScript writes them, so that a link the page
+//! wrote before this parser existed reads the same and formats back to the same text.
+
+/// A number value of a link, or why it is not one.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Number {
+    Finite(f64),
+    /// Decimal notation, but beyond the range of a double (`1e400`).
+    TooLarge,
+    Invalid,
+}
+
+/// Reads a decimal number: optional sign, digits with an optional fraction, an optional
+/// exponent; spaces around are allowed. Words (`Infinity`, `NaN`) and hexadecimal are not numbers.
+pub(super) fn parse_number(text: &str) -> Number {
+    let trimmed = text.trim();
+    if !is_decimal(trimmed) {
+        return Number::Invalid;
+    }
+    match trimmed.parse::<f64>() {
+        Ok(value) if value.is_finite() => Number::Finite(value),
+        Ok(_) => Number::TooLarge,
+        Err(_) => Number::Invalid,
+    }
+}
+
+fn is_decimal(text: &str) -> bool {
+    let unsigned = text.strip_prefix(['+', '-']).unwrap_or(text);
+    let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
+        Some(at) => (unsigned.get(..at), unsigned.get(at + 1..)),
+        None => (Some(unsigned), None),
+    };
+    let Some(mantissa) = mantissa else {
+        return false;
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    let mantissa_ok =
+        digits(whole) && digits(fraction) && !(whole.is_empty() && fraction.is_empty());
+    let exponent_ok = exponent.map_or(true, |exp| {
+        let exp = exp.strip_prefix(['+', '-']).unwrap_or(exp);
+        !exp.is_empty() && digits(exp)
+    });
+    mantissa_ok && exponent_ok
+}
+
+/// A whole number of at most `max` written in plain digits (`3`, `003`), else `None`.
+pub(super) fn parse_small_whole(text: &str, max: u32) -> Option<u32> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() || !trimmed.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let significant = trimmed.trim_start_matches('0');
+    if significant.len() > 9 {
+        return None;
+    }
+    let value = if significant.is_empty() {
+        0
+    } else {
+        significant.parse().ok()?
+    };
+    (value <= max).then_some(value)
+}
+
+/// A number as JavaScript's `String(number)` writes it: the shortest digits that read back as
+/// the same double, plain between 1e-7 and 1e21, exponential outside (`1e-7`, `1e+21`).
+pub fn js_number(value: f64) -> String {
+    if value == 0.0 {
+        return "0".into();
+    }
+    if !value.is_finite() {
+        return if value.is_nan() {
+            "NaN".into()
+        } else if value > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        };
+    }
+    // Rust's `{:e}` gives the shortest round-trip digits: "-1.5e-7".
+    let scientific = format!("{:e}", value.abs());
+    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let exponent: i64 = exponent.parse().unwrap_or(0);
+    let sign = if value < 0.0 { "-" } else { "" };
+    format!("{sign}{}", place_point(&digits, exponent))
+}
+
+/// ECMAScript's Number::toString layout of `0.digits × 10^(exponent + 1)`.
+fn place_point(digits: &str, exponent: i64) -> String {
+    let count = i64::try_from(digits.len()).unwrap_or(i64::MAX);
+    let point = exponent + 1;
+    let zeros = |n: i64| "0".repeat(usize::try_from(n).unwrap_or(0));
+    if count <= point && point <= 21 {
+        format!("{digits}{}", zeros(point - count))
+    } else if 0 < point && point <= 21 {
+        let (whole, fraction) = digits.split_at(usize::try_from(point).unwrap_or(0));
+        format!("{whole}.{fraction}")
+    } else if -6 < point && point <= 0 {
+        format!("0.{}{digits}", zeros(-point))
+    } else {
+        let (first, rest) = digits.split_at(1.min(digits.len()));
+        let sign = if exponent < 0 { '-' } else { '+' };
+        let rest = if rest.is_empty() {
+            String::new()
+        } else {
+            format!(".{rest}")
+        };
+        format!("{first}{rest}e{sign}{}", exponent.abs())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_numbers_as_javascript_does() {
+        let cases = [
+            (40.0, "40"),
+            (52.5, "52.5"),
+            (-1e-7, "-1e-7"),
+            (1e-6, "0.000001"),
+            (0.95, "0.95"),
+            (1e21, "1e+21"),
+            (1e20, "100000000000000000000"),
+            (123.456e25, "1.23456e+27"),
+            (-0.0, "0"),
+            (0.1 + 0.2, "0.30000000000000004"),
+        ];
+        for (value, text) in cases {
+            assert_eq!(js_number(value), text, "{value:e}");
+        }
+    }
+
+    #[test]
+    fn reads_decimal_numbers_only() {
+        assert_eq!(parse_number(" -2.5 "), Number::Finite(-2.5));
+        assert_eq!(parse_number("1e-7"), Number::Finite(1e-7));
+        assert_eq!(parse_number(".5"), Number::Finite(0.5));
+        assert_eq!(parse_number("5."), Number::Finite(5.0));
+        assert_eq!(parse_number("1e400"), Number::TooLarge);
+        for text in [
+            "", ".", "abc", "Infinity", "inf", "NaN", "0x10", "1e", "1..2", "--1",
+        ] {
+            assert_eq!(parse_number(text), Number::Invalid, "{text}");
+        }
+    }
+
+    #[test]
+    fn reads_small_whole_numbers() {
+        assert_eq!(parse_small_whole("003", 6), Some(3));
+        assert_eq!(parse_small_whole("0", 6), Some(0));
+        assert_eq!(parse_small_whole("7", 6), None);
+        assert_eq!(parse_small_whole("99999999999999999999", 6), None);
+        assert_eq!(parse_small_whole("1.5", 6), None);
+        assert_eq!(parse_small_whole("-1", 6), None);
+    }
+}

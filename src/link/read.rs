@@ -1,0 +1,869 @@
+//! Reading a link: the data source, then the view keys of the kind of data, each falling back
+//! to its default with a notice when its value is not one the key takes.
+
+use super::number::{js_number, parse_number, parse_small_whole, Number};
+use super::query::{quote, quoted_list, shown, split_query};
+use super::view::{
+    BinValue, DataKind, Format, Layout, LinkContext, Notice, PairwiseView, ParsedLink, Range,
+    Source, SweepView, ViewState, BINS, LEVELS, MAX_DECIMALS, MEAN_BENCHMARK,
+};
+use super::write::used_by;
+
+/// Every key a link may carry, in the order a link is written.
+pub const KEYS: [&str; 23] = [
+    "dataset", "src", "data", "fmt", "name", "layout", "model", "b", "bench", "models", "group",
+    "bins", "by", "log", "cmap", "rev", "range", "min", "max", "center", "annot", "dec", "unc",
+];
+
+/// Keys read as another: `modelB=` is `b=`.
+const ALIASES: [(&str, &str); 1] = [("modelB", "b")];
+
+/// The decoded pairs of a link: the first value of each key counts, as in `URLSearchParams.get`.
+struct Params {
+    pairs: Vec<(String, String)>,
+}
+
+impl Params {
+    fn has(&self, key: &str) -> bool {
+        self.pairs.iter().any(|(k, _)| k == key)
+    }
+
+    /// The first value of `key` or of an alias of it.
+    fn get(&self, key: &str) -> Option<&str> {
+        let alias = ALIASES.iter().find(|(_, target)| *target == key);
+        self.pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .or_else(|| alias.and_then(|(name, _)| self.pairs.iter().find(|(k, _)| k == name)))
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+fn notice(key: &str, value: Option<&str>, message: String) -> Notice {
+    Notice {
+        key: key.to_string(),
+        value: value.map(str::to_string),
+        message,
+    }
+}
+
+/// Decodes the pairs, with a notice for each damaged pair and each key given twice (the first
+/// value counts, as the browser's reading of the address has always done).
+fn decode(query: &str, notices: &mut Vec<Notice>) -> Params {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for pair in split_query(query) {
+        match pair {
+            Ok(pair) => {
+                let canonical = canonical_key(&pair.key);
+                let first = pairs
+                    .iter()
+                    .find(|(key, _)| canonical_key(key) == canonical);
+                if let Some((first_key, first_value)) = first {
+                    notices.push(notice(
+                        &pair.key,
+                        Some(&pair.value),
+                        format!(
+                            "{} is given twice in the link ({first_key}={} and {}={}); using the first.",
+                            quote(canonical),
+                            shown(first_value),
+                            pair.key,
+                            shown(&pair.value)
+                        ),
+                    ));
+                }
+                pairs.push((pair.key, pair.value));
+            }
+            Err(damaged) => notices.push(notice(&damaged.key, None, damaged.message)),
+        }
+    }
+    Params { pairs }
+}
+
+fn canonical_key(key: &str) -> &str {
+    ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == key)
+        .map_or(key, |(_, target)| target)
+}
+
+/// Reads a whole link (a query string, with or without `?`) against the data it is for.
+pub fn parse_link(query: &str, context: &LinkContext) -> ParsedLink {
+    let mut notices = Vec::new();
+    let params = decode(query, &mut notices);
+    let source = read_source(&params, &context.datasets, &mut notices);
+    notice_unknown_keys(&params, &mut notices);
+    let state = match context.kind {
+        DataKind::Sweep => ViewState::Sweep(read_sweep(&params, context, source, &mut notices)),
+        DataKind::Pairwise => {
+            ViewState::Pairwise(read_pairwise(&params, context, source, &mut notices))
+        }
+    };
+    ParsedLink { state, notices }
+}
+
+/// Reads only the data source of a link (which data to load before the view can be checked),
+/// with the notices about the source and the link's encoding.
+pub fn read_link_source(query: &str, datasets: &[String]) -> (Source, Vec<Notice>) {
+    let mut notices = Vec::new();
+    let params = decode(query, &mut notices);
+    let source = read_source(&params, datasets, &mut notices);
+    (source, notices)
+}
+
+fn read_source(params: &Params, datasets: &[String], notices: &mut Vec<Notice>) -> Source {
+    let fallback = || Source::Bundled {
+        id: datasets.first().cloned(),
+    };
+    let given: Vec<&str> = ["data", "src", "dataset"]
+        .into_iter()
+        .filter(|key| params.has(key))
+        .collect();
+    if let [first, rest @ ..] = given.as_slice() {
+        if !rest.is_empty() {
+            notices.push(notice(
+                &rest.join(", "),
+                None,
+                format!(
+                    "The link names more than one data source ({}); using {first}.",
+                    given.join(", ")
+                ),
+            ));
+        }
+    }
+    let format = read_format(params, notices);
+
+    if let Some(data) = params.get("data") {
+        return match data_problem(data) {
+            None => Source::Local {
+                name: params.get("name").unwrap_or_default().to_string(),
+                format,
+                data: Some(data.to_string()),
+                key: format!("data:{}:{data}", format_name(format)),
+            },
+            Some(problem) => {
+                notices.push(notice("data", Some(data), format!("The data in the link (data={}) {problem}; showing the default dataset instead.", shown(data))));
+                fallback()
+            }
+        };
+    }
+    if let Some(url) = params.get("src") {
+        if is_http_url(url) {
+            return Source::Url {
+                url: url.to_string(),
+                format,
+            };
+        }
+        notices.push(notice(
+            "src",
+            Some(url),
+            format!(
+                "src={} is not an http or https address; showing the default dataset instead.",
+                shown(url)
+            ),
+        ));
+        return fallback();
+    }
+    if let Some(name) = params.get("name") {
+        notices.push(notice("name", Some(name), format!("The link was made for the local file {}, which was too large to carry in the link; open it again with \"Open file\". Showing the default dataset meanwhile.", quote(name))));
+        return fallback();
+    }
+    if let Some(id) = params.get("dataset") {
+        if datasets.is_empty() || datasets.iter().any(|known| known == id) {
+            return Source::Bundled {
+                id: Some(id.to_string()),
+            };
+        }
+        let first = datasets.first().map_or("null".into(), |id| quote(id));
+        notices.push(notice(
+            "dataset",
+            Some(id),
+            format!(
+                "There is no bundled dataset {} (available: {}); showing {first} instead.",
+                shown(id),
+                quoted_list(datasets)
+            ),
+        ));
+    }
+    fallback()
+}
+
+/// Why a `data=` value cannot be base64url text of some bytes, or `None` when it can be. Whether
+/// those bytes decompress is found where they are decompressed (the page's DecompressionStream).
+fn data_problem(data: &str) -> Option<String> {
+    if data.is_empty() {
+        return Some("are empty".into());
+    }
+    if let Some((at, bad)) = data
+        .chars()
+        .enumerate()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
+    {
+        return Some(format!(
+            "are not valid base64url text: {} at character {} (expected only A-Z, a-z, 0-9, - and _)",
+            quote(&bad.to_string()),
+            at + 1
+        ));
+    }
+    if data.len() % 4 == 1 {
+        return Some(format!("are not valid base64url text: {} characters cannot encode whole bytes, as if the link was cut short", data.len()));
+    }
+    None
+}
+
+/// An http or https URL, or a relative one (resolved against the page, itself http or https).
+fn is_http_url(url: &str) -> bool {
+    let trimmed = url.trim_matches(|c: char| c <= ' ');
+    if trimmed.is_empty() || url.trim().is_empty() {
+        return false;
+    }
+    let cleaned: String = trimmed
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let scheme_end = cleaned.find(':');
+    let scheme = scheme_end
+        .and_then(|end| cleaned.get(..end))
+        .filter(|scheme| {
+            let mut chars = scheme.chars();
+            chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+        });
+    match scheme {
+        Some(scheme) => scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https"),
+        None => true,
+    }
+}
+
+fn format_name(format: Format) -> &'static str {
+    match format {
+        Format::Auto => "auto",
+        Format::Csv => "csv",
+        Format::Json => "json",
+    }
+}
+
+fn read_format(params: &Params, notices: &mut Vec<Notice>) -> Format {
+    let Some(text) = params.get("fmt") else {
+        return Format::Auto;
+    };
+    match text.trim().to_lowercase().as_str() {
+        "auto" => Format::Auto,
+        "csv" => Format::Csv,
+        "json" => Format::Json,
+        _ => {
+            notices.push(notice(
+                "fmt",
+                Some(text),
+                format!(
+                    "fmt={} is not a format (expected csv or json); detecting the format instead.",
+                    shown(text)
+                ),
+            ));
+            Format::Auto
+        }
+    }
+}
+
+fn notice_unknown_keys(params: &Params, notices: &mut Vec<Notice>) {
+    let mut seen: Vec<&str> = Vec::new();
+    for (key, value) in &params.pairs {
+        let known = KEYS.contains(&key.as_str()) || ALIASES.iter().any(|(alias, _)| alias == key);
+        if known || seen.contains(&key.as_str()) {
+            continue;
+        }
+        seen.push(key);
+        notices.push(notice(
+            key,
+            Some(value),
+            format!(
+                "Ignored {} in the link: it is not a sweepmap setting.",
+                quote(key)
+            ),
+        ));
+    }
+}
+
+fn read_sweep(
+    params: &Params,
+    context: &LinkContext,
+    source: Source,
+    notices: &mut Vec<Notice>,
+) -> SweepView {
+    let mut view = SweepView {
+        source,
+        ..SweepView::default()
+    };
+    read_layout(params, context, &mut view, notices);
+    read_models(params, context, &mut view, notices);
+    read_benchmark(params, context, &mut view, notices);
+    read_colour(
+        params,
+        context,
+        &mut view.color_map,
+        &mut view.reversed,
+        notices,
+    );
+    let mut bounds = Bounds::default();
+    view.range = read_range(params, &SWEEP_RANGES, Range::Panel, &mut bounds, notices);
+    (view.min, view.max, view.center) = (bounds.min, bounds.max, bounds.center);
+    read_labels(params, &mut view.annotate, &mut view.decimals, notices);
+    if let Some(level) = params.get("unc") {
+        match parse_level(level) {
+            Some(value) => view.uncertainty = Some(value),
+            None => notices.push(notice("unc", Some(level), format!("unc={} is not a confidence level (expected 0.9, 0.95, 0.99); not marking cells within noise.", shown(level)))),
+        }
+    }
+    // Values are checked (and noticed) whatever the layout, but a layout keeps only what it
+    // uses, so a link reads as the view it shows and writes back the same.
+    let used = used_by(view.layout);
+    if !used.model {
+        view.model = None;
+    }
+    if !used.model_b {
+        view.model_b = None;
+    }
+    if !used.benchmark {
+        view.benchmark = None;
+    }
+    if !used.uncertainty {
+        view.uncertainty = None;
+    }
+    view
+}
+
+/// One of [`LEVELS`] written as a decimal number (`0.95`, `0.950`).
+pub fn parse_level(text: &str) -> Option<f64> {
+    match parse_number(text) {
+        Number::Finite(value) => LEVELS.into_iter().find(|level| *level == value),
+        _ => None,
+    }
+}
+
+const LAYOUTS: [(&str, Layout); 5] = [
+    ("model", Layout::Model),
+    ("benchmark", Layout::Benchmark),
+    ("grid", Layout::Grid),
+    ("difference", Layout::Difference),
+    ("reconcile", Layout::Reconcile),
+];
+
+fn read_layout(
+    params: &Params,
+    context: &LinkContext,
+    view: &mut SweepView,
+    notices: &mut Vec<Notice>,
+) {
+    let layout = params.get("layout");
+    if let Some(text) = layout {
+        let lowered = text.trim().to_lowercase();
+        match LAYOUTS.iter().find(|(name, _)| *name == lowered) {
+            Some((_, value)) => view.layout = *value,
+            None => notices.push(notice("layout", Some(text), format!("layout={} is not a layout (expected model, benchmark, grid, difference, reconcile); using \"model\".", shown(text)))),
+        }
+    }
+    let one_model = context
+        .models
+        .as_ref()
+        .is_some_and(|models| models.len() < 2);
+    if view.layout == Layout::Difference && one_model {
+        notices.push(notice(
+            "layout",
+            layout,
+            "layout=difference needs two models and this dataset has one; using \"model\".".into(),
+        ));
+        view.layout = Layout::Model;
+    }
+    let no_aggregate = context.aggregates.as_ref().is_some_and(Vec::is_empty);
+    if view.layout == Layout::Reconcile && no_aggregate {
+        notices.push(notice("layout", layout, "layout=reconcile needs a reported aggregate (a benchmark with aggregate_of) and this dataset has none; using \"model\".".into()));
+        view.layout = Layout::Model;
+    }
+}
+
+/// `model=` and `b=` (or `modelB=`).
+fn read_models(
+    params: &Params,
+    context: &LinkContext,
+    view: &mut SweepView,
+    notices: &mut Vec<Notice>,
+) {
+    let models = context.models.as_deref();
+    let known = |name: &str| models.map_or(true, |models| models.iter().any(|m| m == name));
+    let listed = || quoted_list(models.unwrap_or_default());
+    if let Some(model) = params.get("model") {
+        if known(model) {
+            view.model = Some(model.to_string());
+        } else {
+            let first = models
+                .and_then(|m| m.first())
+                .map_or("null".into(), |m| quote(m));
+            notices.push(notice(
+                "model",
+                Some(model),
+                format!(
+                    "There is no model {} in this dataset (models: {}); showing {first}.",
+                    shown(model),
+                    listed()
+                ),
+            ));
+        }
+    }
+    if let Some(model_b) = params.get("b") {
+        let model_a = view
+            .model
+            .as_deref()
+            .or_else(|| models.and_then(|m| m.first()).map(String::as_str));
+        if !known(model_b) {
+            notices.push(notice("b", Some(model_b), format!("There is no model {} in this dataset to compare with (models: {}); using the default.", shown(model_b), listed())));
+        } else if Some(model_b) == model_a {
+            notices.push(notice(
+                "b",
+                Some(model_b),
+                format!(
+                    "b={} is the same model as model; comparing with another model instead.",
+                    shown(model_b)
+                ),
+            ));
+        } else {
+            view.model_b = Some(model_b.to_string());
+        }
+    }
+}
+
+fn read_benchmark(
+    params: &Params,
+    context: &LinkContext,
+    view: &mut SweepView,
+    notices: &mut Vec<Notice>,
+) {
+    let Some(benchmark) = params.get("bench") else {
+        return;
+    };
+    let contains = |list: &Option<Vec<String>>| {
+        list.as_ref()
+            .map_or(true, |names| names.iter().any(|n| n == benchmark))
+    };
+    if view.layout == Layout::Reconcile {
+        if contains(&context.aggregates) {
+            view.benchmark = Some(benchmark.to_string());
+        } else {
+            let aggregates = context.aggregates.as_deref().unwrap_or_default();
+            let first = aggregates.first().map_or("null".into(), |a| quote(a));
+            notices.push(notice("bench", Some(benchmark), format!("{} is not a reported aggregate to reconcile (aggregates: {}); showing {first}.", shown(benchmark), quoted_list(aggregates))));
+        }
+    } else if benchmark == MEAN_BENCHMARK || contains(&context.benchmarks) {
+        view.benchmark = Some(benchmark.to_string());
+    } else {
+        let mut known = context.benchmarks.clone().unwrap_or_default();
+        known.push(MEAN_BENCHMARK.into());
+        notices.push(notice(
+            "bench",
+            Some(benchmark),
+            format!(
+                "There is no benchmark {} in this dataset (benchmarks: {}); showing the first.",
+                shown(benchmark),
+                quoted_list(&known)
+            ),
+        ));
+    }
+}
+
+/// `cmap=` and `rev=`.
+fn read_colour(
+    params: &Params,
+    context: &LinkContext,
+    color_map: &mut String,
+    reversed: &mut bool,
+    notices: &mut Vec<Notice>,
+) {
+    if let Some(text) = params.get("cmap") {
+        let lowered = text.trim().to_lowercase();
+        let found = match &context.color_maps {
+            Some(maps) => maps
+                .iter()
+                .find(|map| {
+                    map.name.to_lowercase() == lowered || map.label.to_lowercase() == lowered
+                })
+                .map(|map| map.name.clone()),
+            None => Some(lowered).filter(|name| !name.is_empty()),
+        };
+        match found {
+            Some(name) => *color_map = name,
+            None => {
+                let names: Vec<&str> = context
+                    .color_maps
+                    .iter()
+                    .flatten()
+                    .map(|map| map.name.as_str())
+                    .collect();
+                notices.push(notice(
+                    "cmap",
+                    Some(text),
+                    format!(
+                        "cmap={} is not a colour map (expected one of {}); using viridis.",
+                        shown(text),
+                        names.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some(text) = params.get("rev") {
+        match parse_boolean(text) {
+            Some(value) => *reversed = value,
+            None => notices.push(notice(
+                "rev",
+                Some(text),
+                format!(
+                    "rev={} should be 1 or 0; not reversing the colour map.",
+                    shown(text)
+                ),
+            )),
+        }
+    }
+}
+
+fn parse_boolean(text: &str) -> Option<bool> {
+    match text.trim().to_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Some(true),
+        "0" | "false" | "no" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// `annot=` and `dec=`.
+fn read_labels(
+    params: &Params,
+    annotate: &mut bool,
+    decimals: &mut Option<u32>,
+    notices: &mut Vec<Notice>,
+) {
+    if let Some(text) = params.get("annot") {
+        match parse_boolean(text) {
+            Some(value) => *annotate = value,
+            None => notices.push(notice(
+                "annot",
+                Some(text),
+                format!(
+                    "annot={} should be 1 or 0; writing the values in the cells.",
+                    shown(text)
+                ),
+            )),
+        }
+    }
+    if let Some(text) = params.get("dec") {
+        if text.trim().eq_ignore_ascii_case("auto") {
+            *decimals = None;
+        } else if let Some(value) = parse_small_whole(text, MAX_DECIMALS) {
+            *decimals = Some(value);
+        } else {
+            notices.push(notice("dec", Some(text), format!("dec={} should be a whole number from 0 to {MAX_DECIMALS}; choosing the decimals automatically.", shown(text))));
+        }
+    }
+}
+
+const SWEEP_RANGES: [(&str, Range); 4] = [
+    ("panel", Range::Panel),
+    ("shared", Range::Shared),
+    ("fixed", Range::Fixed),
+    ("centered", Range::Centered),
+];
+const PAIRWISE_RANGES: [(&str, Range); 3] = [
+    ("panel", Range::Panel),
+    ("shared", Range::Shared),
+    ("fixed", Range::Fixed),
+];
+
+/// The bounds and centre a range reads.
+#[derive(Default)]
+struct Bounds {
+    min: Option<f64>,
+    max: Option<f64>,
+    center: f64,
+}
+
+/// `range=`, `min=`, `max=` and `center=`: `ranges` are the modes offered, `fallback` the default.
+fn read_range(
+    params: &Params,
+    ranges: &[(&str, Range)],
+    fallback: Range,
+    bounds: &mut Bounds,
+    notices: &mut Vec<Notice>,
+) -> Range {
+    let name_of = |range: Range| {
+        ranges
+            .iter()
+            .find(|(_, r)| *r == range)
+            .map_or("", |(name, _)| name)
+    };
+    let mut range = fallback;
+    if let Some(text) = params.get("range") {
+        let lowered = text.trim().to_lowercase();
+        match ranges.iter().find(|(name, _)| *name == lowered) {
+            Some((_, value)) => range = *value,
+            None => {
+                let names: Vec<&str> = ranges.iter().map(|(name, _)| *name).collect();
+                notices.push(notice(
+                    "range",
+                    Some(text),
+                    format!(
+                        "range={} is not a colour range (expected {}); using {}.",
+                        shown(text),
+                        names.join(", "),
+                        quote(name_of(fallback))
+                    ),
+                ));
+            }
+        }
+    }
+    if range == Range::Fixed {
+        match read_bounds(params) {
+            Ok((low, high)) => (bounds.min, bounds.max) = (Some(low), Some(high)),
+            Err(problem) => {
+                notices.push(problem.into_notice(name_of(fallback)));
+                range = fallback;
+            }
+        }
+    }
+    if range == Range::Centered {
+        if let Some(text) = params.get("center") {
+            match parse_number(text) {
+                Number::Finite(value) => bounds.center = value,
+                Number::TooLarge => notices.push(notice(
+                    "center",
+                    Some(text),
+                    format!(
+                        "center={} is too large to be a number; centring on 0.",
+                        shown(text)
+                    ),
+                )),
+                Number::Invalid => notices.push(notice(
+                    "center",
+                    Some(text),
+                    format!("center={} is not a number; centring on 0.", shown(text)),
+                )),
+            }
+        }
+    }
+    range
+}
+
+/// Why `range=fixed` cannot be used: the key to name, its value and the problems.
+struct BoundsProblem {
+    key: &'static str,
+    value: Option<String>,
+    problems: Vec<String>,
+}
+
+impl BoundsProblem {
+    fn into_notice(self, fallback: &str) -> Notice {
+        notice(
+            self.key,
+            self.value.as_deref(),
+            format!(
+                "range=fixed needs two numbers min < max, but {}; using {}.",
+                self.problems.join(" and "),
+                quote(fallback)
+            ),
+        )
+    }
+}
+
+fn read_bounds(params: &Params) -> Result<(f64, f64), BoundsProblem> {
+    let read = |key: &str| -> Result<f64, String> {
+        match params.get(key) {
+            None => Err(format!("{key} is missing")),
+            Some(text) => match parse_number(text) {
+                Number::Finite(value) => Ok(value),
+                Number::TooLarge => Err(format!("{key}={} is too large", shown(text))),
+                Number::Invalid => Err(format!("{key}={} is not a number", shown(text))),
+            },
+        }
+    };
+    let (low, high) = (read("min"), read("max"));
+    let key = if low.is_ok() && high.is_err() {
+        "max"
+    } else {
+        "min"
+    };
+    let problems: Vec<String> = match (&low, &high) {
+        (Ok(low), Ok(high)) if low < high => return Ok((*low, *high)),
+        (Ok(low), Ok(high)) => vec![format!(
+            "min ({}) is not below max ({})",
+            js_number(*low),
+            js_number(*high)
+        )],
+        _ => [low, high].into_iter().filter_map(Result::err).collect(),
+    };
+    Err(BoundsProblem {
+        key,
+        value: params.get(key).map(str::to_string),
+        problems,
+    })
+}
+
+fn read_pairwise(
+    params: &Params,
+    context: &LinkContext,
+    source: Source,
+    notices: &mut Vec<Notice>,
+) -> PairwiseView {
+    let mut view = PairwiseView {
+        source,
+        ..PairwiseView::default()
+    };
+    if let Some(text) = params.get("models") {
+        view.models = read_model_list(text, context.models.as_deref(), notices);
+    }
+    if let Some(group) = params.get("group") {
+        read_group(group, context.groups.as_deref(), &mut view, notices);
+    }
+    if let Some(text) = params.get("bins") {
+        match parse_small_whole(text, u32::MAX / 2).filter(|bins| BINS.contains(bins)) {
+            Some(bins) => view.bins = bins,
+            None => notices.push(notice(
+                "bins",
+                Some(text),
+                format!(
+                    "bins={} is not offered (expected 5, 10, 20); using 10.",
+                    shown(text)
+                ),
+            )),
+        }
+    }
+    if let Some(text) = params.get("by") {
+        match text.trim().to_lowercase().as_str() {
+            "count" => view.value = BinValue::Count,
+            "share" => view.value = BinValue::Share,
+            _ => notices.push(notice("by", Some(text), format!("by={} is not what bins can be coloured by (expected count, share); using \"count\".", shown(text)))),
+        }
+    }
+    if let Some(text) = params.get("log") {
+        match parse_boolean(text) {
+            Some(value) => view.logarithmic = value,
+            None => notices.push(notice(
+                "log",
+                Some(text),
+                format!("log={} should be 1 or 0; colouring linearly.", shown(text)),
+            )),
+        }
+    }
+    read_colour(
+        params,
+        context,
+        &mut view.color_map,
+        &mut view.reversed,
+        notices,
+    );
+    let mut bounds = Bounds::default();
+    view.range = read_range(
+        params,
+        &PAIRWISE_RANGES,
+        Range::Shared,
+        &mut bounds,
+        notices,
+    );
+    (view.min, view.max) = (bounds.min, bounds.max);
+    read_labels(params, &mut view.annotate, &mut view.decimals, notices);
+    view
+}
+
+/// `models=`: at least two known names, in the data's order; `None` (every model) otherwise.
+fn read_model_list(
+    text: &str,
+    models: Option<&[String]>,
+    notices: &mut Vec<Notice>,
+) -> Option<Vec<String>> {
+    let mut names: Vec<String> = Vec::new();
+    for name in split_names(text) {
+        if name.is_empty() || names.contains(&name) {
+            continue;
+        }
+        match models {
+            Some(models) if !models.contains(&name) => notices.push(notice(
+                "models",
+                Some(&name),
+                format!(
+                    "There is no model {} in these data (models: {}); leaving it out.",
+                    shown(&name),
+                    quoted_list(models)
+                ),
+            )),
+            _ => names.push(name),
+        }
+    }
+    if names.len() < 2 {
+        notices.push(notice(
+            "models",
+            Some(text),
+            format!(
+                "models={} names fewer than two models of these data; comparing every model.",
+                shown(text)
+            ),
+        ));
+        return None;
+    }
+    // Pairs are drawn in the data's order, whatever order the link lists them in.
+    Some(match models {
+        Some(models) => models
+            .iter()
+            .filter(|name| names.contains(name))
+            .cloned()
+            .collect(),
+        None => names,
+    })
+}
+
+fn read_group(
+    group: &str,
+    groups: Option<&[String]>,
+    view: &mut PairwiseView,
+    notices: &mut Vec<Notice>,
+) {
+    match groups {
+        Some([]) => notices.push(notice(
+            "group",
+            Some(group),
+            format!(
+                "group={}: these data have no groups; comparing all items.",
+                shown(group)
+            ),
+        )),
+        Some(groups) if !groups.iter().any(|g| g == group) => notices.push(notice(
+            "group",
+            Some(group),
+            format!(
+                "There is no group {} in these data (groups: {}); comparing all items.",
+                shown(group),
+                quoted_list(groups)
+            ),
+        )),
+        _ => view.group = Some(group.to_string()),
+    }
+}
+
+/// Reads a list written by [`join_names`]: names separated by commas, `\,` a comma inside a
+/// name and `\\` a backslash.
+pub fn split_names(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut current = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek().is_some() => current.extend(chars.next()),
+            ',' => names.push(std::mem::take(&mut current)),
+            other => current.push(other),
+        }
+    }
+    names.push(current);
+    names
+}
+
+/// Writes names as one value, escaping commas and backslashes (see [`split_names`]).
+pub fn join_names(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|name| name.replace('\\', "\\\\").replace(',', "\\,"))
+        .collect::<Vec<_>>()
+        .join(",")
+}

@@ -1,0 +1,225 @@
+//! The view state a link describes, the context it is read against, and its notices. Field
+//! names are the page's (camelCase), so the states cross to JavaScript as they are. Nothing here
+//! derives `Deserialize`: the wasm binding reads the page's objects field by hand, which costs a
+//! fraction of the code a derived deserializer per type does.
+
+use serde::Serialize;
+
+/// Where the data come from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Source {
+    /// A bundled dataset by its id (`None` when no dataset is bundled).
+    Bundled { id: Option<String> },
+    /// A file fetched from an http(s) URL.
+    Url { url: String, format: Format },
+    /// A local file: carried by the link (`data`), or opened in this page and too large to carry.
+    Local {
+        name: String,
+        format: Format,
+        data: Option<String>,
+        /// Identifies the file in the page's memory; never written to a link.
+        key: String,
+    },
+}
+
+/// A file format a source may declare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    #[default]
+    Auto,
+    Csv,
+    Json,
+}
+
+/// Sweep layouts, in the order the page lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    #[default]
+    Model,
+    Benchmark,
+    Grid,
+    Difference,
+    Reconcile,
+}
+
+/// Colour range modes (pairwise figures have no `Centered`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Range {
+    Panel,
+    Shared,
+    Fixed,
+    Centered,
+}
+
+/// What a pairwise bin's colour says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BinValue {
+    #[default]
+    Count,
+    Share,
+}
+
+/// The view of a sweep. `None` for model, model B and benchmark is "the dataset's default".
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SweepView {
+    pub source: Source,
+    pub layout: Layout,
+    pub model: Option<String>,
+    pub model_b: Option<String>,
+    pub benchmark: Option<String>,
+    pub color_map: String,
+    pub reversed: bool,
+    pub range: Range,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub center: f64,
+    pub annotate: bool,
+    pub decimals: Option<u32>,
+    /// A confidence level of [`LEVELS`], or `None` for no marks.
+    pub uncertainty: Option<f64>,
+}
+
+impl Default for SweepView {
+    fn default() -> Self {
+        Self {
+            source: Source::Bundled { id: None },
+            layout: Layout::Model,
+            model: None,
+            model_b: None,
+            benchmark: None,
+            color_map: DEFAULT_COLOR_MAP.into(),
+            reversed: false,
+            range: Range::Panel,
+            min: None,
+            max: None,
+            center: 0.0,
+            annotate: true,
+            decimals: None,
+            uncertainty: None,
+        }
+    }
+}
+
+/// The view of pairwise comparisons. `models` is `None` for every model; `group` `None` for all.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PairwiseView {
+    pub source: Source,
+    pub models: Option<Vec<String>>,
+    pub group: Option<String>,
+    pub bins: u32,
+    pub value: BinValue,
+    pub logarithmic: bool,
+    pub color_map: String,
+    pub reversed: bool,
+    pub range: Range,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub annotate: bool,
+    pub decimals: Option<u32>,
+}
+
+impl Default for PairwiseView {
+    fn default() -> Self {
+        Self {
+            source: Source::Bundled { id: None },
+            models: None,
+            group: None,
+            bins: DEFAULT_BINS,
+            value: BinValue::Count,
+            logarithmic: false,
+            color_map: DEFAULT_COLOR_MAP.into(),
+            reversed: false,
+            range: Range::Shared,
+            min: None,
+            max: None,
+            annotate: true,
+            decimals: None,
+        }
+    }
+}
+
+/// A whole view: of a sweep, or of pairwise comparisons.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ViewState {
+    Sweep(SweepView),
+    Pairwise(PairwiseView),
+}
+
+impl ViewState {
+    /// Where the view's data come from.
+    pub fn source(&self) -> &Source {
+        match self {
+            ViewState::Sweep(view) => &view.source,
+            ViewState::Pairwise(view) => &view.source,
+        }
+    }
+}
+
+/// The kind of data a link is read for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DataKind {
+    #[default]
+    Sweep,
+    Pairwise,
+}
+
+/// A colour map as `colorMaps()` lists it: a link may name it by name or label, in any case.
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct ColorMapName {
+    pub name: String,
+    pub label: String,
+}
+
+/// What a link is checked against: the names of the data it is for and what the page offers.
+/// A list left out (`None`) is not checked: any name is taken as it is.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LinkContext {
+    pub kind: DataKind,
+    /// Models, the first the default.
+    pub models: Option<Vec<String>>,
+    /// Benchmarks, the first the default.
+    pub benchmarks: Option<Vec<String>>,
+    /// The reported aggregates (benchmarks with `aggregate_of`), the first the default.
+    pub aggregates: Option<Vec<String>>,
+    /// Groups of pairwise data.
+    pub groups: Option<Vec<String>>,
+    pub color_maps: Option<Vec<ColorMapName>>,
+    /// The bundled dataset ids, the first the default; empty: any id is taken.
+    pub datasets: Vec<String>,
+}
+
+/// A problem with one key of a link, in words the page shows as they are.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Notice {
+    /// The key (or keys, comma-separated) the notice is about.
+    pub key: String,
+    /// The value as written, when the notice is about one.
+    pub value: Option<String>,
+    pub message: String,
+}
+
+/// A link read: the view it opens and what was wrong with it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParsedLink {
+    pub state: ViewState,
+    pub notices: Vec<Notice>,
+}
+
+/// Confidence levels of the uncertainty marks.
+pub const LEVELS: [f64; 3] = [0.9, 0.95, 0.99];
+/// Bins per score axis the page offers.
+pub const BINS: [u32; 3] = [5, 10, 20];
+pub(super) const DEFAULT_BINS: u32 = 10;
+pub(super) const DEFAULT_COLOR_MAP: &str = "viridis";
+/// Most decimals the page offers.
+pub const MAX_DECIMALS: u32 = 6;
+/// The benchmark that means "the mean across benchmarks".
+pub const MEAN_BENCHMARK: &str = ":mean";

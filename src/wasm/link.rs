@@ -1,0 +1,361 @@
+//! Share links for the page: `parseLink`, `readLinkSource` and `formatLink` over
+//! [`crate::link`], with the view state as the page's plain objects. The objects coming in are
+//! read field by hand (`Fields`) rather than with a derived serde `Deserialize`, which cost
+//! several times the code in the wasm.
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::{arguments, to_plain_object};
+use crate::link::{
+    format_link, parse_link, read_link_source, BinValue, ColorMapName, DataKind, Format, Layout,
+    LinkContext, Notice, PairwiseView, Range, Source, SweepView, ViewState,
+};
+
+/// A pairwise view as the page holds it: the view's fields and `kind: "pairwise"`.
+#[derive(Serialize)]
+struct TaggedPairwise<'a> {
+    kind: &'static str,
+    #[serde(flatten)]
+    view: &'a PairwiseView,
+}
+
+#[derive(Serialize)]
+struct ParsedObject<'a> {
+    state: StateObject<'a>,
+    notices: &'a [Notice],
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum StateObject<'a> {
+    Sweep(&'a SweepView),
+    Pairwise(TaggedPairwise<'a>),
+}
+
+impl<'a> From<&'a ViewState> for StateObject<'a> {
+    fn from(state: &'a ViewState) -> Self {
+        match state {
+            ViewState::Sweep(view) => StateObject::Sweep(view),
+            ViewState::Pairwise(view) => StateObject::Pairwise(TaggedPairwise {
+                kind: "pairwise",
+                view,
+            }),
+        }
+    }
+}
+
+/// Reads a share link: `query` is the address's query string (`location.search`, with or
+/// without `?`), `context` the names of the data it is for (`{ kind, models, benchmarks,
+/// aggregates, groups, colorMaps, datasets }`, each optional: a list left out is not checked).
+/// Returns `{ state, notices }`; never throws for a damaged link: every problem is a notice
+/// `{ key, value, message }` and that setting keeps its default.
+#[wasm_bindgen(js_name = parseLink, unchecked_return_type = "{ state: any; notices: LinkNotice[] }")]
+pub fn parse_link_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "LinkContext | undefined")] context: JsValue,
+) -> Result<JsValue, js_sys::Error> {
+    let query = arguments::text("query", "the link's query string", &query)?;
+    let context = read_context(&context)?;
+    let parsed = parse_link(&query, &context);
+    to_plain_object(&ParsedObject {
+        state: StateObject::from(&parsed.state),
+        notices: &parsed.notices,
+    })
+}
+
+/// The data source of a share link alone, `{ source, notices }`, against the bundled dataset
+/// ids (the first the default): which data to load before the view can be read.
+#[wasm_bindgen(js_name = readLinkSource, unchecked_return_type = "{ source: any; notices: LinkNotice[] }")]
+pub fn read_link_source_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[] | undefined")] datasets: JsValue,
+) -> Result<JsValue, js_sys::Error> {
+    let query = arguments::text("query", "the link's query string", &query)?;
+    let datasets = Fields::list_of("datasets", &datasets)?.unwrap_or_default();
+    let (source, notices) = read_link_source(&query, &datasets);
+    #[derive(Serialize)]
+    struct SourceObject<'a> {
+        source: &'a Source,
+        notices: &'a [Notice],
+    }
+    to_plain_object(&SourceObject {
+        source: &source,
+        notices: &notices,
+    })
+}
+
+/// The query string (without `?`) of a view state: its source, then the values that differ from
+/// the defaults and that its layout and range use. A state with `kind: "pairwise"` is a pairwise
+/// view. Throws an `Error` naming the field when the state holds a value of the wrong type.
+#[wasm_bindgen(js_name = formatLink)]
+pub fn format_link_js(
+    #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
+) -> Result<String, js_sys::Error> {
+    let fields = Fields::new("state", &state)?;
+    let view = if fields.text("kind")?.as_deref() == Some("pairwise") {
+        ViewState::Pairwise(read_pairwise(&fields)?)
+    } else {
+        ViewState::Sweep(read_sweep(&fields)?)
+    };
+    Ok(format_link(&view))
+}
+
+/// The fields of one object from the page; every getter takes `undefined` and `null` as "not
+/// given" and names the field in its error (`field "state.layout": expected ..., found 3`).
+struct Fields {
+    name: &'static str,
+    object: JsValue,
+}
+
+impl Fields {
+    fn new(name: &'static str, value: &JsValue) -> Result<Fields, js_sys::Error> {
+        if !value.is_object() || js_sys::Array::is_array(value) {
+            return Err(arguments::invalid(name, "an object", value));
+        }
+        Ok(Fields {
+            name,
+            object: value.clone(),
+        })
+    }
+
+    /// A field, or `None` when it is `undefined` or `null`.
+    fn get(&self, key: &str) -> Option<JsValue> {
+        let value = js_sys::Reflect::get(&self.object, &JsValue::from_str(key)).ok()?;
+        arguments::given(value)
+    }
+
+    fn error(&self, key: &str, expected: &str, found: &JsValue) -> js_sys::Error {
+        arguments::invalid(&format!("{}.{key}", self.name), expected, found)
+    }
+
+    fn text(&self, key: &str) -> Result<Option<String>, js_sys::Error> {
+        self.get(key)
+            .map(|value| {
+                value
+                    .as_string()
+                    .ok_or_else(|| self.error(key, "a string", &value))
+            })
+            .transpose()
+    }
+
+    fn flag(&self, key: &str, default: bool) -> Result<bool, js_sys::Error> {
+        self.get(key).map_or(Ok(default), |value| {
+            value
+                .as_bool()
+                .ok_or_else(|| self.error(key, "true or false", &value))
+        })
+    }
+
+    fn number(&self, key: &str) -> Result<Option<f64>, js_sys::Error> {
+        self.get(key)
+            .map(|value| match value.as_f64() {
+                Some(number) if number.is_finite() => Ok(number),
+                _ => Err(self.error(key, "a finite number", &value)),
+            })
+            .transpose()
+    }
+
+    fn whole(&self, key: &str) -> Result<Option<u32>, js_sys::Error> {
+        self.get(key)
+            .map(|value| match value.as_f64() {
+                Some(n) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&n) => {
+                    // A whole number within u32: the cast is exact.
+                    Ok(n as u32)
+                }
+                _ => Err(self.error(key, "a whole number", &value)),
+            })
+            .transpose()
+    }
+
+    /// One of `choices`, by its name.
+    fn choice<T: Copy>(
+        &self,
+        key: &str,
+        choices: &[(&str, T)],
+        default: T,
+    ) -> Result<T, js_sys::Error> {
+        let Some(value) = self.get(key) else {
+            return Ok(default);
+        };
+        let text = value.as_string().unwrap_or_default();
+        choices
+            .iter()
+            .find(|(name, _)| *name == text)
+            .map(|(_, choice)| *choice)
+            .ok_or_else(|| {
+                let names: Vec<&str> = choices.iter().map(|(name, _)| *name).collect();
+                self.error(key, &format!("one of {}", names.join(", ")), &value)
+            })
+    }
+
+    fn list(&self, key: &str) -> Result<Option<Vec<String>>, js_sys::Error> {
+        match self.get(key) {
+            Some(value) => Fields::list_of(self.name, &value)
+                .map_err(|_| self.error(key, "an array of strings", &value)),
+            None => Ok(None),
+        }
+    }
+
+    /// An array of strings, or `None` for `undefined` and `null`.
+    fn list_of(name: &str, value: &JsValue) -> Result<Option<Vec<String>>, js_sys::Error> {
+        if arguments::given(value.clone()).is_none() {
+            return Ok(None);
+        }
+        if !arguments::is_list_of_strings(value) {
+            return Err(arguments::invalid(name, "an array of strings", value));
+        }
+        let array: &js_sys::Array = value.unchecked_ref();
+        Ok(Some(
+            array
+                .iter()
+                .map(|item| item.as_string().unwrap_or_default())
+                .collect(),
+        ))
+    }
+}
+
+const FORMATS: [(&str, Format); 3] = [
+    ("auto", Format::Auto),
+    ("csv", Format::Csv),
+    ("json", Format::Json),
+];
+
+fn read_source(fields: &Fields) -> Result<Source, js_sys::Error> {
+    let Some(value) = fields.get("source") else {
+        return Ok(Source::Bundled { id: None });
+    };
+    let source = Fields::new("state.source", &value)?;
+    let format = source.choice("format", &FORMATS, Format::Auto)?;
+    match source.text("kind")?.as_deref() {
+        Some("bundled") => Ok(Source::Bundled {
+            id: source.text("id")?,
+        }),
+        Some("url") => Ok(Source::Url {
+            url: source.text("url")?.unwrap_or_default(),
+            format,
+        }),
+        Some("local") => Ok(Source::Local {
+            name: source.text("name")?.unwrap_or_default(),
+            format,
+            data: source.text("data")?,
+            key: source.text("key")?.unwrap_or_default(),
+        }),
+        _ => Err(source.error(
+            "kind",
+            "\"bundled\", \"url\" or \"local\"",
+            &source.get("kind").unwrap_or(JsValue::UNDEFINED),
+        )),
+    }
+}
+
+const LAYOUTS: [(&str, Layout); 5] = [
+    ("model", Layout::Model),
+    ("benchmark", Layout::Benchmark),
+    ("grid", Layout::Grid),
+    ("difference", Layout::Difference),
+    ("reconcile", Layout::Reconcile),
+];
+const RANGES: [(&str, Range); 4] = [
+    ("panel", Range::Panel),
+    ("shared", Range::Shared),
+    ("fixed", Range::Fixed),
+    ("centered", Range::Centered),
+];
+
+fn read_sweep(fields: &Fields) -> Result<SweepView, js_sys::Error> {
+    let defaults = SweepView::default();
+    Ok(SweepView {
+        source: read_source(fields)?,
+        layout: fields.choice("layout", &LAYOUTS, defaults.layout)?,
+        model: fields.text("model")?,
+        model_b: fields.text("modelB")?,
+        benchmark: fields.text("benchmark")?,
+        color_map: fields.text("colorMap")?.unwrap_or(defaults.color_map),
+        reversed: fields.flag("reversed", false)?,
+        range: fields.choice("range", &RANGES, defaults.range)?,
+        min: fields.number("min")?,
+        max: fields.number("max")?,
+        center: fields.number("center")?.unwrap_or(0.0),
+        annotate: fields.flag("annotate", true)?,
+        decimals: fields.whole("decimals")?,
+        uncertainty: fields.number("uncertainty")?,
+    })
+}
+
+fn read_pairwise(fields: &Fields) -> Result<PairwiseView, js_sys::Error> {
+    let defaults = PairwiseView::default();
+    let values = [("count", BinValue::Count), ("share", BinValue::Share)];
+    Ok(PairwiseView {
+        source: read_source(fields)?,
+        models: fields.list("models")?,
+        group: fields.text("group")?,
+        bins: fields.whole("bins")?.unwrap_or(defaults.bins),
+        value: fields.choice("value", &values, defaults.value)?,
+        logarithmic: fields.flag("logarithmic", false)?,
+        color_map: fields.text("colorMap")?.unwrap_or(defaults.color_map),
+        reversed: fields.flag("reversed", false)?,
+        range: fields.choice("range", &RANGES, defaults.range)?,
+        min: fields.number("min")?,
+        max: fields.number("max")?,
+        annotate: fields.flag("annotate", true)?,
+        decimals: fields.whole("decimals")?,
+    })
+}
+
+/// The context of `parseLink`: every list optional.
+fn read_context(value: &JsValue) -> Result<LinkContext, js_sys::Error> {
+    if arguments::given(value.clone()).is_none() {
+        return Ok(LinkContext::default());
+    }
+    let fields = Fields::new("context", value)?;
+    let kinds = [("sweep", DataKind::Sweep), ("pairwise", DataKind::Pairwise)];
+    let color_maps = match fields.get("colorMaps") {
+        None => None,
+        Some(list) if js_sys::Array::is_array(&list) => {
+            let array: js_sys::Array = list.unchecked_into();
+            let mut maps = Vec::new();
+            for item in array.iter() {
+                let map = Fields::new("context.colorMaps[]", &item)?;
+                maps.push(ColorMapName {
+                    name: map.text("name")?.unwrap_or_default(),
+                    label: map.text("label")?.unwrap_or_default(),
+                });
+            }
+            Some(maps)
+        }
+        Some(other) => return Err(fields.error("colorMaps", "an array of colour maps", &other)),
+    };
+    Ok(LinkContext {
+        kind: fields.choice("kind", &kinds, DataKind::Sweep)?,
+        models: fields.list("models")?,
+        benchmarks: fields.list("benchmarks")?,
+        aggregates: fields.list("aggregates")?,
+        groups: fields.list("groups")?,
+        color_maps,
+        datasets: fields.list("datasets")?.unwrap_or_default(),
+    })
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const LINK_TYPES: &'static str = r#"
+/** A problem with one key of a share link: the key, its value as written, and what was wrong. */
+export interface LinkNotice {
+  key: string;
+  value: string | null;
+  message: string;
+}
+
+/** What `parseLink` checks a link against; a list left out (or null) is not checked. */
+export interface LinkContext {
+  kind?: "sweep" | "pairwise" | null;
+  models?: string[] | null;
+  benchmarks?: string[] | null;
+  /** Reported aggregates (benchmarks with aggregate_of). */
+  aggregates?: string[] | null;
+  groups?: string[] | null;
+  colorMaps?: { name: string; label?: string | null }[] | null;
+  /** Bundled dataset ids, the first the default. */
+  datasets?: string[] | null;
+}
+"#;

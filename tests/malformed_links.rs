@@ -1,0 +1,142 @@
+//! The damaged share-link corpus: every `tests/malformed/links/NAME.query` is the query string of
+//! a link (its first line), and `NAME.query.expected` holds every notice the link gives, one
+//! `key: message` a line, then `opens: QUERY`, the link of the view it still opens. `sweep-*`
+//! links are read against the bundled KV-cache sweep, `pairwise-*` links against the synthetic
+//! pairwise data, as the page reads them. Cases whose `data=` is base64url but does not
+//! decompress also have `NAME.query.page`: the error the page shows (checked by
+//! tests/e2e/links.test.mjs, since decompression happens in the browser).
+//!
+//! To write the expectations of new cases (then read every one): `SWEEPMAP_BLESS=1 cargo test
+//! --test malformed_links`.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::path::{Path, PathBuf};
+
+use sweepmap::color::ColorMap;
+use sweepmap::link::{format_link, parse_link, ColorMapName, DataKind, LinkContext};
+use sweepmap::load_json;
+use sweepmap::pairwise::load_pairwise_json;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn bundled(file: &str) -> String {
+    std::fs::read_to_string(root().join("www/data").join(file)).expect("a bundled dataset")
+}
+
+/// The context the page reads a link with, for the bundled data the case name says.
+fn context(name: &str) -> LinkContext {
+    let index: serde_json::Value =
+        serde_json::from_str(&bundled("index.json")).expect("the catalogue");
+    let datasets = index
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|entry| entry["id"].as_str().expect("an id").to_string())
+        .collect();
+    let color_maps = ColorMap::all()
+        .iter()
+        .map(|map| ColorMapName {
+            name: map.name().into(),
+            label: map.label().into(),
+        })
+        .collect();
+    let mut context = LinkContext {
+        datasets,
+        color_maps: Some(color_maps),
+        ..LinkContext::default()
+    };
+    if name.starts_with("pairwise-") {
+        let data = load_pairwise_json(&bundled("synthetic-pairwise.json")).expect("loads");
+        context.kind = DataKind::Pairwise;
+        context.models = Some(data.models().to_vec());
+        context.groups = Some(data.groups().to_vec());
+    } else {
+        let data = load_json(&bundled("kv-cache-sweep.json")).expect("loads");
+        let aggregates = (0..data.benchmarks.levels.len())
+            .filter(|&index| data.is_reported_aggregate(index))
+            .map(|index| data.benchmarks.levels[index].clone())
+            .collect();
+        context.models = Some(data.models.levels.clone());
+        context.benchmarks = Some(data.benchmarks.levels.clone());
+        context.aggregates = Some(aggregates);
+    }
+    context
+}
+
+/// What a case gives: its notices and the link of the view it opens.
+fn outcome(name: &str, query: &str) -> String {
+    let parsed = parse_link(query, &context(name));
+    let mut lines: Vec<String> = parsed
+        .notices
+        .iter()
+        .map(|notice| format!("{}: {}", notice.key, notice.message))
+        .collect();
+    lines.push(format!("opens: {}", format_link(&parsed.state)));
+    lines.join("\n")
+}
+
+fn query_of(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).expect("a readable case");
+    text.lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn every_damaged_link_gives_its_exact_notices_and_still_opens() {
+    let folder = root().join("tests/malformed/links");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .expect("the link corpus folder exists")
+        .map(|entry| entry.expect("a readable entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "query"))
+        .collect();
+    cases.sort();
+    let bless = std::env::var_os("SWEEPMAP_BLESS").is_some();
+    let mut failures = Vec::new();
+    for case in &cases {
+        let name = case
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let got = outcome(name, &query_of(case));
+        let expected_path = folder.join(format!("{name}.expected"));
+        match std::fs::read_to_string(&expected_path) {
+            Ok(expected) if expected.trim_end() == got => {}
+            Ok(expected) => failures.push(format!(
+                "{name}:\n  expected: {}\n  got:      {got}",
+                expected.trim_end()
+            )),
+            Err(_) if bless => std::fs::write(&expected_path, format!("{got}\n"))
+                .expect("the expectation is written"),
+            Err(_) => failures.push(format!("{name}: no {name}.expected (got: {got})")),
+        }
+    }
+    assert!(
+        cases.len() >= 12,
+        "the link corpus has {} cases",
+        cases.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_case_but_those_left_to_the_browser_gives_a_notice() {
+    let folder = root().join("tests/malformed/links");
+    for entry in std::fs::read_dir(&folder).expect("the corpus") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|ext| ext != "query") {
+            continue;
+        }
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let notices = parse_link(&query_of(&path), &context(name)).notices;
+        let page = folder.join(format!("{name}.page"));
+        assert_eq!(
+            notices.is_empty(),
+            page.exists(),
+            "{name}: a notice, or a .page expectation for the browser"
+        );
+    }
+}
