@@ -25,13 +25,22 @@ use js_sys::JSON;
 use serde_json::Value;
 use sweepmap::color::{ColorMap, Domain, Rgb, Scale, MISSING};
 use sweepmap::wasm::{
-    color_maps, guess_kind, load_csv, load_dataset, load_json, load_pairwise, CsvOptionsObject,
-    FigureOptionsObject, LoadOptionsObject, SweepDataset, SweepFigure, SweepPairwise,
-    SweepPairwiseFigure,
+    color_maps, guess_kind, load_dataset, load_pairwise, CsvOptionsObject, FigureOptionsObject,
+    LoadOptionsObject, SweepDataset, SweepFigure, SweepPairwise, SweepPairwiseFigure,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{CanvasRenderingContext2d, Document, HtmlCanvasElement, HtmlElement};
+
+/// `loadCsv` as JavaScript calls it, with a string.
+fn load_csv(text: &str, options: Option<CsvOptionsObject>) -> Result<SweepDataset, js_sys::Error> {
+    sweepmap::wasm::load_csv(text.into(), options)
+}
+
+/// `loadJson` as JavaScript calls it, with a string.
+fn load_json(text: &str) -> Result<SweepDataset, js_sys::Error> {
+    sweepmap::wasm::load_json(text.into())
+}
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -2828,4 +2837,61 @@ fn colour_bars_are_painted_from_their_scale_top_to_bottom() {
         stripes[0],
         scale.color_at_position(1.0 - 0.5 / stripes.len() as f64)
     );
+}
+
+/// The RGBA pixels of a canvas' whole backing store.
+fn pixels(canvas: &HtmlCanvasElement) -> Vec<u8> {
+    let context: CanvasRenderingContext2d =
+        canvas.get_context("2d").unwrap().unwrap().unchecked_into();
+    context
+        .get_image_data(0.0, 0.0, canvas.width().into(), canvas.height().into())
+        .unwrap()
+        .data()
+        .0
+}
+
+#[wasm_bindgen_test]
+fn the_fast_canvas_surface_draws_what_plotters_canvas_draws() {
+    use sweepmap::figure::{prepare_figure, FigureOptions};
+    use sweepmap::layout::layout_figure;
+    use sweepmap::render::{draw_figure, DrawOptions};
+
+    let dataset = sweepmap::load_json(FIGURE_JSON).unwrap();
+    let variants = [
+        FigureOptions::default(),
+        FigureOptions {
+            color_map: ColorMap::Magma,
+            reversed: true,
+            annotate: false,
+            ..FigureOptions::default()
+        },
+    ];
+    for options in variants {
+        let figure = prepare_figure(&dataset, &options).unwrap();
+        let layout = layout_figure(&figure, 720.0);
+        // The page's path: state cached between calls, colour bars put as images.
+        let fast = canvas_in_page(720);
+        sweepmap::wasm::canvas::paint(&fast, &figure, &layout, 1.0).unwrap();
+        // The reference: plotters-canvas through the same drawing code, every shape a call.
+        let reference = canvas_in_page(720);
+        reference.set_width(fast.width());
+        reference.set_height(fast.height());
+        let mut backend =
+            plotters_canvas::CanvasBackend::with_canvas_object(reference.clone()).unwrap();
+        draw_figure(&mut backend, &figure, &layout, DrawOptions::default()).unwrap();
+
+        let (fast, reference) = (pixels(&fast), pixels(&reference));
+        assert_eq!(fast.len(), reference.len());
+        let differing = fast
+            .chunks(4)
+            .zip(reference.chunks(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(
+            differing,
+            0,
+            "{differing} of {} pixels differ ({options:?})",
+            fast.len() / 4
+        );
+    }
 }

@@ -125,19 +125,25 @@ pub(crate) fn csv_options_from_js(value: JsValue) -> Result<CsvOptions, js_sys::
 /// Loads a dataset from tidy CSV text; column roles are inferred unless `options` names them.
 #[wasm_bindgen(js_name = loadCsv)]
 pub fn load_csv(
-    text: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     options: Option<CsvOptionsObject>,
 ) -> Result<SweepDataset, js_sys::Error> {
+    // Taken as a JsValue: wasm-bindgen's glue for a `&str` reads a non-string's `length` and
+    // copies garbage sizes into the allocator, which traps instead of throwing.
+    let text = arguments::text("text", "the CSV text as a string", &text)?;
     let options = csv_options_from_js(options.map_or(JsValue::UNDEFINED, Into::into))?;
-    crate::load_csv(text, &options)
+    crate::load_csv(&text, &options)
         .map(SweepDataset::new)
         .map_err(js_error)
 }
 
 /// Loads a dataset from sweepmap's JSON format.
 #[wasm_bindgen(js_name = loadJson)]
-pub fn load_json(text: &str) -> Result<SweepDataset, js_sys::Error> {
-    crate::load_json(text)
+pub fn load_json(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<SweepDataset, js_sys::Error> {
+    let text = arguments::text("text", "the JSON text as a string", &text)?;
+    crate::load_json(&text)
         .map(SweepDataset::new)
         .map_err(js_error)
 }

@@ -36,7 +36,7 @@
 //! - `canvas`: painting a figure on an HTML canvas, HiDPI, with a raster pass for small cells.
 
 mod arguments;
-mod canvas;
+pub mod canvas;
 mod chunked;
 mod dataset;
 mod drawing;
