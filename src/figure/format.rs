@@ -5,8 +5,6 @@
 //! same, but never fewer than the values were given with, up to two (so 88.5 is never shown as
 //! "88" just because no other value is 88), and never more than they were given with.
 
-use crate::hash::FastMap;
-
 /// Most decimals ever chosen automatically.
 const MAX_DECIMALS: usize = 6;
 
@@ -81,18 +79,29 @@ pub fn choose_decimals(values: &[f64]) -> usize {
     if limit <= 2 {
         return limit;
     }
-    (limit.min(2)..=limit)
+    // Rounding is monotone, so different values print differently exactly when each prints
+    // differently from the next larger one: only neighbours in sorted order are compared.
+    let mut distinct = values.to_vec();
+    distinct.sort_by(f64::total_cmp);
+    distinct.dedup();
+    let span = match (distinct.first(), distinct.last()) {
+        (Some(low), Some(high)) => high - low,
+        _ => 0.0,
+    };
+    // The values' own precision tells them apart by definition: it is never printed to check.
+    (2..limit)
         .find(|&decimals| {
-            let mut printed: FastMap<String, f64> = FastMap::default();
-            values.iter().all(|&value| {
+            // More values than printable steps between the extremes cannot all differ.
+            let steps = span * 10f64.powi(decimals as i32) + 2.0;
+            if distinct.len() as f64 > steps {
+                return false;
+            }
+            let mut previous: Option<String> = None;
+            distinct.iter().all(|&value| {
                 let text = format_value(value, decimals);
-                match printed.get(&text) {
-                    Some(&other) => other == value,
-                    None => {
-                        printed.insert(text, value);
-                        true
-                    }
-                }
+                let differs = previous.as_deref() != Some(text.as_str());
+                previous = Some(text);
+                differs
             })
         })
         .unwrap_or(limit)
@@ -112,6 +121,54 @@ mod precision_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The definition, by brute force: the fewest decimals from 2 up to the precision at which
+    /// no two different values print the same.
+    fn decimals_by_definition(values: &[f64]) -> usize {
+        let limit = precision(values);
+        if limit <= 2 {
+            return limit;
+        }
+        (2..=limit)
+            .find(|&decimals| {
+                values.iter().all(|&a| {
+                    values
+                        .iter()
+                        .all(|&b| a == b || format_value(a, decimals) != format_value(b, decimals))
+                })
+            })
+            .unwrap_or(limit)
+    }
+
+    #[test]
+    fn neighbours_decide_as_every_pair_does() {
+        // A small deterministic generator (xorshift) of values at several precisions and
+        // spreads, with repeats, negatives and exact halves.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for case in 0..400 {
+            let count = 2 + (next() % 30) as usize;
+            let digits = (next() % 7) as i32;
+            let spread = [0.001, 0.05, 1.0, 100.0][case % 4];
+            let values: Vec<f64> = (0..count)
+                .map(|_| {
+                    let raw = (next() % 1_000_000) as f64 / 1_000_000.0 * spread - spread / 3.0;
+                    let scale = 10f64.powi(digits);
+                    (raw * scale).round() / scale
+                })
+                .collect();
+            assert_eq!(
+                choose_decimals(&values),
+                decimals_by_definition(&values),
+                "{values:?}"
+            );
+        }
+    }
 
     #[test]
     fn pass_at_one_in_percent_gets_one_decimal() {
