@@ -22,13 +22,25 @@ export function exportPixelRatio() {
   return 2 * (window.devicePixelRatio || 1);
 }
 
-export async function exportPng(figure) {
+/**
+ * Saves the figure as a PNG. Encoded synchronously (toDataURL, not toBlob's callback) so the
+ * download starts within the click that asked for it: Chromium may refuse a later download
+ * from the same page as an unrequested "automatic" one, and then nothing happens at all.
+ */
+export function exportPng(figure) {
   const canvas = document.createElement("canvas");
   figure.renderTo(canvas, exportPixelRatio());
-  const blob = await new Promise((resolve, reject) => {
-    canvas.toBlob((result) => (result ? resolve(result) : reject(new Error("the browser could not encode the PNG"))), "image/png");
-  });
-  download(blob, `${figure.fileStem()}.png`);
+  const url = canvas.toDataURL("image/png");
+  const prefix = "data:image/png;base64,";
+  if (!url.startsWith(prefix)) {
+    throw new Error("the browser could not encode the PNG");
+  }
+  const binary = atob(url.slice(prefix.length));
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) {
+    bytes[index] = binary.charCodeAt(index);
+  }
+  download(new Blob([bytes], { type: "image/png" }), `${figure.fileStem()}.png`);
 }
 
 export function exportSvg(figure) {

@@ -138,9 +138,16 @@ async function assertNothingRan(page, dialogs, where) {
   assert.deepEqual(state.scripts, ["main.js"], `${where}: scripts`);
 }
 
+/** The download a click on `button` starts; a failure says which button and where. */
+function downloadFrom(page, button, where = "") {
+  return page.waitForEvent("download").catch((error) => {
+    throw new Error(`${where ? `${where}: ` : ""}no download from ${button}: ${error.message}`);
+  });
+}
+
 /** The exported SVG parsed by the browser: no parser error, and the text of every <text>. */
 async function exportedSvgTexts(page) {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-svg")]);
+  const [download] = await Promise.all([downloadFrom(page, "#export-svg"), page.click("#export-svg")]);
   assert.match(download.suggestedFilename(), /^[a-z0-9_-]+\.svg$/);
   const svg = await readFile(await download.path(), "utf8");
   return page.evaluate((svg) => {
@@ -201,7 +208,7 @@ async function checkSweepLabels(page, dialogs, layout, expectedTitle) {
 
   // Exported file names are safe whatever the labels.
   for (const button of ["#export-csv", "#export-png"]) {
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click(button)]);
+    const [download] = await Promise.all([downloadFrom(page, button, where), page.click(button)]);
     assert.match(download.suggestedFilename(), /^[a-z0-9_-]+\.(csv|png)$/, `${where}: ${download.suggestedFilename()}`);
     if (button === "#export-csv") {
       const csv = await readFile(await download.path(), "utf8");
