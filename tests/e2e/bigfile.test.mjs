@@ -13,8 +13,14 @@ import path from "node:path";
 import { openPage, shownDataset, startSession } from "./browser.mjs";
 import { benchmarkName, modelName, ROWS, SHAPE, syntheticCsv, writeSyntheticCsv } from "./synthetic-csv.mjs";
 
-/** The longest a timer tick may wait while the file loads (ms): the page must stay responsive. */
-const LONGEST_GAP = 200;
+/**
+ * The longest a timer tick may wait while the file loads (ms). On a quiet machine the longest
+ * gap is 80 to 140 ms; a load that froze the page would show as one gap of the whole load (2.4 s
+ * or more). The bound sits between, far enough from both that a busy CI machine (a gap of 430 ms
+ * was seen with other jobs running) does not fail it: this is a check that the page yields, not
+ * a speed measurement (the printed gap is).
+ */
+const LONGEST_GAP = 1000;
 
 let session;
 let directory;
