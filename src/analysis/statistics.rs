@@ -38,7 +38,7 @@ pub(crate) fn mean(values: &[f64]) -> Option<f64> {
 /// Median (mean of the two middle values for an even count); `None` for no values.
 pub(crate) fn median(values: &[f64]) -> Option<f64> {
     let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
+    crate::sort::sort_by(&mut sorted, f64::total_cmp);
     let middle = sorted.len() / 2;
     if sorted.len() % 2 == 1 {
         sorted.get(middle).copied()
@@ -72,7 +72,7 @@ pub(crate) struct Rank {
 /// neighbours in sorted order share their average rank.
 pub(crate) fn rank_ascending(values: &[f64]) -> Vec<Rank> {
     let mut sorted: Vec<(usize, f64)> = values.iter().copied().enumerate().collect();
-    sorted.sort_by(|a, b| a.1.total_cmp(&b.1));
+    crate::sort::sort_by(&mut sorted, |a, b| a.1.total_cmp(&b.1));
     let mut ranks = vec![
         Rank {
             average: 0.0,
