@@ -85,7 +85,7 @@ pub enum ValueKind {
 
 /// The vocabulary of one kind of option object: what its options are called in messages, their
 /// names, the type of each and what each must be. The binding layer checks JavaScript values
-/// against it before a patch is deserialized (see `arguments::options_patch`).
+/// against it as it reads them into a patch (see `arguments::options_patch`).
 #[derive(Debug, Clone, Copy)]
 pub struct OptionSet {
     /// What one option is called in messages: `unknown figure option: "colour"`.
