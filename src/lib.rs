@@ -32,6 +32,7 @@
 mod error;
 mod hash;
 mod model;
+mod sort;
 mod text;
 
 pub mod analysis;

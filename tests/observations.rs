@@ -159,11 +159,11 @@ fn check(observation: &Observation, grid: &Grid, figure: &Figure, items: Option<
             match direction {
                 Some(TrendDirection::Increasing) => {
                     assert!(rho.unwrap() >= 0.2 && rising > falling, "{text}: {rho:?}");
-                    assert!(text.contains(" rises with "), "{text}");
+                    assert!(text.contains(" rises: a "), "{text}");
                 }
                 Some(TrendDirection::Decreasing) => {
                     assert!(rho.unwrap() <= -0.2 && falling > rising, "{text}: {rho:?}");
-                    assert!(text.contains(" falls with "), "{text}");
+                    assert!(text.contains(" falls: a "), "{text}");
                 }
                 None => {
                     let supported_up = rho.is_some_and(|r| r >= 0.2) && rising > falling;
@@ -484,4 +484,33 @@ fn the_key_says_when_no_configuration_is_ahead_beyond_noise() {
         (test.a_ahead.len(), test.b_ahead.len(), test.within_noise),
         (0, 0, 20)
     );
+}
+
+#[test]
+fn names_from_the_data_are_never_capitalised() {
+    let dataset = load_json(
+        r#"{"metric": {"name": "gpt-4o score", "direction": "higher"},
+            "x": {"name": "ratio", "values": [1, 2, 3]},
+            "y": {"name": "window", "values": [20, 10]},
+            "model": "model",
+            "panels": [{"model": "gpt-4o", "cells": [[2, 3, 4], [1, 2, 3]]}]}"#,
+    )
+    .unwrap();
+    let (_, sections) = observe(
+        &dataset,
+        View::Model {
+            model: "gpt-4o".into(),
+        },
+    );
+    let texts: Vec<&str> = sections[0].1.iter().map(|o| o.text.as_str()).collect();
+    assert_eq!(
+        texts[0],
+        "The highest gpt-4o score is 4, at ratio 3 and window 20."
+    );
+    assert_eq!(
+        texts[3],
+        "Along ratio, gpt-4o score rises: a strong trend (Spearman ρ = 0.86; 2 of 2 rows agree, \
+         0 disagree)."
+    );
+    assert!(texts.iter().all(|text| !text.contains("Gpt")), "{texts:?}");
 }

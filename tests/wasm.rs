@@ -1602,7 +1602,8 @@ fn option_resolution_is_plain_rust() {
     use sweepmap::color::DomainMode;
     use sweepmap::figure::{BenchmarkChoice, View};
     use sweepmap::wasm::options::{
-        resolve_options, DomainName, LayoutName, OptionsPatch, Settings, Surroundings,
+        resolve_options, DomainName, LayoutName, OptionValue, OptionsPatch, Patch, Settings,
+        Surroundings,
     };
 
     let dataset = figure_dataset();
@@ -1671,10 +1672,10 @@ fn option_resolution_is_plain_rust() {
     );
 
     // Patches: left out keeps, null resets, a value sets.
-    let patch = |json: &str| -> OptionsPatch {
-        serde_wasm_bindgen::from_value(JSON::parse(json).unwrap()).unwrap()
-    };
-    let merged = settings.merged(&patch(r#"{"model": null, "reversed": true}"#));
+    let mut patch = OptionsPatch::default();
+    patch.set("model", OptionValue::Null).unwrap();
+    patch.set("reversed", OptionValue::Flag(true)).unwrap();
+    let merged = settings.merged(&patch);
     assert_eq!(merged.model, None);
     assert_eq!(merged.reversed, Some(true));
     assert_eq!(merged.layout.as_deref(), Some("difference"));

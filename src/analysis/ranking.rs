@@ -95,7 +95,7 @@ pub fn rank_configurations_across(
             ..total
         })
         .collect();
-    ranked.sort_by(|a, b| {
+    crate::sort::sort_by(&mut ranked, |a, b| {
         a.mean_rank
             .total_cmp(&b.mean_rank)
             .then(b.benchmarks_present.cmp(&a.benchmarks_present))

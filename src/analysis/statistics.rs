@@ -78,7 +78,7 @@ pub(crate) struct Rank {
 /// neighbours in sorted order share their average rank.
 pub(crate) fn rank_ascending(values: &[f64]) -> Vec<Rank> {
     let mut sorted: Vec<(usize, f64)> = values.iter().copied().enumerate().collect();
-    sorted.sort_by(|a, b| a.1.total_cmp(&b.1));
+    crate::sort::sort_by(&mut sorted, |a, b| a.1.total_cmp(&b.1));
     let mut ranks = vec![
         Rank {
             average: 0.0,

@@ -266,8 +266,10 @@ pub fn observe_panel(grid: &Grid, context: &PanelContext<'_>) -> Vec<Observation
                     TrendDirection::Increasing => trend.lines_decreasing,
                     TrendDirection::Decreasing => trend.lines_increasing,
                 };
+                // The sentence begins with words of ours, so names from the data (the metric,
+                // the axis) are shown exactly as written, never capitalised.
                 format!(
-                    "{} {verb} with {axis_name}: a {} trend ({rho}; {lines_with} of {} \
+                    "Along {axis_name}, {} {verb}: a {} trend ({rho}; {lines_with} of {} \
                      {line_word} agree, {against} disagree).",
                     context.metric,
                     trend.strength.as_str(),
@@ -314,19 +316,7 @@ pub fn observe_panel(grid: &Grid, context: &PanelContext<'_>) -> Vec<Observation
             }
         }
     }
-    for observation in &mut observations {
-        observation.text = capitalized(&observation.text);
-    }
     observations
-}
-
-/// The text with its first letter in upper case ("difference falls ..." -> "Difference ...").
-fn capitalized(text: &str) -> String {
-    let mut characters = text.chars();
-    match characters.next() {
-        Some(first) => first.to_uppercase().chain(characters).collect(),
-        None => String::new(),
-    }
 }
 
 fn uncertainty_observation(test: &PeakTest) -> Option<Observation> {
@@ -334,9 +324,11 @@ fn uncertainty_observation(test: &PeakTest) -> Option<Observation> {
     if others == 0 || test.untestable >= others {
         return None;
     }
+    // The test's sentence begins with a word of ours ("the peak ...", "no standard errors ..."),
+    // in ASCII: upper-casing its first letter never touches a label.
     let mut text = test.sentence();
-    if let Some(first) = text.get(..1) {
-        text = first.to_uppercase() + text.get(1..).unwrap_or_default();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
     text.push('.');
     Some(Observation {

@@ -39,7 +39,7 @@ impl Axis {
         match numbers {
             Some(numbers) => {
                 let mut pairs: Vec<(f64, String)> = numbers.into_iter().zip(labels).collect();
-                pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+                crate::sort::sort_by(&mut pairs, |a, b| a.0.total_cmp(&b.0));
                 let (values, labels) = pairs.into_iter().unzip();
                 Axis {
                     name: name.into(),
@@ -122,7 +122,7 @@ impl LabelSet {
                     .enumerate()
                     .map(|(seen, (value, label))| (value, seen, label))
                     .collect();
-                order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+                crate::sort::sort_by(&mut order, |a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
                 let mut labels = Vec::new();
                 let mut values: Vec<f64> = Vec::new();
                 let mut position = vec![0; self.labels.len()];

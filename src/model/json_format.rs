@@ -8,7 +8,10 @@
 
 use crate::hash::{FastMap, FastSet};
 
-use serde::Deserialize;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{json, Value};
 
 use super::axis::parse_number;
@@ -16,8 +19,121 @@ use super::build::{Builder, Names, Record};
 use super::dataset::{BenchmarkInfo, Dataset, Direction, Metric};
 use crate::error::{Error, Result};
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The result of reading one field's value.
+pub(crate) type Field<'de, A> = std::result::Result<(), <A as MapAccess<'de>>::Error>;
+
+/// A JSON object of known fields, read field by field through [`ObjectVisitor`] rather than a
+/// derived `Deserialize`: the derive compiles, per type, a field enum with its visitor and a
+/// second form that reads the object from an array, and it was the largest part of JSON loading
+/// in the wasm. The messages are the derive's with `deny_unknown_fields` (`unknown field
+/// `metrc`, expected one of ...`, `missing field `panels``, `duplicate field `x``), at the
+/// same positions, and a value of another type is `expected an object`.
+pub(crate) trait JsonObject: Default {
+    /// The field names, in the order messages list them.
+    const FIELDS: &'static [&'static str];
+    /// The fields that must be given; the others keep their default when left out.
+    const REQUIRED: &'static [&'static str];
+
+    /// Reads the value of field `name`, which is one of `FIELDS`.
+    fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A>;
+}
+
+/// Reads a [`JsonObject`] from a JSON object.
+pub(crate) struct ObjectVisitor<T>(pub(crate) PhantomData<T>);
+
+impl<'de, T: JsonObject> Visitor<'de> for ObjectVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("an object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<T, A::Error> {
+        let mut object = T::default();
+        // Bit i: FIELDS[i] was given (no object has more than 32 fields).
+        let mut given = 0u32;
+        while let Some(key) = map.next_key::<String>()? {
+            let Some(index) = T::FIELDS.iter().position(|field| *field == key) else {
+                return Err(A::Error::unknown_field(&key, T::FIELDS));
+            };
+            let name = T::FIELDS.get(index).copied().unwrap_or_default();
+            if given & (1 << index) != 0 {
+                return Err(A::Error::duplicate_field(name));
+            }
+            given |= 1 << index;
+            object.read_field(name, &mut map)?;
+        }
+        let missing = T::FIELDS
+            .iter()
+            .enumerate()
+            .find(|(index, field)| given & (1 << index) == 0 && T::REQUIRED.contains(field));
+        match missing {
+            Some((_, field)) => Err(A::Error::missing_field(field)),
+            None => Ok(object),
+        }
+    }
+
+    /// The array form serde's derive also reads: the fields' values in order, every one given
+    /// (a top-level object, the only kind with defaulted fields, is never read from an array).
+    fn visit_seq<S: SeqAccess<'de>>(self, seq: S) -> std::result::Result<T, S::Error> {
+        let mut object = T::default();
+        let mut elements = ElementsAsFields { seq, index: 0 };
+        for (index, name) in T::FIELDS.iter().enumerate() {
+            elements.index = index;
+            object.read_field(name, &mut elements)?;
+        }
+        Ok(object)
+    }
+}
+
+/// An array's elements read as the values of an object's fields, in order.
+struct ElementsAsFields<S> {
+    seq: S,
+    /// The position of the field being read, for the message when the array is too short.
+    index: usize,
+}
+
+impl<'de, S: SeqAccess<'de>> MapAccess<'de> for ElementsAsFields<S> {
+    type Error = S::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        _seed: K,
+    ) -> std::result::Result<Option<K::Value>, S::Error> {
+        Ok(None)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> std::result::Result<V::Value, S::Error> {
+        match self.seq.next_element_seed(seed)? {
+            Some(value) => Ok(value),
+            None => Err(S::Error::invalid_length(self.index, &"an object")),
+        }
+    }
+}
+
+/// `Deserialize` for [`JsonObject`] types, through [`ObjectVisitor`].
+macro_rules! deserialize_as_object {
+    ($($object:ty),*) => {$(
+        impl<'de> serde::Deserialize<'de> for $object {
+            fn deserialize<D: serde::Deserializer<'de>>(
+                deserializer: D,
+            ) -> std::result::Result<Self, D::Error> {
+                // A struct, not a map: serde_json then reads the array form too.
+                deserializer.deserialize_struct(
+                    "",
+                    <$object as $crate::model::JsonObject>::FIELDS,
+                    $crate::model::ObjectVisitor(std::marker::PhantomData),
+                )
+            }
+        }
+    )*};
+}
+pub(crate) use deserialize_as_object;
+
+#[derive(Default)]
 struct DatasetJson {
     title: Option<String>,
     source: Option<String>,
@@ -27,28 +143,83 @@ struct DatasetJson {
     model: Option<String>,
     benchmark: Option<String>,
     replicate: Option<String>,
-    #[serde(default)]
     benchmarks: Vec<BenchmarkJson>,
     panels: Vec<PanelJson>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+impl JsonObject for DatasetJson {
+    const FIELDS: &'static [&'static str] = &[
+        "title",
+        "source",
+        "metric",
+        "x",
+        "y",
+        "model",
+        "benchmark",
+        "replicate",
+        "benchmarks",
+        "panels",
+    ];
+    const REQUIRED: &'static [&'static str] = &["metric", "x", "y", "panels"];
+
+    fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A> {
+        match name {
+            "title" => self.title = map.next_value()?,
+            "source" => self.source = map.next_value()?,
+            "metric" => self.metric = map.next_value()?,
+            "x" => self.x = map.next_value()?,
+            "y" => self.y = map.next_value()?,
+            "model" => self.model = map.next_value()?,
+            "benchmark" => self.benchmark = map.next_value()?,
+            "replicate" => self.replicate = map.next_value()?,
+            "benchmarks" => self.benchmarks = map.next_value()?,
+            _ => self.panels = map.next_value()?,
+        }
+        Ok(())
+    }
+}
+
+#[derive(Default)]
 struct MetricJson {
     name: String,
     direction: Option<String>,
     unit: Option<String>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+impl JsonObject for MetricJson {
+    const FIELDS: &'static [&'static str] = &["name", "direction", "unit"];
+    const REQUIRED: &'static [&'static str] = &["name"];
+
+    fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A> {
+        match name {
+            "name" => self.name = map.next_value()?,
+            "direction" => self.direction = map.next_value()?,
+            _ => self.unit = map.next_value()?,
+        }
+        Ok(())
+    }
+}
+
+#[derive(Default)]
 struct AxisJson {
     name: String,
     values: Vec<Value>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+impl JsonObject for AxisJson {
+    const FIELDS: &'static [&'static str] = &["name", "values"];
+    const REQUIRED: &'static [&'static str] = &["name", "values"];
+
+    fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A> {
+        match name {
+            "name" => self.name = map.next_value()?,
+            _ => self.values = map.next_value()?,
+        }
+        Ok(())
+    }
+}
+
+#[derive(Default)]
 struct BenchmarkJson {
     name: String,
     items: Option<u32>,
@@ -56,13 +227,43 @@ struct BenchmarkJson {
     aggregate_of: Option<Vec<String>>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+impl JsonObject for BenchmarkJson {
+    const FIELDS: &'static [&'static str] = &["name", "items", "samples_per_item", "aggregate_of"];
+    const REQUIRED: &'static [&'static str] = &["name"];
+
+    fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A> {
+        match name {
+            "name" => self.name = map.next_value()?,
+            "items" => self.items = map.next_value()?,
+            "samples_per_item" => self.samples_per_item = map.next_value()?,
+            _ => self.aggregate_of = map.next_value()?,
+        }
+        Ok(())
+    }
+}
+
+#[derive(Default)]
 struct PanelJson {
     model: Option<String>,
     benchmark: Option<String>,
     cells: Vec<Vec<Value>>,
 }
+
+impl JsonObject for PanelJson {
+    const FIELDS: &'static [&'static str] = &["model", "benchmark", "cells"];
+    const REQUIRED: &'static [&'static str] = &["cells"];
+
+    fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A> {
+        match name {
+            "model" => self.model = map.next_value()?,
+            "benchmark" => self.benchmark = map.next_value()?,
+            _ => self.cells = map.next_value()?,
+        }
+        Ok(())
+    }
+}
+
+deserialize_as_object!(DatasetJson, MetricJson, AxisJson, BenchmarkJson, PanelJson);
 
 fn invalid(field: impl Into<String>, expected: impl Into<String>) -> Error {
     Error::InvalidField {
@@ -167,17 +368,13 @@ pub(crate) fn parse_object<T: serde::de::DeserializeOwned>(text: &str) -> Result
     })
 }
 
-/// serde's message without its position (the error names it) and without the names of
-/// sweepmap's own types: "expected struct MetricJson" reads "expected an object".
+/// serde's message without its position (the error names it).
 fn plain_serde_message(message: &str) -> String {
-    let message = message.split(" at line ").next().unwrap_or_default();
-    match message.find("expected struct ") {
-        Some(at) => format!(
-            "{}expected an object",
-            message.get(..at).unwrap_or_default()
-        ),
-        None => message.to_string(),
-    }
+    message
+        .split(" at line ")
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// Loads a dataset from the JSON form. Never panics; errors name the line and column for
@@ -523,4 +720,71 @@ pub fn to_json(dataset: &Dataset) -> String {
     }
     root.insert("panels".into(), Value::Array(panels));
     serde_json::to_string_pretty(&Value::Object(root)).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod object_tests {
+    use super::load_json;
+    use crate::pairwise::load_pairwise_json;
+
+    const AXES: &str =
+        r#""x": {"name": "ratio", "values": [1]}, "y": {"name": "window", "values": [2]}"#;
+
+    fn error(text: &str) -> String {
+        load_json(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn an_object_read_by_hand_gives_serde_derive_messages() {
+        assert_eq!(
+            error(&format!(r#"{{"metric": {{"name": "m"}}, {AXES}, "x": 1}}"#)),
+            "JSON line 1, column 108: duplicate field `x`"
+        );
+        assert_eq!(
+            error(&format!(
+                r#"{{"metric": {{"unit": "%"}}, {AXES}, "panels": []}}"#
+            )),
+            "JSON line 1, column 24: missing field `name`"
+        );
+        assert_eq!(
+            error(&format!(
+                r#"{{"metric": {{"name": "m", "nmae": 1}}, {AXES}}}"#
+            )),
+            "JSON line 1, column 31: unknown field `nmae`, expected one of `name`, `direction`, \
+             `unit`"
+        );
+    }
+
+    #[test]
+    fn per_item_scores_read_by_hand_give_serde_derive_messages() {
+        let error = |text: &str| load_pairwise_json(text).unwrap_err().to_string();
+        assert_eq!(
+            error(
+                r#"{"score": {"name": "s"}, "items": [{"item": 1, "scores": {}, "scores": {}}]}"#
+            ),
+            "JSON line 1, column 69: duplicate field `scores`"
+        );
+        assert_eq!(
+            error(r#"{"score": {"name": "s"}, "items": [{"scores": {"a": 0.5}}]}"#),
+            "JSON line 1, column 57: missing field `item`"
+        );
+        assert_eq!(
+            error(r#"{"score": {"name": "s"}, "items": [[1]]}"#),
+            "JSON line 1, column 38: invalid length 1, expected an object"
+        );
+    }
+
+    #[test]
+    fn an_object_may_be_written_as_the_array_of_its_field_values() {
+        let dataset = load_json(&format!(
+            r#"{{"metric": ["pass", "lower", "%"], {AXES}, "panels": [[null, null, [[4]]]]}}"#
+        ))
+        .unwrap();
+        assert_eq!(dataset.metric.name, "pass");
+        assert_eq!(dataset.metric.unit.as_deref(), Some("%"));
+        assert_eq!(
+            error(&format!(r#"{{"metric": ["pass"], {AXES}, "panels": []}}"#)),
+            "JSON line 1, column 19: invalid length 1, expected an object"
+        );
+    }
 }

@@ -16,5 +16,7 @@ pub use chunked::CsvLoader;
 pub use csv_format::{load_csv, to_csv, CsvOptions};
 pub use dataset::{BenchmarkInfo, Dataset, Direction, Facet, Metric, Panel, Replicate};
 pub use grid::{Cell, Grid};
-pub(crate) use json_format::parse_object;
+pub(crate) use json_format::{
+    deserialize_as_object, parse_object, Field, JsonObject, ObjectVisitor,
+};
 pub use json_format::{load_json, to_json};

@@ -32,9 +32,9 @@ use serde_json::Value;
 use super::dataset::{Builder, Names, PairwiseDataset};
 use crate::error::{Error, Result};
 use crate::model::tidy::excerpt;
+use crate::model::{deserialize_as_object, Field, JsonObject};
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Default)]
 struct PairwiseJson {
     title: Option<String>,
     source: Option<String>,
@@ -43,22 +43,63 @@ struct PairwiseJson {
     items: Vec<ItemJson>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+impl JsonObject for PairwiseJson {
+    const FIELDS: &'static [&'static str] = &["title", "source", "score", "group", "items"];
+    const REQUIRED: &'static [&'static str] = &["score", "items"];
+
+    fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A> {
+        match name {
+            "title" => self.title = map.next_value()?,
+            "source" => self.source = map.next_value()?,
+            "score" => self.score = map.next_value()?,
+            "group" => self.group = map.next_value()?,
+            _ => self.items = map.next_value()?,
+        }
+        Ok(())
+    }
+}
+
+#[derive(Default)]
 struct NameJson {
     name: String,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+impl JsonObject for NameJson {
+    const FIELDS: &'static [&'static str] = &["name"];
+    const REQUIRED: &'static [&'static str] = &["name"];
+
+    fn read_field<'de, A: MapAccess<'de>>(&mut self, _name: &str, map: &mut A) -> Field<'de, A> {
+        self.name = map.next_value()?;
+        Ok(())
+    }
+}
+
+#[derive(Default)]
 struct ItemJson {
     item: Value,
     group: Option<String>,
     scores: OrderedScores,
 }
 
+impl JsonObject for ItemJson {
+    const FIELDS: &'static [&'static str] = &["item", "group", "scores"];
+    const REQUIRED: &'static [&'static str] = &["item", "scores"];
+
+    fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A> {
+        match name {
+            "item" => self.item = map.next_value()?,
+            "group" => self.group = map.next_value()?,
+            _ => self.scores = map.next_value()?,
+        }
+        Ok(())
+    }
+}
+
+deserialize_as_object!(PairwiseJson, NameJson, ItemJson);
+
 /// An item's scores in the order they are written (a plain map would lose the order and keep
 /// only the last of two equal keys).
+#[derive(Default)]
 struct OrderedScores(Vec<(String, Value)>);
 
 impl<'de> Deserialize<'de> for OrderedScores {

@@ -5,12 +5,11 @@
 //! here. A wrong one is an error that names the argument, says what was expected and shows what
 //! was found the way JavaScript would write it.
 
-use serde::de::DeserializeOwned;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::HtmlCanvasElement;
 
 use super::js_error;
-use super::options::{js_number, OptionSet, ValueKind};
+use super::options::{js_number, unknown_option, OptionSet, OptionValue, Patch, ValueKind};
 use crate::Error;
 
 /// The longest piece of a string argument quoted back in a message.
@@ -149,28 +148,11 @@ pub(crate) fn message_of(thrown: &JsValue) -> String {
 /// describes it) into a patch: unknown keys and values of the wrong type are errors naming the
 /// key; `undefined` values are left out, `null` values reset an option to its default. Ranges
 /// and names are checked later, against the data, when the options are resolved.
-pub(crate) fn options_patch<Patch: DeserializeOwned + Default>(
-    value: JsValue,
-    set: &OptionSet,
-) -> Result<Patch, js_sys::Error> {
-    let Some(given_options) = checked_options(value, set)? else {
-        return Ok(Patch::default());
-    };
-    // The keys and types are right, so this only fails on something unforeseen; keep
-    // serde-wasm-bindgen's message then.
-    serde_wasm_bindgen::from_value(given_options).map_err(|error| {
-        let error: JsValue = error.into();
-        js_error(format!("invalid {}s: {}", set.what, message_of(&error)))
-    })
-}
-
-/// The given options of an options object, checked against `set`, as a new object without the
-/// `undefined` ones; `None` when the whole argument is `undefined` or `null`.
-fn checked_options(value: JsValue, set: &OptionSet) -> Result<Option<JsValue>, js_sys::Error> {
+pub(crate) fn options_patch<P: Patch>(value: JsValue, set: &OptionSet) -> Result<P, js_sys::Error> {
+    let mut patch = P::default();
     let Some((object, keys)) = object_with_keys(value, set.example)? else {
-        return Ok(None);
+        return Ok(patch);
     };
-    let given_options = js_sys::Object::new();
     for key in keys {
         let kind = set
             .names
@@ -178,34 +160,39 @@ fn checked_options(value: JsValue, set: &OptionSet) -> Result<Option<JsValue>, j
             .then(|| (set.kind)(&key))
             .flatten();
         let Some(kind) = kind else {
-            return Err(js_error(Error::Unknown {
-                what: set.what,
-                name: key,
-                known: set.names.iter().map(|name| name.to_string()).collect(),
-            }));
+            return Err(js_error(unknown_option(*set, &key)));
         };
         let field = property(&object, &key)?;
         if field.is_undefined() {
             continue;
         }
-        let valid = field.is_null()
-            || match kind {
-                ValueKind::Text => field.is_string(),
-                ValueKind::Flag => field.as_bool().is_some(),
-                ValueKind::Number => field.as_f64().is_some(),
-                ValueKind::TextList => is_list_of_strings(&field),
-            };
-        if !valid {
-            return Err(invalid(&key, (set.expectation)(&key), &field));
-        }
-        js_sys::Reflect::set(&given_options, &JsValue::from_str(&key), &field)
-            .map_err(|thrown| js_error(message_of(&thrown)))?;
+        let value = option_value(&field, kind)
+            .ok_or_else(|| invalid(&key, (set.expectation)(&key), &field))?;
+        patch.set(&key, value).map_err(js_error)?;
     }
-    Ok(Some(given_options.into()))
+    Ok(patch)
 }
 
-/// True for an array whose every element is a string.
-pub(crate) fn is_list_of_strings(value: &JsValue) -> bool {
-    js_sys::Array::is_array(value)
-        && js_sys::Array::from(value).every(&mut |element, _, _| element.is_string())
+/// A JavaScript value as an option of type `kind`, or `None` when it is of another type.
+fn option_value(field: &JsValue, kind: ValueKind) -> Option<OptionValue> {
+    if field.is_null() {
+        return Some(OptionValue::Null);
+    }
+    match kind {
+        ValueKind::Text => field.as_string().map(OptionValue::Text),
+        ValueKind::Flag => field.as_bool().map(OptionValue::Flag),
+        ValueKind::Number => field.as_f64().map(OptionValue::Number),
+        ValueKind::TextList => list_of_strings(field).map(OptionValue::TextList),
+    }
+}
+
+/// The strings of an array whose every element is a string.
+pub(crate) fn list_of_strings(value: &JsValue) -> Option<Vec<String>> {
+    if !js_sys::Array::is_array(value) {
+        return None;
+    }
+    js_sys::Array::from(value)
+        .iter()
+        .map(|element| element.as_string())
+        .collect()
 }

@@ -3,13 +3,13 @@
 use std::borrow::Cow;
 use std::rc::Rc;
 
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::arguments::{self, describe, given, message_of};
+use super::arguments::{self, describe, given};
 use super::options::check_benchmark;
+use super::options::OptionValue;
 use super::{
     js_error, to_typed, AxisObject, BenchmarkInfoArray, ColorMapArray, ConfigurationRankingObject,
     CsvOptionsObject, LoadOptionsObject, MetricObject, PanelAnalysisObject, PanelArray,
@@ -57,26 +57,51 @@ pub(crate) struct ColumnRoles {
     pub example: &'static str,
 }
 
-/// Reads a CSV loader's column roles: `undefined`/`null` mean "infer everything"; unknown names
-/// and values of the wrong type are errors that say what was expected.
-pub(crate) fn column_roles<Roles: DeserializeOwned + Default>(
-    value: JsValue,
-    roles: &ColumnRoles,
-) -> Result<Roles, js_sys::Error> {
-    let Some(value) = checked_roles(value, roles)? else {
-        return Ok(Roles::default());
-    };
-    serde_wasm_bindgen::from_value(value).map_err(|error| {
-        // serde-wasm-bindgen's errors are JS errors already: keep their bare message.
-        let error: JsValue = error.into();
-        js_error(format!("invalid {}s: {}", roles.what, message_of(&error)))
-    })
+/// Column roles that [`column_roles`] fills one given role at a time.
+pub(crate) trait Roles: Default {
+    /// The roles' names and what a message calls them.
+    const ROLES: ColumnRoles;
+
+    /// Sets role `name`, one of `ROLES.names`, to a column (or to columns, for a list role).
+    fn set_role(&mut self, name: &str, value: OptionValue) -> crate::Result<()>;
 }
 
-/// Checks the names and types of column roles; `None` for `undefined`/`null`.
-fn checked_roles(value: JsValue, roles: &ColumnRoles) -> Result<Option<JsValue>, js_sys::Error> {
+/// The error for a name that is not one of the roles.
+pub(crate) fn unknown_role(roles: &ColumnRoles, name: &str) -> Error {
+    Error::Unknown {
+        what: roles.what,
+        name: name.to_string(),
+        known: roles.names.iter().map(|name| name.to_string()).collect(),
+    }
+}
+
+impl Roles for CsvOptions {
+    const ROLES: ColumnRoles = CSV_ROLES;
+
+    fn set_role(&mut self, name: &str, value: OptionValue) -> crate::Result<()> {
+        let column = |value: OptionValue| value.text(name).map(Option::flatten);
+        match name {
+            "x" => self.x = column(value)?,
+            "y" => self.y = column(value)?,
+            "value" => self.value = column(value)?,
+            "model" => self.model = column(value)?,
+            "benchmark" => self.benchmark = column(value)?,
+            "replicate" => self.replicate = column(value)?,
+            "ignore" => self.ignore = value.text_list(name)?.flatten().unwrap_or_default(),
+            _ => return Err(unknown_role(&Self::ROLES, name)),
+        }
+        Ok(())
+    }
+}
+
+/// Reads a CSV loader's column roles: `undefined`/`null` mean "infer everything", and so does
+/// a role that is `undefined` or `null`; unknown names and values of the wrong type are errors
+/// that say what was expected.
+pub(crate) fn column_roles<R: Roles>(value: JsValue) -> Result<R, js_sys::Error> {
+    let roles = &R::ROLES;
+    let mut read = R::default();
     let Some(value) = given(value) else {
-        return Ok(None);
+        return Ok(read);
     };
     if !value.is_object() || js_sys::Array::is_array(&value) {
         return Err(js_error(Error::InvalidField {
@@ -88,38 +113,38 @@ fn checked_roles(value: JsValue, roles: &ColumnRoles) -> Result<Option<JsValue>,
     for key in js_sys::Object::keys(object).iter() {
         let key = key.as_string().unwrap_or_default();
         if !roles.names.contains(&key.as_str()) {
-            return Err(js_error(Error::Unknown {
-                what: roles.what,
-                name: key,
-                known: roles.names.iter().map(|name| name.to_string()).collect(),
-            }));
+            return Err(js_error(unknown_role(roles, &key)));
         }
         // Check the types here, so that the message names the option.
         let field = arguments::property(object, &key)?;
         if field.is_undefined() || field.is_null() {
             continue;
         }
-        let (valid, expected) = if roles.lists.contains(&key.as_str()) {
+        let (value, expected) = if roles.lists.contains(&key.as_str()) {
             (
-                arguments::is_list_of_strings(&field),
+                arguments::list_of_strings(&field).map(OptionValue::TextList),
                 "a list of column names (strings)",
             )
         } else {
-            (field.is_string(), "a column name (a string)")
+            (
+                field.as_string().map(OptionValue::Text),
+                "a column name (a string)",
+            )
         };
-        if !valid {
+        let Some(value) = value else {
             return Err(js_error(Error::InvalidField {
                 field: key,
                 expected: expected.to_string(),
             }));
-        }
+        };
+        read.set_role(&key, value).map_err(js_error)?;
     }
-    Ok(Some(value))
+    Ok(read)
 }
 
 /// Reads `loadCsv` options.
 pub(crate) fn csv_options_from_js(value: JsValue) -> Result<CsvOptions, js_sys::Error> {
-    column_roles(value, &CSV_ROLES)
+    column_roles(value)
 }
 
 /// Loads a dataset from tidy CSV text; column roles are inferred unless `options` names them.

@@ -29,7 +29,7 @@
 //! Nothing here touches JavaScript values, so the rules read (and test) as plain Rust; the
 //! binding layer only checks JavaScript types before handing a patch over.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::Serialize;
 
 use crate::color::{ColorMap, DomainMode};
 use crate::figure::{BenchmarkChoice, FigureOptions, View};
@@ -85,7 +85,7 @@ pub enum ValueKind {
 
 /// The vocabulary of one kind of option object: what its options are called in messages, their
 /// names, the type of each and what each must be. The binding layer checks JavaScript values
-/// against it before a patch is deserialized (see `arguments::options_patch`).
+/// against it as it reads them into a patch (see `arguments::options_patch`).
 #[derive(Debug, Clone, Copy)]
 pub struct OptionSet {
     /// What one option is called in messages: `unknown figure option: "colour"`.
@@ -238,51 +238,122 @@ impl DomainName {
     }
 }
 
-/// Reads a field that was given: `null` as `Some(None)`, a value as `Some(Some(value))`. A field
-/// left out stays `None` through `#[serde(default)]`.
-pub(crate) fn given<'de, D, T>(deserializer: D) -> std::result::Result<Option<Option<T>>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(deserializer).map(Some)
+/// The value of one given option, of the type its [`ValueKind`] asks for; `Null` resets the
+/// option to its default. The binding layer reads a JavaScript value into one of these after
+/// checking its type, so a patch never sees JavaScript values (nor needs serde to read them).
+#[derive(Debug, Clone, PartialEq)]
+pub enum OptionValue {
+    Null,
+    Text(String),
+    Flag(bool),
+    Number(f64),
+    TextList(Vec<String>),
+}
+
+impl OptionValue {
+    /// The value as a string option.
+    pub fn text(self, name: &str) -> Result<Option<Option<String>>> {
+        match self {
+            OptionValue::Text(text) => Ok(Some(Some(text))),
+            other => other.unless_null(name),
+        }
+    }
+
+    /// The value as a true-or-false option.
+    pub fn flag(self, name: &str) -> Result<Option<Option<bool>>> {
+        match self {
+            OptionValue::Flag(flag) => Ok(Some(Some(flag))),
+            other => other.unless_null(name),
+        }
+    }
+
+    /// The value as a number option.
+    pub fn number(self, name: &str) -> Result<Option<Option<f64>>> {
+        match self {
+            OptionValue::Number(number) => Ok(Some(Some(number))),
+            other => other.unless_null(name),
+        }
+    }
+
+    /// The value as a list-of-strings option.
+    pub fn text_list(self, name: &str) -> Result<Option<Option<Vec<String>>>> {
+        match self {
+            OptionValue::TextList(list) => Ok(Some(Some(list))),
+            other => other.unless_null(name),
+        }
+    }
+
+    /// `null` as "back to the default"; any other value is of the wrong type for `name`.
+    fn unless_null<T>(self, name: &str) -> Result<Option<Option<T>>> {
+        let found = match self {
+            OptionValue::Null => return Ok(Some(None)),
+            OptionValue::Text(text) => format!("\"{text}\""),
+            OptionValue::Flag(flag) => flag.to_string(),
+            OptionValue::Number(number) => js_number(number),
+            OptionValue::TextList(_) => "an array".to_string(),
+        };
+        Err(invalid_value(name, "a value of the option's type", &found))
+    }
+}
+
+/// A partial options object that the binding layer fills one given option at a time.
+pub trait Patch: Default {
+    /// Sets option `name` (one of the option set's names) to `value`.
+    fn set(&mut self, name: &str, value: OptionValue) -> Result<()>;
 }
 
 /// A partial options object from JavaScript. Per option: `None` = not given (keep the current
 /// setting), `Some(None)` = `null` (back to the default), `Some(Some(value))` = set.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct OptionsPatch {
-    #[serde(default, deserialize_with = "given")]
     pub layout: Option<Option<String>>,
-    #[serde(default, deserialize_with = "given")]
     pub model: Option<Option<String>>,
-    #[serde(default, deserialize_with = "given")]
     pub model_b: Option<Option<String>>,
-    #[serde(default, deserialize_with = "given")]
     pub benchmark: Option<Option<String>>,
-    #[serde(default, deserialize_with = "given")]
     pub color_map: Option<Option<String>>,
-    #[serde(default, deserialize_with = "given")]
     pub reversed: Option<Option<bool>>,
-    #[serde(default, deserialize_with = "given")]
     pub domain: Option<Option<String>>,
-    #[serde(default, deserialize_with = "given")]
     pub min: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub max: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub center: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub annotate: Option<Option<bool>>,
-    #[serde(default, deserialize_with = "given")]
     pub decimals: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub uncertainty: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub width: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub pixel_ratio: Option<Option<f64>>,
+}
+
+impl Patch for OptionsPatch {
+    fn set(&mut self, name: &str, value: OptionValue) -> Result<()> {
+        match name {
+            "layout" => self.layout = value.text(name)?,
+            "model" => self.model = value.text(name)?,
+            "modelB" => self.model_b = value.text(name)?,
+            "benchmark" => self.benchmark = value.text(name)?,
+            "colorMap" => self.color_map = value.text(name)?,
+            "reversed" => self.reversed = value.flag(name)?,
+            "domain" => self.domain = value.text(name)?,
+            "min" => self.min = value.number(name)?,
+            "max" => self.max = value.number(name)?,
+            "center" => self.center = value.number(name)?,
+            "annotate" => self.annotate = value.flag(name)?,
+            "decimals" => self.decimals = value.number(name)?,
+            "uncertainty" => self.uncertainty = value.number(name)?,
+            "width" => self.width = value.number(name)?,
+            "pixelRatio" => self.pixel_ratio = value.number(name)?,
+            _ => return Err(unknown_option(FIGURE_OPTIONS, name)),
+        }
+        Ok(())
+    }
+}
+
+/// The error for a name that is not one of a set's options.
+pub(crate) fn unknown_option(set: OptionSet, name: &str) -> Error {
+    Error::Unknown {
+        what: set.what,
+        name: name.to_string(),
+        known: set.names.iter().map(|name| name.to_string()).collect(),
+    }
 }
 
 /// The options a person chose; `None` leaves an option to its default. Values are kept as given

@@ -7,7 +7,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::arguments;
-use super::dataset::{column_roles, load_options, ColumnRoles};
+use super::dataset::{column_roles, load_options, unknown_role, ColumnRoles, Roles};
+use super::options::OptionValue;
 use super::pairwise_options::{resolve_bins, PairwiseSettings, COMPARISON_OPTIONS};
 use super::{
     js_error, to_typed, ComparePairOptionsObject, PairStatisticsObject, PairwiseLoadOptionsObject,
@@ -25,6 +26,22 @@ const PAIRWISE_ROLES: ColumnRoles = ColumnRoles {
     example: r#"{ item: "task_id", score: "progress_ratio" }"#,
 };
 
+impl Roles for PairwiseCsvOptions {
+    const ROLES: ColumnRoles = PAIRWISE_ROLES;
+
+    fn set_role(&mut self, name: &str, value: OptionValue) -> crate::Result<()> {
+        let column = value.text(name)?.flatten();
+        match name {
+            "item" => self.item = column,
+            "model" => self.model = column,
+            "score" => self.score = column,
+            "group" => self.group = column,
+            _ => return Err(unknown_role(&Self::ROLES, name)),
+        }
+        Ok(())
+    }
+}
+
 /// Loads per-item scores from CSV or JSON text. `format` is `"auto"` (the default: JSON when
 /// the text starts with `{`, after a BOM and white space; CSV otherwise), `"csv"` or `"json"`;
 /// `roles` name the CSV columns of the item, model, score and group, each inferred from the
@@ -37,7 +54,7 @@ pub fn load_pairwise(
     let text = arguments::text("text", "the file's text (a string)", &text)?;
     let (json, roles) = load_options(&text, options.map_or(JsValue::UNDEFINED, Into::into))?;
     // Check the roles even for JSON text, so a mistake in them never goes unnoticed.
-    let roles: PairwiseCsvOptions = column_roles(roles, &PAIRWISE_ROLES)?;
+    let roles: PairwiseCsvOptions = column_roles(roles)?;
     let dataset = if json {
         load_pairwise_json(&text)
     } else {

@@ -27,11 +27,12 @@
 //! Model and group names are checked by the core when the figure is prepared, with the same
 //! messages as everywhere else (`unknown model: "x"; expected one of ...`).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::options::{
-    check_decimals, check_fixed_bounds, check_pixel_ratio, check_width, expectation, finite, given,
-    invalid_value, js_number, merge_field, DomainName, OptionSet, Surroundings, ValueKind,
+    check_decimals, check_fixed_bounds, check_pixel_ratio, check_width, expectation, finite,
+    invalid_value, js_number, merge_field, unknown_option, DomainName, OptionSet, OptionValue,
+    Patch, Surroundings, ValueKind,
 };
 use crate::color::ColorMap;
 use crate::figure::{BinValue, PairwiseOptions};
@@ -113,41 +114,49 @@ fn invalid_pairwise(name: &str, found: &str) -> Error {
 
 /// A partial pairwise options object from JavaScript. Per option: `None` = not given (keep the
 /// current setting), `Some(None)` = `null` (back to the default), `Some(Some(value))` = set.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct PairwiseOptionsPatch {
-    #[serde(default, deserialize_with = "given")]
     pub models: Option<Option<Vec<String>>>,
-    #[serde(default, deserialize_with = "given")]
     pub group: Option<Option<String>>,
-    #[serde(default, deserialize_with = "given")]
     pub bins: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub bins_x: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub bins_y: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub value: Option<Option<String>>,
-    #[serde(default, deserialize_with = "given")]
     pub logarithmic: Option<Option<bool>>,
-    #[serde(default, deserialize_with = "given")]
     pub color_map: Option<Option<String>>,
-    #[serde(default, deserialize_with = "given")]
     pub reversed: Option<Option<bool>>,
-    #[serde(default, deserialize_with = "given")]
     pub domain: Option<Option<String>>,
-    #[serde(default, deserialize_with = "given")]
     pub min: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub max: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub annotate: Option<Option<bool>>,
-    #[serde(default, deserialize_with = "given")]
     pub decimals: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub width: Option<Option<f64>>,
-    #[serde(default, deserialize_with = "given")]
     pub pixel_ratio: Option<Option<f64>>,
+}
+
+impl Patch for PairwiseOptionsPatch {
+    fn set(&mut self, name: &str, value: OptionValue) -> Result<()> {
+        match name {
+            "models" => self.models = value.text_list(name)?,
+            "group" => self.group = value.text(name)?,
+            "bins" => self.bins = value.number(name)?,
+            "binsX" => self.bins_x = value.number(name)?,
+            "binsY" => self.bins_y = value.number(name)?,
+            "value" => self.value = value.text(name)?,
+            "logarithmic" => self.logarithmic = value.flag(name)?,
+            "colorMap" => self.color_map = value.text(name)?,
+            "reversed" => self.reversed = value.flag(name)?,
+            "domain" => self.domain = value.text(name)?,
+            "min" => self.min = value.number(name)?,
+            "max" => self.max = value.number(name)?,
+            "annotate" => self.annotate = value.flag(name)?,
+            "decimals" => self.decimals = value.number(name)?,
+            "width" => self.width = value.number(name)?,
+            "pixelRatio" => self.pixel_ratio = value.number(name)?,
+            _ => return Err(unknown_option(PAIRWISE_OPTIONS, name)),
+        }
+        Ok(())
+    }
 }
 
 /// The pairwise options a person chose; `None` leaves an option to its default. Values are kept

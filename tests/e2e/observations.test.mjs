@@ -393,7 +393,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     // GPQA-Diamond's numbers do show a trend along the window; AIME24's do not.
     assert.equal(
       observations.panels[3].items[4],
-      "Pass@1 rises with Local Window Size: a strong trend (Spearman ρ = 0.62; 5 of 5 columns agree, 0 disagree).",
+      "Along Local Window Size, Pass@1 rises: a strong trend (Spearman ρ = 0.62; 5 of 5 columns agree, 0 disagree).",
     );
     assert.equal(observations.panels[0].items[4], "There is no consistent trend along Local Window Size (Spearman ρ = 0.08).");
     assert.deepEqual(problems, []);
