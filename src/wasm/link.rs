@@ -202,16 +202,9 @@ impl Fields {
         if arguments::given(value.clone()).is_none() {
             return Ok(None);
         }
-        if !arguments::is_list_of_strings(value) {
-            return Err(arguments::invalid(name, "an array of strings", value));
-        }
-        let array: &js_sys::Array = value.unchecked_ref();
-        Ok(Some(
-            array
-                .iter()
-                .map(|item| item.as_string().unwrap_or_default())
-                .collect(),
-        ))
+        arguments::list_of_strings(value)
+            .map(Some)
+            .ok_or_else(|| arguments::invalid(name, "an array of strings", value))
     }
 }
 

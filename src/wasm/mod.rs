@@ -629,13 +629,13 @@ fn js_error(error: impl std::fmt::Display) -> js_sys::Error {
 }
 
 /// Converts a value to a plain JavaScript object: maps become objects, `None` becomes `null`.
-/// The value goes through JSON text and `JSON.parse`: serde_json's writer is in the module for
-/// the exports anyway, and per type it costs less code than building the object field by field
-/// through JavaScript calls (serde-wasm-bindgen). Every value sweepmap returns is JSON: strings,
-/// finite numbers (a missing one is `null`), flags, lists and objects.
+/// serde-wasm-bindgen builds the object directly, with no JSON text in between. (Writing JSON
+/// text with serde_json and `JSON.parse` was measured at 2.5 KB gzipped smaller, 1 % of the
+/// module; not worth a string round trip per result and a second path for the same job.)
 fn to_plain_object<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, js_sys::Error> {
-    let text = serde_json::to_string(value).map_err(js_error)?;
-    js_sys::JSON::parse(&text).map_err(|thrown| js_error(arguments::message_of(&thrown)))
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(js_error)
 }
 
 /// [`to_plain_object`], typed for the TypeScript declarations.
