@@ -322,12 +322,12 @@ fn assert_raster_matches<F: FnMut(u32, u32) -> Rgb>(
     let (x0, y0) = raster.origin();
     let mut rgba = Vec::new();
     raster.write_rows(0..height, &mut rgba);
-    assert_eq!(rgba.len(), width * height * 4, "{what}");
-    for (index, pixel) in rgba.chunks(4).enumerate() {
+    assert_eq!(rgba.len(), width * height, "{what}");
+    for (index, pixel) in rgba.iter().enumerate() {
         let (x, y) = (x0 + (index % width) as i32, y0 + (index / width) as i32);
         let expected = fills.at(x, y);
         assert_eq!(
-            pixel,
+            *pixel,
             [expected.r, expected.g, expected.b, 255],
             "{what}: device pixel ({x}, {y})"
         );
@@ -426,8 +426,9 @@ fn raster_cells_put_the_largest_y_on_top() {
     let mut rgba = Vec::new();
     raster.write_rows(0..height, &mut rgba);
     let pixel = |x: usize, y: usize| {
-        let start = (y * width + x) * 4;
-        Rgb::new(rgba[start], rgba[start + 1], rgba[start + 2])
+        let [r, g, b, a] = rgba[y * width + x];
+        assert_eq!(a, 255);
+        Rgb::new(r, g, b)
     };
     let scale = figure.panels[0].scale;
     // Top left: x 0, y 60 = 780 mod 50 = 30; top right: x 96, y 60 = (672 + 780) mod 50 = 2.
@@ -444,7 +445,7 @@ fn raster_cells_put_the_largest_y_on_top() {
     // Rows are written in bands as asked: rows 10 to 20 are those rows of the whole image.
     let mut band = Vec::new();
     raster.write_rows(10..20, &mut band);
-    assert_eq!(band, rgba[10 * width * 4..20 * width * 4]);
+    assert_eq!(band, rgba[10 * width..20 * width]);
 }
 
 fn circles(svg: &str) -> usize {

@@ -18,7 +18,7 @@ use plotters::style::{FontDesc, FontFamily, FontStyle, FontTransform};
 
 mod raster;
 
-pub use raster::{cell_raster, color_bar_raster, Raster};
+pub use raster::{cell_raster, color_bar_raster, Raster, Rgba};
 
 use crate::color::{text_color_for, Rgb, Scale, MISSING};
 use crate::error::{Error, Result};

@@ -23,14 +23,23 @@ fn device_span(start: f64, end: f64, ratio: f64) -> Range<i32> {
     pixel(start)..pixel(end)
 }
 
-/// Along one axis, the shape that paints each device pixel last.
+/// A device pixel's colour, RGBA.
+pub type Rgba = [u8; 4];
+
+fn rgba(rgb: Rgb) -> Rgba {
+    [rgb.r, rgb.g, rgb.b, 255]
+}
+
+/// Along one axis, the shape that paints each device pixel last, as runs of pixels.
 #[derive(Debug, Clone, PartialEq)]
 struct Coverage {
     /// The first device pixel of the range described.
     origin: i32,
-    /// For each device pixel from `origin` on, the index of the last span covering it, or
-    /// [`Coverage::NONE`].
-    owners: Vec<u32>,
+    /// From `origin` on, runs of pixels with the index of the last span covering them (or
+    /// [`Coverage::NONE`]) and how many pixels the run has.
+    runs: Vec<(u32, usize)>,
+    /// How many pixels the runs cover.
+    length: usize,
 }
 
 impl Coverage {
@@ -42,17 +51,28 @@ impl Coverage {
         let covering = spans.iter().filter(|span| span.end > span.start);
         let origin = covering.clone().map(|span| span.start).min().unwrap_or(0);
         let end = covering.map(|span| span.end).max().unwrap_or(origin);
-        let length = usize::try_from(i64::from(end) - i64::from(origin)).unwrap_or(0);
-        let mut owners = vec![Self::NONE; length];
+        let offset =
+            |pixel: i32| usize::try_from(i64::from(pixel) - i64::from(origin)).unwrap_or(0);
+        let mut owners = vec![Self::NONE; offset(end)];
         for (index, span) in spans.iter().enumerate() {
-            let from = usize::try_from(i64::from(span.start) - i64::from(origin)).unwrap_or(0);
-            let to = usize::try_from(i64::from(span.end) - i64::from(origin)).unwrap_or(0);
+            let (from, to) = (offset(span.start), offset(span.end));
             let owner = u32::try_from(index).unwrap_or(Self::NONE);
             if let Some(pixels) = owners.get_mut(from..to.max(from)) {
                 pixels.fill(owner);
             }
         }
-        Coverage { origin, owners }
+        let mut runs: Vec<(u32, usize)> = Vec::new();
+        for owner in owners {
+            match runs.last_mut() {
+                Some((last, length)) if *last == owner => *length += 1,
+                _ => runs.push((owner, 1)),
+            }
+        }
+        Coverage {
+            origin,
+            length: offset(end),
+            runs,
+        }
     }
 }
 
@@ -72,62 +92,37 @@ impl<F: FnMut(u32, u32) -> Rgb> Raster<F> {
 
     /// Width and height in device pixels.
     pub fn size(&self) -> (usize, usize) {
-        (self.columns.owners.len(), self.rows.owners.len())
+        (self.columns.length, self.rows.length)
     }
 
-    /// Writes the image's device rows `rows` (0 = its top row) into `out` as RGBA, replacing
-    /// what it held. A row painted by the same shapes as the one above is copied, and a pixel
-    /// painted by the same shape as its left neighbour repeats its colour, so each shape's
-    /// colour is looked up about once per row it spans.
-    pub fn write_rows(&mut self, rows: Range<usize>, out: &mut Vec<u8>) {
-        let Raster {
-            columns,
-            rows: row_coverage,
-            color,
-        } = self;
-        let width = columns.owners.len() * 4;
+    /// Writes the image's device rows `rows` (0 = its top row) into `out`, replacing what it
+    /// held. Each run of rows painted by the same shapes is written once and copied, and each
+    /// run of pixels painted by one shape is one fill: a shape's colour is looked up once per
+    /// run of rows it spans.
+    pub fn write_rows(&mut self, rows: Range<usize>, out: &mut Vec<Rgba>) {
         out.clear();
-        let Some(owners) = row_coverage.owners.get(rows) else {
-            return;
-        };
-        out.resize(width * owners.len(), 0);
-        let mut previous = None;
-        for (index, &owner) in owners.iter().enumerate() {
-            let start = index * width;
-            if previous == Some(owner) {
-                // The row above was written in this call: `start` is at least `width`.
-                out.copy_within(start - width..start, start);
-            } else if let Some(row) = out.get_mut(start..start + width) {
-                write_row(&columns.owners, owner, color, row);
+        let width = self.columns.length;
+        let mut first = 0;
+        for &(row_owner, length) in &self.rows.runs {
+            let run = first..first + length;
+            first = run.end;
+            let (from, to) = (run.start.max(rows.start), run.end.min(rows.end));
+            if from >= to {
+                continue;
             }
-            previous = Some(owner);
-        }
-    }
-}
-
-/// One device row whose pixels row span `row_owner` paints, column by column.
-fn write_row(
-    column_owners: &[u32],
-    row_owner: u32,
-    color: &mut impl FnMut(u32, u32) -> Rgb,
-    pixels: &mut [u8],
-) {
-    let mut last: Option<(u32, [u8; 4])> = None;
-    for (pixel, &column_owner) in pixels.chunks_exact_mut(4).zip(column_owners) {
-        let rgba = match last {
-            Some((owner, rgba)) if owner == column_owner => rgba,
-            _ => {
+            let start = out.len();
+            for &(column_owner, pixels) in &self.columns.runs {
                 let rgb = if column_owner == Coverage::NONE || row_owner == Coverage::NONE {
                     BACKGROUND
                 } else {
-                    color(column_owner, row_owner)
+                    (self.color)(column_owner, row_owner)
                 };
-                let rgba = [rgb.r, rgb.g, rgb.b, 255];
-                last = Some((column_owner, rgba));
-                rgba
+                out.resize(out.len() + pixels, rgba(rgb));
             }
-        };
-        pixel.copy_from_slice(&rgba);
+            for _ in from + 1..to {
+                out.extend_from_within(start..start + width);
+            }
+        }
     }
 }
 
@@ -203,7 +198,10 @@ pub fn color_bar_raster(
 /// costs far more than a look-up. Direct-mapped, so it never grows; a clash just recomputes.
 struct ColorCache<'a> {
     scale: &'a Scale,
-    slots: Vec<Option<(u64, Rgb)>>,
+    /// Each slot's value as bits, and its colour. Empty slots hold NaN, whose colour (the
+    /// missing colour, as `Scale::color` gives it) is true of them, so no slot is ever invalid.
+    keys: Vec<u64>,
+    colors: Vec<Rgb>,
 }
 
 impl<'a> ColorCache<'a> {
@@ -212,7 +210,8 @@ impl<'a> ColorCache<'a> {
     fn new(scale: &'a Scale) -> ColorCache<'a> {
         ColorCache {
             scale,
-            slots: vec![None; Self::SLOTS],
+            keys: vec![f64::NAN.to_bits(); Self::SLOTS],
+            colors: vec![scale.color(f64::NAN); Self::SLOTS],
         }
     }
 
@@ -221,15 +220,14 @@ impl<'a> ColorCache<'a> {
         let bits = value.to_bits();
         // Fibonacci hashing of the bits: nearby values land far apart.
         let slot = (bits.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize % Self::SLOTS;
-        match self.slots.get(slot).copied().flatten() {
-            Some((key, rgb)) if key == bits => rgb,
-            _ => {
-                let rgb = self.scale.color(value);
-                if let Some(entry) = self.slots.get_mut(slot) {
-                    *entry = Some((bits, rgb));
-                }
-                rgb
+        if let (Some(key), Some(rgb)) = (self.keys.get_mut(slot), self.colors.get_mut(slot)) {
+            if *key != bits {
+                *key = bits;
+                *rgb = self.scale.color(value);
             }
+            *rgb
+        } else {
+            self.scale.color(value)
         }
     }
 }

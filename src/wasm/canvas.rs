@@ -30,7 +30,7 @@ use crate::figure::Figure;
 use crate::layout::FigureLayout;
 use crate::render::{
     cell_gap, cell_raster, color_bar_raster, draw_figure_on, BarPainting, CellPainting,
-    DrawOptions, Font, Point, Raster, Surface, BACKGROUND,
+    DrawOptions, Font, Point, Raster, Rgba, Surface, BACKGROUND,
 };
 use crate::{Error, Result};
 
@@ -163,7 +163,7 @@ const MAX_IMAGE_PIXELS: usize = 1 << 20;
 fn put_raster<F: FnMut(u32, u32) -> Rgb>(
     context: &CanvasRenderingContext2d,
     raster: &mut Raster<F>,
-    buffer: &mut Vec<u8>,
+    buffer: &mut Vec<Rgba>,
 ) -> Result<()> {
     let (width, height) = raster.size();
     let (x, y) = raster.origin();
@@ -179,8 +179,12 @@ fn put_raster<F: FnMut(u32, u32) -> Rgb>(
         let end = (start + band).min(height);
         raster.write_rows(start..end, buffer);
         let rows = u32::try_from(end - start).unwrap_or(u32::MAX);
-        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(buffer), image_width, rows)
-            .map_err(thrown("could not make the image"))?;
+        let image = ImageData::new_with_u8_clamped_array_and_sh(
+            Clamped(buffer.as_flattened()),
+            image_width,
+            rows,
+        )
+        .map_err(thrown("could not make the image"))?;
         context
             .put_image_data(&image, f64::from(x), f64::from(y) + start as f64)
             .map_err(thrown("could not put the image"))?;
@@ -192,7 +196,7 @@ fn put_raster<F: FnMut(u32, u32) -> Rgb>(
 /// The raster pass: each panel's cells, one image per panel.
 fn paint_cells_raster(
     context: &CanvasRenderingContext2d,
-    buffer: &mut Vec<u8>,
+    buffer: &mut Vec<Rgba>,
     figure: &Figure,
     layout: &FigureLayout,
     ratio: f64,
@@ -208,7 +212,7 @@ fn paint_cells_raster(
 /// Each colour bar's stripes as one image.
 fn paint_color_bars(
     context: &CanvasRenderingContext2d,
-    buffer: &mut Vec<u8>,
+    buffer: &mut Vec<Rgba>,
     figure: &Figure,
     layout: &FigureLayout,
     ratio: f64,
