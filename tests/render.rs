@@ -7,10 +7,13 @@
 
 use std::path::PathBuf;
 
-use sweepmap::color::{ColorMap, DomainMode, MISSING};
+use sweepmap::color::{ColorMap, DomainMode, Rgb, MISSING, WHITE};
 use sweepmap::figure::{prepare_figure, BenchmarkChoice, Figure, FigureOptions, View};
 use sweepmap::layout::{layout_figure, FigureLayout};
-use sweepmap::render::{paint_cells_rgba, render_svg};
+use sweepmap::render::{
+    cell_raster, color_bar_raster, draw_figure_on, render_svg, DrawOptions, Font, Point, Raster,
+    Surface,
+};
 use sweepmap::{load_json, Dataset};
 
 fn dataset(name: &str) -> Dataset {
@@ -254,23 +257,195 @@ fn a_narrow_screen_wraps_panels_into_rows() {
     assert_golden("r1-llama-600px", &render_svg(&figure, &narrow).unwrap());
 }
 
+/// The device pixels a drawing's filled rectangles paint, as a canvas paints them: each over
+/// the pixels between its (whole-pixel) corners, later ones over earlier ones. Text, lines and
+/// other shapes are left out: the rasters stand in for fills alone.
+struct Fills {
+    width: i32,
+    height: i32,
+    pixels: Vec<Rgb>,
+}
+
+impl Fills {
+    fn new(layout: &FigureLayout, ratio: f64) -> Fills {
+        let width = (layout.width * ratio).round() as i32 + 2;
+        let height = (layout.height * ratio).round() as i32 + 2;
+        Fills {
+            width,
+            height,
+            pixels: vec![WHITE; (width * height) as usize],
+        }
+    }
+
+    fn at(&self, x: i32, y: i32) -> Rgb {
+        assert!((0..self.width).contains(&x) && (0..self.height).contains(&y));
+        self.pixels[(y * self.width + x) as usize]
+    }
+}
+
+impl Surface for Fills {
+    fn fill_rect(&mut self, from: Point, to: Point, rgb: Rgb) -> sweepmap::Result<()> {
+        for y in from.1.max(0)..to.1.min(self.height) {
+            for x in from.0.max(0)..to.0.min(self.width) {
+                self.pixels[(y * self.width + x) as usize] = rgb;
+            }
+        }
+        Ok(())
+    }
+    fn stroke_rect(&mut self, _: Point, _: Point, _: Rgb, _: u32) -> sweepmap::Result<()> {
+        Ok(())
+    }
+    fn line(&mut self, _: Point, _: Point, _: Rgb, _: u32) -> sweepmap::Result<()> {
+        Ok(())
+    }
+    fn fill_polygon(&mut self, _: &[Point], _: Rgb) -> sweepmap::Result<()> {
+        Ok(())
+    }
+    fn fill_circle(&mut self, _: Point, _: u32, _: Rgb) -> sweepmap::Result<()> {
+        Ok(())
+    }
+    fn text(&mut self, _: &str, _: Point, _: &Font) -> sweepmap::Result<()> {
+        Ok(())
+    }
+    fn present(&mut self) -> sweepmap::Result<()> {
+        Ok(())
+    }
+}
+
+/// Every pixel of a raster against the fills under it; returns how many pixels it has.
+fn assert_raster_matches<F: FnMut(u32, u32) -> Rgb>(
+    raster: &mut Raster<F>,
+    fills: &Fills,
+    what: &str,
+) -> usize {
+    let (width, height) = raster.size();
+    let (x0, y0) = raster.origin();
+    let mut rgba = Vec::new();
+    raster.write_rows(0..height, &mut rgba);
+    assert_eq!(rgba.len(), width * height, "{what}");
+    for (index, pixel) in rgba.iter().enumerate() {
+        let (x, y) = (x0 + (index % width) as i32, y0 + (index / width) as i32);
+        let expected = fills.at(x, y);
+        assert_eq!(
+            *pixel,
+            [expected.r, expected.g, expected.b, 255],
+            "{what}: device pixel ({x}, {y})"
+        );
+    }
+    width * height
+}
+
+/// A synthetic grid of `columns x rows` with value `(7x + 13y) mod 50` and one missing cell.
+fn synthetic_grid(columns: usize, rows: usize, missing: (usize, usize)) -> Dataset {
+    let cells: Vec<String> = (0..rows)
+        .map(|y| {
+            let row: Vec<String> = (0..columns)
+                .map(|x| {
+                    if (x, y) == missing {
+                        "null".to_string()
+                    } else {
+                        ((7 * x + 13 * y) % 50).to_string()
+                    }
+                })
+                .collect();
+            format!("[{}]", row.join(","))
+        })
+        .collect();
+    let axis = |n: usize| (0..n).map(|i| i.to_string()).collect::<Vec<_>>().join(",");
+    load_json(&format!(
+        r#"{{"title": "Synthetic grid", "metric": {{"name": "Score", "direction": "higher"}},
+            "x": {{"name": "x", "values": [{}]}}, "y": {{"name": "y", "values": [{}]}},
+            "panels": [{{"cells": [{}]}}]}}"#,
+        axis(columns),
+        axis(rows),
+        cells.join(",")
+    ))
+    .expect("the synthetic grid loads")
+}
+
 #[test]
-fn raster_cells_match_the_scale_and_put_the_largest_y_on_top() {
-    let dataset = kv();
-    let figure = figure(&dataset, model("R1-Llama"), DomainMode::PerPanel);
-    let pixels = paint_cells_rgba(&figure, 0);
-    assert_eq!(pixels.len(), 5 * 4 * 4);
-    let panel = &figure.panels[0];
-    // Top-left pixel: window 3000 (largest), ratio 0.1 = 40.0 in seed 000's AIME24.
-    let top_left = panel.scale.color(40.0);
-    assert_eq!(&pixels[0..4], &[top_left.r, top_left.g, top_left.b, 255]);
-    // Bottom-left: window 500, ratio 0.1 = 41.3.
-    let bottom_left = panel.scale.color(41.3);
-    let offset = 3 * 5 * 4;
+fn rasters_paint_exactly_the_pixels_of_the_shapes() {
+    let kv = kv();
+    let partial = dataset("partial-r1-qwen.json");
+    let grid = synthetic_grid(97, 61, (5, 60));
+    let figures = [
+        (
+            "R1-Qwen",
+            figure(&kv, model("R1-Qwen"), DomainMode::PerPanel),
+        ),
+        ("partial", figure(&partial, View::Grid, DomainMode::Shared)),
+        ("97 x 61", figure(&grid, View::Grid, DomainMode::PerPanel)),
+    ];
+    let mut checked = 0;
+    for (name, figure) in &figures {
+        for width in [333.0, 720.0, 1001.0] {
+            let layout = layout_figure(figure, width);
+            for ratio in [1.0, 1.25, 2.0, 3.0] {
+                let mut fills = Fills::new(&layout, ratio);
+                let options = DrawOptions {
+                    pixel_ratio: ratio,
+                    ..DrawOptions::default()
+                };
+                draw_figure_on(&mut fills, figure, &layout, options).unwrap();
+                let what = format!("{name} at {width} px, ratio {ratio}");
+                for panel in 0..figure.panels.len() {
+                    let mut raster = cell_raster(figure, &layout, panel, ratio).unwrap();
+                    checked += assert_raster_matches(&mut raster, &fills, &what);
+                }
+                for bar in &layout.color_bars {
+                    let scale = &figure.panels[bar.panel].scale;
+                    let mut raster = color_bar_raster(scale, bar.bar, ratio);
+                    checked += assert_raster_matches(&mut raster, &fills, &what);
+                }
+            }
+        }
+    }
+    assert!(checked > 5_000_000, "{checked} pixels checked");
+}
+
+#[test]
+fn raster_cells_put_the_largest_y_on_top() {
+    let grid = synthetic_grid(97, 61, (5, 60));
+    let figure = figure(&grid, View::Grid, DomainMode::PerPanel);
+    let layout = layout_figure(&figure, 800.0);
+    let plot = layout.panels[0].plot;
+    let mut raster = cell_raster(&figure, &layout, 0, 1.0).unwrap();
+    // Small cells have no gap: the image is the plot rectangle, rounded to device pixels.
     assert_eq!(
-        &pixels[offset..offset + 4],
-        &[bottom_left.r, bottom_left.g, bottom_left.b, 255]
+        raster.origin(),
+        (plot.x.round() as i32, plot.y.round() as i32)
     );
+    assert_eq!(
+        raster.size(),
+        (
+            (plot.right().round() - plot.x.round()) as usize,
+            (plot.bottom().round() - plot.y.round()) as usize
+        )
+    );
+    let (width, height) = raster.size();
+    let mut rgba = Vec::new();
+    raster.write_rows(0..height, &mut rgba);
+    let pixel = |x: usize, y: usize| {
+        let [r, g, b, a] = rgba[y * width + x];
+        assert_eq!(a, 255);
+        Rgb::new(r, g, b)
+    };
+    let scale = figure.panels[0].scale;
+    // Top left: x 0, y 60 = 780 mod 50 = 30; top right: x 96, y 60 = (672 + 780) mod 50 = 2.
+    assert_eq!(pixel(0, 0), scale.color(30.0));
+    assert_eq!(pixel(width - 1, 0), scale.color(2.0));
+    // The missing cell, x 5 in the top row, in the missing colour.
+    let missing = layout.cell_rect(0, 5, 60).unwrap();
+    let centre = (missing.x + missing.width / 2.0 - plot.x.round()) as usize;
+    assert_eq!(pixel(centre, 0), MISSING);
+    assert_eq!(pixel(centre, height - 1), scale.color(35.0));
+    // Bottom left: x 0, y 0 = 0; bottom right: x 96, y 0 = 672 mod 50 = 22.
+    assert_eq!(pixel(0, height - 1), scale.color(0.0));
+    assert_eq!(pixel(width - 1, height - 1), scale.color(22.0));
+    // Rows are written in bands as asked: rows 10 to 20 are those rows of the whole image.
+    let mut band = Vec::new();
+    raster.write_rows(10..20, &mut band);
+    assert_eq!(band, rgba[10 * width..20 * width]);
 }
 
 fn circles(svg: &str) -> usize {

@@ -51,12 +51,13 @@ pub use reconcile::{
     MAX_DECIMALS,
 };
 pub use statistics::spearman_correlation;
-pub use summary::{peak, summarize, Extreme, Summary};
+pub use summary::{peak, peak_and_count, summarize, Extreme, Summary};
 pub use trend::{
     classify_correlation, measure_trends, Trend, TrendDirection, TrendStrength, Trends,
     MODERATE_BELOW, NO_TREND_BELOW, WEAK_BELOW,
 };
 pub use uncertainty::{
-    critical_value, standard_errors, standard_errors_of_mean, test_against_peak, test_difference,
-    value_scale, CellError, DifferenceTest, ErrorSource, PeakTest, ValueScale,
+    critical_value, has_standard_errors, standard_errors, standard_errors_of_mean,
+    test_against_peak, test_difference, value_scale, CellError, DifferenceTest, ErrorSource,
+    PeakTest, ValueScale,
 };

@@ -50,16 +50,41 @@ pub struct Summary {
 /// it: the `peak` of [`summarize`], without the rest of the summary (whose median and spread
 /// cost far more on a large grid). `None` when no cell is present.
 pub fn peak(grid: &Grid, direction: Direction) -> Option<Extreme> {
-    let values = present_values(grid).map(|(_, value)| value);
-    let best = match direction {
-        Direction::Higher => values.reduce(f64::max),
-        Direction::Lower => values.reduce(f64::min),
-    }?;
-    let cells = present_values(grid)
-        .filter(|(_, value)| values_tie(*value, best))
-        .map(|(position, _)| position)
-        .collect();
-    Some(Extreme { value: best, cells })
+    peak_and_count(grid, direction).0
+}
+
+/// The [`peak`] and the number of present, finite cells. Every figure describes itself with
+/// both, so they come from two plain passes over the cells: a million-cell grid is read twice,
+/// not once per question.
+pub fn peak_and_count(grid: &Grid, direction: Direction) -> (Option<Extreme>, usize) {
+    let mut best: Option<f64> = None;
+    let mut count = 0;
+    for cell in grid.cells() {
+        let Some(cell) = cell else { continue };
+        let value = cell.mean;
+        if !value.is_finite() {
+            continue;
+        }
+        count += 1;
+        best = Some(match (best, direction) {
+            (None, _) => value,
+            (Some(best), Direction::Higher) => best.max(value),
+            (Some(best), Direction::Lower) => best.min(value),
+        });
+    }
+    let Some(best) = best else {
+        return (None, count);
+    };
+    let columns = grid.columns().max(1);
+    let mut cells = Vec::new();
+    for (index, cell) in grid.cells().iter().enumerate() {
+        if let Some(cell) = cell {
+            if cell.mean.is_finite() && values_tie(cell.mean, best) {
+                cells.push(CellPosition::new(index % columns, index / columns));
+            }
+        }
+    }
+    (Some(Extreme { value: best, cells }), count)
 }
 
 /// Summarises a grid. Returns `None` when no cell is present.
@@ -111,11 +136,16 @@ mod tests {
         for direction in [Direction::Higher, Direction::Lower] {
             for grid in seed_002_qwen().iter().chain(seed_000_llama().iter()) {
                 let summary = summarize(grid, direction).unwrap();
+                assert_eq!(
+                    peak_and_count(grid, direction),
+                    (Some(summary.peak.clone()), summary.present)
+                );
                 assert_eq!(peak(grid, direction), Some(summary.peak));
             }
         }
         let empty = grid_from_optional_rows_top_down(&[&[None, None]]);
         assert_eq!(peak(&empty, Direction::Higher), None);
+        assert_eq!(peak_and_count(&empty, Direction::Lower), (None, 0));
     }
 
     #[test]

@@ -113,6 +113,22 @@ pub fn standard_errors(
         .collect()
 }
 
+/// True when [`standard_errors`] gives some cell of the grid an error: a cell with replicates
+/// and a spread, or any present cell when the benchmark's item count and the value scale are
+/// known. A figure keeps no per-cell list otherwise (for a large grid without either, a million
+/// `None`s).
+pub fn has_standard_errors(
+    grid: &Grid,
+    benchmark: Option<&BenchmarkInfo>,
+    scale: Option<ValueScale>,
+) -> bool {
+    let binomial = scale.is_some() && benchmark.and_then(|info| info.items).is_some_and(|n| n > 0);
+    grid.cells().iter().any(|cell| match cell {
+        Some(cell) => binomial || (cell.count > 1 && cell.std_dev.is_some()),
+        None => false,
+    })
+}
+
 /// Standard errors of a cell-wise mean of several grids' cells (a model's mean across
 /// benchmarks): `sqrt(sum of se²) / k` where every part has an error, `None` elsewhere.
 pub fn standard_errors_of_mean(parts: &[Vec<Option<CellError>>]) -> Vec<Option<CellError>> {

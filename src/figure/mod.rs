@@ -18,10 +18,10 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 use crate::analysis::{
-    critical_value, difference, mean_across_benchmarks, peak, reconcile_aggregate,
-    select_benchmarks, standard_errors, standard_errors_of_mean, test_against_peak,
-    test_difference, value_scale, CellError, CellPosition, Difference, DifferenceTest,
-    Reconciliation,
+    critical_value, difference, has_standard_errors, mean_across_benchmarks, peak,
+    reconcile_aggregate, select_benchmarks, standard_errors, standard_errors_of_mean,
+    test_against_peak, test_difference, value_scale, CellError, CellPosition, Difference,
+    DifferenceTest, Reconciliation, ValueScale,
 };
 
 /// The confidence level of uncertainty statements when none is chosen.
@@ -29,7 +29,7 @@ pub const DEFAULT_LEVEL: f64 = 0.95;
 use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale};
 use crate::error::{Error, Result};
 use crate::pairwise::PairComparison;
-use crate::{Axis, Dataset, Direction, Grid};
+use crate::{Axis, BenchmarkInfo, Dataset, Direction, Grid};
 
 pub use format::{choose_decimals, format_value};
 pub use observe::{
@@ -141,7 +141,8 @@ pub struct FigurePanel {
     /// Lines of statistics under the title.
     pub subtitle: Vec<String>,
     /// Each cell's standard error (row-major), where the benchmark's items or the replicates
-    /// give one; empty for panels without (differences, histograms).
+    /// give one; empty for panels without (differences, histograms, and grids where no cell
+    /// has one).
     pub errors: Vec<Option<CellError>>,
     /// For a histogram of items: how many items the counts are out of (hover then gives each
     /// bin's share).
@@ -239,7 +240,7 @@ fn choice_errors(
                 .benchmarks
                 .position(name)
                 .and_then(|b| dataset.benchmark_info(b));
-            standard_errors(grid, info, scale)
+            errors_of(grid, info, scale)
         }
         BenchmarkChoice::Mean => {
             let Ok(selection) = select_benchmarks(dataset, model) else {
@@ -250,11 +251,7 @@ fn choice_errors(
                 .iter()
                 .filter_map(|&b| {
                     let panel = dataset.panel_at(model, b)?;
-                    Some(standard_errors(
-                        &panel.grid,
-                        dataset.benchmark_info(b),
-                        scale,
-                    ))
+                    Some(errors_of(&panel.grid, dataset.benchmark_info(b), scale))
                 })
                 .collect();
             standard_errors_of_mean(&parts)
@@ -266,8 +263,43 @@ fn positions(cells: &[CellPosition]) -> Vec<(usize, usize)> {
     cells.iter().map(|c| (c.x, c.y)).collect()
 }
 
+/// The present cells' values, row-major: a plain loop, as a large grid has a million cells.
 fn present_values(grid: &Grid) -> Vec<f64> {
-    grid.present().map(|(_, _, cell)| cell.mean).collect()
+    let mut values = Vec::with_capacity(grid.cells().len());
+    for cell in grid.cells().iter().flatten() {
+        values.push(cell.mean);
+    }
+    values
+}
+
+/// The values of the panels shown as values (all but a reconciliation's signed difference),
+/// in panel order: borrowed when one panel holds them all.
+fn shown_values<'a>(drafts: &[Draft], values: &'a [Vec<f64>]) -> Cow<'a, [f64]> {
+    let unsigned = || {
+        drafts
+            .iter()
+            .zip(values)
+            .filter(|(draft, _)| !draft.signed)
+            .map(|(_, values)| values)
+    };
+    let mut panels = unsigned();
+    match (panels.next(), panels.next()) {
+        (Some(only), None) => Cow::Borrowed(only.as_slice()),
+        _ => Cow::Owned(unsigned().flatten().copied().collect()),
+    }
+}
+
+/// A grid's standard errors, or none at all when no cell has one (see [`FigurePanel::errors`]).
+fn errors_of(
+    grid: &Grid,
+    benchmark: Option<&BenchmarkInfo>,
+    scale: Option<ValueScale>,
+) -> Vec<Option<CellError>> {
+    if has_standard_errors(grid, benchmark, scale) {
+        standard_errors(grid, benchmark, scale)
+    } else {
+        Vec::new()
+    }
 }
 
 impl BenchmarkChoice {
@@ -385,7 +417,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
                 .filter_map(|b| {
                     let panel = dataset.panel_at(model_index, b)?;
                     let benchmark = dataset.benchmarks.levels.get(b)?;
-                    let errors = standard_errors(&panel.grid, dataset.benchmark_info(b), scale);
+                    let errors = errors_of(&panel.grid, dataset.benchmark_info(b), scale);
                     Some(
                         Draft::new(
                             dataset.panel_title(panel),
@@ -432,7 +464,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
                         dataset.benchmarks.levels.get(panel.benchmark).cloned(),
                         panel.grid.clone(),
                     )
-                    .with_errors(standard_errors(&panel.grid, info, scale))
+                    .with_errors(errors_of(&panel.grid, info, scale))
                 })
                 .collect();
             (drafts, dataset.benchmarks.levels.len())
@@ -555,42 +587,40 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         ));
     }
 
-    let shown: Vec<f64> = drafts
+    // Each panel's values, read once: the colour domains, the decimals and the key all use them.
+    let values: Vec<Vec<f64>> = drafts.iter().map(|d| present_values(&d.grid)).collect();
+    let has_missing = drafts
         .iter()
-        .filter(|d| !d.signed)
-        .flat_map(|d| present_values(&d.grid))
-        .collect();
+        .zip(&values)
+        .any(|(draft, values)| values.len() < draft.grid.cells().len());
+    let shown = shown_values(&drafts, &values);
     // The figure's decimals come from the values it shows as given: in a reconciliation, the
     // reported panel alone.
-    let labelled: Vec<f64> = match (&reconciliation, drafts.first()) {
-        (Some(_), Some(reported)) => present_values(&reported.grid),
-        _ => shown.clone(),
+    let labelled: &[f64] = match (&reconciliation, values.first()) {
+        (Some(_), Some(reported)) => reported,
+        _ => &shown,
     };
     let decimals = match options.decimals {
         Some(decimals) => usize::from(decimals.min(12)),
-        None => choose_decimals(&labelled),
+        None => choose_decimals(labelled),
     };
     let has_signed = drafts.iter().any(|d| d.signed);
     // A reconciliation shows the reported figures as printed, and the recomputed means and the
     // differences with one decimal more (their own choice capped there).
-    let derived_decimals = |grid: &Grid| {
-        let own = choose_decimals(&present_values(grid));
-        match options.decimals {
-            Some(_) => decimals,
-            None => own.min(decimals + 1),
-        }
+    let derived_decimals = |values: &[f64]| match options.decimals {
+        Some(_) => decimals,
+        None => choose_decimals(values).min(decimals + 1),
     };
     let mut panels = Vec::with_capacity(drafts.len());
-    for (index, draft) in drafts.into_iter().enumerate() {
+    for (index, (draft, values)) in drafts.into_iter().zip(&values).enumerate() {
         let panel_decimals = if reconciliation.is_some() && index > 0 {
-            derived_decimals(&draft.grid)
+            derived_decimals(values)
         } else {
             decimals
         };
-        let values = present_values(&draft.grid);
         let (domain, scale) = if draft.signed {
             let centred = DomainMode::Centered { center: 0.0 };
-            let domain = resolve_domain(&centred, &values, &values)?;
+            let domain = resolve_domain(&centred, values, values)?;
             let map = if color_map.is_diverging() {
                 color_map
             } else {
@@ -599,7 +629,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             let scale = domain.scale(map, options.reversed);
             (domain, scale)
         } else {
-            let domain = resolve_domain(&domain_mode, &values, &shown)?;
+            let domain = resolve_domain(&domain_mode, values, &shown)?;
             let scale = domain.scale(color_map, options.reversed);
             (domain, scale)
         };
@@ -629,7 +659,6 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             parity_line: false,
         });
     }
-    let has_missing = panels.iter().any(|p| p.grid.missing_count() > 0);
     // A difference says so even when nothing is beyond noise; elsewhere the key explains dots
     // only where there are some.
     let mark_label = mark_label

@@ -7,15 +7,18 @@
 //! colour bars drawn from the very scale that coloured the cells, with arrows and "≥"/"≤" marks
 //! when a fixed range clips the data.
 //!
-//! Large grids, whose cells are a few pixels, are better painted from an RGBA buffer than with one
-//! call per cell: [`CellPainting::Skip`] draws everything but the cells, and [`paint_cells_rgba`]
-//! fills that buffer. Likewise a canvas paints each colour bar as one image of its
-//! [`color_bar_stripes`] ([`BarPainting::Skip`]).
+//! A canvas is better given cells and colour bars as images than a call per shape: [`cell_raster`]
+//! and [`color_bar_raster`] compute, in device pixels, exactly what the shapes would paint, and
+//! [`CellPainting::Skip`] and [`BarPainting::Skip`] then leave those shapes out of this pass.
 
 use plotters::backend::SVGBackend;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{FontDesc, FontFamily, FontStyle, FontTransform};
+
+mod raster;
+
+pub use raster::{cell_raster, color_bar_raster, Raster, Rgba};
 
 use crate::color::{text_color_for, Rgb, Scale, MISSING};
 use crate::error::{Error, Result};
@@ -41,7 +44,7 @@ pub enum CellPainting {
     /// One rectangle per cell: vector output (SVG) and small grids.
     Shapes,
     /// Leave the background and every cell's fill out: the caller has already painted the
-    /// background and the cells from [`paint_cells_rgba`], and this pass draws the rest over
+    /// background and the cells from [`cell_raster`], and this pass draws the rest over
     /// them (the hatch of missing cells large enough to show one included).
     Skip,
 }
@@ -51,8 +54,8 @@ pub enum CellPainting {
 pub enum BarPainting {
     /// One filled stripe per device pixel row ([`color_bar_stripes`]): vector output (SVG).
     Stripes,
-    /// Leave the bar's colours out: the caller has painted [`color_bar_stripes`] in one go
-    /// (a canvas puts them as an image, where a thousand small rectangles cost milliseconds).
+    /// Leave the bar's colours out: the caller has painted them in one go ([`color_bar_raster`]:
+    /// a canvas puts them as an image, where a thousand small rectangles cost milliseconds).
     /// The outline, arrows, ticks and label are still drawn.
     Skip,
 }
@@ -366,12 +369,7 @@ pub fn draw_figure_on<S: Surface>(
                 let Some(rect) = layout.cell_rect(index, x, y) else {
                     continue;
                 };
-                let inner = Rect {
-                    x: rect.x + gap / 2.0,
-                    y: rect.y + gap / 2.0,
-                    width: rect.width - gap,
-                    height: rect.height - gap,
-                };
+                let inner = inner_cell(rect, gap);
                 match cell {
                     Some(cell) => painter.fill(inner, panel.scale.color(cell.mean))?,
                     None => {
@@ -532,14 +530,7 @@ fn draw_color_bar<S: Surface>(
     let rect = bar.bar;
     if painter.options.bars == BarPainting::Stripes {
         let stripes = color_bar_stripes(&scale, rect.height, painter.options.pixel_ratio);
-        let stripe = rect.height / stripes.len() as f64;
-        for (index, rgb) in stripes.into_iter().enumerate() {
-            let band = Rect {
-                x: rect.x,
-                y: rect.y + index as f64 * stripe,
-                width: rect.width,
-                height: stripe + 0.5,
-            };
+        for (band, rgb) in stripe_bands(rect, stripes.len()).zip(stripes) {
             painter.fill(band, rgb)?;
         }
     }
@@ -604,6 +595,28 @@ pub fn cell_gap(cell_width: f64, cell_height: f64) -> f64 {
     } else {
         0.0
     }
+}
+
+/// The part of a cell's rectangle its colour fills: all of it less half the gap on every side.
+pub fn inner_cell(rect: Rect, gap: f64) -> Rect {
+    Rect {
+        x: rect.x + gap / 2.0,
+        y: rect.y + gap / 2.0,
+        width: rect.width - gap,
+        height: rect.height - gap,
+    }
+}
+
+/// The rectangles of a colour bar's `count` stripes from the top, each overlapping the next by
+/// half a CSS pixel so that no background shows between them.
+pub fn stripe_bands(bar: Rect, count: usize) -> impl Iterator<Item = Rect> {
+    let stripe = bar.height / count.max(1) as f64;
+    (0..count).map(move |index| Rect {
+        x: bar.x,
+        y: bar.y + index as f64 * stripe,
+        width: bar.width,
+        height: stripe + 0.5,
+    })
 }
 
 /// A colour bar's colours from top (the domain maximum) to bottom: one stripe per device pixel
@@ -711,65 +724,4 @@ fn xml_safe(svg: String) -> String {
     svg.chars()
         .map(|c| if allowed(c) { c } else { '\u{fffd}' })
         .collect()
-}
-
-/// One panel's cells as RGBA pixels, one pixel per cell, top row = largest y: the buffer the
-/// wasm layer puts on a canvas and scales into the plot rectangle. Missing cells get the missing
-/// colour.
-pub fn paint_cells_rgba(figure: &Figure, panel: usize) -> Vec<u8> {
-    let Some(panel) = figure.panels.get(panel) else {
-        return Vec::new();
-    };
-    let columns = panel.grid.columns();
-    let rows = panel.grid.rows();
-    let mut colors = ColorCache::new(&panel.scale);
-    let mut pixels = vec![0u8; columns * rows * 4];
-    // Rows of pixels run top-down, rows of cells bottom-up (row 0 is the smallest y).
-    let pixel_rows = pixels.chunks_exact_mut(columns.max(1) * 4);
-    let cell_rows = panel.grid.cells().chunks_exact(columns.max(1)).rev();
-    for (pixel_row, cell_row) in pixel_rows.zip(cell_rows) {
-        for (pixel, cell) in pixel_row.chunks_exact_mut(4).zip(cell_row) {
-            let rgb = cell
-                .as_ref()
-                .map_or(MISSING, |cell| colors.color(cell.mean));
-            pixel.copy_from_slice(&[rgb.r, rgb.g, rgb.b, 255]);
-        }
-    }
-    pixels
-}
-
-/// A scale's colours remembered by value: measured values repeat (a grid of one-decimal scores
-/// has a few hundred distinct values in a million cells), and evaluating the colour map's spline
-/// costs far more than a look-up. Direct-mapped, so it never grows; a clash just recomputes.
-struct ColorCache<'a> {
-    scale: &'a Scale,
-    slots: Vec<Option<(u64, Rgb)>>,
-}
-
-impl<'a> ColorCache<'a> {
-    const SLOTS: usize = 4096;
-
-    fn new(scale: &'a Scale) -> ColorCache<'a> {
-        ColorCache {
-            scale,
-            slots: vec![None; Self::SLOTS],
-        }
-    }
-
-    /// Exactly `scale.color(value)`.
-    fn color(&mut self, value: f64) -> Rgb {
-        let bits = value.to_bits();
-        // Fibonacci hashing of the bits: nearby values land far apart.
-        let slot = (bits.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize % Self::SLOTS;
-        match self.slots.get(slot).copied().flatten() {
-            Some((key, rgb)) if key == bits => rgb,
-            _ => {
-                let rgb = self.scale.color(value);
-                if let Some(entry) = self.slots.get_mut(slot) {
-                    *entry = Some((bits, rgb));
-                }
-                rgb
-            }
-        }
-    }
 }

@@ -8,13 +8,13 @@
 //! README's Benchmark section):
 //! 1. the background, in one `fillRect`;
 //! 2. the cells: when they are too small for the white gap between them (under 14 CSS pixels),
-//!    each panel's cells are written into an RGBA buffer in wasm memory ([`paint_cells_rgba`],
-//!    one pixel per cell), put on a scratch canvas with `putImageData`, and scaled into the
-//!    panel's plot rectangle with `drawImage` and image smoothing off, so a 1000 x 1000 grid is
-//!    one image, not a million calls ([`CellPainting::Skip`]); larger cells are drawn by the
-//!    core as shapes, one `fillRect` each;
-//! 3. the colour bars, each one image of its stripes ([`color_bar_stripes`]) rather than a
-//!    `fillRect` per device pixel row ([`BarPainting::Skip`]);
+//!    each panel's plot is computed in wasm memory as an RGBA image in device pixels
+//!    ([`cell_raster`]: exactly the pixels the cells' rectangles would paint) and put on the
+//!    canvas with one `putImageData`, so a 1000 x 1000 grid is one image, not a million calls
+//!    ([`CellPainting::Skip`]); larger cells are drawn by the core as shapes, one `fillRect`
+//!    each;
+//! 3. the colour bars, likewise each one image of its stripes ([`color_bar_raster`]) rather
+//!    than a `fillRect` per device pixel row ([`BarPainting::Skip`]);
 //! 4. everything else, drawn by the core on [`Canvas2d`], a drawing surface that sets
 //!    each piece of context state (fill, stroke, line width, font, alignment) only when it
 //!    changes: most value labels share one font and a few colours, and every redundant state
@@ -27,10 +27,10 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 use super::arguments::message_of;
 use crate::color::Rgb;
 use crate::figure::Figure;
-use crate::layout::{FigureLayout, Rect};
+use crate::layout::FigureLayout;
 use crate::render::{
-    cell_gap, color_bar_stripes, draw_figure_on, paint_cells_rgba, BarPainting, CellPainting,
-    DrawOptions, Font, Point, Surface, BACKGROUND,
+    cell_gap, cell_raster, color_bar_raster, draw_figure_on, BarPainting, CellPainting,
+    DrawOptions, Font, Point, Raster, Rgba, Surface, BACKGROUND,
 };
 use crate::{Error, Result};
 
@@ -132,13 +132,12 @@ pub fn paint(
         f64::from(canvas.width()),
         f64::from(canvas.height()),
     );
-    context.set_image_smoothing_enabled(false);
-    let mut images = Images::new(&context, ratio);
+    let mut buffer = Vec::new();
     let raster = uses_raster(layout);
     if raster {
-        paint_cells_raster(&mut images, figure, layout)?;
+        paint_cells_raster(&context, &mut buffer, figure, layout, ratio)?;
     }
-    paint_color_bars(&mut images, figure, layout)?;
+    paint_color_bars(&context, &mut buffer, figure, layout, ratio)?;
 
     let mut surface = Canvas2d::new(context);
     let options = DrawOptions {
@@ -155,108 +154,78 @@ pub fn paint(
     draw_figure_on(&mut surface, figure, layout, options)
 }
 
-/// Puts RGBA images into rectangles of the canvas through one scratch canvas, made on first use.
-struct Images<'a> {
-    context: &'a CanvasRenderingContext2d,
-    ratio: f64,
-    scratch: Option<(HtmlCanvasElement, CanvasRenderingContext2d)>,
-}
+/// The most device pixels put in one image: a larger raster goes in bands of rows, so the
+/// buffer in wasm memory stays at 4 MiB however large the canvas.
+const MAX_IMAGE_PIXELS: usize = 1 << 20;
 
-impl<'a> Images<'a> {
-    fn new(context: &'a CanvasRenderingContext2d, ratio: f64) -> Images<'a> {
-        Images {
-            context,
-            ratio,
-            scratch: None,
-        }
-    }
-
-    fn scratch(&mut self) -> Result<&(HtmlCanvasElement, CanvasRenderingContext2d)> {
-        if self.scratch.is_none() {
-            let document = web_sys::window()
-                .and_then(|window| window.document())
-                .ok_or_else(|| drawing_error("there is no document to make a scratch canvas in"))?;
-            let canvas: HtmlCanvasElement = document
-                .create_element("canvas")
-                .map_err(thrown("could not make a scratch canvas"))?
-                .dyn_into()
-                .map_err(|_| drawing_error("could not make a scratch canvas"))?;
-            let context = context_2d(&canvas)?;
-            self.scratch = Some((canvas, context));
-        }
-        self.scratch
-            .as_ref()
-            .ok_or_else(|| drawing_error("could not make a scratch canvas"))
-    }
-
-    /// Draws `pixels` (`columns x rows`, RGBA) scaled without smoothing to exactly `target` (in
-    /// CSS pixels, unrounded, so every cell lands where the layout and the hit test put it).
-    fn put(&mut self, pixels: &[u8], columns: u32, rows: u32, target: Rect) -> Result<()> {
-        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels), columns, rows)
-            .map_err(thrown("could not make the image"))?;
-        let ratio = self.ratio;
-        let context = self.context;
-        let (scratch, scratch_context) = self.scratch()?;
-        // Resizing clears the scratch canvas, so every image starts from a clean one.
-        scratch.set_width(columns);
-        scratch.set_height(rows);
-        scratch_context
-            .put_image_data(&image, 0.0, 0.0)
-            .map_err(thrown("could not put the image"))?;
-        context
-            .draw_image_with_html_canvas_element_and_dw_and_dh(
-                scratch,
-                target.x * ratio,
-                target.y * ratio,
-                target.width * ratio,
-                target.height * ratio,
-            )
-            .map_err(thrown("could not draw the image"))
-    }
-}
-
-/// The raster pass: each panel's cells scaled from one pixel per cell.
-fn paint_cells_raster(
-    images: &mut Images<'_>,
-    figure: &Figure,
-    layout: &FigureLayout,
+/// Puts a raster on the canvas at its device-pixel position, in bands of rows, through one
+/// reused buffer.
+fn put_raster<F: FnMut(u32, u32) -> Rgb>(
+    context: &CanvasRenderingContext2d,
+    raster: &mut Raster<F>,
+    buffer: &mut Vec<Rgba>,
 ) -> Result<()> {
-    for (index, geometry) in layout.panels.iter().enumerate() {
-        let Some(panel) = figure.panels.get(index) else {
-            continue;
-        };
-        let (Ok(columns), Ok(rows)) = (
-            u32::try_from(panel.grid.columns()),
-            u32::try_from(panel.grid.rows()),
-        ) else {
-            return Err(drawing_error("the grid is too large for a canvas"));
-        };
-        if columns == 0 || rows == 0 {
-            continue;
-        }
-        images.put(
-            &paint_cells_rgba(figure, index),
-            columns,
+    let (width, height) = raster.size();
+    let (x, y) = raster.origin();
+    let Ok(image_width) = u32::try_from(width) else {
+        return Err(drawing_error("the image is too wide for a canvas"));
+    };
+    if width == 0 || height == 0 {
+        return Ok(());
+    }
+    let band = (MAX_IMAGE_PIXELS / width).max(1);
+    let mut start = 0;
+    while start < height {
+        let end = (start + band).min(height);
+        raster.write_rows(start..end, buffer);
+        let rows = u32::try_from(end - start).unwrap_or(u32::MAX);
+        let image = ImageData::new_with_u8_clamped_array_and_sh(
+            Clamped(buffer.as_flattened()),
+            image_width,
             rows,
-            geometry.plot,
-        )?;
+        )
+        .map_err(thrown("could not make the image"))?;
+        context
+            .put_image_data(&image, f64::from(x), f64::from(y) + start as f64)
+            .map_err(thrown("could not put the image"))?;
+        start = end;
     }
     Ok(())
 }
 
-/// Each colour bar as one image, one pixel wide and a pixel per stripe.
-fn paint_color_bars(images: &mut Images<'_>, figure: &Figure, layout: &FigureLayout) -> Result<()> {
+/// The raster pass: each panel's cells, one image per panel.
+fn paint_cells_raster(
+    context: &CanvasRenderingContext2d,
+    buffer: &mut Vec<Rgba>,
+    figure: &Figure,
+    layout: &FigureLayout,
+    ratio: f64,
+) -> Result<()> {
+    for index in 0..layout.panels.len() {
+        if let Some(mut raster) = cell_raster(figure, layout, index, ratio) {
+            put_raster(context, &mut raster, buffer)?;
+        }
+    }
+    Ok(())
+}
+
+/// Each colour bar's stripes as one image.
+fn paint_color_bars(
+    context: &CanvasRenderingContext2d,
+    buffer: &mut Vec<Rgba>,
+    figure: &Figure,
+    layout: &FigureLayout,
+    ratio: f64,
+) -> Result<()> {
     for bar in &layout.color_bars {
         let Some(panel) = figure.panels.get(bar.panel) else {
             continue;
         };
-        let stripes = color_bar_stripes(&panel.scale, bar.bar.height, images.ratio);
-        let pixels: Vec<u8> = stripes
-            .iter()
-            .flat_map(|rgb| [rgb.r, rgb.g, rgb.b, 255])
-            .collect();
-        let rows = u32::try_from(stripes.len()).unwrap_or(u32::MAX);
-        images.put(&pixels, 1, rows, bar.bar)?;
+        put_raster(
+            context,
+            &mut color_bar_raster(&panel.scale, bar.bar, ratio),
+            buffer,
+        )?;
     }
     Ok(())
 }
