@@ -18,7 +18,7 @@ use crate::hash::FastMap;
 use super::build::{Assembly, Builder, Names, Record};
 use super::csv_format::{infer_roles, parse_value, CsvOptions, Profile, Roles};
 use super::dataset::{Dataset, Direction, Metric};
-use super::tidy::{detect_delimiter, excerpt, is_missing_marker};
+use super::tidy::{check_header, detect_delimiter, is_missing_marker};
 use crate::error::{Error, Result};
 
 const BOM: &[u8] = "\u{feff}".as_bytes();
@@ -194,7 +194,7 @@ impl Table {
 
     fn take(&mut self, line: u64, fields: Vec<String>) -> Result<()> {
         let Some(header) = &self.header else {
-            let header = check_header(fields)?;
+            let header = check_header(fields.iter().map(String::as_str))?;
             self.columns = header.iter().map(|_| Column::default()).collect();
             self.header = Some(header);
             return Ok(());
@@ -232,35 +232,6 @@ impl Table {
         self.lines.push(line);
         Ok(())
     }
-}
-
-/// The header's names, trimmed, checked as the whole-text reader checks them.
-fn check_header(fields: Vec<String>) -> Result<Vec<String>> {
-    let header: Vec<String> = fields.iter().map(|name| name.trim().to_string()).collect();
-    if header.iter().all(String::is_empty) {
-        return Err(Error::Empty);
-    }
-    if let [only] = header.as_slice() {
-        return Err(Error::InvalidField {
-            field: "header".into(),
-            expected: format!(
-                "columns separated by commas, tabs or semicolons, found one column \"{}\"",
-                excerpt(only)
-            ),
-        });
-    }
-    for (index, name) in header.iter().enumerate() {
-        if name.is_empty() {
-            return Err(Error::InvalidField {
-                field: format!("header, column {}", index + 1),
-                expected: "a column name".into(),
-            });
-        }
-        if header.iter().take(index).any(|earlier| earlier == name) {
-            return Err(Error::DuplicateColumn { name: name.clone() });
-        }
-    }
-    Ok(header)
 }
 
 /// The rows read, their roles, and the builder they are being added to.

@@ -119,22 +119,12 @@ impl<'a> LineCounter<'a> {
     }
 }
 
-/// Reads the header and every row, checking that each row has as many fields as the header.
-/// Rows whose fields are all empty (blank lines) are skipped.
-pub(crate) fn read_rows(text: &str) -> Result<(Vec<String>, Vec<Row>)> {
-    if text.contains('\0') {
-        return Err(Error::NotText);
-    }
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .flexible(true)
-        .delimiter(detect_delimiter(text))
-        .from_reader(text.as_bytes());
-    let mut lines = LineCounter::new(text);
-    let header: Vec<String> = reader
-        .headers()
-        .map_err(|error| csv_error(&error, &mut lines, 0))?
-        .iter()
+/// The header's names, trimmed, or the error for an empty header, a single column (the wrong
+/// delimiter, most likely), an unnamed column or a name given twice. Both CSV readers (the
+/// whole-text one here and the one in slices) check their header with it.
+pub(crate) fn check_header<'a>(fields: impl IntoIterator<Item = &'a str>) -> Result<Vec<String>> {
+    let header: Vec<String> = fields
+        .into_iter()
         .map(|name| name.trim().to_string())
         .collect();
     if header.iter().all(String::is_empty) {
@@ -160,6 +150,27 @@ pub(crate) fn read_rows(text: &str) -> Result<(Vec<String>, Vec<Row>)> {
             return Err(Error::DuplicateColumn { name: name.clone() });
         }
     }
+    Ok(header)
+}
+
+/// Reads the header and every row, checking that each row has as many fields as the header.
+/// Rows whose fields are all empty (blank lines) are skipped.
+pub(crate) fn read_rows(text: &str) -> Result<(Vec<String>, Vec<Row>)> {
+    if text.contains('\0') {
+        return Err(Error::NotText);
+    }
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(true)
+        .delimiter(detect_delimiter(text))
+        .from_reader(text.as_bytes());
+    let mut lines = LineCounter::new(text);
+    let header = check_header(
+        reader
+            .headers()
+            .map_err(|error| csv_error(&error, &mut lines, 0))?
+            .iter(),
+    )?;
     let mut rows = Vec::new();
     let mut record = csv::StringRecord::new();
     loop {
