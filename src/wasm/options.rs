@@ -156,16 +156,9 @@ pub fn invalid_value(name: &str, expected: &str, found: &str) -> Error {
     }
 }
 
-/// A number written as JavaScript writes it: `NaN`, `Infinity`, `-Infinity`, `2.5`, `800`.
-pub fn js_number(value: f64) -> String {
-    if value.is_nan() {
-        "NaN".to_string()
-    } else if value.is_infinite() {
-        if value > 0.0 { "Infinity" } else { "-Infinity" }.to_string()
-    } else {
-        format!("{value}")
-    }
-}
+/// A number written as JavaScript writes it (`NaN`, `Infinity`, `2.5`, `800`, `1e-7`): the
+/// share links' exact writer, so messages quote a value as the page would show it.
+pub use crate::link::js_number;
 
 /// The figure layouts, as JavaScript names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
