@@ -179,7 +179,7 @@ try {
   for (let rep = 0; rep < reps; rep += 1) {
     for (const benchCase of cases) {
       for (const library of libraries) {
-        const slot = ((results[benchCase.id] ??= {})[library.id] ??= { script: [], painted: [], first: [] });
+        const slot = ((results[benchCase.id] ??= {})[library.id] ??= { script: [], painted: [], first: [], blank: [] });
         if (benchCase.id === "cold") {
           const { painted, files } = await cold(browser, library);
           slot.painted.push(painted);
@@ -189,6 +189,7 @@ try {
           slot.script.push(timing.script);
           slot.painted.push(timing.painted);
           slot.first.push(first.painted);
+          if (typeof timing.blankCanvas === "number") slot.blank.push(timing.blankCanvas);
         }
       }
     }
@@ -204,7 +205,10 @@ try {
         libraries.map((l) => {
           const slot = results[c.id][l.id];
           const some = (samples) => (samples.length ? summary(samples) : null);
-          return [l.id, { script: some(slot.script), painted: summary(slot.painted), first: some(slot.first) }];
+          return [
+            l.id,
+            { script: some(slot.script), painted: summary(slot.painted), first: some(slot.first), blank: some(slot.blank) },
+          ];
         }),
       ),
     })),
@@ -255,10 +259,10 @@ function renderMarkdown(report) {
     `${m.cpu} (${m.cores} cores), Chromium ${m.chromium} headless, node ${m.node}. ` +
     `Versions: ${Object.entries(m.versions).map(([n, v]) => `${n} ${v}`).join(", ")}.`);
   lines.push("");
-  lines.push("Times in ms: median (min-max). Each measurement is a fresh page that runs the case twice: \"script\" and \"painted\" time the second run (the library's code warm), \"first painted\" the first (the page's first render). The cold load times navigation start to the painted seed figure. \"x peer\" is the library's median over the fastest peer's median for that column (below 1 is faster).");
+  lines.push("Times in ms: median (min-max). Each measurement is a fresh page that runs the case twice: \"script\" and \"painted\" time the second run (the library's code warm), \"first painted\" the first (the page's first render). The cold load times navigation start to the painted seed figure. \"x peer\" is the library's median over the fastest peer's median for that column (below 1 is faster). \"blank canvas\" is the floor for a figure drawn on canvas: making blank canvases of the figure's canvas sizes and drawing one pixel on each (the browser allocates a canvas's pixels on its first draw call); \"-\" for SVG figures and for the colour-map change, which reuses its canvases.");
   lines.push("");
-  lines.push("| case | library | script | painted | first painted | script x peer | painted x peer | first x peer |");
-  lines.push("|---|---|---:|---:|---:|---:|---:|---:|");
+  lines.push("| case | library | script | painted | first painted | blank canvas | script x peer | painted x peer | first x peer |");
+  lines.push("|---|---|---:|---:|---:|---:|---:|---:|---:|");
   const keys = ["script", "painted", "first"];
   for (const c of report.cases) {
     const fastestPeer = Object.fromEntries(
@@ -267,7 +271,8 @@ function renderMarkdown(report) {
     for (const [id, stats] of Object.entries(c.libraries)) {
       const cell = (s) => (s ? `${ms(s.median)} (${ms(s.min)}-${ms(s.max)})` : "-");
       const ratio = (key) => (stats[key] && Number.isFinite(fastestPeer[key]) ? `${(stats[key].median / fastestPeer[key]).toFixed(3)}` : "-");
-      lines.push(`| ${c.label} | ${label(id)} | ${keys.map((key) => cell(stats[key])).join(" | ")} | ${keys.map(ratio).join(" | ")} |`);
+      const cells = [...keys.map((key) => cell(stats[key])), cell(stats.blank)];
+      lines.push(`| ${c.label} | ${label(id)} | ${cells.join(" | ")} | ${keys.map(ratio).join(" | ")} |`);
     }
   }
   lines.push("");
