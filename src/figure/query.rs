@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::{format_value, Figure, FigurePanel};
 use crate::analysis::{measure_trends, peak_and_count, summarize, Summary, Trends};
+use crate::model::records::CsvWriter;
 use crate::Direction;
 
 /// Everything the page shows about one cell under the pointer or the keyboard focus.
@@ -249,9 +250,7 @@ impl Figure {
 
     /// The data shown, as tidy CSV: one row per present cell of every panel.
     pub fn shown_data_csv(&self) -> String {
-        let mut writer = csv::WriterBuilder::new()
-            .terminator(csv::Terminator::Any(b'\n'))
-            .from_writer(Vec::new());
+        let mut writer = CsvWriter::new();
         if !self.comparisons.is_empty() {
             return self.pairwise_csv();
         }
@@ -264,7 +263,7 @@ impl Figure {
         } else {
             (self.y.name.clone(), self.x.name.clone())
         };
-        let _ = writer.write_record([
+        writer.record(&[
             "panel",
             "model",
             "benchmark",
@@ -274,7 +273,7 @@ impl Figure {
         ]);
         for panel in &self.panels {
             for (x, y, cell) in panel.grid.present() {
-                let _ = writer.write_record([
+                writer.record(&[
                     panel.title.as_str(),
                     panel.model.as_deref().unwrap_or(""),
                     panel.benchmark.as_deref().unwrap_or(""),
@@ -284,17 +283,15 @@ impl Figure {
                 ]);
             }
         }
-        String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
+        writer.into_string()
     }
 
     /// A pairwise figure's bins as CSV: one row per bin of every pair, with both score ranges,
     /// the item count and its share of the pair's paired items.
     fn pairwise_csv(&self) -> String {
-        let mut writer = csv::WriterBuilder::new()
-            .terminator(csv::Terminator::Any(b'\n'))
-            .from_writer(Vec::new());
+        let mut writer = CsvWriter::new();
         let score = &self.x.name;
-        let _ = writer.write_record([
+        writer.record(&[
             "model A",
             "model B",
             "group",
@@ -316,7 +313,7 @@ impl Figure {
                 } else {
                     String::new()
                 };
-                let _ = writer.write_record([
+                writer.record(&[
                     comparison.model_a.as_str(),
                     comparison.model_b.as_str(),
                     comparison.group.as_deref().unwrap_or(""),
@@ -329,7 +326,7 @@ impl Figure {
                 ]);
             }
         }
-        String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
+        writer.into_string()
     }
 
     /// A file name for an export of this figure, e.g. `r1-qwen_aime24`.

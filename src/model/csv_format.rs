@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use super::chunked::CsvLoader;
 use super::dataset::Dataset;
+use super::records::CsvWriter;
 use super::tidy::{excerpt, find_column, find_role, is_named_like, normalize, quoted};
 use crate::error::{Error, Result};
 
@@ -436,9 +437,7 @@ pub(crate) fn parse_value(text: &str, line: u64, column: &str) -> Result<f64> {
 /// the order of every level survive the round trip. Metadata that CSV cannot carry (title,
 /// source, unit, benchmark metadata) is left out; use JSON for it.
 pub fn to_csv(dataset: &Dataset) -> String {
-    let mut writer = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(Vec::new());
+    let mut writer = CsvWriter::new();
     let mut header: Vec<&str> = Vec::new();
     let with_model = !dataset.models.is_absent();
     let with_benchmark = !dataset.benchmarks.is_absent();
@@ -454,8 +453,7 @@ pub fn to_csv(dataset: &Dataset) -> String {
         header.push(replicate);
     }
     header.push(&dataset.metric.name);
-    // Writing into a Vec cannot fail, and every record has the header's length.
-    let _ = writer.write_record(&header);
+    writer.record(&header);
     let columns = dataset.x.len();
     for panel in &dataset.panels {
         let model = dataset.models.levels.get(panel.model).map(String::as_str);
@@ -486,27 +484,33 @@ pub fn to_csv(dataset: &Dataset) -> String {
             match (cell, &dataset.replicate) {
                 (None, Some(_)) => {
                     row.extend([String::new(), String::new()]);
-                    let _ = writer.write_record(&row);
+                    write_row(&mut writer, &row);
                 }
                 (None, None) => {
                     row.push(String::new());
-                    let _ = writer.write_record(&row);
+                    write_row(&mut writer, &row);
                 }
                 (Some(cell), None) => {
                     row.push(format!("{}", cell.mean));
-                    let _ = writer.write_record(&row);
+                    write_row(&mut writer, &row);
                 }
                 (Some(_), Some(_)) => {
                     while let Some(replicate) = replicates.next_if(|r| r.cell == index) {
                         let mut full = row.clone();
                         full.push(replicate.label.clone());
                         full.push(format!("{}", replicate.value));
-                        let _ = writer.write_record(&full);
+                        write_row(&mut writer, &full);
                     }
                 }
             }
         }
     }
-    let bytes = writer.into_inner().unwrap_or_default();
-    String::from_utf8(bytes).unwrap_or_default()
+    writer.into_string()
+}
+
+fn write_row(writer: &mut CsvWriter, row: &[String]) {
+    for field in row {
+        writer.field(field);
+    }
+    writer.end_record();
 }

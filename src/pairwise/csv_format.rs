@@ -25,8 +25,8 @@ use serde::{Deserialize, Serialize};
 use super::dataset::{Builder, Names, PairwiseDataset};
 use crate::error::{Error, Result};
 use crate::model::tidy::{
-    detect_delimiter, excerpt, find_column, find_role, is_missing_marker, is_named_like, normalize,
-    quoted, read_rows,
+    detect_delimiter, excerpt, find_column, find_role, first_record, is_missing_marker,
+    is_named_like, normalize, quoted, read_rows,
 };
 
 /// Explicit column roles; every field left empty is inferred from the header.
@@ -75,13 +75,9 @@ pub fn looks_like_item_scores(text: &str, json: Option<bool>) -> bool {
             _ => false,
         };
     }
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .delimiter(detect_delimiter(text))
-        .from_reader(text.as_bytes());
-    reader
-        .headers()
-        .is_ok_and(|header| header.iter().any(|name| is_named_like(name, ITEM_NAMES)))
+    first_record(text, detect_delimiter(text))
+        .iter()
+        .any(|name| is_named_like(name, ITEM_NAMES))
 }
 
 const MODEL_NAMES: &[&str] = &[
