@@ -739,6 +739,16 @@ fn every_malformed_json_gets_its_exact_message() {
              null, found \"0.5\"",
         ),
         (
+            item(r#"{"a": [0.5, {"z": true, "b": null}]}"#),
+            "field \"items[0].scores[\"a\"]\": expected a score between 0 and 1 (a number) or \
+             null, found [0.5,{\"b\":null,\"z\":true}]",
+        ),
+        (
+            item(r#"{"a": false}"#),
+            "field \"items[0].scores[\"a\"]\": expected a score between 0 and 1 (a number) or \
+             null, found false",
+        ),
+        (
             item(r#"{"a": 0.5, "a": 0.75}"#),
             "field \"items[0].scores\": expected each model once, found \"a\" twice",
         ),
