@@ -6,7 +6,7 @@
 //! it. A cell is a number, `null` (missing), or `{"replicates": [{"label": "0", "value": 41.3}]}`.
 //! Unknown fields are errors, so a typo never passes silently.
 
-use crate::hash::{FastMap, FastSet};
+use crate::hash::FastMap;
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -15,7 +15,7 @@ use serde::de::{DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{json, Value};
 
 use super::axis::parse_number;
-use super::build::{Builder, Names, Record};
+use super::build::{BenchmarkInfos, Builder, Names, Record};
 use super::dataset::{BenchmarkInfo, Dataset, Direction, Metric};
 use crate::error::{Error, Result};
 
@@ -396,12 +396,18 @@ pub fn load_json(text: &str) -> Result<Dataset> {
     }
 
     let mut builder = Builder::default();
-    let mut panel_keys: FastMap<(String, String), usize> = FastMap::default();
+    // Both maps are `FastMap<String, usize>`, the one map type the loaders share (each key and
+    // value type compiles its own hash table): panels by model and benchmark, and benchmarks.
+    let mut panel_keys: FastMap<String, usize> = FastMap::default();
+    let mut levels: FastMap<String, usize> = FastMap::default();
     for (panel_index, panel) in parsed.panels.iter().enumerate() {
         let path = format!("panels[{panel_index}]");
         let model = facet_level(&panel.model, &parsed.model, &path, "model")?;
         let benchmark = facet_level(&panel.benchmark, &parsed.benchmark, &path, "benchmark")?;
-        if let Some(first) = panel_keys.insert((model.clone(), benchmark.clone()), panel_index) {
+        levels.insert(benchmark.clone(), panel_index);
+        // The model's length first: no two (model, benchmark) pairs give the same key.
+        let key = format!("{}:{model}{benchmark}", model.len());
+        if let Some(first) = panel_keys.insert(key, panel_index) {
             return Err(invalid(
                 path,
                 format!("a model and benchmark not already given by panels[{first}]"),
@@ -441,11 +447,10 @@ pub fn load_json(text: &str) -> Result<Dataset> {
         }
     }
 
-    let levels: FastSet<&str> = panel_keys.keys().map(|(_, b)| b.as_str()).collect();
-    let mut info: FastMap<String, BenchmarkInfo> = FastMap::default();
+    let mut info = BenchmarkInfos::default();
     for (index, benchmark) in parsed.benchmarks.iter().enumerate() {
         let path = format!("benchmarks[{index}]");
-        if !levels.contains(benchmark.name.as_str()) {
+        if !levels.contains_key(benchmark.name.as_str()) {
             return Err(invalid(
                 format!("{path}.name"),
                 format!(
@@ -454,7 +459,7 @@ pub fn load_json(text: &str) -> Result<Dataset> {
                 ),
             ));
         }
-        if info.contains_key(&benchmark.name) {
+        if info.get(&benchmark.name).is_some() {
             return Err(invalid(
                 format!("{path}.name"),
                 "each benchmark described once",
@@ -465,7 +470,7 @@ pub fn load_json(text: &str) -> Result<Dataset> {
         }
         if let Some(parts) = &benchmark.aggregate_of {
             for part in parts {
-                if !levels.contains(part.as_str()) || part == &benchmark.name {
+                if !levels.contains_key(part.as_str()) || part == &benchmark.name {
                     return Err(invalid(
                         format!("{path}.aggregate_of"),
                         format!("names of other benchmarks that have panels (\"{part}\" is not)"),
@@ -474,7 +479,7 @@ pub fn load_json(text: &str) -> Result<Dataset> {
             }
         }
         info.insert(
-            benchmark.name.clone(),
+            &benchmark.name,
             BenchmarkInfo {
                 items: benchmark.items,
                 samples_per_item: benchmark.samples_per_item,
@@ -568,13 +573,14 @@ fn add_cell(
                     ))
                 }
             };
-            let mut labels: FastSet<String> = FastSet::default();
+            // Label -> index: the loaders' one map type (see `load_json`).
+            let mut labels: FastMap<String, usize> = FastMap::default();
             for (index, replicate) in list.iter().enumerate() {
                 let replicate_path = format!("{path}.replicates[{index}]");
                 let (label, value) = replicate_entry(replicate).ok_or_else(|| {
                     invalid(&replicate_path, "{\"label\": text, \"value\": number}")
                 })?;
-                if !labels.insert(label.clone()) {
+                if labels.insert(label.clone(), index).is_some() {
                     return Err(invalid(
                         replicate_path,
                         format!("a replicate label not already used in this cell (\"{label}\" is)"),
