@@ -28,7 +28,9 @@ const BOM: &[u8] = "\u{feff}".as_bytes();
 #[derive(Debug, Default)]
 struct Column {
     ids: Vec<u32>,
-    index: FastMap<Box<str>, u32>,
+    /// Field -> id, while rows are read. `FastMap<String, usize>` is the map type the axes and
+    /// the JSON loader use too: one hash table compiled for all of them.
+    index: FastMap<String, usize>,
     values: Vec<Box<str>>,
 }
 
@@ -37,15 +39,15 @@ impl Column {
         let id = match self.index.get(field) {
             Some(&id) => id,
             None => {
-                // Fewer distinct fields than rows, and rows fit in memory: u32 is enough for
-                // any text a browser can hold (4 GiB of wasm memory).
-                let id = u32::try_from(self.values.len()).unwrap_or(u32::MAX);
-                self.index.insert(field.into(), id);
+                let id = self.values.len();
+                self.index.insert(field.to_string(), id);
                 self.values.push(field.into());
                 id
             }
         };
-        self.ids.push(id);
+        // Fewer distinct fields than rows, and rows fit in memory: u32 is enough for any text a
+        // browser can hold (4 GiB of wasm memory).
+        self.ids.push(u32::try_from(id).unwrap_or(u32::MAX));
     }
 
     /// The trimmed field of a row; rows and ids come from this column, so a miss reads as empty.
