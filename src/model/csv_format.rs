@@ -23,7 +23,9 @@ use serde::{Deserialize, Serialize};
 use super::chunked::CsvLoader;
 use super::dataset::Dataset;
 use super::records::CsvWriter;
-use super::tidy::{excerpt, find_column, find_role, is_named_like, normalize, quoted};
+use super::tidy::{
+    columns_where, excerpt, find_column, find_role, is_named_like, names_of, normalize, quoted,
+};
 use crate::error::{Error, Result};
 
 /// Explicit column roles; every field left empty is inferred.
@@ -220,7 +222,7 @@ pub(crate) fn infer_roles(
         header,
         &options.model,
         "model",
-        |name| is_named_like(name, MODEL_NAMES),
+        &|name| is_named_like(name, MODEL_NAMES),
         &taken,
     )?;
     taken.extend(model);
@@ -228,7 +230,7 @@ pub(crate) fn infer_roles(
         header,
         &options.benchmark,
         "benchmark",
-        |name| is_named_like(name, BENCHMARK_NAMES),
+        &|name| is_named_like(name, BENCHMARK_NAMES),
         &taken,
     )?;
     taken.extend(benchmark);
@@ -236,17 +238,19 @@ pub(crate) fn infer_roles(
         header,
         &options.replicate,
         "replicate",
-        |name| is_named_like(name, REPLICATE_NAMES),
+        &|name| is_named_like(name, REPLICATE_NAMES),
         &taken,
     )?;
     taken.extend(replicate);
 
     // Columns still free, minus bookkeeping. Constant columns and text columns that differ on
     // every row (a run directory) are weak: axes only when nothing better is left.
-    let free: Vec<usize> = (0..header.len())
-        .filter(|index| !taken.contains(index) && !ignored.contains(index))
-        .filter(|&index| !is_named_like(column_name(header, index), BOOKKEEPING_NAMES))
-        .collect();
+    let all: Vec<usize> = (0..header.len()).collect();
+    let free = columns_where(&all, &|index| {
+        !taken.contains(&index)
+            && !ignored.contains(&index)
+            && !is_named_like(column_name(header, index), BOOKKEEPING_NAMES)
+    });
     let is_weak = |index: usize| {
         profiles
             .get(index)
@@ -259,8 +263,8 @@ pub(crate) fn infer_roles(
         None => infer_value(header, profiles, &free, needed_axes)?,
     };
 
-    let remaining: Vec<usize> = free.iter().copied().filter(|&i| i != value).collect();
-    let strong: Vec<usize> = remaining.iter().copied().filter(|&i| !is_weak(i)).collect();
+    let remaining = columns_where(&free, &|i| i != value);
+    let strong = columns_where(&remaining, &|i| !is_weak(i));
     let axes = if strong.len() >= needed_axes {
         strong
     } else {
@@ -285,10 +289,7 @@ pub(crate) fn infer_roles(
             many => {
                 return Err(Error::AmbiguousRole {
                     role: "x or y axis",
-                    candidates: many
-                        .iter()
-                        .map(|&i| column_name(header, i).to_string())
-                        .collect(),
+                    candidates: names_of(header, many),
                     hint: "name the axes explicitly, e.g. x=ratio, y=local_window_size, \
                            or name the others as model=..., benchmark=..., ignore=..."
                         .into(),
@@ -330,26 +331,15 @@ fn infer_value(
     free: &[usize],
     needed_axes: usize,
 ) -> Result<usize> {
-    let named: Vec<usize> = free
-        .iter()
-        .copied()
-        .filter(|&i| is_metric_name(column_name(header, i)))
-        .collect();
-    let named_varying: Vec<usize> = named
-        .iter()
-        .copied()
-        .filter(|&i| profiles.get(i).is_some_and(|p| p.distinct > 1))
-        .collect();
+    let named = columns_where(free, &|i| is_metric_name(column_name(header, i)));
+    let named_varying = columns_where(&named, &|i| profiles.get(i).is_some_and(|p| p.distinct > 1));
     match (named.as_slice(), named_varying.as_slice()) {
         ([one], _) | (_, [one]) => return Ok(*one),
         ([], _) => {}
         (many, _) => {
             return Err(Error::AmbiguousRole {
                 role: "value",
-                candidates: many
-                    .iter()
-                    .map(|&i| column_name(header, i).to_string())
-                    .collect(),
+                candidates: names_of(header, many),
                 hint: ROLE_HINT.into(),
             })
         }
@@ -359,11 +349,8 @@ fn infer_value(
             return Ok(last);
         }
     }
-    let candidates: Vec<String> = free
-        .iter()
-        .filter(|&&i| profiles.get(i).is_some_and(|p| p.numeric))
-        .map(|&i| column_name(header, i).to_string())
-        .collect();
+    let numeric = columns_where(free, &|i| profiles.get(i).is_some_and(|p| p.numeric));
+    let candidates = names_of(header, &numeric);
     Err(if candidates.is_empty() {
         Error::NoCandidate {
             role: "value",
@@ -388,10 +375,7 @@ fn single_axis(header: &[String], axes: &[usize], role: &'static str) -> Result<
         }),
         many => Err(Error::AmbiguousRole {
             role,
-            candidates: many
-                .iter()
-                .map(|&i| column_name(header, i).to_string())
-                .collect(),
+            candidates: names_of(header, many),
             hint: ROLE_HINT.into(),
         }),
     }

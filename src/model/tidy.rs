@@ -193,31 +193,27 @@ pub(crate) fn find_column(header: &[String], role: &'static str, name: &str) -> 
 }
 
 /// The explicitly named column for a role, or the single free column whose name fits it.
+/// `fits` is a `dyn` reference: one copy of this function serves every role and loader.
 pub(crate) fn find_role(
     header: &[String],
     explicit: &Option<String>,
     role: &'static str,
-    fits: impl Fn(&str) -> bool,
+    fits: &dyn Fn(&str) -> bool,
     taken: &[usize],
 ) -> Result<Option<usize>> {
     if let Some(name) = explicit {
         return find_column(header, role, name).map(Some);
     }
-    let matches: Vec<usize> = header
-        .iter()
-        .enumerate()
-        .filter(|(index, name)| !taken.contains(index) && fits(name))
-        .map(|(index, _)| index)
-        .collect();
+    let all: Vec<usize> = (0..header.len()).collect();
+    let matches = columns_where(&all, &|index| {
+        !taken.contains(&index) && fits(header.get(index).map_or("", String::as_str))
+    });
     match matches.as_slice() {
         [] => Ok(None),
         [one] => Ok(Some(*one)),
         many => Err(Error::AmbiguousRole {
             role,
-            candidates: many
-                .iter()
-                .filter_map(|&index| header.get(index).cloned())
-                .collect(),
+            candidates: names_of(header, many),
             hint: format!(
                 "name the {role} column explicitly, e.g. {role}={}",
                 many.first()
@@ -227,4 +223,26 @@ pub(crate) fn find_role(
             ),
         }),
     }
+}
+
+/// The columns of `columns` that `keep` keeps, in order. A plain loop behind a `dyn` test: role
+/// inference filters column lists a dozen ways, and each `filter().collect()` would compile its
+/// own iterator code.
+pub(crate) fn columns_where(columns: &[usize], keep: &dyn Fn(usize) -> bool) -> Vec<usize> {
+    let mut kept = Vec::new();
+    for &column in columns {
+        if keep(column) {
+            kept.push(column);
+        }
+    }
+    kept
+}
+
+/// The names of columns, for messages (an index outside the header reads as an empty name).
+pub(crate) fn names_of(header: &[String], columns: &[usize]) -> Vec<String> {
+    let mut names = Vec::with_capacity(columns.len());
+    for &column in columns {
+        names.push(header.get(column).cloned().unwrap_or_default());
+    }
+    names
 }

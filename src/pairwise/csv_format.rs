@@ -161,7 +161,7 @@ fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles>
         header,
         &options.item,
         "item",
-        |name| is_named_like(name, ITEM_NAMES),
+        &|name| is_named_like(name, ITEM_NAMES),
         &taken,
     )?;
     taken.extend(item);
@@ -169,7 +169,7 @@ fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles>
         header,
         &options.model,
         "model",
-        |name| is_named_like(name, MODEL_NAMES),
+        &|name| is_named_like(name, MODEL_NAMES),
         &taken,
     )?;
     taken.extend(model);
@@ -177,11 +177,11 @@ fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles>
         header,
         &options.group,
         "group",
-        |name| is_named_like(name, GROUP_NAMES),
+        &|name| is_named_like(name, GROUP_NAMES),
         &taken,
     )?;
     taken.extend(group);
-    let score = find_role(header, &options.score, "score", is_score_name, &taken)?;
+    let score = find_role(header, &options.score, "score", &is_score_name, &taken)?;
     Ok(Roles {
         item: required(
             item,
