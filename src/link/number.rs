@@ -17,10 +17,10 @@ pub(super) fn parse_number(text: &str) -> Number {
     if !is_decimal(trimmed) {
         return Number::Invalid;
     }
-    match trimmed.parse::<f64>() {
-        Ok(value) if value.is_finite() => Number::Finite(value),
-        Ok(_) => Number::TooLarge,
-        Err(_) => Number::Invalid,
+    match crate::decimal::parse_f64(trimmed) {
+        Some(value) if value.is_finite() => Number::Finite(value),
+        Some(_) => Number::TooLarge,
+        None => Number::Invalid,
     }
 }
 

@@ -67,7 +67,7 @@ impl Column {
                 continue;
             }
             distinct += 1;
-            if value.parse::<f64>().map(|v| !v.is_finite()).unwrap_or(true) {
+            if !crate::decimal::parse_f64(value).is_some_and(f64::is_finite) {
                 numeric = false;
             }
         }

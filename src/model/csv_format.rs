@@ -401,14 +401,14 @@ pub fn load_csv(text: &str, options: &CsvOptions) -> Result<Dataset> {
 }
 
 pub(crate) fn parse_value(text: &str, line: u64, column: &str) -> Result<f64> {
-    match text.parse::<f64>() {
-        Ok(value) if value.is_finite() => Ok(value),
-        Ok(_) => Err(Error::NonFinite {
+    match crate::decimal::parse_f64(text) {
+        Some(value) if value.is_finite() => Ok(value),
+        Some(_) => Err(Error::NonFinite {
             line,
             column: column.to_string(),
             value: excerpt(text),
         }),
-        Err(_) => Err(Error::NotANumber {
+        None => Err(Error::NotANumber {
             line,
             column: column.to_string(),
             value: excerpt(text),

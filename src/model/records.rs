@@ -1,12 +1,13 @@
-//! CSV records read and written with csv-core alone, the push parser and writer under the csv
-//! crate. The csv crate's own `Reader` and `Writer` sit on `std::io`, which brings `io::Error`,
-//! its table of kind names and buffered readers into the wasm; csv-core needs none of that and
-//! parses and quotes exactly as they do (they call it for every byte).
+//! CSV records read with csv-core alone, the push parser under the csv crate, and written by a
+//! small writer that quotes as the csv crate does. The csv crate's own `Reader` and `Writer` sit
+//! on `std::io`, which brings `io::Error`, its table of kind names and buffered readers into the
+//! wasm; csv-core needs none of that and parses exactly as the csv crate does (it calls it for
+//! every byte).
 //!
 //! One reader serves the whole-text loaders and the loader fed in slices, so both number lines
 //! the same way.
 
-use csv_core::{ReadRecordResult, WriteResult};
+use csv_core::ReadRecordResult;
 
 /// A CSV reader fed bytes a slice at a time: the csv-core reader, the record it is in the
 /// middle of, and the physical line count.
@@ -106,57 +107,57 @@ impl RecordReader {
     }
 }
 
-/// CSV text written with csv-core as the csv crate's writer writes it (fields quoted only
-/// when they need it, `\n` after each record), into a string.
+/// CSV text written as the csv crate's writer writes it with its defaults and `\n` after each
+/// record: a field is quoted when it holds a comma, a quote, `\r` or `\n` (quotes doubled), and
+/// a record with no text at all is written `""`. Written here rather than with csv-core's writer,
+/// whose quoting styles include one that parses fields as numbers: that alone kept core's float
+/// parser in the wasm. A property test holds it to the csv crate.
 pub(crate) struct CsvWriter {
-    core: csv_core::Writer,
-    out: Vec<u8>,
-    /// True when the record being written has a field already (a delimiter comes next).
+    out: String,
+    /// True when the record being written has a field already (a comma comes next).
     in_record: bool,
+    /// Where the record being written starts in `out`.
+    record_start: usize,
 }
 
 impl CsvWriter {
     pub(crate) fn new() -> CsvWriter {
         CsvWriter {
-            core: csv_core::WriterBuilder::new()
-                .terminator(csv_core::Terminator::Any(b'\n'))
-                .build(),
-            out: Vec::new(),
+            out: String::new(),
             in_record: false,
+            record_start: 0,
         }
-    }
-
-    /// Runs one csv-core write step with room for its worst case (`room` bytes) at the end of
-    /// the output, and keeps what it wrote.
-    fn step(&mut self, room: usize, write: impl FnOnce(&mut csv_core::Writer, &mut [u8]) -> usize) {
-        let start = self.out.len();
-        self.out.resize(start + room, 0);
-        let written = write(
-            &mut self.core,
-            self.out.get_mut(start..).unwrap_or_default(),
-        );
-        self.out.truncate(start + written);
     }
 
     /// Adds a field to the record being written.
     pub(crate) fn field(&mut self, text: &str) {
         if self.in_record {
-            self.step(2, |core, out| core.delimiter(out).1);
+            self.out.push(',');
         }
         self.in_record = true;
-        // Quoting at most doubles the field and adds two quotes; with that much room the
-        // writer takes the whole field at once (`WriteResult::InputEmpty`).
-        self.step(2 * text.len() + 2, |core, out| {
-            let (result, _, written) = core.field(text.as_bytes(), out);
-            debug_assert!(result == WriteResult::InputEmpty);
-            written
-        });
+        if text.contains([',', '"', '\r', '\n']) {
+            self.out.push('"');
+            for part in text.split_inclusive('"') {
+                self.out.push_str(part);
+                if part.ends_with('"') {
+                    self.out.push('"');
+                }
+            }
+            self.out.push('"');
+        } else {
+            self.out.push_str(text);
+        }
     }
 
     /// Ends the record being written.
     pub(crate) fn end_record(&mut self) {
-        self.step(4, |core, out| core.terminator(out).1);
+        if self.out.len() == self.record_start {
+            // Nothing written: an empty line would read as no record at all.
+            self.out.push_str("\"\"");
+        }
+        self.out.push('\n');
         self.in_record = false;
+        self.record_start = self.out.len();
     }
 
     /// Writes a whole record.
@@ -167,9 +168,9 @@ impl CsvWriter {
         self.end_record();
     }
 
-    /// The text written (the fields came in as text, so it is UTF-8).
+    /// The text written.
     pub(crate) fn into_string(self) -> String {
-        String::from_utf8(self.out).unwrap_or_default()
+        self.out
     }
 }
 

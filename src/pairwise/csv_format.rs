@@ -201,20 +201,20 @@ fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles>
 }
 
 fn parse_score(text: &str, line: u64, column: &str) -> Result<f64> {
-    match text.parse::<f64>() {
-        Ok(value) if !value.is_finite() => Err(Error::NonFinite {
+    match crate::decimal::parse_f64(text) {
+        Some(value) if !value.is_finite() => Err(Error::NonFinite {
             line,
             column: column.to_string(),
             value: excerpt(text),
         }),
         // `-0` reads as negative zero: store a plain zero so that it ties with other zeros.
-        Ok(value) if (0.0..=1.0).contains(&value) => Ok(value + 0.0),
-        Ok(_) => Err(Error::ScoreOutOfRange {
+        Some(value) if (0.0..=1.0).contains(&value) => Ok(value + 0.0),
+        Some(_) => Err(Error::ScoreOutOfRange {
             line,
             column: column.to_string(),
             value: excerpt(text),
         }),
-        Err(_) => Err(Error::NotANumber {
+        None => Err(Error::NotANumber {
             line,
             column: column.to_string(),
             value: excerpt(text),
