@@ -29,6 +29,7 @@
     )
 )]
 
+mod decimal;
 mod error;
 mod hash;
 mod model;

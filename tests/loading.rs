@@ -476,6 +476,25 @@ fn malformed_json_inputs() {
         "field \"benchmarks[0].name\": expected a benchmark that has panels (\"AIME42\" has none)"
     );
     assert_eq!(
+        json_error(&JSON.replace(
+            "[{\"name\": \"AIME24\", \"items\": 30}]",
+            "[{\"name\": \"AIME24\"}, {\"name\": \"AIME24\", \"items\": 30}]"
+        )),
+        "field \"benchmarks[1].name\": expected each benchmark described once"
+    );
+    let replicated = JSON.replace(
+        "\"benchmark\": \"Benchmark\",",
+        "\"benchmark\": \"Benchmark\", \"replicate\": \"seed\",",
+    );
+    assert_eq!(
+        json_error(&replicated.replace(
+            "[[47.3, null], [42.7, 40.0]]",
+            r#"[[null, null], [null, {"replicates": [{"label": "s1", "value": 1}, {"label": "s2", "value": 2}, {"label": "s1", "value": 3}]}]]"#
+        )),
+        "field \"panels[0].cells[1][1].replicates[2]\": expected a replicate label not already \
+         used in this cell (\"s1\" is)"
+    );
+    assert_eq!(
         json_error(&JSON.replace("\"model\": \"R1-Qwen\", ", "")),
         "field \"panels[0].model\": expected the model (the dataset has a \"Model\" facet)"
     );

@@ -163,6 +163,31 @@ fn loads_tidy_csv_into_models_items_and_scores_in_first_seen_order() {
 }
 
 #[test]
+fn items_are_told_apart_by_name_and_group_however_they_split() {
+    // "ab" in group "c" and "a" in group "bc" are two items; a duplicate is one item and model.
+    let dataset = csv("item,group,model,score\nab,c,m,0.5\na,bc,m,0.25\n1:a,b,m,1\n1,:ab,m,0\n");
+    let items: Vec<(&str, Option<&str>)> = dataset
+        .items()
+        .iter()
+        .map(|item| (item.name.as_str(), item.group.as_deref()))
+        .collect();
+    assert_eq!(
+        items,
+        [
+            ("ab", Some("c")),
+            ("a", Some("bc")),
+            ("1:a", Some("b")),
+            ("1", Some(":ab"))
+        ]
+    );
+    assert_eq!(
+        csv_error("item,group,model,score\nab,c,m,0.5\na,bc,m,0.25\nab,c,m,1\n"),
+        "lines 2 and 4 both score model \"m\" on item \"ab\" of group \"c\"; expected one score \
+         per item and model"
+    );
+}
+
+#[test]
 fn histogram_counts_every_paired_item_in_its_known_bin() {
     let dataset = csv(SIX_ITEMS);
     let comparison = compare(&dataset, "model-a", "model-b", (4, 4), None);
@@ -737,6 +762,16 @@ fn every_malformed_json_gets_its_exact_message() {
             item(r#"{"a": "0.5"}"#),
             "field \"items[0].scores[\"a\"]\": expected a score between 0 and 1 (a number) or \
              null, found \"0.5\"",
+        ),
+        (
+            item(r#"{"a": [0.5, {"z": true, "b": null}]}"#),
+            "field \"items[0].scores[\"a\"]\": expected a score between 0 and 1 (a number) or \
+             null, found [0.5,{\"b\":null,\"z\":true}]",
+        ),
+        (
+            item(r#"{"a": false}"#),
+            "field \"items[0].scores[\"a\"]\": expected a score between 0 and 1 (a number) or \
+             null, found false",
         ),
         (
             item(r#"{"a": 0.5, "a": 0.75}"#),

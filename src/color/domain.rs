@@ -135,7 +135,7 @@ impl DomainMode {
 }
 
 fn parse_number(field: &str, text: &str) -> Result<f64> {
-    let value: f64 = text.parse().map_err(|_| Error::InvalidField {
+    let value = crate::decimal::parse_f64(text).ok_or_else(|| Error::InvalidField {
         field: field.to_string(),
         expected: format!("a number, found \"{text}\""),
     })?;

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::{format_value, Figure, FigurePanel};
 use crate::analysis::{measure_trends, peak_and_count, summarize, Summary, Trends};
+use crate::model::records::CsvWriter;
 use crate::Direction;
 
 /// Everything the page shows about one cell under the pointer or the keyboard focus.
@@ -178,11 +179,7 @@ impl Figure {
             return format!("{}: no data. {range}.", panel.title);
         };
         let total = panel.grid.columns().saturating_mul(panel.grid.rows());
-        let places: Vec<String> = top
-            .cells
-            .iter()
-            .map(|c| self.cell_name(panel, c.x, c.y))
-            .collect();
+        let places = self.cell_names(panel, &top.cells);
         let best = if self.direction == Direction::Higher {
             "highest"
         } else {
@@ -223,12 +220,7 @@ impl Figure {
             .iter()
             .map(|panel| {
                 let summary = summarize(&panel.grid, self.direction);
-                let names = |cells: &[crate::analysis::CellPosition]| {
-                    cells
-                        .iter()
-                        .map(|c| self.cell_name(panel, c.x, c.y))
-                        .collect()
-                };
+                let names = |cells: &[crate::analysis::CellPosition]| self.cell_names(panel, cells);
                 PanelReport {
                     title: panel.title.clone(),
                     peak_cells: summary
@@ -249,9 +241,7 @@ impl Figure {
 
     /// The data shown, as tidy CSV: one row per present cell of every panel.
     pub fn shown_data_csv(&self) -> String {
-        let mut writer = csv::WriterBuilder::new()
-            .terminator(csv::Terminator::Any(b'\n'))
-            .from_writer(Vec::new());
+        let mut writer = CsvWriter::new();
         if !self.comparisons.is_empty() {
             return self.pairwise_csv();
         }
@@ -264,7 +254,7 @@ impl Figure {
         } else {
             (self.y.name.clone(), self.x.name.clone())
         };
-        let _ = writer.write_record([
+        writer.record(&[
             "panel",
             "model",
             "benchmark",
@@ -274,7 +264,7 @@ impl Figure {
         ]);
         for panel in &self.panels {
             for (x, y, cell) in panel.grid.present() {
-                let _ = writer.write_record([
+                writer.record(&[
                     panel.title.as_str(),
                     panel.model.as_deref().unwrap_or(""),
                     panel.benchmark.as_deref().unwrap_or(""),
@@ -284,17 +274,15 @@ impl Figure {
                 ]);
             }
         }
-        String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
+        writer.into_string()
     }
 
     /// A pairwise figure's bins as CSV: one row per bin of every pair, with both score ranges,
     /// the item count and its share of the pair's paired items.
     fn pairwise_csv(&self) -> String {
-        let mut writer = csv::WriterBuilder::new()
-            .terminator(csv::Terminator::Any(b'\n'))
-            .from_writer(Vec::new());
+        let mut writer = CsvWriter::new();
         let score = &self.x.name;
-        let _ = writer.write_record([
+        writer.record(&[
             "model A",
             "model B",
             "group",
@@ -316,7 +304,7 @@ impl Figure {
                 } else {
                     String::new()
                 };
-                let _ = writer.write_record([
+                writer.record(&[
                     comparison.model_a.as_str(),
                     comparison.model_b.as_str(),
                     comparison.group.as_deref().unwrap_or(""),
@@ -329,40 +317,70 @@ impl Figure {
                 ]);
             }
         }
-        String::from_utf8(writer.into_inner().unwrap_or_default()).unwrap_or_default()
+        writer.into_string()
     }
 
     /// A file name for an export of this figure, e.g. `r1-qwen_aime24`.
     pub fn file_stem(&self) -> String {
-        let parts: Vec<String> = match self.panels.as_slice() {
+        let text = match self.panels.as_slice() {
             [one] => match (&one.model, &one.benchmark) {
-                (Some(model), Some(benchmark)) => vec![model.clone(), benchmark.clone()],
-                _ => vec![one.title.clone()],
+                (Some(model), Some(benchmark)) => format!("{model}_{benchmark}"),
+                _ => one.title.clone(),
             },
             panels => {
-                let models: Vec<&str> = panels.iter().filter_map(|p| p.model.as_deref()).collect();
-                let benchmarks: Vec<&str> = panels
-                    .iter()
-                    .filter_map(|p| p.benchmark.as_deref())
-                    .collect();
-                let same = |list: &[&str]| {
-                    list.first()
-                        .filter(|f| list.iter().all(|x| x == *f))
-                        .map(|s| s.to_string())
-                };
-                [same(&models), same(&benchmarks)]
-                    .into_iter()
-                    .flatten()
-                    .collect()
+                // The model and the benchmark shared by every panel, those that are.
+                let shared = [
+                    shared_name(panels, &|p| p.model.as_deref()),
+                    shared_name(panels, &|p| p.benchmark.as_deref()),
+                ];
+                let mut text = String::new();
+                for name in shared.into_iter().flatten() {
+                    if !text.is_empty() {
+                        text.push('_');
+                    }
+                    text.push_str(name);
+                }
+                text
             }
         };
-        let stem = slug(&parts.join("_"));
+        let stem = slug(&text);
         match (stem.is_empty(), self.comparisons.is_empty()) {
             (false, _) => stem,
             (true, false) => "pairwise".to_string(),
             (true, true) => "sweepmap".to_string(),
         }
     }
+
+    /// The names of cells, for reports and descriptions.
+    fn cell_names(
+        &self,
+        panel: &FigurePanel,
+        cells: &[crate::analysis::CellPosition],
+    ) -> Vec<String> {
+        let mut names = Vec::with_capacity(cells.len());
+        for cell in cells {
+            names.push(self.cell_name(panel, cell.x, cell.y));
+        }
+        names
+    }
+}
+
+/// The name every panel that has one gives (`name` reads it), if they all give the same and at
+/// least one gives it.
+fn shared_name<'a>(
+    panels: &'a [FigurePanel],
+    name: &dyn Fn(&'a FigurePanel) -> Option<&'a str>,
+) -> Option<&'a str> {
+    let mut shared: Option<&str> = None;
+    for panel in panels {
+        match (name(panel), shared) {
+            (None, _) => {}
+            (Some(found), None) => shared = Some(found),
+            (Some(found), Some(known)) if found == known => {}
+            (Some(_), Some(_)) => return None,
+        }
+    }
+    shared
 }
 
 /// Lowercase letters, digits, `-` and `_` only; runs of anything else become one `-`.
@@ -375,10 +393,9 @@ fn slug(text: &str) -> String {
             out.push('-');
         }
     }
-    out.trim_matches(|c| c == '-' || c == '_')
-        .chars()
-        .take(80)
-        .collect()
+    let trimmed = out.trim_matches(|c| c == '-' || c == '_');
+    // At most 80 characters (all ASCII here, so bytes).
+    trimmed.get(..80).unwrap_or(trimmed).to_string()
 }
 
 #[cfg(test)]
@@ -394,5 +411,7 @@ mod tests {
             "img-src-x-onerror-alert-1"
         );
         assert_eq!(slug("../../etc"), "etc");
+        assert_eq!(slug(&"Ab".repeat(50)), "ab".repeat(40));
+        assert_eq!(slug(&format!("__{}", "x".repeat(79))), "x".repeat(79));
     }
 }

@@ -17,10 +17,10 @@ pub(super) fn parse_number(text: &str) -> Number {
     if !is_decimal(trimmed) {
         return Number::Invalid;
     }
-    match trimmed.parse::<f64>() {
-        Ok(value) if value.is_finite() => Number::Finite(value),
-        Ok(_) => Number::TooLarge,
-        Err(_) => Number::Invalid,
+    match crate::decimal::parse_f64(trimmed) {
+        Some(value) if value.is_finite() => Number::Finite(value),
+        Some(_) => Number::TooLarge,
+        None => Number::Invalid,
     }
 }
 
@@ -77,13 +77,33 @@ pub fn js_number(value: f64) -> String {
             "-Infinity".into()
         };
     }
-    // Rust's `{:e}` gives the shortest round-trip digits: "-1.5e-7".
-    let scientific = format!("{:e}", value.abs());
-    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let exponent: i64 = exponent.parse().unwrap_or(0);
+    let (digits, exponent) = shortest_digits(value.abs());
     let sign = if value < 0.0 { "-" } else { "" };
     format!("{sign}{}", place_point(&digits, exponent))
+}
+
+/// The shortest digits that read back as `value` (finite, above zero), and the power of ten of
+/// the first: 0.0123 -> ("123", -2). They come from zmij, the writer serde_json already brings
+/// into the wasm, not from Rust's `{:e}`, whose exponential formatting would add its own code;
+/// the two give the same digits (a property test checks).
+fn shortest_digits(value: f64) -> (String, i64) {
+    let mut buffer = zmij::Buffer::new();
+    let text = buffer.format_finite(value);
+    let (mantissa, exponent) = text.split_once(['e', 'E']).unwrap_or((text, "0"));
+    let exponent: i64 = exponent.parse().unwrap_or(0);
+    let whole = mantissa.split('.').next().unwrap_or_default();
+    let mut first = exponent + i64::try_from(whole.len()).unwrap_or(0) - 1;
+    let mut digits = String::with_capacity(mantissa.len());
+    for digit in mantissa.chars().filter(char::is_ascii_digit) {
+        if digits.is_empty() && digit == '0' {
+            first -= 1;
+        } else {
+            digits.push(digit);
+        }
+    }
+    let significant = digits.trim_end_matches('0').len();
+    digits.truncate(significant);
+    (digits, first)
 }
 
 /// ECMAScript's Number::toString layout of `0.digits × 10^(exponent + 1)`.
@@ -155,5 +175,40 @@ mod tests {
         assert_eq!(parse_small_whole("99999999999999999999", 6), None);
         assert_eq!(parse_small_whole("1.5", 6), None);
         assert_eq!(parse_small_whole("-1", 6), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn shortest_digits_are_rusts(bits in proptest::num::u64::ANY) {
+            let value = f64::from_bits(bits).abs();
+            proptest::prop_assume!(value.is_finite() && value > 0.0);
+            let scientific = format!("{value:e}");
+            let (mantissa, exponent) = scientific.split_once('e').unwrap();
+            let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+            proptest::prop_assert_eq!(shortest_digits(value), (digits, exponent.parse().unwrap()));
+        }
+
+        #[test]
+        fn short_decimals_keep_their_digits(whole in 0u32..100_000, fraction in 0u32..1000, exponent in -30i32..30) {
+            let value: f64 = format!("{whole}.{fraction:03}e{exponent}").parse().unwrap();
+            proptest::prop_assume!(value > 0.0);
+            let scientific = format!("{value:e}");
+            let (mantissa, exponent) = scientific.split_once('e').unwrap();
+            let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+            proptest::prop_assert_eq!(shortest_digits(value), (digits, exponent.parse().unwrap()));
+        }
+    }
+
+    #[test]
+    fn shortest_digits_at_the_edges() {
+        assert_eq!(shortest_digits(5e-324), ("5".to_string(), -324));
+        assert_eq!(
+            shortest_digits(f64::MAX),
+            ("17976931348623157".to_string(), 308)
+        );
+        assert_eq!(shortest_digits(1.0), ("1".to_string(), 0));
+        assert_eq!(shortest_digits(100.0), ("1".to_string(), 2));
+        assert_eq!(shortest_digits(0.0123), ("123".to_string(), -2));
+        assert_eq!(shortest_digits(123.456e25), ("123456".to_string(), 27));
     }
 }

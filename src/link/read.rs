@@ -246,7 +246,7 @@ fn read_format(params: &Params, notices: &mut Vec<Notice>) -> Format {
     let Some(text) = params.get("fmt") else {
         return Format::Auto;
     };
-    match text.trim().to_lowercase().as_str() {
+    match crate::text::lower(text.trim()).as_str() {
         "auto" => Format::Auto,
         "csv" => Format::Csv,
         "json" => Format::Json,
@@ -355,7 +355,7 @@ fn read_layout(
 ) {
     let layout = params.get("layout");
     if let Some(text) = layout {
-        let lowered = text.trim().to_lowercase();
+        let lowered = crate::text::lower(text.trim());
         match LAYOUTS.iter().find(|(name, _)| *name == lowered) {
             Some((_, value)) => view.layout = *value,
             None => notices.push(notice("layout", Some(text), format!("layout={} is not a layout (expected model, benchmark, grid, difference, reconcile); using \"model\".", shown(text)))),
@@ -477,12 +477,13 @@ fn read_colour(
     notices: &mut Vec<Notice>,
 ) {
     if let Some(text) = params.get("cmap") {
-        let lowered = text.trim().to_lowercase();
+        let lowered = crate::text::lower(text.trim());
         let found = match &context.color_maps {
             Some(maps) => maps
                 .iter()
                 .find(|map| {
-                    map.name.to_lowercase() == lowered || map.label.to_lowercase() == lowered
+                    crate::text::lower(&map.name) == lowered
+                        || crate::text::lower(&map.label) == lowered
                 })
                 .map(|map| map.name.clone()),
             None => Some(lowered).filter(|name| !name.is_empty()),
@@ -524,7 +525,7 @@ fn read_colour(
 }
 
 fn parse_boolean(text: &str) -> Option<bool> {
-    match text.trim().to_lowercase().as_str() {
+    match crate::text::lower(text.trim()).as_str() {
         "1" | "true" | "yes" | "on" => Some(true),
         "0" | "false" | "no" | "off" => Some(false),
         _ => None,
@@ -598,7 +599,7 @@ fn read_range(
     };
     let mut range = fallback;
     if let Some(text) = params.get("range") {
-        let lowered = text.trim().to_lowercase();
+        let lowered = crate::text::lower(text.trim());
         match ranges.iter().find(|(name, _)| *name == lowered) {
             Some((_, value)) => range = *value,
             None => {
@@ -732,7 +733,7 @@ fn read_pairwise(
         }
     }
     if let Some(text) = params.get("by") {
-        match text.trim().to_lowercase().as_str() {
+        match crate::text::lower(text.trim()).as_str() {
             "count" => view.value = BinValue::Count,
             "share" => view.value = BinValue::Share,
             _ => notices.push(notice("by", Some(text), format!("by={} is not what bins can be coloured by (expected count, share); using \"count\".", shown(text)))),

@@ -24,10 +24,7 @@ pub(crate) fn parse_number(text: &str) -> Option<f64> {
     if trimmed.is_empty() {
         return None;
     }
-    trimmed
-        .parse::<f64>()
-        .ok()
-        .filter(|value| value.is_finite())
+    crate::decimal::parse_f64(trimmed).filter(|value| value.is_finite())
 }
 
 impl Axis {

@@ -55,6 +55,32 @@ pub(crate) struct Builder {
     measurements: Vec<Measurement>,
 }
 
+/// Benchmark descriptions by name. A name indexes a list through a `FastMap<String, usize>`,
+/// the one map type the loaders share, rather than a map of its own type (each key and value
+/// type compiles its own hash table).
+#[derive(Debug, Default)]
+pub(crate) struct BenchmarkInfos {
+    index: FastMap<String, usize>,
+    infos: Vec<BenchmarkInfo>,
+}
+
+impl BenchmarkInfos {
+    /// Adds the description of `name`; false (and nothing added) when it has one already.
+    pub(crate) fn insert(&mut self, name: &str, info: BenchmarkInfo) -> bool {
+        if self.index.contains_key(name) {
+            return false;
+        }
+        self.index.insert(name.to_string(), self.infos.len());
+        self.infos.push(info);
+        true
+    }
+
+    /// The description of `name`, if it has one.
+    pub(crate) fn get(&self, name: &str) -> Option<&BenchmarkInfo> {
+        self.index.get(name).and_then(|&at| self.infos.get(at))
+    }
+}
+
 impl Builder {
     /// Adds one record. Duplicates are found in `build`, once axis values are known, so that
     /// "0.1" and "0.10" are the same cell.
@@ -77,7 +103,7 @@ impl Builder {
         names: Names,
         title: Option<String>,
         source: Option<String>,
-        benchmark_info: &FastMap<String, BenchmarkInfo>,
+        benchmark_info: &BenchmarkInfos,
     ) -> Result<Dataset> {
         let mut assembly = self.assemble(names, title, source, benchmark_info)?;
         while !assembly.step(usize::MAX) {}
@@ -92,7 +118,7 @@ impl Builder {
         names: Names,
         title: Option<String>,
         source: Option<String>,
-        benchmark_info: &FastMap<String, BenchmarkInfo>,
+        benchmark_info: &BenchmarkInfos,
     ) -> Result<Assembly> {
         if self.measurements.is_empty() {
             return Err(Error::NoRows);

@@ -18,7 +18,8 @@ use crate::hash::FastMap;
 use super::build::{Assembly, Builder, Names, Record};
 use super::csv_format::{infer_roles, parse_value, CsvOptions, Profile, Roles};
 use super::dataset::{Dataset, Direction, Metric};
-use super::tidy::{check_header, detect_delimiter, is_missing_marker};
+use super::records::RecordReader;
+use super::tidy::{check_header, check_row, detect_delimiter, is_missing_marker};
 use crate::error::{Error, Result};
 
 const BOM: &[u8] = "\u{feff}".as_bytes();
@@ -27,7 +28,9 @@ const BOM: &[u8] = "\u{feff}".as_bytes();
 #[derive(Debug, Default)]
 struct Column {
     ids: Vec<u32>,
-    index: FastMap<Box<str>, u32>,
+    /// Field -> id, while rows are read. `FastMap<String, usize>` is the map type the axes and
+    /// the JSON loader use too: one hash table compiled for all of them.
+    index: FastMap<String, usize>,
     values: Vec<Box<str>>,
 }
 
@@ -36,15 +39,15 @@ impl Column {
         let id = match self.index.get(field) {
             Some(&id) => id,
             None => {
-                // Fewer distinct fields than rows, and rows fit in memory: u32 is enough for
-                // any text a browser can hold (4 GiB of wasm memory).
-                let id = u32::try_from(self.values.len()).unwrap_or(u32::MAX);
-                self.index.insert(field.into(), id);
+                let id = self.values.len();
+                self.index.insert(field.to_string(), id);
                 self.values.push(field.into());
                 id
             }
         };
-        self.ids.push(id);
+        // Fewer distinct fields than rows, and rows fit in memory: u32 is enough for any text a
+        // browser can hold (4 GiB of wasm memory).
+        self.ids.push(u32::try_from(id).unwrap_or(u32::MAX));
     }
 
     /// The trimmed field of a row; rows and ids come from this column, so a miss reads as empty.
@@ -64,7 +67,7 @@ impl Column {
                 continue;
             }
             distinct += 1;
-            if value.parse::<f64>().map(|v| !v.is_finite()).unwrap_or(true) {
+            if !crate::decimal::parse_f64(value).is_some_and(f64::is_finite) {
                 numeric = false;
             }
         }
@@ -76,107 +79,12 @@ impl Column {
     }
 }
 
-/// The csv-core reader and the record it is in the middle of.
-struct Parser {
-    core: csv_core::Reader,
-    output: Vec<u8>,
-    ends: Vec<usize>,
-    output_len: usize,
-    ends_len: usize,
-    /// Physical lines: 1 + the line ends consumed so far (`\n`, `\r\n` or a lone `\r`).
-    line: u64,
-    previous_cr: bool,
-    /// The line of the current record's first character, once one is consumed.
-    record_line: Option<u64>,
-}
-
-impl Parser {
-    fn new(delimiter: u8) -> Parser {
-        Parser {
-            core: csv_core::ReaderBuilder::new().delimiter(delimiter).build(),
-            output: vec![0; 4096],
-            ends: vec![0; 64],
-            output_len: 0,
-            ends_len: 0,
-            line: 1,
-            previous_cr: false,
-            record_line: None,
-        }
+/// Reads every record in `input` (empty at the end of the text) into `table`.
+fn feed(reader: &mut RecordReader, mut input: &[u8], table: &mut Table) -> Result<()> {
+    while let Some((line, fields)) = reader.next_record(&mut input) {
+        table.take(line, fields)?;
     }
-
-    /// Counts the line ends in bytes the reader consumed, and notes where a record starts: at
-    /// its first byte that is not a line end (blank lines before it are skipped).
-    fn count_lines(&mut self, consumed: &[u8]) {
-        for &byte in consumed {
-            if self.record_line.is_none() && byte != b'\n' && byte != b'\r' {
-                self.record_line = Some(self.line);
-            }
-            match byte {
-                b'\r' => self.line += 1,
-                b'\n' if !self.previous_cr => self.line += 1,
-                _ => {}
-            }
-            self.previous_cr = byte == b'\r';
-        }
-    }
-
-    /// Reads records from `input` (empty at the end of the text) and hands each to `take` with
-    /// its line and fields. Returns when the input is used up.
-    fn feed(
-        &mut self,
-        mut input: &[u8],
-        take: &mut impl FnMut(u64, Vec<String>) -> Result<()>,
-    ) -> Result<()> {
-        use csv_core::ReadRecordResult;
-        loop {
-            let (result, read, written, ended) = self.core.read_record(
-                input,
-                self.output.get_mut(self.output_len..).unwrap_or_default(),
-                self.ends.get_mut(self.ends_len..).unwrap_or_default(),
-            );
-            let (consumed, rest) = input.split_at(read.min(input.len()));
-            self.count_lines(consumed);
-            input = rest;
-            self.output_len += written;
-            self.ends_len += ended;
-            match result {
-                ReadRecordResult::InputEmpty => return Ok(()),
-                ReadRecordResult::OutputFull => {
-                    let size = self.output.len() * 2;
-                    self.output.resize(size, 0);
-                }
-                ReadRecordResult::OutputEndsFull => {
-                    let size = self.ends.len() * 2;
-                    self.ends.resize(size, 0);
-                }
-                ReadRecordResult::Record => {
-                    let fields = self.fields();
-                    let line = self.record_line.take().unwrap_or(self.line);
-                    self.output_len = 0;
-                    self.ends_len = 0;
-                    take(line, fields)?;
-                }
-                ReadRecordResult::End => return Ok(()),
-            }
-        }
-    }
-
-    /// The fields of the record just read, as text (bytes that are not UTF-8 become U+FFFD,
-    /// which the row check reports as text that is not UTF-8).
-    fn fields(&self) -> Vec<String> {
-        let output = self.output.get(..self.output_len).unwrap_or_default();
-        let mut start = 0;
-        self.ends
-            .get(..self.ends_len)
-            .unwrap_or_default()
-            .iter()
-            .map(|&end| {
-                let field = output.get(start..end).unwrap_or_default();
-                start = end;
-                String::from_utf8_lossy(field).into_owned()
-            })
-            .collect()
-    }
+    Ok(())
 }
 
 /// The header and the columns of the rows read so far.
@@ -199,32 +107,8 @@ impl Table {
             self.header = Some(header);
             return Ok(());
         };
-        if fields.iter().all(|field| field.trim().is_empty()) {
+        if !check_row(header, line, &fields)? {
             return Ok(());
-        }
-        if fields.len() != header.len() {
-            // A field that swallowed line ends is a quote that never closed.
-            if fields.iter().any(|field| field.contains('\n')) {
-                return Err(Error::Csv {
-                    line,
-                    message: "a quoted field opens here and is never closed".into(),
-                });
-            }
-            return Err(Error::RaggedRow {
-                line,
-                expected: header.len(),
-                found: fields.len(),
-            });
-        }
-        // Text decoded from another encoding as UTF-8 carries replacement characters.
-        if let Some(column) = fields.iter().position(|field| field.contains('\u{fffd}')) {
-            return Err(Error::Csv {
-                line,
-                message: format!(
-                    "column \"{}\": the text is not valid UTF-8 here; save the file as UTF-8",
-                    header.get(column).map_or("", String::as_str)
-                ),
-            });
         }
         for (column, field) in self.columns.iter_mut().zip(&fields) {
             column.push(field.trim());
@@ -247,7 +131,7 @@ struct Building {
 enum Stage {
     /// Bytes before the first line end: the delimiter is read from the header line.
     Start(Vec<u8>),
-    Reading(Box<Parser>),
+    Reading(Box<RecordReader>),
     Building(Box<Building>),
     /// Every row is in; the panels are being filled.
     Assembling(Box<Assembly>),
@@ -356,10 +240,7 @@ impl CsvLoader {
                 }
                 Ok(())
             }
-            Stage::Reading(parser) => {
-                let table = &mut self.table;
-                parser.feed(bytes, &mut |line, fields| table.take(line, fields))
-            }
+            Stage::Reading(parser) => feed(parser, bytes, &mut self.table),
             Stage::Building(_) | Stage::Assembling(_) | Stage::Done => Err(finished()),
         }
     }
@@ -373,9 +254,8 @@ impl CsvLoader {
         let text = start.strip_prefix(BOM).unwrap_or(&start);
         let first_line = text.split(|&byte| byte == b'\n').next().unwrap_or_default();
         let delimiter = detect_delimiter(&String::from_utf8_lossy(first_line));
-        let mut parser = Box::new(Parser::new(delimiter));
-        let table = &mut self.table;
-        parser.feed(text, &mut |line, fields| table.take(line, fields))?;
+        let mut parser = Box::new(RecordReader::new(delimiter));
+        feed(&mut parser, text, &mut self.table)?;
         self.stage = Stage::Reading(parser);
         Ok(())
     }
@@ -387,8 +267,7 @@ impl CsvLoader {
         let Stage::Reading(parser) = &mut self.stage else {
             return Err(finished());
         };
-        let table = &mut self.table;
-        parser.feed(&[], &mut |line, fields| table.take(line, fields))?;
+        feed(parser, &[], &mut self.table)?;
         let table = std::mem::take(&mut self.table);
         let Some(header) = table.header else {
             return Err(Error::Empty);

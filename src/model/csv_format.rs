@@ -22,7 +22,10 @@ use serde::{Deserialize, Serialize};
 
 use super::chunked::CsvLoader;
 use super::dataset::Dataset;
-use super::tidy::{excerpt, find_column, find_role, is_named_like, normalize, quoted};
+use super::records::CsvWriter;
+use super::tidy::{
+    columns_where, excerpt, find_column, find_role, is_named_like, names_of, normalize, quoted,
+};
 use crate::error::{Error, Result};
 
 /// Explicit column roles; every field left empty is inferred.
@@ -219,7 +222,7 @@ pub(crate) fn infer_roles(
         header,
         &options.model,
         "model",
-        |name| is_named_like(name, MODEL_NAMES),
+        &|name| is_named_like(name, MODEL_NAMES),
         &taken,
     )?;
     taken.extend(model);
@@ -227,7 +230,7 @@ pub(crate) fn infer_roles(
         header,
         &options.benchmark,
         "benchmark",
-        |name| is_named_like(name, BENCHMARK_NAMES),
+        &|name| is_named_like(name, BENCHMARK_NAMES),
         &taken,
     )?;
     taken.extend(benchmark);
@@ -235,17 +238,19 @@ pub(crate) fn infer_roles(
         header,
         &options.replicate,
         "replicate",
-        |name| is_named_like(name, REPLICATE_NAMES),
+        &|name| is_named_like(name, REPLICATE_NAMES),
         &taken,
     )?;
     taken.extend(replicate);
 
     // Columns still free, minus bookkeeping. Constant columns and text columns that differ on
     // every row (a run directory) are weak: axes only when nothing better is left.
-    let free: Vec<usize> = (0..header.len())
-        .filter(|index| !taken.contains(index) && !ignored.contains(index))
-        .filter(|&index| !is_named_like(column_name(header, index), BOOKKEEPING_NAMES))
-        .collect();
+    let all: Vec<usize> = (0..header.len()).collect();
+    let free = columns_where(&all, &|index| {
+        !taken.contains(&index)
+            && !ignored.contains(&index)
+            && !is_named_like(column_name(header, index), BOOKKEEPING_NAMES)
+    });
     let is_weak = |index: usize| {
         profiles
             .get(index)
@@ -258,8 +263,8 @@ pub(crate) fn infer_roles(
         None => infer_value(header, profiles, &free, needed_axes)?,
     };
 
-    let remaining: Vec<usize> = free.iter().copied().filter(|&i| i != value).collect();
-    let strong: Vec<usize> = remaining.iter().copied().filter(|&i| !is_weak(i)).collect();
+    let remaining = columns_where(&free, &|i| i != value);
+    let strong = columns_where(&remaining, &|i| !is_weak(i));
     let axes = if strong.len() >= needed_axes {
         strong
     } else {
@@ -284,10 +289,7 @@ pub(crate) fn infer_roles(
             many => {
                 return Err(Error::AmbiguousRole {
                     role: "x or y axis",
-                    candidates: many
-                        .iter()
-                        .map(|&i| column_name(header, i).to_string())
-                        .collect(),
+                    candidates: names_of(header, many),
                     hint: "name the axes explicitly, e.g. x=ratio, y=local_window_size, \
                            or name the others as model=..., benchmark=..., ignore=..."
                         .into(),
@@ -329,26 +331,15 @@ fn infer_value(
     free: &[usize],
     needed_axes: usize,
 ) -> Result<usize> {
-    let named: Vec<usize> = free
-        .iter()
-        .copied()
-        .filter(|&i| is_metric_name(column_name(header, i)))
-        .collect();
-    let named_varying: Vec<usize> = named
-        .iter()
-        .copied()
-        .filter(|&i| profiles.get(i).is_some_and(|p| p.distinct > 1))
-        .collect();
+    let named = columns_where(free, &|i| is_metric_name(column_name(header, i)));
+    let named_varying = columns_where(&named, &|i| profiles.get(i).is_some_and(|p| p.distinct > 1));
     match (named.as_slice(), named_varying.as_slice()) {
         ([one], _) | (_, [one]) => return Ok(*one),
         ([], _) => {}
         (many, _) => {
             return Err(Error::AmbiguousRole {
                 role: "value",
-                candidates: many
-                    .iter()
-                    .map(|&i| column_name(header, i).to_string())
-                    .collect(),
+                candidates: names_of(header, many),
                 hint: ROLE_HINT.into(),
             })
         }
@@ -358,11 +349,8 @@ fn infer_value(
             return Ok(last);
         }
     }
-    let candidates: Vec<String> = free
-        .iter()
-        .filter(|&&i| profiles.get(i).is_some_and(|p| p.numeric))
-        .map(|&i| column_name(header, i).to_string())
-        .collect();
+    let numeric = columns_where(free, &|i| profiles.get(i).is_some_and(|p| p.numeric));
+    let candidates = names_of(header, &numeric);
     Err(if candidates.is_empty() {
         Error::NoCandidate {
             role: "value",
@@ -387,10 +375,7 @@ fn single_axis(header: &[String], axes: &[usize], role: &'static str) -> Result<
         }),
         many => Err(Error::AmbiguousRole {
             role,
-            candidates: many
-                .iter()
-                .map(|&i| column_name(header, i).to_string())
-                .collect(),
+            candidates: names_of(header, many),
             hint: ROLE_HINT.into(),
         }),
     }
@@ -416,14 +401,14 @@ pub fn load_csv(text: &str, options: &CsvOptions) -> Result<Dataset> {
 }
 
 pub(crate) fn parse_value(text: &str, line: u64, column: &str) -> Result<f64> {
-    match text.parse::<f64>() {
-        Ok(value) if value.is_finite() => Ok(value),
-        Ok(_) => Err(Error::NonFinite {
+    match crate::decimal::parse_f64(text) {
+        Some(value) if value.is_finite() => Ok(value),
+        Some(_) => Err(Error::NonFinite {
             line,
             column: column.to_string(),
             value: excerpt(text),
         }),
-        Err(_) => Err(Error::NotANumber {
+        None => Err(Error::NotANumber {
             line,
             column: column.to_string(),
             value: excerpt(text),
@@ -436,9 +421,7 @@ pub(crate) fn parse_value(text: &str, line: u64, column: &str) -> Result<f64> {
 /// the order of every level survive the round trip. Metadata that CSV cannot carry (title,
 /// source, unit, benchmark metadata) is left out; use JSON for it.
 pub fn to_csv(dataset: &Dataset) -> String {
-    let mut writer = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(Vec::new());
+    let mut writer = CsvWriter::new();
     let mut header: Vec<&str> = Vec::new();
     let with_model = !dataset.models.is_absent();
     let with_benchmark = !dataset.benchmarks.is_absent();
@@ -454,8 +437,7 @@ pub fn to_csv(dataset: &Dataset) -> String {
         header.push(replicate);
     }
     header.push(&dataset.metric.name);
-    // Writing into a Vec cannot fail, and every record has the header's length.
-    let _ = writer.write_record(&header);
+    writer.record(&header);
     let columns = dataset.x.len();
     for panel in &dataset.panels {
         let model = dataset.models.levels.get(panel.model).map(String::as_str);
@@ -486,27 +468,33 @@ pub fn to_csv(dataset: &Dataset) -> String {
             match (cell, &dataset.replicate) {
                 (None, Some(_)) => {
                     row.extend([String::new(), String::new()]);
-                    let _ = writer.write_record(&row);
+                    write_row(&mut writer, &row);
                 }
                 (None, None) => {
                     row.push(String::new());
-                    let _ = writer.write_record(&row);
+                    write_row(&mut writer, &row);
                 }
                 (Some(cell), None) => {
                     row.push(format!("{}", cell.mean));
-                    let _ = writer.write_record(&row);
+                    write_row(&mut writer, &row);
                 }
                 (Some(_), Some(_)) => {
                     while let Some(replicate) = replicates.next_if(|r| r.cell == index) {
                         let mut full = row.clone();
                         full.push(replicate.label.clone());
                         full.push(format!("{}", replicate.value));
-                        let _ = writer.write_record(&full);
+                        write_row(&mut writer, &full);
                     }
                 }
             }
         }
     }
-    let bytes = writer.into_inner().unwrap_or_default();
-    String::from_utf8(bytes).unwrap_or_default()
+    writer.into_string()
+}
+
+fn write_row(writer: &mut CsvWriter, row: &[String]) {
+    for field in row {
+        writer.field(field);
+    }
+    writer.end_record();
 }

@@ -6,16 +6,16 @@
 //! it. A cell is a number, `null` (missing), or `{"replicates": [{"label": "0", "value": 41.3}]}`.
 //! Unknown fields are errors, so a typo never passes silently.
 
-use crate::hash::{FastMap, FastSet};
+use crate::hash::FastMap;
 
 use std::fmt;
 use std::marker::PhantomData;
 
 use serde::de::{DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::axis::parse_number;
-use super::build::{Builder, Names, Record};
+use super::build::{BenchmarkInfos, Builder, Names, Record};
 use super::dataset::{BenchmarkInfo, Dataset, Direction, Metric};
 use crate::error::{Error, Result};
 
@@ -396,12 +396,18 @@ pub fn load_json(text: &str) -> Result<Dataset> {
     }
 
     let mut builder = Builder::default();
-    let mut panel_keys: FastMap<(String, String), usize> = FastMap::default();
+    // Both maps are `FastMap<String, usize>`, the one map type the loaders share (each key and
+    // value type compiles its own hash table): panels by model and benchmark, and benchmarks.
+    let mut panel_keys: FastMap<String, usize> = FastMap::default();
+    let mut levels: FastMap<String, usize> = FastMap::default();
     for (panel_index, panel) in parsed.panels.iter().enumerate() {
         let path = format!("panels[{panel_index}]");
         let model = facet_level(&panel.model, &parsed.model, &path, "model")?;
         let benchmark = facet_level(&panel.benchmark, &parsed.benchmark, &path, "benchmark")?;
-        if let Some(first) = panel_keys.insert((model.clone(), benchmark.clone()), panel_index) {
+        levels.insert(benchmark.clone(), panel_index);
+        // The model's length first: no two (model, benchmark) pairs give the same key.
+        let key = format!("{}:{model}{benchmark}", model.len());
+        if let Some(first) = panel_keys.insert(key, panel_index) {
             return Err(invalid(
                 path,
                 format!("a model and benchmark not already given by panels[{first}]"),
@@ -441,11 +447,10 @@ pub fn load_json(text: &str) -> Result<Dataset> {
         }
     }
 
-    let levels: FastSet<&str> = panel_keys.keys().map(|(_, b)| b.as_str()).collect();
-    let mut info: FastMap<String, BenchmarkInfo> = FastMap::default();
+    let mut info = BenchmarkInfos::default();
     for (index, benchmark) in parsed.benchmarks.iter().enumerate() {
         let path = format!("benchmarks[{index}]");
-        if !levels.contains(benchmark.name.as_str()) {
+        if !levels.contains_key(benchmark.name.as_str()) {
             return Err(invalid(
                 format!("{path}.name"),
                 format!(
@@ -454,7 +459,7 @@ pub fn load_json(text: &str) -> Result<Dataset> {
                 ),
             ));
         }
-        if info.contains_key(&benchmark.name) {
+        if info.get(&benchmark.name).is_some() {
             return Err(invalid(
                 format!("{path}.name"),
                 "each benchmark described once",
@@ -465,7 +470,7 @@ pub fn load_json(text: &str) -> Result<Dataset> {
         }
         if let Some(parts) = &benchmark.aggregate_of {
             for part in parts {
-                if !levels.contains(part.as_str()) || part == &benchmark.name {
+                if !levels.contains_key(part.as_str()) || part == &benchmark.name {
                     return Err(invalid(
                         format!("{path}.aggregate_of"),
                         format!("names of other benchmarks that have panels (\"{part}\" is not)"),
@@ -474,7 +479,7 @@ pub fn load_json(text: &str) -> Result<Dataset> {
             }
         }
         info.insert(
-            benchmark.name.clone(),
+            &benchmark.name,
             BenchmarkInfo {
                 items: benchmark.items,
                 samples_per_item: benchmark.samples_per_item,
@@ -568,13 +573,14 @@ fn add_cell(
                     ))
                 }
             };
-            let mut labels: FastSet<String> = FastSet::default();
+            // Label -> index: the loaders' one map type (see `load_json`).
+            let mut labels: FastMap<String, usize> = FastMap::default();
             for (index, replicate) in list.iter().enumerate() {
                 let replicate_path = format!("{path}.replicates[{index}]");
                 let (label, value) = replicate_entry(replicate).ok_or_else(|| {
                     invalid(&replicate_path, "{\"label\": text, \"value\": number}")
                 })?;
-                if !labels.insert(label.clone()) {
+                if labels.insert(label.clone(), index).is_some() {
                     return Err(invalid(
                         replicate_path,
                         format!("a replicate label not already used in this cell (\"{label}\" is)"),
@@ -609,117 +615,259 @@ fn replicate_entry(value: &Value) -> Option<(String, f64)> {
     Some((label, value))
 }
 
-/// An axis label as a JSON value: a number when the label is exactly how sweepmap writes that
-/// number (so it reads back as the same text), a string otherwise.
-fn label_value(label: &str) -> Value {
+/// JSON text as serde_json's pretty printer writes a `Value` (two-space indent, object keys in
+/// byte order, as its `BTreeMap` keeps them), written straight into a string. Exports used to
+/// build a `Value` tree and print it; writing directly leaves the tree, its map and its pretty
+/// printer out of the wasm. Callers give each object's keys in byte order.
+struct PrettyJson {
+    out: String,
+    /// One entry per open array or object: whether it has a member yet.
+    open: Vec<bool>,
+}
+
+impl PrettyJson {
+    fn new() -> PrettyJson {
+        PrettyJson {
+            out: String::new(),
+            open: Vec::new(),
+        }
+    }
+
+    fn indent(&mut self) {
+        for _ in 0..self.open.len() {
+            self.out.push_str("  ");
+        }
+    }
+
+    /// Starts the next member of the open array (its value follows).
+    fn element(&mut self) {
+        if let Some(has_member) = self.open.last_mut() {
+            let first = !*has_member;
+            *has_member = true;
+            self.out.push_str(if first { "\n" } else { ",\n" });
+            self.indent();
+        }
+    }
+
+    /// Starts the next member of the open object: its key (its value follows).
+    fn key(&mut self, key: &str) {
+        self.element();
+        self.string(key);
+        self.out.push_str(": ");
+    }
+
+    fn begin(&mut self, bracket: char) {
+        self.out.push(bracket);
+        self.open.push(false);
+    }
+
+    fn end(&mut self, bracket: char) {
+        if self.open.pop() == Some(true) {
+            self.out.push('\n');
+            self.indent();
+        }
+        self.out.push(bracket);
+    }
+
+    /// A string, escaped by serde_json.
+    fn string(&mut self, text: &str) {
+        self.out
+            .push_str(&serde_json::to_string(text).unwrap_or_default());
+    }
+
+    /// A float as serde_json writes one (`null` when not finite, as `json!` made it).
+    fn number(&mut self, value: f64) {
+        self.out
+            .push_str(&serde_json::to_string(&value).unwrap_or_default());
+    }
+
+    fn integer(&mut self, value: i64) {
+        self.out.push_str(&value.to_string());
+    }
+
+    fn null(&mut self) {
+        self.out.push_str("null");
+    }
+
+    fn optional_string(&mut self, text: Option<&str>) {
+        match text {
+            Some(text) => self.string(text),
+            None => self.null(),
+        }
+    }
+}
+
+/// Writes an axis label: a number when the label is exactly how sweepmap writes that number (so
+/// it reads back as the same text), a string otherwise.
+fn write_label(json: &mut PrettyJson, label: &str) {
     match parse_number(label) {
         Some(number) if format!("{number}") == label => {
             // -0 stays a float: as an integer it would be written 0 and read back as "0".
             let negative_zero = number == 0.0 && number.is_sign_negative();
             if number.fract() == 0.0 && number.abs() < 9.0e15 && !negative_zero {
-                json!(number as i64)
+                json.integer(number as i64);
             } else {
-                json!(number)
+                json.number(number);
             }
         }
-        _ => json!(label),
+        _ => json.string(label),
     }
 }
 
 /// Writes a dataset in the JSON form, metadata included; `load_json` of the result gives the
 /// same dataset.
 pub fn to_json(dataset: &Dataset) -> String {
-    let columns = dataset.x.len();
-    let mut panels = Vec::with_capacity(dataset.panels.len());
-    for panel in &dataset.panels {
-        let mut rows = Vec::with_capacity(dataset.y.len());
-        for y in 0..dataset.y.len() {
-            let mut row = Vec::with_capacity(columns);
-            for x in 0..columns {
-                let index = y * columns + x;
-                let cell = match (panel.grid.get(x, y), &dataset.replicate) {
-                    (None, _) => Value::Null,
-                    (Some(cell), None) => json!(cell.mean),
-                    (Some(_), Some(_)) => {
-                        let replicates: Vec<Value> = panel
-                            .replicates
-                            .iter()
-                            .filter(|r| r.cell == index)
-                            .map(|r| json!({"label": r.label, "value": r.value}))
-                            .collect();
-                        json!({ "replicates": replicates })
-                    }
-                };
-                row.push(cell);
-            }
-            rows.push(Value::Array(row));
-        }
-        let mut object = serde_json::Map::new();
-        if !dataset.models.is_absent() {
-            let level = dataset.models.levels.get(panel.model).cloned();
-            object.insert("model".into(), json!(level));
-        }
-        if !dataset.benchmarks.is_absent() {
-            let level = dataset.benchmarks.levels.get(panel.benchmark).cloned();
-            object.insert("benchmark".into(), json!(level));
-        }
-        object.insert("cells".into(), Value::Array(rows));
-        panels.push(Value::Object(object));
+    let mut json = PrettyJson::new();
+    json.begin('{');
+    if !dataset.benchmarks.is_absent() {
+        json.key("benchmark");
+        json.string(&dataset.benchmarks.name);
     }
-
-    let mut root = serde_json::Map::new();
-    if let Some(title) = &dataset.title {
-        root.insert("title".into(), json!(title));
+    write_benchmark_info(&mut json, dataset);
+    json.key("metric");
+    json.begin('{');
+    json.key("direction");
+    json.string(dataset.metric.direction.as_str());
+    json.key("name");
+    json.string(&dataset.metric.name);
+    if let Some(unit) = &dataset.metric.unit {
+        json.key("unit");
+        json.string(unit);
+    }
+    json.end('}');
+    if !dataset.models.is_absent() {
+        json.key("model");
+        json.string(&dataset.models.name);
+    }
+    json.key("panels");
+    json.begin('[');
+    for panel in &dataset.panels {
+        json.element();
+        write_panel(&mut json, dataset, panel);
+    }
+    json.end(']');
+    if let Some(replicate) = &dataset.replicate {
+        json.key("replicate");
+        json.string(replicate);
     }
     if let Some(source) = &dataset.source {
-        root.insert("source".into(), json!(source));
+        json.key("source");
+        json.string(source);
     }
-    let mut metric = serde_json::Map::new();
-    metric.insert("name".into(), json!(dataset.metric.name));
-    metric.insert("direction".into(), json!(dataset.metric.direction.as_str()));
-    if let Some(unit) = &dataset.metric.unit {
-        metric.insert("unit".into(), json!(unit));
+    if let Some(title) = &dataset.title {
+        json.key("title");
+        json.string(title);
     }
-    root.insert("metric".into(), Value::Object(metric));
     for (key, axis) in [("x", &dataset.x), ("y", &dataset.y)] {
-        let values: Vec<Value> = axis.labels.iter().map(|l| label_value(l)).collect();
-        root.insert(key.into(), json!({"name": axis.name, "values": values}));
+        json.key(key);
+        json.begin('{');
+        json.key("name");
+        json.string(&axis.name);
+        json.key("values");
+        json.begin('[');
+        for label in &axis.labels {
+            json.element();
+            write_label(&mut json, label);
+        }
+        json.end(']');
+        json.end('}');
     }
-    if !dataset.models.is_absent() {
-        root.insert("model".into(), json!(dataset.models.name));
-    }
-    if !dataset.benchmarks.is_absent() {
-        root.insert("benchmark".into(), json!(dataset.benchmarks.name));
-    }
-    if let Some(replicate) = &dataset.replicate {
-        root.insert("replicate".into(), json!(replicate));
-    }
-    let benchmarks: Vec<Value> = dataset
+    json.end('}');
+    json.out
+}
+
+/// `"benchmarks"`: the description of each benchmark that has one, if any has.
+fn write_benchmark_info(json: &mut PrettyJson, dataset: &Dataset) {
+    let mut described = dataset
         .benchmarks
         .levels
         .iter()
         .zip(&dataset.benchmark_info)
         .filter(|(_, info)| **info != BenchmarkInfo::default())
-        .map(|(name, info)| {
-            let mut object = serde_json::Map::new();
-            object.insert("name".into(), json!(name));
-            if let Some(items) = info.items {
-                object.insert("items".into(), json!(items));
-            }
-            if let Some(samples) = info.samples_per_item {
-                object.insert("samples_per_item".into(), json!(samples));
-            }
-            if let Some(parts) = &info.aggregate_of {
-                object.insert("aggregate_of".into(), json!(parts));
-            }
-            Value::Object(object)
-        })
-        .collect();
-    if !benchmarks.is_empty() {
-        root.insert("benchmarks".into(), Value::Array(benchmarks));
+        .peekable();
+    if described.peek().is_none() {
+        return;
     }
-    root.insert("panels".into(), Value::Array(panels));
-    serde_json::to_string_pretty(&Value::Object(root)).unwrap_or_default()
+    json.key("benchmarks");
+    json.begin('[');
+    for (name, info) in described {
+        json.element();
+        json.begin('{');
+        if let Some(parts) = &info.aggregate_of {
+            json.key("aggregate_of");
+            json.begin('[');
+            for part in parts {
+                json.element();
+                json.string(part);
+            }
+            json.end(']');
+        }
+        if let Some(items) = info.items {
+            json.key("items");
+            json.integer(i64::from(items));
+        }
+        json.key("name");
+        json.string(name);
+        if let Some(samples) = info.samples_per_item {
+            json.key("samples_per_item");
+            json.integer(i64::from(samples));
+        }
+        json.end('}');
+    }
+    json.end(']');
+}
+
+/// One panel: its model and benchmark (when the dataset has them) and its rows of cells.
+fn write_panel(json: &mut PrettyJson, dataset: &Dataset, panel: &crate::model::Panel) {
+    let columns = dataset.x.len();
+    json.begin('{');
+    if !dataset.benchmarks.is_absent() {
+        json.key("benchmark");
+        json.optional_string(
+            dataset
+                .benchmarks
+                .levels
+                .get(panel.benchmark)
+                .map(String::as_str),
+        );
+    }
+    json.key("cells");
+    json.begin('[');
+    for y in 0..dataset.y.len() {
+        json.element();
+        json.begin('[');
+        for x in 0..columns {
+            json.element();
+            match (panel.grid.get(x, y), &dataset.replicate) {
+                (None, _) => json.null(),
+                (Some(cell), None) => json.number(cell.mean),
+                (Some(_), Some(_)) => {
+                    let index = y * columns + x;
+                    json.begin('{');
+                    json.key("replicates");
+                    json.begin('[');
+                    for replicate in panel.replicates.iter().filter(|r| r.cell == index) {
+                        json.element();
+                        json.begin('{');
+                        json.key("label");
+                        json.string(&replicate.label);
+                        json.key("value");
+                        json.number(replicate.value);
+                        json.end('}');
+                    }
+                    json.end(']');
+                    json.end('}');
+                }
+            }
+        }
+        json.end(']');
+    }
+    json.end(']');
+    if !dataset.models.is_absent() {
+        json.key("model");
+        json.optional_string(dataset.models.levels.get(panel.model).map(String::as_str));
+    }
+    json.end('}');
 }
 
 #[cfg(test)]
@@ -786,5 +934,188 @@ mod object_tests {
             error(&format!(r#"{{"metric": ["pass"], {AXES}, "panels": []}}"#)),
             "JSON line 1, column 19: invalid length 1, expected an object"
         );
+    }
+}
+
+/// The Value-tree writer `to_json` replaced, kept to hold the direct writer to the same bytes.
+#[cfg(test)]
+mod reference {
+    use super::*;
+    use serde_json::json;
+
+    /// An axis label as a JSON value: a number when the label is exactly how sweepmap writes that
+    /// number (so it reads back as the same text), a string otherwise.
+    fn label_value(label: &str) -> Value {
+        match parse_number(label) {
+            Some(number) if format!("{number}") == label => {
+                // -0 stays a float: as an integer it would be written 0 and read back as "0".
+                let negative_zero = number == 0.0 && number.is_sign_negative();
+                if number.fract() == 0.0 && number.abs() < 9.0e15 && !negative_zero {
+                    json!(number as i64)
+                } else {
+                    json!(number)
+                }
+            }
+            _ => json!(label),
+        }
+    }
+
+    /// Writes a dataset in the JSON form, metadata included; `load_json` of the result gives the
+    /// same dataset.
+    pub(super) fn to_json_reference(dataset: &Dataset) -> String {
+        let columns = dataset.x.len();
+        let mut panels = Vec::with_capacity(dataset.panels.len());
+        for panel in &dataset.panels {
+            let mut rows = Vec::with_capacity(dataset.y.len());
+            for y in 0..dataset.y.len() {
+                let mut row = Vec::with_capacity(columns);
+                for x in 0..columns {
+                    let index = y * columns + x;
+                    let cell = match (panel.grid.get(x, y), &dataset.replicate) {
+                        (None, _) => Value::Null,
+                        (Some(cell), None) => json!(cell.mean),
+                        (Some(_), Some(_)) => {
+                            let replicates: Vec<Value> = panel
+                                .replicates
+                                .iter()
+                                .filter(|r| r.cell == index)
+                                .map(|r| json!({"label": r.label, "value": r.value}))
+                                .collect();
+                            json!({ "replicates": replicates })
+                        }
+                    };
+                    row.push(cell);
+                }
+                rows.push(Value::Array(row));
+            }
+            let mut object = serde_json::Map::new();
+            if !dataset.models.is_absent() {
+                let level = dataset.models.levels.get(panel.model).cloned();
+                object.insert("model".into(), json!(level));
+            }
+            if !dataset.benchmarks.is_absent() {
+                let level = dataset.benchmarks.levels.get(panel.benchmark).cloned();
+                object.insert("benchmark".into(), json!(level));
+            }
+            object.insert("cells".into(), Value::Array(rows));
+            panels.push(Value::Object(object));
+        }
+
+        let mut root = serde_json::Map::new();
+        if let Some(title) = &dataset.title {
+            root.insert("title".into(), json!(title));
+        }
+        if let Some(source) = &dataset.source {
+            root.insert("source".into(), json!(source));
+        }
+        let mut metric = serde_json::Map::new();
+        metric.insert("name".into(), json!(dataset.metric.name));
+        metric.insert("direction".into(), json!(dataset.metric.direction.as_str()));
+        if let Some(unit) = &dataset.metric.unit {
+            metric.insert("unit".into(), json!(unit));
+        }
+        root.insert("metric".into(), Value::Object(metric));
+        for (key, axis) in [("x", &dataset.x), ("y", &dataset.y)] {
+            let values: Vec<Value> = axis.labels.iter().map(|l| label_value(l)).collect();
+            root.insert(key.into(), json!({"name": axis.name, "values": values}));
+        }
+        if !dataset.models.is_absent() {
+            root.insert("model".into(), json!(dataset.models.name));
+        }
+        if !dataset.benchmarks.is_absent() {
+            root.insert("benchmark".into(), json!(dataset.benchmarks.name));
+        }
+        if let Some(replicate) = &dataset.replicate {
+            root.insert("replicate".into(), json!(replicate));
+        }
+        let benchmarks: Vec<Value> = dataset
+            .benchmarks
+            .levels
+            .iter()
+            .zip(&dataset.benchmark_info)
+            .filter(|(_, info)| **info != BenchmarkInfo::default())
+            .map(|(name, info)| {
+                let mut object = serde_json::Map::new();
+                object.insert("name".into(), json!(name));
+                if let Some(items) = info.items {
+                    object.insert("items".into(), json!(items));
+                }
+                if let Some(samples) = info.samples_per_item {
+                    object.insert("samples_per_item".into(), json!(samples));
+                }
+                if let Some(parts) = &info.aggregate_of {
+                    object.insert("aggregate_of".into(), json!(parts));
+                }
+                Value::Object(object)
+            })
+            .collect();
+        if !benchmarks.is_empty() {
+            root.insert("benchmarks".into(), Value::Array(benchmarks));
+        }
+        root.insert("panels".into(), Value::Array(panels));
+        serde_json::to_string_pretty(&Value::Object(root)).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod to_json_tests {
+    use super::{reference::to_json_reference, to_json};
+    use crate::model::{load_csv, load_json, CsvOptions};
+
+    fn same_as_reference(dataset: &crate::model::Dataset) {
+        assert_eq!(to_json(dataset), to_json_reference(dataset));
+    }
+
+    #[test]
+    fn bundled_datasets_export_byte_for_byte_as_before() {
+        for name in [
+            "kv-cache-sweep.json",
+            "kv-cache-averages.json",
+            "partial-r1-qwen.json",
+        ] {
+            let path = format!("{}/www/data/{name}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            let dataset = load_json(&text).unwrap();
+            same_as_reference(&dataset);
+            assert_eq!(load_json(&to_json(&dataset)).unwrap(), dataset);
+        }
+    }
+
+    #[test]
+    fn replicates_odd_labels_and_missing_cells_export_as_before() {
+        let csv = "model,benchmark,x,y,seed,value\n\
+                   a \"q\",b\\c,-0,1e3,s1,0.1\n\
+                   a \"q\",b\\c,-0,1e3,s2,-0.0\n\
+                   a \"q\",b\\c,007,x\u{1}y,s1,1e300\n\
+                   \u{e9},b\\c,0.5,1e3,s1,2\n";
+        let dataset = load_csv(csv, &CsvOptions::default()).unwrap();
+        same_as_reference(&dataset);
+        let plain = load_csv("x,y,value\n1,2,3.25\n1.5,2,\n", &CsvOptions::default()).unwrap();
+        same_as_reference(&plain);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn generated_datasets_export_as_before(
+            rows in proptest::collection::vec(
+                ("[ab\"\\\\é]{1,3}", "(-?[0-9]{1,3}(\\.[0-9]{1,2})?|[xy]{1,2})", "(-?[0-9]{1,2}|z)", proptest::option::of(-1.0e6f64..1.0e6)),
+                1..12,
+            ),
+            replicated in proptest::bool::ANY,
+        ) {
+            let mut csv = String::from(if replicated { "model,x,y,seed,value\n" } else { "model,x,y,value\n" });
+            for (index, (model, x, y, value)) in rows.iter().enumerate() {
+                let model = model.replace('"', "\"\"");
+                let value = value.map(|v| v.to_string()).unwrap_or_default();
+                if replicated {
+                    csv.push_str(&format!("\"{model}\",{x},{y},r{index},{value}\n"));
+                } else {
+                    csv.push_str(&format!("\"{model}\",{x},{y},{value}\n"));
+                }
+            }
+            if let Ok(dataset) = load_csv(&csv, &CsvOptions::default()) {
+                proptest::prop_assert_eq!(to_json(&dataset), to_json_reference(&dataset));
+            }
+        }
     }
 }

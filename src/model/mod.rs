@@ -9,6 +9,7 @@ mod dataset;
 mod grid;
 mod json_format;
 pub mod limits;
+pub(crate) mod records;
 pub(crate) mod tidy;
 
 pub use axis::Axis;

@@ -2,9 +2,9 @@
 //! numbers, the header checks, the missing-value markers and the helpers that match column
 //! names and keep error messages short.
 //!
-//! Lines are counted from the byte offsets the csv crate reports, which are exact: its own
-//! `Position::line` undercounts after CRLF line ends and blank lines.
+//! Records are read with csv-core ([`RecordReader`]), which numbers physical lines itself.
 
+use super::records::RecordReader;
 use crate::error::{Error, Result};
 
 /// Fields that mean "no value": empty, `NA`, `N/A`, `null`, `None`, `-` (any case).
@@ -67,58 +67,6 @@ pub(crate) fn detect_delimiter(text: &str) -> u8 {
 /// A data row: the line it starts on and its fields.
 pub(crate) type Row = (u64, Vec<String>);
 
-/// Physical line numbers from byte offsets, counted as the reader moves forward. The csv
-/// crate's own `Position::line` undercounts after CRLF line ends and blank lines, so lines are
-/// counted here from the byte offsets, which it reports exactly. A line ends at `\n`, at `\r\n`
-/// or at a lone `\r`.
-struct LineCounter<'a> {
-    bytes: &'a [u8],
-    offset: usize,
-    line: u64,
-}
-
-impl<'a> LineCounter<'a> {
-    fn new(text: &'a str) -> LineCounter<'a> {
-        LineCounter {
-            bytes: text.as_bytes(),
-            offset: 0,
-            line: 1,
-        }
-    }
-
-    fn is_line_end(&self, index: usize) -> bool {
-        match self.bytes.get(index) {
-            Some(b'\n') => true,
-            Some(b'\r') => self.bytes.get(index + 1) != Some(&b'\n'),
-            _ => false,
-        }
-    }
-
-    /// The line of the first character of a record that the reader says starts at `byte`.
-    /// The reader's start includes the blank lines it skipped before the record, so those are
-    /// stepped over too.
-    fn line_of_record(&mut self, byte: u64) -> u64 {
-        let start = usize::try_from(byte)
-            .unwrap_or(usize::MAX)
-            .min(self.bytes.len());
-        while self.offset < start {
-            if self.is_line_end(self.offset) {
-                self.line += 1;
-            }
-            self.offset += 1;
-        }
-        let mut line = self.line;
-        let mut index = self.offset;
-        while let Some(b'\n' | b'\r') = self.bytes.get(index) {
-            if self.is_line_end(index) {
-                line += 1;
-            }
-            index += 1;
-        }
-        line
-    }
-}
-
 /// The header's names, trimmed, or the error for an empty header, a single column (the wrong
 /// delimiter, most likely), an unnamed column or a name given twice. Both CSV readers (the
 /// whole-text one here and the one in slices) check their header with it.
@@ -153,81 +101,77 @@ pub(crate) fn check_header<'a>(fields: impl IntoIterator<Item = &'a str>) -> Res
     Ok(header)
 }
 
-/// Reads the header and every row, checking that each row has as many fields as the header.
-/// Rows whose fields are all empty (blank lines) are skipped.
+/// Checks a data row against the header: `false` for a row to skip (every field blank), else
+/// the row's error, if any: a field count other than the header's (a quote that never closed,
+/// when a field swallowed line ends) or text that was not UTF-8. Both CSV readers (the
+/// whole-text one here and the one in slices) check their rows with it.
+pub(crate) fn check_row(header: &[String], line: u64, fields: &[String]) -> Result<bool> {
+    if fields.iter().all(|field| field.trim().is_empty()) {
+        return Ok(false);
+    }
+    if fields.len() != header.len() {
+        // A field that swallowed line ends is a quote that never closed.
+        if fields.iter().any(|field| field.contains('\n')) {
+            return Err(Error::Csv {
+                line,
+                message: "a quoted field opens here and is never closed".into(),
+            });
+        }
+        return Err(Error::RaggedRow {
+            line,
+            expected: header.len(),
+            found: fields.len(),
+        });
+    }
+    // Text decoded from another encoding as UTF-8 carries replacement characters.
+    if let Some(column) = fields.iter().position(|field| field.contains('\u{fffd}')) {
+        return Err(Error::Csv {
+            line,
+            message: format!(
+                "column \"{}\": the text is not valid UTF-8 here; save the file as UTF-8",
+                header.get(column).map_or("", String::as_str)
+            ),
+        });
+    }
+    Ok(true)
+}
+
+/// The first record of `text` (its header), read as CSV with `delimiter`.
+pub(crate) fn first_record(text: &str, delimiter: u8) -> Vec<String> {
+    let mut reader = RecordReader::new(delimiter);
+    let mut input = text.as_bytes();
+    reader
+        .next_record(&mut input)
+        .or_else(|| reader.next_record(&mut &[][..]))
+        .map(|(_, fields)| fields)
+        .unwrap_or_default()
+}
+
+/// Reads the header and every row, checking each row with [`check_row`]. Rows whose fields are
+/// all blank (blank lines) are skipped.
 pub(crate) fn read_rows(text: &str) -> Result<(Vec<String>, Vec<Row>)> {
     if text.contains('\0') {
         return Err(Error::NotText);
     }
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .flexible(true)
-        .delimiter(detect_delimiter(text))
-        .from_reader(text.as_bytes());
-    let mut lines = LineCounter::new(text);
-    let header = check_header(
+    let mut reader = RecordReader::new(detect_delimiter(text));
+    let mut input = text.as_bytes();
+    let mut next = || {
         reader
-            .headers()
-            .map_err(|error| csv_error(&error, &mut lines, 0))?
-            .iter(),
-    )?;
+            .next_record(&mut input)
+            .or_else(|| reader.next_record(&mut &[][..]))
+    };
+    let first = next().map(|(_, fields)| fields).unwrap_or_default();
+    let header = check_header(first.iter().map(String::as_str))?;
     let mut rows = Vec::new();
-    let mut record = csv::StringRecord::new();
-    loop {
-        match reader.read_record(&mut record) {
-            Ok(false) => break,
-            Ok(true) => {
-                let byte = record
-                    .position()
-                    .map_or(reader.position().byte(), csv::Position::byte);
-                let line = lines.line_of_record(byte);
-                if record.iter().all(|field| field.trim().is_empty()) {
-                    continue;
-                }
-                if record.len() != header.len() {
-                    // A field that swallowed line ends is a quote that never closed.
-                    if record.iter().any(|field| field.contains('\n')) {
-                        return Err(Error::Csv {
-                            line,
-                            message: "a quoted field opens here and is never closed".into(),
-                        });
-                    }
-                    return Err(Error::RaggedRow {
-                        line,
-                        expected: header.len(),
-                        found: record.len(),
-                    });
-                }
-                // Text decoded from another encoding as UTF-8 carries replacement characters.
-                if let Some(column) = record.iter().position(|field| field.contains('\u{fffd}')) {
-                    return Err(Error::Csv {
-                        line,
-                        message: format!(
-                            "column \"{}\": the text is not valid UTF-8 here; save the file as \
-                             UTF-8",
-                            header.get(column).map_or("", String::as_str)
-                        ),
-                    });
-                }
-                rows.push((line, record.iter().map(str::to_string).collect()));
-            }
-            Err(error) => return Err(csv_error(&error, &mut lines, reader.position().byte())),
+    while let Some((line, fields)) = next() {
+        if check_row(&header, line, &fields)? {
+            rows.push((line, fields));
         }
     }
     if rows.is_empty() {
         return Err(Error::NoRows);
     }
     Ok((header, rows))
-}
-
-fn csv_error(error: &csv::Error, lines: &mut LineCounter, fallback_byte: u64) -> Error {
-    let byte = error.position().map_or(fallback_byte, csv::Position::byte);
-    let line = lines.line_of_record(byte);
-    let message = match error.kind() {
-        csv::ErrorKind::Utf8 { .. } => "expected UTF-8 text; save the file as UTF-8".to_string(),
-        _ => format!("could not read the row: {error}"),
-    };
-    Error::Csv { line, message }
 }
 
 /// The column named for a role, matched exactly, else ignoring ASCII case.
@@ -249,31 +193,27 @@ pub(crate) fn find_column(header: &[String], role: &'static str, name: &str) -> 
 }
 
 /// The explicitly named column for a role, or the single free column whose name fits it.
+/// `fits` is a `dyn` reference: one copy of this function serves every role and loader.
 pub(crate) fn find_role(
     header: &[String],
     explicit: &Option<String>,
     role: &'static str,
-    fits: impl Fn(&str) -> bool,
+    fits: &dyn Fn(&str) -> bool,
     taken: &[usize],
 ) -> Result<Option<usize>> {
     if let Some(name) = explicit {
         return find_column(header, role, name).map(Some);
     }
-    let matches: Vec<usize> = header
-        .iter()
-        .enumerate()
-        .filter(|(index, name)| !taken.contains(index) && fits(name))
-        .map(|(index, _)| index)
-        .collect();
+    let all: Vec<usize> = (0..header.len()).collect();
+    let matches = columns_where(&all, &|index| {
+        !taken.contains(&index) && fits(header.get(index).map_or("", String::as_str))
+    });
     match matches.as_slice() {
         [] => Ok(None),
         [one] => Ok(Some(*one)),
         many => Err(Error::AmbiguousRole {
             role,
-            candidates: many
-                .iter()
-                .filter_map(|&index| header.get(index).cloned())
-                .collect(),
+            candidates: names_of(header, many),
             hint: format!(
                 "name the {role} column explicitly, e.g. {role}={}",
                 many.first()
@@ -283,4 +223,26 @@ pub(crate) fn find_role(
             ),
         }),
     }
+}
+
+/// The columns of `columns` that `keep` keeps, in order. A plain loop behind a `dyn` test: role
+/// inference filters column lists a dozen ways, and each `filter().collect()` would compile its
+/// own iterator code.
+pub(crate) fn columns_where(columns: &[usize], keep: &dyn Fn(usize) -> bool) -> Vec<usize> {
+    let mut kept = Vec::new();
+    for &column in columns {
+        if keep(column) {
+            kept.push(column);
+        }
+    }
+    kept
+}
+
+/// The names of columns, for messages (an index outside the header reads as an empty name).
+pub(crate) fn names_of(header: &[String], columns: &[usize]) -> Vec<String> {
+    let mut names = Vec::with_capacity(columns.len());
+    for &column in columns {
+        names.push(header.get(column).cloned().unwrap_or_default());
+    }
+    names
 }

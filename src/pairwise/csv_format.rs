@@ -25,8 +25,8 @@ use serde::{Deserialize, Serialize};
 use super::dataset::{Builder, Names, PairwiseDataset};
 use crate::error::{Error, Result};
 use crate::model::tidy::{
-    detect_delimiter, excerpt, find_column, find_role, is_missing_marker, is_named_like, normalize,
-    quoted, read_rows,
+    detect_delimiter, excerpt, find_column, find_role, first_record, is_missing_marker,
+    is_named_like, normalize, quoted, read_rows,
 };
 
 /// Explicit column roles; every field left empty is inferred from the header.
@@ -75,13 +75,9 @@ pub fn looks_like_item_scores(text: &str, json: Option<bool>) -> bool {
             _ => false,
         };
     }
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(true)
-        .delimiter(detect_delimiter(text))
-        .from_reader(text.as_bytes());
-    reader
-        .headers()
-        .is_ok_and(|header| header.iter().any(|name| is_named_like(name, ITEM_NAMES)))
+    first_record(text, detect_delimiter(text))
+        .iter()
+        .any(|name| is_named_like(name, ITEM_NAMES))
 }
 
 const MODEL_NAMES: &[&str] = &[
@@ -165,7 +161,7 @@ fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles>
         header,
         &options.item,
         "item",
-        |name| is_named_like(name, ITEM_NAMES),
+        &|name| is_named_like(name, ITEM_NAMES),
         &taken,
     )?;
     taken.extend(item);
@@ -173,7 +169,7 @@ fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles>
         header,
         &options.model,
         "model",
-        |name| is_named_like(name, MODEL_NAMES),
+        &|name| is_named_like(name, MODEL_NAMES),
         &taken,
     )?;
     taken.extend(model);
@@ -181,11 +177,11 @@ fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles>
         header,
         &options.group,
         "group",
-        |name| is_named_like(name, GROUP_NAMES),
+        &|name| is_named_like(name, GROUP_NAMES),
         &taken,
     )?;
     taken.extend(group);
-    let score = find_role(header, &options.score, "score", is_score_name, &taken)?;
+    let score = find_role(header, &options.score, "score", &is_score_name, &taken)?;
     Ok(Roles {
         item: required(
             item,
@@ -205,20 +201,20 @@ fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles>
 }
 
 fn parse_score(text: &str, line: u64, column: &str) -> Result<f64> {
-    match text.parse::<f64>() {
-        Ok(value) if !value.is_finite() => Err(Error::NonFinite {
+    match crate::decimal::parse_f64(text) {
+        Some(value) if !value.is_finite() => Err(Error::NonFinite {
             line,
             column: column.to_string(),
             value: excerpt(text),
         }),
         // `-0` reads as negative zero: store a plain zero so that it ties with other zeros.
-        Ok(value) if (0.0..=1.0).contains(&value) => Ok(value + 0.0),
-        Ok(_) => Err(Error::ScoreOutOfRange {
+        Some(value) if (0.0..=1.0).contains(&value) => Ok(value + 0.0),
+        Some(_) => Err(Error::ScoreOutOfRange {
             line,
             column: column.to_string(),
             value: excerpt(text),
         }),
-        Err(_) => Err(Error::NotANumber {
+        None => Err(Error::NotANumber {
             line,
             column: column.to_string(),
             value: excerpt(text),

@@ -135,6 +135,20 @@ impl PairwiseDataset {
     }
 }
 
+/// An item's key in [`Builder`]'s map: the name's length first, so that no two (name, group)
+/// pairs share one (`None` and `Some("")` differ by the `+`).
+fn item_key(name: &str, group: Option<&str>) -> String {
+    let mut key = name.len().to_string();
+    key.reserve(name.len() + group.map_or(0, |group| group.len() + 1) + 1);
+    key.push(':');
+    key.push_str(name);
+    if let Some(group) = group {
+        key.push('+');
+        key.push_str(group);
+    }
+    key
+}
+
 /// Names and metadata that a loader hands to [`Builder::build`].
 pub(super) struct Names {
     pub title: Option<String>,
@@ -150,7 +164,9 @@ pub(super) struct Builder {
     model_positions: FastMap<String, usize>,
     groups: Vec<String>,
     items: Vec<PairwiseItem>,
-    item_positions: FastMap<PairwiseItem, usize>,
+    /// Items by [`item_key`]: `FastMap<String, usize>` is the map type the sweep loaders use
+    /// too, one hash table compiled for all of them.
+    item_positions: FastMap<String, usize>,
     /// `(item, model)` -> where the score was given (a line), for duplicates.
     seen: FastMap<(usize, usize), u64>,
     scores: Vec<(usize, usize, Option<f64>)>,
@@ -159,30 +175,28 @@ pub(super) struct Builder {
 impl Builder {
     /// Registers an item (so that an item every model left unscored still counts).
     pub fn add_item(&mut self, name: &str, group: Option<&str>) -> usize {
+        let key = item_key(name, group);
+        if let Some(&index) = self.item_positions.get(&key) {
+            return index;
+        }
         let item = PairwiseItem {
             name: name.to_string(),
             group: group.map(str::to_string),
         };
-        if let Some(&index) = self.item_positions.get(&item) {
-            return index;
-        }
         if let Some(group) = group {
             if !self.groups.iter().any(|known| known == group) {
                 self.groups.push(group.to_string());
             }
         }
         let index = self.items.len();
-        self.items.push(item.clone());
-        self.item_positions.insert(item, index);
+        self.items.push(item);
+        self.item_positions.insert(key, index);
         index
     }
 
     /// True when the item is already registered.
     pub fn has_item(&self, name: &str, group: Option<&str>) -> bool {
-        self.item_positions.contains_key(&PairwiseItem {
-            name: name.to_string(),
-            group: group.map(str::to_string),
-        })
+        self.item_positions.contains_key(&item_key(name, group))
     }
 
     fn add_model(&mut self, name: &str) -> usize {

@@ -136,11 +136,14 @@ fn invalid(field: impl Into<String>, expected: impl Into<String>) -> Error {
     }
 }
 
-/// The text of a value for messages.
+/// The text of a value for messages: compact JSON, as `Value`'s `Display` writes it, but
+/// written into a `Vec` (the serializer the rest of sweepmap uses) rather than through
+/// `fmt::Write`, which would compile the JSON writer twice more (compact and pretty) behind an
+/// `io::Write` adapter. Writing a `Value` cannot fail: its keys are strings.
 fn describe(value: &Value) -> String {
     match value {
         Value::String(text) => format!("\"{}\"", excerpt(text)),
-        other => excerpt(&other.to_string()),
+        other => excerpt(&serde_json::to_string(other).unwrap_or_default()),
     }
 }
 

@@ -644,7 +644,8 @@ fn visible_stretches(from: (f64, f64), to: (f64, f64), boxes: &[Rect]) -> Vec<(f
         .iter()
         .filter_map(|rect| segment_inside(from, to, rect))
         .collect();
-    hidden.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Through the one shared sort instance (a handful of boxes: speed does not matter here).
+    crate::sort::sort_by(&mut hidden, |a, b| a.0.total_cmp(&b.0));
     let mut stretches = Vec::new();
     let mut start = 0.0;
     for (enter, leave) in hidden {

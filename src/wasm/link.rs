@@ -12,39 +12,6 @@ use crate::link::{
     LinkContext, Notice, PairwiseView, Range, Source, SweepView, ViewState,
 };
 
-/// A pairwise view as the page holds it: the view's fields and `kind: "pairwise"`.
-#[derive(Serialize)]
-struct TaggedPairwise<'a> {
-    kind: &'static str,
-    #[serde(flatten)]
-    view: &'a PairwiseView,
-}
-
-#[derive(Serialize)]
-struct ParsedObject<'a> {
-    state: StateObject<'a>,
-    notices: &'a [Notice],
-}
-
-#[derive(Serialize)]
-#[serde(untagged)]
-enum StateObject<'a> {
-    Sweep(&'a SweepView),
-    Pairwise(TaggedPairwise<'a>),
-}
-
-impl<'a> From<&'a ViewState> for StateObject<'a> {
-    fn from(state: &'a ViewState) -> Self {
-        match state {
-            ViewState::Sweep(view) => StateObject::Sweep(view),
-            ViewState::Pairwise(view) => StateObject::Pairwise(TaggedPairwise {
-                kind: "pairwise",
-                view,
-            }),
-        }
-    }
-}
-
 /// Reads a share link: `query` is the address's query string (`location.search`, with or
 /// without `?`), `context` the names of the data it is for (`{ kind, models, benchmarks,
 /// aggregates, groups, colorMaps, datasets }`, each optional: a list left out is not checked).
@@ -58,10 +25,32 @@ pub fn parse_link_js(
     let query = arguments::text("query", "the link's query string", &query)?;
     let context = read_context(&context)?;
     let parsed = parse_link(&query, &context);
-    to_plain_object(&ParsedObject {
-        state: StateObject::from(&parsed.state),
-        notices: &parsed.notices,
-    })
+    let object = js_sys::Object::new();
+    set(&object, "state", &state_object(&parsed.state)?)?;
+    set(&object, "notices", &to_plain_object(&parsed.notices)?)?;
+    Ok(object.into())
+}
+
+/// A view state as the page holds it: a sweep view's fields, or `kind: "pairwise"` and then a
+/// pairwise view's fields. The pairwise object is assembled here rather than by serde's
+/// `flatten`, which writes through a map serializer compiled once per field type.
+fn state_object(state: &ViewState) -> Result<JsValue, js_sys::Error> {
+    match state {
+        ViewState::Sweep(view) => to_plain_object(view),
+        ViewState::Pairwise(view) => {
+            let object = js_sys::Object::new();
+            set(&object, "kind", &JsValue::from_str("pairwise"))?;
+            let fields: js_sys::Object = to_plain_object(view)?.unchecked_into();
+            Ok(js_sys::Object::assign(&object, &fields).into())
+        }
+    }
+}
+
+/// Sets `key` on a plain object built here.
+fn set(object: &js_sys::Object, key: &str, value: &JsValue) -> Result<(), js_sys::Error> {
+    js_sys::Reflect::set(object, &JsValue::from_str(key), value)
+        .map(|_| ())
+        .map_err(|_| js_sys::Error::new(&format!("could not set \"{key}\" on a new object")))
 }
 
 /// The data source of a share link alone, `{ source, notices }`, against the bundled dataset

@@ -1,0 +1,271 @@
+//! CSV records read with csv-core alone, the push parser under the csv crate, and written by a
+//! small writer that quotes as the csv crate does. The csv crate's own `Reader` and `Writer` sit
+//! on `std::io`, which brings `io::Error`, its table of kind names and buffered readers into the
+//! wasm; csv-core needs none of that and parses exactly as the csv crate does (it calls it for
+//! every byte).
+//!
+//! One reader serves the whole-text loaders and the loader fed in slices, so both number lines
+//! the same way.
+
+use csv_core::ReadRecordResult;
+
+/// A CSV reader fed bytes a slice at a time: the csv-core reader, the record it is in the
+/// middle of, and the physical line count.
+pub(crate) struct RecordReader {
+    core: csv_core::Reader,
+    output: Vec<u8>,
+    ends: Vec<usize>,
+    output_len: usize,
+    ends_len: usize,
+    /// Physical lines: 1 + the line ends consumed so far (`\n`, `\r\n` or a lone `\r`).
+    line: u64,
+    previous_cr: bool,
+    /// The line of the current record's first character, once one is consumed.
+    record_line: Option<u64>,
+}
+
+impl RecordReader {
+    /// A reader for fields separated by `delimiter`, with the csv crate's defaults otherwise
+    /// (double quotes, doubled to escape; `\n`, `\r\n` or `\r` ending records).
+    pub(crate) fn new(delimiter: u8) -> RecordReader {
+        RecordReader {
+            core: csv_core::ReaderBuilder::new().delimiter(delimiter).build(),
+            output: vec![0; 4096],
+            ends: vec![0; 64],
+            output_len: 0,
+            ends_len: 0,
+            line: 1,
+            previous_cr: false,
+            record_line: None,
+        }
+    }
+
+    /// Counts the line ends in bytes the reader consumed, and notes where a record starts: at
+    /// its first byte that is not a line end (blank lines before it are skipped).
+    fn count_lines(&mut self, consumed: &[u8]) {
+        for &byte in consumed {
+            if self.record_line.is_none() && byte != b'\n' && byte != b'\r' {
+                self.record_line = Some(self.line);
+            }
+            match byte {
+                b'\r' => self.line += 1,
+                b'\n' if !self.previous_cr => self.line += 1,
+                _ => {}
+            }
+            self.previous_cr = byte == b'\r';
+        }
+    }
+
+    /// The next record in `input` with the line it starts on, moving `input` past what was
+    /// read; `None` once `input` is used up (pass an empty `input` at the end of the text to
+    /// get a last record that has no line end).
+    pub(crate) fn next_record(&mut self, input: &mut &[u8]) -> Option<(u64, Vec<String>)> {
+        loop {
+            let (result, read, written, ended) = self.core.read_record(
+                input,
+                self.output.get_mut(self.output_len..).unwrap_or_default(),
+                self.ends.get_mut(self.ends_len..).unwrap_or_default(),
+            );
+            let (consumed, rest) = input.split_at(read.min(input.len()));
+            self.count_lines(consumed);
+            *input = rest;
+            self.output_len += written;
+            self.ends_len += ended;
+            match result {
+                ReadRecordResult::InputEmpty | ReadRecordResult::End => return None,
+                ReadRecordResult::OutputFull => {
+                    let size = self.output.len() * 2;
+                    self.output.resize(size, 0);
+                }
+                ReadRecordResult::OutputEndsFull => {
+                    let size = self.ends.len() * 2;
+                    self.ends.resize(size, 0);
+                }
+                ReadRecordResult::Record => {
+                    let fields = self.fields();
+                    let line = self.record_line.take().unwrap_or(self.line);
+                    self.output_len = 0;
+                    self.ends_len = 0;
+                    return Some((line, fields));
+                }
+            }
+        }
+    }
+
+    /// The fields of the record just read, as text (bytes that are not UTF-8 become U+FFFD,
+    /// which the row check reports as text that is not UTF-8).
+    fn fields(&self) -> Vec<String> {
+        let output = self.output.get(..self.output_len).unwrap_or_default();
+        let mut fields = Vec::with_capacity(self.ends_len);
+        let mut start = 0;
+        for &end in self.ends.get(..self.ends_len).unwrap_or_default() {
+            let field = output.get(start..end).unwrap_or_default();
+            fields.push(String::from_utf8_lossy(field).into_owned());
+            start = end;
+        }
+        fields
+    }
+}
+
+/// CSV text written as the csv crate's writer writes it with its defaults and `\n` after each
+/// record: a field is quoted when it holds a comma, a quote, `\r` or `\n` (quotes doubled), and
+/// a record with no text at all is written `""`. Written here rather than with csv-core's writer,
+/// whose quoting styles include one that parses fields as numbers: that alone kept core's float
+/// parser in the wasm. A property test holds it to the csv crate.
+pub(crate) struct CsvWriter {
+    out: String,
+    /// True when the record being written has a field already (a comma comes next).
+    in_record: bool,
+    /// Where the record being written starts in `out`.
+    record_start: usize,
+}
+
+impl CsvWriter {
+    pub(crate) fn new() -> CsvWriter {
+        CsvWriter {
+            out: String::new(),
+            in_record: false,
+            record_start: 0,
+        }
+    }
+
+    /// Adds a field to the record being written.
+    pub(crate) fn field(&mut self, text: &str) {
+        if self.in_record {
+            self.out.push(',');
+        }
+        self.in_record = true;
+        if text.contains([',', '"', '\r', '\n']) {
+            self.out.push('"');
+            for part in text.split_inclusive('"') {
+                self.out.push_str(part);
+                if part.ends_with('"') {
+                    self.out.push('"');
+                }
+            }
+            self.out.push('"');
+        } else {
+            self.out.push_str(text);
+        }
+    }
+
+    /// Ends the record being written.
+    pub(crate) fn end_record(&mut self) {
+        if self.out.len() == self.record_start {
+            // Nothing written: an empty line would read as no record at all.
+            self.out.push_str("\"\"");
+        }
+        self.out.push('\n');
+        self.in_record = false;
+        self.record_start = self.out.len();
+    }
+
+    /// Writes a whole record.
+    pub(crate) fn record(&mut self, fields: &[&str]) {
+        for field in fields {
+            self.field(field);
+        }
+        self.end_record();
+    }
+
+    /// The text written.
+    pub(crate) fn into_string(self) -> String {
+        self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(text: &str) -> Vec<(u64, Vec<String>)> {
+        let mut reader = RecordReader::new(b',');
+        let mut input = text.as_bytes();
+        let mut records = Vec::new();
+        while let Some(record) = reader.next_record(&mut input) {
+            records.push(record);
+        }
+        let mut end: &[u8] = &[];
+        records.extend(reader.next_record(&mut end));
+        records
+    }
+
+    fn fields(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn records_carry_the_line_they_start_on() {
+        let text = "a,b\r\n\r\n1,\"x\ny\"\r2,3";
+        assert_eq!(
+            read_all(text),
+            vec![
+                (1, fields(&["a", "b"])),
+                (3, fields(&["1", "x\ny"])),
+                (5, fields(&["2", "3"])),
+            ]
+        );
+    }
+
+    #[test]
+    fn written_as_the_csv_crate_writes() {
+        let mut writer = CsvWriter::new();
+        writer.record(&["plain", "with,comma", "say \"hi\"", "two\nlines", ""]);
+        writer.record(&[""]);
+        writer.record(&["cr\r", " padded "]);
+        assert_eq!(
+            writer.into_string(),
+            "plain,\"with,comma\",\"say \"\"hi\"\"\",\"two\nlines\",\n\"\"\n\"cr\r\", padded \n"
+        );
+    }
+
+    #[test]
+    fn long_fields_are_written_whole() {
+        let long = "\"".repeat(10_000);
+        let mut writer = CsvWriter::new();
+        writer.record(&[&long, "x"]);
+        let text = writer.into_string();
+        assert_eq!(text.len(), 2 * 10_000 + 2 + 3);
+        assert_eq!(read_all(&text), vec![(1, vec![long, "x".to_string()])]);
+    }
+
+    /// Text made of the characters CSV treats specially, and a few others.
+    fn csv_text() -> impl proptest::strategy::Strategy<Value = String> {
+        proptest::string::string_regex("[a,;\"\n\r é\t]{0,40}").unwrap()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn reads_the_records_the_csv_crate_reads(text in csv_text()) {
+            let mut reference = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .flexible(true)
+                .from_reader(text.as_bytes());
+            let expected: Vec<Vec<String>> = reference
+                .records()
+                .map(|record| record.unwrap().iter().map(str::to_string).collect())
+                .collect();
+            let found: Vec<Vec<String>> =
+                read_all(&text).into_iter().map(|(_, fields)| fields).collect();
+            proptest::prop_assert_eq!(found, expected);
+        }
+
+        #[test]
+        fn writes_what_the_csv_crate_writes(
+            records in proptest::collection::vec(proptest::collection::vec(csv_text(), 1..5), 0..5)
+        ) {
+            let mut reference = csv::WriterBuilder::new()
+                .flexible(true)
+                .terminator(csv::Terminator::Any(b'\n'))
+                .from_writer(Vec::new());
+            let mut writer = CsvWriter::new();
+            for record in &records {
+                reference.write_record(record).unwrap();
+                let fields: Vec<&str> = record.iter().map(String::as_str).collect();
+                writer.record(&fields);
+            }
+            let expected = String::from_utf8(reference.into_inner().unwrap()).unwrap();
+            proptest::prop_assert_eq!(writer.into_string(), expected);
+        }
+    }
+}
