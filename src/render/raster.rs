@@ -30,16 +30,14 @@ fn rgba(rgb: Rgb) -> Rgba {
     [rgb.r, rgb.g, rgb.b, 255]
 }
 
-/// Along one axis, the shape that paints each device pixel last, as runs of pixels.
+/// Along one axis, which span paints each device pixel last.
 #[derive(Debug, Clone, PartialEq)]
 struct Coverage {
     /// The first device pixel of the range described.
     origin: i32,
-    /// From `origin` on, runs of pixels with the index of the last span covering them (or
-    /// [`Coverage::NONE`]) and how many pixels the run has.
-    runs: Vec<(u32, usize)>,
-    /// How many pixels the runs cover.
-    length: usize,
+    /// From `origin` on, for every device pixel, the index of the last span covering it (or
+    /// [`Coverage::NONE`]).
+    owners: Vec<u32>,
 }
 
 impl Coverage {
@@ -61,18 +59,22 @@ impl Coverage {
                 pixels.fill(owner);
             }
         }
-        let mut runs: Vec<(u32, usize)> = Vec::new();
-        for owner in owners {
-            match runs.last_mut() {
-                Some((last, length)) if *last == owner => *length += 1,
-                _ => runs.push((owner, 1)),
-            }
-        }
-        Coverage {
-            origin,
-            length: offset(end),
-            runs,
-        }
+        Coverage { origin, owners }
+    }
+
+    /// How many pixels it describes.
+    fn length(&self) -> usize {
+        self.owners.len()
+    }
+
+    /// Runs of pixels painted by the same span: `(owner, first pixel, pixels)`.
+    fn runs(&self) -> impl Iterator<Item = (u32, usize, usize)> + '_ {
+        let mut start = 0;
+        self.owners.chunk_by(|a, b| a == b).map(move |run| {
+            let first = start;
+            start += run.len();
+            (run.first().copied().unwrap_or(Self::NONE), first, run.len())
+        })
     }
 }
 
@@ -81,6 +83,8 @@ impl Coverage {
 pub struct Raster<F: FnMut(u32, u32) -> Rgb> {
     columns: Coverage,
     rows: Coverage,
+    /// How many column spans there are (the owners in `columns` are below it).
+    column_spans: usize,
     color: F,
 }
 
@@ -92,33 +96,39 @@ impl<F: FnMut(u32, u32) -> Rgb> Raster<F> {
 
     /// Width and height in device pixels.
     pub fn size(&self) -> (usize, usize) {
-        (self.columns.length, self.rows.length)
+        (self.columns.length(), self.rows.length())
     }
 
     /// Writes the image's device rows `rows` (0 = its top row) into `out`, replacing what it
-    /// held. Each run of rows painted by the same shapes is written once and copied, and each
-    /// run of pixels painted by one shape is one fill: a shape's colour is looked up once per
-    /// run of rows it spans.
+    /// held, in one pass: for each run of device rows painted by one row span, the colour of
+    /// every shape of that row is looked up once, the first device row is written from those
+    /// colours pixel by pixel, and the rest of the run copies it.
     pub fn write_rows(&mut self, rows: Range<usize>, out: &mut Vec<Rgba>) {
         out.clear();
-        let width = self.columns.length;
-        let mut first = 0;
-        for &(row_owner, length) in &self.rows.runs {
-            let run = first..first + length;
-            first = run.end;
-            let (from, to) = (run.start.max(rows.start), run.end.min(rows.end));
+        let width = self.columns.length();
+        let rows = rows.start..rows.end.min(self.rows.length());
+        out.reserve(width * rows.len());
+        // The colours of one row's shapes by column span, and the background for pixels no
+        // column span covers (the last slot, where `Coverage::NONE` is clamped to).
+        let mut shapes = vec![rgba(BACKGROUND); self.column_spans + 1];
+        let none = self.column_spans;
+        for (row_owner, first, length) in self.rows.runs() {
+            let (from, to) = (first.max(rows.start), (first + length).min(rows.end));
             if from >= to {
                 continue;
             }
-            let start = out.len();
-            for &(column_owner, pixels) in &self.columns.runs {
-                let rgb = if column_owner == Coverage::NONE || row_owner == Coverage::NONE {
-                    BACKGROUND
+            for (column, slot) in shapes.iter_mut().take(none).enumerate() {
+                *slot = if row_owner == Coverage::NONE {
+                    rgba(BACKGROUND)
                 } else {
-                    (self.color)(column_owner, row_owner)
+                    rgba((self.color)(column as u32, row_owner))
                 };
-                out.resize(out.len() + pixels, rgba(rgb));
             }
+            let start = out.len();
+            out.extend(self.columns.owners.iter().map(|&owner| {
+                let slot = (owner as usize).min(none);
+                shapes.get(slot).copied().unwrap_or(rgba(BACKGROUND))
+            }));
             for _ in from + 1..to {
                 out.extend_from_within(start..start + width);
             }
@@ -171,6 +181,7 @@ pub fn cell_raster<'a>(
     Some(Raster {
         columns: Coverage::of(&column_spans),
         rows: Coverage::of(&row_spans),
+        column_spans: column_spans.len(),
         color,
     })
 }
@@ -189,6 +200,7 @@ pub fn color_bar_raster(
     Raster {
         columns: Coverage::of(&[device_span(bar.x, bar.right(), ratio)]),
         rows: Coverage::of(&row_spans),
+        column_spans: 1,
         color,
     }
 }
