@@ -285,12 +285,40 @@ pub fn nice_ticks(min: f64, max: f64, target: usize) -> Vec<f64> {
     ticks
 }
 
-/// Every `step`-th index so that labels of `size` fit in slots of `slot` pixels.
+/// Once an axis cannot label every cell, its labels are landmarks on a scale rather than names
+/// of cells: they sit at least this many CSS pixels apart.
+const MIN_THINNED_TICK_SPACING: f64 = 40.0;
+
+/// Every `step`-th index so that labels of `size` fit in slots of `slot` pixels: every index
+/// when they fit, and otherwise a round step (1, 2 or 5 times a power of ten: 0, 10, 20, ...
+/// rather than 0, 3, 6, ...) that spaces the labels at least [`MIN_THINNED_TICK_SPACING`] apart.
+/// A 100 x 100 grid gets ten labels per axis, not thirty.
 fn thin_step(size: f64, slot: f64) -> usize {
     if slot <= 0.0 {
         return usize::MAX;
     }
-    ((size / slot).ceil() as usize).max(1)
+    let fitting = ((size / slot).ceil() as usize).max(1);
+    if fitting == 1 {
+        return 1;
+    }
+    round_step(fitting.max((MIN_THINNED_TICK_SPACING / slot).ceil() as usize))
+}
+
+/// The smallest of 1, 2, 5, 10, 20, 50, ... that is at least `least`.
+fn round_step(least: usize) -> usize {
+    let mut magnitude: usize = 1;
+    loop {
+        for factor in [1, 2, 5] {
+            let step = magnitude.saturating_mul(factor);
+            if step >= least {
+                return step;
+            }
+        }
+        if magnitude > usize::MAX / 10 {
+            return usize::MAX;
+        }
+        magnitude *= 10;
+    }
 }
 
 /// Ticks on the bin edges, every `step`-th, labelled with the edge values.
