@@ -78,17 +78,45 @@ impl Coverage {
     }
 }
 
+/// Fills the colour of every column span's shape in one row span: `paint(row, shapes)` gets
+/// one slot per column span.
+type RowPainter<'a> = Box<dyn FnMut(u32, &mut [Rgba]) + 'a>;
+
 /// An image of device pixels whose colour depends only on which column span and which row span
-/// paint them last; `color(column, row)` gives the colour of those spans' shape.
-pub struct Raster<F: FnMut(u32, u32) -> Rgb> {
+/// paint them last; a [`RowPainter`] gives the colours of one row span's shapes.
+pub struct Raster<'a> {
     columns: Coverage,
     rows: Coverage,
     /// How many column spans there are (the owners in `columns` are below it).
     column_spans: usize,
-    color: F,
+    /// True when column span `i` alone paints device column `i` of the image, as a grid drawn
+    /// at one device pixel per cell does: a row of shapes is then a row of pixels.
+    one_pixel_columns: bool,
+    paint: RowPainter<'a>,
 }
 
-impl<F: FnMut(u32, u32) -> Rgb> Raster<F> {
+impl<'a> Raster<'a> {
+    fn new(
+        column_spans: &[Range<i32>],
+        row_spans: &[Range<i32>],
+        paint: RowPainter<'a>,
+    ) -> Raster<'a> {
+        let columns = Coverage::of(column_spans);
+        let one_pixel_columns = columns.owners.len() == column_spans.len()
+            && columns
+                .owners
+                .iter()
+                .enumerate()
+                .all(|(pixel, &owner)| owner as usize == pixel);
+        Raster {
+            columns,
+            rows: Coverage::of(row_spans),
+            column_spans: column_spans.len(),
+            one_pixel_columns,
+            paint,
+        }
+    }
+
     /// The device pixel of the image's top-left corner.
     pub fn origin(&self) -> (i32, i32) {
         (self.columns.origin, self.rows.origin)
@@ -100,9 +128,10 @@ impl<F: FnMut(u32, u32) -> Rgb> Raster<F> {
     }
 
     /// Writes the image's device rows `rows` (0 = its top row) into `out`, replacing what it
-    /// held, in one pass: for each run of device rows painted by one row span, the colour of
-    /// every shape of that row is looked up once, the first device row is written from those
-    /// colours pixel by pixel, and the rest of the run copies it.
+    /// held, in one pass: for each run of device rows painted by one row span, the colours of
+    /// that row's shapes are painted once, the first device row is written from them (copied
+    /// as they are when each shape is one device pixel wide), and the rest of the run copies
+    /// that row.
     pub fn write_rows(&mut self, rows: Range<usize>, out: &mut Vec<Rgba>) {
         out.clear();
         let width = self.columns.length();
@@ -110,25 +139,29 @@ impl<F: FnMut(u32, u32) -> Rgb> Raster<F> {
         out.reserve(width * rows.len());
         // The colours of one row's shapes by column span, and the background for pixels no
         // column span covers (the last slot, where `Coverage::NONE` is clamped to).
-        let mut shapes = vec![rgba(BACKGROUND); self.column_spans + 1];
+        let background = rgba(BACKGROUND);
         let none = self.column_spans;
+        let mut shapes = vec![background; none + 1];
         for (row_owner, first, length) in self.rows.runs() {
             let (from, to) = (first.max(rows.start), (first + length).min(rows.end));
             if from >= to {
                 continue;
             }
-            for (column, slot) in shapes.iter_mut().take(none).enumerate() {
-                *slot = if row_owner == Coverage::NONE {
-                    rgba(BACKGROUND)
-                } else {
-                    rgba((self.color)(column as u32, row_owner))
-                };
+            let (painted, _) = shapes.split_at_mut(none);
+            if row_owner == Coverage::NONE {
+                painted.fill(background);
+            } else {
+                (self.paint)(row_owner, painted);
             }
             let start = out.len();
-            out.extend(self.columns.owners.iter().map(|&owner| {
-                let slot = (owner as usize).min(none);
-                shapes.get(slot).copied().unwrap_or(rgba(BACKGROUND))
-            }));
+            if self.one_pixel_columns {
+                out.extend_from_slice(painted);
+            } else {
+                out.extend(self.columns.owners.iter().map(|&owner| {
+                    let slot = (owner as usize).min(none);
+                    shapes.get(slot).copied().unwrap_or(background)
+                }));
+            }
             for _ in from + 1..to {
                 out.extend_from_within(start..start + width);
             }
@@ -143,7 +176,7 @@ pub fn cell_raster<'a>(
     layout: &FigureLayout,
     panel: usize,
     ratio: f64,
-) -> Option<Raster<impl FnMut(u32, u32) -> Rgb + 'a>> {
+) -> Option<Raster<'a>> {
     let shown = figure.panels.get(panel)?;
     let geometry = layout.panels.get(panel)?;
     let gap = cell_gap(geometry.cell_width, geometry.cell_height);
@@ -169,40 +202,39 @@ pub fn cell_raster<'a>(
         })
         .collect();
     let mut colors = ColorCache::new(&shown.scale);
-    let color = move |column: u32, row: u32| {
-        let index = (row as usize) * columns + column as usize;
-        match cells.get(index) {
-            Some(Some(cell)) => colors.color(cell.mean),
-            Some(None) => MISSING,
-            // Past the last cell: nothing is drawn there.
-            None => BACKGROUND,
+    let (missing, background) = (rgba(MISSING), rgba(BACKGROUND));
+    let paint = move |row: u32, shapes: &mut [Rgba]| {
+        let start = (row as usize).saturating_mul(columns).min(cells.len());
+        let row_cells = cells.get(start..).unwrap_or_default();
+        for (slot, cell) in shapes.iter_mut().zip(row_cells) {
+            *slot = match cell {
+                Some(cell) => colors.color(cell.mean),
+                None => missing,
+            };
+        }
+        // Past the last cell: nothing is drawn there.
+        if let Some(rest) = shapes.get_mut(row_cells.len()..) {
+            rest.fill(background);
         }
     };
-    Some(Raster {
-        columns: Coverage::of(&column_spans),
-        rows: Coverage::of(&row_spans),
-        column_spans: column_spans.len(),
-        color,
-    })
+    Some(Raster::new(&column_spans, &row_spans, Box::new(paint)))
 }
 
 /// A colour bar's stripes as the stripes pass fills them ([`stripe_bands`]).
-pub fn color_bar_raster(
-    scale: &Scale,
-    bar: Rect,
-    ratio: f64,
-) -> Raster<impl FnMut(u32, u32) -> Rgb> {
+pub fn color_bar_raster(scale: &Scale, bar: Rect, ratio: f64) -> Raster<'static> {
     let stripes = color_bar_stripes(scale, bar.height, ratio);
     let row_spans: Vec<Range<i32>> = stripe_bands(bar, stripes.len())
         .map(|band| device_span(band.y, band.bottom(), ratio))
         .collect();
-    let color = move |_: u32, row: u32| stripes.get(row as usize).copied().unwrap_or(BACKGROUND);
-    Raster {
-        columns: Coverage::of(&[device_span(bar.x, bar.right(), ratio)]),
-        rows: Coverage::of(&row_spans),
-        column_spans: 1,
-        color,
-    }
+    let paint = move |row: u32, shapes: &mut [Rgba]| {
+        let rgb = stripes.get(row as usize).copied().unwrap_or(BACKGROUND);
+        shapes.fill(rgba(rgb));
+    };
+    Raster::new(
+        &[device_span(bar.x, bar.right(), ratio)],
+        &row_spans,
+        Box::new(paint),
+    )
 }
 
 /// A scale's colours remembered by value: measured values repeat (a grid of one-decimal scores
@@ -210,10 +242,9 @@ pub fn color_bar_raster(
 /// costs far more than a look-up. Direct-mapped, so it never grows; a clash just recomputes.
 struct ColorCache<'a> {
     scale: &'a Scale,
-    /// Each slot's value as bits, and its colour. Empty slots hold NaN, whose colour (the
+    /// Each slot's value as bits and its colour. Empty slots hold NaN, whose colour (the
     /// missing colour, as `Scale::color` gives it) is true of them, so no slot is ever invalid.
-    keys: Vec<u64>,
-    colors: Vec<Rgb>,
+    slots: Vec<(u64, Rgba)>,
 }
 
 impl<'a> ColorCache<'a> {
@@ -222,24 +253,23 @@ impl<'a> ColorCache<'a> {
     fn new(scale: &'a Scale) -> ColorCache<'a> {
         ColorCache {
             scale,
-            keys: vec![f64::NAN.to_bits(); Self::SLOTS],
-            colors: vec![scale.color(f64::NAN); Self::SLOTS],
+            slots: vec![(f64::NAN.to_bits(), rgba(scale.color(f64::NAN))); Self::SLOTS],
         }
     }
 
-    /// Exactly `scale.color(value)`.
-    fn color(&mut self, value: f64) -> Rgb {
+    /// Exactly `scale.color(value)`, as a pixel.
+    fn color(&mut self, value: f64) -> Rgba {
         let bits = value.to_bits();
         // Fibonacci hashing of the bits: nearby values land far apart.
         let slot = (bits.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize % Self::SLOTS;
-        if let (Some(key), Some(rgb)) = (self.keys.get_mut(slot), self.colors.get_mut(slot)) {
-            if *key != bits {
+        match self.slots.get_mut(slot) {
+            Some((key, pixel)) if *key == bits => *pixel,
+            Some((key, pixel)) => {
                 *key = bits;
-                *rgb = self.scale.color(value);
+                *pixel = rgba(self.scale.color(value));
+                *pixel
             }
-            *rgb
-        } else {
-            self.scale.color(value)
+            None => rgba(self.scale.color(value)),
         }
     }
 }

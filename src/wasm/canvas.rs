@@ -160,9 +160,9 @@ const MAX_IMAGE_PIXELS: usize = 1 << 20;
 
 /// Puts a raster on the canvas at its device-pixel position, in bands of rows, through one
 /// reused buffer.
-fn put_raster<F: FnMut(u32, u32) -> Rgb>(
+fn put_raster(
     context: &CanvasRenderingContext2d,
-    raster: &mut Raster<F>,
+    raster: &mut Raster<'_>,
     buffer: &mut Vec<Rgba>,
 ) -> Result<()> {
     let (width, height) = raster.size();
