@@ -89,6 +89,19 @@ fn a_thousand_cell_axis_labels_every_fiftieth_cell() {
     let fiftieths: Vec<String> = (0..20).map(|i| (i * 50).to_string()).collect();
     let x: Vec<String> = panel.x_ticks.iter().map(|t| t.label.clone()).collect();
     assert_eq!(x, fiftieths);
+    // Wider than the 800 px asked: the whole plot and its colour bar, label included, fit.
+    assert_eq!(panel.plot.right(), panel.plot.x + 1000.0);
+    let bar = &layout.color_bars[0];
+    assert!(bar.bar.x > panel.plot.right());
+    assert_eq!(
+        layout.width,
+        (bar.label_at.0 + 12.5 / 2.0 + 4.0 + 12.0).ceil()
+    );
+    assert!(
+        layout.width > 1000.0 && layout.width < 1200.0,
+        "{}",
+        layout.width
+    );
     // Three rows of one pixel: the first alone is labelled.
     let y: Vec<&str> = panel.y_ticks.iter().map(|t| t.label.as_str()).collect();
     assert_eq!(y, ["0"]);

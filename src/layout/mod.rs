@@ -434,7 +434,9 @@ fn decimals_of(value: f64) -> usize {
         .unwrap_or(6)
 }
 
-/// Lays out a figure at a width in CSS pixels.
+/// Lays out a figure at a width in CSS pixels (from 160 to 20 000). A figure whose cells need
+/// more (at least one CSS pixel each) is as wide as they and its colour bar need, and its
+/// `width` says so.
 pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let width = if width.is_finite() {
         width.clamp(160.0, 20_000.0)
@@ -649,6 +651,20 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
             add_bar(index, panel.plot.right(), panel.plot);
         }
     }
+    // A grid with more cells than the width has pixels keeps one CSS pixel per cell (every
+    // cell drawn, none dropped or averaged into a colour no cell has): the figure is then
+    // wider than asked, and says so through its width rather than cutting off the plot's
+    // right-hand part and its colour bar.
+    let content_right = panels
+        .iter()
+        .map(|panel| panel.plot.right())
+        .chain(
+            color_bars
+                .iter()
+                .map(|bar| bar.label_at.0 + AXIS_FONT / 2.0 + 4.0),
+        )
+        .fold(0.0, f64::max);
+    let width = width.max((content_right + PADDING).ceil());
     // The key: a row under the panels, entries left to right, wrapping when the row is full.
     let mut entries: Vec<(KeyItem, String)> = Vec::new();
     if figure.has_missing {
