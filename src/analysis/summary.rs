@@ -61,6 +61,39 @@ pub fn peak(grid: &Grid, direction: Direction) -> Option<Extreme> {
 /// The pass keeps the best value so far and the cells close enough to it that they might tie
 /// with the final best; the exact test ([`values_tie`]) then runs on those few.
 pub fn peak_and_count(grid: &Grid, direction: Direction) -> (Option<Extreme>, usize) {
+    scan(grid, direction, None)
+}
+
+/// What a figure reads of a panel's cells, in the one pass of [`peak_and_count`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CellScan {
+    /// The peak, as [`peak`] gives it.
+    pub peak: Option<Extreme>,
+    /// How many present cells hold a finite value.
+    pub finite: usize,
+    /// Every present cell's value, row-major (what colour domains and decimals are chosen
+    /// from).
+    pub values: Vec<f64>,
+}
+
+/// The peak, the count of finite cells and the present values of a grid, in one pass.
+pub fn scan_cells(grid: &Grid, direction: Direction) -> CellScan {
+    let mut values = Vec::with_capacity(grid.cells().len());
+    let (peak, finite) = scan(grid, direction, Some(&mut values));
+    CellScan {
+        peak,
+        finite,
+        values,
+    }
+}
+
+/// The pass behind [`peak_and_count`] and [`scan_cells`]; present values go to `values` when
+/// given.
+fn scan(
+    grid: &Grid,
+    direction: Direction,
+    mut values: Option<&mut Vec<f64>>,
+) -> (Option<Extreme>, usize) {
     // Lower is better: the smallest value is the largest once negated, so one loop serves both.
     let sign = match direction {
         Direction::Higher => 1.0,
@@ -74,6 +107,9 @@ pub fn peak_and_count(grid: &Grid, direction: Direction) -> (Option<Extreme>, us
     let mut near: Vec<(usize, f64)> = Vec::new();
     for (index, cell) in grid.cells().iter().enumerate() {
         let Some(cell) = cell else { continue };
+        if let Some(values) = values.as_mut() {
+            values.push(cell.mean);
+        }
         let key = cell.mean * sign;
         if !key.is_finite() {
             continue;
@@ -161,7 +197,14 @@ mod tests {
                     peak_and_count(grid, direction),
                     (Some(summary.peak.clone()), summary.present)
                 );
-                assert_eq!(peak(grid, direction), Some(summary.peak));
+                assert_eq!(peak(grid, direction), Some(summary.peak.clone()));
+                let scan = scan_cells(grid, direction);
+                assert_eq!(
+                    (scan.peak, scan.finite),
+                    (Some(summary.peak), summary.present)
+                );
+                let values: Vec<f64> = grid.present().map(|(_, _, cell)| cell.mean).collect();
+                assert_eq!(scan.values, values);
             }
         }
         let empty = grid_from_optional_rows_top_down(&[&[None, None]]);
