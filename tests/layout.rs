@@ -8,10 +8,15 @@ use sweepmap::{load_csv, CsvOptions, Dataset};
 
 /// A synthetic `size` x `size` grid with value = x + size * y.
 fn square(size: usize) -> Dataset {
+    rectangle(size, size)
+}
+
+/// A synthetic `columns` x `rows` grid with value = x + columns * y.
+fn rectangle(columns: usize, rows: usize) -> Dataset {
     let mut text = String::from("y,x,score\n");
-    for y in 0..size {
-        for x in 0..size {
-            text.push_str(&format!("{y},{x},{}\n", x + size * y));
+    for y in 0..rows {
+        for x in 0..columns {
+            text.push_str(&format!("{y},{x},{}\n", x + columns * y));
         }
     }
     load_csv(&text, &CsvOptions::default()).unwrap()
@@ -56,20 +61,50 @@ fn a_hundred_by_hundred_grid_drops_annotations_and_thins_ticks() {
     let panel = &layout.panels[0];
     assert!(panel.cell_width < 8.0, "{}", panel.cell_width);
     assert_eq!(layout.annotation_font, None);
-    assert!(
-        panel.x_ticks.len() < 100 && panel.x_ticks.len() >= 5,
-        "{}",
-        panel.x_ticks.len()
-    );
-    assert!(
-        panel.y_ticks.len() < 100 && panel.y_ticks.len() >= 5,
-        "{}",
-        panel.y_ticks.len()
-    );
-    // Ticks that are kept never overlap.
-    for pair in panel.x_ticks.windows(2) {
-        assert!(pair[1].at - pair[0].at >= 12.0);
+    // Too dense to name every cell: round landmarks, every tenth cell on both axes.
+    let labels = |ticks: &[sweepmap::layout::Tick]| -> Vec<String> {
+        ticks.iter().map(|t| t.label.clone()).collect()
+    };
+    let tens: Vec<String> = (0..10).map(|i| (i * 10).to_string()).collect();
+    assert_eq!(labels(&panel.x_ticks), tens);
+    assert_eq!(labels(&panel.y_ticks), tens);
+    // Centred on their cells (y from the top, largest y first), and never crowded.
+    assert_eq!(panel.x_ticks[1].at, panel.plot.x + 10.5 * panel.cell_width);
+    assert_eq!(panel.y_ticks[0].at, panel.plot.y + 99.5 * panel.cell_height);
+    for ticks in [&panel.x_ticks, &panel.y_ticks] {
+        for pair in ticks.windows(2) {
+            assert!((pair[1].at - pair[0].at).abs() >= 40.0);
+        }
     }
+}
+
+#[test]
+fn a_thousand_cell_axis_labels_every_fiftieth_cell() {
+    let dataset = rectangle(1000, 3);
+    let figure = prepare_figure(&dataset, &grid_options()).unwrap();
+    let layout = layout_figure(&figure, 800.0);
+    let panel = &layout.panels[0];
+    // One CSS pixel per cell: a label every 50 cells (50 px) is the first round step 40 px apart.
+    assert_eq!((panel.cell_width, panel.cell_height), (1.0, 1.0));
+    let fiftieths: Vec<String> = (0..20).map(|i| (i * 50).to_string()).collect();
+    let x: Vec<String> = panel.x_ticks.iter().map(|t| t.label.clone()).collect();
+    assert_eq!(x, fiftieths);
+    // Wider than the 800 px asked: the whole plot and its colour bar, label included, fit.
+    assert_eq!(panel.plot.right(), panel.plot.x + 1000.0);
+    let bar = &layout.color_bars[0];
+    assert!(bar.bar.x > panel.plot.right());
+    assert_eq!(
+        layout.width,
+        (bar.label_at.0 + 12.5 / 2.0 + 4.0 + 12.0).ceil()
+    );
+    assert!(
+        layout.width > 1000.0 && layout.width < 1200.0,
+        "{}",
+        layout.width
+    );
+    // Three rows of one pixel: the first alone is labelled.
+    let y: Vec<&str> = panel.y_ticks.iter().map(|t| t.label.as_str()).collect();
+    assert_eq!(y, ["0"]);
 }
 
 #[test]

@@ -313,11 +313,7 @@ impl Surface for Fills {
 }
 
 /// Every pixel of a raster against the fills under it; returns how many pixels it has.
-fn assert_raster_matches<F: FnMut(u32, u32) -> Rgb>(
-    raster: &mut Raster<F>,
-    fills: &Fills,
-    what: &str,
-) -> usize {
+fn assert_raster_matches(raster: &mut Raster<'_>, fills: &Fills, what: &str) -> usize {
     let (width, height) = raster.size();
     let (x0, y0) = raster.origin();
     let mut rgba = Vec::new();
@@ -368,6 +364,7 @@ fn rasters_paint_exactly_the_pixels_of_the_shapes() {
     let kv = kv();
     let partial = dataset("partial-r1-qwen.json");
     let grid = synthetic_grid(97, 61, (5, 60));
+    let wide = synthetic_grid(400, 30, (399, 0));
     let figures = [
         (
             "R1-Qwen",
@@ -375,6 +372,9 @@ fn rasters_paint_exactly_the_pixels_of_the_shapes() {
         ),
         ("partial", figure(&partial, View::Grid, DomainMode::Shared)),
         ("97 x 61", figure(&grid, View::Grid, DomainMode::PerPanel)),
+        // Wider than the plot at 333 px: one CSS pixel per cell, so one device pixel per
+        // column at ratio 1.
+        ("400 x 30", figure(&wide, View::Grid, DomainMode::PerPanel)),
     ];
     let mut checked = 0;
     for (name, figure) in &figures {

@@ -1122,10 +1122,11 @@ fn options_resolve_to_every_default() {
     // Explicit pixel ratios clamp to 1..=4 like the screen's.
     let figure = new_figure(&canvas, r#"{"pixelRatio": 0.5}"#);
     assert_eq!(value_of(figure.options().unwrap())["pixelRatio"], 1.0);
-    // Narrower than the layout's minimum draws at the minimum (160 px).
+    // Narrower than the layout's minimum draws at the minimum (160 px), or as wide as its plot
+    // and colour bar need when that is more: 178 px here, rather than a cut-off colour bar.
     let figure = new_figure(&canvas, r#"{"width": 100}"#);
     assert_eq!(value_of(figure.options().unwrap())["width"], 100.0);
-    assert_eq!(value_of(figure.size().unwrap())["width"], 160.0);
+    assert_eq!(value_of(figure.size().unwrap())["width"], 178.0);
 }
 
 #[wasm_bindgen_test]

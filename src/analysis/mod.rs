@@ -51,7 +51,7 @@ pub use reconcile::{
     MAX_DECIMALS,
 };
 pub use statistics::spearman_correlation;
-pub use summary::{peak, peak_and_count, summarize, Extreme, Summary};
+pub use summary::{peak, peak_and_count, scan_cells, summarize, CellScan, Extreme, Summary};
 pub use trend::{
     classify_correlation, measure_trends, Trend, TrendDirection, TrendStrength, Trends,
     MODERATE_BELOW, NO_TREND_BELOW, WEAK_BELOW,

@@ -10,7 +10,9 @@
 use serde::Serialize;
 
 use super::position::CellPosition;
-use super::statistics::{mean, median, present_values, sample_standard_deviation, values_tie};
+use super::statistics::{
+    mean, median, present_values, sample_standard_deviation, values_tie, RELATIVE_TOLERANCE,
+};
 use crate::{Direction, Grid};
 
 /// One extreme of a grid: its value and every cell that reaches it.
@@ -53,38 +55,92 @@ pub fn peak(grid: &Grid, direction: Direction) -> Option<Extreme> {
     peak_and_count(grid, direction).0
 }
 
-/// The [`peak`] and the number of present, finite cells. Every figure describes itself with
-/// both, so they come from two plain passes over the cells: a million-cell grid is read twice,
-/// not once per question.
+/// The [`peak`] and the number of present, finite cells, in one pass over the cells: every
+/// figure describes itself with both, and a large grid has a million cells.
+///
+/// The pass keeps the best value so far and the cells close enough to it that they might tie
+/// with the final best; the exact test ([`values_tie`]) then runs on those few.
 pub fn peak_and_count(grid: &Grid, direction: Direction) -> (Option<Extreme>, usize) {
-    let mut best: Option<f64> = None;
+    scan(grid, direction, None)
+}
+
+/// What a figure reads of a panel's cells, in the one pass of [`peak_and_count`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CellScan {
+    /// The peak, as [`peak`] gives it.
+    pub peak: Option<Extreme>,
+    /// How many present cells hold a finite value.
+    pub finite: usize,
+    /// Every present cell's value, row-major (what colour domains and decimals are chosen
+    /// from).
+    pub values: Vec<f64>,
+}
+
+/// The peak, the count of finite cells and the present values of a grid, in one pass.
+pub fn scan_cells(grid: &Grid, direction: Direction) -> CellScan {
+    let mut values = Vec::with_capacity(grid.cells().len());
+    let (peak, finite) = scan(grid, direction, Some(&mut values));
+    CellScan {
+        peak,
+        finite,
+        values,
+    }
+}
+
+/// The pass behind [`peak_and_count`] and [`scan_cells`]; present values go to `values` when
+/// given.
+fn scan(
+    grid: &Grid,
+    direction: Direction,
+    mut values: Option<&mut Vec<f64>>,
+) -> (Option<Extreme>, usize) {
+    // Lower is better: the smallest value is the largest once negated, so one loop serves both.
+    let sign = match direction {
+        Direction::Higher => 1.0,
+        Direction::Lower => -1.0,
+    };
+    let columns = grid.columns().max(1);
+    let mut best = f64::NEG_INFINITY;
+    let mut floor = f64::NEG_INFINITY;
     let mut count = 0;
-    for cell in grid.cells() {
+    // Cells at or above `floor`, by index and value (negated for `Lower`).
+    let mut near: Vec<(usize, f64)> = Vec::new();
+    for (index, cell) in grid.cells().iter().enumerate() {
         let Some(cell) = cell else { continue };
-        let value = cell.mean;
-        if !value.is_finite() {
+        if let Some(values) = values.as_mut() {
+            values.push(cell.mean);
+        }
+        let key = cell.mean * sign;
+        if !key.is_finite() {
             continue;
         }
         count += 1;
-        best = Some(match (best, direction) {
-            (None, _) => value,
-            (Some(best), Direction::Higher) => best.max(value),
-            (Some(best), Direction::Lower) => best.min(value),
-        });
-    }
-    let Some(best) = best else {
-        return (None, count);
-    };
-    let columns = grid.columns().max(1);
-    let mut cells = Vec::new();
-    for (index, cell) in grid.cells().iter().enumerate() {
-        if let Some(cell) = cell {
-            if cell.mean.is_finite() && values_tie(cell.mean, best) {
-                cells.push(CellPosition::new(index % columns, index / columns));
-            }
+        if key < floor {
+            continue;
         }
+        if key > best {
+            best = key;
+            floor = tie_floor(best);
+            near.retain(|&(_, other)| other >= floor);
+        }
+        near.push((index, key));
     }
-    (Some(Extreme { value: best, cells }), count)
+    if count == 0 {
+        return (None, 0);
+    }
+    let value = best * sign;
+    let cells = near
+        .into_iter()
+        .filter(|&(_, key)| values_tie(key * sign, value))
+        .map(|(index, _)| CellPosition::new(index % columns, index / columns))
+        .collect();
+    (Some(Extreme { value, cells }), count)
+}
+
+/// A bound below which no value ties with `best` or with any larger value: a tie is within
+/// `1e-9 * max(1, |a|, |b|)` ([`values_tie`]), and this bound is four times as far.
+fn tie_floor(best: f64) -> f64 {
+    best - 4.0 * RELATIVE_TOLERANCE * best.abs().max(1.0)
 }
 
 /// Summarises a grid. Returns `None` when no cell is present.
@@ -126,6 +182,7 @@ mod tests {
         assert_close, grid_from_optional_rows_top_down, ratio, seed_000_llama, seed_002_qwen,
         window,
     };
+    use crate::Cell;
 
     fn at(ratio_label: &str, window_label: &str) -> CellPosition {
         CellPosition::new(ratio(ratio_label), window(window_label))
@@ -140,12 +197,79 @@ mod tests {
                     peak_and_count(grid, direction),
                     (Some(summary.peak.clone()), summary.present)
                 );
-                assert_eq!(peak(grid, direction), Some(summary.peak));
+                assert_eq!(peak(grid, direction), Some(summary.peak.clone()));
+                let scan = scan_cells(grid, direction);
+                assert_eq!(
+                    (scan.peak, scan.finite),
+                    (Some(summary.peak), summary.present)
+                );
+                let values: Vec<f64> = grid.present().map(|(_, _, cell)| cell.mean).collect();
+                assert_eq!(scan.values, values);
             }
         }
         let empty = grid_from_optional_rows_top_down(&[&[None, None]]);
         assert_eq!(peak(&empty, Direction::Higher), None);
         assert_eq!(peak_and_count(&empty, Direction::Lower), (None, 0));
+    }
+
+    /// The peak by its definition: the extreme finite value, then every cell that ties with it.
+    fn peak_by_definition(grid: &Grid, direction: Direction) -> (Option<Extreme>, usize) {
+        let present: Vec<(CellPosition, f64)> = present_values(grid).collect();
+        let best = present
+            .iter()
+            .map(|(_, v)| *v)
+            .reduce(|a, b| match direction {
+                Direction::Higher => a.max(b),
+                Direction::Lower => a.min(b),
+            });
+        let extreme = best.map(|value| Extreme {
+            value,
+            cells: present
+                .iter()
+                .filter(|(_, v)| values_tie(*v, value))
+                .map(|(position, _)| *position)
+                .collect(),
+        });
+        (extreme, present.len())
+    }
+
+    #[test]
+    fn one_pass_peak_keeps_every_tie_within_the_tolerance() {
+        // Values around the peak at distances on both sides of the tolerance, in orders where
+        // the best arrives first, last and in between, at small, large and negative scales.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let offsets = [0.0, 0.3e-9, 0.9e-9, 1.1e-9, 2e-9, 5e-9, 1e-6, 0.5];
+        let mut ties_seen = 0;
+        for scale in [0.5_f64, 1.0, 88.5, -88.5, 1e6, -3e-3] {
+            for _ in 0..200 {
+                let cells: Vec<Option<Cell>> = (0..12)
+                    .map(|_| {
+                        let pick = next();
+                        let offset = offsets[(pick % offsets.len() as u64) as usize];
+                        let sign = if pick & 64 == 0 { 1.0 } else { -1.0 };
+                        let value = scale + sign * offset * scale.abs().max(1.0);
+                        match pick % 11 {
+                            0 => None,
+                            1 => Some(Cell::single(f64::NAN)),
+                            _ => Some(Cell::single(value)),
+                        }
+                    })
+                    .collect();
+                let grid = Grid::from_cells(4, 3, cells).unwrap();
+                for direction in [Direction::Higher, Direction::Lower] {
+                    let expected = peak_by_definition(&grid, direction);
+                    ties_seen += expected.0.as_ref().map_or(0, |e| e.cells.len());
+                    assert_eq!(peak_and_count(&grid, direction), expected, "{grid:?}");
+                }
+            }
+        }
+        assert!(ties_seen > 3_000, "{ties_seen} tied cells checked");
     }
 
     #[test]

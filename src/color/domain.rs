@@ -245,12 +245,12 @@ pub fn resolve_domain(
         DomainMode::Fixed { min, max } => (Domain { min, max }, None),
         DomainMode::Centered { center } => (centered_domain(center, extent)?, Some(center)),
     };
-    let below = finite(considered)
-        .filter(|&value| value < domain.min)
-        .count();
-    let above = finite(considered)
-        .filter(|&value| value > domain.max)
-        .count();
+    // Every other mode spans its considered values by construction: only fixed bounds can leave
+    // some outside, so only they are counted (a second pass, over a million values at most).
+    let (below, above) = match mode {
+        DomainMode::Fixed { .. } => outside(considered, domain),
+        _ => (0, 0),
+    };
     Ok(ResolvedDomain {
         domain,
         center,
@@ -261,16 +261,34 @@ pub fn resolve_domain(
     })
 }
 
-fn finite(values: &[f64]) -> impl Iterator<Item = f64> + '_ {
-    values.iter().copied().filter(|value| value.is_finite())
+/// The smallest and largest finite values, if any, in one pass of plain comparisons (a large
+/// grid has a million values, and `f64::min` is a library call in wasm).
+fn finite_extent(values: &[f64]) -> Option<(f64, f64)> {
+    let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
+    for &value in values {
+        // Infinities and NaN fail the test; every finite value passes it.
+        if value.abs() < f64::INFINITY {
+            if value < min {
+                min = value;
+            }
+            if value > max {
+                max = value;
+            }
+        }
+    }
+    (min <= max).then_some((min, max))
 }
 
-/// The smallest and largest finite values, if any.
-fn finite_extent(values: &[f64]) -> Option<(f64, f64)> {
-    finite(values).fold(None, |extent, value| match extent {
-        None => Some((value, value)),
-        Some((min, max)) => Some((min.min(value), max.max(value))),
-    })
+/// How many values lie below and above a domain (NaN and infinities are not values here).
+fn outside(values: &[f64], domain: Domain) -> (usize, usize) {
+    let (mut below, mut above) = (0, 0);
+    for &value in values {
+        if value.is_finite() {
+            below += usize::from(value < domain.min);
+            above += usize::from(value > domain.max);
+        }
+    }
+    (below, above)
 }
 
 /// `center ± max |value - center|`, falling back to a half-width of 1 when that is zero.

@@ -18,10 +18,10 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 use crate::analysis::{
-    critical_value, difference, has_standard_errors, mean_across_benchmarks, peak,
-    reconcile_aggregate, select_benchmarks, standard_errors, standard_errors_of_mean,
-    test_against_peak, test_difference, value_scale, CellError, CellPosition, Difference,
-    DifferenceTest, Reconciliation, ValueScale,
+    critical_value, difference, has_standard_errors, mean_across_benchmarks, reconcile_aggregate,
+    scan_cells, select_benchmarks, standard_errors, standard_errors_of_mean, test_against_peak,
+    test_difference, value_scale, CellError, CellPosition, Difference, DifferenceTest, Extreme,
+    Reconciliation, ValueScale,
 };
 
 /// The confidence level of uncertainty statements when none is chosen.
@@ -125,6 +125,12 @@ pub struct FigurePanel {
     pub scale: Scale,
     /// Cells at the best value (all ties), emphasised when drawn.
     pub peaks: Vec<(usize, usize)>,
+    /// The best value in the figure's direction and every cell at it (in a difference, the
+    /// largest difference), found once with the colour domain's values: the description names
+    /// it, and a large grid is not read again for it.
+    pub best: Option<Extreme>,
+    /// How many cells hold a finite value.
+    pub present: usize,
     /// Cells marked with a dot, as the figure's `mark_label` says (within noise of the peak,
     /// ahead beyond noise, or disagreeing beyond rounding).
     pub marks: Vec<(usize, usize)>,
@@ -261,15 +267,6 @@ fn choice_errors(
 
 fn positions(cells: &[CellPosition]) -> Vec<(usize, usize)> {
     cells.iter().map(|c| (c.x, c.y)).collect()
-}
-
-/// The present cells' values, row-major: a plain loop, as a large grid has a million cells.
-fn present_values(grid: &Grid) -> Vec<f64> {
-    let mut values = Vec::with_capacity(grid.cells().len());
-    for cell in grid.cells().iter().flatten() {
-        values.push(cell.mean);
-    }
-    values
 }
 
 /// The values of the panels shown as values (all but a reconciliation's signed difference),
@@ -587,8 +584,16 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         ));
     }
 
-    // Each panel's values, read once: the colour domains, the decimals and the key all use them.
-    let values: Vec<Vec<f64>> = drafts.iter().map(|d| present_values(&d.grid)).collect();
+    // Each panel's cells, read once: the colour domains, the decimals, the key, the peaks and
+    // the description all use what this one pass finds.
+    let mut scans: Vec<_> = drafts
+        .iter()
+        .map(|draft| scan_cells(&draft.grid, direction))
+        .collect();
+    let values: Vec<Vec<f64>> = scans
+        .iter_mut()
+        .map(|scan| std::mem::take(&mut scan.values))
+        .collect();
     let has_missing = drafts
         .iter()
         .zip(&values)
@@ -612,7 +617,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         None => choose_decimals(values).min(decimals + 1),
     };
     let mut panels = Vec::with_capacity(drafts.len());
-    for (index, (draft, values)) in drafts.into_iter().zip(&values).enumerate() {
+    for (index, ((draft, values), scan)) in drafts.into_iter().zip(&values).zip(scans).enumerate() {
         let panel_decimals = if reconciliation.is_some() && index > 0 {
             derived_decimals(values)
         } else {
@@ -633,12 +638,9 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             let scale = domain.scale(color_map, options.reversed);
             (domain, scale)
         };
-        let peaks = if compared.is_some() || draft.signed {
-            Vec::new()
-        } else {
-            peak(&draft.grid, direction)
-                .map(|best| positions(&best.cells))
-                .unwrap_or_default()
+        let peaks = match &scan.peak {
+            Some(best) if compared.is_none() && !draft.signed => positions(&best.cells),
+            _ => Vec::new(),
         };
         panels.push(FigurePanel {
             value_label: draft.signed.then(|| format!("{metric} difference")),
@@ -649,6 +651,8 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             domain,
             scale,
             peaks,
+            best: scan.peak,
+            present: scan.finite,
             marks: draft.marks,
             decimals: panel_decimals,
             x_name: None,

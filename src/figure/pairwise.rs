@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{format_value, Figure, FigurePanel};
+use crate::analysis::{scan_cells, CellScan};
 use crate::color::{resolve_domain, ColorMap, DomainMode};
 use crate::error::{Error, Result};
 use crate::pairwise::{compare_all_pairs, PairComparison, PairwiseDataset, DEFAULT_BINS};
@@ -165,7 +166,11 @@ pub fn prepare_pairwise_figure(
     let (y, y_edges) = bin_axis(dataset.score_name(), options.bins.1);
     let mut panels = Vec::with_capacity(comparisons.len());
     for (comparison, grid) in comparisons.iter().zip(grids) {
-        let values: Vec<f64> = grid.present().map(|(_, _, c)| c.mean).collect();
+        let CellScan {
+            peak: best,
+            finite: present,
+            values,
+        } = scan_cells(&grid, Direction::Higher);
         let domain = resolve_domain(&options.domain, &values, &shown)?;
         let mut scale = domain.scale(options.color_map, options.reversed);
         if options.logarithmic {
@@ -183,6 +188,8 @@ pub fn prepare_pairwise_figure(
             domain,
             scale,
             peaks: Vec::new(),
+            best,
+            present,
             marks: Vec::new(),
             value_label: None,
             decimals,

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::{format_value, Figure, FigurePanel};
-use crate::analysis::{measure_trends, peak_and_count, summarize, Summary, Trends};
+use crate::analysis::{measure_trends, summarize, Summary, Trends};
 use crate::model::records::CsvWriter;
 use crate::Direction;
 
@@ -175,7 +175,7 @@ impl Figure {
         );
         // The peak and the counts alone: a full summary's median and spread cost far more on a
         // large grid, and every drawing describes itself.
-        let (Some(top), present) = peak_and_count(&panel.grid, self.direction) else {
+        let (Some(top), present) = (&panel.best, panel.present) else {
             return format!("{}: no data. {range}.", panel.title);
         };
         let total = panel.grid.columns().saturating_mul(panel.grid.rows());

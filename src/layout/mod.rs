@@ -285,12 +285,40 @@ pub fn nice_ticks(min: f64, max: f64, target: usize) -> Vec<f64> {
     ticks
 }
 
-/// Every `step`-th index so that labels of `size` fit in slots of `slot` pixels.
+/// Once an axis cannot label every cell, its labels are landmarks on a scale rather than names
+/// of cells: they sit at least this many CSS pixels apart.
+const MIN_THINNED_TICK_SPACING: f64 = 40.0;
+
+/// Every `step`-th index so that labels of `size` fit in slots of `slot` pixels: every index
+/// when they fit, and otherwise a round step (1, 2 or 5 times a power of ten: 0, 10, 20, ...
+/// rather than 0, 3, 6, ...) that spaces the labels at least [`MIN_THINNED_TICK_SPACING`] apart.
+/// A 100 x 100 grid gets ten labels per axis, not thirty.
 fn thin_step(size: f64, slot: f64) -> usize {
     if slot <= 0.0 {
         return usize::MAX;
     }
-    ((size / slot).ceil() as usize).max(1)
+    let fitting = ((size / slot).ceil() as usize).max(1);
+    if fitting == 1 {
+        return 1;
+    }
+    round_step(fitting.max((MIN_THINNED_TICK_SPACING / slot).ceil() as usize))
+}
+
+/// The smallest of 1, 2, 5, 10, 20, 50, ... that is at least `least`.
+fn round_step(least: usize) -> usize {
+    let mut magnitude: usize = 1;
+    loop {
+        for factor in [1, 2, 5] {
+            let step = magnitude.saturating_mul(factor);
+            if step >= least {
+                return step;
+            }
+        }
+        if magnitude > usize::MAX / 10 {
+            return usize::MAX;
+        }
+        magnitude *= 10;
+    }
 }
 
 /// Ticks on the bin edges, every `step`-th, labelled with the edge values.
@@ -406,7 +434,9 @@ fn decimals_of(value: f64) -> usize {
         .unwrap_or(6)
 }
 
-/// Lays out a figure at a width in CSS pixels.
+/// Lays out a figure at a width in CSS pixels (from 160 to 20 000). A figure whose cells need
+/// more (at least one CSS pixel each) is as wide as they and its colour bar need, and its
+/// `width` says so.
 pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let width = if width.is_finite() {
         width.clamp(160.0, 20_000.0)
@@ -621,6 +651,20 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
             add_bar(index, panel.plot.right(), panel.plot);
         }
     }
+    // A grid with more cells than the width has pixels keeps one CSS pixel per cell (every
+    // cell drawn, none dropped or averaged into a colour no cell has): the figure is then
+    // wider than asked, and says so through its width rather than cutting off the plot's
+    // right-hand part and its colour bar.
+    let content_right = panels
+        .iter()
+        .map(|panel| panel.plot.right())
+        .chain(
+            color_bars
+                .iter()
+                .map(|bar| bar.label_at.0 + AXIS_FONT / 2.0 + 4.0),
+        )
+        .fold(0.0, f64::max);
+    let width = width.max((content_right + PADDING).ceil());
     // The key: a row under the panels, entries left to right, wrapping when the row is full.
     let mut entries: Vec<(KeyItem, String)> = Vec::new();
     if figure.has_missing {

@@ -5,7 +5,9 @@
 //! storage one. A cell is either present, with the mean of its measurements and their count and
 //! spread, or missing (`None`): never a zero or a NaN standing in for "no data".
 
-use serde::Serialize;
+use std::sync::Arc;
+
+use serde::{Serialize, Serializer};
 
 /// A present cell: the summary of one or more measurements of the same configuration.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -48,11 +50,22 @@ impl Cell {
 }
 
 /// A rectangular grid of optional cells.
+///
+/// The cells are shared between clones and copied on the first write ([`Grid::set`]): a figure
+/// keeps the grids it shows, and a million cells are 32 MB that a clone need not copy.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Grid {
     columns: usize,
     rows: usize,
-    cells: Vec<Option<Cell>>,
+    #[serde(serialize_with = "serialize_cells")]
+    cells: Arc<Vec<Option<Cell>>>,
+}
+
+fn serialize_cells<S: Serializer>(
+    cells: &Arc<Vec<Option<Cell>>>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    cells.as_slice().serialize(serializer)
 }
 
 impl Grid {
@@ -61,17 +74,17 @@ impl Grid {
         Grid {
             columns,
             rows,
-            cells: vec![None; columns * rows],
+            cells: Arc::new(vec![None; columns * rows]),
         }
     }
 
     /// Builds a grid from row-major cells (row 0 = smallest y). Returns `None` when the number
     /// of cells is not `columns * rows`.
     pub fn from_cells(columns: usize, rows: usize, cells: Vec<Option<Cell>>) -> Option<Grid> {
-        (cells.len() == columns.checked_mul(rows)?).then_some(Grid {
+        (cells.len() == columns.checked_mul(rows)?).then(|| Grid {
             columns,
             rows,
-            cells,
+            cells: Arc::new(cells),
         })
     }
 
@@ -101,7 +114,7 @@ impl Grid {
     /// Sets a cell; ignored when out of range.
     pub fn set(&mut self, x: usize, y: usize, cell: Option<Cell>) {
         if x < self.columns && y < self.rows {
-            if let Some(slot) = self.cells.get_mut(y * self.columns + x) {
+            if let Some(slot) = Arc::make_mut(&mut self.cells).get_mut(y * self.columns + x) {
                 *slot = cell;
             }
         }
@@ -159,5 +172,21 @@ mod tests {
         assert_eq!(grid.present().collect::<Vec<_>>().len(), 1);
         assert_eq!(grid.missing_count(), 5);
         assert!(Grid::from_cells(2, 2, vec![None; 3]).is_none());
+    }
+
+    #[test]
+    fn a_clone_shares_the_cells_until_either_is_written() {
+        let mut grid = Grid::empty(2, 2);
+        grid.set(0, 0, Some(Cell::single(1.0)));
+        let mut copy = grid.clone();
+        assert!(std::ptr::eq(grid.cells().as_ptr(), copy.cells().as_ptr()));
+        copy.set(1, 1, Some(Cell::single(2.0)));
+        assert_eq!(grid.value(1, 1), None);
+        assert_eq!(copy.value(1, 1), Some(2.0));
+        assert_eq!(copy.value(0, 0), Some(1.0));
+        assert_eq!(
+            serde_json::to_string(&grid).unwrap(),
+            r#"{"columns":2,"rows":2,"cells":[{"mean":1.0,"count":1,"std_dev":null},null,null,null]}"#
+        );
     }
 }

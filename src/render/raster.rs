@@ -30,16 +30,14 @@ fn rgba(rgb: Rgb) -> Rgba {
     [rgb.r, rgb.g, rgb.b, 255]
 }
 
-/// Along one axis, the shape that paints each device pixel last, as runs of pixels.
+/// Along one axis, which span paints each device pixel last.
 #[derive(Debug, Clone, PartialEq)]
 struct Coverage {
     /// The first device pixel of the range described.
     origin: i32,
-    /// From `origin` on, runs of pixels with the index of the last span covering them (or
-    /// [`Coverage::NONE`]) and how many pixels the run has.
-    runs: Vec<(u32, usize)>,
-    /// How many pixels the runs cover.
-    length: usize,
+    /// From `origin` on, for every device pixel, the index of the last span covering it (or
+    /// [`Coverage::NONE`]).
+    owners: Vec<u32>,
 }
 
 impl Coverage {
@@ -61,30 +59,64 @@ impl Coverage {
                 pixels.fill(owner);
             }
         }
-        let mut runs: Vec<(u32, usize)> = Vec::new();
-        for owner in owners {
-            match runs.last_mut() {
-                Some((last, length)) if *last == owner => *length += 1,
-                _ => runs.push((owner, 1)),
-            }
-        }
-        Coverage {
-            origin,
-            length: offset(end),
-            runs,
-        }
+        Coverage { origin, owners }
+    }
+
+    /// How many pixels it describes.
+    fn length(&self) -> usize {
+        self.owners.len()
+    }
+
+    /// Runs of pixels painted by the same span: `(owner, first pixel, pixels)`.
+    fn runs(&self) -> impl Iterator<Item = (u32, usize, usize)> + '_ {
+        let mut start = 0;
+        self.owners.chunk_by(|a, b| a == b).map(move |run| {
+            let first = start;
+            start += run.len();
+            (run.first().copied().unwrap_or(Self::NONE), first, run.len())
+        })
     }
 }
 
+/// Fills the colour of every column span's shape in one row span: `paint(row, shapes)` gets
+/// one slot per column span.
+type RowPainter<'a> = Box<dyn FnMut(u32, &mut [Rgba]) + 'a>;
+
 /// An image of device pixels whose colour depends only on which column span and which row span
-/// paint them last; `color(column, row)` gives the colour of those spans' shape.
-pub struct Raster<F: FnMut(u32, u32) -> Rgb> {
+/// paint them last; a [`RowPainter`] gives the colours of one row span's shapes.
+pub struct Raster<'a> {
     columns: Coverage,
     rows: Coverage,
-    color: F,
+    /// How many column spans there are (the owners in `columns` are below it).
+    column_spans: usize,
+    /// True when column span `i` alone paints device column `i` of the image, as a grid drawn
+    /// at one device pixel per cell does: a row of shapes is then a row of pixels.
+    one_pixel_columns: bool,
+    paint: RowPainter<'a>,
 }
 
-impl<F: FnMut(u32, u32) -> Rgb> Raster<F> {
+impl<'a> Raster<'a> {
+    fn new(
+        column_spans: &[Range<i32>],
+        row_spans: &[Range<i32>],
+        paint: RowPainter<'a>,
+    ) -> Raster<'a> {
+        let columns = Coverage::of(column_spans);
+        let one_pixel_columns = columns.owners.len() == column_spans.len()
+            && columns
+                .owners
+                .iter()
+                .enumerate()
+                .all(|(pixel, &owner)| owner as usize == pixel);
+        Raster {
+            columns,
+            rows: Coverage::of(row_spans),
+            column_spans: column_spans.len(),
+            one_pixel_columns,
+            paint,
+        }
+    }
+
     /// The device pixel of the image's top-left corner.
     pub fn origin(&self) -> (i32, i32) {
         (self.columns.origin, self.rows.origin)
@@ -92,32 +124,43 @@ impl<F: FnMut(u32, u32) -> Rgb> Raster<F> {
 
     /// Width and height in device pixels.
     pub fn size(&self) -> (usize, usize) {
-        (self.columns.length, self.rows.length)
+        (self.columns.length(), self.rows.length())
     }
 
     /// Writes the image's device rows `rows` (0 = its top row) into `out`, replacing what it
-    /// held. Each run of rows painted by the same shapes is written once and copied, and each
-    /// run of pixels painted by one shape is one fill: a shape's colour is looked up once per
-    /// run of rows it spans.
+    /// held, in one pass: for each run of device rows painted by one row span, the colours of
+    /// that row's shapes are painted once, the first device row is written from them (copied
+    /// as they are when each shape is one device pixel wide), and the rest of the run copies
+    /// that row.
     pub fn write_rows(&mut self, rows: Range<usize>, out: &mut Vec<Rgba>) {
         out.clear();
-        let width = self.columns.length;
-        let mut first = 0;
-        for &(row_owner, length) in &self.rows.runs {
-            let run = first..first + length;
-            first = run.end;
-            let (from, to) = (run.start.max(rows.start), run.end.min(rows.end));
+        let width = self.columns.length();
+        let rows = rows.start..rows.end.min(self.rows.length());
+        out.reserve(width * rows.len());
+        // The colours of one row's shapes by column span, and the background for pixels no
+        // column span covers (the last slot, where `Coverage::NONE` is clamped to).
+        let background = rgba(BACKGROUND);
+        let none = self.column_spans;
+        let mut shapes = vec![background; none + 1];
+        for (row_owner, first, length) in self.rows.runs() {
+            let (from, to) = (first.max(rows.start), (first + length).min(rows.end));
             if from >= to {
                 continue;
             }
+            let (painted, _) = shapes.split_at_mut(none);
+            if row_owner == Coverage::NONE {
+                painted.fill(background);
+            } else {
+                (self.paint)(row_owner, painted);
+            }
             let start = out.len();
-            for &(column_owner, pixels) in &self.columns.runs {
-                let rgb = if column_owner == Coverage::NONE || row_owner == Coverage::NONE {
-                    BACKGROUND
-                } else {
-                    (self.color)(column_owner, row_owner)
-                };
-                out.resize(out.len() + pixels, rgba(rgb));
+            if self.one_pixel_columns {
+                out.extend_from_slice(painted);
+            } else {
+                out.extend(self.columns.owners.iter().map(|&owner| {
+                    let slot = (owner as usize).min(none);
+                    shapes.get(slot).copied().unwrap_or(background)
+                }));
             }
             for _ in from + 1..to {
                 out.extend_from_within(start..start + width);
@@ -133,7 +176,7 @@ pub fn cell_raster<'a>(
     layout: &FigureLayout,
     panel: usize,
     ratio: f64,
-) -> Option<Raster<impl FnMut(u32, u32) -> Rgb + 'a>> {
+) -> Option<Raster<'a>> {
     let shown = figure.panels.get(panel)?;
     let geometry = layout.panels.get(panel)?;
     let gap = cell_gap(geometry.cell_width, geometry.cell_height);
@@ -159,38 +202,39 @@ pub fn cell_raster<'a>(
         })
         .collect();
     let mut colors = ColorCache::new(&shown.scale);
-    let color = move |column: u32, row: u32| {
-        let index = (row as usize) * columns + column as usize;
-        match cells.get(index) {
-            Some(Some(cell)) => colors.color(cell.mean),
-            Some(None) => MISSING,
-            // Past the last cell: nothing is drawn there.
-            None => BACKGROUND,
+    let (missing, background) = (rgba(MISSING), rgba(BACKGROUND));
+    let paint = move |row: u32, shapes: &mut [Rgba]| {
+        let start = (row as usize).saturating_mul(columns).min(cells.len());
+        let row_cells = cells.get(start..).unwrap_or_default();
+        for (slot, cell) in shapes.iter_mut().zip(row_cells) {
+            *slot = match cell {
+                Some(cell) => colors.color(cell.mean),
+                None => missing,
+            };
+        }
+        // Past the last cell: nothing is drawn there.
+        if let Some(rest) = shapes.get_mut(row_cells.len()..) {
+            rest.fill(background);
         }
     };
-    Some(Raster {
-        columns: Coverage::of(&column_spans),
-        rows: Coverage::of(&row_spans),
-        color,
-    })
+    Some(Raster::new(&column_spans, &row_spans, Box::new(paint)))
 }
 
 /// A colour bar's stripes as the stripes pass fills them ([`stripe_bands`]).
-pub fn color_bar_raster(
-    scale: &Scale,
-    bar: Rect,
-    ratio: f64,
-) -> Raster<impl FnMut(u32, u32) -> Rgb> {
+pub fn color_bar_raster(scale: &Scale, bar: Rect, ratio: f64) -> Raster<'static> {
     let stripes = color_bar_stripes(scale, bar.height, ratio);
     let row_spans: Vec<Range<i32>> = stripe_bands(bar, stripes.len())
         .map(|band| device_span(band.y, band.bottom(), ratio))
         .collect();
-    let color = move |_: u32, row: u32| stripes.get(row as usize).copied().unwrap_or(BACKGROUND);
-    Raster {
-        columns: Coverage::of(&[device_span(bar.x, bar.right(), ratio)]),
-        rows: Coverage::of(&row_spans),
-        color,
-    }
+    let paint = move |row: u32, shapes: &mut [Rgba]| {
+        let rgb = stripes.get(row as usize).copied().unwrap_or(BACKGROUND);
+        shapes.fill(rgba(rgb));
+    };
+    Raster::new(
+        &[device_span(bar.x, bar.right(), ratio)],
+        &row_spans,
+        Box::new(paint),
+    )
 }
 
 /// A scale's colours remembered by value: measured values repeat (a grid of one-decimal scores
@@ -198,10 +242,9 @@ pub fn color_bar_raster(
 /// costs far more than a look-up. Direct-mapped, so it never grows; a clash just recomputes.
 struct ColorCache<'a> {
     scale: &'a Scale,
-    /// Each slot's value as bits, and its colour. Empty slots hold NaN, whose colour (the
+    /// Each slot's value as bits and its colour. Empty slots hold NaN, whose colour (the
     /// missing colour, as `Scale::color` gives it) is true of them, so no slot is ever invalid.
-    keys: Vec<u64>,
-    colors: Vec<Rgb>,
+    slots: Vec<(u64, Rgba)>,
 }
 
 impl<'a> ColorCache<'a> {
@@ -210,24 +253,23 @@ impl<'a> ColorCache<'a> {
     fn new(scale: &'a Scale) -> ColorCache<'a> {
         ColorCache {
             scale,
-            keys: vec![f64::NAN.to_bits(); Self::SLOTS],
-            colors: vec![scale.color(f64::NAN); Self::SLOTS],
+            slots: vec![(f64::NAN.to_bits(), rgba(scale.color(f64::NAN))); Self::SLOTS],
         }
     }
 
-    /// Exactly `scale.color(value)`.
-    fn color(&mut self, value: f64) -> Rgb {
+    /// Exactly `scale.color(value)`, as a pixel.
+    fn color(&mut self, value: f64) -> Rgba {
         let bits = value.to_bits();
         // Fibonacci hashing of the bits: nearby values land far apart.
         let slot = (bits.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize % Self::SLOTS;
-        if let (Some(key), Some(rgb)) = (self.keys.get_mut(slot), self.colors.get_mut(slot)) {
-            if *key != bits {
+        match self.slots.get_mut(slot) {
+            Some((key, pixel)) if *key == bits => *pixel,
+            Some((key, pixel)) => {
                 *key = bits;
-                *rgb = self.scale.color(value);
+                *pixel = rgba(self.scale.color(value));
+                *pixel
             }
-            *rgb
-        } else {
-            self.scale.color(value)
+            None => rgba(self.scale.color(value)),
         }
     }
 }
