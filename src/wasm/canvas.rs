@@ -15,12 +15,12 @@
 //!    each;
 //! 3. the colour bars, likewise each one image of its stripes ([`color_bar_raster`]) rather
 //!    than a `fillRect` per device pixel row ([`BarPainting::Skip`]);
-//! 4. everything else, drawn by the core on [`Canvas2d`], a drawing surface that sets
-//!    each piece of context state (fill, stroke, line width, font, alignment) only when it
-//!    changes: most value labels share one font and a few colours, and every redundant state
-//!    change costs a call into JavaScript and a parse in the browser.
+//! 4. everything else, drawn by the core on a [`DisplayList`] that records the canvas calls and
+//!    makes them all from JavaScript in one crossing, text last and grouped by font and colour
+//!    (see `display_list`).
 
-use plotters::style::text_anchor::{HPos, VPos};
+mod display_list;
+
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
@@ -30,9 +30,10 @@ use crate::figure::Figure;
 use crate::layout::FigureLayout;
 use crate::render::{
     cell_gap, cell_raster, color_bar_raster, draw_figure_on, BarPainting, CellPainting,
-    DrawOptions, Font, Point, Raster, Rgba, Surface, BACKGROUND,
+    DrawOptions, Raster, Rgba, BACKGROUND,
 };
 use crate::{Error, Result};
+use display_list::{css_hex, DisplayList};
 
 /// The largest backing store side and area drawn at full resolution. Browsers refuse larger
 /// canvases (Chromium and Firefox at 32767 px a side, Safari on iOS at 4096 x 4096 px in all);
@@ -139,7 +140,7 @@ pub fn paint(
     }
     paint_color_bars(&context, &mut buffer, figure, layout, ratio)?;
 
-    let mut surface = Canvas2d::new(context);
+    let mut surface = DisplayList::new();
     let options = DrawOptions {
         pixel_ratio: ratio,
         font_scale: 1.0,
@@ -151,7 +152,8 @@ pub fn paint(
         },
         bars: BarPainting::Skip,
     };
-    draw_figure_on(&mut surface, figure, layout, options)
+    draw_figure_on(&mut surface, figure, layout, options)?;
+    surface.replay(&context)
 }
 
 /// The most device pixels put in one image: a larger raster goes in bands of rows, so the
@@ -228,221 +230,4 @@ fn paint_color_bars(
         )?;
     }
     Ok(())
-}
-
-fn canvas_error(error: JsValue) -> Error {
-    thrown("canvas")(error)
-}
-
-/// The context state last set through [`Canvas2d`]; `None` where it is not known.
-#[derive(Debug, Clone, Default, PartialEq)]
-struct ContextState {
-    fill: Option<Rgb>,
-    stroke: Option<Rgb>,
-    line_width: Option<u32>,
-    font: Option<(bool, u64)>,
-    align: Option<&'static str>,
-    baseline: Option<&'static str>,
-}
-
-/// A [`Surface`] on a canvas' 2D context that sets each piece of state only when it changes.
-/// Draws what plotters-canvas drew, pixel for pixel: the same calls with the same arguments,
-/// colours as `#rrggbb` (cheaper to write and parse than `rgba()`), and the same half-pixel
-/// shift of horizontal and vertical lines.
-pub struct Canvas2d {
-    context: CanvasRenderingContext2d,
-    state: ContextState,
-}
-
-impl Canvas2d {
-    /// A surface on a context whose state is the canvas' default (it was just resized).
-    pub fn new(context: CanvasRenderingContext2d) -> Canvas2d {
-        Canvas2d {
-            context,
-            state: ContextState::default(),
-        }
-    }
-
-    fn fill_color(&mut self, rgb: Rgb) {
-        if self.state.fill != Some(rgb) {
-            self.context.set_fill_style_str(css_hex(rgb).as_str());
-            self.state.fill = Some(rgb);
-        }
-    }
-
-    fn line_style(&mut self, rgb: Rgb, width: u32) {
-        if self.state.stroke != Some(rgb) {
-            self.context.set_stroke_style_str(css_hex(rgb).as_str());
-            self.state.stroke = Some(rgb);
-        }
-        if self.state.line_width != Some(width) {
-            self.context.set_line_width(f64::from(width));
-            self.state.line_width = Some(width);
-        }
-    }
-
-    fn text_style(&mut self, font: &Font) {
-        let baseline = match font.vertical {
-            VPos::Top => "top",
-            VPos::Center => "middle",
-            VPos::Bottom => "bottom",
-        };
-        if self.state.baseline != Some(baseline) {
-            self.context.set_text_baseline(baseline);
-            self.state.baseline = Some(baseline);
-        }
-        let align = match font.horizontal {
-            HPos::Left => "start",
-            HPos::Right => "end",
-            HPos::Center => "center",
-        };
-        if self.state.align != Some(align) {
-            self.context.set_text_align(align);
-            self.state.align = Some(align);
-        }
-        self.fill_color(font.ink);
-        let key = (font.bold, font.size.to_bits());
-        if self.state.font != Some(key) {
-            let weight = if font.bold { "bold" } else { "normal" };
-            self.context
-                .set_font(&format!("{weight} {}px sans-serif", font.size));
-            self.state.font = Some(key);
-        }
-    }
-}
-
-/// A colour as CSS `#rrggbb`, written without the formatting machinery: a figure sets a fill
-/// colour per cell.
-struct CssHex([u8; 7]);
-
-impl CssHex {
-    fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.0).unwrap_or("#000000")
-    }
-}
-
-fn css_hex(rgb: Rgb) -> CssHex {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let digit = |value: u8| {
-        DIGITS
-            .get(usize::from(value & 0xf))
-            .copied()
-            .unwrap_or(b'0')
-    };
-    CssHex([
-        b'#',
-        digit(rgb.r >> 4),
-        digit(rgb.r),
-        digit(rgb.g >> 4),
-        digit(rgb.g),
-        digit(rgb.b >> 4),
-        digit(rgb.b),
-    ])
-}
-
-/// Moves a horizontal or vertical line half a pixel, so a 1-pixel line covers one row or column
-/// of pixels instead of blurring over two.
-fn crisp_line(from: Point, to: Point) -> ((f64, f64), (f64, f64)) {
-    let mut from = (f64::from(from.0), f64::from(from.1));
-    let mut to = (f64::from(to.0), f64::from(to.1));
-    if from.0 == to.0 {
-        from.0 -= 0.5;
-        to.0 -= 0.5;
-    }
-    if from.1 == to.1 {
-        from.1 -= 0.5;
-        to.1 -= 0.5;
-    }
-    (from, to)
-}
-
-/// A rectangle's corners as x, y, width and height.
-fn corners(from: Point, to: Point) -> (f64, f64, f64, f64) {
-    (
-        f64::from(from.0),
-        f64::from(from.1),
-        f64::from(to.0) - f64::from(from.0),
-        f64::from(to.1) - f64::from(from.1),
-    )
-}
-
-impl Surface for Canvas2d {
-    fn fill_rect(&mut self, from: Point, to: Point, rgb: Rgb) -> Result<()> {
-        self.fill_color(rgb);
-        let (x, y, width, height) = corners(from, to);
-        self.context.fill_rect(x, y, width, height);
-        Ok(())
-    }
-
-    fn stroke_rect(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()> {
-        self.line_style(rgb, width);
-        let (x, y, width, height) = corners(from, to);
-        self.context.stroke_rect(x, y, width, height);
-        Ok(())
-    }
-
-    fn line(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()> {
-        let (from, to) = crisp_line(from, to);
-        self.line_style(rgb, width);
-        self.context.begin_path();
-        self.context.move_to(from.0, from.1);
-        self.context.line_to(to.0, to.1);
-        self.context.stroke();
-        Ok(())
-    }
-
-    fn fill_polygon(&mut self, points: &[Point], rgb: Rgb) -> Result<()> {
-        self.context.begin_path();
-        if let Some((start, rest)) = points.split_first() {
-            self.fill_color(rgb);
-            self.context.move_to(f64::from(start.0), f64::from(start.1));
-            for next in rest {
-                self.context.line_to(f64::from(next.0), f64::from(next.1));
-            }
-            self.context.close_path();
-        }
-        self.context.fill();
-        Ok(())
-    }
-
-    fn fill_circle(&mut self, centre: Point, radius: u32, rgb: Rgb) -> Result<()> {
-        self.fill_color(rgb);
-        self.context.begin_path();
-        self.context
-            .arc(
-                f64::from(centre.0),
-                f64::from(centre.1),
-                f64::from(radius),
-                0.0,
-                std::f64::consts::PI * 2.0,
-            )
-            .map_err(canvas_error)?;
-        self.context.fill();
-        Ok(())
-    }
-
-    fn text(&mut self, text: &str, at: Point, font: &Font) -> Result<()> {
-        let (mut x, mut y) = (f64::from(at.0), f64::from(at.1));
-        // save() and restore() bring the context state back as it was, so the record of it too.
-        let saved = font.rotated.then(|| self.state.clone());
-        if saved.is_some() {
-            self.context.save();
-            self.context.translate(x, y).map_err(canvas_error)?;
-            self.context
-                .rotate(270.0 / 180.0 * std::f64::consts::PI)
-                .map_err(canvas_error)?;
-            (x, y) = (0.0, 0.0);
-        }
-        self.text_style(font);
-        self.context.fill_text(text, x, y).map_err(canvas_error)?;
-        if let Some(saved) = saved {
-            self.context.restore();
-            self.state = saved;
-        }
-        Ok(())
-    }
-
-    fn present(&mut self) -> Result<()> {
-        Ok(())
-    }
 }
