@@ -11,8 +11,8 @@ use sweepmap::color::{ColorMap, DomainMode, Rgb, MISSING, WHITE};
 use sweepmap::figure::{prepare_figure, BenchmarkChoice, Figure, FigureOptions, View};
 use sweepmap::layout::{layout_figure, FigureLayout};
 use sweepmap::render::{
-    cell_raster, color_bar_raster, draw_figure_on, render_svg, DrawOptions, Font, Point, Raster,
-    Surface,
+    cell_raster, color_bar_raster, color_bar_stripes, draw_figure_on, render_svg, DrawOptions,
+    Font, Point, Raster, Surface,
 };
 use sweepmap::{load_json, Dataset};
 
@@ -394,7 +394,8 @@ fn rasters_paint_exactly_the_pixels_of_the_shapes() {
                 }
                 for bar in &layout.color_bars {
                     let scale = &figure.panels[bar.panel].scale;
-                    let mut raster = color_bar_raster(scale, bar.bar, ratio);
+                    let stripes = color_bar_stripes(scale, bar.bar.height, ratio);
+                    let mut raster = color_bar_raster(stripes, bar.bar, ratio);
                     checked += assert_raster_matches(&mut raster, &fills, &what);
                 }
             }

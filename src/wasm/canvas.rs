@@ -25,12 +25,12 @@ use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 use super::arguments::message_of;
-use crate::color::Rgb;
+use crate::color::{Rgb, Scale};
 use crate::figure::Figure;
 use crate::layout::FigureLayout;
 use crate::render::{
-    cell_gap, cell_raster, color_bar_raster, draw_figure_on, BarPainting, CellPainting,
-    DrawOptions, Raster, Rgba, BACKGROUND,
+    cell_gap, cell_raster, color_bar_raster, color_bar_stripes, draw_figure_on, BarPainting,
+    CellPainting, DrawOptions, Raster, Rgba, BACKGROUND,
 };
 use crate::{Error, Result};
 use display_list::{css_hex, DisplayList};
@@ -211,7 +211,9 @@ fn paint_cells_raster(
     Ok(())
 }
 
-/// Each colour bar's stripes as one image.
+/// Each colour bar's stripes as one image. Bars of the same colour map, direction and height
+/// (every panel's, usually) have the same stripes, computed once: a stripe is an evaluation of
+/// the colour map's spline, one per device pixel row.
 fn paint_color_bars(
     context: &CanvasRenderingContext2d,
     buffer: &mut Vec<Rgba>,
@@ -219,13 +221,32 @@ fn paint_color_bars(
     layout: &FigureLayout,
     ratio: f64,
 ) -> Result<()> {
+    let mut computed: Vec<(Scale, u64, Vec<Rgb>)> = Vec::new();
     for bar in &layout.color_bars {
         let Some(panel) = figure.panels.get(bar.panel) else {
             continue;
         };
+        let scale = panel.scale;
+        let height = bar.bar.height.to_bits();
+        let known = computed
+            .iter()
+            .find(|(other, other_height, _)| {
+                other.map == scale.map
+                    && other.reversed == scale.reversed
+                    && *other_height == height
+            })
+            .map(|(_, _, stripes)| stripes.clone());
+        let stripes = match known {
+            Some(stripes) => stripes,
+            None => {
+                let stripes = color_bar_stripes(&scale, bar.bar.height, ratio);
+                computed.push((scale, height, stripes.clone()));
+                stripes
+            }
+        };
         put_raster(
             context,
-            &mut color_bar_raster(&panel.scale, bar.bar, ratio),
+            &mut color_bar_raster(stripes, bar.bar, ratio),
             buffer,
         )?;
     }
