@@ -2804,6 +2804,60 @@ fn a_colour_map_change_repaints_exactly_what_a_new_figure_draws() {
     assert_eq!(differing, 0, "pixels differing from a new figure's");
     assert_eq!(value_of(figure.options().unwrap())["colorMap"], "magma");
 
+    // Only the plots and colour bars are painted again; the pixels still agree with a new
+    // figure's in every kind of figure that takes the path: HiDPI, a fixed range that clips
+    // (arrows on the bars, "≤" and "≥" labels), uncertainty marks, the benchmark and grid views,
+    // a shared domain, no value labels, and many changes in a row.
+    for (options, changes) in [
+        (
+            r#""model": "R1-Qwen", "width": 960, "pixelRatio": 1"#,
+            &["ylgnbu", "magma"][..],
+        ),
+        (
+            r#""model": "R1-Llama", "width": 900, "pixelRatio": 2"#,
+            &["cividis"],
+        ),
+        (
+            r#""model": "R1-Llama", "width": 700, "pixelRatio": 1.5, "domain": "fixed", "min": 0.3, "max": 0.5"#,
+            &["plasma", "viridis"],
+        ),
+        (
+            r#""model": "R1-Llama", "width": 900, "pixelRatio": 1, "uncertainty": 0.95"#,
+            &["inferno"],
+        ),
+        (
+            r#""layout": "benchmark", "benchmark": "AIME24", "width": 800, "pixelRatio": 1, "domain": "shared""#,
+            &["blues"],
+        ),
+        (
+            r#""layout": "grid", "width": 500, "pixelRatio": 1, "annotate": false"#,
+            &["greens"],
+        ),
+    ] {
+        let (canvas, mut figure) = fresh_figure(&format!("{{{options}}}"));
+        for map in changes {
+            figure
+                .update(figure_options(&format!(r#"{{"colorMap": "{map}"}}"#)))
+                .expect("the colour map changes");
+        }
+        let last = changes.last().unwrap();
+        let (fresh_canvas, fresh) =
+            fresh_figure(&format!(r#"{{{options}, "colorMap": "{last}"}}"#));
+        assert_eq!(figure.figure(), fresh.figure(), "{options}");
+        let (pixels, fresh_pixels) = (Pixels::of(&canvas), Pixels::of(&fresh_canvas));
+        assert_eq!(pixels.data.len(), fresh_pixels.data.len(), "{options}");
+        let differing = pixels
+            .data
+            .chunks_exact(4)
+            .zip(fresh_pixels.data.chunks_exact(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(
+            differing, 0,
+            "pixels differing from a new figure's: {options}"
+        );
+    }
+
     // A difference view swaps a sequential map for a diverging one: it is prepared afresh, and
     // still agrees with a new figure.
     let difference = r#""layout": "difference", "model": "R1-Llama", "modelB": "R1-Qwen", "width": 900, "pixelRatio": 1"#;

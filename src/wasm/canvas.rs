@@ -27,13 +27,13 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 use super::arguments::message_of;
 use crate::color::{Rgb, Scale};
 use crate::figure::Figure;
-use crate::layout::FigureLayout;
+use crate::layout::{FigureLayout, Rect};
 use crate::render::{
-    cell_gap, cell_raster, color_bar_raster, color_bar_stripes, draw_figure_on, BarPainting,
-    CellPainting, DrawOptions, Raster, Rgba, BACKGROUND,
+    cell_gap, cell_raster, color_bar_raster, color_bar_stripes, color_regions, draw_figure_on,
+    BarPainting, CellPainting, DrawOptions, Parts, Point, Raster, Rgba, Surface, BACKGROUND,
 };
 use crate::{Error, Result};
-use display_list::{css_hex, DisplayList};
+use display_list::DisplayList;
 
 /// The largest backing store side and area drawn at full resolution. Browsers refuse larger
 /// canvases (Chromium and Firefox at 32767 px a side, Safari on iOS at 4096 x 4096 px in all);
@@ -94,53 +94,78 @@ pub fn paint(
     layout: &FigureLayout,
     pixel_ratio: f64,
 ) -> Result<()> {
+    paint_parts(canvas, figure, layout, pixel_ratio, Parts::All)
+}
+
+/// Repaints only what the colour scale decides ([`color_regions`]) of a figure whose layout the
+/// canvas already shows, after a change of colour map: the titles, ticks and labels around the
+/// plots stay as they are. A canvas of another size gets the whole figure.
+pub fn repaint_colors(
+    canvas: &HtmlCanvasElement,
+    figure: &Figure,
+    layout: &FigureLayout,
+    pixel_ratio: f64,
+) -> Result<()> {
+    paint_parts(canvas, figure, layout, pixel_ratio, Parts::ColorDependent)
+}
+
+fn paint_parts(
+    canvas: &HtmlCanvasElement,
+    figure: &Figure,
+    layout: &FigureLayout,
+    pixel_ratio: f64,
+    parts: Parts,
+) -> Result<()> {
     let ratio = backing_ratio(layout, pixel_ratio);
     let (width, height) = (
         device_pixels(layout.width, ratio),
         device_pixels(layout.height, ratio),
     );
+    let mut list = DisplayList::new();
     // Setting the size clears the canvas, resets the context's state and makes the browser
     // allocate a new backing store; a repaint at the same size (a colour-map change) keeps the
-    // store and paints over all of it, starting with the background.
-    let context = if canvas.width() == width && canvas.height() == height {
-        // The state a drawing relies on; everything else is set as it is used.
-        let context = context_2d(canvas)?;
-        context
-            .set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-            .map_err(thrown("could not reset the canvas transform"))?;
-        context.set_global_alpha(1.0);
-        context
-            .set_global_composite_operation("source-over")
-            .map_err(thrown("could not reset the canvas compositing"))?;
-        context
+    // store, resets the state a drawing relies on, and paints over what it repaints.
+    let same_size = canvas.width() == width && canvas.height() == height;
+    let parts = if same_size { parts } else { Parts::All };
+    if same_size {
+        list.reset_state();
     } else {
         canvas.set_width(width);
         canvas.set_height(height);
-        context_2d(canvas)?
+    }
+    let context = context_2d(canvas)?;
+    if parts == Parts::All {
+        let style = canvas.style();
+        style
+            .set_property("width", &format!("{}px", layout.width))
+            .map_err(thrown("could not set the canvas width"))?;
+        style
+            .set_property("height", &format!("{}px", layout.height))
+            .map_err(thrown("could not set the canvas height"))?;
+    }
+    let cleared = match parts {
+        Parts::All => vec![Rect {
+            x: 0.0,
+            y: 0.0,
+            width: layout.width,
+            height: layout.height,
+        }],
+        Parts::ColorDependent => color_regions(figure, layout),
     };
-    let style = canvas.style();
-    style
-        .set_property("width", &format!("{}px", layout.width))
-        .map_err(thrown("could not set the canvas width"))?;
-    style
-        .set_property("height", &format!("{}px", layout.height))
-        .map_err(thrown("could not set the canvas height"))?;
-
-    context.set_fill_style_str(css_hex(BACKGROUND).as_str());
-    context.fill_rect(
-        0.0,
-        0.0,
-        f64::from(canvas.width()),
-        f64::from(canvas.height()),
-    );
-    let mut buffer = Vec::new();
+    for region in cleared {
+        let (from, to) = device_corners(region, ratio);
+        if to.0 > from.0 && to.1 > from.1 {
+            list.fill_rect(from, to, BACKGROUND)?;
+        }
+    }
     let raster = uses_raster(layout);
     if raster {
+        // The cells go on the cleared canvas before anything else, in bands through one buffer.
+        list.replay(&context)?;
+        let mut buffer = Vec::new();
         paint_cells_raster(&context, &mut buffer, figure, layout, ratio)?;
     }
-    paint_color_bars(&context, &mut buffer, figure, layout, ratio)?;
-
-    let mut surface = DisplayList::new();
+    add_color_bars(&mut list, figure, layout, ratio);
     let options = DrawOptions {
         pixel_ratio: ratio,
         font_scale: 1.0,
@@ -151,9 +176,20 @@ pub fn paint(
             CellPainting::Shapes
         },
         bars: BarPainting::Skip,
+        parts,
     };
-    draw_figure_on(&mut surface, figure, layout, options)?;
-    surface.replay(&context)
+    draw_figure_on(&mut list, figure, layout, options)?;
+    list.replay(&context)
+}
+
+/// A rectangle in CSS pixels as the device pixels a fill covers, its edges rounded as the core
+/// rounds them.
+fn device_corners(rect: Rect, ratio: f64) -> (Point, Point) {
+    let px = |value: f64| (value * ratio).round() as i32;
+    (
+        (px(rect.x), px(rect.y)),
+        (px(rect.right()), px(rect.bottom())),
+    )
 }
 
 /// The most device pixels put in one image: a larger raster goes in bands of rows, so the
@@ -211,16 +247,10 @@ fn paint_cells_raster(
     Ok(())
 }
 
-/// Each colour bar's stripes as one image. Bars of the same colour map, direction and height
-/// (every panel's, usually) have the same stripes, computed once: a stripe is an evaluation of
-/// the colour map's spline, one per device pixel row.
-fn paint_color_bars(
-    context: &CanvasRenderingContext2d,
-    buffer: &mut Vec<Rgba>,
-    figure: &Figure,
-    layout: &FigureLayout,
-    ratio: f64,
-) -> Result<()> {
+/// Each colour bar's stripes as one image in the list. Bars of the same colour map, direction
+/// and height (every panel's, usually) have the same stripes, computed once: a stripe is an
+/// evaluation of the colour map's spline, one per device pixel row.
+fn add_color_bars(list: &mut DisplayList, figure: &Figure, layout: &FigureLayout, ratio: f64) {
     let mut computed: Vec<(Scale, u64, Vec<Rgb>)> = Vec::new();
     for bar in &layout.color_bars {
         let Some(panel) = figure.panels.get(bar.panel) else {
@@ -244,11 +274,6 @@ fn paint_color_bars(
                 stripes
             }
         };
-        put_raster(
-            context,
-            &mut color_bar_raster(stripes, bar.bar, ratio),
-            buffer,
-        )?;
+        list.put_image(&mut color_bar_raster(stripes, bar.bar, ratio));
     }
-    Ok(())
 }

@@ -14,7 +14,7 @@ use wasm_bindgen::JsValue;
 use web_sys::HtmlCanvasElement;
 
 use super::arguments::{self, given};
-use super::canvas::{paint, uses_raster};
+use super::canvas::{paint, repaint_colors, uses_raster};
 use super::options::{check_pixel_ratio, invalid_option, Surroundings};
 use super::{js_error, to_typed, CellRectObject, FigureSizeObject};
 use crate::color::Scale;
@@ -129,7 +129,8 @@ impl Drawing {
     }
 
     /// Repaints the current figure with other colour scales, one per panel, keeping its layout:
-    /// a change of colour map changes no geometry. On error the previous scales are put back.
+    /// a change of colour map changes no geometry, so only the cells and colour bars are painted
+    /// again. On error the previous scales are put back.
     pub fn recolor(&mut self, scales: Vec<Scale>, pixel_ratio: f64) -> Result<(), js_sys::Error> {
         let previous: Vec<Scale> = self.figure.panels.iter().map(|panel| panel.scale).collect();
         let set = |figure: &mut Figure, scales: &[Scale]| {
@@ -138,7 +139,7 @@ impl Drawing {
             }
         };
         set(&mut self.figure, &scales);
-        if let Err(error) = paint(&self.canvas, &self.figure, &self.layout, pixel_ratio) {
+        if let Err(error) = repaint_colors(&self.canvas, &self.figure, &self.layout, pixel_ratio) {
             set(&mut self.figure, &previous);
             let _ = paint(&self.canvas, &self.figure, &self.layout, self.pixel_ratio);
             return Err(js_error(error));

@@ -21,7 +21,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::CanvasRenderingContext2d;
 
 use crate::color::Rgb;
-use crate::render::{Font, Point, Surface};
+use crate::render::{Font, Point, Raster, Rgba, Surface};
 use crate::sort::sort_by;
 use crate::{Error, Result};
 
@@ -34,6 +34,7 @@ extern "C" {
         ops: &[f64],
         pool: &str,
         ends: &[u32],
+        images: &[u8],
     ) -> std::result::Result<(), JsValue>;
 }
 
@@ -64,6 +65,10 @@ const OP_CIRCLE: f64 = 10.0;
 const OP_TEXT: f64 = 11.0;
 /// Text reading bottom to top: string, x, y (turned 270 degrees about that point).
 const OP_TURNED_TEXT: f64 = 12.0;
+/// Resets the transform, global alpha and compositing to the defaults a drawing relies on.
+const OP_RESET: f64 = 13.0;
+/// An image from `images`: offset in bytes, width, height, x, y (device pixels).
+const OP_PUT_IMAGE: f64 = 14.0;
 
 /// The context state last set through the list; `None` where it is not known.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -120,6 +125,8 @@ pub struct DisplayList {
     ends: Vec<u32>,
     /// The pool's length in UTF-16 code units.
     pool_length: u32,
+    /// The RGBA pixels of the images, one after another.
+    images: Vec<Rgba>,
     texts: Vec<PendingText>,
     state: ContextState,
 }
@@ -140,15 +147,55 @@ impl DisplayList {
         DisplayList::default()
     }
 
-    /// Makes the recorded calls on `context` (texts waiting for their pass included).
-    pub fn replay(mut self, context: &CanvasRenderingContext2d) -> Result<()> {
+    /// Makes the recorded calls on `context` (texts waiting for their pass included) and
+    /// empties the list, which then records what comes after them.
+    pub fn replay(&mut self, context: &CanvasRenderingContext2d) -> Result<()> {
         self.flush_texts();
-        replay(context, &self.ops, &self.pool, &self.ends).map_err(|error| Error::Drawing {
+        let images = self.images.as_flattened();
+        let done = replay(context, &self.ops, &self.pool, &self.ends, images);
+        self.ops.clear();
+        self.pool.clear();
+        self.ends.clear();
+        self.pool_length = 0;
+        self.images.clear();
+        done.map_err(|error| Error::Drawing {
             message: format!(
                 "could not draw on the canvas: {}",
                 super::super::arguments::message_of(&error)
             ),
         })
+    }
+
+    /// Resets the transform, global alpha and compositing, which a canvas drawn on before may
+    /// have changed, and forgets the rest of the state.
+    pub fn reset_state(&mut self) {
+        self.op(OP_RESET, &[]);
+        self.state = ContextState::default();
+    }
+
+    /// Puts a raster at its device-pixel position (through `putImageData`: its pixels replace
+    /// the canvas' there). For small images (colour bars); large ones go straight to the canvas
+    /// in bands.
+    pub fn put_image<F: FnMut(u32, u32) -> Rgb>(&mut self, raster: &mut Raster<F>) {
+        let (width, height) = raster.size();
+        if width == 0 || height == 0 {
+            return;
+        }
+        let (x, y) = raster.origin();
+        let mut pixels = Vec::new();
+        raster.write_rows(0..height, &mut pixels);
+        let offset = self.images.len() * 4;
+        self.images.append(&mut pixels);
+        self.op(
+            OP_PUT_IMAGE,
+            &[
+                offset as f64,
+                width as f64,
+                height as f64,
+                f64::from(x),
+                f64::from(y),
+            ],
+        );
     }
 
     /// Adds a string to the pool; its index for the ops.

@@ -5,9 +5,10 @@
 //
 // `ops` is a flat list of numbers: an opcode, then its operands. `pool` holds every string of
 // the drawing one after another, and `ends` where each ends in it (UTF-16 code units), so the
-// strings are cut from one decoded text. The opcodes must match OP_* in display_list.rs.
+// strings are cut from one decoded text; `images` holds the RGBA pixels of the images put. The
+// opcodes must match OP_* in display_list.rs.
 
-export function replay(context, ops, pool, ends) {
+export function replay(context, ops, pool, ends, images) {
   const strings = new Array(ends.length);
   let start = 0;
   for (let index = 0; index < ends.length; index += 1) {
@@ -87,6 +88,22 @@ export function replay(context, ops, pool, ends) {
         context.setTransform(1, 0, 0, 1, 0, 0);
         at += 4;
         break;
+      case 13: // reset the state a drawing relies on
+        context.setTransform(1, 0, 0, 1, 0, 0);
+        context.globalAlpha = 1;
+        context.globalCompositeOperation = "source-over";
+        at += 1;
+        break;
+      case 14: {
+        // image: byte offset in images, width, height, x, y
+        const offset = ops[at + 1];
+        const width = ops[at + 2];
+        const height = ops[at + 3];
+        const pixels = new Uint8ClampedArray(images.buffer, images.byteOffset + offset, width * height * 4);
+        context.putImageData(new ImageData(pixels, width, height), ops[at + 4], ops[at + 5]);
+        at += 6;
+        break;
+      }
       default:
         throw new Error(`sweepmap: unknown drawing operation ${ops[at]} at ${at}`);
     }
