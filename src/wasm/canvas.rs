@@ -94,7 +94,19 @@ pub fn paint(
     layout: &FigureLayout,
     pixel_ratio: f64,
 ) -> Result<()> {
-    paint_parts(canvas, figure, layout, pixel_ratio, Parts::All)
+    paint_parts(canvas, figure, layout, pixel_ratio, Parts::All, None)
+}
+
+/// [`paint`], and tells assistive technology what the figure shows: the canvas gets
+/// `role="img"` and `label` as its `aria-label`.
+pub fn paint_labelled(
+    canvas: &HtmlCanvasElement,
+    figure: &Figure,
+    layout: &FigureLayout,
+    pixel_ratio: f64,
+    label: &str,
+) -> Result<()> {
+    paint_parts(canvas, figure, layout, pixel_ratio, Parts::All, Some(label))
 }
 
 /// Repaints only what the colour scale decides ([`color_regions`]) of a figure whose layout the
@@ -106,7 +118,14 @@ pub fn repaint_colors(
     layout: &FigureLayout,
     pixel_ratio: f64,
 ) -> Result<()> {
-    paint_parts(canvas, figure, layout, pixel_ratio, Parts::ColorDependent)
+    paint_parts(
+        canvas,
+        figure,
+        layout,
+        pixel_ratio,
+        Parts::ColorDependent,
+        None,
+    )
 }
 
 fn paint_parts(
@@ -115,6 +134,7 @@ fn paint_parts(
     layout: &FigureLayout,
     pixel_ratio: f64,
     parts: Parts,
+    label: Option<&str>,
 ) -> Result<()> {
     let ratio = backing_ratio(layout, pixel_ratio);
     let (width, height) = (
@@ -135,13 +155,11 @@ fn paint_parts(
     }
     let context = context_2d(canvas)?;
     if parts == Parts::All {
-        let style = canvas.style();
-        style
-            .set_property("width", &format!("{}px", layout.width))
-            .map_err(thrown("could not set the canvas width"))?;
-        style
-            .set_property("height", &format!("{}px", layout.height))
-            .map_err(thrown("could not set the canvas height"))?;
+        list.css_size(layout.width, layout.height);
+    }
+    if let Some(label) = label {
+        list.attribute("role", "img");
+        list.attribute("aria-label", label);
     }
     let cleared = match parts {
         Parts::All => vec![Rect {

@@ -14,7 +14,7 @@ use wasm_bindgen::JsValue;
 use web_sys::HtmlCanvasElement;
 
 use super::arguments::{self, given};
-use super::canvas::{paint, repaint_colors, uses_raster};
+use super::canvas::{paint, paint_labelled, repaint_colors, uses_raster};
 use super::options::{check_pixel_ratio, invalid_option, Surroundings};
 use super::{js_error, to_typed, CellRectObject, FigureSizeObject};
 use crate::color::Scale;
@@ -25,12 +25,17 @@ use crate::render::render_svg;
 /// What the page around a canvas offers as defaults: its parent's width and the screen's pixel
 /// ratio.
 pub(crate) fn surroundings(canvas: &HtmlCanvasElement) -> Surroundings {
-    surroundings_for(canvas, false)
+    surroundings_for(canvas, false, false)
 }
 
-/// The surroundings, leaving the container's width out when a width is given: reading it makes
-/// the browser lay out the page first, which costs more than drawing a small figure.
-pub(crate) fn surroundings_for(canvas: &HtmlCanvasElement, width_given: bool) -> Surroundings {
+/// The surroundings, leaving out what the options give: reading the container's width makes
+/// the browser lay out the page first, which costs more than drawing a small figure, and reading
+/// the screen's pixel ratio is a call into JavaScript.
+pub(crate) fn surroundings_for(
+    canvas: &HtmlCanvasElement,
+    width_given: bool,
+    pixel_ratio_given: bool,
+) -> Surroundings {
     Surroundings {
         container_width: if width_given {
             None
@@ -40,21 +45,22 @@ pub(crate) fn surroundings_for(canvas: &HtmlCanvasElement, width_given: bool) ->
                 .map(|parent| f64::from(parent.client_width()))
                 .filter(|width| *width > 0.0)
         },
-        device_pixel_ratio: web_sys::window().map(|window| window.device_pixel_ratio()),
+        device_pixel_ratio: if pixel_ratio_given {
+            None
+        } else {
+            web_sys::window().map(|window| window.device_pixel_ratio())
+        },
     }
 }
 
-/// Says what the figure shows to assistive technology.
-fn describe_on_canvas(canvas: &HtmlCanvasElement, figure: &Figure) {
-    let description = figure
+/// What the figure shows, for assistive technology: the canvas' `aria-label`.
+fn description(figure: &Figure) -> String {
+    figure
         .panels
         .iter()
         .map(|panel| figure.describe_panel(panel))
         .collect::<Vec<_>>()
-        .join(" ");
-    // Setting an attribute only fails for invalid names, and these are valid.
-    let _ = canvas.set_attribute("role", "img");
-    let _ = canvas.set_attribute("aria-label", &description);
+        .join(" ")
 }
 
 /// The size of the figure in CSS pixels.
@@ -84,8 +90,14 @@ impl Drawing {
         pixel_ratio: f64,
     ) -> Result<Drawing, js_sys::Error> {
         let layout = layout_figure(&figure, width);
-        paint(&canvas, &figure, &layout, pixel_ratio).map_err(js_error)?;
-        describe_on_canvas(&canvas, &figure);
+        paint_labelled(
+            &canvas,
+            &figure,
+            &layout,
+            pixel_ratio,
+            &description(&figure),
+        )
+        .map_err(js_error)?;
         Ok(Drawing {
             canvas,
             figure,
@@ -111,12 +123,23 @@ impl Drawing {
             None
         };
         let layout = new_layout.as_ref().unwrap_or(&self.layout);
-        if let Err(error) = paint(&self.canvas, shown, layout, pixel_ratio) {
+        if let Err(error) = paint_labelled(
+            &self.canvas,
+            shown,
+            layout,
+            pixel_ratio,
+            &description(shown),
+        ) {
             // Put the figure that is still current back on the canvas, as far as possible.
-            let _ = paint(&self.canvas, &self.figure, &self.layout, self.pixel_ratio);
+            let _ = paint_labelled(
+                &self.canvas,
+                &self.figure,
+                &self.layout,
+                self.pixel_ratio,
+                &description(&self.figure),
+            );
             return Err(js_error(error));
         }
-        describe_on_canvas(&self.canvas, shown);
         if let Some(figure) = figure {
             self.figure = figure;
         }

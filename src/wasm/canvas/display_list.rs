@@ -69,6 +69,10 @@ const OP_TURNED_TEXT: f64 = 12.0;
 const OP_RESET: f64 = 13.0;
 /// An image from `images`: offset in bytes, width, height, x, y (device pixels).
 const OP_PUT_IMAGE: f64 = 14.0;
+/// The canvas' CSS size: width, height in CSS pixels.
+const OP_CSS_SIZE: f64 = 15.0;
+/// An attribute of the canvas: name, value (strings).
+const OP_ATTRIBUTE: f64 = 16.0;
 
 /// The context state last set through the list; `None` where it is not known.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -171,6 +175,18 @@ impl DisplayList {
     pub fn reset_state(&mut self) {
         self.op(OP_RESET, &[]);
         self.state = ContextState::default();
+    }
+
+    /// Sets the canvas' CSS size (its `style` width and height) in CSS pixels.
+    pub fn css_size(&mut self, width: f64, height: f64) {
+        self.op(OP_CSS_SIZE, &[width, height]);
+    }
+
+    /// Sets an attribute of the canvas.
+    pub fn attribute(&mut self, name: &str, value: &str) {
+        let name = self.string(name);
+        let value = self.string(value);
+        self.op(OP_ATTRIBUTE, &[f64::from(name), f64::from(value)]);
     }
 
     /// Puts a raster at its device-pixel position (through `putImageData`: its pixels replace

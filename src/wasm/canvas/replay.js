@@ -104,6 +104,15 @@ export function replay(context, ops, pool, ends, images) {
         at += 6;
         break;
       }
+      case 15: // CSS size: width, height in CSS pixels
+        context.canvas.style.width = `${ops[at + 1]}px`;
+        context.canvas.style.height = `${ops[at + 2]}px`;
+        at += 3;
+        break;
+      case 16: // attribute of the canvas: name, value (strings)
+        context.canvas.setAttribute(strings[ops[at + 1]], strings[ops[at + 2]]);
+        at += 3;
+        break;
       default:
         throw new Error(`sweepmap: unknown drawing operation ${ops[at]} at ${at}`);
     }
