@@ -714,10 +714,15 @@ pub fn stripe_bands(bar: Rect, count: usize) -> impl Iterator<Item = Rect> {
     })
 }
 
+/// How many stripes [`color_bar_stripes`] gives a bar `height` CSS pixels tall.
+pub fn stripe_count(height: f64, pixel_ratio: f64) -> usize {
+    ((height * pixel_ratio).round() as usize).clamp(2, 256)
+}
+
 /// A colour bar's colours from top (the domain maximum) to bottom: one stripe per device pixel
 /// row of a bar `height` CSS pixels tall, at least 2 and at most 256.
 pub fn color_bar_stripes(scale: &Scale, height: f64, pixel_ratio: f64) -> Vec<Rgb> {
-    let stripes = ((height * pixel_ratio).round() as usize).clamp(2, 256);
+    let stripes = stripe_count(height, pixel_ratio);
     (0..stripes)
         .map(|index| scale.color_at_position(1.0 - (index as f64 + 0.5) / stripes as f64))
         .collect()

@@ -25,12 +25,15 @@ use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 use super::arguments::message_of;
-use crate::color::{Rgb, Scale};
+use std::cell::RefCell;
+
+use crate::color::{ColorMap, Rgb, Scale};
 use crate::figure::Figure;
 use crate::layout::{FigureLayout, Rect};
 use crate::render::{
     cell_gap, cell_raster, color_bar_raster, color_bar_stripes, color_regions, draw_figure_on,
-    BarPainting, CellPainting, DrawOptions, Parts, Point, Raster, Rgba, Surface, BACKGROUND,
+    stripe_count, BarPainting, CellPainting, DrawOptions, Parts, Point, Raster, Rgba, Surface,
+    BACKGROUND,
 };
 use crate::{Error, Result};
 use display_list::DisplayList;
@@ -265,33 +268,54 @@ fn paint_cells_raster(
     Ok(())
 }
 
-/// Each colour bar's stripes as one image in the list. Bars of the same colour map, direction
-/// and height (every panel's, usually) have the same stripes, computed once: a stripe is an
-/// evaluation of the colour map's spline, one per device pixel row.
+/// Each colour bar's stripes as one image in the list.
 fn add_color_bars(list: &mut DisplayList, figure: &Figure, layout: &FigureLayout, ratio: f64) {
-    let mut computed: Vec<(Scale, u64, Vec<Rgb>)> = Vec::new();
     for bar in &layout.color_bars {
         let Some(panel) = figure.panels.get(bar.panel) else {
             continue;
         };
-        let scale = panel.scale;
-        let height = bar.bar.height.to_bits();
-        let known = computed
-            .iter()
-            .find(|(other, other_height, _)| {
-                other.map == scale.map
-                    && other.reversed == scale.reversed
-                    && *other_height == height
-            })
-            .map(|(_, _, stripes)| stripes.clone());
-        let stripes = match known {
-            Some(stripes) => stripes,
-            None => {
-                let stripes = color_bar_stripes(&scale, bar.bar.height, ratio);
-                computed.push((scale, height, stripes.clone()));
-                stripes
-            }
-        };
+        let stripes = remembered_stripes(&panel.scale, bar.bar.height, ratio);
         list.put_image(&mut color_bar_raster(stripes, bar.bar, ratio));
     }
+}
+
+/// How many colour bars' stripes the page remembers.
+const REMEMBERED_STRIPES: usize = 16;
+
+/// Stripes remembered: the colour map, its direction, the stripe count, and the stripes.
+struct Stripes {
+    map: ColorMap,
+    reversed: bool,
+    count: usize,
+    colors: Vec<Rgb>,
+}
+
+thread_local! {
+    /// Colour bars' stripes by colour map, direction and stripe count, the latest first. They
+    /// depend on nothing else, so the bars of a figure (every panel's, usually) and of the
+    /// figures after it share them; each stripe is an evaluation of the colour map's spline.
+    static STRIPES: RefCell<Vec<Stripes>> = const { RefCell::new(Vec::new()) };
+}
+
+/// [`color_bar_stripes`] of a bar, remembered.
+fn remembered_stripes(scale: &Scale, height: f64, ratio: f64) -> Vec<Rgb> {
+    let count = stripe_count(height, ratio);
+    STRIPES.with_borrow_mut(|remembered| {
+        let found = remembered.iter().position(|stripes| {
+            stripes.map == scale.map && stripes.reversed == scale.reversed && stripes.count == count
+        });
+        let entry = match found {
+            Some(index) => remembered.remove(index),
+            None => Stripes {
+                map: scale.map,
+                reversed: scale.reversed,
+                count,
+                colors: color_bar_stripes(scale, height, ratio),
+            },
+        };
+        let stripes = entry.colors.clone();
+        remembered.insert(0, entry);
+        remembered.truncate(REMEMBERED_STRIPES);
+        stripes
+    })
 }
