@@ -2858,6 +2858,31 @@ fn a_colour_map_change_repaints_exactly_what_a_new_figure_draws() {
         );
     }
 
+    // A colour change with a new pixel ratio that keeps the backing store's size paints
+    // everything again, at the new ratio.
+    let base = r#""model": "R1-Qwen", "width": 960"#;
+    let (canvas, mut figure) = fresh_figure(&format!(r#"{{{base}, "pixelRatio": 1}}"#));
+    figure
+        .update(figure_options(
+            r#"{"colorMap": "magma", "pixelRatio": 1.0004}"#,
+        ))
+        .expect("the colour map and the ratio change");
+    let (fresh_canvas, _) = fresh_figure(&format!(
+        r#"{{{base}, "pixelRatio": 1.0004, "colorMap": "magma"}}"#
+    ));
+    assert_eq!(
+        (canvas.width(), canvas.height()),
+        (fresh_canvas.width(), fresh_canvas.height())
+    );
+    let (pixels, fresh_pixels) = (Pixels::of(&canvas), Pixels::of(&fresh_canvas));
+    let differing = pixels
+        .data
+        .chunks_exact(4)
+        .zip(fresh_pixels.data.chunks_exact(4))
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(differing, 0, "pixels differing after a change of ratio");
+
     // A difference view swaps a sequential map for a diverging one: it is prepared afresh, and
     // still agrees with a new figure.
     let difference = r#""layout": "difference", "model": "R1-Llama", "modelB": "R1-Qwen", "width": 900, "pixelRatio": 1"#;

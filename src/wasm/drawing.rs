@@ -162,7 +162,14 @@ impl Drawing {
             }
         };
         set(&mut self.figure, &scales);
-        if let Err(error) = repaint_colors(&self.canvas, &self.figure, &self.layout, pixel_ratio) {
+        // Only what the colours decide is painted again, over the rest of the drawing at the
+        // same pixel ratio; at another ratio everything is.
+        let painted = if pixel_ratio == self.pixel_ratio {
+            repaint_colors(&self.canvas, &self.figure, &self.layout, pixel_ratio)
+        } else {
+            paint(&self.canvas, &self.figure, &self.layout, pixel_ratio)
+        };
+        if let Err(error) = painted {
             set(&mut self.figure, &previous);
             let _ = paint(&self.canvas, &self.figure, &self.layout, self.pixel_ratio);
             return Err(js_error(error));
