@@ -2883,6 +2883,32 @@ fn a_colour_map_change_repaints_exactly_what_a_new_figure_draws() {
         .count();
     assert_eq!(differing, 0, "pixels differing after a change of ratio");
 
+    // Another painting on the same canvas: a colour change of the figure drawn first paints
+    // all of it again, over the other drawing, rather than its colours alone.
+    let options = r#""model": "R1-Llama", "width": 900, "pixelRatio": 1"#;
+    let canvas = canvas_in_page(900);
+    let mut first = new_figure(&canvas, &format!("{{{options}}}"));
+    let mut other = first.figure().clone();
+    for panel in &mut other.panels {
+        panel.title = format!("Another {}", panel.title);
+    }
+    sweepmap::wasm::canvas::paint(&canvas, &other, first.layout(), 1.0).unwrap();
+    first
+        .update(figure_options(r#"{"colorMap": "magma"}"#))
+        .expect("the colour map changes");
+    let (fresh_canvas, _) = fresh_figure(&format!(r#"{{{options}, "colorMap": "magma"}}"#));
+    let (pixels, fresh_pixels) = (Pixels::of(&canvas), Pixels::of(&fresh_canvas));
+    let differing = pixels
+        .data
+        .chunks_exact(4)
+        .zip(fresh_pixels.data.chunks_exact(4))
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(
+        differing, 0,
+        "pixels differing over another figure's drawing"
+    );
+
     // A difference view swaps a sequential map for a diverging one: it is prepared afresh, and
     // still agrees with a new figure.
     let difference = r#""layout": "difference", "model": "R1-Llama", "modelB": "R1-Qwen", "width": 900, "pixelRatio": 1"#;

@@ -25,7 +25,7 @@ use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 use super::arguments::message_of;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use crate::color::{ColorMap, Rgb, Scale};
 use crate::figure::Figure;
@@ -90,14 +90,22 @@ fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d> {
 }
 
 /// Sizes the canvas for the layout at a pixel ratio (backing store in device pixels, CSS size in
-/// CSS pixels) and paints the figure on it.
+/// CSS pixels) and paints the figure on it. Returns the painting's number, which the canvas now
+/// carries (see [`repaint_colors`]).
 pub fn paint(
     canvas: &HtmlCanvasElement,
     figure: &Figure,
     layout: &FigureLayout,
     pixel_ratio: f64,
-) -> Result<()> {
-    paint_parts(canvas, figure, layout, pixel_ratio, Parts::All, None)
+) -> Result<f64> {
+    whole(paint_parts(
+        canvas,
+        figure,
+        layout,
+        pixel_ratio,
+        None,
+        None,
+    )?)
 }
 
 /// [`paint`], and tells assistive technology what the figure shows: the canvas gets
@@ -108,37 +116,58 @@ pub fn paint_labelled(
     layout: &FigureLayout,
     pixel_ratio: f64,
     label: &str,
-) -> Result<()> {
-    paint_parts(canvas, figure, layout, pixel_ratio, Parts::All, Some(label))
+) -> Result<f64> {
+    whole(paint_parts(
+        canvas,
+        figure,
+        layout,
+        pixel_ratio,
+        None,
+        Some(label),
+    )?)
 }
 
-/// Repaints only what the colour scale decides ([`color_regions`]) of a figure whose layout the
-/// canvas already shows, after a change of colour map: the titles, ticks and labels around the
-/// plots stay as they are. A canvas of another size gets the whole figure.
+/// Repaints only what the colour scale decides ([`color_regions`]) of the painting numbered
+/// `painting`, done at this pixel ratio, after a change of colour map: the titles, ticks and
+/// labels around the plots stay as they are. When the canvas shows anything else (another
+/// painting, another size) it gets the whole figure. Returns the number of the painting the
+/// canvas then shows.
 pub fn repaint_colors(
     canvas: &HtmlCanvasElement,
     figure: &Figure,
     layout: &FigureLayout,
     pixel_ratio: f64,
-) -> Result<()> {
-    paint_parts(
-        canvas,
-        figure,
-        layout,
-        pixel_ratio,
-        Parts::ColorDependent,
-        None,
-    )
+    painting: f64,
+) -> Result<f64> {
+    match paint_parts(canvas, figure, layout, pixel_ratio, Some(painting), None)? {
+        Some(painting) => Ok(painting),
+        // The canvas shows something else: all of the figure.
+        None => paint(canvas, figure, layout, pixel_ratio),
+    }
 }
 
+thread_local! {
+    /// The number of the latest whole painting on any canvas.
+    static PAINTINGS: Cell<f64> = const { Cell::new(0.0) };
+}
+
+/// The number of a whole painting, which always happens.
+fn whole(painting: Option<f64>) -> Result<f64> {
+    painting.ok_or_else(|| drawing_error("the drawing stopped before it was done"))
+}
+
+/// Paints the whole figure, or, given the number of the painting it changes, only what the
+/// colours decide (when the canvas is still the size the layout asks for). Returns the number
+/// of the painting the canvas then shows, or `None` when the canvas shows another painting than
+/// the one to change, and nothing was drawn.
 fn paint_parts(
     canvas: &HtmlCanvasElement,
     figure: &Figure,
     layout: &FigureLayout,
     pixel_ratio: f64,
-    parts: Parts,
+    repainting: Option<f64>,
     label: Option<&str>,
-) -> Result<()> {
+) -> Result<Option<f64>> {
     let ratio = backing_ratio(layout, pixel_ratio);
     let (width, height) = (
         device_pixels(layout.width, ratio),
@@ -149,7 +178,19 @@ fn paint_parts(
     // allocate a new backing store; a repaint at the same size (a colour-map change) keeps the
     // store, resets the state a drawing relies on, and paints over what it repaints.
     let same_size = canvas.width() == width && canvas.height() == height;
-    let parts = if same_size { parts } else { Parts::All };
+    // The colours alone when the canvas shows the painting they change, at this size; else all.
+    let (parts, painting) = match repainting.filter(|_| same_size) {
+        Some(painting) => {
+            list.expect(painting);
+            (Parts::ColorDependent, painting)
+        }
+        None => {
+            let next = PAINTINGS.get() + 1.0;
+            PAINTINGS.set(next);
+            list.stamp(next);
+            (Parts::All, next)
+        }
+    };
     if same_size {
         list.reset_state();
     } else {
@@ -182,7 +223,9 @@ fn paint_parts(
     let raster = uses_raster(layout);
     if raster {
         // The cells go on the cleared canvas before anything else, in bands through one buffer.
-        list.replay(&context)?;
+        if !list.replay(&context)? {
+            return Ok(None);
+        }
         let mut buffer = Vec::new();
         paint_cells_raster(&context, &mut buffer, figure, layout, ratio)?;
     }
@@ -200,7 +243,7 @@ fn paint_parts(
         parts,
     };
     draw_figure_on(&mut list, figure, layout, options)?;
-    list.replay(&context)
+    Ok(list.replay(&context)?.then_some(painting))
 }
 
 /// A rectangle in CSS pixels as the device pixels a fill covers, its edges rounded as the core

@@ -79,6 +79,8 @@ pub(crate) struct Drawing {
     width: f64,
     /// The pixel ratio asked for (the canvas may get less when it would be too large).
     pixel_ratio: f64,
+    /// The number of the painting on the canvas (see `canvas::repaint_colors`).
+    painting: f64,
 }
 
 impl Drawing {
@@ -90,7 +92,7 @@ impl Drawing {
         pixel_ratio: f64,
     ) -> Result<Drawing, js_sys::Error> {
         let layout = layout_figure(&figure, width);
-        paint_labelled(
+        let painting = paint_labelled(
             &canvas,
             &figure,
             &layout,
@@ -104,6 +106,7 @@ impl Drawing {
             layout,
             width,
             pixel_ratio,
+            painting,
         })
     }
 
@@ -123,23 +126,20 @@ impl Drawing {
             None
         };
         let layout = new_layout.as_ref().unwrap_or(&self.layout);
-        if let Err(error) = paint_labelled(
+        let painting = match paint_labelled(
             &self.canvas,
             shown,
             layout,
             pixel_ratio,
             &description(shown),
         ) {
-            // Put the figure that is still current back on the canvas, as far as possible.
-            let _ = paint_labelled(
-                &self.canvas,
-                &self.figure,
-                &self.layout,
-                self.pixel_ratio,
-                &description(&self.figure),
-            );
-            return Err(js_error(error));
-        }
+            Ok(painting) => painting,
+            Err(error) => {
+                // Put the figure that is still current back on the canvas, as far as possible.
+                self.paint_back();
+                return Err(js_error(error));
+            }
+        };
         if let Some(figure) = figure {
             self.figure = figure;
         }
@@ -148,6 +148,7 @@ impl Drawing {
         }
         self.width = width;
         self.pixel_ratio = pixel_ratio;
+        self.painting = painting;
         Ok(())
     }
 
@@ -165,17 +166,43 @@ impl Drawing {
         // Only what the colours decide is painted again, over the rest of the drawing at the
         // same pixel ratio; at another ratio everything is.
         let painted = if pixel_ratio == self.pixel_ratio {
-            repaint_colors(&self.canvas, &self.figure, &self.layout, pixel_ratio)
+            let painting = self.painting;
+            repaint_colors(
+                &self.canvas,
+                &self.figure,
+                &self.layout,
+                pixel_ratio,
+                painting,
+            )
         } else {
             paint(&self.canvas, &self.figure, &self.layout, pixel_ratio)
         };
-        if let Err(error) = painted {
-            set(&mut self.figure, &previous);
-            let _ = paint(&self.canvas, &self.figure, &self.layout, self.pixel_ratio);
-            return Err(js_error(error));
+        match painted {
+            Ok(painting) => {
+                self.painting = painting;
+                self.pixel_ratio = pixel_ratio;
+                Ok(())
+            }
+            Err(error) => {
+                set(&mut self.figure, &previous);
+                self.paint_back();
+                Err(js_error(error))
+            }
         }
-        self.pixel_ratio = pixel_ratio;
-        Ok(())
+    }
+
+    /// Paints the current figure again after a failed drawing, as far as possible.
+    fn paint_back(&mut self) {
+        let label = description(&self.figure);
+        if let Ok(painting) = paint_labelled(
+            &self.canvas,
+            &self.figure,
+            &self.layout,
+            self.pixel_ratio,
+            &label,
+        ) {
+            self.painting = painting;
+        }
     }
 
     /// The canvas drawn on.
@@ -277,7 +304,9 @@ impl Drawing {
                 check_pixel_ratio(ratio).map_err(js_error)?
             }
         };
-        paint(&canvas, &self.figure, &self.layout, ratio).map_err(js_error)
+        paint(&canvas, &self.figure, &self.layout, ratio)
+            .map(drop)
+            .map_err(js_error)
     }
 
     /// The data shown, as tidy CSV: one row per present cell of every panel.

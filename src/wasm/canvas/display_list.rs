@@ -35,7 +35,7 @@ extern "C" {
         pool: &str,
         ends: &[u32],
         images: &[u8],
-    ) -> std::result::Result<(), JsValue>;
+    ) -> std::result::Result<bool, JsValue>;
 }
 
 // The opcodes of replay.js, each followed by its operands.
@@ -73,6 +73,10 @@ const OP_PUT_IMAGE: f64 = 14.0;
 const OP_CSS_SIZE: f64 = 15.0;
 /// An attribute of the canvas: name, value (strings).
 const OP_ATTRIBUTE: f64 = 16.0;
+/// Marks the canvas as showing a painting: its number.
+const OP_STAMP: f64 = 17.0;
+/// Stops the replay, having drawn nothing, unless the canvas shows the painting numbered so.
+const OP_EXPECT: f64 = 18.0;
 
 /// The context state last set through the list; `None` where it is not known.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -152,8 +156,9 @@ impl DisplayList {
     }
 
     /// Makes the recorded calls on `context` (texts waiting for their pass included) and
-    /// empties the list, which then records what comes after them.
-    pub fn replay(&mut self, context: &CanvasRenderingContext2d) -> Result<()> {
+    /// empties the list, which then records what comes after them. False when an
+    /// [`expect`](DisplayList::expect) stopped it.
+    pub fn replay(&mut self, context: &CanvasRenderingContext2d) -> Result<bool> {
         self.flush_texts();
         let images = self.images.as_flattened();
         let done = replay(context, &self.ops, &self.pool, &self.ends, images);
@@ -187,6 +192,18 @@ impl DisplayList {
         let name = self.string(name);
         let value = self.string(value);
         self.op(OP_ATTRIBUTE, &[f64::from(name), f64::from(value)]);
+    }
+
+    /// Makes the replay stop here unless the canvas shows the painting numbered `painting`:
+    /// first in a list that paints over a painting, so that a canvas showing anything else is
+    /// left as it is.
+    pub fn expect(&mut self, painting: f64) {
+        self.op(OP_EXPECT, &[painting]);
+    }
+
+    /// Marks the canvas with the number of the painting it now shows.
+    pub fn stamp(&mut self, painting: f64) {
+        self.op(OP_STAMP, &[painting]);
     }
 
     /// Puts a raster at its device-pixel position (through `putImageData`: its pixels replace

@@ -6,7 +6,10 @@
 // `ops` is a flat list of numbers: an opcode, then its operands. `pool` holds every string of
 // the drawing one after another, and `ends` where each ends in it (UTF-16 code units), so the
 // strings are cut from one decoded text; `images` holds the RGBA pixels of the images put. The
-// opcodes must match OP_* in display_list.rs.
+// opcodes must match OP_* in display_list.rs. Returns false when an "expect" stopped it.
+
+/** The canvas property holding the number of the painting it shows (canvas.rs reads it). */
+const PAINTING = "__sweepmapPainting";
 
 export function replay(context, ops, pool, ends, images) {
   const strings = new Array(ends.length);
@@ -113,8 +116,17 @@ export function replay(context, ops, pool, ends, images) {
         context.canvas.setAttribute(strings[ops[at + 1]], strings[ops[at + 2]]);
         at += 3;
         break;
+      case 17: // the number of the painting the canvas now shows
+        context.canvas[PAINTING] = ops[at + 1];
+        at += 2;
+        break;
+      case 18: // go on only over the painting with this number
+        if (context.canvas[PAINTING] !== ops[at + 1]) return false;
+        at += 2;
+        break;
       default:
         throw new Error(`sweepmap: unknown drawing operation ${ops[at]} at ${at}`);
     }
   }
+  return true;
 }
