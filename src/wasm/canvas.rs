@@ -174,30 +174,23 @@ fn paint_parts(
         device_pixels(layout.height, ratio),
     );
     let mut list = DisplayList::new();
-    // Setting the size clears the canvas, resets the context's state and makes the browser
-    // allocate a new backing store; a repaint at the same size (a colour-map change) keeps the
-    // store, resets the state a drawing relies on, and paints over what it repaints.
-    let same_size = canvas.width() == width && canvas.height() == height;
     // The colours alone when the canvas shows the painting they change, at this size; else all.
-    let (parts, painting) = match repainting.filter(|_| same_size) {
+    // Setting the size clears the canvas, resets the context's state and makes the browser
+    // allocate a new backing store; a painting at the same size keeps the store, resets the
+    // state a drawing relies on, and paints over what it paints.
+    let (parts, painting) = match repainting {
         Some(painting) => {
-            list.expect(painting);
+            list.expect(painting, width, height);
             (Parts::ColorDependent, painting)
         }
         None => {
             let next = PAINTINGS.get() + 1.0;
             PAINTINGS.set(next);
+            list.backing_store(width, height);
             list.stamp(next);
             (Parts::All, next)
         }
     };
-    if same_size {
-        list.reset_state();
-    } else {
-        canvas.set_width(width);
-        canvas.set_height(height);
-    }
-    let context = context_2d(canvas)?;
     if parts == Parts::All {
         list.css_size(layout.width, layout.height);
     }
@@ -223,9 +216,10 @@ fn paint_parts(
     let raster = uses_raster(layout);
     if raster {
         // The cells go on the cleared canvas before anything else, in bands through one buffer.
-        if !list.replay(&context)? {
+        if !list.replay(canvas)? {
             return Ok(None);
         }
+        let context = context_2d(canvas)?;
         let mut buffer = Vec::new();
         paint_cells_raster(&context, &mut buffer, figure, layout, ratio)?;
     }
@@ -243,7 +237,7 @@ fn paint_parts(
         parts,
     };
     draw_figure_on(&mut list, figure, layout, options)?;
-    Ok(list.replay(&context)?.then_some(painting))
+    Ok(list.replay(canvas)?.then_some(painting))
 }
 
 /// A rectangle in CSS pixels as the device pixels a fill covers, its edges rounded as the core

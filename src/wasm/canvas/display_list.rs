@@ -18,7 +18,7 @@
 
 use plotters::style::text_anchor::{HPos, VPos};
 use wasm_bindgen::prelude::*;
-use web_sys::CanvasRenderingContext2d;
+use web_sys::HtmlCanvasElement;
 
 use crate::color::Rgb;
 use crate::render::{Font, Point, Raster, Rgba, Surface};
@@ -30,7 +30,7 @@ extern "C" {
     /// Makes the recorded calls on `context`.
     #[wasm_bindgen(catch)]
     fn replay(
-        context: &CanvasRenderingContext2d,
+        canvas: &HtmlCanvasElement,
         ops: &[f64],
         pool: &str,
         ends: &[u32],
@@ -65,8 +65,10 @@ const OP_CIRCLE: f64 = 10.0;
 const OP_TEXT: f64 = 11.0;
 /// Text reading bottom to top: string, x, y (turned 270 degrees about that point).
 const OP_TURNED_TEXT: f64 = 12.0;
-/// Resets the transform, global alpha and compositing to the defaults a drawing relies on.
-const OP_RESET: f64 = 13.0;
+/// The backing store's size: width, height in device pixels. Set when it differs (which clears
+/// the canvas and its context's state); else the transform, global alpha and compositing are
+/// reset to the defaults a drawing relies on.
+const OP_BACKING_STORE: f64 = 13.0;
 /// An image from `images`: offset in bytes, width, height, x, y (device pixels).
 const OP_PUT_IMAGE: f64 = 14.0;
 /// The canvas' CSS size: width, height in CSS pixels.
@@ -75,7 +77,9 @@ const OP_CSS_SIZE: f64 = 15.0;
 const OP_ATTRIBUTE: f64 = 16.0;
 /// Marks the canvas as showing a painting: its number.
 const OP_STAMP: f64 = 17.0;
-/// Stops the replay, having drawn nothing, unless the canvas shows the painting numbered so.
+/// Stops the replay, having drawn nothing, unless the canvas shows the painting numbered so at
+/// this backing store size: number, width, height; then resets the state as
+/// [`OP_BACKING_STORE`] does.
 const OP_EXPECT: f64 = 18.0;
 
 /// The context state last set through the list; `None` where it is not known.
@@ -155,13 +159,13 @@ impl DisplayList {
         DisplayList::default()
     }
 
-    /// Makes the recorded calls on `context` (texts waiting for their pass included) and
-    /// empties the list, which then records what comes after them. False when an
+    /// Makes the recorded calls on the canvas' 2D context (texts waiting for their pass
+    /// included) and empties the list, which then records what comes after them. False when an
     /// [`expect`](DisplayList::expect) stopped it.
-    pub fn replay(&mut self, context: &CanvasRenderingContext2d) -> Result<bool> {
+    pub fn replay(&mut self, canvas: &HtmlCanvasElement) -> Result<bool> {
         self.flush_texts();
         let images = self.images.as_flattened();
-        let done = replay(context, &self.ops, &self.pool, &self.ends, images);
+        let done = replay(canvas, &self.ops, &self.pool, &self.ends, images);
         self.ops.clear();
         self.pool.clear();
         self.ends.clear();
@@ -175,10 +179,11 @@ impl DisplayList {
         })
     }
 
-    /// Resets the transform, global alpha and compositing, which a canvas drawn on before may
-    /// have changed, and forgets the rest of the state.
-    pub fn reset_state(&mut self) {
-        self.op(OP_RESET, &[]);
+    /// Gives the canvas a backing store of `width` x `height` device pixels, or, when it has
+    /// that size, resets the transform, global alpha and compositing, which a drawing before may
+    /// have changed. The rest of the state is set as it is used.
+    pub fn backing_store(&mut self, width: u32, height: u32) {
+        self.op(OP_BACKING_STORE, &[f64::from(width), f64::from(height)]);
         self.state = ContextState::default();
     }
 
@@ -194,11 +199,13 @@ impl DisplayList {
         self.op(OP_ATTRIBUTE, &[f64::from(name), f64::from(value)]);
     }
 
-    /// Makes the replay stop here unless the canvas shows the painting numbered `painting`:
-    /// first in a list that paints over a painting, so that a canvas showing anything else is
-    /// left as it is.
-    pub fn expect(&mut self, painting: f64) {
-        self.op(OP_EXPECT, &[painting]);
+    /// Makes the replay stop here unless the canvas shows the painting numbered `painting` with
+    /// a backing store of `width` x `height`: first in a list that paints over a painting, so
+    /// that a canvas showing anything else is left as it is. Then resets the state a drawing
+    /// relies on.
+    pub fn expect(&mut self, painting: f64, width: u32, height: u32) {
+        self.op(OP_EXPECT, &[painting, f64::from(width), f64::from(height)]);
+        self.state = ContextState::default();
     }
 
     /// Marks the canvas with the number of the painting it now shows.

@@ -8,10 +8,25 @@
 // strings are cut from one decoded text; `images` holds the RGBA pixels of the images put. The
 // opcodes must match OP_* in display_list.rs. Returns false when an "expect" stopped it.
 
-/** The canvas property holding the number of the painting it shows (canvas.rs reads it). */
+/** The canvas property holding the number of the painting it shows. */
 const PAINTING = "__sweepmapPainting";
 
-export function replay(context, ops, pool, ends, images) {
+/** The state a drawing relies on and does not set itself, as a new context has it. */
+function resetState(context) {
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.globalAlpha = 1;
+  context.globalCompositeOperation = "source-over";
+}
+
+export function replay(canvas, ops, pool, ends, images) {
+  // A list that starts by sizing the backing store sizes it before the context is asked for, as
+  // a canvas is best sized before its first use.
+  if (ops[0] === 13 && (canvas.width !== ops[1] || canvas.height !== ops[2])) {
+    canvas.width = ops[1];
+    canvas.height = ops[2];
+  }
+  const context = canvas.getContext("2d");
+  if (context === null) throw new Error("the canvas has another kind of context than 2D");
   const strings = new Array(ends.length);
   let start = 0;
   for (let index = 0; index < ends.length; index += 1) {
@@ -91,11 +106,14 @@ export function replay(context, ops, pool, ends, images) {
         context.setTransform(1, 0, 0, 1, 0, 0);
         at += 4;
         break;
-      case 13: // reset the state a drawing relies on
-        context.setTransform(1, 0, 0, 1, 0, 0);
-        context.globalAlpha = 1;
-        context.globalCompositeOperation = "source-over";
-        at += 1;
+      case 13: // backing store: width, height
+        if (canvas.width !== ops[at + 1] || canvas.height !== ops[at + 2]) {
+          canvas.width = ops[at + 1];
+          canvas.height = ops[at + 2];
+        } else {
+          resetState(context);
+        }
+        at += 3;
         break;
       case 14: {
         // image: byte offset in images, width, height, x, y
@@ -108,21 +126,24 @@ export function replay(context, ops, pool, ends, images) {
         break;
       }
       case 15: // CSS size: width, height in CSS pixels
-        context.canvas.style.width = `${ops[at + 1]}px`;
-        context.canvas.style.height = `${ops[at + 2]}px`;
+        canvas.style.width = `${ops[at + 1]}px`;
+        canvas.style.height = `${ops[at + 2]}px`;
         at += 3;
         break;
       case 16: // attribute of the canvas: name, value (strings)
-        context.canvas.setAttribute(strings[ops[at + 1]], strings[ops[at + 2]]);
+        canvas.setAttribute(strings[ops[at + 1]], strings[ops[at + 2]]);
         at += 3;
         break;
       case 17: // the number of the painting the canvas now shows
-        context.canvas[PAINTING] = ops[at + 1];
+        canvas[PAINTING] = ops[at + 1];
         at += 2;
         break;
-      case 18: // go on only over the painting with this number
-        if (context.canvas[PAINTING] !== ops[at + 1]) return false;
-        at += 2;
+      case 18: // go on only over the painting with this number, at this size: number, width, height
+        if (canvas[PAINTING] !== ops[at + 1] || canvas.width !== ops[at + 2] || canvas.height !== ops[at + 3]) {
+          return false;
+        }
+        resetState(context);
+        at += 4;
         break;
       default:
         throw new Error(`sweepmap: unknown drawing operation ${ops[at]} at ${at}`);
