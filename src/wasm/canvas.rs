@@ -5,19 +5,21 @@
 //! [`DrawOptions::pixel_ratio`].
 //!
 //! A paint is a few passes, each chosen for speed (measured in headless Chromium, see the
-//! README's Benchmark section):
-//! 1. the background, in one `fillRect`;
+//! README's Benchmark section), all but one recorded in a [`DisplayList`] that makes the canvas
+//! calls from JavaScript in one crossing (see `display_list`):
+//! 1. the backing store's size and the background, in one `fillRect`;
 //! 2. the cells: when they are too small for the white gap between them (under 14 CSS pixels),
 //!    each panel's plot is computed in wasm memory as an RGBA image in device pixels
 //!    ([`cell_raster`]: exactly the pixels the cells' rectangles would paint) and put on the
-//!    canvas with one `putImageData`, so a 1000 x 1000 grid is one image, not a million calls
+//!    canvas straight away, in bands, so a 1000 x 1000 grid is one image, not a million calls
 //!    ([`CellPainting::Skip`]); larger cells are drawn by the core as shapes, one `fillRect`
 //!    each;
-//! 3. the colour bars, likewise each one image of its stripes ([`color_bar_raster`]) rather
-//!    than a `fillRect` per device pixel row ([`BarPainting::Skip`]);
-//! 4. everything else, drawn by the core on a [`DisplayList`] that records the canvas calls and
-//!    makes them all from JavaScript in one crossing, text last and grouped by font and colour
-//!    (see `display_list`).
+//! 3. the colour bars, each one image of its stripes ([`color_bar_raster`]) rather than a
+//!    `fillRect` per device pixel row ([`BarPainting::Skip`]);
+//! 4. everything else, drawn by the core, text last and grouped by font and colour.
+//!
+//! A change of colour map repaints only what the colours decide ([`repaint_colors`]): the
+//! regions of [`color_regions`] are cleared and drawn again, over the figure's own painting.
 
 mod display_list;
 
