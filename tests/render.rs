@@ -11,8 +11,8 @@ use sweepmap::color::{ColorMap, DomainMode, Rgb, MISSING, WHITE};
 use sweepmap::figure::{prepare_figure, BenchmarkChoice, Figure, FigureOptions, View};
 use sweepmap::layout::{layout_figure, FigureLayout};
 use sweepmap::render::{
-    cell_raster, color_bar_raster, draw_figure_on, render_svg, DrawOptions, Font, Point, Raster,
-    Surface,
+    cell_raster, color_bar_raster, color_bar_stripes, draw_figure_on, render_svg, DrawOptions,
+    Font, Point, Raster, Surface,
 };
 use sweepmap::{load_json, Dataset};
 
@@ -394,7 +394,8 @@ fn rasters_paint_exactly_the_pixels_of_the_shapes() {
                 }
                 for bar in &layout.color_bars {
                     let scale = &figure.panels[bar.panel].scale;
-                    let mut raster = color_bar_raster(scale, bar.bar, ratio);
+                    let stripes = color_bar_stripes(scale, bar.bar.height, ratio);
+                    let mut raster = color_bar_raster(stripes, bar.bar, ratio);
                     checked += assert_raster_matches(&mut raster, &fills, &what);
                 }
             }
@@ -642,4 +643,182 @@ fn the_synthetic_example_draws_six_pairs() {
     assert!(svg.contains("Synthetic example"));
     let description = figure.describe_panel(&figure.panels[0]);
     assert!(description.contains("model-a ahead 36 %"), "{description}");
+}
+
+/// Where a surface was drawn on, in device pixels: every shape's bounding box, and every text's
+/// box as the layout estimates it (its width from `estimate_text_width`, its height the font
+/// size and a little), each with the text.
+#[derive(Default)]
+struct Extents {
+    shapes: Vec<(f64, f64, f64, f64)>,
+    texts: Vec<(String, (f64, f64, f64, f64))>,
+}
+
+impl Extents {
+    fn shape(&mut self, points: &[Point], reach: f64) {
+        let xs = points.iter().map(|p| f64::from(p.0));
+        let ys = points.iter().map(|p| f64::from(p.1));
+        let (x0, x1) = (
+            xs.clone().fold(f64::MAX, f64::min),
+            xs.fold(f64::MIN, f64::max),
+        );
+        let (y0, y1) = (
+            ys.clone().fold(f64::MAX, f64::min),
+            ys.fold(f64::MIN, f64::max),
+        );
+        self.shapes
+            .push((x0 - reach, y0 - reach, x1 + reach, y1 + reach));
+    }
+}
+
+impl Surface for Extents {
+    fn fill_rect(&mut self, from: Point, to: Point, _: Rgb) -> sweepmap::Result<()> {
+        self.shape(&[from, to], 0.0);
+        Ok(())
+    }
+    fn stroke_rect(&mut self, from: Point, to: Point, _: Rgb, width: u32) -> sweepmap::Result<()> {
+        self.shape(&[from, to], f64::from(width) / 2.0);
+        Ok(())
+    }
+    fn line(&mut self, from: Point, to: Point, _: Rgb, width: u32) -> sweepmap::Result<()> {
+        self.shape(&[from, to], f64::from(width) / 2.0);
+        Ok(())
+    }
+    fn fill_polygon(&mut self, points: &[Point], _: Rgb) -> sweepmap::Result<()> {
+        self.shape(points, 0.5);
+        Ok(())
+    }
+    fn fill_circle(&mut self, centre: Point, radius: u32, _: Rgb) -> sweepmap::Result<()> {
+        let r = i32::try_from(radius).unwrap();
+        self.shape(
+            &[(centre.0 - r, centre.1 - r), (centre.0 + r, centre.1 + r)],
+            0.5,
+        );
+        Ok(())
+    }
+    fn text(&mut self, text: &str, at: Point, font: &Font) -> sweepmap::Result<()> {
+        use plotters::style::text_anchor::{HPos, VPos};
+        let (width, height) = (
+            sweepmap::layout::estimate_text_width(text, font.size) * 1.1,
+            font.size * 1.25,
+        );
+        let (width, height) = if font.rotated {
+            (height, width)
+        } else {
+            (width, height)
+        };
+        let (x, y) = (f64::from(at.0), f64::from(at.1));
+        let x0 = match (font.rotated, font.horizontal) {
+            (true, _) | (false, HPos::Center) => x - width / 2.0,
+            (false, HPos::Left) => x,
+            (false, HPos::Right) => x - width,
+        };
+        let y0 = match (font.rotated, font.vertical) {
+            (true, _) | (false, VPos::Center) => y - height / 2.0,
+            (false, VPos::Top) => y,
+            (false, VPos::Bottom) => y - height,
+        };
+        self.texts
+            .push((text.to_owned(), (x0, y0, x0 + width, y0 + height)));
+        Ok(())
+    }
+    fn present(&mut self) -> sweepmap::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_colour_change_repaints_inside_the_colour_regions_and_nothing_else_is_there() {
+    use sweepmap::render::{color_regions, Parts};
+    let kv = kv();
+    let fixed = DomainMode::Fixed {
+        min: 24.0,
+        max: 48.0,
+    };
+    let figures = [
+        (
+            "R1-Qwen",
+            figure(&kv, model("R1-Qwen"), DomainMode::PerPanel),
+        ),
+        ("R1-Llama fixed", figure(&kv, model("R1-Llama"), fixed)),
+        ("grid", figure(&kv, View::Grid, DomainMode::Shared)),
+        (
+            "97 x 61",
+            figure(
+                &synthetic_grid(97, 61, (3, 5)),
+                View::Grid,
+                DomainMode::PerPanel,
+            ),
+        ),
+    ];
+    let inside = |(x0, y0, x1, y1): (f64, f64, f64, f64), regions: &[(f64, f64, f64, f64)]| {
+        regions
+            .iter()
+            .any(|r| x0 >= r.0 && y0 >= r.1 && x1 <= r.2 && y1 <= r.3)
+    };
+    let overlaps = |(x0, y0, x1, y1): (f64, f64, f64, f64), r: &(f64, f64, f64, f64)| {
+        x0 < r.2 && r.0 < x1 && y0 < r.3 && r.1 < y1
+    };
+    let mut checked = (0, 0);
+    for (name, figure) in &figures {
+        for width in [333.0, 720.0, 1001.0] {
+            let layout = layout_figure(figure, width);
+            for ratio in [1.0, 2.0] {
+                let regions: Vec<(f64, f64, f64, f64)> = color_regions(figure, &layout)
+                    .iter()
+                    .map(|r| {
+                        let px = |v: f64| (v * ratio).round();
+                        (px(r.x), px(r.y), px(r.right()), px(r.bottom()))
+                    })
+                    .collect();
+                let draw = |parts| {
+                    let mut extents = Extents::default();
+                    let options = DrawOptions {
+                        pixel_ratio: ratio,
+                        background: false,
+                        parts,
+                        ..DrawOptions::default()
+                    };
+                    draw_figure_on(&mut extents, figure, &layout, options).unwrap();
+                    extents
+                };
+                let (all, colored) = (draw(Parts::All), draw(Parts::ColorDependent));
+                let what = format!("{name} at {width} px, ratio {ratio}");
+                // What the repaint draws stays inside the regions it clears ...
+                for shape in &colored.shapes {
+                    assert!(inside(*shape, &regions), "{what}: shape {shape:?} outside");
+                    checked.0 += 1;
+                }
+                for (text, bounds) in &colored.texts {
+                    assert!(
+                        inside(*bounds, &regions),
+                        "{what}: {text:?} {bounds:?} outside"
+                    );
+                    checked.0 += 1;
+                }
+                // ... and every text it leaves alone stays clear of them.
+                let kept = all
+                    .texts
+                    .iter()
+                    .filter(|text| !colored.texts.contains(text));
+                for (text, bounds) in kept {
+                    for region in &regions {
+                        assert!(
+                            !overlaps(*bounds, region),
+                            "{what}: {text:?} {bounds:?} crosses {region:?}"
+                        );
+                    }
+                    checked.1 += 1;
+                }
+                // Every shape of the whole figure that reaches into a region is drawn again.
+                let reaching = all
+                    .shapes
+                    .iter()
+                    .filter(|shape| regions.iter().any(|region| overlaps(**shape, region)))
+                    .count();
+                assert_eq!(reaching, colored.shapes.len(), "{what}");
+            }
+        }
+    }
+    assert!(checked.0 > 1000 && checked.1 > 500, "{checked:?}");
 }

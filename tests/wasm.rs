@@ -2805,6 +2805,111 @@ fn a_colour_map_change_repaints_exactly_what_a_new_figure_draws() {
     assert_eq!(differing, 0, "pixels differing from a new figure's");
     assert_eq!(value_of(figure.options().unwrap())["colorMap"], "magma");
 
+    // Only the plots and colour bars are painted again; the pixels still agree with a new
+    // figure's in every kind of figure that takes the path: HiDPI, a fixed range that clips
+    // (arrows on the bars, "≤" and "≥" labels), uncertainty marks, the benchmark and grid views,
+    // a shared domain, no value labels, and many changes in a row.
+    for (options, changes) in [
+        (
+            r#""model": "R1-Qwen", "width": 960, "pixelRatio": 1"#,
+            &["ylgnbu", "magma"][..],
+        ),
+        (
+            r#""model": "R1-Llama", "width": 900, "pixelRatio": 2"#,
+            &["cividis"],
+        ),
+        (
+            r#""model": "R1-Llama", "width": 700, "pixelRatio": 1.5, "domain": "fixed", "min": 0.3, "max": 0.5"#,
+            &["plasma", "viridis"],
+        ),
+        (
+            r#""model": "R1-Llama", "width": 900, "pixelRatio": 1, "uncertainty": 0.95"#,
+            &["inferno"],
+        ),
+        (
+            r#""layout": "benchmark", "benchmark": "AIME24", "width": 800, "pixelRatio": 1, "domain": "shared""#,
+            &["blues"],
+        ),
+        (
+            r#""layout": "grid", "width": 500, "pixelRatio": 1, "annotate": false"#,
+            &["greens"],
+        ),
+    ] {
+        let (canvas, mut figure) = fresh_figure(&format!("{{{options}}}"));
+        for map in changes {
+            figure
+                .update(figure_options(&format!(r#"{{"colorMap": "{map}"}}"#)))
+                .expect("the colour map changes");
+        }
+        let last = changes.last().unwrap();
+        let (fresh_canvas, fresh) =
+            fresh_figure(&format!(r#"{{{options}, "colorMap": "{last}"}}"#));
+        assert_eq!(figure.figure(), fresh.figure(), "{options}");
+        let (pixels, fresh_pixels) = (Pixels::of(&canvas), Pixels::of(&fresh_canvas));
+        assert_eq!(pixels.data.len(), fresh_pixels.data.len(), "{options}");
+        let differing = pixels
+            .data
+            .chunks_exact(4)
+            .zip(fresh_pixels.data.chunks_exact(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        assert_eq!(
+            differing, 0,
+            "pixels differing from a new figure's: {options}"
+        );
+    }
+
+    // A colour change with a new pixel ratio that keeps the backing store's size paints
+    // everything again, at the new ratio.
+    let base = r#""model": "R1-Qwen", "width": 960"#;
+    let (canvas, mut figure) = fresh_figure(&format!(r#"{{{base}, "pixelRatio": 1}}"#));
+    figure
+        .update(figure_options(
+            r#"{"colorMap": "magma", "pixelRatio": 1.0004}"#,
+        ))
+        .expect("the colour map and the ratio change");
+    let (fresh_canvas, _) = fresh_figure(&format!(
+        r#"{{{base}, "pixelRatio": 1.0004, "colorMap": "magma"}}"#
+    ));
+    assert_eq!(
+        (canvas.width(), canvas.height()),
+        (fresh_canvas.width(), fresh_canvas.height())
+    );
+    let (pixels, fresh_pixels) = (Pixels::of(&canvas), Pixels::of(&fresh_canvas));
+    let differing = pixels
+        .data
+        .chunks_exact(4)
+        .zip(fresh_pixels.data.chunks_exact(4))
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(differing, 0, "pixels differing after a change of ratio");
+
+    // Another painting on the same canvas: a colour change of the figure drawn first paints
+    // all of it again, over the other drawing, rather than its colours alone.
+    let options = r#""model": "R1-Llama", "width": 900, "pixelRatio": 1"#;
+    let canvas = canvas_in_page(900);
+    let mut first = new_figure(&canvas, &format!("{{{options}}}"));
+    let mut other = first.figure().clone();
+    for panel in &mut other.panels {
+        panel.title = format!("Another {}", panel.title);
+    }
+    sweepmap::wasm::canvas::paint(&canvas, &other, first.layout(), 1.0).unwrap();
+    first
+        .update(figure_options(r#"{"colorMap": "magma"}"#))
+        .expect("the colour map changes");
+    let (fresh_canvas, _) = fresh_figure(&format!(r#"{{{options}, "colorMap": "magma"}}"#));
+    let (pixels, fresh_pixels) = (Pixels::of(&canvas), Pixels::of(&fresh_canvas));
+    let differing = pixels
+        .data
+        .chunks_exact(4)
+        .zip(fresh_pixels.data.chunks_exact(4))
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(
+        differing, 0,
+        "pixels differing over another figure's drawing"
+    );
+
     // A difference view swaps a sequential map for a diverging one: it is prepared afresh, and
     // still agrees with a new figure.
     let difference = r#""layout": "difference", "model": "R1-Llama", "modelB": "R1-Qwen", "width": 900, "pixelRatio": 1"#;

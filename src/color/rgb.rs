@@ -81,8 +81,11 @@ fn linear_channel(channel: u8) -> f64 {
 
 /// WCAG 2.x contrast ratio of two colours, from 1.0 to 21.0; the order does not matter.
 pub fn contrast_ratio(first: Rgb, second: Rgb) -> f64 {
-    let first = first.relative_luminance();
-    let second = second.relative_luminance();
+    ratio_of(first.relative_luminance(), second.relative_luminance())
+}
+
+/// The contrast ratio of two relative luminances.
+fn ratio_of(first: f64, second: f64) -> f64 {
     let (lighter, darker) = if first >= second {
         (first, second)
     } else {
@@ -97,7 +100,12 @@ pub fn contrast_ratio(first: Rgb, second: Rgb) -> f64 {
 /// With pure black and white the better of the two always reaches at least 4.58:1, above the
 /// WCAG AA threshold of 4.5:1 for normal text, whatever the background.
 pub fn text_color_for(background: Rgb) -> Rgb {
-    if contrast_ratio(BLACK, background) >= contrast_ratio(WHITE, background) {
+    // contrast_ratio(BLACK, background) >= contrast_ratio(WHITE, background), with the
+    // background's luminance computed once: three powers instead of nine, for every label.
+    let luminance = background.relative_luminance();
+    let black = ratio_of(luminance, BLACK.relative_luminance());
+    let white = ratio_of(luminance, WHITE.relative_luminance());
+    if black >= white {
         BLACK
     } else {
         WHITE
@@ -153,6 +161,35 @@ mod tests {
         assert_eq!(text_color_for(Rgb::new(0x44, 0x01, 0x54)), WHITE);
         assert_eq!(text_color_for(Rgb::new(0xfd, 0xe7, 0x25)), BLACK);
         assert_eq!(text_color_for(MISSING), BLACK);
+    }
+
+    #[test]
+    fn text_color_is_the_one_with_the_higher_contrast_ratio() {
+        // The definition, by whole contrast ratios, on a lattice of the colour cube (every 5th
+        // level of each channel, both ends included) and on every grey.
+        let levels: Vec<u8> = (0..=255u8).step_by(5).collect();
+        let mut backgrounds: Vec<Rgb> = (0..=255u8).map(|v| Rgb::new(v, v, v)).collect();
+        for &r in &levels {
+            for &g in &levels {
+                for &b in &levels {
+                    backgrounds.push(Rgb::new(r, g, b));
+                }
+            }
+        }
+        let (mut black, mut white) = (0, 0);
+        for background in backgrounds {
+            let expected = if contrast_ratio(BLACK, background) >= contrast_ratio(WHITE, background)
+            {
+                black += 1;
+                BLACK
+            } else {
+                white += 1;
+                WHITE
+            };
+            assert_eq!(text_color_for(background), expected, "on {background}");
+        }
+        // Both answers occur: the lattice crosses the threshold.
+        assert!(black > 1000 && white > 1000, "{black} black, {white} white");
     }
 
     #[test]

@@ -11,6 +11,8 @@
 //! and [`color_bar_raster`] compute, in device pixels, exactly what the shapes would paint, and
 //! [`CellPainting::Skip`] and [`BarPainting::Skip`] then leave those shapes out of this pass.
 
+use std::borrow::Cow;
+
 use plotters::backend::SVGBackend;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -60,6 +62,20 @@ pub enum BarPainting {
     Skip,
 }
 
+/// Which parts of the figure to draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parts {
+    /// All of it.
+    All,
+    /// Only what the colour scale decides, inside [`color_regions`]: the cells (missing ones
+    /// included, with their hatch), peak outlines, marks and value labels, and the colour bars
+    /// with their outline, arrows and tick lines. The caller has cleared those regions to the
+    /// background; everything outside them (titles, ticks, axis names, the bars' labels, the
+    /// caption and the key) is as a drawing of the same layout left it. A colour-map change
+    /// repaints just this.
+    ColorDependent,
+}
+
 /// How to draw, apart from the figure and its layout.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DrawOptions {
@@ -75,6 +91,8 @@ pub struct DrawOptions {
     pub cells: CellPainting,
     /// Colour bars as stripes, or skipped for the caller's image.
     pub bars: BarPainting,
+    /// The whole figure, or only what depends on the colour scale.
+    pub parts: Parts,
 }
 
 impl Default for DrawOptions {
@@ -85,6 +103,7 @@ impl Default for DrawOptions {
             background: true,
             cells: CellPainting::Shapes,
             bars: BarPainting::Stripes,
+            parts: Parts::All,
         }
     }
 }
@@ -351,7 +370,14 @@ pub fn draw_figure_on<S: Surface>(
         height: layout.height,
     };
     if options.background {
-        painter.fill(whole, BACKGROUND)?;
+        match options.parts {
+            Parts::All => painter.fill(whole, BACKGROUND)?,
+            Parts::ColorDependent => {
+                for region in color_regions(figure, layout) {
+                    painter.fill(region, BACKGROUND)?;
+                }
+            }
+        }
     }
     let columns = figure.x.len();
     for (index, (panel, geometry)) in figure.panels.iter().zip(&layout.panels).enumerate() {
@@ -451,47 +477,75 @@ pub fn draw_figure_on<S: Surface>(
                 painter.text(&label, centre, Font::new(size, ink).bold(bold))?;
             }
         }
-        for (line, at) in &geometry.subtitle {
-            painter.text(line, *at, Font::new(layout.tick_font, SECONDARY_INK))?;
-        }
-        // Title, ticks, axis names.
-        painter.text(
-            &panel.title,
-            geometry.title_at,
-            Font::new(layout.title_font, INK).bold(true),
-        )?;
-        for tick in &geometry.x_ticks {
-            let at = (tick.at, geometry.plot.bottom() + 5.0);
-            painter.text(
-                &tick.label,
-                at,
-                Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Center, VPos::Top),
-            )?;
-        }
-        for tick in &geometry.y_ticks {
-            let at = (geometry.plot.x - 6.0, tick.at);
-            painter.text(
-                &tick.label,
-                at,
-                Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Right, VPos::Center),
-            )?;
-        }
-        painter.text(
-            panel.x_name.as_deref().unwrap_or(&figure.x.name),
-            geometry.x_label_at,
-            Font::new(layout.axis_font, INK),
-        )?;
-        if let Some(at) = geometry.y_label_at {
-            painter.text(
-                panel.y_name.as_deref().unwrap_or(&figure.y.name),
-                at,
-                Font::new(layout.axis_font, INK).rotated(),
-            )?;
+        if options.parts == Parts::All {
+            draw_panel_labels(&mut painter, figure, layout, index)?;
         }
     }
     for bar in &layout.color_bars {
         draw_color_bar(&mut painter, figure, layout, bar)?;
     }
+    if options.parts == Parts::All {
+        draw_caption_and_key(&mut painter, figure, layout)?;
+    }
+    painter.surface.present()
+}
+
+/// A panel's texts around its plot: subtitle, title, tick labels and axis names.
+fn draw_panel_labels<S: Surface>(
+    painter: &mut Painter<'_, S>,
+    figure: &Figure,
+    layout: &FigureLayout,
+    index: usize,
+) -> Result<()> {
+    let (Some(panel), Some(geometry)) = (figure.panels.get(index), layout.panels.get(index)) else {
+        return Ok(());
+    };
+    for (line, at) in &geometry.subtitle {
+        painter.text(line, *at, Font::new(layout.tick_font, SECONDARY_INK))?;
+    }
+    // Title, ticks, axis names.
+    painter.text(
+        &panel.title,
+        geometry.title_at,
+        Font::new(layout.title_font, INK).bold(true),
+    )?;
+    for tick in &geometry.x_ticks {
+        let at = (tick.at, geometry.plot.bottom() + 5.0);
+        painter.text(
+            &tick.label,
+            at,
+            Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Center, VPos::Top),
+        )?;
+    }
+    for tick in &geometry.y_ticks {
+        let at = (geometry.plot.x - 6.0, tick.at);
+        painter.text(
+            &tick.label,
+            at,
+            Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Right, VPos::Center),
+        )?;
+    }
+    painter.text(
+        panel.x_name.as_deref().unwrap_or(&figure.x.name),
+        geometry.x_label_at,
+        Font::new(layout.axis_font, INK),
+    )?;
+    if let Some(at) = geometry.y_label_at {
+        painter.text(
+            panel.y_name.as_deref().unwrap_or(&figure.y.name),
+            at,
+            Font::new(layout.axis_font, INK).rotated(),
+        )?;
+    }
+    Ok(())
+}
+
+/// The caption and the key under the panels.
+fn draw_caption_and_key<S: Surface>(
+    painter: &mut Painter<'_, S>,
+    figure: &Figure,
+    layout: &FigureLayout,
+) -> Result<()> {
     if let (Some(caption), Some(at)) = (&figure.caption, layout.caption_at) {
         let font = Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Left, VPos::Center);
         painter.text(caption, at, font)?;
@@ -514,7 +568,7 @@ pub fn draw_figure_on<S: Surface>(
         let at = (swatch.right() + 6.0, swatch.y + swatch.height / 2.0);
         painter.text(&entry.label, at, font)?;
     }
-    painter.surface.present()
+    Ok(())
 }
 
 fn draw_color_bar<S: Surface>(
@@ -571,20 +625,61 @@ fn draw_color_bar<S: Surface>(
             INK,
             1.0,
         )?;
+        if painter.options.parts == Parts::ColorDependent {
+            continue;
+        }
         let label = match index {
-            0 if below > 0 => format!("≤ {}", tick.label),
-            i if i == last && above > 0 && last > 0 => format!("≥ {}", tick.label),
-            _ => tick.label.clone(),
+            0 if below > 0 => Cow::Owned(format!("≤ {}", tick.label)),
+            i if i == last && above > 0 && last > 0 => Cow::Owned(format!("≥ {}", tick.label)),
+            _ => Cow::Borrowed(tick.label.as_str()),
         };
         let font = Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Left, VPos::Center);
         painter.text(&label, (rect.right() + 7.0, tick.at), font)?;
     }
-    painter.text(
-        panel.value_label.as_deref().unwrap_or(&figure.value_label),
-        bar.label_at,
-        Font::new(layout.axis_font, INK).rotated(),
-    )?;
+    if painter.options.parts == Parts::All {
+        painter.text(
+            panel.value_label.as_deref().unwrap_or(&figure.value_label),
+            bar.label_at,
+            Font::new(layout.axis_font, INK).rotated(),
+        )?;
+    }
     Ok(())
+}
+
+/// How far around a plot [`Parts::ColorDependent`] clears, in CSS pixels: the parity line's
+/// halo reaches 1.5 pixels past the plot's corners; tick labels keep 5 pixels away.
+const PLOT_MARGIN: f64 = 2.0;
+/// How far right of a colour bar its tick lines reach (4) and a pixel more; tick labels start at 7.
+const BAR_TICKS_REACH: f64 = 5.0;
+
+/// The regions whose pixels depend on the colour scale, in CSS pixels: each plot (with a small
+/// margin) and each colour bar with its outline, arrows and tick lines. Only
+/// [`Parts::ColorDependent`] draws there, and it draws nothing outside them, so clearing these
+/// and drawing that part repaints a figure in new colours exactly.
+pub fn color_regions(figure: &Figure, layout: &FigureLayout) -> Vec<Rect> {
+    let plots = layout.panels.iter().map(|panel| Rect {
+        x: panel.plot.x - PLOT_MARGIN,
+        y: panel.plot.y - PLOT_MARGIN,
+        width: panel.plot.width + 2.0 * PLOT_MARGIN,
+        height: panel.plot.height + 2.0 * PLOT_MARGIN,
+    });
+    let bars = layout.color_bars.iter().map(|bar| {
+        let rect = bar.bar;
+        let arrow = rect.width * 0.8;
+        let (above, below) = figure
+            .panels
+            .get(bar.panel)
+            .map_or((0, 0), |panel| (panel.domain.above, panel.domain.below));
+        let top = rect.y - if above > 0 { arrow } else { 0.0 } - 1.0;
+        let bottom = rect.bottom() + if below > 0 { arrow } else { 0.0 } + 1.0;
+        Rect {
+            x: rect.x - 1.0,
+            y: top,
+            width: rect.width + 1.0 + BAR_TICKS_REACH,
+            height: bottom - top,
+        }
+    });
+    plots.chain(bars).collect()
 }
 
 /// The gap between cells in CSS pixels: a thin white line between cells large enough to spare
@@ -619,10 +714,15 @@ pub fn stripe_bands(bar: Rect, count: usize) -> impl Iterator<Item = Rect> {
     })
 }
 
+/// How many stripes [`color_bar_stripes`] gives a bar `height` CSS pixels tall.
+pub fn stripe_count(height: f64, pixel_ratio: f64) -> usize {
+    ((height * pixel_ratio).round() as usize).clamp(2, 256)
+}
+
 /// A colour bar's colours from top (the domain maximum) to bottom: one stripe per device pixel
 /// row of a bar `height` CSS pixels tall, at least 2 and at most 256.
 pub fn color_bar_stripes(scale: &Scale, height: f64, pixel_ratio: f64) -> Vec<Rgb> {
-    let stripes = ((height * pixel_ratio).round() as usize).clamp(2, 256);
+    let stripes = stripe_count(height, pixel_ratio);
     (0..stripes)
         .map(|index| scale.color_at_position(1.0 - (index as f64 + 0.5) / stripes as f64))
         .collect()

@@ -11,7 +11,7 @@
 
 use std::ops::Range;
 
-use super::{cell_gap, color_bar_stripes, inner_cell, stripe_bands, BACKGROUND};
+use super::{cell_gap, inner_cell, stripe_bands, BACKGROUND};
 use crate::color::{Rgb, Scale, MISSING};
 use crate::figure::Figure;
 use crate::layout::{FigureLayout, Rect};
@@ -220,9 +220,10 @@ pub fn cell_raster<'a>(
     Some(Raster::new(&column_spans, &row_spans, Box::new(paint)))
 }
 
-/// A colour bar's stripes as the stripes pass fills them ([`stripe_bands`]).
-pub fn color_bar_raster(scale: &Scale, bar: Rect, ratio: f64) -> Raster<'static> {
-    let stripes = color_bar_stripes(scale, bar.height, ratio);
+/// A colour bar's stripes, as [`color_bar_stripes`](super::color_bar_stripes) gives them for the
+/// bar, painted as the stripes pass fills them ([`stripe_bands`]). The stripes depend only on the
+/// colour map, its direction and the bar's height, so bars alike can share them.
+pub fn color_bar_raster(stripes: Vec<Rgb>, bar: Rect, ratio: f64) -> Raster<'static> {
     let row_spans: Vec<Range<i32>> = stripe_bands(bar, stripes.len())
         .map(|band| device_span(band.y, band.bottom(), ratio))
         .collect();

@@ -5,34 +5,40 @@
 //! [`DrawOptions::pixel_ratio`].
 //!
 //! A paint is a few passes, each chosen for speed (measured in headless Chromium, see the
-//! README's Benchmark section):
-//! 1. the background, in one `fillRect`;
+//! README's Benchmark section), all but one recorded in a [`DisplayList`] that makes the canvas
+//! calls from JavaScript in one crossing (see `display_list`):
+//! 1. the backing store's size and the background, in one `fillRect`;
 //! 2. the cells: when they are too small for the white gap between them (under 14 CSS pixels),
 //!    each panel's plot is computed in wasm memory as an RGBA image in device pixels
 //!    ([`cell_raster`]: exactly the pixels the cells' rectangles would paint) and put on the
-//!    canvas with one `putImageData`, so a 1000 x 1000 grid is one image, not a million calls
+//!    canvas straight away, in bands, so a 1000 x 1000 grid is one image, not a million calls
 //!    ([`CellPainting::Skip`]); larger cells are drawn by the core as shapes, one `fillRect`
 //!    each;
-//! 3. the colour bars, likewise each one image of its stripes ([`color_bar_raster`]) rather
-//!    than a `fillRect` per device pixel row ([`BarPainting::Skip`]);
-//! 4. everything else, drawn by the core on [`Canvas2d`], a drawing surface that sets
-//!    each piece of context state (fill, stroke, line width, font, alignment) only when it
-//!    changes: most value labels share one font and a few colours, and every redundant state
-//!    change costs a call into JavaScript and a parse in the browser.
+//! 3. the colour bars, each one image of its stripes ([`color_bar_raster`]) rather than a
+//!    `fillRect` per device pixel row ([`BarPainting::Skip`]);
+//! 4. everything else, drawn by the core, text last and grouped by font and colour.
+//!
+//! A change of colour map repaints only what the colours decide ([`repaint_colors`]): the
+//! regions of [`color_regions`] are cleared and drawn again, over the figure's own painting.
 
-use plotters::style::text_anchor::{HPos, VPos};
+mod display_list;
+
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 use super::arguments::message_of;
-use crate::color::Rgb;
+use std::cell::{Cell, RefCell};
+
+use crate::color::{ColorMap, Rgb, Scale};
 use crate::figure::Figure;
-use crate::layout::FigureLayout;
+use crate::layout::{FigureLayout, Rect};
 use crate::render::{
-    cell_gap, cell_raster, color_bar_raster, draw_figure_on, BarPainting, CellPainting,
-    DrawOptions, Font, Point, Raster, Rgba, Surface, BACKGROUND,
+    cell_gap, cell_raster, color_bar_raster, color_bar_stripes, color_regions, draw_figure_on,
+    stripe_count, BarPainting, CellPainting, DrawOptions, Parts, Point, Raster, Rgba, Surface,
+    BACKGROUND,
 };
 use crate::{Error, Result};
+use display_list::DisplayList;
 
 /// The largest backing store side and area drawn at full resolution. Browsers refuse larger
 /// canvases (Chromium and Firefox at 32767 px a side, Safari on iOS at 4096 x 4096 px in all);
@@ -86,60 +92,140 @@ fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d> {
 }
 
 /// Sizes the canvas for the layout at a pixel ratio (backing store in device pixels, CSS size in
-/// CSS pixels) and paints the figure on it.
+/// CSS pixels) and paints the figure on it. Returns the painting's number, which the canvas now
+/// carries (see [`repaint_colors`]).
 pub fn paint(
     canvas: &HtmlCanvasElement,
     figure: &Figure,
     layout: &FigureLayout,
     pixel_ratio: f64,
-) -> Result<()> {
+) -> Result<f64> {
+    whole(paint_parts(
+        canvas,
+        figure,
+        layout,
+        pixel_ratio,
+        None,
+        None,
+    )?)
+}
+
+/// [`paint`], and tells assistive technology what the figure shows: the canvas gets
+/// `role="img"` and `label` as its `aria-label`.
+pub fn paint_labelled(
+    canvas: &HtmlCanvasElement,
+    figure: &Figure,
+    layout: &FigureLayout,
+    pixel_ratio: f64,
+    label: &str,
+) -> Result<f64> {
+    whole(paint_parts(
+        canvas,
+        figure,
+        layout,
+        pixel_ratio,
+        None,
+        Some(label),
+    )?)
+}
+
+/// Repaints only what the colour scale decides ([`color_regions`]) of the painting numbered
+/// `painting`, done at this pixel ratio, after a change of colour map: the titles, ticks and
+/// labels around the plots stay as they are. When the canvas shows anything else (another
+/// painting, another size) it gets the whole figure. Returns the number of the painting the
+/// canvas then shows.
+pub fn repaint_colors(
+    canvas: &HtmlCanvasElement,
+    figure: &Figure,
+    layout: &FigureLayout,
+    pixel_ratio: f64,
+    painting: f64,
+) -> Result<f64> {
+    match paint_parts(canvas, figure, layout, pixel_ratio, Some(painting), None)? {
+        Some(painting) => Ok(painting),
+        // The canvas shows something else: all of the figure.
+        None => paint(canvas, figure, layout, pixel_ratio),
+    }
+}
+
+thread_local! {
+    /// The number of the latest whole painting on any canvas.
+    static PAINTINGS: Cell<f64> = const { Cell::new(0.0) };
+}
+
+/// The number of a whole painting, which always happens.
+fn whole(painting: Option<f64>) -> Result<f64> {
+    painting.ok_or_else(|| drawing_error("the drawing stopped before it was done"))
+}
+
+/// Paints the whole figure, or, given the number of the painting it changes, only what the
+/// colours decide (when the canvas is still the size the layout asks for). Returns the number
+/// of the painting the canvas then shows, or `None` when the canvas shows another painting than
+/// the one to change, and nothing was drawn.
+fn paint_parts(
+    canvas: &HtmlCanvasElement,
+    figure: &Figure,
+    layout: &FigureLayout,
+    pixel_ratio: f64,
+    repainting: Option<f64>,
+    label: Option<&str>,
+) -> Result<Option<f64>> {
     let ratio = backing_ratio(layout, pixel_ratio);
     let (width, height) = (
         device_pixels(layout.width, ratio),
         device_pixels(layout.height, ratio),
     );
+    let mut list = DisplayList::new();
+    // The colours alone when the canvas shows the painting they change, at this size; else all.
     // Setting the size clears the canvas, resets the context's state and makes the browser
-    // allocate a new backing store; a repaint at the same size (a colour-map change) keeps the
-    // store and paints over all of it, starting with the background.
-    let context = if canvas.width() == width && canvas.height() == height {
-        // The state a drawing relies on; everything else is set as it is used.
-        let context = context_2d(canvas)?;
-        context
-            .set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-            .map_err(thrown("could not reset the canvas transform"))?;
-        context.set_global_alpha(1.0);
-        context
-            .set_global_composite_operation("source-over")
-            .map_err(thrown("could not reset the canvas compositing"))?;
-        context
-    } else {
-        canvas.set_width(width);
-        canvas.set_height(height);
-        context_2d(canvas)?
+    // allocate a new backing store; a painting at the same size keeps the store, resets the
+    // state a drawing relies on, and paints over what it paints.
+    let (parts, painting) = match repainting {
+        Some(painting) => {
+            list.expect(painting, width, height);
+            (Parts::ColorDependent, painting)
+        }
+        None => {
+            let next = PAINTINGS.get() + 1.0;
+            PAINTINGS.set(next);
+            list.backing_store(width, height);
+            list.stamp(next);
+            (Parts::All, next)
+        }
     };
-    let style = canvas.style();
-    style
-        .set_property("width", &format!("{}px", layout.width))
-        .map_err(thrown("could not set the canvas width"))?;
-    style
-        .set_property("height", &format!("{}px", layout.height))
-        .map_err(thrown("could not set the canvas height"))?;
-
-    context.set_fill_style_str(css_hex(BACKGROUND).as_str());
-    context.fill_rect(
-        0.0,
-        0.0,
-        f64::from(canvas.width()),
-        f64::from(canvas.height()),
-    );
-    let mut buffer = Vec::new();
+    if parts == Parts::All {
+        list.css_size(layout.width, layout.height);
+    }
+    if let Some(label) = label {
+        list.attribute("role", "img");
+        list.attribute("aria-label", label);
+    }
+    let cleared = match parts {
+        Parts::All => vec![Rect {
+            x: 0.0,
+            y: 0.0,
+            width: layout.width,
+            height: layout.height,
+        }],
+        Parts::ColorDependent => color_regions(figure, layout),
+    };
+    for region in cleared {
+        let (from, to) = device_corners(region, ratio);
+        if to.0 > from.0 && to.1 > from.1 {
+            list.fill_rect(from, to, BACKGROUND)?;
+        }
+    }
     let raster = uses_raster(layout);
     if raster {
+        // The cells go on the cleared canvas before anything else, in bands through one buffer.
+        if !list.replay(canvas)? {
+            return Ok(None);
+        }
+        let context = context_2d(canvas)?;
+        let mut buffer = Vec::new();
         paint_cells_raster(&context, &mut buffer, figure, layout, ratio)?;
     }
-    paint_color_bars(&context, &mut buffer, figure, layout, ratio)?;
-
-    let mut surface = Canvas2d::new(context);
+    add_color_bars(&mut list, figure, layout, ratio);
     let options = DrawOptions {
         pixel_ratio: ratio,
         font_scale: 1.0,
@@ -150,8 +236,20 @@ pub fn paint(
             CellPainting::Shapes
         },
         bars: BarPainting::Skip,
+        parts,
     };
-    draw_figure_on(&mut surface, figure, layout, options)
+    draw_figure_on(&mut list, figure, layout, options)?;
+    Ok(list.replay(canvas)?.then_some(painting))
+}
+
+/// A rectangle in CSS pixels as the device pixels a fill covers, its edges rounded as the core
+/// rounds them.
+fn device_corners(rect: Rect, ratio: f64) -> (Point, Point) {
+    let px = |value: f64| (value * ratio).round() as i32;
+    (
+        (px(rect.x), px(rect.y)),
+        (px(rect.right()), px(rect.bottom())),
+    )
 }
 
 /// The most device pixels put in one image: a larger raster goes in bands of rows through one
@@ -213,240 +311,54 @@ fn paint_cells_raster(
     Ok(())
 }
 
-/// Each colour bar's stripes as one image.
-fn paint_color_bars(
-    context: &CanvasRenderingContext2d,
-    buffer: &mut Vec<Rgba>,
-    figure: &Figure,
-    layout: &FigureLayout,
-    ratio: f64,
-) -> Result<()> {
+/// Each colour bar's stripes as one image in the list.
+fn add_color_bars(list: &mut DisplayList, figure: &Figure, layout: &FigureLayout, ratio: f64) {
     for bar in &layout.color_bars {
         let Some(panel) = figure.panels.get(bar.panel) else {
             continue;
         };
-        put_raster(
-            context,
-            &mut color_bar_raster(&panel.scale, bar.bar, ratio),
-            buffer,
-        )?;
+        let stripes = remembered_stripes(&panel.scale, bar.bar.height, ratio);
+        list.put_image(&mut color_bar_raster(stripes, bar.bar, ratio));
     }
-    Ok(())
 }
 
-fn canvas_error(error: JsValue) -> Error {
-    thrown("canvas")(error)
+/// How many colour bars' stripes the page remembers.
+const REMEMBERED_STRIPES: usize = 16;
+
+/// Stripes remembered: the colour map, its direction, the stripe count, and the stripes.
+struct Stripes {
+    map: ColorMap,
+    reversed: bool,
+    count: usize,
+    colors: Vec<Rgb>,
 }
 
-/// The context state last set through [`Canvas2d`]; `None` where it is not known.
-#[derive(Debug, Clone, Default, PartialEq)]
-struct ContextState {
-    fill: Option<Rgb>,
-    stroke: Option<Rgb>,
-    line_width: Option<u32>,
-    font: Option<(bool, u64)>,
-    align: Option<&'static str>,
-    baseline: Option<&'static str>,
+thread_local! {
+    /// Colour bars' stripes by colour map, direction and stripe count, the latest first. They
+    /// depend on nothing else, so the bars of a figure (every panel's, usually) and of the
+    /// figures after it share them; each stripe is an evaluation of the colour map's spline.
+    static STRIPES: RefCell<Vec<Stripes>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A [`Surface`] on a canvas' 2D context that sets each piece of state only when it changes.
-/// Draws what plotters-canvas drew, pixel for pixel: the same calls with the same arguments,
-/// colours as `#rrggbb` (cheaper to write and parse than `rgba()`), and the same half-pixel
-/// shift of horizontal and vertical lines.
-pub struct Canvas2d {
-    context: CanvasRenderingContext2d,
-    state: ContextState,
-}
-
-impl Canvas2d {
-    /// A surface on a context whose state is the canvas' default (it was just resized).
-    pub fn new(context: CanvasRenderingContext2d) -> Canvas2d {
-        Canvas2d {
-            context,
-            state: ContextState::default(),
-        }
-    }
-
-    fn fill_color(&mut self, rgb: Rgb) {
-        if self.state.fill != Some(rgb) {
-            self.context.set_fill_style_str(css_hex(rgb).as_str());
-            self.state.fill = Some(rgb);
-        }
-    }
-
-    fn line_style(&mut self, rgb: Rgb, width: u32) {
-        if self.state.stroke != Some(rgb) {
-            self.context.set_stroke_style_str(css_hex(rgb).as_str());
-            self.state.stroke = Some(rgb);
-        }
-        if self.state.line_width != Some(width) {
-            self.context.set_line_width(f64::from(width));
-            self.state.line_width = Some(width);
-        }
-    }
-
-    fn text_style(&mut self, font: &Font) {
-        let baseline = match font.vertical {
-            VPos::Top => "top",
-            VPos::Center => "middle",
-            VPos::Bottom => "bottom",
+/// [`color_bar_stripes`] of a bar, remembered.
+fn remembered_stripes(scale: &Scale, height: f64, ratio: f64) -> Vec<Rgb> {
+    let count = stripe_count(height, ratio);
+    STRIPES.with_borrow_mut(|remembered| {
+        let found = remembered.iter().position(|stripes| {
+            stripes.map == scale.map && stripes.reversed == scale.reversed && stripes.count == count
+        });
+        let entry = match found {
+            Some(index) => remembered.remove(index),
+            None => Stripes {
+                map: scale.map,
+                reversed: scale.reversed,
+                count,
+                colors: color_bar_stripes(scale, height, ratio),
+            },
         };
-        if self.state.baseline != Some(baseline) {
-            self.context.set_text_baseline(baseline);
-            self.state.baseline = Some(baseline);
-        }
-        let align = match font.horizontal {
-            HPos::Left => "start",
-            HPos::Right => "end",
-            HPos::Center => "center",
-        };
-        if self.state.align != Some(align) {
-            self.context.set_text_align(align);
-            self.state.align = Some(align);
-        }
-        self.fill_color(font.ink);
-        let key = (font.bold, font.size.to_bits());
-        if self.state.font != Some(key) {
-            let weight = if font.bold { "bold" } else { "normal" };
-            self.context
-                .set_font(&format!("{weight} {}px sans-serif", font.size));
-            self.state.font = Some(key);
-        }
-    }
-}
-
-/// A colour as CSS `#rrggbb`, written without the formatting machinery: a figure sets a fill
-/// colour per cell.
-struct CssHex([u8; 7]);
-
-impl CssHex {
-    fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.0).unwrap_or("#000000")
-    }
-}
-
-fn css_hex(rgb: Rgb) -> CssHex {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let digit = |value: u8| {
-        DIGITS
-            .get(usize::from(value & 0xf))
-            .copied()
-            .unwrap_or(b'0')
-    };
-    CssHex([
-        b'#',
-        digit(rgb.r >> 4),
-        digit(rgb.r),
-        digit(rgb.g >> 4),
-        digit(rgb.g),
-        digit(rgb.b >> 4),
-        digit(rgb.b),
-    ])
-}
-
-/// Moves a horizontal or vertical line half a pixel, so a 1-pixel line covers one row or column
-/// of pixels instead of blurring over two.
-fn crisp_line(from: Point, to: Point) -> ((f64, f64), (f64, f64)) {
-    let mut from = (f64::from(from.0), f64::from(from.1));
-    let mut to = (f64::from(to.0), f64::from(to.1));
-    if from.0 == to.0 {
-        from.0 -= 0.5;
-        to.0 -= 0.5;
-    }
-    if from.1 == to.1 {
-        from.1 -= 0.5;
-        to.1 -= 0.5;
-    }
-    (from, to)
-}
-
-/// A rectangle's corners as x, y, width and height.
-fn corners(from: Point, to: Point) -> (f64, f64, f64, f64) {
-    (
-        f64::from(from.0),
-        f64::from(from.1),
-        f64::from(to.0) - f64::from(from.0),
-        f64::from(to.1) - f64::from(from.1),
-    )
-}
-
-impl Surface for Canvas2d {
-    fn fill_rect(&mut self, from: Point, to: Point, rgb: Rgb) -> Result<()> {
-        self.fill_color(rgb);
-        let (x, y, width, height) = corners(from, to);
-        self.context.fill_rect(x, y, width, height);
-        Ok(())
-    }
-
-    fn stroke_rect(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()> {
-        self.line_style(rgb, width);
-        let (x, y, width, height) = corners(from, to);
-        self.context.stroke_rect(x, y, width, height);
-        Ok(())
-    }
-
-    fn line(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()> {
-        let (from, to) = crisp_line(from, to);
-        self.line_style(rgb, width);
-        self.context.begin_path();
-        self.context.move_to(from.0, from.1);
-        self.context.line_to(to.0, to.1);
-        self.context.stroke();
-        Ok(())
-    }
-
-    fn fill_polygon(&mut self, points: &[Point], rgb: Rgb) -> Result<()> {
-        self.context.begin_path();
-        if let Some((start, rest)) = points.split_first() {
-            self.fill_color(rgb);
-            self.context.move_to(f64::from(start.0), f64::from(start.1));
-            for next in rest {
-                self.context.line_to(f64::from(next.0), f64::from(next.1));
-            }
-            self.context.close_path();
-        }
-        self.context.fill();
-        Ok(())
-    }
-
-    fn fill_circle(&mut self, centre: Point, radius: u32, rgb: Rgb) -> Result<()> {
-        self.fill_color(rgb);
-        self.context.begin_path();
-        self.context
-            .arc(
-                f64::from(centre.0),
-                f64::from(centre.1),
-                f64::from(radius),
-                0.0,
-                std::f64::consts::PI * 2.0,
-            )
-            .map_err(canvas_error)?;
-        self.context.fill();
-        Ok(())
-    }
-
-    fn text(&mut self, text: &str, at: Point, font: &Font) -> Result<()> {
-        let (mut x, mut y) = (f64::from(at.0), f64::from(at.1));
-        // save() and restore() bring the context state back as it was, so the record of it too.
-        let saved = font.rotated.then(|| self.state.clone());
-        if saved.is_some() {
-            self.context.save();
-            self.context.translate(x, y).map_err(canvas_error)?;
-            self.context
-                .rotate(270.0 / 180.0 * std::f64::consts::PI)
-                .map_err(canvas_error)?;
-            (x, y) = (0.0, 0.0);
-        }
-        self.text_style(font);
-        self.context.fill_text(text, x, y).map_err(canvas_error)?;
-        if let Some(saved) = saved {
-            self.context.restore();
-            self.state = saved;
-        }
-        Ok(())
-    }
-
-    fn present(&mut self) -> Result<()> {
-        Ok(())
-    }
+        let stripes = entry.colors.clone();
+        remembered.insert(0, entry);
+        remembered.truncate(REMEMBERED_STRIPES);
+        stripes
+    })
 }

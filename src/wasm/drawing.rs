@@ -14,7 +14,7 @@ use wasm_bindgen::JsValue;
 use web_sys::HtmlCanvasElement;
 
 use super::arguments::{self, given};
-use super::canvas::{paint, uses_raster};
+use super::canvas::{paint, paint_labelled, repaint_colors, uses_raster};
 use super::options::{check_pixel_ratio, invalid_option, Surroundings};
 use super::{js_error, to_typed, CellRectObject, FigureSizeObject};
 use crate::color::Scale;
@@ -25,12 +25,17 @@ use crate::render::render_svg;
 /// What the page around a canvas offers as defaults: its parent's width and the screen's pixel
 /// ratio.
 pub(crate) fn surroundings(canvas: &HtmlCanvasElement) -> Surroundings {
-    surroundings_for(canvas, false)
+    surroundings_for(canvas, false, false)
 }
 
-/// The surroundings, leaving the container's width out when a width is given: reading it makes
-/// the browser lay out the page first, which costs more than drawing a small figure.
-pub(crate) fn surroundings_for(canvas: &HtmlCanvasElement, width_given: bool) -> Surroundings {
+/// The surroundings, leaving out what the options give: reading the container's width makes
+/// the browser lay out the page first, which costs more than drawing a small figure, and reading
+/// the screen's pixel ratio is a call into JavaScript.
+pub(crate) fn surroundings_for(
+    canvas: &HtmlCanvasElement,
+    width_given: bool,
+    pixel_ratio_given: bool,
+) -> Surroundings {
     Surroundings {
         container_width: if width_given {
             None
@@ -40,21 +45,22 @@ pub(crate) fn surroundings_for(canvas: &HtmlCanvasElement, width_given: bool) ->
                 .map(|parent| f64::from(parent.client_width()))
                 .filter(|width| *width > 0.0)
         },
-        device_pixel_ratio: web_sys::window().map(|window| window.device_pixel_ratio()),
+        device_pixel_ratio: if pixel_ratio_given {
+            None
+        } else {
+            web_sys::window().map(|window| window.device_pixel_ratio())
+        },
     }
 }
 
-/// Says what the figure shows to assistive technology.
-fn describe_on_canvas(canvas: &HtmlCanvasElement, figure: &Figure) {
-    let description = figure
+/// What the figure shows, for assistive technology: the canvas' `aria-label`.
+fn description(figure: &Figure) -> String {
+    figure
         .panels
         .iter()
         .map(|panel| figure.describe_panel(panel))
         .collect::<Vec<_>>()
-        .join(" ");
-    // Setting an attribute only fails for invalid names, and these are valid.
-    let _ = canvas.set_attribute("role", "img");
-    let _ = canvas.set_attribute("aria-label", &description);
+        .join(" ")
 }
 
 /// The size of the figure in CSS pixels.
@@ -73,6 +79,8 @@ pub(crate) struct Drawing {
     width: f64,
     /// The pixel ratio asked for (the canvas may get less when it would be too large).
     pixel_ratio: f64,
+    /// The number of the painting on the canvas (see `canvas::repaint_colors`).
+    painting: f64,
 }
 
 impl Drawing {
@@ -84,14 +92,21 @@ impl Drawing {
         pixel_ratio: f64,
     ) -> Result<Drawing, js_sys::Error> {
         let layout = layout_figure(&figure, width);
-        paint(&canvas, &figure, &layout, pixel_ratio).map_err(js_error)?;
-        describe_on_canvas(&canvas, &figure);
+        let painting = paint_labelled(
+            &canvas,
+            &figure,
+            &layout,
+            pixel_ratio,
+            &description(&figure),
+        )
+        .map_err(js_error)?;
         Ok(Drawing {
             canvas,
             figure,
             layout,
             width,
             pixel_ratio,
+            painting,
         })
     }
 
@@ -111,12 +126,20 @@ impl Drawing {
             None
         };
         let layout = new_layout.as_ref().unwrap_or(&self.layout);
-        if let Err(error) = paint(&self.canvas, shown, layout, pixel_ratio) {
-            // Put the figure that is still current back on the canvas, as far as possible.
-            let _ = paint(&self.canvas, &self.figure, &self.layout, self.pixel_ratio);
-            return Err(js_error(error));
-        }
-        describe_on_canvas(&self.canvas, shown);
+        let painting = match paint_labelled(
+            &self.canvas,
+            shown,
+            layout,
+            pixel_ratio,
+            &description(shown),
+        ) {
+            Ok(painting) => painting,
+            Err(error) => {
+                // Put the figure that is still current back on the canvas, as far as possible.
+                self.paint_back();
+                return Err(js_error(error));
+            }
+        };
         if let Some(figure) = figure {
             self.figure = figure;
         }
@@ -125,11 +148,13 @@ impl Drawing {
         }
         self.width = width;
         self.pixel_ratio = pixel_ratio;
+        self.painting = painting;
         Ok(())
     }
 
     /// Repaints the current figure with other colour scales, one per panel, keeping its layout:
-    /// a change of colour map changes no geometry. On error the previous scales are put back.
+    /// a change of colour map changes no geometry, so only the cells and colour bars are painted
+    /// again. On error the previous scales are put back.
     pub fn recolor(&mut self, scales: Vec<Scale>, pixel_ratio: f64) -> Result<(), js_sys::Error> {
         let previous: Vec<Scale> = self.figure.panels.iter().map(|panel| panel.scale).collect();
         let set = |figure: &mut Figure, scales: &[Scale]| {
@@ -138,13 +163,46 @@ impl Drawing {
             }
         };
         set(&mut self.figure, &scales);
-        if let Err(error) = paint(&self.canvas, &self.figure, &self.layout, pixel_ratio) {
-            set(&mut self.figure, &previous);
-            let _ = paint(&self.canvas, &self.figure, &self.layout, self.pixel_ratio);
-            return Err(js_error(error));
+        // Only what the colours decide is painted again, over the rest of the drawing at the
+        // same pixel ratio; at another ratio everything is.
+        let painted = if pixel_ratio == self.pixel_ratio {
+            let painting = self.painting;
+            repaint_colors(
+                &self.canvas,
+                &self.figure,
+                &self.layout,
+                pixel_ratio,
+                painting,
+            )
+        } else {
+            paint(&self.canvas, &self.figure, &self.layout, pixel_ratio)
+        };
+        match painted {
+            Ok(painting) => {
+                self.painting = painting;
+                self.pixel_ratio = pixel_ratio;
+                Ok(())
+            }
+            Err(error) => {
+                set(&mut self.figure, &previous);
+                self.paint_back();
+                Err(js_error(error))
+            }
         }
-        self.pixel_ratio = pixel_ratio;
-        Ok(())
+    }
+
+    /// Paints the current figure again after a failed drawing, as far as possible.
+    fn paint_back(&mut self) {
+        let label = description(&self.figure);
+        if let Ok(painting) = paint_labelled(
+            &self.canvas,
+            &self.figure,
+            &self.layout,
+            self.pixel_ratio,
+            &label,
+        ) {
+            self.painting = painting;
+        }
     }
 
     /// The canvas drawn on.
@@ -246,7 +304,9 @@ impl Drawing {
                 check_pixel_ratio(ratio).map_err(js_error)?
             }
         };
-        paint(&canvas, &self.figure, &self.layout, ratio).map_err(js_error)
+        paint(&canvas, &self.figure, &self.layout, ratio)
+            .map(drop)
+            .map_err(js_error)
     }
 
     /// The data shown, as tidy CSV: one row per present cell of every panel.

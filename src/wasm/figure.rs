@@ -93,7 +93,11 @@ impl SweepFigure {
         let patch = figure_patch(options)?;
         let dataset = dataset.shared();
         let settings = Settings::default().merged(&patch);
-        let around = surroundings_for(&canvas, settings.width.is_some());
+        let around = surroundings_for(
+            &canvas,
+            settings.width.is_some(),
+            settings.pixel_ratio.is_some(),
+        );
         let options = resolve_options(&settings, &dataset, &around).map_err(js_error)?;
         let figure = prepare_figure(&dataset, &options.figure_options()).map_err(js_error)?;
         let drawing = Drawing::new(canvas, figure, options.width, options.pixel_ratio)?;
@@ -348,7 +352,11 @@ impl SweepFigure {
         let new_dataset = dataset.filter(|dataset| !Rc::ptr_eq(dataset, &self.dataset));
         let data = new_dataset.as_ref().unwrap_or(&self.dataset);
         let settings = self.settings.merged(patch);
-        let around = surroundings_for(self.drawing.canvas(), settings.width.is_some());
+        let around = surroundings_for(
+            self.drawing.canvas(),
+            settings.width.is_some(),
+            settings.pixel_ratio.is_some(),
+        );
         let options = resolve_options(&settings, data, &around).map_err(js_error)?;
         let figure_options = options.figure_options();
         let current = self.options.figure_options();

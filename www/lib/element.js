@@ -282,6 +282,9 @@ export class SweepMapElement extends HTMLElement {
     this.#resizeObserver.observe(this);
     this.#childObserver.observe(this, { childList: true, subtree: true, characterData: true });
     this.#schedule(this.#dirty || SIZE);
+    // An element with data starts the wasm now: it downloads and compiles while the element
+    // waits for the frame it draws in. A failure is reported when the element draws.
+    if (this.#hasSource()) load().catch(() => {});
   }
 
   disconnectedCallback() {
@@ -368,8 +371,8 @@ export class SweepMapElement extends HTMLElement {
         // Nothing to show yet: an element made by script gets its data later.
         return;
       }
-      const api = await load();
-      const text = typeof source.text === "string" ? source.text : await source.text();
+      // The data are fetched while the wasm loads, not after.
+      const [api, text] = await Promise.all([load(), typeof source.text === "string" ? source.text : source.text()]);
       if (count !== this.#loadCount) return;
       loaded = loadData(api, text, source);
     } catch (error) {
@@ -384,6 +387,11 @@ export class SweepMapElement extends HTMLElement {
     if (this.#current && this.#current.dataset !== this.#shown.dataset) this.#current.dataset.free();
     this.#current = loaded;
     this.#tryDraw(() => this.#draw());
+  }
+
+  /** True when the element has data to show: the data property, `src` or an inline script. */
+  #hasSource() {
+    return this.#dataValue !== null || Boolean(this.getAttribute("src")) || this.querySelector(':scope > script[type="text/csv"], :scope > script[type="application/json"]') !== null;
   }
 
   /**
