@@ -18,14 +18,21 @@ pub trait Named: Copy + PartialEq + 'static {
     /// The value's word in links and in the page's state objects.
     fn name(self) -> &'static str;
 
+    // Few iterator adaptors below: each is compiled once per type, and `copied().find()` and
+    // `map().collect()` made that several functions a type in the wasm.
+
     /// The value of `choices` whose word is exactly `word` (links trim and lower-case first).
     fn among(choices: &[Self], word: &str) -> Option<Self> {
-        choices.iter().copied().find(|value| value.name() == word)
+        choices.iter().find(|value| value.name() == word).copied()
     }
 
     /// The words of `choices`, for messages and for the page.
     fn names(choices: &[Self]) -> Vec<&'static str> {
-        choices.iter().map(|value| value.name()).collect()
+        let mut names = Vec::with_capacity(choices.len());
+        for &value in choices {
+            names.push(value.name());
+        }
+        names
     }
 }
 
