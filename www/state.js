@@ -93,7 +93,7 @@ let schema = null;
 
 /**
  * The share-link format: { keys, layouts, ranges, pairwiseRanges, formats, binValues, bins,
- * levels, maxDecimals, meanBenchmark, uses, sweep, pairwise } (see LinkSchema in
+ * levels, defaultLevel, maxDecimals, meanBenchmark, uses, sweep, pairwise } (see LinkSchema in
  * pkg/sweepmap.d.ts): every key in the order links are written, the words and numbers each
  * setting takes in the order the page lists them, what each layout uses, and the default views.
  * Frozen all the way down. Call it only once the wasm is initialised.
@@ -128,9 +128,10 @@ export function defaultView(kind = "sweep") {
 }
 
 /**
- * The level the page offers first when the uncertainty marks are switched on: a choice of the
- * page, not of the link format, and needed before the wasm is ready (main.js sets its starting
- * state with it when the module is evaluated). One of linkSchema().levels; a test checks it.
+ * The level the page offers first when the uncertainty marks are switched on. The one copy this
+ * module keeps: main.js sets its starting state with it when the module is evaluated, before the
+ * wasm is ready. A test checks it is linkSchema().defaultLevel (the core's level when none is
+ * chosen) and one of linkSchema().levels.
  */
 export const DEFAULT_LEVEL = 0.95;
 

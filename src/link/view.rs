@@ -403,6 +403,8 @@ mod tests {
         assert!(Range::PAIRWISE.contains(&pairwise.range));
         assert!(BinValue::ALL.contains(&pairwise.value));
         assert_eq!((sweep.range, pairwise.range), (Range::Panel, Range::Shared));
+        // The level the page offers first, and the figures' when none is chosen.
+        assert!(LEVELS.contains(&crate::figure::DEFAULT_LEVEL));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{arguments, to_plain_object};
+use crate::figure::DEFAULT_LEVEL;
 use crate::link::{
     format_link, parse_link, read_link_source, BinValue, ColorMapName, DataKind, Format, Layout,
     LinkContext, Named, Notice, PairwiseView, Range, Source, SweepView, ViewState, BINS, KEYS,
@@ -50,7 +51,8 @@ fn state_object(state: &ViewState) -> Result<JsValue, js_sys::Error> {
 
 /// The share-link format as the page needs it besides reading and writing links: every key in
 /// the order links are written, the words each setting takes (in the order the page lists
-/// them), the numbers offered, what each layout uses, and the default views (without a source).
+/// them), the numbers offered, the level uncertainty statements use when none is chosen, what
+/// each layout uses, and the default views (without a source).
 /// Built from the constants the parser and the writer use, so the page and the links cannot
 /// disagree.
 #[wasm_bindgen(js_name = linkSchema, unchecked_return_type = "LinkSchema")]
@@ -72,6 +74,7 @@ pub fn link_schema_js() -> Result<JsValue, js_sys::Error> {
     )?;
     set(&schema, "bins", &numbers(BINS.map(f64::from)))?;
     set(&schema, "levels", &numbers(LEVELS))?;
+    set(&schema, "defaultLevel", &JsValue::from_f64(DEFAULT_LEVEL))?;
     set(&schema, "maxDecimals", &JsValue::from(MAX_DECIMALS))?;
     set(&schema, "meanBenchmark", &JsValue::from_str(MEAN_BENCHMARK))?;
     set(&schema, "uses", &layout_uses()?)?;
@@ -408,6 +411,8 @@ export interface LinkSchema {
   bins: number[];
   /** Confidence levels of the uncertainty marks. */
   levels: number[];
+  /** The level uncertainty statements use when none is chosen; one of `levels`. */
+  defaultLevel: number;
   /** Most decimals of the value labels. */
   maxDecimals: number;
   /** The benchmark value meaning "the mean across benchmarks". */

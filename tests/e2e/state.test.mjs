@@ -228,6 +228,7 @@ describe("share links: the format's keys, words and defaults come from the wasm 
     assert.deepEqual(schema.binValues, ["count", "share"]);
     assert.deepEqual(schema.bins, [5, 10, 20]);
     assert.deepEqual(schema.levels, [0.9, 0.95, 0.99]);
+    assert.equal(schema.defaultLevel, 0.95);
     assert.equal(schema.maxDecimals, 6);
     assert.equal(schema.meanBenchmark, ":mean");
     assert.deepEqual(defaultView(), {
@@ -250,7 +251,8 @@ describe("share links: the format's keys, words and defaults come from the wasm 
     assert.throws(() => schema.levels.push(0.5), TypeError);
   });
 
-  test("the one copy the page keeps: DEFAULT_LEVEL, needed before the wasm is ready, is a level links take", () => {
+  test("the one copy the page keeps: DEFAULT_LEVEL, needed before the wasm is ready, is the core's", () => {
+    assert.equal(DEFAULT_LEVEL, schema.defaultLevel);
     assert.ok(schema.levels.includes(DEFAULT_LEVEL), `${DEFAULT_LEVEL} in ${schema.levels}`);
     assert.equal(parseLevel(String(DEFAULT_LEVEL)), DEFAULT_LEVEL);
   });
