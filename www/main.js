@@ -30,12 +30,11 @@ import { comparisonsMarkdown, isSynthetic, pairwiseFacts, renderComparisons } fr
 import {
   bundledSource,
   DEFAULT_LEVEL,
-  DEFAULT_PAIRWISE_VIEW,
-  DEFAULT_VIEW,
+  defaultView,
   figureOptions,
   formatFromName,
   kindOf,
-  MEAN_BENCHMARK,
+  linkSchema,
   normalizeState,
   pairwiseModels,
   pairwiseOptions,
@@ -592,7 +591,7 @@ function changeView(change) {
 function carryView(state) {
   const next = { ...state };
   if (next.range === "fixed") {
-    next.range = kindOf(state) === "pairwise" ? DEFAULT_PAIRWISE_VIEW.range : DEFAULT_VIEW.range;
+    next.range = defaultView(kindOf(state)).range;
     next.min = null;
     next.max = null;
   }
@@ -623,7 +622,7 @@ async function openSource(source) {
     return false;
   }
   showNotices([]);
-  const error = commit(carryView(app.state ?? { ...DEFAULT_VIEW }), loaded, { history: "push" });
+  const error = commit(carryView(app.state ?? { ...defaultView() }), loaded, { history: "push" });
   if (error) {
     loaded.dataset.free();
     showError(`Could not draw "${loaded.label}": ${error.message}`);
@@ -687,7 +686,7 @@ async function openFromAddress({ initial }) {
   if (error) {
     // Something the link asks for cannot be drawn: fall back to the default view of these data.
     notices.push({ key: null, value: null, message: `The view in the link could not be drawn (${error.message}); showing the default view.` });
-    error = commit({ ...DEFAULT_VIEW }, loaded, { history: "replace" });
+    error = commit({ ...defaultView() }, loaded, { history: "replace" });
   }
   if (error) {
     if (loaded !== app.shown) loaded.dataset.free();
@@ -800,7 +799,7 @@ function fillBenchmarkSelect(layout, { benchmarks, aggregates }) {
   const items =
     layout === "reconcile"
       ? aggregates.map((name) => [name, name])
-      : [...benchmarks.map((name) => [name, benchmarkText(name)]), [MEAN_BENCHMARK, "Mean of benchmarks"]];
+      : [...benchmarks.map((name) => [name, benchmarkText(name)]), [linkSchema().meanBenchmark, "Mean of benchmarks"]];
   const current = [...elements.benchmark.options].map((item) => [item.value, item.text]);
   if (JSON.stringify(current) === JSON.stringify(items)) return;
   elements.benchmark.replaceChildren(...items.map(([value, text]) => option(value, text)));
@@ -868,9 +867,10 @@ function syncControls() {
   showKindControls("sweep");
   // The hidden controls of pairwise comparisons hold their defaults, whatever was shown before.
   elements.groupField.hidden = true;
-  elements.bins.value = String(DEFAULT_PAIRWISE_VIEW.bins);
-  elements.by.value = DEFAULT_PAIRWISE_VIEW.value;
-  elements.log.checked = DEFAULT_PAIRWISE_VIEW.logarithmic;
+  const pairwiseDefaults = defaultView("pairwise");
+  elements.bins.value = String(pairwiseDefaults.bins);
+  elements.by.value = pairwiseDefaults.value;
+  elements.log.checked = pairwiseDefaults.logarithmic;
   const { models } = app.shown.names;
   const resolved = resolveView(state, app.shown.names);
   const used = usedBy(state.layout);
@@ -1063,7 +1063,7 @@ function wireControls() {
   elements.by.addEventListener("change", () => {
     // Counts and shares are on different scales: fixed bounds made for one do not fit the other.
     const change = { value: elements.by.value };
-    if (app.state.range === "fixed") Object.assign(change, { range: DEFAULT_PAIRWISE_VIEW.range, min: null, max: null });
+    if (app.state.range === "fixed") Object.assign(change, { range: defaultView("pairwise").range, min: null, max: null });
     changeView(change);
   });
   elements.log.addEventListener("change", () => changeView({ logarithmic: elements.log.checked }));
@@ -1107,7 +1107,7 @@ function wireControls() {
  */
 async function embeddable(text, source) {
   const data = await encodeData(text);
-  const probe = { ...(app.state ?? DEFAULT_VIEW), source: { ...source, data } };
+  const probe = { ...(app.state ?? defaultView()), source: { ...source, data } };
   const length = addressOf(probe).href.length;
   return { data: length <= MAX_LINK_LENGTH ? data : null, length };
 }

@@ -81,107 +81,59 @@
 //     ?data=q1YqSs1JLS5R...&fmt=csv&name=sweep.csv&range=fixed&min=40&max=50
 //     ?dataset=synthetic-pairwise&models=model-a,model-b&group=web&bins=20&by=share&log=1
 
-import { formatLink, parseLink, readLinkSource } from "./pkg/sweepmap.js";
+import { formatLink, linkSchema as readLinkSchema, parseLink, readLinkSource } from "./pkg/sweepmap.js";
 
-/** Layouts, in the order the page lists them. */
-export const LAYOUTS = ["model", "benchmark", "grid", "difference", "reconcile"];
+// The link format's keys, words and defaults are the wasm core's (linkSchema(), built from the
+// constants its parser and writer use), so the page keeps no copy that could drift. They are read
+// on first use, which is after the wasm is initialised: the page asks for them only once load()
+// has finished, as it does for parseLink.
 
-/** Colour range modes, in the order the page lists them. */
-export const RANGES = ["panel", "shared", "fixed", "centered"];
+/** linkSchema() of the wasm core, read once and frozen. */
+let schema = null;
 
-/** File formats a source can declare; "auto" is never written to a link. */
-export const FORMATS = ["auto", "csv", "json"];
+/**
+ * The share-link format: { keys, layouts, ranges, pairwiseRanges, formats, binValues, bins,
+ * levels, defaultLevel, maxDecimals, meanBenchmark, uses, sweep, pairwise } (see LinkSchema in
+ * pkg/sweepmap.d.ts): every key in the order links are written, the words and numbers each
+ * setting takes in the order the page lists them, what each layout uses, and the default views.
+ * Frozen all the way down. Call it only once the wasm is initialised.
+ */
+export function linkSchema() {
+  schema ??= deepFreeze(readLinkSchema());
+  return schema;
+}
 
-/** The benchmark value that means "the mean across benchmarks". */
-export const MEAN_BENCHMARK = ":mean";
+function deepFreeze(value) {
+  if (value !== null && typeof value === "object") {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
 
-/** Most decimals the Decimals control offers. */
-export const MAX_DECIMALS = 6;
+/**
+ * The view defaults of a kind of data, frozen (a copy is made by spreading it).
+ *
+ * Sweeps ("sweep", the default): model, modelB and benchmark are null: "the dataset's first"
+ * (modelB: the first model other than model; benchmark, in the reconcile layout: the first
+ * reported aggregate), resolved against a dataset by resolveView. uncertainty is null (no marks)
+ * or one of linkSchema().levels.
+ *
+ * Pairwise comparisons ("pairwise"): the state carries kind "pairwise" (a state without kind is a
+ * sweep's). models is null (every model) or at least two names in the data's order; group null is
+ * all items.
+ */
+export function defaultView(kind = "sweep") {
+  return kind === "pairwise" ? linkSchema().pairwise : linkSchema().sweep;
+}
 
-/** Confidence levels of the uncertainty marks, in the order the page lists them. */
-export const LEVELS = [0.9, 0.95, 0.99];
-
-/** The level the page offers first when the marks are switched on. */
+/**
+ * The level the page offers first when the uncertainty marks are switched on. The one copy this
+ * module keeps: main.js sets its starting state with it when the module is evaluated, before the
+ * wasm is ready. A test checks it is linkSchema().defaultLevel (the core's level when none is
+ * chosen) and one of linkSchema().levels.
+ */
 export const DEFAULT_LEVEL = 0.95;
-
-/** Bins per score axis the page offers for pairwise comparisons. */
-export const BINS = [5, 10, 20];
-
-/** What a pairwise bin's colour says, in the order the page lists them. */
-export const BIN_VALUES = ["count", "share"];
-
-/** Colour range modes of pairwise figures (counts have no centre), in the order the page lists them. */
-export const PAIRWISE_RANGES = ["panel", "shared", "fixed"];
-
-/** Every key a link may carry, in the order serializeState writes them. */
-export const KEYS = [
-  "dataset",
-  "src",
-  "data",
-  "fmt",
-  "name",
-  "layout",
-  "model",
-  "b",
-  "bench",
-  "models",
-  "group",
-  "bins",
-  "by",
-  "log",
-  "cmap",
-  "rev",
-  "range",
-  "min",
-  "max",
-  "center",
-  "annot",
-  "dec",
-  "unc",
-];
-
-/**
- * The view defaults. model, modelB and benchmark are null: "the dataset's first" (modelB: the
- * first model other than model; benchmark, in the reconcile layout: the first reported
- * aggregate), resolved against a dataset by resolveView. uncertainty is null (no marks) or one of
- * LEVELS.
- */
-export const DEFAULT_VIEW = Object.freeze({
-  layout: "model",
-  model: null,
-  modelB: null,
-  benchmark: null,
-  colorMap: "viridis",
-  reversed: false,
-  range: "panel",
-  min: null,
-  max: null,
-  center: 0,
-  annotate: true,
-  decimals: null,
-  uncertainty: null,
-});
-
-/**
- * The view defaults of pairwise comparisons. A pairwise state carries kind "pairwise"; a state
- * without kind is a sweep's. models is null (every model) or at least two names in the data's
- * order; group null is all items.
- */
-export const DEFAULT_PAIRWISE_VIEW = Object.freeze({
-  kind: "pairwise",
-  models: null,
-  group: null,
-  bins: 10,
-  value: "count",
-  logarithmic: false,
-  colorMap: "viridis",
-  reversed: false,
-  range: "shared",
-  min: null,
-  max: null,
-  annotate: true,
-  decimals: null,
-});
 
 /** "pairwise" for a pairwise state, else "sweep". */
 export function kindOf(state) {
@@ -195,7 +147,7 @@ export function kindOf(state) {
  */
 export function viewForKind(state, kind) {
   if (kindOf(state) === kind) return state;
-  const defaults = kind === "pairwise" ? DEFAULT_PAIRWISE_VIEW : DEFAULT_VIEW;
+  const defaults = defaultView(kind);
   return {
     source: state.source,
     ...defaults,
@@ -301,35 +253,35 @@ export function readSource(params, { datasets = [] } = {}) {
  * groups of pairwise data), the colour maps ([{name, label}]) and the bundled dataset ids (first
  * the default). A list left out is not checked.
  *
- * Returns { state, notices }: state = { source, ...view } with every key of DEFAULT_VIEW (or of
- * DEFAULT_PAIRWISE_VIEW, with kind "pairwise"), and one notice { key, value, message } per
+ * Returns { state, notices }: state = { source, ...view } with every key of defaultView() (or of
+ * defaultView("pairwise"), with kind "pairwise"), and one notice { key, value, message } per
  * problem (which got its default).
  */
 export function parseState(params, context = {}) {
   return parseLink(queryOf(params), context);
 }
 
-/** One of LEVELS written as a number ("0.95", "0.950"), else null. */
+/** One of linkSchema().levels written as a number ("0.95", "0.950"), else null. */
 export function parseLevel(text) {
   // Read as the link's unc= is, by the one parser.
   return parseLink(`unc=${encodeURIComponent(String(text))}`).state.uncertainty;
 }
 
 
-/** Which of model, modelB, benchmark and the uncertainty marks a layout uses. */
+/** Nothing: what a layout the link format does not know uses. */
+const USES_NOTHING = Object.freeze({ model: false, modelB: false, benchmark: false, uncertainty: false });
+
+/** Which of model, modelB, benchmark and the uncertainty marks a layout uses (linkSchema().uses). */
 export function usedBy(layout) {
-  return {
-    model: layout === "model" || layout === "difference" || layout === "reconcile",
-    modelB: layout === "difference",
-    benchmark: layout === "benchmark" || layout === "difference" || layout === "reconcile",
-    uncertainty: layout !== "reconcile",
-  };
+  const { uses } = linkSchema();
+  return Object.hasOwn(uses, layout) ? uses[layout] : USES_NOTHING;
 }
 
 
 /**
  * The query parameters of a state: its source, then the view values that differ from the
- * defaults and that its layout and range use, in the order of KEYS (formatLink of the wasm core).
+ * defaults and that its layout and range use, in the order of linkSchema().keys (formatLink of the
+ * wasm core).
  */
 export function serializeState(state) {
   return new URLSearchParams(formatLink(state));
@@ -357,8 +309,8 @@ export function resolveView(state, { models, benchmarks, aggregates = [] }) {
   if (state.layout === "reconcile") {
     benchmark = aggregates.includes(state.benchmark) ? state.benchmark : (aggregates[0] ?? null);
   } else {
-    benchmark =
-      state.benchmark === MEAN_BENCHMARK || benchmarks.includes(state.benchmark) ? state.benchmark : benchmarks[0];
+    const mean = state.benchmark === linkSchema().meanBenchmark;
+    benchmark = mean || benchmarks.includes(state.benchmark) ? state.benchmark : benchmarks[0];
   }
   return { model, modelB, benchmark };
 }
@@ -384,12 +336,12 @@ export function normalizeState(state, names) {
   next.modelB = used.modelB && resolved.modelB !== defaultB ? resolved.modelB : null;
   const defaultBenchmark = next.layout === "reconcile" ? aggregates[0] : benchmarks[0];
   next.benchmark = used.benchmark && resolved.benchmark !== defaultBenchmark ? resolved.benchmark : null;
-  next.uncertainty = used.uncertainty && LEVELS.includes(next.uncertainty) ? next.uncertainty : null;
+  next.uncertainty = used.uncertainty && linkSchema().levels.includes(next.uncertainty) ? next.uncertainty : null;
   if (next.range !== "fixed") {
     next.min = null;
     next.max = null;
   }
-  if (next.range !== "centered") next.center = DEFAULT_VIEW.center;
+  if (next.range !== "centered") next.center = defaultView().center;
   return next;
 }
 
@@ -424,13 +376,15 @@ export function figureOptions(state, names) {
  * not offer back to the default; bounds back to null unless the range is fixed.
  */
 export function normalizePairwiseState(state, { models, groups = [] }) {
-  const next = { ...DEFAULT_PAIRWISE_VIEW, ...state, kind: "pairwise" };
+  const defaults = defaultView("pairwise");
+  const { bins, binValues, pairwiseRanges } = linkSchema();
+  const next = { ...defaults, ...state, kind: "pairwise" };
   const chosen = Array.isArray(next.models) ? models.filter((name) => next.models.includes(name)) : [];
   next.models = chosen.length >= 2 && chosen.length < models.length ? chosen : null;
   if (!groups.includes(next.group)) next.group = null;
-  if (!BINS.includes(next.bins)) next.bins = DEFAULT_PAIRWISE_VIEW.bins;
-  if (!BIN_VALUES.includes(next.value)) next.value = DEFAULT_PAIRWISE_VIEW.value;
-  if (!PAIRWISE_RANGES.includes(next.range)) next.range = DEFAULT_PAIRWISE_VIEW.range;
+  if (!bins.includes(next.bins)) next.bins = defaults.bins;
+  if (!binValues.includes(next.value)) next.value = defaults.value;
+  if (!pairwiseRanges.includes(next.range)) next.range = defaults.range;
   if (next.range !== "fixed") {
     next.min = null;
     next.max = null;

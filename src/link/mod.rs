@@ -1,7 +1,8 @@
 //! Share links: the explorer's whole view in the query string of its address.
 //!
 //! One parser for the page (through `parseLink` in wasm) and for the fuzzer. The format is
-//! documented key by key at the top of `www/state.js` and in the README. Reading a link never
+//! documented key by key at the top of `www/state.js` and in the README. Its words, lists and
+//! defaults live in `view` alone; the page takes them from there through `linkSchema()`. Reading a link never
 //! fails as a whole: a link always opens. Every problem (an unknown key, a value that is not
 //! what the key takes, damaged percent-encoding, a key given twice, conflicting data sources, a
 //! name the data lack) becomes a [`Notice`] that names the key and what was expected, and that
@@ -23,7 +24,8 @@ mod write;
 pub use number::js_number;
 pub use read::{join_names, parse_level, parse_link, read_link_source, split_names, KEYS};
 pub use view::{
-    BinValue, ColorMapName, DataKind, Format, Layout, LinkContext, Notice, PairwiseView,
-    ParsedLink, Range, Source, SweepView, ViewState, BINS, LEVELS, MAX_DECIMALS, MEAN_BENCHMARK,
+    BinValue, ColorMapName, DataKind, Format, Layout, LayoutUses, LinkContext, Named, Notice,
+    PairwiseView, ParsedLink, Range, Source, SweepView, ViewState, BINS, LEVELS, MAX_DECIMALS,
+    MEAN_BENCHMARK,
 };
 pub use write::format_link;

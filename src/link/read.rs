@@ -4,10 +4,10 @@
 use super::number::{js_number, parse_number, parse_small_whole, Number};
 use super::query::{quote, quoted_list, shown, split_query};
 use super::view::{
-    BinValue, DataKind, Format, Layout, LinkContext, Notice, PairwiseView, ParsedLink, Range,
-    Source, SweepView, ViewState, BINS, LEVELS, MAX_DECIMALS, MEAN_BENCHMARK,
+    BinValue, DataKind, Format, Layout, LinkContext, Named, Notice, PairwiseView, ParsedLink,
+    Range, Source, SweepView, ViewState, BINS, DEFAULT_COLOR_MAP, LEVELS, MAX_DECIMALS,
+    MEAN_BENCHMARK,
 };
-use super::write::used_by;
 
 /// Every key a link may carry, in the order a link is written.
 pub const KEYS: [&str; 23] = [
@@ -138,7 +138,7 @@ fn read_source(params: &Params, datasets: &[String], notices: &mut Vec<Notice>) 
                 name: params.get("name").unwrap_or_default().to_string(),
                 format,
                 data: Some(data.to_string()),
-                key: format!("data:{}:{data}", format_name(format)),
+                key: format!("data:{}:{data}", format.name()),
             },
             Some(problem) => {
                 notices.push(notice("data", Some(data), format!("The data in the link (data={}) {problem}; showing the default dataset instead.", shown(data))));
@@ -234,34 +234,28 @@ fn is_http_url(url: &str) -> bool {
     }
 }
 
-fn format_name(format: Format) -> &'static str {
-    match format {
-        Format::Auto => "auto",
-        Format::Csv => "csv",
-        Format::Json => "json",
-    }
-}
-
 fn read_format(params: &Params, notices: &mut Vec<Notice>) -> Format {
     let Some(text) = params.get("fmt") else {
-        return Format::Auto;
+        return Format::default();
     };
-    match crate::text::lower(text.trim()).as_str() {
-        "auto" => Format::Auto,
-        "csv" => Format::Csv,
-        "json" => Format::Json,
-        _ => {
-            notices.push(notice(
-                "fmt",
-                Some(text),
-                format!(
-                    "fmt={} is not a format (expected csv or json); detecting the format instead.",
-                    shown(text)
-                ),
-            ));
-            Format::Auto
-        }
-    }
+    Format::among(Format::ALL, &crate::text::lower(text.trim())).unwrap_or_else(|| {
+        // `auto` is read but never written, so the message offers the formats a link names.
+        let declared: Vec<&str> = Format::ALL
+            .iter()
+            .filter(|format| **format != Format::Auto)
+            .map(|format| format.name())
+            .collect();
+        notices.push(notice(
+            "fmt",
+            Some(text),
+            format!(
+                "fmt={} is not a format (expected {}); detecting the format instead.",
+                shown(text),
+                declared.join(" or ")
+            ),
+        ));
+        Format::default()
+    })
 }
 
 fn notice_unknown_keys(params: &Params, notices: &mut Vec<Notice>) {
@@ -303,19 +297,22 @@ fn read_sweep(
         &mut view.reversed,
         notices,
     );
-    let mut bounds = Bounds::default();
-    view.range = read_range(params, &SWEEP_RANGES, Range::Panel, &mut bounds, notices);
+    let mut bounds = Bounds {
+        center: view.center,
+        ..Bounds::default()
+    };
+    view.range = read_range(params, Range::ALL, view.range, &mut bounds, notices);
     (view.min, view.max, view.center) = (bounds.min, bounds.max, bounds.center);
     read_labels(params, &mut view.annotate, &mut view.decimals, notices);
     if let Some(level) = params.get("unc") {
         match parse_level(level) {
             Some(value) => view.uncertainty = Some(value),
-            None => notices.push(notice("unc", Some(level), format!("unc={} is not a confidence level (expected 0.9, 0.95, 0.99); not marking cells within noise.", shown(level)))),
+            None => notices.push(notice("unc", Some(level), format!("unc={} is not a confidence level (expected {}); not marking cells within noise.", shown(level), listed(LEVELS.map(js_number))))),
         }
     }
     // Values are checked (and noticed) whatever the layout, but a layout keeps only what it
     // uses, so a link reads as the view it shows and writes back the same.
-    let used = used_by(view.layout);
+    let used = view.layout.uses();
     if !used.model {
         view.model = None;
     }
@@ -339,13 +336,14 @@ pub fn parse_level(text: &str) -> Option<f64> {
     }
 }
 
-const LAYOUTS: [(&str, Layout); 5] = [
-    ("model", Layout::Model),
-    ("benchmark", Layout::Benchmark),
-    ("grid", Layout::Grid),
-    ("difference", Layout::Difference),
-    ("reconcile", Layout::Reconcile),
-];
+/// Values as a message lists what a key takes: `a, b, c`.
+fn listed<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
+    values
+        .into_iter()
+        .map(|value| value.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 fn read_layout(
     params: &Params,
@@ -355,10 +353,18 @@ fn read_layout(
 ) {
     let layout = params.get("layout");
     if let Some(text) = layout {
-        let lowered = crate::text::lower(text.trim());
-        match LAYOUTS.iter().find(|(name, _)| *name == lowered) {
-            Some((_, value)) => view.layout = *value,
-            None => notices.push(notice("layout", Some(text), format!("layout={} is not a layout (expected model, benchmark, grid, difference, reconcile); using \"model\".", shown(text)))),
+        match Layout::among(Layout::ALL, &crate::text::lower(text.trim())) {
+            Some(value) => view.layout = value,
+            None => notices.push(notice(
+                "layout",
+                Some(text),
+                format!(
+                    "layout={} is not a layout (expected {}); using {}.",
+                    shown(text),
+                    listed(Layout::names(Layout::ALL)),
+                    quote(view.layout.name())
+                ),
+            )),
         }
     }
     let one_model = context
@@ -369,14 +375,17 @@ fn read_layout(
         notices.push(notice(
             "layout",
             layout,
-            "layout=difference needs two models and this dataset has one; using \"model\".".into(),
+            format!(
+                "layout=difference needs two models and this dataset has one; using {}.",
+                quote(Layout::default().name())
+            ),
         ));
-        view.layout = Layout::Model;
+        view.layout = Layout::default();
     }
     let no_aggregate = context.aggregates.as_ref().is_some_and(Vec::is_empty);
     if view.layout == Layout::Reconcile && no_aggregate {
-        notices.push(notice("layout", layout, "layout=reconcile needs a reported aggregate (a benchmark with aggregate_of) and this dataset has none; using \"model\".".into()));
-        view.layout = Layout::Model;
+        notices.push(notice("layout", layout, format!("layout=reconcile needs a reported aggregate (a benchmark with aggregate_of) and this dataset has none; using {}.", quote(Layout::default().name()))));
+        view.layout = Layout::default();
     }
 }
 
@@ -501,7 +510,7 @@ fn read_colour(
                     "cmap",
                     Some(text),
                     format!(
-                        "cmap={} is not a colour map (expected one of {}); using viridis.",
+                        "cmap={} is not a colour map (expected one of {}); using {DEFAULT_COLOR_MAP}.",
                         shown(text),
                         names.join(", ")
                     ),
@@ -563,18 +572,6 @@ fn read_labels(
     }
 }
 
-const SWEEP_RANGES: [(&str, Range); 4] = [
-    ("panel", Range::Panel),
-    ("shared", Range::Shared),
-    ("fixed", Range::Fixed),
-    ("centered", Range::Centered),
-];
-const PAIRWISE_RANGES: [(&str, Range); 3] = [
-    ("panel", Range::Panel),
-    ("shared", Range::Shared),
-    ("fixed", Range::Fixed),
-];
-
 /// The bounds and centre a range reads.
 #[derive(Default)]
 struct Bounds {
@@ -583,45 +580,36 @@ struct Bounds {
     center: f64,
 }
 
-/// `range=`, `min=`, `max=` and `center=`: `ranges` are the modes offered, `fallback` the default.
+/// `range=`, `min=`, `max=` and `center=`: `ranges` are the modes offered, `fallback` the
+/// default; `bounds` come in as their defaults.
 fn read_range(
     params: &Params,
-    ranges: &[(&str, Range)],
+    ranges: &[Range],
     fallback: Range,
     bounds: &mut Bounds,
     notices: &mut Vec<Notice>,
 ) -> Range {
-    let name_of = |range: Range| {
-        ranges
-            .iter()
-            .find(|(_, r)| *r == range)
-            .map_or("", |(name, _)| name)
-    };
     let mut range = fallback;
     if let Some(text) = params.get("range") {
-        let lowered = crate::text::lower(text.trim());
-        match ranges.iter().find(|(name, _)| *name == lowered) {
-            Some((_, value)) => range = *value,
-            None => {
-                let names: Vec<&str> = ranges.iter().map(|(name, _)| *name).collect();
-                notices.push(notice(
-                    "range",
-                    Some(text),
-                    format!(
-                        "range={} is not a colour range (expected {}); using {}.",
-                        shown(text),
-                        names.join(", "),
-                        quote(name_of(fallback))
-                    ),
-                ));
-            }
+        match Range::among(ranges, &crate::text::lower(text.trim())) {
+            Some(value) => range = value,
+            None => notices.push(notice(
+                "range",
+                Some(text),
+                format!(
+                    "range={} is not a colour range (expected {}); using {}.",
+                    shown(text),
+                    listed(Range::names(ranges)),
+                    quote(fallback.name())
+                ),
+            )),
         }
     }
     if range == Range::Fixed {
         match read_bounds(params) {
             Ok((low, high)) => (bounds.min, bounds.max) = (Some(low), Some(high)),
             Err(problem) => {
-                notices.push(problem.into_notice(name_of(fallback)));
+                notices.push(problem.into_notice(fallback.name()));
                 range = fallback;
             }
         }
@@ -634,14 +622,19 @@ fn read_range(
                     "center",
                     Some(text),
                     format!(
-                        "center={} is too large to be a number; centring on 0.",
-                        shown(text)
+                        "center={} is too large to be a number; centring on {}.",
+                        shown(text),
+                        js_number(bounds.center)
                     ),
                 )),
                 Number::Invalid => notices.push(notice(
                     "center",
                     Some(text),
-                    format!("center={} is not a number; centring on 0.", shown(text)),
+                    format!(
+                        "center={} is not a number; centring on {}.",
+                        shown(text),
+                        js_number(bounds.center)
+                    ),
                 )),
             }
         }
@@ -726,17 +719,27 @@ fn read_pairwise(
                 "bins",
                 Some(text),
                 format!(
-                    "bins={} is not offered (expected 5, 10, 20); using 10.",
-                    shown(text)
+                    "bins={} is not offered (expected {}); using {}.",
+                    shown(text),
+                    listed(BINS),
+                    view.bins
                 ),
             )),
         }
     }
     if let Some(text) = params.get("by") {
-        match crate::text::lower(text.trim()).as_str() {
-            "count" => view.value = BinValue::Count,
-            "share" => view.value = BinValue::Share,
-            _ => notices.push(notice("by", Some(text), format!("by={} is not what bins can be coloured by (expected count, share); using \"count\".", shown(text)))),
+        match BinValue::among(BinValue::ALL, &crate::text::lower(text.trim())) {
+            Some(value) => view.value = value,
+            None => notices.push(notice(
+                "by",
+                Some(text),
+                format!(
+                    "by={} is not what bins can be coloured by (expected {}); using {}.",
+                    shown(text),
+                    listed(BinValue::names(BinValue::ALL)),
+                    quote(view.value.name())
+                ),
+            )),
         }
     }
     if let Some(text) = params.get("log") {
@@ -757,13 +760,7 @@ fn read_pairwise(
         notices,
     );
     let mut bounds = Bounds::default();
-    view.range = read_range(
-        params,
-        &PAIRWISE_RANGES,
-        Range::Shared,
-        &mut bounds,
-        notices,
-    );
+    view.range = read_range(params, Range::PAIRWISE, view.range, &mut bounds, notices);
     (view.min, view.max) = (bounds.min, bounds.max);
     read_labels(params, &mut view.annotate, &mut view.decimals, notices);
     view
@@ -867,4 +864,57 @@ pub fn join_names(names: &[String]) -> String {
         .map(|name| name.replace('\\', "\\\\").replace(',', "\\,"))
         .collect::<Vec<_>>()
         .join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn messages(query: &str, context: &LinkContext) -> Vec<String> {
+        parse_link(query, context)
+            .notices
+            .into_iter()
+            .map(|notice| notice.message)
+            .collect()
+    }
+
+    /// The lists and defaults a notice names come from the same constants the parser checks
+    /// against; these are the words the page has always shown.
+    #[test]
+    fn notices_name_the_values_offered_and_the_default() {
+        let sweep = LinkContext::default();
+        let pairwise = LinkContext {
+            kind: DataKind::Pairwise,
+            ..LinkContext::default()
+        };
+        let one_model = LinkContext {
+            models: Some(vec!["A".into()]),
+            ..LinkContext::default()
+        };
+        assert_eq!(
+            messages("fmt=xml&layout=tiles&range=all&unc=2", &sweep),
+            [
+                "fmt=\"xml\" is not a format (expected csv or json); detecting the format instead.",
+                "layout=\"tiles\" is not a layout (expected model, benchmark, grid, difference, reconcile); using \"model\".",
+                "range=\"all\" is not a colour range (expected panel, shared, fixed, centered); using \"panel\".",
+                "unc=\"2\" is not a confidence level (expected 0.9, 0.95, 0.99); not marking cells within noise.",
+            ]
+        );
+        assert_eq!(
+            messages("range=centered&center=x", &sweep),
+            ["center=\"x\" is not a number; centring on 0."]
+        );
+        assert_eq!(
+            messages("layout=difference", &one_model),
+            ["layout=difference needs two models and this dataset has one; using \"model\"."]
+        );
+        assert_eq!(
+            messages("bins=7&by=mean&range=centered", &pairwise),
+            [
+                "bins=\"7\" is not offered (expected 5, 10, 20); using 10.",
+                "by=\"mean\" is not what bins can be coloured by (expected count, share); using \"count\".",
+                "range=\"centered\" is not a colour range (expected panel, shared, fixed); using \"shared\".",
+            ]
+        );
+    }
 }

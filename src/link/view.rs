@@ -2,8 +2,53 @@
 //! names are the page's (camelCase), so the states cross to JavaScript as they are. Nothing here
 //! derives `Deserialize`: the wasm binding reads the page's objects field by hand, which costs a
 //! fraction of the code a derived deserializer per type does.
+//!
+//! This module is the one source of the link format's words, lists and defaults: the parser, the
+//! writer, the wasm binding and the page (through `linkSchema()`) all read them from here. The
+//! words of each setting are in [`Named::name`] (also what serde writes), the lists in
+//! [`Named::ALL`], and the defaults in [`SweepView::default`] and [`PairwiseView::default`].
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+
+/// A setting a link names by a fixed word (`layout=grid`, `range=fixed`, ...).
+pub trait Named: Copy + PartialEq + 'static {
+    /// Every value, in the order the page lists them.
+    const ALL: &'static [Self];
+
+    /// The value's word in links and in the page's state objects.
+    fn name(self) -> &'static str;
+
+    // Few iterator adaptors below: each is compiled once per type, and `copied().find()` and
+    // `map().collect()` made that several functions a type in the wasm.
+
+    /// The value of `choices` whose word is exactly `word` (links trim and lower-case first).
+    fn among(choices: &[Self], word: &str) -> Option<Self> {
+        choices.iter().find(|value| value.name() == word).copied()
+    }
+
+    /// The words of `choices`, for messages and for the page.
+    fn names(choices: &[Self]) -> Vec<&'static str> {
+        let mut names = Vec::with_capacity(choices.len());
+        for &value in choices {
+            names.push(value.name());
+        }
+        names
+    }
+}
+
+/// Serializes each type as its [`Named::name`], so the state objects the page gets and the
+/// links it writes can never spell a value two ways.
+macro_rules! serialize_by_name {
+    ($($named:ty),*) => {$(
+        impl Serialize for $named {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.name())
+            }
+        }
+    )*};
+}
+
+serialize_by_name!(Format, Layout, Range, BinValue, DataKind);
 
 /// Where the data come from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -23,9 +68,8 @@ pub enum Source {
     },
 }
 
-/// A file format a source may declare.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// A file format a source may declare; `Auto` is never written to a link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
     #[default]
     Auto,
@@ -33,9 +77,20 @@ pub enum Format {
     Json,
 }
 
-/// Sweep layouts, in the order the page lists them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "lowercase")]
+impl Named for Format {
+    const ALL: &'static [Self] = &[Format::Auto, Format::Csv, Format::Json];
+
+    fn name(self) -> &'static str {
+        match self {
+            Format::Auto => "auto",
+            Format::Csv => "csv",
+            Format::Json => "json",
+        }
+    }
+}
+
+/// Sweep layouts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Layout {
     #[default]
     Model,
@@ -45,9 +100,51 @@ pub enum Layout {
     Reconcile,
 }
 
+impl Named for Layout {
+    const ALL: &'static [Self] = &[
+        Layout::Model,
+        Layout::Benchmark,
+        Layout::Grid,
+        Layout::Difference,
+        Layout::Reconcile,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Layout::Model => "model",
+            Layout::Benchmark => "benchmark",
+            Layout::Grid => "grid",
+            Layout::Difference => "difference",
+            Layout::Reconcile => "reconcile",
+        }
+    }
+}
+
+/// Which of model, model B, benchmark and the uncertainty marks a layout uses: a link keeps
+/// only these, and the page shows only their controls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LayoutUses {
+    pub model: bool,
+    pub model_b: bool,
+    pub benchmark: bool,
+    pub uncertainty: bool,
+}
+
+impl Layout {
+    /// What this layout uses (see [`LayoutUses`]).
+    pub fn uses(self) -> LayoutUses {
+        use Layout::*;
+        LayoutUses {
+            model: matches!(self, Model | Difference | Reconcile),
+            model_b: self == Difference,
+            benchmark: matches!(self, Benchmark | Difference | Reconcile),
+            uncertainty: self != Reconcile,
+        }
+    }
+}
+
 /// Colour range modes (pairwise figures have no `Centered`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Range {
     Panel,
     Shared,
@@ -55,13 +152,42 @@ pub enum Range {
     Centered,
 }
 
+impl Named for Range {
+    /// The modes of sweeps.
+    const ALL: &'static [Self] = &[Range::Panel, Range::Shared, Range::Fixed, Range::Centered];
+
+    fn name(self) -> &'static str {
+        match self {
+            Range::Panel => "panel",
+            Range::Shared => "shared",
+            Range::Fixed => "fixed",
+            Range::Centered => "centered",
+        }
+    }
+}
+
+impl Range {
+    /// The modes of pairwise figures: counts have no centre.
+    pub const PAIRWISE: &'static [Self] = &[Range::Panel, Range::Shared, Range::Fixed];
+}
+
 /// What a pairwise bin's colour says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum BinValue {
     #[default]
     Count,
     Share,
+}
+
+impl Named for BinValue {
+    const ALL: &'static [Self] = &[BinValue::Count, BinValue::Share];
+
+    fn name(self) -> &'static str {
+        match self {
+            BinValue::Count => "count",
+            BinValue::Share => "share",
+        }
+    }
 }
 
 /// The view of a sweep. `None` for model, model B and benchmark is "the dataset's default".
@@ -163,12 +289,22 @@ impl ViewState {
 }
 
 /// The kind of data a link is read for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum DataKind {
     #[default]
     Sweep,
     Pairwise,
+}
+
+impl Named for DataKind {
+    const ALL: &'static [Self] = &[DataKind::Sweep, DataKind::Pairwise];
+
+    fn name(self) -> &'static str {
+        match self {
+            DataKind::Sweep => "sweep",
+            DataKind::Pairwise => "pairwise",
+        }
+    }
 }
 
 /// A colour map as `colorMaps()` lists it: a link may name it by name or label, in any case.
@@ -217,9 +353,78 @@ pub struct ParsedLink {
 pub const LEVELS: [f64; 3] = [0.9, 0.95, 0.99];
 /// Bins per score axis the page offers.
 pub const BINS: [u32; 3] = [5, 10, 20];
-pub(super) const DEFAULT_BINS: u32 = 10;
+const DEFAULT_BINS: u32 = 10;
 pub(super) const DEFAULT_COLOR_MAP: &str = "viridis";
 /// Most decimals the page offers.
 pub const MAX_DECIMALS: u32 = 6;
 /// The benchmark that means "the mean across benchmarks".
 pub const MEAN_BENCHMARK: &str = ":mean";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every value of a named setting: its word is unique, reads back as it, and is what serde
+    /// writes into the page's state objects.
+    fn check_named<T: Named + std::fmt::Debug + Serialize>(expected: &[&str]) {
+        assert_eq!(T::names(T::ALL), expected);
+        for &value in T::ALL {
+            assert_eq!(T::among(T::ALL, value.name()), Some(value));
+            assert_eq!(
+                serde_json::to_string(&value).ok(),
+                Some(format!("\"{}\"", value.name()))
+            );
+        }
+        assert_eq!(T::among(T::ALL, "nope"), None);
+    }
+
+    #[test]
+    fn named_settings_have_one_word_each() {
+        check_named::<Layout>(&["model", "benchmark", "grid", "difference", "reconcile"]);
+        check_named::<Range>(&["panel", "shared", "fixed", "centered"]);
+        check_named::<Format>(&["auto", "csv", "json"]);
+        check_named::<BinValue>(&["count", "share"]);
+        check_named::<DataKind>(&["sweep", "pairwise"]);
+        assert_eq!(
+            Range::names(Range::PAIRWISE),
+            ["panel", "shared", "fixed"],
+            "pairwise ranges"
+        );
+        assert_eq!(Range::among(Range::PAIRWISE, "centered"), None);
+    }
+
+    #[test]
+    fn defaults_are_among_the_values_offered() {
+        let sweep = SweepView::default();
+        assert!(Layout::ALL.contains(&sweep.layout));
+        assert!(Range::ALL.contains(&sweep.range));
+        let pairwise = PairwiseView::default();
+        assert!(BINS.contains(&pairwise.bins));
+        assert!(Range::PAIRWISE.contains(&pairwise.range));
+        assert!(BinValue::ALL.contains(&pairwise.value));
+        assert_eq!((sweep.range, pairwise.range), (Range::Panel, Range::Shared));
+        // The level the page offers first, and the figures' when none is chosen.
+        assert!(LEVELS.contains(&crate::figure::DEFAULT_LEVEL));
+    }
+
+    #[test]
+    fn layouts_use_what_their_figures_show() {
+        let uses: Vec<[bool; 4]> = Layout::ALL
+            .iter()
+            .map(|layout| {
+                let u = layout.uses();
+                [u.model, u.model_b, u.benchmark, u.uncertainty]
+            })
+            .collect();
+        assert_eq!(
+            uses,
+            [
+                [true, false, false, true],
+                [false, false, true, true],
+                [false, false, false, true],
+                [true, true, true, true],
+                [true, false, true, false],
+            ]
+        );
+    }
+}

@@ -1,14 +1,13 @@
 //! Writing a link: the source, then the view values that differ from the defaults and that the
 //! layout and range use, in the order of [`KEYS`](super::read::KEYS). Equal views give equal
-//! links, and every link written reads back as the view it was written from.
+//! links, and every link written reads back as the view it was written from. The defaults are
+//! the views' `Default`s, the ones the parser starts from, so "left out" always reads back as
+//! the value it stood for.
 
 use super::number::js_number;
 use super::query::push_pair;
 use super::read::join_names;
-use super::view::{
-    BinValue, Format, Layout, PairwiseView, Range, Source, SweepView, ViewState, DEFAULT_BINS,
-    DEFAULT_COLOR_MAP,
-};
+use super::view::{Format, Named, PairwiseView, Range, Source, SweepView, ViewState};
 
 /// The query string (without `?`) of a view, as the page writes it in its address.
 pub fn format_link(state: &ViewState) -> String {
@@ -43,55 +42,18 @@ fn write_source(query: &mut String, source: &Source) {
     }
 }
 
+/// `fmt=`, unless the format is detected (`auto`, never written).
 fn write_format(query: &mut String, format: Format) {
-    match format {
-        Format::Auto => {}
-        Format::Csv => push_pair(query, "fmt", "csv"),
-        Format::Json => push_pair(query, "fmt", "json"),
-    }
-}
-
-/// Which of model, model B, benchmark and the uncertainty marks a layout uses.
-pub(super) struct Used {
-    pub model: bool,
-    pub model_b: bool,
-    pub benchmark: bool,
-    pub uncertainty: bool,
-}
-
-pub(super) fn used_by(layout: Layout) -> Used {
-    use Layout::*;
-    Used {
-        model: matches!(layout, Model | Difference | Reconcile),
-        model_b: layout == Difference,
-        benchmark: matches!(layout, Benchmark | Difference | Reconcile),
-        uncertainty: layout != Reconcile,
-    }
-}
-
-fn layout_name(layout: Layout) -> &'static str {
-    match layout {
-        Layout::Model => "model",
-        Layout::Benchmark => "benchmark",
-        Layout::Grid => "grid",
-        Layout::Difference => "difference",
-        Layout::Reconcile => "reconcile",
-    }
-}
-
-fn range_name(range: Range) -> &'static str {
-    match range {
-        Range::Panel => "panel",
-        Range::Shared => "shared",
-        Range::Fixed => "fixed",
-        Range::Centered => "centered",
+    if format != Format::Auto {
+        push_pair(query, "fmt", format.name());
     }
 }
 
 fn write_sweep(query: &mut String, view: &SweepView) {
-    let used = used_by(view.layout);
-    if view.layout != Layout::Model {
-        push_pair(query, "layout", layout_name(view.layout));
+    let defaults = SweepView::default();
+    let used = view.layout.uses();
+    if view.layout != defaults.layout {
+        push_pair(query, "layout", view.layout.name());
     }
     let names = [
         ("model", used.model, &view.model),
@@ -103,51 +65,64 @@ fn write_sweep(query: &mut String, view: &SweepView) {
             push_pair(query, key, value);
         }
     }
-    write_colour(query, &view.color_map, view.reversed);
-    if view.range != Range::Panel {
-        push_pair(query, "range", range_name(view.range));
+    write_colour(
+        query,
+        (&view.color_map, view.reversed),
+        (&defaults.color_map, defaults.reversed),
+    );
+    if view.range != defaults.range {
+        push_pair(query, "range", view.range.name());
     }
     write_bounds(query, view.range, view.min, view.max);
-    if view.range == Range::Centered && view.center != 0.0 {
+    if view.range == Range::Centered && view.center != defaults.center {
         push_pair(query, "center", &js_number(view.center));
     }
-    write_labels(query, view.annotate, view.decimals);
+    write_labels(query, (view.annotate, view.decimals), defaults.annotate);
     if let (true, Some(level)) = (used.uncertainty, view.uncertainty) {
         push_pair(query, "unc", &js_number(level));
     }
 }
 
 fn write_pairwise(query: &mut String, view: &PairwiseView) {
+    let defaults = PairwiseView::default();
     if let Some(models) = view.models.as_deref().filter(|m| !m.is_empty()) {
         push_pair(query, "models", &join_names(models));
     }
     if let Some(group) = &view.group {
         push_pair(query, "group", group);
     }
-    if view.bins != DEFAULT_BINS {
+    if view.bins != defaults.bins {
         push_pair(query, "bins", &view.bins.to_string());
     }
-    if view.value == BinValue::Share {
-        push_pair(query, "by", "share");
+    if view.value != defaults.value {
+        push_pair(query, "by", view.value.name());
     }
-    if view.logarithmic {
-        push_pair(query, "log", "1");
-    }
-    write_colour(query, &view.color_map, view.reversed);
-    if view.range != Range::Shared {
-        push_pair(query, "range", range_name(view.range));
+    write_flag(query, "log", view.logarithmic, defaults.logarithmic);
+    write_colour(
+        query,
+        (&view.color_map, view.reversed),
+        (&defaults.color_map, defaults.reversed),
+    );
+    if view.range != defaults.range {
+        push_pair(query, "range", view.range.name());
     }
     write_bounds(query, view.range, view.min, view.max);
-    write_labels(query, view.annotate, view.decimals);
+    write_labels(query, (view.annotate, view.decimals), defaults.annotate);
 }
 
-fn write_colour(query: &mut String, color_map: &str, reversed: bool) {
-    if color_map != DEFAULT_COLOR_MAP {
+/// `key=1` or `key=0`, when `value` is not the default.
+fn write_flag(query: &mut String, key: &str, value: bool, default: bool) {
+    if value != default {
+        push_pair(query, key, if value { "1" } else { "0" });
+    }
+}
+
+/// `cmap=` and `rev=`: the colour map and its direction, where they are not the defaults.
+fn write_colour(query: &mut String, (color_map, reversed): (&str, bool), default: (&str, bool)) {
+    if color_map != default.0 {
         push_pair(query, "cmap", color_map);
     }
-    if reversed {
-        push_pair(query, "rev", "1");
-    }
+    write_flag(query, "rev", reversed, default.1);
 }
 
 fn write_bounds(query: &mut String, range: Range, min: Option<f64>, max: Option<f64>) {
@@ -161,10 +136,9 @@ fn write_bounds(query: &mut String, range: Range, min: Option<f64>, max: Option<
     }
 }
 
-fn write_labels(query: &mut String, annotate: bool, decimals: Option<u32>) {
-    if !annotate {
-        push_pair(query, "annot", "0");
-    }
+/// `annot=` where it is not the default, and `dec=` unless the decimals are automatic.
+fn write_labels(query: &mut String, (annotate, decimals): (bool, Option<u32>), default: bool) {
+    write_flag(query, "annot", annotate, default);
     if let Some(decimals) = decimals {
         push_pair(query, "dec", &decimals.to_string());
     }

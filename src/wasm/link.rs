@@ -1,15 +1,18 @@
 //! Share links for the page: `parseLink`, `readLinkSource` and `formatLink` over
-//! [`crate::link`], with the view state as the page's plain objects. The objects coming in are
-//! read field by hand (`Fields`) rather than with a derived serde `Deserialize`, which cost
+//! [`crate::link`], with the view state as the page's plain objects, and `linkSchema`: the
+//! format's keys, words and defaults, so the page keeps no copy of them. The objects coming in
+//! are read field by hand (`Fields`) rather than with a derived serde `Deserialize`, which cost
 //! several times the code in the wasm.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{arguments, to_plain_object};
+use crate::figure::DEFAULT_LEVEL;
 use crate::link::{
     format_link, parse_link, read_link_source, BinValue, ColorMapName, DataKind, Format, Layout,
-    LinkContext, Notice, PairwiseView, Range, Source, SweepView, ViewState,
+    LinkContext, Named, Notice, PairwiseView, Range, Source, SweepView, ViewState, BINS, KEYS,
+    LEVELS, MAX_DECIMALS, MEAN_BENCHMARK,
 };
 
 /// Reads a share link: `query` is the address's query string (`location.search`, with or
@@ -44,6 +47,91 @@ fn state_object(state: &ViewState) -> Result<JsValue, js_sys::Error> {
             Ok(js_sys::Object::assign(&object, &fields).into())
         }
     }
+}
+
+/// The share-link format as the page needs it besides reading and writing links: every key in
+/// the order links are written, the words each setting takes (in the order the page lists
+/// them), the numbers offered, the level uncertainty statements use when none is chosen, what
+/// each layout uses, and the default views (without a source).
+/// Built from the constants the parser and the writer use, so the page and the links cannot
+/// disagree.
+#[wasm_bindgen(js_name = linkSchema, unchecked_return_type = "LinkSchema")]
+pub fn link_schema_js() -> Result<JsValue, js_sys::Error> {
+    let schema = js_sys::Object::new();
+    set(&schema, "keys", &words(&KEYS))?;
+    set(&schema, "layouts", &words(&Layout::names(Layout::ALL)))?;
+    set(&schema, "ranges", &words(&Range::names(Range::ALL)))?;
+    set(
+        &schema,
+        "pairwiseRanges",
+        &words(&Range::names(Range::PAIRWISE)),
+    )?;
+    set(&schema, "formats", &words(&Format::names(Format::ALL)))?;
+    set(
+        &schema,
+        "binValues",
+        &words(&BinValue::names(BinValue::ALL)),
+    )?;
+    set(&schema, "bins", &numbers(BINS.map(f64::from)))?;
+    set(&schema, "levels", &numbers(LEVELS))?;
+    set(&schema, "defaultLevel", &JsValue::from_f64(DEFAULT_LEVEL))?;
+    set(&schema, "maxDecimals", &JsValue::from(MAX_DECIMALS))?;
+    set(&schema, "meanBenchmark", &JsValue::from_str(MEAN_BENCHMARK))?;
+    set(&schema, "uses", &layout_uses()?)?;
+    let sweep = ViewState::Sweep(SweepView::default());
+    set(&schema, "sweep", &without_source(state_object(&sweep)?)?)?;
+    let pairwise = ViewState::Pairwise(PairwiseView::default());
+    set(
+        &schema,
+        "pairwise",
+        &without_source(state_object(&pairwise)?)?,
+    )?;
+    Ok(schema.into())
+}
+
+/// `{ layout: { model, modelB, benchmark, uncertainty } }`: what each layout uses.
+fn layout_uses() -> Result<JsValue, js_sys::Error> {
+    let all = js_sys::Object::new();
+    for &layout in Layout::ALL {
+        let uses = layout.uses();
+        let object = js_sys::Object::new();
+        set(&object, "model", &JsValue::from_bool(uses.model))?;
+        set(&object, "modelB", &JsValue::from_bool(uses.model_b))?;
+        set(&object, "benchmark", &JsValue::from_bool(uses.benchmark))?;
+        set(
+            &object,
+            "uncertainty",
+            &JsValue::from_bool(uses.uncertainty),
+        )?;
+        set(&all, layout.name(), &object)?;
+    }
+    Ok(all.into())
+}
+
+/// A default view's fields: the defaults of a view, whatever data it is for.
+fn without_source(state: JsValue) -> Result<JsValue, js_sys::Error> {
+    js_sys::Reflect::delete_property(
+        state.unchecked_ref::<js_sys::Object>(),
+        &JsValue::from_str("source"),
+    )
+    .map(|_| state)
+    .map_err(|_| js_sys::Error::new("could not leave the source out of a default view"))
+}
+
+fn words(words: &[&str]) -> JsValue {
+    words
+        .iter()
+        .map(|word| JsValue::from_str(word))
+        .collect::<js_sys::Array>()
+        .into()
+}
+
+fn numbers<const N: usize>(numbers: [f64; N]) -> JsValue {
+    numbers
+        .into_iter()
+        .map(JsValue::from_f64)
+        .collect::<js_sys::Array>()
+        .into()
 }
 
 /// Sets `key` on a plain object built here.
@@ -158,24 +246,15 @@ impl Fields {
     }
 
     /// One of `choices`, by its name.
-    fn choice<T: Copy>(
-        &self,
-        key: &str,
-        choices: &[(&str, T)],
-        default: T,
-    ) -> Result<T, js_sys::Error> {
+    fn choice<T: Named>(&self, key: &str, choices: &[T], default: T) -> Result<T, js_sys::Error> {
         let Some(value) = self.get(key) else {
             return Ok(default);
         };
         let text = value.as_string().unwrap_or_default();
-        choices
-            .iter()
-            .find(|(name, _)| *name == text)
-            .map(|(_, choice)| *choice)
-            .ok_or_else(|| {
-                let names: Vec<&str> = choices.iter().map(|(name, _)| *name).collect();
-                self.error(key, &format!("one of {}", names.join(", ")), &value)
-            })
+        T::among(choices, &text).ok_or_else(|| {
+            let names = T::names(choices).join(", ");
+            self.error(key, &format!("one of {names}"), &value)
+        })
     }
 
     fn list(&self, key: &str) -> Result<Option<Vec<String>>, js_sys::Error> {
@@ -197,18 +276,12 @@ impl Fields {
     }
 }
 
-const FORMATS: [(&str, Format); 3] = [
-    ("auto", Format::Auto),
-    ("csv", Format::Csv),
-    ("json", Format::Json),
-];
-
 fn read_source(fields: &Fields) -> Result<Source, js_sys::Error> {
     let Some(value) = fields.get("source") else {
         return Ok(Source::Bundled { id: None });
     };
     let source = Fields::new("state.source", &value)?;
-    let format = source.choice("format", &FORMATS, Format::Auto)?;
+    let format = source.choice("format", Format::ALL, Format::default())?;
     match source.text("kind")?.as_deref() {
         Some("bundled") => Ok(Source::Bundled {
             id: source.text("id")?,
@@ -231,35 +304,21 @@ fn read_source(fields: &Fields) -> Result<Source, js_sys::Error> {
     }
 }
 
-const LAYOUTS: [(&str, Layout); 5] = [
-    ("model", Layout::Model),
-    ("benchmark", Layout::Benchmark),
-    ("grid", Layout::Grid),
-    ("difference", Layout::Difference),
-    ("reconcile", Layout::Reconcile),
-];
-const RANGES: [(&str, Range); 4] = [
-    ("panel", Range::Panel),
-    ("shared", Range::Shared),
-    ("fixed", Range::Fixed),
-    ("centered", Range::Centered),
-];
-
 fn read_sweep(fields: &Fields) -> Result<SweepView, js_sys::Error> {
     let defaults = SweepView::default();
     Ok(SweepView {
         source: read_source(fields)?,
-        layout: fields.choice("layout", &LAYOUTS, defaults.layout)?,
+        layout: fields.choice("layout", Layout::ALL, defaults.layout)?,
         model: fields.text("model")?,
         model_b: fields.text("modelB")?,
         benchmark: fields.text("benchmark")?,
         color_map: fields.text("colorMap")?.unwrap_or(defaults.color_map),
-        reversed: fields.flag("reversed", false)?,
-        range: fields.choice("range", &RANGES, defaults.range)?,
+        reversed: fields.flag("reversed", defaults.reversed)?,
+        range: fields.choice("range", Range::ALL, defaults.range)?,
         min: fields.number("min")?,
         max: fields.number("max")?,
-        center: fields.number("center")?.unwrap_or(0.0),
-        annotate: fields.flag("annotate", true)?,
+        center: fields.number("center")?.unwrap_or(defaults.center),
+        annotate: fields.flag("annotate", defaults.annotate)?,
         decimals: fields.whole("decimals")?,
         uncertainty: fields.number("uncertainty")?,
     })
@@ -267,20 +326,19 @@ fn read_sweep(fields: &Fields) -> Result<SweepView, js_sys::Error> {
 
 fn read_pairwise(fields: &Fields) -> Result<PairwiseView, js_sys::Error> {
     let defaults = PairwiseView::default();
-    let values = [("count", BinValue::Count), ("share", BinValue::Share)];
     Ok(PairwiseView {
         source: read_source(fields)?,
         models: fields.list("models")?,
         group: fields.text("group")?,
         bins: fields.whole("bins")?.unwrap_or(defaults.bins),
-        value: fields.choice("value", &values, defaults.value)?,
-        logarithmic: fields.flag("logarithmic", false)?,
+        value: fields.choice("value", BinValue::ALL, defaults.value)?,
+        logarithmic: fields.flag("logarithmic", defaults.logarithmic)?,
         color_map: fields.text("colorMap")?.unwrap_or(defaults.color_map),
-        reversed: fields.flag("reversed", false)?,
-        range: fields.choice("range", &RANGES, defaults.range)?,
+        reversed: fields.flag("reversed", defaults.reversed)?,
+        range: fields.choice("range", Range::ALL, defaults.range)?,
         min: fields.number("min")?,
         max: fields.number("max")?,
-        annotate: fields.flag("annotate", true)?,
+        annotate: fields.flag("annotate", defaults.annotate)?,
         decimals: fields.whole("decimals")?,
     })
 }
@@ -291,7 +349,6 @@ fn read_context(value: &JsValue) -> Result<LinkContext, js_sys::Error> {
         return Ok(LinkContext::default());
     }
     let fields = Fields::new("context", value)?;
-    let kinds = [("sweep", DataKind::Sweep), ("pairwise", DataKind::Pairwise)];
     let color_maps = match fields.get("colorMaps") {
         None => None,
         Some(list) if js_sys::Array::is_array(&list) => {
@@ -309,7 +366,7 @@ fn read_context(value: &JsValue) -> Result<LinkContext, js_sys::Error> {
         Some(other) => return Err(fields.error("colorMaps", "an array of colour maps", &other)),
     };
     Ok(LinkContext {
-        kind: fields.choice("kind", &kinds, DataKind::Sweep)?,
+        kind: fields.choice("kind", DataKind::ALL, DataKind::default())?,
         models: fields.list("models")?,
         benchmarks: fields.list("benchmarks")?,
         aggregates: fields.list("aggregates")?,
@@ -326,6 +383,46 @@ export interface LinkNotice {
   key: string;
   value: string | null;
   message: string;
+}
+
+/** What a layout uses: a link keeps only these, and the page shows only their controls. */
+export interface LayoutUses {
+  model: boolean;
+  modelB: boolean;
+  benchmark: boolean;
+  uncertainty: boolean;
+}
+
+/** The share-link format's keys, words and defaults (`linkSchema()`), from the parser's own constants. */
+export interface LinkSchema {
+  /** Every key a link may carry, in the order links are written. */
+  keys: string[];
+  /** Sweep layouts, in the order the page lists them. */
+  layouts: string[];
+  /** Colour range modes of sweeps. */
+  ranges: string[];
+  /** Colour range modes of pairwise figures (counts have no centre). */
+  pairwiseRanges: string[];
+  /** Formats a source can declare; "auto" is never written to a link. */
+  formats: string[];
+  /** What a pairwise bin's colour says. */
+  binValues: string[];
+  /** Bins per score axis offered for pairwise comparisons. */
+  bins: number[];
+  /** Confidence levels of the uncertainty marks. */
+  levels: number[];
+  /** The level uncertainty statements use when none is chosen; one of `levels`. */
+  defaultLevel: number;
+  /** Most decimals of the value labels. */
+  maxDecimals: number;
+  /** The benchmark value meaning "the mean across benchmarks". */
+  meanBenchmark: string;
+  /** What each layout uses, by layout. */
+  uses: Record<string, LayoutUses>;
+  /** The default view of a sweep (without a source). */
+  sweep: Record<string, unknown>;
+  /** The default view of pairwise comparisons, with kind "pairwise" (without a source). */
+  pairwise: Record<string, unknown>;
 }
 
 /** What `parseLink` checks a link against; a list left out (or null) is not checked. */

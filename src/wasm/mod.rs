@@ -53,7 +53,7 @@ use wasm_bindgen::prelude::*;
 pub use chunked::SweepCsvLoader;
 pub use dataset::{color_maps, load_csv, load_dataset, load_json, SweepDataset};
 pub use figure::SweepFigure;
-pub use link::{format_link_js, parse_link_js, read_link_source_js};
+pub use link::{format_link_js, link_schema_js, parse_link_js, read_link_source_js};
 pub use pairwise::{guess_kind, load_pairwise, SweepPairwise};
 pub use pairwise_figure::SweepPairwiseFigure;
 

@@ -71,6 +71,41 @@ describe("damaged share links in the page", { timeout: 300_000 }, () => {
     });
   }
 
+  test("the page's controls offer exactly the values the link format takes (linkSchema)", async () => {
+    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep");
+    try {
+      await shownDataset(page);
+      const { offered, schema } = await page.evaluate(async () => {
+        const { linkSchema } = await import("./state.js");
+        const values = (id) => [...document.getElementById(id).options].map((option) => option.value);
+        return {
+          schema: linkSchema(),
+          offered: {
+            layouts: values("layout-select"),
+            ranges: values("range-select"),
+            bins: values("bins-select").map(Number),
+            binValues: values("by-select"),
+            decimals: values("decimals-select"),
+            levels: values("level-select").map(Number),
+          },
+        };
+      });
+      assert.deepEqual(offered, {
+        layouts: schema.layouts,
+        ranges: schema.ranges,
+        bins: schema.bins,
+        binValues: schema.binValues,
+        decimals: ["auto", ...Array.from({ length: schema.maxDecimals + 1 }, (_, index) => String(index))],
+        levels: schema.levels,
+      });
+      // The pairwise ranges are the sweep ones the page keeps when it hides "centered".
+      assert.deepEqual(schema.pairwiseRanges, schema.ranges.filter((range) => range !== "centered"));
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a link that parses cleanly opens its view with no notice; the address drops defaults", async () => {
     const { page, context, problems } = await openPage(
       session,

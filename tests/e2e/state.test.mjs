@@ -6,17 +6,16 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import { formatLink, initSync, parseLink } from "../../www/pkg/sweepmap.js";
+import { formatLink, initSync, linkSchema as wasmLinkSchema, parseLink } from "../../www/pkg/sweepmap.js";
 
 import {
-  DEFAULT_PAIRWISE_VIEW,
-  DEFAULT_VIEW,
+  DEFAULT_LEVEL,
+  defaultView,
   figureOptions,
   formatFromName,
   joinNames,
-  KEYS,
   kindOf,
-  LEVELS,
+  linkSchema,
   normalizeState,
   pairwiseOptions,
   parseLevel,
@@ -27,6 +26,7 @@ import {
   sameSource,
   serializeState,
   splitNames,
+  usedBy,
   viewForKind,
 } from "../../www/state.js";
 import { decodeData, encodeData } from "../../www/share.js";
@@ -53,7 +53,7 @@ const parse = (query, extra = context) => parseState(new URLSearchParams(query),
 describe("share links: parseState", () => {
   test("an empty address is the default view of the first dataset", () => {
     const { state, notices } = parse("");
-    assert.deepEqual(state, { source: { kind: "bundled", id: "kv-cache-sweep" }, ...DEFAULT_VIEW });
+    assert.deepEqual(state, { source: { kind: "bundled", id: "kv-cache-sweep" }, ...defaultView() });
     assert.deepEqual(notices, []);
   });
 
@@ -93,8 +93,8 @@ describe("share links: parseState", () => {
   });
 
   test("uncertainty levels: the three offered, written as numbers", () => {
-    assert.deepEqual(LEVELS, [0.9, 0.95, 0.99]);
-    assert.equal(DEFAULT_VIEW.uncertainty, null);
+    assert.deepEqual(linkSchema().levels, [0.9, 0.95, 0.99]);
+    assert.equal(defaultView().uncertainty, null);
     for (const [text, level] of [["0.9", 0.9], ["0.95", 0.95], ["0.950", 0.95], [" 0.99 ", 0.99], ["0.90", 0.9]]) {
       assert.equal(parseLevel(text), level, text);
       assert.deepEqual(parse(`unc=${encodeURIComponent(text)}`), { state: { ...parse("").state, uncertainty: level }, notices: [] }, text);
@@ -207,6 +207,123 @@ describe("share links: parseState", () => {
   });
 });
 
+describe("share links: the format's keys, words and defaults come from the wasm core", () => {
+  const schema = linkSchema();
+  const sweepContext = { ...context, models: ["R1-Llama", "R1-Qwen"] };
+  const pairwiseContext = { kind: "pairwise", models: ["a", "b", "c"], groups: ["g"] };
+  const keysOf = (query) => [...new URLSearchParams(query).keys()];
+
+  test("linkSchema(): the lists and defaults the page uses, read once and frozen", () => {
+    assert.equal(linkSchema(), schema);
+    assert.ok(Object.isFrozen(schema) && Object.isFrozen(schema.sweep) && Object.isFrozen(schema.uses.model));
+    assert.deepEqual(schema, wasmLinkSchema());
+    assert.deepEqual(schema.keys, [
+      "dataset", "src", "data", "fmt", "name", "layout", "model", "b", "bench", "models", "group",
+      "bins", "by", "log", "cmap", "rev", "range", "min", "max", "center", "annot", "dec", "unc",
+    ]);
+    assert.deepEqual(schema.layouts, ["model", "benchmark", "grid", "difference", "reconcile"]);
+    assert.deepEqual(schema.ranges, ["panel", "shared", "fixed", "centered"]);
+    assert.deepEqual(schema.pairwiseRanges, ["panel", "shared", "fixed"]);
+    assert.deepEqual(schema.formats, ["auto", "csv", "json"]);
+    assert.deepEqual(schema.binValues, ["count", "share"]);
+    assert.deepEqual(schema.bins, [5, 10, 20]);
+    assert.deepEqual(schema.levels, [0.9, 0.95, 0.99]);
+    assert.equal(schema.defaultLevel, 0.95);
+    assert.equal(schema.maxDecimals, 6);
+    assert.equal(schema.meanBenchmark, ":mean");
+    assert.deepEqual(defaultView(), {
+      layout: "model",
+      model: null,
+      modelB: null,
+      benchmark: null,
+      colorMap: "viridis",
+      reversed: false,
+      range: "panel",
+      min: null,
+      max: null,
+      center: 0,
+      annotate: true,
+      decimals: null,
+      uncertainty: null,
+    });
+    assert.equal(defaultView("sweep"), schema.sweep);
+    assert.equal(defaultView("pairwise"), schema.pairwise);
+    assert.throws(() => schema.levels.push(0.5), TypeError);
+  });
+
+  test("the one copy the page keeps: DEFAULT_LEVEL, needed before the wasm is ready, is the core's", () => {
+    assert.equal(DEFAULT_LEVEL, schema.defaultLevel);
+    assert.ok(schema.levels.includes(DEFAULT_LEVEL), `${DEFAULT_LEVEL} in ${schema.levels}`);
+    assert.equal(parseLevel(String(DEFAULT_LEVEL)), DEFAULT_LEVEL);
+  });
+
+  test("the default views are what an empty link reads as and what a link leaves out", () => {
+    assert.deepEqual(parseLink("", sweepContext).state, { source: { kind: "bundled", id: "kv-cache-sweep" }, ...defaultView() });
+    assert.deepEqual(parseLink("", { ...pairwiseContext, datasets: ["p"] }).state, { source: { kind: "bundled", id: "p" }, ...defaultView("pairwise") });
+    for (const kind of ["sweep", "pairwise"]) {
+      assert.equal(formatLink({ ...defaultView(kind), source: { kind: "bundled", id: "d" } }), "dataset=d", kind);
+    }
+  });
+
+  test("every word and number the schema lists is one a link takes, and only those", () => {
+    const noticesOf = (query, extra) => parseLink(query, extra).notices.map((notice) => notice.key);
+    const cases = [
+      ["layout", schema.layouts, (state) => state.layout, sweepContext, "tiles"],
+      ["range", schema.ranges, (state) => state.range, sweepContext, "all"],
+      ["range", schema.pairwiseRanges, (state) => state.range, pairwiseContext, "centered"],
+      ["by", schema.binValues, (state) => state.value, pairwiseContext, "mean"],
+      ["bins", schema.bins, (state) => state.bins, pairwiseContext, "7"],
+      ["unc", schema.levels, (state) => state.uncertainty, sweepContext, "0.5"],
+    ];
+    for (const [key, values, read, extra, outside] of cases) {
+      for (const value of values) {
+        const query = key === "range" && value === "fixed" ? "range=fixed&min=0&max=1" : `${key}=${value}`;
+        const { state, notices } = parseLink(query, extra);
+        assert.deepEqual(notices, [], query);
+        assert.equal(read(state), value, query);
+      }
+      assert.deepEqual(noticesOf(`${key}=${outside}`, extra), [key], `${key}=${outside}`);
+    }
+    for (const format of schema.formats) {
+      assert.deepEqual(noticesOf(`src=x.txt&fmt=${format}`, sweepContext), [], format);
+    }
+    assert.deepEqual(noticesOf("src=x.txt&fmt=xml", sweepContext), ["fmt"]);
+    assert.equal(parseLink(`dec=${schema.maxDecimals}`, sweepContext).state.decimals, schema.maxDecimals);
+    assert.deepEqual(noticesOf(`dec=${schema.maxDecimals + 1}`, sweepContext), ["dec"]);
+    assert.equal(parseLink(`layout=benchmark&bench=${encodeURIComponent(schema.meanBenchmark)}`, sweepContext).state.benchmark, schema.meanBenchmark);
+    // Every key the schema lists is known to the parser; a key it does not list is not.
+    const every = schema.keys.map((key) => `${key}=x`).join("&");
+    assert.deepEqual(
+      parseLink(`${every}&colour=red`, sweepContext).notices.filter((n) => /not a sweepmap setting/.test(n.message)).map((n) => n.key),
+      ["colour"],
+    );
+  });
+
+  test("usedBy is what the writer keeps of each layout", () => {
+    for (const layout of schema.layouts) {
+      const state = {
+        ...defaultView(),
+        source: { kind: "bundled", id: "d" },
+        layout,
+        model: "A",
+        modelB: "B",
+        benchmark: "C",
+        uncertainty: 0.99,
+      };
+      const written = keysOf(formatLink(state));
+      const used = usedBy(layout);
+      assert.deepEqual(
+        { model: used.model, modelB: used.modelB, benchmark: used.benchmark, uncertainty: used.uncertainty },
+        { model: written.includes("model"), modelB: written.includes("b"), benchmark: written.includes("bench"), uncertainty: written.includes("unc") },
+        layout,
+      );
+    }
+    assert.deepEqual(usedBy("difference"), { model: true, modelB: true, benchmark: true, uncertainty: true });
+    assert.deepEqual(usedBy("reconcile"), { model: true, modelB: false, benchmark: true, uncertainty: false });
+    assert.deepEqual(usedBy("__proto__"), { model: false, modelB: false, benchmark: false, uncertainty: false });
+  });
+});
+
 describe("share links: the wasm parser's own checks", () => {
   test("a state or context of the wrong shape is an Error naming the field", () => {
     assert.throws(() => formatLink({ layout: 3 }), {
@@ -263,7 +380,7 @@ describe("share links: serializeState", () => {
       serializeState(full).toString(),
       "dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=%3Amean&cmap=rdbu&rev=1&range=fixed&min=40&max=52.5&annot=0&dec=0&unc=0.95",
     );
-    assert.deepEqual([...serializeState(full).keys()], KEYS.filter((key) => serializeState(full).has(key)));
+    assert.deepEqual([...serializeState(full).keys()], linkSchema().keys.filter((key) => serializeState(full).has(key)));
   });
 
   test("leaves out what the layout does not use", () => {
@@ -449,10 +566,10 @@ describe("share links of pairwise comparisons", () => {
   test("an address with only the dataset is the default comparison of every model", () => {
     const { state, notices } = parsePairwise("dataset=synthetic-pairwise");
     assert.deepEqual(notices, []);
-    assert.deepEqual(state, { source: { kind: "bundled", id: "synthetic-pairwise" }, ...DEFAULT_PAIRWISE_VIEW });
+    assert.deepEqual(state, { source: { kind: "bundled", id: "synthetic-pairwise" }, ...defaultView("pairwise") });
     assert.equal(kindOf(state), "pairwise");
     assert.equal(kindOf(parse("").state), "sweep");
-    assert.deepEqual(DEFAULT_PAIRWISE_VIEW, {
+    assert.deepEqual(defaultView("pairwise"), {
       kind: "pairwise",
       models: null,
       group: null,
@@ -495,7 +612,7 @@ describe("share links of pairwise comparisons", () => {
       "dataset=synthetic-pairwise&models=model-b,model-d&group=code&bins=20&by=share&log=1&cmap=ylgnbu&rev=1&range=fixed&min=0&max=12.5&annot=0&dec=2",
     );
     assert.equal(serializeState(state).get("models"), "model-b,model-d");
-    assert.deepEqual([...serializeState(state).keys()], KEYS.filter((key) => serializeState(state).has(key)));
+    assert.deepEqual([...serializeState(state).keys()], linkSchema().keys.filter((key) => serializeState(state).has(key)));
   });
 
   test("round-trips through parseState", () => {
@@ -553,7 +670,7 @@ describe("share links of pairwise comparisons", () => {
     assert.equal(joinNames(odd), "a\\,b,c\\\\d,e");
     assert.deepEqual(splitNames(joinNames(odd)), odd);
     const context = { ...pairwise, models: [...odd, "f"] };
-    const state = { ...DEFAULT_PAIRWISE_VIEW, source: { kind: "bundled", id: "synthetic-pairwise" }, models: odd };
+    const state = { ...defaultView("pairwise"), source: { kind: "bundled", id: "synthetic-pairwise" }, models: odd };
     const reread = parseState(new URLSearchParams(queryString(state)), context);
     assert.deepEqual(reread.notices, []);
     assert.deepEqual(reread.state.models, odd);
@@ -594,9 +711,9 @@ describe("share links of pairwise comparisons", () => {
   test("switching the kind of data keeps the colour map, its direction and the labels only", () => {
     const sweep = parse("dataset=kv-cache-sweep&layout=grid&cmap=ylgnbu&rev=1&annot=0&dec=2&range=centered").state;
     const asPairwise = viewForKind(sweep, "pairwise");
-    assert.deepEqual(asPairwise, { ...DEFAULT_PAIRWISE_VIEW, source: sweep.source, colorMap: "ylgnbu", reversed: true, annotate: false });
+    assert.deepEqual(asPairwise, { ...defaultView("pairwise"), source: sweep.source, colorMap: "ylgnbu", reversed: true, annotate: false });
     const back = viewForKind(asPairwise, "sweep");
-    assert.deepEqual(back, { ...DEFAULT_VIEW, source: sweep.source, colorMap: "ylgnbu", reversed: true, annotate: false });
+    assert.deepEqual(back, { ...defaultView(), source: sweep.source, colorMap: "ylgnbu", reversed: true, annotate: false });
     assert.equal(viewForKind(sweep, "sweep"), sweep);
   });
 });
