@@ -23,9 +23,6 @@ use crate::analysis::{
     test_difference, value_scale, CellError, CellPosition, Difference, DifferenceTest, Extreme,
     Reconciliation, ValueScale,
 };
-
-/// The confidence level of uncertainty statements when none is chosen.
-pub const DEFAULT_LEVEL: f64 = 0.95;
 use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale};
 use crate::error::{Error, Result};
 use crate::pairwise::PairComparison;
@@ -38,6 +35,9 @@ pub use observe::{
 };
 pub use pairwise::{prepare_pairwise_figure, BinValue, PairwiseOptions};
 pub use query::{CellInfo, PanelReport};
+
+/// The confidence level of uncertainty statements when none is chosen.
+pub const DEFAULT_LEVEL: f64 = 0.95;
 
 /// The benchmark a view shows: a named one, or the mean across benchmarks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -306,13 +306,13 @@ impl SweepFigure {
     }
 }
 
-/// The confidence level of the observations' uncertainty caveat when the marks are off.
-const DEFAULT_LEVEL: f64 = 0.95;
-
 impl SweepFigure {
     /// The key observations of the figure as shown.
     pub fn observation_sections(&self) -> Vec<(String, Vec<Observation>)> {
-        let level = self.options.uncertainty.unwrap_or(DEFAULT_LEVEL);
+        let level = self
+            .options
+            .uncertainty
+            .unwrap_or(crate::figure::DEFAULT_LEVEL);
         observe_figure(
             &self.dataset,
             self.drawing.figure(),
