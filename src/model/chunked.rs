@@ -402,7 +402,7 @@ impl CsvLoader {
 }
 
 /// A call after the loader has built its dataset (or in the wrong order).
-pub(crate) fn finished() -> Error {
+fn finished() -> Error {
     Error::InvalidField {
         field: "loader".into(),
         expected: "bytes before finishInput, build steps after it, and nothing after the \

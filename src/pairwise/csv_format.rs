@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use super::dataset::{Builder, Names, PairwiseDataset};
 use crate::error::{Error, Result};
-use crate::model::chunked::{finished, Rows, SliceReader};
+use crate::model::chunked::{Rows, SliceReader};
 use crate::model::tidy::{
     detect_delimiter, excerpt, find_column, find_role, first_record, is_missing_marker,
     is_named_like, normalize, quoted,
@@ -341,13 +341,13 @@ impl PairwiseCsvLoader {
     /// size of the score table (models x items) is checked against
     /// [`MAX_ITEM_SCORES`](crate::limits::MAX_ITEM_SCORES) before it is allocated.
     pub fn finish(&mut self) -> Result<PairwiseDataset> {
-        self.guard(|loader| {
+        let scores = self.guard(|loader| {
             let (header, _) = loader.reader.finish(&mut loader.scores)?;
             let (Some(roles), builder) = (
                 loader.scores.roles.take(),
                 std::mem::take(&mut loader.scores.builder),
             ) else {
-                return Err(finished());
+                return Err(spent());
             };
             let column_name = |column: usize| header.get(column).cloned().unwrap_or_default();
             builder.build(Names {
@@ -356,7 +356,11 @@ impl PairwiseCsvLoader {
                 score: column_name(roles.score),
                 group: roles.group.map(column_name),
             })
-        })
+        });
+        if scores.is_ok() {
+            self.failed = Some(spent());
+        }
+        scores
     }
 
     fn guard<T>(&mut self, step: impl FnOnce(&mut PairwiseCsvLoader) -> Result<T>) -> Result<T> {
@@ -371,5 +375,13 @@ impl PairwiseCsvLoader {
             self.reader = SliceReader::new();
         }
         result
+    }
+}
+
+/// A call after the loader has returned its scores.
+fn spent() -> Error {
+    Error::InvalidField {
+        field: "loader".into(),
+        expected: "slices before finish, and nothing after it".into(),
     }
 }
