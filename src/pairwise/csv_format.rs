@@ -256,14 +256,14 @@ impl Rows for Scores {
             // The reader hands on the header, and so the roles, before any row.
             return Ok(());
         };
-        let column_name = |column: usize| header.get(column).cloned().unwrap_or_default();
+        let column_name = |column: usize| header.get(column).map_or("", String::as_str);
         let field = |column: usize| fields.get(column).map(|f| f.trim()).unwrap_or_default();
         let label = |column: usize| -> Result<&str> {
             let text = field(column);
             if text.is_empty() {
                 Err(Error::EmptyField {
                     line,
-                    column: column_name(column),
+                    column: column_name(column).to_string(),
                 })
             } else {
                 Ok(text)
@@ -276,7 +276,7 @@ impl Rows for Scores {
         let score = if is_missing_marker(score_text) {
             None
         } else {
-            Some(parse_score(score_text, line, &column_name(roles.score))?)
+            Some(parse_score(score_text, line, column_name(roles.score))?)
         };
         match self.builder.add_score(item, group, model, score, line) {
             Some(first_line) => Err(Error::DuplicateScore {
