@@ -1,15 +1,19 @@
-//! The slice-by-slice CSV loader gives what `load_csv` gives for the same text, however the
-//! text is cut: at every byte (inside a multi-byte character, between `\r` and `\n`, inside a
-//! quoted field), and with rows built a few at a time. Checked on every CSV the tests hold (the
-//! malformed corpus with its exact errors included), on hostile labels, and on generated files.
-//! Also the limits: too many panels or cells is an error naming the limit, found before anything
-//! big is allocated.
+//! The slice-by-slice CSV loaders give what the whole-text loaders give for the same text
+//! (`CsvLoader` what `load_csv` gives, `PairwiseCsvLoader` what `load_pairwise_csv` gives),
+//! however the text is cut: at every byte (inside a multi-byte character, between `\r` and `\n`,
+//! inside a quoted field), and with rows built a few at a time. Checked on every CSV the tests
+//! hold (the malformed corpus with its exact errors included), on hostile labels, and on
+//! generated files. Also the limits: too many panels, cells or per-item scores is an error naming
+//! the limit, found before anything big is allocated.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::path::Path;
 
 use proptest::prelude::*;
-use sweepmap::limits::{MAX_PANELS, MAX_PANEL_CELLS};
+use sweepmap::limits::{MAX_ITEM_SCORES, MAX_PANELS, MAX_PANEL_CELLS};
+use sweepmap::pairwise::{
+    load_pairwise_csv, PairwiseCsvLoader, PairwiseCsvOptions, PairwiseDataset,
+};
 use sweepmap::{load_csv, CsvLoader, CsvOptions, Dataset, Error};
 
 /// Loads bytes in slices of `size`, building `step` rows per call.
@@ -219,5 +223,260 @@ proptest! {
         }
         let expected = whole(text.as_bytes(), &CsvOptions::default());
         prop_assert_eq!(chunked(text.as_bytes(), size, step, &CsvOptions::default()), expected);
+    }
+}
+
+/// Loads per-item scores in slices of `size` bytes, checking the counts as it goes.
+fn pairwise_chunked(
+    bytes: &[u8],
+    size: usize,
+    options: &PairwiseCsvOptions,
+) -> Result<PairwiseDataset, Error> {
+    let mut loader = PairwiseCsvLoader::new(options.clone());
+    let mut pushed = 0;
+    for slice in bytes.chunks(size.max(1)) {
+        let rows_before = loader.rows_read();
+        loader.push(slice)?;
+        pushed += slice.len();
+        assert_eq!(loader.bytes_read(), pushed as u64);
+        assert!(
+            loader.rows_read() >= rows_before,
+            "the row count only grows"
+        );
+    }
+    loader.finish()
+}
+
+/// What the page's whole-text path hands `load_pairwise_csv`: UTF-8, invalid bytes replaced.
+fn pairwise_whole(bytes: &[u8], options: &PairwiseCsvOptions) -> Result<PairwiseDataset, Error> {
+    load_pairwise_csv(&String::from_utf8_lossy(bytes), options)
+}
+
+fn assert_same_scores(name: &str, bytes: &[u8], sizes: &[usize], options: &PairwiseCsvOptions) {
+    let expected = pairwise_whole(bytes, options);
+    for &size in sizes {
+        assert_eq!(
+            pairwise_chunked(bytes, size, options),
+            expected,
+            "{name}: slices of {size} bytes"
+        );
+    }
+}
+
+#[test]
+fn every_malformed_pairwise_csv_gives_the_same_error_in_slices() {
+    let files = csv_files("tests/malformed", "pairwise-");
+    assert!(files.len() >= 6, "found {} pairwise CSV cases", files.len());
+    for (name, bytes) in &files {
+        let options = PairwiseCsvOptions::default();
+        assert!(pairwise_whole(bytes, &options).is_err(), "{name} loads");
+        let sizes: Vec<usize> = (1..=bytes.len()).collect();
+        assert_same_scores(name, bytes, &sizes, &options);
+    }
+    // And the messages themselves, as the corpus pins them, from a loader fed a byte at a time.
+    let duplicate = b"item,model,score\nt1,a,0.5\nt1,b,0.5\nt1,a,0.7\n";
+    assert_eq!(
+        pairwise_chunked(duplicate, 1, &PairwiseCsvOptions::default())
+            .unwrap_err()
+            .to_string(),
+        "lines 2 and 4 both score model \"a\" on item \"t1\"; expected one score per item and model"
+    );
+}
+
+const SCORE_QUIRKS: &str = "\u{feff}\"task\r\nid\",benchmark;x,model,\"pr, final\",run dir\r\n\
+\"t,1\",web,model-a,0.5,/runs/1\r\n\
+\r\n\
+\"t,1\",web,\"model-b\",\"0.25\",/runs/2\r\n\
+\"t,1\",code,model-a,NA,/runs/3\r\
+t\"2,code,\"model \"\"b\"\"\",1,/runs/4\n\
+t3,\u{645}\u{631}\u{62d}\u{628}\u{627},\u{1f9ea} model,-0,/runs/5\n";
+
+const SCORE_HOSTILE: &str = "id,<b>group</b>,model,\"<img src=x onerror=alert(1)>\"\n\
+</script><script>alert(1)</script>,\u{202e}gnp.exe,<img src=x onerror=alert(1)>,0.5\n\
+javascript:alert(1),\u{5e9}\u{5dc}\u{5d5}\u{5dd},\u{1f525},1\n";
+
+#[test]
+fn pairwise_quirks_and_hostile_labels_load_the_same_in_every_cut() {
+    let quirks_roles = PairwiseCsvOptions {
+        item: Some("task\r\nid".into()),
+        group: Some("benchmark;x".into()),
+        score: Some("pr, final".into()),
+        ..PairwiseCsvOptions::default()
+    };
+    let hostile_roles = PairwiseCsvOptions {
+        group: Some("<b>group</b>".into()),
+        score: Some("<img src=x onerror=alert(1)>".into()),
+        ..PairwiseCsvOptions::default()
+    };
+    for (name, text, options) in [
+        ("quirks", SCORE_QUIRKS, &quirks_roles),
+        ("hostile", SCORE_HOSTILE, &hostile_roles),
+    ] {
+        let sizes: Vec<usize> = (1..=text.len()).collect();
+        assert_same_scores(name, text.as_bytes(), &sizes, options);
+    }
+    let quirks = load_pairwise_csv(SCORE_QUIRKS, &quirks_roles).unwrap();
+    assert_eq!(
+        quirks.models(),
+        ["model-a", "model-b", "model \"b\"", "\u{1f9ea} model"]
+    );
+    assert_eq!(
+        quirks.groups(),
+        ["web", "code", "\u{645}\u{631}\u{62d}\u{628}\u{627}"]
+    );
+    assert_eq!(quirks.items().len(), 4, "t,1 in web and in code, t\"2, t3");
+    assert_eq!(quirks.score("model-b", "t,1", Some("web")), Ok(Some(0.25)));
+    assert_eq!(quirks.score("model-a", "t,1", Some("code")), Ok(None));
+    assert_eq!(
+        quirks.score(
+            "\u{1f9ea} model",
+            "t3",
+            Some("\u{645}\u{631}\u{62d}\u{628}\u{627}")
+        ),
+        Ok(Some(0.0))
+    );
+    assert_eq!(quirks.score_name(), "pr, final");
+    let hostile = load_pairwise_csv(SCORE_HOSTILE, &hostile_roles).unwrap();
+    assert_eq!(
+        hostile.models(),
+        ["<img src=x onerror=alert(1)>", "\u{1f525}"]
+    );
+    assert_eq!(hostile.score_name(), "<img src=x onerror=alert(1)>");
+}
+
+#[test]
+fn pairwise_bytes_that_are_not_utf8_are_reported_like_replaced_text() {
+    let bytes = b"item,model,score\nt1,A\xff,0.5\n";
+    let error = pairwise_chunked(bytes, 1, &PairwiseCsvOptions::default()).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "line 2: column \"model\": the text is not valid UTF-8 here; save the file as UTF-8"
+    );
+    assert_eq!(
+        Err(error),
+        pairwise_whole(bytes, &PairwiseCsvOptions::default()).map(|_| ())
+    );
+    // A NUL byte is binary data, refused in the slice that holds it.
+    let mut loader = PairwiseCsvLoader::new(PairwiseCsvOptions::default());
+    loader.push(b"item,model,score\n").unwrap();
+    assert_eq!(loader.push(b"t1,a,\x000.5\n"), Err(Error::NotText));
+    assert_eq!(
+        load_pairwise_csv(
+            "item,model,score\nt1,a,\u{0}\n",
+            &PairwiseCsvOptions::default()
+        ),
+        Err(Error::NotText)
+    );
+}
+
+#[test]
+fn a_pairwise_loader_is_spent_after_its_scores_or_an_error() {
+    let mut loader = PairwiseCsvLoader::new(PairwiseCsvOptions::default());
+    loader.push(b"item,model,score\nt1,a,0.5\n\nt1,b,").unwrap();
+    assert_eq!(
+        loader.rows_read(),
+        1,
+        "the row without a line end is not read yet"
+    );
+    loader.push(b"1").unwrap();
+    let scores = loader.finish().unwrap();
+    assert_eq!(loader.rows_read(), 2);
+    assert_eq!(loader.bytes_read(), 33);
+    assert_eq!(scores.scores("b").unwrap(), [Some(1.0)]);
+    let spent = "field \"loader\": expected slices before finish, and nothing after it";
+    assert_eq!(loader.push(b"t2,a,1\n").unwrap_err().to_string(), spent);
+    assert_eq!(loader.finish().unwrap_err().to_string(), spent);
+
+    // Roles come from the header alone: a missing role is reported before any row arrives.
+    let mut failed = PairwiseCsvLoader::new(PairwiseCsvOptions::default());
+    let no_score = failed.push(b"item,model,note\n").unwrap_err();
+    assert_eq!(
+        no_score.to_string(),
+        "no column can be the score; expected a column named like score, progress, ratio, value or accuracy, or name it explicitly, e.g. score=...; the columns are \"item\", \"model\", \"note\""
+    );
+    assert_eq!(
+        failed.push(b"t1,a,x\n"),
+        Err(no_score.clone()),
+        "the first error stays"
+    );
+    assert_eq!(failed.finish(), Err(no_score));
+    let mut empty = PairwiseCsvLoader::new(PairwiseCsvOptions::default());
+    empty.push(b"\r\n\n").unwrap();
+    assert_eq!(empty.finish(), Err(Error::Empty));
+}
+
+#[test]
+fn too_many_scores_for_the_table_is_an_error_naming_the_limit() {
+    // Every row names a new model and a new item: 2,001 rows (about 40 KB) would ask for a
+    // table of 2001 x 2001 scores, 64 MB, and ten times as many rows for 6.4 GB.
+    let side = (MAX_ITEM_SCORES as f64).sqrt() as usize + 1;
+    let mut text = String::from("item,model,score\n");
+    for index in 0..side {
+        text.push_str(&format!("t{index},m{index},0.5\n"));
+    }
+    let message = "the data need 4,004,001 scores in the table of models and items (2001 models x 2001 items); the limit is 4,000,000";
+    assert_eq!(
+        load_pairwise_csv(&text, &PairwiseCsvOptions::default())
+            .unwrap_err()
+            .to_string(),
+        message
+    );
+    assert_eq!(
+        pairwise_chunked(text.as_bytes(), 4096, &PairwiseCsvOptions::default())
+            .unwrap_err()
+            .to_string(),
+        message
+    );
+    // One model fewer fits: 2000 x 2001 = 4,002,000 is still over, 1999 x 2001 is under.
+    let fits: String = text
+        .lines()
+        .take(1 + side - 2)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let scores = load_pairwise_csv(&fits, &PairwiseCsvOptions::default()).unwrap();
+    assert_eq!(
+        (scores.models().len(), scores.items().len()),
+        (side - 2, side - 2)
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Generated per-item scores (labels with commas, quotes, line ends and non-ASCII text;
+    /// groups or none; missing, out-of-range and repeated scores, so errors too) give the same
+    /// scores, or the same error, in any slices.
+    #[test]
+    fn generated_scores_load_the_same_in_slices(
+        rows in prop::collection::vec(
+            (0..4usize, 0..200usize, 0..3usize, 0..3usize, prop::option::weighted(0.9, 0.0..=1.0f64)),
+            1..60,
+        ),
+        out_of_range in prop::option::weighted(0.3, 0..60usize),
+        grouped in any::<bool>(),
+        size in 1..200usize,
+        crlf in any::<bool>(),
+    ) {
+        let names = ["plain", "with, comma", "quote \" \u{1f600}", "two\nlines"];
+        let quote = |name: &str| format!("\"{}\"", name.replace('"', "\"\""));
+        let end = if crlf { "\r\n" } else { "\n" };
+        let mut text = if grouped {
+            format!("task_id,benchmark,model,progress{end}")
+        } else {
+            format!("task_id,model,progress{end}")
+        };
+        for (index, (item, number, group, model, score)) in rows.iter().enumerate() {
+            let score = match score {
+                _ if out_of_range == Some(index) => "1.5".to_string(),
+                Some(score) => format!("{score:.3}"),
+                None => String::new(),
+            };
+            let group = if grouped { format!("{},", quote(names[*group])) } else { String::new() };
+            let item = quote(&format!("{} {number}", names[*item]));
+            text.push_str(&format!("{item},{group}{},{score}{end}", quote(names[*model])));
+        }
+        let options = PairwiseCsvOptions::default();
+        let expected = pairwise_whole(text.as_bytes(), &options);
+        prop_assert_eq!(pairwise_chunked(text.as_bytes(), size, &options), expected);
     }
 }

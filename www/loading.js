@@ -1,11 +1,13 @@
 // Big local CSV files, loaded in slices so the page stays responsive: the file's bytes go to
-// wasm half a megabyte at a time (SweepCsvLoader.push), then the dataset is built some rows at a
-// time (buildStep), with a turn of the event loop between slices for painting, input and the
-// Cancel button. The text is never held whole: each slice is read from the File, copied into
-// wasm memory once and dropped. Progress is shown in #load-progress (a <progress> and a line of
-// text); the result is the same dataset loadDataset gives for the whole text.
+// wasm a quarter of a megabyte at a time (push), with a turn of the event loop between slices for
+// painting, input and the Cancel button. A sweep (SweepCsvLoader) is then built some rows at a
+// time (buildStep); per-item scores (SweepPairwiseLoader) are added row by row as they arrive,
+// so one last call (finish) makes their table. The text is never held whole: each slice is read
+// from the File, copied into wasm memory once and dropped. Progress is shown in #load-progress
+// (a <progress> and a line of text); the result is the same dataset loadDataset or loadPairwise
+// gives for the whole text, errors included.
 
-import { SweepCsvLoader } from "./pkg/sweepmap.js";
+import { SweepCsvLoader, SweepPairwiseLoader } from "./pkg/sweepmap.js";
 
 /** Files larger than this (bytes) are loaded in slices; smaller ones in one go. */
 export const SLICED_LOAD_BYTES = 4 * 1024 * 1024;
@@ -64,25 +66,31 @@ export function progressDisplay({ box, bar, text, cancel }, onCancel) {
 }
 
 /**
- * Loads a CSV File in slices. `progress(fraction, message)` is told how far it is; `signal`
- * (an AbortSignal) cancels it with a LoadCancelled error. Resolves to a SweepDataset; rejects
+ * Loads a CSV File in slices, as a sweep (`kind` "sweep", the default) or as per-item scores
+ * ("pairwise"). `progress(fraction, message)` is told how far it is; `signal` (an AbortSignal)
+ * cancels it with a LoadCancelled error. Resolves to a SweepDataset or a SweepPairwise; rejects
  * with the loader's Error (line, column and what was expected) when the file is malformed.
  */
-export async function loadCsvInSlices(file, { progress, signal }) {
-  const loader = new SweepCsvLoader(undefined);
+export async function loadCsvInSlices(file, { kind = "sweep", progress, signal }) {
   const check = () => {
     if (signal?.aborted) throw new LoadCancelled(file.name);
   };
-  try {
-    for (let start = 0; start < file.size; start += SLICE_BYTES) {
-      const bytes = new Uint8Array(await file.slice(start, start + SLICE_BYTES).arrayBuffer());
-      check();
-      loader.push(bytes);
-      const read = start + bytes.length;
-      progress((READ_SHARE * read) / file.size, `Reading ${megabytes(read)} of ${megabytes(file.size)} MB`);
+  if (kind === "pairwise") {
+    const loader = new SweepPairwiseLoader(undefined);
+    try {
+      // The rows go into the scores as they arrive: reading is nearly all the work.
+      await pushSlices(file, loader, PAIRWISE_READ_SHARE, progress, check);
+      progress(PAIRWISE_READ_SHARE, `Making the table of ${loader.rowsRead.toLocaleString("en")} scores`);
       await nextTurn();
+      check();
+      return loader.finish();
+    } finally {
+      loader.free();
     }
-    check();
+  }
+  const loader = new SweepCsvLoader(undefined);
+  try {
+    await pushSlices(file, loader, READ_SHARE, progress, check);
     const rows = loader.finishInput();
     for (;;) {
       await nextTurn();
@@ -94,6 +102,22 @@ export async function loadCsvInSlices(file, { progress, signal }) {
   } finally {
     loader.free();
   }
+}
+
+/** Per-item scores: the share of the progress bar for reading; making the table is the rest. */
+const PAIRWISE_READ_SHARE = 0.95;
+
+/** Pushes the file to a loader a slice per turn, the bar filling up to `share`. */
+async function pushSlices(file, loader, share, progress, check) {
+  for (let start = 0; start < file.size; start += SLICE_BYTES) {
+    const bytes = new Uint8Array(await file.slice(start, start + SLICE_BYTES).arrayBuffer());
+    check();
+    loader.push(bytes);
+    const read = start + bytes.length;
+    progress(share * (read / file.size), `Reading ${megabytes(read)} of ${megabytes(file.size)} MB`);
+    await nextTurn();
+  }
+  check();
 }
 
 /** How far building is: adding rows is most of it, filling the panels the rest. */

@@ -401,7 +401,9 @@ async function readSourceData(source) {
 
 /**
  * Loads a big CSV file in slices, with its progress shown and a Cancel button; a newer load
- * cancels it. Resolves to { kind, dataset, names }; rejects with LoadCancelled when cancelled.
+ * cancels it. Like loadData, reads it as the kind guessKind picks from its first lines and, when
+ * that fails, as the other kind, reporting the first error when both fail. Resolves to
+ * { kind, dataset, names }; rejects with LoadCancelled when cancelled.
  */
 async function loadBigFile(file) {
   app.slicedLoad?.abort();
@@ -411,13 +413,26 @@ async function loadBigFile(file) {
     { box: elements.loadProgress, bar: elements.loadProgressBar, text: elements.loadProgressText, cancel: elements.loadCancel },
     () => controller.abort(),
   );
-  try {
-    const dataset = await loadCsvInSlices(file, { progress: display.update, signal: controller.signal });
+  const load = async (kind) => {
+    const dataset = await loadCsvInSlices(file, { kind, progress: display.update, signal: controller.signal });
     try {
-      return sweepOf(dataset);
+      return kind === "pairwise" ? scoresOf(dataset) : sweepOf(dataset);
     } catch (error) {
       dataset.free();
       throw error;
+    }
+  };
+  try {
+    const first = guessKind(await fileHead(file), "csv");
+    try {
+      return await load(first);
+    } catch (error) {
+      if (error instanceof LoadCancelled) throw error;
+      try {
+        return await load(first === "pairwise" ? "sweep" : "pairwise");
+      } catch (second) {
+        throw second instanceof LoadCancelled ? second : error;
+      }
     }
   } catch (error) {
     if (error instanceof LoadCancelled) throw error;
@@ -446,7 +461,11 @@ function sweepOf(dataset) {
 
 /** Loads per-item scores: { kind, dataset, names }. */
 function loadScores(text, format) {
-  const dataset = loadPairwise(text, { format });
+  return scoresOf(loadPairwise(text, { format }));
+}
+
+/** Loaded per-item scores as the page keeps them: { kind, dataset, names }. */
+function scoresOf(dataset) {
   return { kind: "pairwise", dataset, names: { models: dataset.models(), groups: dataset.groups() } };
 }
 
@@ -1118,9 +1137,9 @@ async function openFile(file) {
   const source = { kind: "local", name: file.name, format: formatFromName(file.name), data: null, key };
   let text;
   try {
-    // A big CSV sweep loads in slices and is never held as text (nor carried by links); per-item
-    // scores are rarely this big and are read whole, like smaller files.
-    if ((await loadsInSlices(file, source.format)) && guessKind(await fileHead(file), "csv") === "sweep") {
+    // A big CSV file (a sweep or per-item scores) loads in slices and is never held as text (nor
+    // carried by links).
+    if (await loadsInSlices(file, source.format)) {
       return await openKept(source, { source, file });
     }
     text = await file.text();

@@ -12,6 +12,11 @@
 //! Memory stays near the size of the data, not of the text: each column keeps every distinct
 //! (trimmed) field once and one index per row; the text itself is never held, only the first
 //! line until the delimiter is known and the record being read.
+//!
+//! The reading itself ([`SliceReader`]: byte-order mark, delimiter, NUL bytes, the header and
+//! row checks) is shared with the per-item scores loader in slices
+//! ([`PairwiseCsvLoader`](crate::pairwise::PairwiseCsvLoader)), which hands each row to its
+//! own [`Rows`].
 
 use crate::hash::FastMap;
 
@@ -79,37 +84,157 @@ impl Column {
     }
 }
 
-/// Reads every record in `input` (empty at the end of the text) into `table`.
-fn feed(reader: &mut RecordReader, mut input: &[u8], table: &mut Table) -> Result<()> {
-    while let Some((line, fields)) = reader.next_record(&mut input) {
-        table.take(line, fields)?;
-    }
-    Ok(())
+/// What a loader in slices does with the records a [`SliceReader`] reads and checks. A `dyn`
+/// trait: one copy of the reader serves the sweep loader and the per-item scores loader.
+pub(crate) trait Rows {
+    /// The header, checked by `check_header`; the loader learns its columns from it.
+    fn header(&mut self, header: &[String]) -> Result<()>;
+    /// A data row, checked against the header by `check_row` (blank rows never arrive).
+    fn row(&mut self, header: &[String], line: u64, fields: Vec<String>) -> Result<()>;
 }
 
-/// The header and the columns of the rows read so far.
+enum Input {
+    /// Bytes before the first line end: the delimiter is read from the header line.
+    Start(Vec<u8>),
+    Reading(Box<RecordReader>),
+    Ended,
+}
+
+/// The header and the count of rows handed on.
+#[derive(Default)]
+struct Checked {
+    header: Option<Vec<String>>,
+    rows: usize,
+}
+
+impl Checked {
+    /// Reads every record in `input` (empty at the end of the text) into `rows`.
+    fn feed(
+        &mut self,
+        reader: &mut RecordReader,
+        mut input: &[u8],
+        rows: &mut dyn Rows,
+    ) -> Result<()> {
+        while let Some((line, fields)) = reader.next_record(&mut input) {
+            self.take(line, fields, rows)?;
+        }
+        Ok(())
+    }
+
+    fn take(&mut self, line: u64, fields: Vec<String>, rows: &mut dyn Rows) -> Result<()> {
+        match &self.header {
+            None => {
+                let header = check_header(fields.iter().map(String::as_str))?;
+                rows.header(&header)?;
+                self.header = Some(header);
+            }
+            Some(header) => {
+                if check_row(header, line, &fields)? {
+                    rows.row(header, line, fields)?;
+                    self.rows += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A CSV file's bytes, pushed a slice at a time, read into checked records: a byte-order mark
+/// skipped, the delimiter picked from the header line (the bytes before the first line end are
+/// held until it arrives), NUL bytes refused, the header checked and every row checked against
+/// it. Both loaders in slices read with it, so their checks and messages are one piece of code.
+pub(crate) struct SliceReader {
+    input: Input,
+    checked: Checked,
+    bytes: u64,
+}
+
+impl SliceReader {
+    pub(crate) fn new() -> SliceReader {
+        SliceReader {
+            input: Input::Start(Vec::new()),
+            checked: Checked::default(),
+            bytes: 0,
+        }
+    }
+
+    /// Bytes pushed so far.
+    pub(crate) fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Data rows handed on so far (blank lines not counted).
+    pub(crate) fn rows(&self) -> usize {
+        self.checked.rows
+    }
+
+    /// Reads the next slice (UTF-8; a slice may end inside a character or a quoted field),
+    /// handing every record it completes to `rows`.
+    pub(crate) fn push(&mut self, bytes: &[u8], rows: &mut dyn Rows) -> Result<()> {
+        if bytes.contains(&0) {
+            return Err(Error::NotText);
+        }
+        self.bytes += bytes.len() as u64;
+        match &mut self.input {
+            Input::Start(start) => {
+                start.extend_from_slice(bytes);
+                if bytes.contains(&b'\n') {
+                    self.start(rows)?;
+                }
+                Ok(())
+            }
+            Input::Reading(reader) => self.checked.feed(reader, bytes, rows),
+            Input::Ended => Err(finished()),
+        }
+    }
+
+    /// Ends the input: hands on the last record and returns the header with the number of
+    /// data rows, or the error for a text with no header ([`Error::Empty`]) or no rows.
+    pub(crate) fn finish(&mut self, rows: &mut dyn Rows) -> Result<(Vec<String>, usize)> {
+        if matches!(self.input, Input::Start(_)) {
+            self.start(rows)?;
+        }
+        let Input::Reading(mut reader) = std::mem::replace(&mut self.input, Input::Ended) else {
+            return Err(finished());
+        };
+        self.checked.feed(&mut reader, &[], rows)?;
+        let header = self.checked.header.take().ok_or(Error::Empty)?;
+        if self.checked.rows == 0 {
+            return Err(Error::NoRows);
+        }
+        Ok((header, self.checked.rows))
+    }
+
+    /// Leaves the start: strips a byte-order mark, picks the delimiter from the header line and
+    /// reads what came so far.
+    fn start(&mut self, rows: &mut dyn Rows) -> Result<()> {
+        let Input::Start(start) = std::mem::replace(&mut self.input, Input::Ended) else {
+            return Ok(());
+        };
+        let text = start.strip_prefix(BOM).unwrap_or(&start);
+        let first_line = text.split(|&byte| byte == b'\n').next().unwrap_or_default();
+        let delimiter = detect_delimiter(&String::from_utf8_lossy(first_line));
+        let mut reader = Box::new(RecordReader::new(delimiter));
+        self.checked.feed(&mut reader, text, rows)?;
+        self.input = Input::Reading(reader);
+        Ok(())
+    }
+}
+
+/// The columns of the rows read so far.
 #[derive(Default)]
 struct Table {
-    header: Option<Vec<String>>,
     columns: Vec<Column>,
     lines: Vec<u64>,
 }
 
-impl Table {
-    fn rows(&self) -> usize {
-        self.lines.len()
+impl Rows for Table {
+    fn header(&mut self, header: &[String]) -> Result<()> {
+        self.columns = header.iter().map(|_| Column::default()).collect();
+        Ok(())
     }
 
-    fn take(&mut self, line: u64, fields: Vec<String>) -> Result<()> {
-        let Some(header) = &self.header else {
-            let header = check_header(fields.iter().map(String::as_str))?;
-            self.columns = header.iter().map(|_| Column::default()).collect();
-            self.header = Some(header);
-            return Ok(());
-        };
-        if !check_row(header, line, &fields)? {
-            return Ok(());
-        }
+    fn row(&mut self, _header: &[String], line: u64, fields: Vec<String>) -> Result<()> {
         for (column, field) in self.columns.iter_mut().zip(&fields) {
             column.push(field.trim());
         }
@@ -129,9 +254,7 @@ struct Building {
 }
 
 enum Stage {
-    /// Bytes before the first line end: the delimiter is read from the header line.
-    Start(Vec<u8>),
-    Reading(Box<RecordReader>),
+    Reading,
     Building(Box<Building>),
     /// Every row is in; the panels are being filled.
     Assembling(Box<Assembly>),
@@ -141,11 +264,11 @@ enum Stage {
 /// A tidy CSV loader fed in slices; see the module documentation.
 pub struct CsvLoader {
     options: CsvOptions,
+    reader: SliceReader,
     stage: Stage,
     table: Table,
     /// The first error, returned again by every later call.
     failed: Option<Error>,
-    bytes: u64,
     /// Data rows, once the input has ended.
     rows: usize,
 }
@@ -155,26 +278,22 @@ impl CsvLoader {
     pub fn new(options: CsvOptions) -> CsvLoader {
         CsvLoader {
             options,
-            stage: Stage::Start(Vec::new()),
+            reader: SliceReader::new(),
+            stage: Stage::Reading,
             table: Table::default(),
             failed: None,
-            bytes: 0,
             rows: 0,
         }
     }
 
     /// Bytes pushed so far.
     pub fn bytes_read(&self) -> u64 {
-        self.bytes
+        self.reader.bytes()
     }
 
     /// Data rows read so far (blank lines not counted).
     pub fn rows_read(&self) -> usize {
-        if self.rows > 0 {
-            self.rows
-        } else {
-            self.table.rows()
-        }
+        self.reader.rows()
     }
 
     /// Rows added to the dataset so far, once the input has ended.
@@ -182,7 +301,7 @@ impl CsvLoader {
         match &self.stage {
             Stage::Building(building) => building.next,
             Stage::Assembling(_) | Stage::Done => self.rows,
-            _ => 0,
+            Stage::Reading => 0,
         }
     }
 
@@ -197,7 +316,7 @@ impl CsvLoader {
     /// Reads the next slice of the file's bytes (UTF-8; a slice may end inside a character or a
     /// quoted field).
     pub fn push(&mut self, bytes: &[u8]) -> Result<()> {
-        self.guard(|loader| loader.read(bytes))
+        self.guard(|loader| loader.reader.push(bytes, &mut loader.table))
     }
 
     /// Says that the file has ended; infers the column roles. Returns the number of data rows.
@@ -222,60 +341,15 @@ impl CsvLoader {
             self.failed = Some(error.clone());
             // Let go of the rows read: a failed loader holds nothing big.
             self.table = Table::default();
+            self.reader = SliceReader::new();
             self.stage = Stage::Done;
         }
         result
     }
 
-    fn read(&mut self, bytes: &[u8]) -> Result<()> {
-        if bytes.contains(&0) {
-            return Err(Error::NotText);
-        }
-        self.bytes += bytes.len() as u64;
-        match &mut self.stage {
-            Stage::Start(start) => {
-                start.extend_from_slice(bytes);
-                if bytes.contains(&b'\n') {
-                    self.start_parser()?;
-                }
-                Ok(())
-            }
-            Stage::Reading(parser) => feed(parser, bytes, &mut self.table),
-            Stage::Building(_) | Stage::Assembling(_) | Stage::Done => Err(finished()),
-        }
-    }
-
-    /// Leaves the start: strips a byte-order mark, picks the delimiter from the header line and
-    /// reads what came so far.
-    fn start_parser(&mut self) -> Result<()> {
-        let Stage::Start(start) = std::mem::replace(&mut self.stage, Stage::Done) else {
-            return Ok(());
-        };
-        let text = start.strip_prefix(BOM).unwrap_or(&start);
-        let first_line = text.split(|&byte| byte == b'\n').next().unwrap_or_default();
-        let delimiter = detect_delimiter(&String::from_utf8_lossy(first_line));
-        let mut parser = Box::new(RecordReader::new(delimiter));
-        feed(&mut parser, text, &mut self.table)?;
-        self.stage = Stage::Reading(parser);
-        Ok(())
-    }
-
     fn end_input(&mut self) -> Result<usize> {
-        if matches!(self.stage, Stage::Start(_)) {
-            self.start_parser()?;
-        }
-        let Stage::Reading(parser) = &mut self.stage else {
-            return Err(finished());
-        };
-        feed(parser, &[], &mut self.table)?;
+        let (header, rows) = self.reader.finish(&mut self.table)?;
         let table = std::mem::take(&mut self.table);
-        let Some(header) = table.header else {
-            return Err(Error::Empty);
-        };
-        if table.lines.is_empty() {
-            return Err(Error::NoRows);
-        }
-        let rows = table.lines.len();
         self.rows = rows;
         let profiles: Vec<Profile> = table.columns.iter().map(|c| c.profile(rows)).collect();
         let roles = infer_roles(&header, &profiles, &self.options)?;

@@ -17,6 +17,12 @@ pub const MAX_PANEL_CELLS: usize = 1_000_000;
 /// Cells in all panels together: panels x cells per panel (about 40 bytes each in memory).
 pub const MAX_TOTAL_CELLS: usize = 4_000_000;
 
+/// Per-item scores in all: models x items. A pairwise dataset keeps one slot per model and
+/// item (16 bytes), so that any two models compare item by item; a few kilobytes of rows that
+/// each name a new model and a new item would otherwise ask for gigabytes. 40 models x 25,000
+/// items is a quarter of it.
+pub const MAX_ITEM_SCORES: usize = 4_000_000;
+
 /// Checks the size of the panels a dataset asks for, before they are allocated.
 pub(crate) fn check_size(
     models: usize,
@@ -57,6 +63,15 @@ pub fn check_pairs(models: usize, bins_x: usize, bins_y: usize) -> Result<()> {
         pairs.saturating_mul(cells),
         MAX_TOTAL_CELLS,
         format!("cells in all ({pairs} pairs x {cells} bins)"),
+    )
+}
+
+/// Checks the size of a pairwise dataset's score table before it is allocated.
+pub(crate) fn check_scores(models: usize, items: usize) -> Result<()> {
+    check(
+        models.saturating_mul(items),
+        MAX_ITEM_SCORES,
+        format!("scores in the table of models and items ({models} models x {items} items)"),
     )
 }
 
@@ -118,5 +133,15 @@ mod tests {
             Err("the data need 39,600,000 cells in all (990 pairs x 40000 bins); the limit is 4,000,000".into())
         );
         assert!(check_pairs(usize::MAX, usize::MAX, usize::MAX).is_err());
+    }
+
+    #[test]
+    fn models_times_items_is_the_size_of_a_score_table() {
+        assert_eq!(check_scores(40, 100_000), Ok(()));
+        assert_eq!(
+            check_scores(40, 100_001).map_err(|error| error.to_string()),
+            Err("the data need 4,000,040 scores in the table of models and items (40 models x 100001 items); the limit is 4,000,000".into())
+        );
+        assert!(check_scores(usize::MAX, usize::MAX).is_err());
     }
 }

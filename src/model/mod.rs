@@ -3,7 +3,7 @@
 
 mod axis;
 mod build;
-mod chunked;
+pub(crate) mod chunked;
 mod csv_format;
 mod dataset;
 mod grid;

@@ -64,12 +64,9 @@ pub(crate) fn detect_delimiter(text: &str) -> u8 {
     }
 }
 
-/// A data row: the line it starts on and its fields.
-pub(crate) type Row = (u64, Vec<String>);
-
 /// The header's names, trimmed, or the error for an empty header, a single column (the wrong
-/// delimiter, most likely), an unnamed column or a name given twice. Both CSV readers (the
-/// whole-text one here and the one in slices) check their header with it.
+/// delimiter, most likely), an unnamed column or a name given twice. The slice reader
+/// both CSV loaders share (`chunked::SliceReader`) checks every header with it.
 pub(crate) fn check_header<'a>(fields: impl IntoIterator<Item = &'a str>) -> Result<Vec<String>> {
     let header: Vec<String> = fields
         .into_iter()
@@ -103,8 +100,8 @@ pub(crate) fn check_header<'a>(fields: impl IntoIterator<Item = &'a str>) -> Res
 
 /// Checks a data row against the header: `false` for a row to skip (every field blank), else
 /// the row's error, if any: a field count other than the header's (a quote that never closed,
-/// when a field swallowed line ends) or text that was not UTF-8. Both CSV readers (the
-/// whole-text one here and the one in slices) check their rows with it.
+/// when a field swallowed line ends) or text that was not UTF-8. The slice reader
+/// both CSV loaders share checks every row with it.
 pub(crate) fn check_row(header: &[String], line: u64, fields: &[String]) -> Result<bool> {
     if fields.iter().all(|field| field.trim().is_empty()) {
         return Ok(false);
@@ -145,33 +142,6 @@ pub(crate) fn first_record(text: &str, delimiter: u8) -> Vec<String> {
         .or_else(|| reader.next_record(&mut &[][..]))
         .map(|(_, fields)| fields)
         .unwrap_or_default()
-}
-
-/// Reads the header and every row, checking each row with [`check_row`]. Rows whose fields are
-/// all blank (blank lines) are skipped.
-pub(crate) fn read_rows(text: &str) -> Result<(Vec<String>, Vec<Row>)> {
-    if text.contains('\0') {
-        return Err(Error::NotText);
-    }
-    let mut reader = RecordReader::new(detect_delimiter(text));
-    let mut input = text.as_bytes();
-    let mut next = || {
-        reader
-            .next_record(&mut input)
-            .or_else(|| reader.next_record(&mut &[][..]))
-    };
-    let first = next().map(|(_, fields)| fields).unwrap_or_default();
-    let header = check_header(first.iter().map(String::as_str))?;
-    let mut rows = Vec::new();
-    while let Some((line, fields)) = next() {
-        if check_row(&header, line, &fields)? {
-            rows.push((line, fields));
-        }
-    }
-    if rows.is_empty() {
-        return Err(Error::NoRows);
-    }
-    Ok((header, rows))
 }
 
 /// The column named for a role, matched exactly, else ignoring ASCII case.

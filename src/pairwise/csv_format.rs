@@ -24,9 +24,10 @@ use serde::{Deserialize, Serialize};
 
 use super::dataset::{Builder, Names, PairwiseDataset};
 use crate::error::{Error, Result};
+use crate::model::chunked::{Rows, SliceReader};
 use crate::model::tidy::{
     detect_delimiter, excerpt, find_column, find_role, first_record, is_missing_marker,
-    is_named_like, normalize, quoted, read_rows,
+    is_named_like, normalize, quoted,
 };
 
 /// Explicit column roles; every field left empty is inferred from the header.
@@ -223,26 +224,46 @@ fn parse_score(text: &str, line: u64, column: &str) -> Result<f64> {
 }
 
 /// Loads per-item scores from tidy CSV. Never panics; every failure names the line and column
-/// and what was expected.
+/// and what was expected. This is [`PairwiseCsvLoader`] given the whole text as one slice.
 pub fn load_pairwise_csv(text: &str, options: &PairwiseCsvOptions) -> Result<PairwiseDataset> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err(Error::Empty);
     }
-    let (header, rows) = read_rows(text)?;
-    let roles = infer_roles(&header, options)?;
-    let column_name = |column: usize| header.get(column).cloned().unwrap_or_default();
+    let mut loader = PairwiseCsvLoader::new(options.clone());
+    loader.push(text.as_bytes())?;
+    loader.finish()
+}
 
-    let mut builder = Builder::default();
-    for (line, fields) in &rows {
-        let line = *line;
+/// Per-item scores as the rows arrive: the roles, inferred from the header alone, and the
+/// builder each row goes into at once, so no row is kept as text.
+struct Scores {
+    options: PairwiseCsvOptions,
+    roles: Option<Roles>,
+    builder: Builder,
+}
+
+impl Rows for Scores {
+    fn header(&mut self, header: &[String]) -> Result<()> {
+        self.roles = Some(infer_roles(header, &self.options)?);
+        Ok(())
+    }
+
+    /// Adds one row's score; the checks and their order are the whole-text loader's, as it is
+    /// this loader.
+    fn row(&mut self, header: &[String], line: u64, fields: Vec<String>) -> Result<()> {
+        let Some(roles) = &self.roles else {
+            // The reader hands on the header, and so the roles, before any row.
+            return Ok(());
+        };
+        let column_name = |column: usize| header.get(column).map_or("", String::as_str);
         let field = |column: usize| fields.get(column).map(|f| f.trim()).unwrap_or_default();
         let label = |column: usize| -> Result<&str> {
             let text = field(column);
             if text.is_empty() {
                 Err(Error::EmptyField {
                     line,
-                    column: column_name(column),
+                    column: column_name(column).to_string(),
                 })
             } else {
                 Ok(text)
@@ -255,22 +276,112 @@ pub fn load_pairwise_csv(text: &str, options: &PairwiseCsvOptions) -> Result<Pai
         let score = if is_missing_marker(score_text) {
             None
         } else {
-            Some(parse_score(score_text, line, &column_name(roles.score))?)
+            Some(parse_score(score_text, line, column_name(roles.score))?)
         };
-        if let Some(first_line) = builder.add_score(item, group, model, score, line) {
-            return Err(Error::DuplicateScore {
+        match self.builder.add_score(item, group, model, score, line) {
+            Some(first_line) => Err(Error::DuplicateScore {
                 first_line,
                 second_line: line,
                 item: item.to_string(),
                 group: group.map(str::to_string),
                 model: model.to_string(),
-            });
+            }),
+            None => Ok(()),
         }
     }
-    Ok(builder.build(Names {
-        title: None,
-        source: None,
-        score: column_name(roles.score),
-        group: roles.group.map(column_name),
-    }))
+}
+
+/// Per-item scores from tidy CSV fed in slices, so that a page can read a file of a million
+/// rows without freezing or holding its text: it pushes the file's bytes a slice at a time
+/// ([`push`](Self::push)), each complete row going into the dataset as it arrives, then
+/// [`finish`](Self::finish)es. The roles come from the header alone, so unlike the sweep
+/// loader it keeps no rows for a second pass: only the scores, items and models seen.
+///
+/// Reading (byte-order mark, delimiter, header and row checks) is the sweep loader's
+/// [`SliceReader`], and [`load_pairwise_csv`] is this loader with one slice: the same dataset,
+/// or the same error, however the text is cut.
+pub struct PairwiseCsvLoader {
+    reader: SliceReader,
+    scores: Scores,
+    /// The first error, returned again by every later call.
+    failed: Option<Error>,
+}
+
+impl PairwiseCsvLoader {
+    /// A loader with explicit column roles (every role left empty is inferred from the header).
+    pub fn new(options: PairwiseCsvOptions) -> PairwiseCsvLoader {
+        PairwiseCsvLoader {
+            reader: SliceReader::new(),
+            scores: Scores {
+                options,
+                roles: None,
+                builder: Builder::default(),
+            },
+            failed: None,
+        }
+    }
+
+    /// Bytes pushed so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.reader.bytes()
+    }
+
+    /// Data rows read so far (blank lines not counted).
+    pub fn rows_read(&self) -> usize {
+        self.reader.rows()
+    }
+
+    /// Reads the next slice of the file's bytes (UTF-8; a slice may end inside a character or a
+    /// quoted field) and adds the rows it completes.
+    pub fn push(&mut self, bytes: &[u8]) -> Result<()> {
+        self.guard(|loader| loader.reader.push(bytes, &mut loader.scores))
+    }
+
+    /// Says that the file has ended and returns the dataset; the loader is spent then. The
+    /// size of the score table (models x items) is checked against
+    /// [`MAX_ITEM_SCORES`](crate::limits::MAX_ITEM_SCORES) before it is allocated.
+    pub fn finish(&mut self) -> Result<PairwiseDataset> {
+        let scores = self.guard(|loader| {
+            let (header, _) = loader.reader.finish(&mut loader.scores)?;
+            let (Some(roles), builder) = (
+                loader.scores.roles.take(),
+                std::mem::take(&mut loader.scores.builder),
+            ) else {
+                return Err(spent());
+            };
+            let column_name = |column: usize| header.get(column).cloned().unwrap_or_default();
+            builder.build(Names {
+                title: None,
+                source: None,
+                score: column_name(roles.score),
+                group: roles.group.map(column_name),
+            })
+        });
+        if scores.is_ok() {
+            self.failed = Some(spent());
+        }
+        scores
+    }
+
+    fn guard<T>(&mut self, step: impl FnOnce(&mut PairwiseCsvLoader) -> Result<T>) -> Result<T> {
+        if let Some(error) = &self.failed {
+            return Err(error.clone());
+        }
+        let result = step(self);
+        if let Err(error) = &result {
+            self.failed = Some(error.clone());
+            // Let go of the scores read: a failed loader holds nothing big.
+            self.scores.builder = Builder::default();
+            self.reader = SliceReader::new();
+        }
+        result
+    }
+}
+
+/// A call after the loader has returned its scores.
+fn spent() -> Error {
+    Error::InvalidField {
+        field: "loader".into(),
+        expected: "slices before finish, and nothing after it".into(),
+    }
 }

@@ -235,7 +235,11 @@ impl Builder {
         self.models.len()
     }
 
-    pub fn build(self, names: Names) -> PairwiseDataset {
+    /// The dataset, once the size of its score table (models x items) is checked against
+    /// [`MAX_ITEM_SCORES`](crate::limits::MAX_ITEM_SCORES): a few rows that each name a new
+    /// model and a new item would otherwise ask for more memory than there is.
+    pub fn build(self, names: Names) -> Result<PairwiseDataset> {
+        crate::limits::check_scores(self.models.len(), self.items.len())?;
         let mut scores = vec![vec![None; self.items.len()]; self.models.len()];
         for (item, model, score) in self.scores {
             if let Some(slot) = scores
@@ -245,7 +249,7 @@ impl Builder {
                 *slot = score;
             }
         }
-        PairwiseDataset {
+        Ok(PairwiseDataset {
             title: names.title,
             source: names.source,
             score_name: names.score,
@@ -254,6 +258,6 @@ impl Builder {
             groups: self.groups,
             items: self.items,
             scores,
-        }
+        })
     }
 }

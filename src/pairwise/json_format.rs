@@ -274,10 +274,10 @@ pub fn load_pairwise_json(text: &str) -> Result<PairwiseDataset> {
     if builder.model_count() == 0 {
         return Err(invalid("items", "at least one score"));
     }
-    Ok(builder.build(Names {
+    builder.build(Names {
         title: optional_text(parsed.title),
         source: optional_text(parsed.source),
         score: score_name,
         group: grouped.then(|| group_name.unwrap_or_else(|| "group".to_string())),
-    }))
+    })
 }

@@ -11,14 +11,49 @@
 //! ```
 //!
 //! The dataset is the one `loadCsv` gives for the whole text (see `model::chunked`).
+//!
+//! `SweepPairwiseLoader` does the same for per-item scores, in fewer steps: its column roles
+//! come from the header alone, so each row is added as it arrives and `finish()` returns the
+//! `SweepPairwise` that `loadPairwise` gives for the whole text:
+//!
+//! ```js
+//! const loader = new SweepPairwiseLoader(roles);       // roles as for loadPairwise, or undefined
+//! for (const slice of slices) loader.push(slice);
+//! const scores = loader.finish();                      // a SweepPairwise
+//! ```
+//!
+//! Two classes rather than one that learns the kind from the header: which kind a file is, is
+//! the page's decision (bundled data declare it, `guessKind` reads the header, and the other
+//! loader is tried when the first fails), and the two build in different steps.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::arguments::invalid;
-use super::dataset::{csv_options_from_js, SweepDataset};
-use super::{js_error, CsvOptionsObject};
+use super::dataset::{column_roles, csv_options_from_js, SweepDataset};
+use super::pairwise::SweepPairwise;
+use super::{js_error, CsvOptionsObject, PairwiseRolesObject};
+use crate::pairwise::{PairwiseCsvLoader, PairwiseCsvOptions};
 use crate::CsvLoader;
+
+/// Hands a slice from JavaScript (a `Uint8Array`, copied into `buffer`, or a string) to `push`.
+fn push_slice(
+    buffer: &mut Vec<u8>,
+    slice: &JsValue,
+    push: &mut dyn FnMut(&[u8]) -> crate::Result<()>,
+) -> Result<(), js_sys::Error> {
+    let result = if let Some(bytes) = slice.dyn_ref::<js_sys::Uint8Array>() {
+        buffer.resize(bytes.length() as usize, 0);
+        bytes.copy_to(buffer);
+        push(buffer)
+    } else if let Some(text) = slice.as_string() {
+        push(text.as_bytes())
+    } else {
+        let expected = "a slice of the file (a Uint8Array or a string)";
+        return Err(invalid("slice", expected, slice));
+    };
+    result.map_err(js_error)
+}
 
 /// A CSV loader fed in slices.
 #[wasm_bindgen]
@@ -47,17 +82,8 @@ impl SweepCsvLoader {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] slice: JsValue,
     ) -> Result<(), js_sys::Error> {
-        let expected = "a slice of the file (a Uint8Array or a string)";
-        let result = if let Some(bytes) = slice.dyn_ref::<js_sys::Uint8Array>() {
-            self.buffer.resize(bytes.length() as usize, 0);
-            bytes.copy_to(&mut self.buffer);
-            self.inner.push(&self.buffer)
-        } else if let Some(text) = slice.as_string() {
-            self.inner.push(text.as_bytes())
-        } else {
-            return Err(invalid("slice", expected, &slice));
-        };
-        result.map_err(js_error)
+        let inner = &mut self.inner;
+        push_slice(&mut self.buffer, &slice, &mut |bytes| inner.push(bytes))
     }
 
     /// Ends the input and infers the column roles; returns the number of data rows.
@@ -116,5 +142,59 @@ impl SweepCsvLoader {
     #[wasm_bindgen(getter, js_name = rowsBuilt)]
     pub fn rows_built(&self) -> f64 {
         self.inner.rows_built() as f64
+    }
+}
+
+/// A per-item scores CSV loader fed in slices.
+#[wasm_bindgen]
+pub struct SweepPairwiseLoader {
+    inner: PairwiseCsvLoader,
+    /// A reusable buffer the slices are copied into from JavaScript memory.
+    buffer: Vec<u8>,
+}
+
+#[wasm_bindgen]
+impl SweepPairwiseLoader {
+    /// A loader; `roles` names the item, model, score and group columns as `loadPairwise`'s
+    /// `roles` do (every role left out is inferred from the header).
+    #[wasm_bindgen(constructor)]
+    pub fn new(roles: Option<PairwiseRolesObject>) -> Result<SweepPairwiseLoader, js_sys::Error> {
+        let options: PairwiseCsvOptions =
+            column_roles(roles.map_or(JsValue::UNDEFINED, Into::into))?;
+        Ok(SweepPairwiseLoader {
+            inner: PairwiseCsvLoader::new(options),
+            buffer: Vec::new(),
+        })
+    }
+
+    /// Reads the next slice of the file and adds the rows it completes: a `Uint8Array` of
+    /// UTF-8 bytes (a slice may end inside a character or a quoted field), or a string.
+    pub fn push(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] slice: JsValue,
+    ) -> Result<(), js_sys::Error> {
+        let inner = &mut self.inner;
+        push_slice(&mut self.buffer, &slice, &mut |bytes| inner.push(bytes))
+    }
+
+    /// Ends the input and returns the scores (the loader is spent then).
+    pub fn finish(&mut self) -> Result<SweepPairwise, js_sys::Error> {
+        self.buffer = Vec::new();
+        self.inner
+            .finish()
+            .map(SweepPairwise::new)
+            .map_err(js_error)
+    }
+
+    /// Bytes pushed so far.
+    #[wasm_bindgen(getter, js_name = bytesRead)]
+    pub fn bytes_read(&self) -> f64 {
+        self.inner.bytes_read() as f64
+    }
+
+    /// Data rows read so far.
+    #[wasm_bindgen(getter, js_name = rowsRead)]
+    pub fn rows_read(&self) -> f64 {
+        self.inner.rows_read() as f64
     }
 }

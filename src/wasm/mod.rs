@@ -50,7 +50,7 @@ pub mod pairwise_options;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-pub use chunked::SweepCsvLoader;
+pub use chunked::{SweepCsvLoader, SweepPairwiseLoader};
 pub use dataset::{color_maps, load_csv, load_dataset, load_json, SweepDataset};
 pub use figure::SweepFigure;
 pub use link::{format_link_js, link_schema_js, parse_link_js, read_link_source_js};
@@ -593,6 +593,10 @@ extern "C" {
     /// A `PairwiseLoadOptions` object from JavaScript.
     #[wasm_bindgen(typescript_type = "PairwiseLoadOptions")]
     pub type PairwiseLoadOptionsObject;
+
+    /// A `PairwiseRoles` object from JavaScript.
+    #[wasm_bindgen(typescript_type = "PairwiseRoles")]
+    pub type PairwiseRolesObject;
 
     /// A `ComparePairOptions` object from JavaScript.
     #[wasm_bindgen(typescript_type = "ComparePairOptions")]

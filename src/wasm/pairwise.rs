@@ -60,9 +60,7 @@ pub fn load_pairwise(
     } else {
         load_pairwise_csv(&text, &roles)
     };
-    dataset
-        .map(|dataset| SweepPairwise(Rc::new(dataset)))
-        .map_err(js_error)
+    dataset.map(SweepPairwise::new).map_err(js_error)
 }
 
 /// Which loader a text most likely needs: `"pairwise"` (per-item scores for `loadPairwise`) or
@@ -221,6 +219,11 @@ impl SweepPairwise {
 }
 
 impl SweepPairwise {
+    /// A handle on loaded scores.
+    pub(crate) fn new(dataset: PairwiseDataset) -> SweepPairwise {
+        SweepPairwise(Rc::new(dataset))
+    }
+
     /// The core dataset behind the handle.
     pub fn dataset(&self) -> &PairwiseDataset {
         &self.0

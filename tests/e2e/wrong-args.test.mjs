@@ -96,6 +96,7 @@ describe("wrong arguments to every wasm export", { timeout: 300_000 }, () => {
         for (const args of argumentLists([dataset, canvas()])) attempt("new SweepFigure", () => new wasm.SweepFigure(...args), args);
         for (const args of argumentLists([pairwise, canvas()])) attempt("new SweepPairwiseFigure", () => new wasm.SweepPairwiseFigure(...args), args);
         for (const args of argumentLists([])) attempt("new SweepCsvLoader", () => new wasm.SweepCsvLoader(...args), args);
+        for (const args of argumentLists([])) attempt("new SweepPairwiseLoader", () => new wasm.SweepPairwiseLoader(...args), args);
         // Methods, on fresh objects for each class.
         const instances = {
           SweepDataset: () => wasm.loadCsv(csv),
@@ -103,6 +104,7 @@ describe("wrong arguments to every wasm export", { timeout: 300_000 }, () => {
           SweepFigure: () => new wasm.SweepFigure(wasm.loadCsv(csv), canvas(), { width: 400 }),
           SweepPairwiseFigure: () => new wasm.SweepPairwiseFigure(wasm.loadPairwise(pairwiseCsv), canvas(), { width: 400 }),
           SweepCsvLoader: () => new wasm.SweepCsvLoader(),
+          SweepPairwiseLoader: () => new wasm.SweepPairwiseLoader(),
         };
         const validArgs = { resize: [300], cellInfo: [0, 0, 0], cellRect: [0, 0, 0], hitTest: [10, 10], comparePair: ["a", "b"], analysis: ["A", "B"], reconcile: ["A", "B"], renderTo: [canvas()], setDataset: [dataset], setData: [pairwise], push: ["x"], buildStep: [10] };
         for (const [className, make] of Object.entries(instances)) {

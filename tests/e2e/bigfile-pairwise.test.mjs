@@ -1,0 +1,198 @@
+// End-to-end test of a big per-item scores file: a synthetic CSV of a million rows (5 models x
+// 200,000 items, about 49 MB, written by synthetic-pairwise-csv.mjs into a temporary directory)
+// opened through the file input loads in slices like a big sweep: the page keeps answering, the
+// progress bar moves, Cancel stops a load and keeps what was shown, a malformed big file gets the
+// whole-text loader's exact message, and the comparisons shown are the ones the rows give.
+
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { appendFile, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { openPage, shownDataset, startSession } from "./browser.mjs";
+import { benchmarkName, modelName, ROWS, SHAPE, syntheticScores, writeSyntheticScores } from "./synthetic-pairwise-csv.mjs";
+
+/**
+ * The longest a timer tick may wait while the file loads (ms): a check that the page yields (a
+ * load that froze it would show one gap of the whole load, 2 s or more), not a speed measurement
+ * (the printed gap is). As in bigfile.test.mjs.
+ */
+const LONGEST_GAP = 1000;
+
+let session;
+let directory;
+let bigFile;
+let bigBytes;
+let badFile;
+before(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "sweepmap-big-pairwise-"));
+  bigFile = path.join(directory, "synthetic-scores.csv");
+  bigBytes = await writeSyntheticScores(bigFile);
+  // 200,000 good rows (over the size that loads in slices) and one score out of range.
+  badFile = path.join(directory, "bad-scores.csv");
+  await writeSyntheticScores(badFile, { limit: 200_000 });
+  await appendFile(badFile, `t99999,${benchmarkName(0)},${modelName(0)},1.5\n`);
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+  if (directory) await rm(directory, { recursive: true, force: true });
+});
+
+/**
+ * Runs in the page before its scripts: a timer ticking every 10 ms that records the longest gap
+ * between ticks from the load's first progress update until `window.gapWatch.stop()`, and every
+ * value the progress bar and its text take.
+ */
+function watchGaps() {
+  const watch = { running: false, longest: 0, ticks: 0, progress: [], texts: [] };
+  let last = 0;
+  const tick = () => {
+    const now = performance.now();
+    if (watch.running) {
+      watch.longest = Math.max(watch.longest, now - last);
+      watch.ticks += 1;
+    }
+    last = now;
+    setTimeout(tick, 10);
+  };
+  watch.stop = () => {
+    watch.running = false;
+  };
+  window.gapWatch = watch;
+  tick();
+  document.addEventListener("DOMContentLoaded", () => {
+    const bar = document.getElementById("load-progress-bar");
+    const text = document.getElementById("load-progress-text");
+    new MutationObserver(() => {
+      if (!text.textContent || watch.stopped) return;
+      if (!watch.running) {
+        watch.running = true;
+        last = performance.now();
+      }
+      watch.progress.push(bar.value);
+      watch.texts.push(text.textContent);
+    }).observe(text, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+/**
+ * The comparison of two models over every item, counted here from the generated rows (not by
+ * sweepmap): items both scored, only one scored, and who is ahead.
+ */
+function expectedComparison(a, b) {
+  const scores = new Map();
+  for (const piece of syntheticScores()) {
+    for (const line of piece.split("\n")) {
+      const [item, group, model, score] = line.split(",");
+      if ((model !== a && model !== b) || score === undefined) continue;
+      const key = `${group}/${item}`;
+      if (!scores.has(key)) scores.set(key, {});
+      if (score !== "") scores.get(key)[model] = Number(score);
+    }
+  }
+  const counts = { paired: 0, only_a: 0, only_b: 0, a_ahead: 0, tied: 0, b_ahead: 0 };
+  for (const entry of scores.values()) {
+    const [x, y] = [entry[a], entry[b]];
+    if (x === undefined && y === undefined) continue;
+    if (y === undefined) counts.only_a += 1;
+    else if (x === undefined) counts.only_b += 1;
+    else {
+      counts.paired += 1;
+      counts[x > y ? "a_ahead" : x < y ? "b_ahead" : "tied"] += 1;
+    }
+  }
+  return counts;
+}
+
+describe("a big per-item scores file", { timeout: 240_000 }, () => {
+  test("a million rows load in slices with progress, the page stays responsive, and the comparisons are the rows'", async () => {
+    assert.ok(bigBytes > 40e6, `the file has ${bigBytes} bytes`);
+    const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep", { init: watchGaps });
+    const before = await shownDataset(page);
+    const started = Date.now();
+    await page.setInputFiles("#file-input", bigFile);
+    await page.waitForFunction((count) => window.sweepmap.renders > count, before.renders, { timeout: 120_000, polling: 100 });
+    const seconds = (Date.now() - started) / 1000;
+    const watch = await page.evaluate(() => {
+      window.gapWatch.stop();
+      window.gapWatch.stopped = true;
+      const { longest, ticks, progress, texts } = window.gapWatch;
+      return { longest, ticks, progress, texts };
+    });
+    console.log(
+      `big pairwise file: ${bigBytes} bytes, ${ROWS} rows loaded and drawn in ${seconds.toFixed(1)} s; ` +
+        `longest main-thread gap ${watch.longest.toFixed(0)} ms over ${watch.ticks} ticks; ${watch.progress.length} progress updates`,
+    );
+    assert.ok(watch.longest < LONGEST_GAP, `the longest gap was ${watch.longest.toFixed(0)} ms`);
+    assert.ok(watch.ticks > 20, `the timer ticked ${watch.ticks} times`);
+    assert.ok(watch.progress.length > 20, `${watch.progress.length} progress updates`);
+    assert.deepEqual(watch.progress, [...watch.progress].sort((a, b) => a - b), "the bar only moves forward");
+    assert.ok(watch.texts.some((text) => /^Reading \d+\.\d of 48\.9 MB$/.test(text)), watch.texts[0]);
+    assert.equal(watch.texts.at(-1), "Making the table of 1,000,000 scores");
+    assert.equal(await page.locator("#load-progress").isHidden(), true, "the progress bar goes away");
+
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.equal(shown.title, "synthetic-scores.csv");
+    assert.equal(await page.evaluate(() => window.sweepmap.kind), "pairwise");
+    const facts = await page.evaluate(([a, b]) => {
+      const scores = window.sweepmap.dataset;
+      return {
+        models: scores.models(),
+        groups: scores.groups(),
+        items: scores.itemCount(),
+        scoreName: scores.scoreName(),
+        comparison: scores.comparePair(a, b),
+      };
+    }, [modelName(0), modelName(SHAPE.models - 1)]);
+    assert.deepEqual(facts.models, Array.from({ length: SHAPE.models }, (_, index) => modelName(index)));
+    assert.deepEqual(facts.groups, Array.from({ length: SHAPE.benchmarks }, (_, index) => benchmarkName(index)));
+    assert.equal(facts.items, SHAPE.benchmarks * SHAPE.itemsPerBenchmark);
+    assert.equal(facts.scoreName, "progress_ratio");
+    const expected = expectedComparison(modelName(0), modelName(SHAPE.models - 1));
+    const { paired, only_a, only_b, a_ahead, tied, b_ahead } = facts.comparison;
+    assert.deepEqual({ paired, only_a, only_b, a_ahead, tied, b_ahead }, expected);
+    assert.ok(expected.b_ahead > expected.a_ahead, "the strongest synthetic model is ahead of the weakest");
+    assert.equal(shown.panels.length, (SHAPE.models * (SHAPE.models - 1)) / 2, "every pair of the 5 models");
+    assert.equal(shown.panels[0], `${modelName(0)} vs ${modelName(1)}`);
+    assert.deepEqual(problems, []);
+  });
+
+  test("Cancel stops a load in slices and keeps the figure shown", async () => {
+    const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep");
+    const before = await shownDataset(page);
+    await page.setInputFiles("#file-input", bigFile);
+    await page.waitForFunction(() => document.getElementById("load-progress-bar").value > 0.1, null, { timeout: 30_000, polling: 50 });
+    await page.click("#load-cancel");
+    await page.waitForSelector("#notice-banner:not([hidden])");
+    const shown = await shownDataset(page);
+    assert.deepEqual(shown.notices, ['Stopped loading "synthetic-scores.csv"; the data shown are unchanged.']);
+    assert.equal(shown.error, null);
+    assert.equal(shown.title, before.title);
+    assert.equal(shown.search, before.search);
+    assert.equal(shown.renders, before.renders);
+    assert.equal(await page.evaluate(() => window.sweepmap.kind), "sweep");
+    assert.equal(await page.locator("#load-progress").isHidden(), true);
+    assert.deepEqual(problems, []);
+  });
+
+  test("a malformed big file gets the whole-text loader's message and the figure shown stays", async () => {
+    const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep");
+    const before = await shownDataset(page);
+    await page.setInputFiles("#file-input", badFile);
+    await page.waitForSelector("#error-banner:not([hidden])", { timeout: 60_000 });
+    const shown = await shownDataset(page);
+    assert.equal(
+      shown.error,
+      'Could not open "bad-scores.csv": line 200002, column "progress_ratio": expected a score between 0 and 1, found 1.5',
+    );
+    assert.equal(shown.title, before.title);
+    assert.equal(shown.search, before.search);
+    assert.equal(shown.renders, before.renders);
+    assert.equal(await page.evaluate(() => window.sweepmap.kind), "sweep");
+    assert.equal(await page.locator("#load-progress").isHidden(), true);
+    assert.deepEqual(problems, []);
+  });
+});
