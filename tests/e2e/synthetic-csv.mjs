@@ -20,7 +20,7 @@ export const SHAPE = { models: 8, benchmarks: 5, windows: 100, ratios: 50, seeds
 export const ROWS = SHAPE.models * SHAPE.benchmarks * SHAPE.windows * SHAPE.ratios * SHAPE.seeds;
 
 /** mulberry32: a small, fast, seeded generator of floats in [0, 1). */
-function generator(seed) {
+export function generator(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -71,17 +71,22 @@ export function* syntheticCsv({ limit = ROWS, pieceRows = 20_000, seed = 2026112
   yield lines.length > 0 ? `${lines.join("\n")}\n` : "";
 }
 
-/** Writes the CSV to a file; resolves to its size in bytes. */
-export async function writeSyntheticCsv(file, options = {}) {
+/** Writes text pieces to a file as they come; resolves to its size in bytes. */
+export async function writePieces(file, pieces) {
   const stream = createWriteStream(file);
   let bytes = 0;
-  for (const piece of syntheticCsv(options)) {
+  for (const piece of pieces) {
     bytes += Buffer.byteLength(piece);
     if (!stream.write(piece)) await once(stream, "drain");
   }
   stream.end();
   await once(stream, "finish");
   return bytes;
+}
+
+/** Writes the CSV to a file; resolves to its size in bytes. */
+export function writeSyntheticCsv(file, options = {}) {
+  return writePieces(file, syntheticCsv(options));
 }
 
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;

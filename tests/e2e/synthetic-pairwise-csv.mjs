@@ -13,27 +13,15 @@
 // progress ratio with two decimals: the model's skill against the item's difficulty plus seeded
 // noise, clipped to [0, 1]; one score in fifty is left empty (the model has no score there).
 
-import { createWriteStream } from "node:fs";
-import { once } from "node:events";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
+import { generator, writePieces } from "./synthetic-csv.mjs";
 
 export const SHAPE = { models: 5, benchmarks: 5, itemsPerBenchmark: 40_000 };
 
 /** Rows the default shape writes. */
 export const ROWS = SHAPE.models * SHAPE.benchmarks * SHAPE.itemsPerBenchmark;
-
-/** mulberry32: a small, fast, seeded generator of floats in [0, 1). */
-function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The synthetic names. */
 export const modelName = (index) => `synthetic-model-${String(index + 1).padStart(2, "0")}`;
@@ -75,16 +63,8 @@ export function* syntheticScores({ limit = ROWS, pieceRows = 20_000, seed = 2026
 }
 
 /** Writes the CSV to a file; resolves to its size in bytes. */
-export async function writeSyntheticScores(file, options = {}) {
-  const stream = createWriteStream(file);
-  let bytes = 0;
-  for (const piece of syntheticScores(options)) {
-    bytes += Buffer.byteLength(piece);
-    if (!stream.write(piece)) await once(stream, "drain");
-  }
-  stream.end();
-  await once(stream, "finish");
-  return bytes;
+export function writeSyntheticScores(file, options = {}) {
+  return writePieces(file, syntheticScores(options));
 }
 
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
