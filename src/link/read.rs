@@ -345,6 +345,34 @@ fn listed<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
         .join(", ")
 }
 
+/// The value `key=` names among `choices` (its word in any case, spaces around it ignored), or
+/// `None` when the key is absent or names none of them; then a notice says what was expected and
+/// that `current` stays: "`key`=... is not `what` (expected ...); using ...".
+fn read_word<T: Named>(
+    params: &Params,
+    key: &str,
+    choices: &[T],
+    what: &str,
+    current: T,
+    notices: &mut Vec<Notice>,
+) -> Option<T> {
+    let text = params.get(key)?;
+    let value = T::among(choices, &crate::text::lower(text.trim()));
+    if value.is_none() {
+        notices.push(notice(
+            key,
+            Some(text),
+            format!(
+                "{key}={} is not {what} (expected {}); using {}.",
+                shown(text),
+                listed(T::names(choices)),
+                quote(current.name())
+            ),
+        ));
+    }
+    value
+}
+
 fn read_layout(
     params: &Params,
     context: &LinkContext,
@@ -352,20 +380,15 @@ fn read_layout(
     notices: &mut Vec<Notice>,
 ) {
     let layout = params.get("layout");
-    if let Some(text) = layout {
-        match Layout::among(Layout::ALL, &crate::text::lower(text.trim())) {
-            Some(value) => view.layout = value,
-            None => notices.push(notice(
-                "layout",
-                Some(text),
-                format!(
-                    "layout={} is not a layout (expected {}); using {}.",
-                    shown(text),
-                    listed(Layout::names(Layout::ALL)),
-                    quote(view.layout.name())
-                ),
-            )),
-        }
+    if let Some(value) = read_word(
+        params,
+        "layout",
+        Layout::ALL,
+        "a layout",
+        view.layout,
+        notices,
+    ) {
+        view.layout = value;
     }
     let one_model = context
         .models
@@ -589,22 +612,8 @@ fn read_range(
     bounds: &mut Bounds,
     notices: &mut Vec<Notice>,
 ) -> Range {
-    let mut range = fallback;
-    if let Some(text) = params.get("range") {
-        match Range::among(ranges, &crate::text::lower(text.trim())) {
-            Some(value) => range = value,
-            None => notices.push(notice(
-                "range",
-                Some(text),
-                format!(
-                    "range={} is not a colour range (expected {}); using {}.",
-                    shown(text),
-                    listed(Range::names(ranges)),
-                    quote(fallback.name())
-                ),
-            )),
-        }
-    }
+    let mut range =
+        read_word(params, "range", ranges, "a colour range", fallback, notices).unwrap_or(fallback);
     if range == Range::Fixed {
         match read_bounds(params) {
             Ok((low, high)) => (bounds.min, bounds.max) = (Some(low), Some(high)),
@@ -727,20 +736,9 @@ fn read_pairwise(
             )),
         }
     }
-    if let Some(text) = params.get("by") {
-        match BinValue::among(BinValue::ALL, &crate::text::lower(text.trim())) {
-            Some(value) => view.value = value,
-            None => notices.push(notice(
-                "by",
-                Some(text),
-                format!(
-                    "by={} is not what bins can be coloured by (expected {}); using {}.",
-                    shown(text),
-                    listed(BinValue::names(BinValue::ALL)),
-                    quote(view.value.name())
-                ),
-            )),
-        }
+    let what = "what bins can be coloured by";
+    if let Some(value) = read_word(params, "by", BinValue::ALL, what, view.value, notices) {
+        view.value = value;
     }
     if let Some(text) = params.get("log") {
         match parse_boolean(text) {
