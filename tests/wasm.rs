@@ -490,6 +490,15 @@ impl Pixels {
     fn at_css(&self, x: f64, y: f64, ratio: f64) -> Rgb {
         self.at((x * ratio).floor() as usize, (y * ratio).floor() as usize)
     }
+
+    /// How many pixels differ from `other`'s at the same place (images of the same size).
+    fn differing_from(&self, other: &Pixels) -> usize {
+        self.data
+            .chunks_exact(4)
+            .zip(other.data.chunks_exact(4))
+            .filter(|(a, b)| a != b)
+            .count()
+    }
 }
 
 /// A cell's rectangle in CSS pixels, through the JS API.
@@ -2796,12 +2805,7 @@ fn a_colour_map_change_repaints_exactly_what_a_new_figure_draws() {
     assert_eq!(figure.layout(), fresh.layout());
     let (pixels, fresh_pixels) = (Pixels::of(&canvas), Pixels::of(&fresh_canvas));
     assert_eq!(pixels.data.len(), fresh_pixels.data.len());
-    let differing = pixels
-        .data
-        .chunks_exact(4)
-        .zip(fresh_pixels.data.chunks_exact(4))
-        .filter(|(a, b)| a != b)
-        .count();
+    let differing = pixels.differing_from(&fresh_pixels);
     assert_eq!(differing, 0, "pixels differing from a new figure's");
     assert_eq!(value_of(figure.options().unwrap())["colorMap"], "magma");
 
@@ -2847,12 +2851,7 @@ fn a_colour_map_change_repaints_exactly_what_a_new_figure_draws() {
         assert_eq!(figure.figure(), fresh.figure(), "{options}");
         let (pixels, fresh_pixels) = (Pixels::of(&canvas), Pixels::of(&fresh_canvas));
         assert_eq!(pixels.data.len(), fresh_pixels.data.len(), "{options}");
-        let differing = pixels
-            .data
-            .chunks_exact(4)
-            .zip(fresh_pixels.data.chunks_exact(4))
-            .filter(|(a, b)| a != b)
-            .count();
+        let differing = pixels.differing_from(&fresh_pixels);
         assert_eq!(
             differing, 0,
             "pixels differing from a new figure's: {options}"
@@ -2876,12 +2875,7 @@ fn a_colour_map_change_repaints_exactly_what_a_new_figure_draws() {
         (fresh_canvas.width(), fresh_canvas.height())
     );
     let (pixels, fresh_pixels) = (Pixels::of(&canvas), Pixels::of(&fresh_canvas));
-    let differing = pixels
-        .data
-        .chunks_exact(4)
-        .zip(fresh_pixels.data.chunks_exact(4))
-        .filter(|(a, b)| a != b)
-        .count();
+    let differing = pixels.differing_from(&fresh_pixels);
     assert_eq!(differing, 0, "pixels differing after a change of ratio");
 
     // Another painting on the same canvas: a colour change of the figure drawn first paints
@@ -2899,12 +2893,7 @@ fn a_colour_map_change_repaints_exactly_what_a_new_figure_draws() {
         .expect("the colour map changes");
     let (fresh_canvas, _) = fresh_figure(&format!(r#"{{{options}, "colorMap": "magma"}}"#));
     let (pixels, fresh_pixels) = (Pixels::of(&canvas), Pixels::of(&fresh_canvas));
-    let differing = pixels
-        .data
-        .chunks_exact(4)
-        .zip(fresh_pixels.data.chunks_exact(4))
-        .filter(|(a, b)| a != b)
-        .count();
+    let differing = pixels.differing_from(&fresh_pixels);
     assert_eq!(
         differing, 0,
         "pixels differing over another figure's drawing"
