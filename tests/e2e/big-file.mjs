@@ -1,7 +1,11 @@
-// What the big-file tests watch while a file loads in slices: how long the page's main thread
-// goes without running a timer, and every value the progress bar and its text take.
+// What the big-file tests share: the watch kept while a file loads in slices (how long the
+// page's main thread goes without running a timer, and every value the progress bar and its
+// text take), and Cancel in the middle of a load.
 
 import assert from "node:assert/strict";
+import path from "node:path";
+
+import { openPage, shownDataset } from "./browser.mjs";
 
 /**
  * The longest a timer tick may wait while the file loads (ms). On a quiet machine the longest
@@ -66,4 +70,26 @@ export function assertResponsive(watch) {
   assert.ok(watch.ticks > 20, `the timer ticked ${watch.ticks} times`);
   assert.ok(watch.progress.length > 20, `${watch.progress.length} progress updates`);
   assert.deepEqual(watch.progress, [...watch.progress].sort((a, b) => a - b), "the bar only moves forward");
+}
+
+/**
+ * Opens the explorer on the bundled sweep, starts loading `file` and presses Cancel once a tenth
+ * is read; checks the notice and that the figure, link and data shown are the ones from before.
+ * Resolves to { page, problems } for the caller's own checks.
+ */
+export async function cancelBigLoad(session, file) {
+  const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep");
+  const before = await shownDataset(page);
+  await page.setInputFiles("#file-input", file);
+  await page.waitForFunction(() => document.getElementById("load-progress-bar").value > 0.1, null, { timeout: 30_000, polling: 50 });
+  await page.click("#load-cancel");
+  await page.waitForSelector("#notice-banner:not([hidden])");
+  const shown = await shownDataset(page);
+  assert.deepEqual(shown.notices, [`Stopped loading "${path.basename(file)}"; the data shown are unchanged.`]);
+  assert.equal(shown.error, null);
+  assert.equal(shown.title, before.title);
+  assert.equal(shown.search, before.search);
+  assert.equal(shown.renders, before.renders);
+  assert.equal(await page.locator("#load-progress").isHidden(), true);
+  return { page, problems };
 }

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { openPage, shownDataset, startSession } from "./browser.mjs";
-import { assertResponsive, stopGapWatch, watchGaps } from "./gap-watch.mjs";
+import { assertResponsive, cancelBigLoad, stopGapWatch, watchGaps } from "./big-file.mjs";
 import { benchmarkName, modelName, ROWS, SHAPE, syntheticScores, writeSyntheticScores } from "./synthetic-pairwise-csv.mjs";
 
 let session;
@@ -110,20 +110,8 @@ describe("a big per-item scores file", { timeout: 240_000 }, () => {
   });
 
   test("Cancel stops a load in slices and keeps the figure shown", async () => {
-    const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep");
-    const before = await shownDataset(page);
-    await page.setInputFiles("#file-input", bigFile);
-    await page.waitForFunction(() => document.getElementById("load-progress-bar").value > 0.1, null, { timeout: 30_000, polling: 50 });
-    await page.click("#load-cancel");
-    await page.waitForSelector("#notice-banner:not([hidden])");
-    const shown = await shownDataset(page);
-    assert.deepEqual(shown.notices, ['Stopped loading "synthetic-scores.csv"; the data shown are unchanged.']);
-    assert.equal(shown.error, null);
-    assert.equal(shown.title, before.title);
-    assert.equal(shown.search, before.search);
-    assert.equal(shown.renders, before.renders);
+    const { page, problems } = await cancelBigLoad(session, bigFile);
     assert.equal(await page.evaluate(() => window.sweepmap.kind), "sweep");
-    assert.equal(await page.locator("#load-progress").isHidden(), true);
     assert.deepEqual(problems, []);
   });
 
