@@ -9,6 +9,8 @@
 //! --test malformed`.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod expected;
+
 use std::path::{Path, PathBuf};
 
 use sweepmap::pairwise::{load_pairwise_csv, load_pairwise_json, PairwiseCsvOptions};
@@ -61,17 +63,7 @@ fn every_malformed_input_gives_its_exact_error() {
                 continue;
             }
         };
-        let expected_path = folder.join(format!("{name}.expected"));
-        match std::fs::read_to_string(&expected_path) {
-            Ok(expected) if expected.trim_end() == message => {}
-            Ok(expected) => failures.push(format!(
-                "{name}:\n  expected: {}\n  got:      {message}",
-                expected.trim_end()
-            )),
-            Err(_) if bless => std::fs::write(&expected_path, format!("{message}\n"))
-                .expect("the expectation is written"),
-            Err(_) => failures.push(format!("{name}: no {name}.expected (got: {message})")),
-        }
+        expected::check(&folder, name, &message, bless, &mut failures);
     }
     assert!(cases.len() >= 40, "the corpus has {} cases", cases.len());
     assert!(failures.is_empty(), "{}", failures.join("\n"));

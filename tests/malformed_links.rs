@@ -10,6 +10,8 @@
 //! --test malformed_links`.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod expected;
+
 use std::path::{Path, PathBuf};
 
 use sweepmap::color::ColorMap;
@@ -99,17 +101,7 @@ fn every_damaged_link_gives_its_exact_notices_and_still_opens() {
             .and_then(|n| n.to_str())
             .unwrap_or_default();
         let got = outcome(name, &query_of(case));
-        let expected_path = folder.join(format!("{name}.expected"));
-        match std::fs::read_to_string(&expected_path) {
-            Ok(expected) if expected.trim_end() == got => {}
-            Ok(expected) => failures.push(format!(
-                "{name}:\n  expected: {}\n  got:      {got}",
-                expected.trim_end()
-            )),
-            Err(_) if bless => std::fs::write(&expected_path, format!("{got}\n"))
-                .expect("the expectation is written"),
-            Err(_) => failures.push(format!("{name}: no {name}.expected (got: {got})")),
-        }
+        expected::check(&folder, name, &got, bless, &mut failures);
     }
     assert!(
         cases.len() >= 12,
