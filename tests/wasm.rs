@@ -2899,6 +2899,18 @@ fn a_colour_map_change_repaints_exactly_what_a_new_figure_draws() {
         "pixels differing over another figure's drawing"
     );
 
+    // A canvas cleared behind the figure's back (its width assigned again, the same value, which
+    // keeps the canvas's painting number but clears its pixels): the colour change paints the
+    // whole figure, titles and ticks too, not only its colours.
+    let canvas = canvas_in_page(900);
+    let mut figure = new_figure(&canvas, &format!("{{{options}}}"));
+    canvas.set_width(canvas.width());
+    figure
+        .update(figure_options(r#"{"colorMap": "magma"}"#))
+        .expect("the colour map changes");
+    let differing = Pixels::of(&canvas).differing_from(&Pixels::of(&fresh_canvas));
+    assert_eq!(differing, 0, "pixels differing over a cleared canvas");
+
     // A difference view swaps a sequential map for a diverging one: it is prepared afresh, and
     // still agrees with a new figure.
     let difference = r#""layout": "difference", "model": "R1-Llama", "modelB": "R1-Qwen", "width": 900, "pixelRatio": 1"#;

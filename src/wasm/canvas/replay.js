@@ -11,6 +11,14 @@
 /** The canvas property holding the number of the painting it shows. */
 const PAINTING = "__sweepmapPainting";
 
+/**
+ * A context state no drawing uses (it only affects drawImage, which the drawing never calls), set
+ * after each whole painting. Assigning the canvas's width, even the same one, or
+ * context.reset() clears the pixels and resets the state while the canvas keeps its PAINTING
+ * number: the reset state tells such a canvas from one still showing the painting.
+ */
+const PAINTED_MARK = "medium";
+
 /** The state a drawing relies on and does not set itself, as a new context has it. */
 function resetState(context) {
   context.setTransform(1, 0, 0, 1, 0, 0);
@@ -136,10 +144,16 @@ export function replay(canvas, ops, pool, ends, images) {
         break;
       case 17: // the number of the painting the canvas now shows
         canvas[PAINTING] = ops[at + 1];
+        context.imageSmoothingQuality = PAINTED_MARK;
         at += 2;
         break;
       case 18: // go on only over the painting with this number, at this size: number, width, height
-        if (canvas[PAINTING] !== ops[at + 1] || canvas.width !== ops[at + 2] || canvas.height !== ops[at + 3]) {
+        if (
+          canvas[PAINTING] !== ops[at + 1] ||
+          canvas.width !== ops[at + 2] ||
+          canvas.height !== ops[at + 3] ||
+          context.imageSmoothingQuality !== PAINTED_MARK
+        ) {
           return false;
         }
         resetState(context);
