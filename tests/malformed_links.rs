@@ -132,3 +132,35 @@ fn every_case_but_those_left_to_the_browser_gives_a_notice() {
         );
     }
 }
+
+/// The explorer writes its links in the address's fragment (`#...`) and still opens the older
+/// ones in the query string (`?...`): every case gives the same notices and opens the same view
+/// whichever mark it starts with, or none.
+#[test]
+fn every_case_reads_the_same_after_a_hash_a_question_mark_or_nothing() {
+    let folder = root().join("tests/malformed/links");
+    let mut compared = 0;
+    for entry in std::fs::read_dir(&folder).expect("the corpus") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|ext| ext != "query") {
+            continue;
+        }
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        let query = query_of(&path);
+        let bare = query.strip_prefix('?').unwrap_or(&query);
+        let plain = outcome(name, bare);
+        assert_eq!(outcome(name, &format!("#{bare}")), plain, "{name} after #");
+        assert_eq!(outcome(name, &format!("?{bare}")), plain, "{name} after ?");
+        compared += 1;
+    }
+    assert!(compared >= 12, "{compared} cases compared");
+    // A second mark is not taken off: it is part of the first key, an unknown one.
+    let doubled = outcome("sweep-hash", "#?dataset=kv-cache-sweep&layout=grid");
+    assert_eq!(
+        doubled,
+        "?dataset: Ignored \"?dataset\" in the link: it is not a sweepmap setting.\nopens: dataset=kv-cache-sweep&layout=grid"
+    );
+}

@@ -3,8 +3,12 @@
 //
 // All parsing, analysis and drawing happen in wasm (./pkg/sweepmap.js, started once per page by
 // load() in ./lib/sweepmap.js, which the <sweep-map> element shares). This module:
-//   1. reads the view state from the page address (state.js) and keeps the address in step
-//      with the controls (pushState; back and forward restore the view);
+//   1. reads the view state from the page address's fragment (#dataset=...; state.js) and keeps
+//      the address in step with the controls (pushState; back and forward, and a fragment edited
+//      by hand, restore the view). The fragment rather than the query string: the browser never
+//      sends it to the server, so data a link carries (data=) never leave the browser. Links
+//      with the view in the query string (?dataset=..., made before) open too, and their address
+//      is rewritten to the fragment form;
 //   2. fetches or reads the data text (bundled, a URL, a local file, or data carried by a link;
 //      a local file never leaves the browser) and loads it: a sweep with loadDataset, per-item
 //      scores with loadPairwise. Bundled data say which they are (index.json's "kind"); for
@@ -33,6 +37,7 @@ import {
   defaultView,
   figureOptions,
   formatFromName,
+  holdsView,
   kindOf,
   linkSchema,
   normalizeState,
@@ -163,6 +168,11 @@ const app = {
   slicedLoad: null,
   /** The level the uncertainty marks return at when switched on again. */
   lastLevel: DEFAULT_LEVEL,
+  /**
+   * The address (href) last opened or written, so that the popstate and the hashchange of one
+   * navigation open it once, and neither reopens what the page itself wrote.
+   */
+  address: null,
 };
 
 /** The layout select's "Reported vs recomputed", offered only for data with a reported aggregate. */
@@ -521,12 +531,11 @@ function draw(state, loaded) {
   }
 }
 
-/** The address of a state: this page with the state's query. */
+/** The address of a state: this page with the state's link in its fragment, and no query. */
 function addressOf(state) {
-  const query = queryString(state);
   const url = new URL(window.location.href);
-  url.search = query;
-  url.hash = "";
+  url.search = "";
+  url.hash = queryString(state);
   return url;
 }
 
@@ -539,6 +548,46 @@ function writeAddress(state, mode) {
   } else {
     window.history.replaceState(historyState, "", url);
   }
+  app.address = window.location.href;
+}
+
+/**
+ * The share link in the page address: its fragment when that holds a view (an in-page anchor
+ * such as #top does not), else nothing, which opens the default view. With its leading #, which
+ * the link parser takes off. A link in the query string has been moved here by
+ * moveQueryToFragment when the page started.
+ */
+function addressLink() {
+  const { hash } = window.location;
+  return holdsView(hash) ? hash : "";
+}
+
+/**
+ * Rewrites a link from before views moved to the fragment (?dataset=...) to the fragment form
+ * (#dataset=...) in place, before anything loads, so that its data ride in no later request
+ * (a reload, a Referer). The text moves as written, damaged percent-encoding and all, so the
+ * notices are those of the link as given. When the fragment holds a view too, the fragment wins
+ * and the query is dropped.
+ */
+function moveQueryToFragment() {
+  const url = new URL(window.location.href);
+  if (url.search === "") return;
+  if (!holdsView(url.hash)) url.hash = url.search.slice(1);
+  url.search = "";
+  window.history.replaceState(window.history.state, "", url);
+}
+
+/**
+ * Back, forward, or a fragment changed by hand or by a link in the page: shows the view the
+ * address now holds. Both popstate and hashchange call this, and a browser fires both for one
+ * traversal or fragment navigation: the second finds the address already opened. An in-page
+ * anchor (a fragment without a view) is left to the browser, which scrolls to it.
+ */
+function onAddressChange() {
+  const { hash, href } = window.location;
+  if (href === app.address) return;
+  if (hash !== "" && !holdsView(hash)) return;
+  openFromAddress({ initial: false });
 }
 
 /**
@@ -657,10 +706,12 @@ async function openSource(source) {
  * keeps what is shown (on start: the default dataset); invalid values get notices and defaults.
  */
 async function openFromAddress({ initial }) {
-  const params = new URLSearchParams(window.location.search);
+  app.address = window.location.href;
+  // The link as written, so damaged percent-encoding is noticed rather than patched.
+  const link = addressLink();
+  const params = new URLSearchParams(link.slice(1));
   const ids = app.catalog.map((entry) => entry.id);
-  // The query string as written, so damaged percent-encoding is noticed rather than patched.
-  let { source } = readSource(window.location.search, { datasets: ids });
+  let { source } = readSource(link, { datasets: ids });
   let restoredLocal = false;
   // Back or forward to a file opened in this page: it is still in memory (whether or not the
   // address carries its data).
@@ -699,7 +750,7 @@ async function openFromAddress({ initial }) {
       return;
     }
   }
-  const parsed = parseState(window.location.search, { kind: loaded.kind, ...loaded.names, colorMaps: app.colorMaps, datasets: ids });
+  const parsed = parseState(link, { kind: loaded.kind, ...loaded.names, colorMaps: app.colorMaps, datasets: ids });
   const notices = parsed.notices.filter((notice) => !(restoredLocal && notice.key === "name"));
   let error = commit(parsed.state, loaded, { history: "replace" });
   if (error) {
@@ -1336,6 +1387,7 @@ window.sweepmap = {
 };
 
 async function main() {
+  moveQueryToFragment();
   try {
     await load();
     app.colorMaps = colorMaps();
@@ -1357,7 +1409,8 @@ async function main() {
   fillDatasetSelect();
   wireControls();
   wireDrop();
-  window.addEventListener("popstate", () => openFromAddress({ initial: false }));
+  window.addEventListener("popstate", onAddressChange);
+  window.addEventListener("hashchange", onAddressChange);
   await openFromAddress({ initial: true });
   watchSize();
 }

@@ -4,8 +4,14 @@
 // fuzzer share; the package must be initialised first (init() in the page, initSync in node).
 // Pure functions otherwise (no DOM, no fetch), so node can test them directly.
 //
-// Link format (the query string of the page address). Keys are written in this order and only
-// when they differ from the default; the data source is always written.
+// Link format (the fragment of the page address: index.html#dataset=kv-cache-sweep&layout=grid).
+// Keys are written in this order and only when they differ from the default; the data source is
+// always written. The fragment, not the query string: a browser never sends the fragment to the
+// server (nor in a Referer), so data a link carries (data=) stay in the browser, and no host
+// refuses a long link (414 URI Too Long). Links from before, with the same text in the query
+// string (index.html?dataset=...), still open: the page moves the text to the fragment when it
+// starts; when both hold a view, the fragment wins. A fragment without "=" is an in-page anchor
+// (#top), not a view.
 //
 //   Data source (one of; when several are given, data wins over src, and src over dataset):
 //     dataset=ID        a bundled dataset, an id from www/data/index.json (default: the first one)
@@ -74,12 +80,12 @@
 //   that is not base64url of whole bytes. data= that is base64url but does not decompress to
 //   UTF-8 text is found when the page decompresses it: an error, and the default dataset.
 //   Examples:
-//     ?dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&range=shared
-//     ?dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=AMC23&cmap=puor
-//     ?dataset=kv-cache-sweep&model=R1-Qwen&unc=0.95
-//     ?dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen
-//     ?data=q1YqSs1JLS5R...&fmt=csv&name=sweep.csv&range=fixed&min=40&max=50
-//     ?dataset=synthetic-pairwise&models=model-a,model-b&group=web&bins=20&by=share&log=1
+//     #dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&range=shared
+//     #dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=AMC23&cmap=puor
+//     #dataset=kv-cache-sweep&model=R1-Qwen&unc=0.95
+//     #dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen
+//     #data=q1YqSs1JLS5R...&fmt=csv&name=sweep.csv&range=fixed&min=40&max=50
+//     #dataset=synthetic-pairwise&models=model-a,model-b&group=web&bins=20&by=share&log=1
 
 import { formatLink, linkSchema as readLinkSchema, parseLink, readLinkSource } from "./pkg/sweepmap.js";
 
@@ -228,15 +234,27 @@ export function findColorMap(colorMaps, wanted) {
 }
 
 
-/** The query string of a link given as URLSearchParams or as text (location.search). */
+/**
+ * Whether an address's fragment (location.hash) holds a view rather than naming a place in the
+ * page: a view is key=value pairs, and an element id (#top, an in-page anchor) has no "=".
+ */
+export function holdsView(fragment) {
+  return fragment.includes("=");
+}
+
+/**
+ * The text of a link given as URLSearchParams or as text (location.hash with its #, or an older
+ * link's location.search with its ?).
+ */
 function queryOf(params) {
   return typeof params === "string" ? params : params.toString();
 }
 
 /**
  * Reads the data source of a link (which data to load before the view can be checked), with the
- * notices about the source and the link's encoding. params: URLSearchParams, or the query string
- * itself (location.search: then damaged percent-encoding is noticed rather than patched).
+ * notices about the source and the link's encoding. params: URLSearchParams, or the link's text
+ * itself (location.hash, or location.search: then damaged percent-encoding is noticed rather
+ * than patched).
  * context.datasets: the bundled ids, the first the default.
  */
 export function readSource(params, { datasets = [] } = {}) {
@@ -245,7 +263,7 @@ export function readSource(params, { datasets = [] } = {}) {
 
 /**
  * Reads a whole view state from a link: the share-link parser of the wasm core (parseLink), so
- * the page and the fuzzer read links alike. params: URLSearchParams or the query string.
+ * the page and the fuzzer read links alike. params: URLSearchParams or the link's text.
  *
  * context: { kind, models, benchmarks, aggregates, groups, colorMaps, datasets }: the kind of the
  * data ("pairwise" or a sweep), the names of the data the view is for (models and benchmarks,
@@ -288,8 +306,9 @@ export function serializeState(state) {
 }
 
 /**
- * The query string of a state, as the page writes it in its address: serializeState's, with the
- * commas between model names left as commas (a query may hold them as they are).
+ * The link text of a state, as the page writes it in its address's fragment (after #):
+ * serializeState's, with the commas between model names left as commas (a fragment, like a
+ * query, may hold them as they are).
  */
 export function queryString(state) {
   return formatLink(state);

@@ -1,4 +1,6 @@
-//! Share links: the explorer's whole view in the query string of its address.
+//! Share links: the explorer's whole view in the fragment (`#...`) of its address, which the
+//! browser never sends to the server (links from before keep it in the query string, `?...`,
+//! and still read the same: the parser takes either).
 //!
 //! One parser for the page (through `parseLink` in wasm) and for the fuzzer. The format is
 //! documented key by key at the top of `www/state.js` and in the README. Its words, lists and
@@ -10,7 +12,7 @@
 //!
 //! ```
 //! use sweepmap::link::{format_link, parse_link, LinkContext};
-//! let parsed = parse_link("?dataset=kv-cache-sweep&range=fixed&min=40&max=abc", &LinkContext::default());
+//! let parsed = parse_link("#dataset=kv-cache-sweep&range=fixed&min=40&max=abc", &LinkContext::default());
 //! assert_eq!(parsed.notices[0].message, "range=fixed needs two numbers min < max, but max=\"abc\" is not a number; using \"panel\".");
 //! assert_eq!(format_link(&parsed.state), "dataset=kv-cache-sweep");
 //! ```

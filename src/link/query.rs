@@ -1,4 +1,5 @@
-//! The query string of a share link as key/value pairs, and back.
+//! The pairs of a share link (the address's fragment, or the query string of older links) as
+//! key/value pairs, and back.
 //!
 //! Hand-written rather than a URL crate: the format is `application/x-www-form-urlencoded` (what
 //! the browser's `URLSearchParams` reads and writes), small enough to decode here, and decoding
@@ -20,10 +21,12 @@ pub(super) struct Damaged {
     pub message: String,
 }
 
-/// Splits a query string (with or without its leading `?`) into decoded pairs, in order. Empty
-/// segments (`a=1&&b=2`) are skipped, as browsers do; a segment without `=` has an empty value.
+/// Splits a link's text into decoded pairs, in order. The text may start with one `#` (the
+/// fragment, where the explorer keeps its view) or one `?` (the query string, where links made
+/// before that kept it); only one is taken off, so `#?a=1` has the key `?a`. Empty segments
+/// (`a=1&&b=2`) are skipped, as browsers do; a segment without `=` has an empty value.
 pub(super) fn split_query(query: &str) -> Vec<Result<Pair, Damaged>> {
-    let query = query.strip_prefix('?').unwrap_or(query);
+    let query = query.strip_prefix(['?', '#']).unwrap_or(query);
     query
         .split('&')
         .filter(|segment| !segment.is_empty())
@@ -174,6 +177,31 @@ mod tests {
                 Ok(("c".into(), String::new())),
                 Ok((String::new(), "z".into())),
             ]
+        );
+    }
+
+    #[test]
+    fn one_leading_hash_or_question_mark_is_taken_off() {
+        let expected = vec![
+            Ok(("dataset".into(), "kv-cache-sweep".into())),
+            Ok(("layout".into(), "grid".into())),
+        ];
+        assert_eq!(pairs("#dataset=kv-cache-sweep&layout=grid"), expected);
+        assert_eq!(pairs("?dataset=kv-cache-sweep&layout=grid"), expected);
+        assert_eq!(pairs("dataset=kv-cache-sweep&layout=grid"), expected);
+        // Only one: a second mark is part of the first key, which the reader then ignores.
+        assert_eq!(
+            pairs("#?layout=grid"),
+            vec![Ok(("?layout".into(), "grid".into()))]
+        );
+        assert_eq!(
+            pairs("?#layout=grid"),
+            vec![Ok(("#layout".into(), "grid".into()))]
+        );
+        // A mark inside the text is a character of its pair, as in any query string.
+        assert_eq!(
+            pairs("#model=a#b"),
+            vec![Ok(("model".into(), "a#b".into()))]
         );
     }
 

@@ -86,7 +86,9 @@ fn canonical_key(key: &str) -> &str {
         .map_or(key, |(_, target)| target)
 }
 
-/// Reads a whole link (a query string, with or without `?`) against the data it is for.
+/// Reads a whole link against the data it is for: the text of the address's fragment (with or
+/// without its `#`) or, for links made before the view moved there, of its query string (with or
+/// without its `?`).
 pub fn parse_link(query: &str, context: &LinkContext) -> ParsedLink {
     let mut notices = Vec::new();
     let params = decode(query, &mut notices);

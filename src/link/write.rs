@@ -9,7 +9,8 @@ use super::query::push_pair;
 use super::read::join_names;
 use super::view::{Format, Named, PairwiseView, Range, Source, SweepView, ViewState};
 
-/// The query string (without `?`) of a view, as the page writes it in its address.
+/// The link text of a view (without a leading `#`), as the page writes it in its address's
+/// fragment; the same `key=value&...` text a query string would hold.
 pub fn format_link(state: &ViewState) -> String {
     let mut query = String::new();
     write_source(&mut query, state.source());

@@ -15,8 +15,12 @@ use crate::link::{
     LEVELS, MAX_DECIMALS, MEAN_BENCHMARK,
 };
 
-/// Reads a share link: `query` is the address's query string (`location.search`, with or
-/// without `?`), `context` the names of the data it is for (`{ kind, models, benchmarks,
+/// What `query` must be, for the error when it is not a string.
+const LINK_TEXT: &str = "the link's text (the address's fragment or query string)";
+
+/// Reads a share link: `query` is the link's text, the address's fragment (`location.hash`, with
+/// or without `#`) or, for an older link, its query string (`location.search`, with or without
+/// `?`), `context` the names of the data it is for (`{ kind, models, benchmarks,
 /// aggregates, groups, colorMaps, datasets }`, each optional: a list left out is not checked).
 /// Returns `{ state, notices }`; never throws for a damaged link: every problem is a notice
 /// `{ key, value, message }` and that setting keeps its default.
@@ -25,7 +29,7 @@ pub fn parse_link_js(
     #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
     #[wasm_bindgen(unchecked_param_type = "LinkContext | undefined")] context: JsValue,
 ) -> Result<JsValue, js_sys::Error> {
-    let query = arguments::text("query", "the link's query string", &query)?;
+    let query = arguments::text("query", LINK_TEXT, &query)?;
     let context = read_context(&context)?;
     let parsed = parse_link(&query, &context);
     let object = js_sys::Object::new();
@@ -148,7 +152,7 @@ pub fn read_link_source_js(
     #[wasm_bindgen(unchecked_param_type = "string")] query: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string[] | undefined")] datasets: JsValue,
 ) -> Result<JsValue, js_sys::Error> {
-    let query = arguments::text("query", "the link's query string", &query)?;
+    let query = arguments::text("query", LINK_TEXT, &query)?;
     let datasets = Fields::list_of("datasets", &datasets)?.unwrap_or_default();
     let (source, notices) = read_link_source(&query, &datasets);
     #[derive(Serialize)]
@@ -162,9 +166,9 @@ pub fn read_link_source_js(
     })
 }
 
-/// The query string (without `?`) of a view state: its source, then the values that differ from
-/// the defaults and that its layout and range use. A state with `kind: "pairwise"` is a pairwise
-/// view. Throws an `Error` naming the field when the state holds a value of the wrong type.
+/// The link text (without `#`) of a view state, as the page writes it in its address's
+/// fragment: its source, then the values that differ from the defaults and that its layout and
+/// range use. A state with `kind: "pairwise"` is a pairwise view. Throws an `Error` naming the field when the state holds a value of the wrong type.
 #[wasm_bindgen(js_name = formatLink)]
 pub fn format_link_js(
     #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,

@@ -78,7 +78,7 @@ export function assertResponsive(watch) {
  * Resolves to { page, problems } for the caller's own checks.
  */
 export async function cancelBigLoad(session, file) {
-  const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep");
+  const { page, problems } = await openPage(session, "#dataset=kv-cache-sweep");
   const before = await shownDataset(page);
   await page.setInputFiles("#file-input", file);
   await page.waitForFunction(() => document.getElementById("load-progress-bar").value > 0.1, null, { timeout: 30_000, polling: 50 });
@@ -88,7 +88,7 @@ export async function cancelBigLoad(session, file) {
   assert.deepEqual(shown.notices, [`Stopped loading "${path.basename(file)}"; the data shown are unchanged.`]);
   assert.equal(shown.error, null);
   assert.equal(shown.title, before.title);
-  assert.equal(shown.search, before.search);
+  assert.equal(shown.fragment, before.fragment);
   assert.equal(shown.renders, before.renders);
   assert.equal(await page.locator("#load-progress").isHidden(), true);
   return { page, problems };

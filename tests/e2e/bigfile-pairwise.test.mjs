@@ -66,7 +66,7 @@ function expectedComparison(a, b) {
 describe("a big per-item scores file", { timeout: 240_000 }, () => {
   test("a million rows load in slices with progress, the page stays responsive, and the comparisons are the rows'", async () => {
     assert.ok(bigBytes > 40e6, `the file has ${bigBytes} bytes`);
-    const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep", { init: watchGaps });
+    const { page, problems } = await openPage(session, "#dataset=kv-cache-sweep", { init: watchGaps });
     const before = await shownDataset(page);
     const started = Date.now();
     await page.setInputFiles("#file-input", bigFile);
@@ -116,7 +116,7 @@ describe("a big per-item scores file", { timeout: 240_000 }, () => {
   });
 
   test("a malformed big file gets the whole-text loader's message and the figure shown stays", async () => {
-    const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep");
+    const { page, problems } = await openPage(session, "#dataset=kv-cache-sweep");
     const before = await shownDataset(page);
     await page.setInputFiles("#file-input", badFile);
     await page.waitForSelector("#error-banner:not([hidden])", { timeout: 60_000 });
@@ -126,7 +126,7 @@ describe("a big per-item scores file", { timeout: 240_000 }, () => {
       'Could not open "bad-scores.csv": line 200002, column "progress_ratio": expected a score between 0 and 1, found 1.5',
     );
     assert.equal(shown.title, before.title);
-    assert.equal(shown.search, before.search);
+    assert.equal(shown.fragment, before.fragment);
     assert.equal(shown.renders, before.renders);
     assert.equal(await page.evaluate(() => window.sweepmap.kind), "sweep");
     assert.equal(await page.locator("#load-progress").isHidden(), true);

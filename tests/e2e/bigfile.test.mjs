@@ -40,7 +40,7 @@ function firstCellMean() {
 describe("a big CSV file", { timeout: 180_000 }, () => {
   test("a million rows load in slices with progress, the page stays responsive, and the figure shows them", async () => {
     assert.ok(bigBytes > 50e6, `the file has ${bigBytes} bytes`);
-    const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep", { init: watchGaps });
+    const { page, problems } = await openPage(session, "#dataset=kv-cache-sweep", { init: watchGaps });
     const before = await shownDataset(page);
     const started = Date.now();
     await page.setInputFiles("#file-input", bigFile);
@@ -86,7 +86,7 @@ describe("a big CSV file", { timeout: 180_000 }, () => {
   });
 
   test("choosing other data while a big file loads stops the load and shows the data chosen", async () => {
-    const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep");
+    const { page, problems } = await openPage(session, "#dataset=kv-cache-sweep");
     const before = await shownDataset(page);
     await page.setInputFiles("#file-input", bigFile);
     await page.waitForFunction(() => document.getElementById("load-progress-bar").value > 0.05, null, { timeout: 30_000, polling: 50 });
@@ -106,7 +106,7 @@ describe("a big CSV file", { timeout: 180_000 }, () => {
   });
 
   test("data over the limits are refused at once with the limit named", async () => {
-    const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep");
+    const { page, problems } = await openPage(session, "#dataset=kv-cache-sweep");
     const before = await shownDataset(page);
     const rows = ["model,window,ratio,score"];
     for (let model = 0; model <= 1000; model += 1) rows.push(`m${model},1,1,0.5`);

@@ -37,6 +37,8 @@ export async function startSession(serverOptions = {}) {
   }
   return {
     url: server.url,
+    /** The http.Server, whose "request" event is the server's request log. */
+    server: server.server,
     browser,
     async close() {
       await browser.close();
@@ -88,6 +90,9 @@ export async function shownDataset(page) {
       layouts: [...document.querySelectorAll("#layout-select option")].map((o) => o.value),
       error: banner.hidden ? null : banner.textContent,
       notices: notices.hidden ? [] : [...notices.querySelectorAll("li")].map((li) => li.textContent),
+      // The view's link as the address holds it (the fragment), and the query string: empty once
+      // the page has started, since a link in it is moved to the fragment.
+      fragment: window.location.hash,
       search: window.location.search,
       renders: window.sweepmap?.renders ?? 0,
     };

@@ -54,7 +54,7 @@ function expectedAnnouncement(model, benchmark, ratio, window) {
 
 describe("reading cells", { timeout: 90_000 }, () => {
   test("hovering a cell shows its model, benchmark, axes, value, rank and distance from the peak", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&model=R1-Llama");
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&model=R1-Llama");
     await shownDataset(page);
     assert.equal(await tooltip(page), null);
 
@@ -104,7 +104,7 @@ describe("reading cells", { timeout: 90_000 }, () => {
   });
 
   test("a missing cell says so", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=partial-r1-qwen");
+    const { page, context, problems } = await openPage(session, "#dataset=partial-r1-qwen");
     await shownDataset(page);
     const missing = await cellIndex(page, { title: "R1-Qwen | AIME24", x: "0.2", y: "500" });
     const centre = await cellCentre(page, missing);
@@ -119,7 +119,7 @@ describe("reading cells", { timeout: 90_000 }, () => {
   });
 
   test("arrow keys step through the cells and the live region announces each", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep");
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
     await shownDataset(page);
     assert.equal(await page.getAttribute("#cell-announcer", "aria-live"), "polite");
 
@@ -176,7 +176,7 @@ describe("reading cells", { timeout: 90_000 }, () => {
   });
 
   test("the outline follows its cell when the figure is resized", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&layout=benchmark");
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&layout=benchmark");
     await shownDataset(page);
     await page.focus("#figure-canvas");
     await page.keyboard.press("ArrowDown");

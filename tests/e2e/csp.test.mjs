@@ -61,7 +61,7 @@ async function exerciseExplorer(page) {
 
 /** The pages under test: the address to open and what to do there. */
 const PAGES = [
-  { name: "the explorer", path: "?dataset=kv-cache-sweep", exercise: exerciseExplorer },
+  { name: "the explorer", path: "#dataset=kv-cache-sweep", exercise: exerciseExplorer },
   { name: "the explorer with data carried by a link", path: null, exercise: exerciseLinkData },
   { name: "the example project page (two <sweep-map> elements)", path: "example.html", exercise: exerciseExample },
 ];
@@ -105,7 +105,7 @@ after(async () => {
 /** A link carrying tidyCsv, made by the page's own encoder in node. */
 async function linkWithData() {
   const { encodeData } = await import("../../www/share.js");
-  return `?data=${await encodeData(tidyCsv)}&fmt=csv&name=tidy.csv`;
+  return `#data=${await encodeData(tidyCsv)}&fmt=csv&name=tidy.csv`;
 }
 
 describe("a strict Content-Security-Policy", { timeout: 180_000 }, () => {
@@ -131,7 +131,7 @@ describe("a strict Content-Security-Policy", { timeout: 180_000 }, () => {
   }
 
   test("the policy is enforced: an inline style attribute set from script is refused and reported", async () => {
-    const { page } = await openPage(session, "?dataset=kv-cache-sweep", { init: recordViolations });
+    const { page } = await openPage(session, "#dataset=kv-cache-sweep", { init: recordViolations });
     await shownDataset(page);
     const applied = await page.evaluate(async () => {
       const probe = document.createElement("div");

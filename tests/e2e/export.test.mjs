@@ -54,7 +54,7 @@ function texts(svg) {
 describe("export and share", { timeout: 90_000 }, () => {
   for (const deviceScaleFactor of [1, 2]) {
     test(`PNG at twice the on-screen resolution (devicePixelRatio ${deviceScaleFactor}), SVG and CSV of one panel`, async () => {
-      const { page, context, problems } = await openPage(session, "?dataset=partial-r1-qwen&layout=benchmark&bench=AIME24", {
+      const { page, context, problems } = await openPage(session, "#dataset=partial-r1-qwen&layout=benchmark&bench=AIME24", {
         deviceScaleFactor,
       });
       await shownDataset(page);
@@ -122,7 +122,7 @@ describe("export and share", { timeout: 90_000 }, () => {
   }
 
   test("the grid exports every panel, named by what they share", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean");
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean");
     await shownDataset(page);
     const csv = await download(page, "#export-csv");
     const stem = await page.evaluate(() => window.sweepmap.figure.fileStem());
@@ -143,7 +143,7 @@ describe("export and share", { timeout: 90_000 }, () => {
   });
 
   test("Copy link copies the address of the view", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&layout=grid&cmap=rdbu", {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&layout=grid&cmap=rdbu", {
       permissions: ["clipboard-read", "clipboard-write"],
     });
     await shownDataset(page);
@@ -152,14 +152,15 @@ describe("export and share", { timeout: 90_000 }, () => {
     assert.equal(await page.textContent("#share-status"), "Link copied to the clipboard.");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     assert.equal(copied, await page.evaluate(() => window.location.href));
-    assert.ok(copied.endsWith("?dataset=kv-cache-sweep&layout=grid&cmap=rdbu"));
+    // The view in the fragment, and no query string for a server to receive.
+    assert.equal(copied, new URL("#dataset=kv-cache-sweep&layout=grid&cmap=rdbu", session.url).href);
     assert.equal(await page.isVisible("#link-fallback"), false);
     assert.deepEqual(problems, []);
     await context.close();
   });
 
   test("without a clipboard, the link is shown selected for copying", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-averages&rev=1", {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-averages&rev=1", {
       init: () => Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined }),
     });
     await shownDataset(page);

@@ -41,7 +41,7 @@ function watchRequests(page, session) {
 
 describe("files, data links and URLs", { timeout: 120_000 }, () => {
   test("a malformed upload shows the loader's message and keeps the figure; a valid one opens and its link reopens it", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&layout=grid");
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&layout=grid");
     const outside = watchRequests(page, session);
     const before = await shownDataset(page);
     const hash = await canvasHash(page);
@@ -51,7 +51,7 @@ describe("files, data links and URLs", { timeout: 120_000 }, () => {
     let shown = await shownDataset(page);
     assert.equal(shown.error, 'Could not open "bad.csv": line 3, column "pass@1": expected a number, found "forty"');
     assert.equal(shown.title, before.title);
-    assert.equal(shown.search, before.search);
+    assert.equal(shown.fragment, before.fragment);
     assert.equal(shown.selected, "kv-cache-sweep");
     assert.equal(shown.renders, before.renders);
     assert.equal(await canvasHash(page), hash, "the previous figure stays");
@@ -64,7 +64,7 @@ describe("files, data links and URLs", { timeout: 120_000 }, () => {
     assert.deepEqual(shown.panels, ["Alpha | Quiz", "Beta | Quiz", "Gamma | Quiz"]);
     assert.equal(shown.selected, "current");
     assert.equal(await page.evaluate(() => document.querySelector("#dataset-select option:checked").text), "File: three.csv");
-    const params = new URLSearchParams(shown.search);
+    const params = new URLSearchParams(shown.fragment.slice(1));
     assert.deepEqual([...params.keys()], ["data", "fmt", "name", "layout"]);
     assert.match(params.get("data"), /^[A-Za-z0-9_-]+$/);
     assert.equal(params.get("fmt"), "csv");
@@ -76,7 +76,7 @@ describe("files, data links and URLs", { timeout: 120_000 }, () => {
     assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll("#model-b-select option")].map((o) => o.value)), ["Beta", "Gamma"]);
     const beta = await canvasHash(page);
     await afterRender(page, () => page.selectOption("#model-b-select", "Gamma"));
-    const withData = await page.evaluate(() => window.location.search);
+    const withData = await page.evaluate(() => window.location.hash);
     assert.ok(withData.endsWith("&name=three.csv&layout=difference&b=Gamma"), withData);
     const gamma = await canvasHash(page);
     assert.notEqual(gamma, beta);
@@ -99,7 +99,7 @@ describe("files, data links and URLs", { timeout: 120_000 }, () => {
     await afterRender(page, () => page.goBack());
     await afterRender(page, () => page.goBack());
     shown = await shownDataset(page);
-    assert.equal(shown.search, "?dataset=kv-cache-sweep&layout=grid");
+    assert.equal(shown.fragment, "#dataset=kv-cache-sweep&layout=grid");
     assert.equal(await canvasHash(page), hash);
     await afterRender(page, () => page.goForward());
     assert.equal((await shownDataset(page)).title, "three.csv");
@@ -140,7 +140,7 @@ describe("files, data links and URLs", { timeout: 120_000 }, () => {
     await afterRender(page, () => page.setInputFiles("#file-input", csvFile("big.csv", `${rows.join("\n")}\n`)));
     const shown = await shownDataset(page);
     assert.equal(shown.title, "big.csv");
-    assert.equal(shown.search, "?name=big.csv");
+    assert.equal(shown.fragment, "#name=big.csv");
     await page.click("#copy-link");
     await page.waitForSelector("#notice-banner:not([hidden])");
     const notice = (await shownDataset(page)).notices[0];
@@ -148,7 +148,7 @@ describe("files, data links and URLs", { timeout: 120_000 }, () => {
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.evaluate(() => window.location.href));
 
     // Such a link, opened elsewhere, asks for the file and shows the default dataset meanwhile.
-    const reopened = await openPage(session, "?name=big.csv");
+    const reopened = await openPage(session, "#name=big.csv");
     const elsewhere = await shownDataset(reopened.page);
     assert.equal(elsewhere.selected, "kv-cache-sweep");
     assert.match(elsewhere.notices[0], /local file "big\.csv".*open it again with "Open file"/);
@@ -209,24 +209,24 @@ describe("files, data links and URLs", { timeout: 120_000 }, () => {
 
   test("a URL in the address opens its data; a bad one is named in the error", async () => {
     const url = new URL("data/kv-cache-averages.json", session.url).href;
-    const { page, context, problems } = await openPage(session, `?src=${encodeURIComponent(url)}&rev=1`);
+    const { page, context, problems } = await openPage(session, `#src=${encodeURIComponent(url)}&rev=1`);
     let shown = await shownDataset(page);
     assert.equal(shown.error, null);
     assert.equal(shown.title, "KV-cache sweep: reported cross-benchmark averages (R1-Llama, R1-Qwen)");
     assert.equal(shown.selected, "current");
     assert.equal(await page.evaluate(() => document.querySelector("#dataset-select option:checked").text), `URL: ${url}`);
-    assert.equal(shown.search, `?src=${encodeURIComponent(url)}&rev=1`);
+    assert.equal(shown.fragment, `#src=${encodeURIComponent(url)}&rev=1`);
     assert.deepEqual(problems, []);
     await context.close();
 
     // Not found: the error names the URL and the default dataset opens.
     const missing = new URL("data/nothing-here.csv", session.url).href;
-    const second = await openPage(session, `?src=${encodeURIComponent(missing)}&layout=grid`);
+    const second = await openPage(session, `#src=${encodeURIComponent(missing)}&layout=grid`);
     shown = await shownDataset(second.page);
     await second.page.waitForFunction(() => (window.sweepmap?.renders ?? 0) > 0);
     shown = await shownDataset(second.page);
     assert.equal(shown.error, `Could not load ${missing}: the server answered 404 Not Found. Showing "KV-cache sweep: R1-Llama and R1-Qwen" instead.`);
-    assert.equal(shown.search, "?dataset=kv-cache-sweep&layout=grid");
+    assert.equal(shown.fragment, "#dataset=kv-cache-sweep&layout=grid");
     assert.equal(shown.panels.length, 10);
     // The browser itself logs the 404; nothing else went wrong.
     assert.ok(second.problems.every((problem) => /404/.test(problem)), second.problems.join("\n"));
@@ -234,7 +234,7 @@ describe("files, data links and URLs", { timeout: 120_000 }, () => {
 
     // Unreachable: the error names the URL too.
     const unreachable = "http://127.0.0.1:9/sweep.csv";
-    const third = await openPage(session, `?src=${encodeURIComponent(unreachable)}`);
+    const third = await openPage(session, `#src=${encodeURIComponent(unreachable)}`);
     await third.page.waitForFunction(() => (window.sweepmap?.renders ?? 0) > 0);
     shown = await shownDataset(third.page);
     assert.match(shown.error, /^Could not load http:\/\/127\.0\.0\.1:9\/sweep\.csv: the request failed \(Failed to fetch\)/);
@@ -243,11 +243,11 @@ describe("files, data links and URLs", { timeout: 120_000 }, () => {
   });
 
   test("a damaged data link shows an error and the default dataset", async () => {
-    const { page, context, problems } = await openPage(session, "?data=AAAAAAAA&fmt=csv&name=cut.csv");
+    const { page, context, problems } = await openPage(session, "#data=AAAAAAAA&fmt=csv&name=cut.csv");
     await page.waitForFunction(() => (window.sweepmap?.renders ?? 0) > 0);
     const shown = await shownDataset(page);
     assert.match(shown.error, /^Could not open the data in the link: data= (does not decompress: expected deflate-raw compressed data, but they are corrupt or cut short \(was the link cut short\?\)|decompresses, but not to UTF-8 text)/);
-    assert.equal(shown.search, "?dataset=kv-cache-sweep");
+    assert.equal(shown.fragment, "#dataset=kv-cache-sweep");
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -261,7 +261,7 @@ async function hostilePage(path, { height = 900 } = {}) {
 
 describe("hostile labels", { timeout: 240_000 }, () => {
   test("opened through the file input, they are text in every layout and nothing runs", async () => {
-    const { page, dialogs, problems } = await hostilePage("?dataset=kv-cache-sweep");
+    const { page, dialogs, problems } = await hostilePage("#dataset=kv-cache-sweep");
     await shownDataset(page);
     await afterRender(page, () => page.setInputFiles("#file-input", { name: FILE_NAME, mimeType: "text/csv", buffer: Buffer.from(hostileCsv()) }));
     const shown = await shownDataset(page);
@@ -274,14 +274,14 @@ describe("hostile labels", { timeout: 240_000 }, () => {
   });
 
   test("carried by a link, and as JSON from a src= URL with a reconciliation, they are text too", async () => {
-    const link = `?data=${await encodeData(hostileCsv())}&fmt=csv&name=${encodeURIComponent(FILE_NAME)}&layout=grid`;
+    const link = `#data=${await encodeData(hostileCsv())}&fmt=csv&name=${encodeURIComponent(FILE_NAME)}&layout=grid`;
     const linked = await hostilePage(link);
     assert.equal((await shownDataset(linked.page)).title, FILE_NAME);
     await checkEveryLayout(linked.page, linked.dialogs, FILE_NAME, ["grid", "model", "difference"]);
     assert.deepEqual(linked.problems, []);
 
     const src = `${corsServer.url}hostile.json`;
-    const { page, dialogs, problems } = await hostilePage(`?src=${encodeURIComponent(src)}`);
+    const { page, dialogs, problems } = await hostilePage(`#src=${encodeURIComponent(src)}`);
     const shown = await shownDataset(page);
     const title = `Title ${SCRIPT} ${ARABIC} 🧪`;
     assert.equal(shown.error, null);
@@ -294,7 +294,7 @@ describe("hostile labels", { timeout: 240_000 }, () => {
 
   test("per-item scores with hostile names are text in the model list, groups, tooltip and statistics", async () => {
     // Tall enough for the first pair's bins to be on screen.
-    const { page, dialogs, problems } = await hostilePage("?dataset=kv-cache-sweep", { height: 2000 });
+    const { page, dialogs, problems } = await hostilePage("#dataset=kv-cache-sweep", { height: 2000 });
     await shownDataset(page);
     await afterRender(page, () => page.setInputFiles("#file-input", { name: FILE_NAME, mimeType: "text/csv", buffer: Buffer.from(hostilePairwise()) }));
     const view = await page.evaluate(() => ({
@@ -342,7 +342,7 @@ describe("src= URLs that fail", { timeout: 120_000 }, () => {
 
   test("on opening, the message names the URL and why, and the default dataset is shown", async () => {
     for (const [url, why] of cases()) {
-      const { page } = await openPage(session, `?src=${encodeURIComponent(url)}`);
+      const { page } = await openPage(session, `#src=${encodeURIComponent(url)}`);
       await page.waitForFunction(() => window.sweepmap?.renders > 0);
       const shown = await shownDataset(page);
       assert.equal(shown.error, `Could not load ${url}: ${why} ${fallback}`);
@@ -353,19 +353,19 @@ describe("src= URLs that fail", { timeout: 120_000 }, () => {
   });
 
   test("going back or forward to a failing URL keeps the figure and the address of what is shown", async () => {
-    const { page } = await openPage(session, "?dataset=kv-cache-sweep&layout=grid");
+    const { page } = await openPage(session, "#dataset=kv-cache-sweep&layout=grid");
     const before = await shownDataset(page);
     const hash = await canvasHash(page);
     for (const [url, why] of cases()) {
       await page.evaluate((url) => {
-        window.history.pushState(null, "", `?src=${encodeURIComponent(url)}`);
+        window.history.pushState(null, "", `#src=${encodeURIComponent(url)}`);
         window.dispatchEvent(new PopStateEvent("popstate"));
       }, url);
       await page.waitForFunction((url) => document.getElementById("error-banner").textContent.includes(url), url);
       const shown = await shownDataset(page);
       assert.equal(shown.error, `Could not load ${url}: ${why.replace(/\.$/, "")}`);
       assert.equal(shown.title, before.title);
-      assert.equal(shown.search, before.search, "the address is back to what is shown");
+      assert.equal(shown.fragment, before.fragment, "the address is back to what is shown");
       assert.equal(shown.renders, before.renders);
       assert.equal(await canvasHash(page), hash, "the figure stays");
     }

@@ -1,13 +1,15 @@
 // End-to-end tests of damaged share links (tests/malformed/links/): every case is opened in the
-// page, which must show exactly the notices the Rust corpus test expects (NAME.query.expected,
-// read by the same parser through wasm) or, for data= that does not decompress, exactly the
-// error in NAME.query.page; and in every case the page still draws a figure.
+// page, in the address's fragment as the page writes links, and must show exactly the notices
+// the Rust corpus test expects (NAME.query.expected, read by the same parser through wasm) or,
+// for data= that does not decompress, exactly the error in NAME.query.page; and in every case
+// the page still draws a figure. Opened as an older link, in the query string, each case shows
+// the same and ends at the same address, with the query gone.
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 
-import { openPage, shownDataset, startSession } from "./browser.mjs";
+import { canvasHash, openPage, shownDataset, startSession } from "./browser.mjs";
 
 const folder = new URL("../malformed/links/", import.meta.url);
 
@@ -49,8 +51,9 @@ describe("damaged share links in the page", { timeout: 300_000 }, () => {
   });
 
   for (const { name, query, notices, error } of cases()) {
-    test(`${name}: the exact ${error ? "error" : "notices"}, and a figure`, async () => {
-      const { page, context, problems } = await openPage(session, `?${query.replace(/^\?/, "")}`);
+    test(`${name}: the exact ${error ? "error" : "notices"}, and a figure; the same from the query string`, async () => {
+      const bare = query.replace(/^\?/, "");
+      const { page, context, problems } = await openPage(session, `#${bare}`);
       try {
         const shown = await shownDataset(page);
         // The figure is drawn even when the error banner came first (the default dataset).
@@ -64,6 +67,17 @@ describe("damaged share links in the page", { timeout: 300_000 }, () => {
           return [canvas.width, canvas.height];
         });
         assert.ok(size[0] > 100 && size[1] > 100, `${name}: canvas ${size}`);
+        const figure = await canvasHash(page);
+
+        await page.goto(new URL(`?${bare}`, session.url).href);
+        const legacy = await shownDataset(page);
+        await page.waitForFunction(() => window.sweepmap.renders > 0, null, { timeout: 20_000 });
+        assert.equal(legacy.error, error, `${name} from the query string`);
+        const legacyNow = await shownDataset(page);
+        assert.deepEqual(legacyNow.notices, notices, `${name} from the query string`);
+        assert.equal(legacyNow.search, "", `${name}: the query is gone`);
+        assert.equal(legacyNow.fragment, now.fragment, `${name}: the address is the fragment link's`);
+        assert.equal(await canvasHash(page), figure, `${name}: the same figure`);
         assert.deepEqual(problems, [], name);
       } finally {
         await context.close();
@@ -72,7 +86,7 @@ describe("damaged share links in the page", { timeout: 300_000 }, () => {
   }
 
   test("the page's controls offer exactly the values the link format takes (linkSchema)", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep");
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
     try {
       await shownDataset(page);
       const { offered, schema } = await page.evaluate(async () => {
@@ -109,14 +123,14 @@ describe("damaged share links in the page", { timeout: 300_000 }, () => {
   test("a link that parses cleanly opens its view with no notice; the address drops defaults", async () => {
     const { page, context, problems } = await openPage(
       session,
-      "?dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=AMC23&cmap=PuOr&range=centered&center=1.5",
+      "#dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&b=R1-Llama&bench=AMC23&cmap=PuOr&range=centered&center=1.5",
     );
     try {
       const shown = await shownDataset(page);
       assert.equal(shown.error, null);
       assert.deepEqual(shown.notices, []);
       // b=R1-Llama is the default model B beside R1-Qwen; PuOr is written by its name.
-      assert.equal(shown.search, "?dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&bench=AMC23&cmap=puor&range=centered&center=1.5");
+      assert.equal(shown.fragment, "#dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&bench=AMC23&cmap=puor&range=centered&center=1.5");
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -252,13 +252,13 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
   test("the uncertainty marks: a checkbox and a level, kept in the address", async () => {
     const { page, context, problems } = await openPage(session, "");
     await shownDataset(page);
-    const base = "?dataset=kv-cache-sweep";
+    const base = "#dataset=kv-cache-sweep";
     const plain = { hash: await canvasHash(page), controls: await controlValues(page) };
     assert.equal(await page.isVisible("#level-select"), false, "the level shows only with the marks on");
     assert.equal(await page.textContent("#uncertainty-label"), "Mark cells within noise of the peak");
 
     await afterRender(page, () => page.check("#uncertainty-input"));
-    assert.equal(await page.evaluate(() => window.location.search), `${base}&unc=0.95`);
+    assert.equal(await page.evaluate(() => window.location.hash), `${base}&unc=0.95`);
     const at95 = { hash: await canvasHash(page), controls: await controlValues(page) };
     assert.notEqual(at95.hash, plain.hash, "the marks change the figure");
     assert.equal(at95.controls.values["level-select"], "0.95");
@@ -280,48 +280,48 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     assert.deepEqual(await caveats(), expected(0.95));
 
     await afterRender(page, () => page.selectOption("#level-select", "0.99"));
-    assert.equal(await page.evaluate(() => window.location.search), `${base}&unc=0.99`);
+    assert.equal(await page.evaluate(() => window.location.hash), `${base}&unc=0.99`);
     const at99 = { hash: await canvasHash(page), controls: await controlValues(page) };
     assert.notEqual(at99.hash, at95.hash, "the key names the level");
     assert.deepEqual(await caveats(), expected(0.99));
 
     // Off: the figure as before; on again: back at the level last chosen.
     await afterRender(page, () => page.uncheck("#uncertainty-input"));
-    assert.equal(await page.evaluate(() => window.location.search), base);
+    assert.equal(await page.evaluate(() => window.location.hash), base);
     assert.equal(await canvasHash(page), plain.hash);
     // The hidden level remembers 99 % for when the marks come back; it is not part of this view.
     assert.deepEqual(await controlValues(page), { ...plain.controls, values: { ...plain.controls.values, "level-select": "0.99" } });
     assert.equal(await page.isVisible("#uncertainty-note"), false);
     await afterRender(page, () => page.check("#uncertainty-input"));
-    assert.equal(await page.evaluate(() => window.location.search), `${base}&unc=0.99`);
+    assert.equal(await page.evaluate(() => window.location.hash), `${base}&unc=0.99`);
     assert.equal(await canvasHash(page), at99.hash);
 
     // Back returns to 95 %; a link reopens each view exactly.
     await afterRender(page, () => page.goBack());
     await afterRender(page, () => page.goBack());
     await afterRender(page, () => page.goBack());
-    assert.equal(await page.evaluate(() => window.location.search), `${base}&unc=0.95`);
+    assert.equal(await page.evaluate(() => window.location.hash), `${base}&unc=0.95`);
     assert.equal(await canvasHash(page), at95.hash);
-    for (const [search, view] of [
+    for (const [fragment, view] of [
       [`${base}&unc=0.95`, at95],
       [`${base}&unc=0.99`, at99],
     ]) {
-      const reopened = await openPage(session, search);
+      const reopened = await openPage(session, fragment);
       const shown = await shownDataset(reopened.page);
-      assert.equal(shown.search, search);
+      assert.equal(shown.fragment, fragment);
       assert.deepEqual(shown.notices, []);
-      assert.equal(await canvasHash(reopened.page), view.hash, search);
-      assert.deepEqual(await controlValues(reopened.page), view.controls, search);
+      assert.equal(await canvasHash(reopened.page), view.hash, fragment);
+      assert.deepEqual(await controlValues(reopened.page), view.controls, fragment);
       assert.deepEqual(reopened.problems, []);
       await reopened.context.close();
     }
 
     // A difference marks where one model is ahead beyond noise; a reconciliation has no marks.
     await afterRender(page, () => page.selectOption("#layout-select", "difference"));
-    assert.equal(await page.evaluate(() => window.location.search), `${base}&layout=difference&unc=0.95`);
+    assert.equal(await page.evaluate(() => window.location.hash), `${base}&layout=difference&unc=0.95`);
     assert.equal(await page.textContent("#uncertainty-label"), "Mark cells where one model is ahead beyond noise");
     await afterRender(page, () => page.selectOption("#layout-select", "reconcile"));
-    assert.equal(await page.evaluate(() => window.location.search), `${base}&layout=reconcile`);
+    assert.equal(await page.evaluate(() => window.location.hash), `${base}&layout=reconcile`);
     assert.equal(await page.isVisible("#group-uncertainty"), false);
     assert.equal(await page.evaluate(() => window.sweepmap.figure.options().uncertainty), null);
     assert.deepEqual(problems, []);
@@ -329,18 +329,18 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
 
     // Where nothing can be marked, the page says so; the means of benchmarks with items are marked.
     const notes = {
-      "?dataset=kv-cache-averages&unc=0.95": "No marks: the panels shown have no item counts or repeated runs to estimate noise from.",
-      "?dataset=kv-cache-sweep&layout=difference&bench=Average+%28reported%29&unc=0.9":
+      "#dataset=kv-cache-averages&unc=0.95": "No marks: the panels shown have no item counts or repeated runs to estimate noise from.",
+      "#dataset=kv-cache-sweep&layout=difference&bench=Average+%28reported%29&unc=0.9":
         "No marks: the panels shown have no item counts or repeated runs to estimate noise from.",
-      "?dataset=kv-cache-sweep&layout=grid&unc=0.99":
+      "#dataset=kv-cache-sweep&layout=grid&unc=0.99":
         "No marks in R1-Llama | Average (reported); R1-Qwen | Average (reported): no item counts or repeated runs to estimate noise from.",
-      "?dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&unc=0.95": null,
-      "?dataset=partial-r1-qwen&unc=0.95": null,
+      "#dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&unc=0.95": null,
+      "#dataset=partial-r1-qwen&unc=0.95": null,
     };
     for (const [query, note] of Object.entries(notes)) {
       const opened = await openPage(session, query);
       const result = await shownDataset(opened.page);
-      assert.equal(result.search, query);
+      assert.equal(result.fragment, query);
       assert.deepEqual(result.notices, []);
       const shownNote = await opened.page.evaluate(() => {
         const element = document.getElementById("uncertainty-note");
@@ -401,7 +401,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
   });
 
   test("the canvas is described by its key observations", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&model=R1-Qwen&layout=benchmark&bench=AMC23");
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&model=R1-Qwen&layout=benchmark&bench=AMC23");
     await shownDataset(page);
     const sections = await page.evaluate(() => window.sweepmap.figure.observations());
     const [across, ...panels] = [sections[sections.length - 1], ...sections.slice(0, -1)];
@@ -460,7 +460,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     assert.deepEqual(problems, []);
     await context.close();
 
-    const bare = await openPage(session, "?dataset=kv-cache-sweep&layout=reconcile", {
+    const bare = await openPage(session, "#dataset=kv-cache-sweep&layout=reconcile", {
       init: () => Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined }),
     });
     await shownDataset(bare.page);
@@ -506,7 +506,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     await afterRender(page, () => page.selectOption("#layout-select", "reconcile"));
     let shown = await shownDataset(page);
     const llama = reconcile("R1-Llama");
-    assert.equal(shown.search, "?dataset=kv-cache-sweep&layout=reconcile");
+    assert.equal(shown.fragment, "#dataset=kv-cache-sweep&layout=reconcile");
     assert.deepEqual(shown.panels, [
       `R1-Llama | ${llama.aggregate}`,
       `R1-Llama | recomputed mean of ${partsOf.length}`,
@@ -547,7 +547,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
 
     await afterRender(page, () => page.selectOption("#model-select", "R1-Qwen"));
     shown = await shownDataset(page);
-    assert.equal(shown.search, "?dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen");
+    assert.equal(shown.fragment, "#dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen");
     const qwen = reconcile("R1-Qwen");
     assert.deepEqual(qwen.rows, []);
     assert.equal(await mismatchTable(page), null, "no table when nothing disagrees");
@@ -556,7 +556,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     assert.equal(qwen.across, "All 20 reported cells equal the mean of their parts within rounding (± 0.10).");
 
     // The link reopens the reconciliation; back returns to R1-Llama's.
-    const reopened = await openPage(session, "?dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen");
+    const reopened = await openPage(session, "#dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen");
     assert.deepEqual((await shownDataset(reopened.page)).notices, []);
     assert.equal(await canvasHash(reopened.page), await canvasHash(page));
     assert.deepEqual(reopened.problems, []);
@@ -569,32 +569,32 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
   });
 
   test("data without a reported aggregate do not offer the reconciliation", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen");
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen");
     let shown = await shownDataset(page);
     assert.equal(shown.layouts.includes("reconcile"), true);
 
     // Switching to data without one falls back to one model across benchmarks.
     await afterRender(page, () => page.selectOption("#dataset-select", "partial-r1-qwen"));
     shown = await shownDataset(page);
-    assert.equal(shown.search, "?dataset=partial-r1-qwen");
+    assert.equal(shown.fragment, "#dataset=partial-r1-qwen");
     assert.deepEqual(shown.layouts, ["model", "benchmark", "grid", "difference"]);
     assert.equal((await controlValues(page)).values["layout-select"], "model");
     assert.equal(await page.isVisible("#mismatches"), false);
     await afterRender(page, () => page.goBack());
     shown = await shownDataset(page);
-    assert.equal(shown.search, "?dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen");
+    assert.equal(shown.fragment, "#dataset=kv-cache-sweep&layout=reconcile&model=R1-Qwen");
     assert.equal((await controlValues(page)).values["layout-select"], "reconcile");
     assert.deepEqual(problems, []);
     await context.close();
 
     // A link asking for it on such data falls back with a notice.
     for (const id of ["partial-r1-qwen", "kv-cache-averages"]) {
-      const opened = await openPage(session, `?dataset=${id}&layout=reconcile&unc=0.9`);
+      const opened = await openPage(session, `#dataset=${id}&layout=reconcile&unc=0.9`);
       const result = await shownDataset(opened.page);
       assert.deepEqual(result.notices, [
         'layout=reconcile needs a reported aggregate (a benchmark with aggregate_of) and this dataset has none; using "model".',
       ]);
-      assert.equal(result.search, `?dataset=${id}&unc=0.9`, "the rest of the link is kept");
+      assert.equal(result.fragment, `#dataset=${id}&unc=0.9`, "the rest of the link is kept");
       assert.equal(result.layouts.includes("reconcile"), false);
       assert.equal(result.error, null);
       assert.deepEqual(opened.problems, []);
@@ -602,10 +602,10 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     }
 
     // A benchmark that is not a reported aggregate is named, and the aggregate shown.
-    const wrong = await openPage(session, "?dataset=kv-cache-sweep&layout=reconcile&bench=AIME24");
+    const wrong = await openPage(session, "#dataset=kv-cache-sweep&layout=reconcile&bench=AIME24");
     const result = await shownDataset(wrong.page);
     assert.deepEqual(result.notices, ['"AIME24" is not a reported aggregate to reconcile (aggregates: "Average (reported)"); showing "Average (reported)".']);
-    assert.equal(result.search, "?dataset=kv-cache-sweep&layout=reconcile");
+    assert.equal(result.fragment, "#dataset=kv-cache-sweep&layout=reconcile");
     assert.deepEqual(wrong.problems, []);
     await wrong.context.close();
   });

@@ -35,7 +35,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
     assert.deepEqual(shown.notices, []);
     assert.deepEqual(shown.options, catalog.map((candidate) => candidate.id));
     assert.equal(shown.selected, "kv-cache-sweep");
-    assert.equal(shown.search, "?dataset=kv-cache-sweep");
+    assert.equal(shown.fragment, "#dataset=kv-cache-sweep");
     assert.equal(shown.title, "KV-cache sweep: R1-Llama and R1-Qwen");
     assert.equal(shown.facts, "Pass@1 (%), higher is better · 2 models · 5 benchmarks · Ratio × Local Window Size");
     assert.equal(shown.source, sweep.source);
@@ -125,7 +125,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
     const partial = entry("partial-r1-qwen");
     await afterRender(page, () => page.selectOption("#dataset-select", partial.id));
     let shown = await shownDataset(page);
-    assert.equal(shown.search, `?dataset=${partial.id}`);
+    assert.equal(shown.fragment, `#dataset=${partial.id}`);
     assert.equal(shown.title, partial.title);
     assert.equal(shown.facts, "Pass@1 (%), higher is better · 1 model · 4 benchmarks · Ratio × Local Window Size");
     assert.deepEqual(shown.panels, ["R1-Qwen | AIME24", "R1-Qwen | AIME25", "R1-Qwen | AMC23", "R1-Qwen | GPQA-Diamond"]);
@@ -137,14 +137,14 @@ describe("the explorer page", { timeout: 90_000 }, () => {
     const averages = entry("kv-cache-averages");
     await afterRender(page, () => page.selectOption("#dataset-select", averages.id));
     shown = await shownDataset(page);
-    assert.equal(shown.search, `?dataset=${averages.id}`);
+    assert.equal(shown.fragment, `#dataset=${averages.id}`);
     // No benchmark column: a panel is titled by its model alone.
     assert.deepEqual(shown.panels, ["R1-Llama"]);
     assert.equal(shown.facts, "Pass@1 (%), higher is better · 2 models · Ratio × Local Window Size");
 
     await afterRender(page, () => page.goBack());
     shown = await shownDataset(page);
-    assert.equal(shown.search, `?dataset=${partial.id}`);
+    assert.equal(shown.fragment, `#dataset=${partial.id}`);
     assert.equal(shown.selected, partial.id);
     assert.equal(shown.title, partial.title);
     assert.equal(await canvasHash(page), partialHash);
@@ -175,7 +175,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
     assert.equal(after.title, before.title);
     assert.deepEqual(after.panels, before.panels);
     assert.equal(after.selected, before.selected);
-    assert.equal(after.search, before.search);
+    assert.equal(after.fragment, before.fragment);
     assert.equal(after.renders, before.renders);
     assert.equal(await canvasHash(page), hash);
 
@@ -190,7 +190,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
   });
 
   test("every control has a visible label and is reachable with the keyboard", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&layout=difference&range=fixed&min=40&max=50");
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&layout=difference&range=fixed&min=40&max=50");
     await shownDataset(page);
     const unlabelled = await page.evaluate(() =>
       [...document.querySelectorAll("#controls select, #controls input")]
@@ -236,7 +236,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
     // A select works from the keyboard: focus it and pick the next option with the arrow key.
     await page.focus("#cmap-select");
     await afterRender(page, () => page.keyboard.press("ArrowDown"));
-    assert.match(await page.evaluate(() => window.location.search), /&cmap=cividis/);
+    assert.match(await page.evaluate(() => window.location.hash), /&cmap=cividis/);
     assert.deepEqual(problems, []);
     await context.close();
   });

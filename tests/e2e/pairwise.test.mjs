@@ -16,7 +16,7 @@ const catalog = JSON.parse(readFileSync(new URL("index.json", dataDirectory), "u
 const entry = catalog.find((candidate) => candidate.id === "synthetic-pairwise");
 const scores = JSON.parse(readFileSync(new URL(entry.file, dataDirectory), "utf8"));
 const MODELS = ["model-a", "model-b", "model-c", "model-d"];
-const base = "?dataset=synthetic-pairwise";
+const base = "#dataset=synthetic-pairwise";
 
 // ---------------------------------------------------------------------------------------------
 // The numbers, computed here from the JSON file
@@ -159,7 +159,7 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
     const shown = await shownDataset(page);
     assert.equal(shown.error, null);
     assert.deepEqual(shown.notices, []);
-    assert.equal(shown.search, base);
+    assert.equal(shown.fragment, base);
     assert.equal(shown.selected, "synthetic-pairwise");
     assert.equal(shown.title, scores.title);
     assert.equal(shown.source, scores.source);
@@ -335,18 +335,18 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
   test("Models, Group, Bins, Colour by and Logarithmic change the figure and the address; links and history restore them", async () => {
     const { page, context, problems } = await openPage(session, base);
     await shownDataset(page);
-    const history = [{ search: base, hash: await canvasHash(page) }];
+    const history = [{ fragment: base, hash: await canvasHash(page) }];
 
     // Two models: one panel.
     await afterRender(page, () => page.uncheck("#models-2"));
-    assert.equal((await shownDataset(page)).search, `${base}&models=model-a,model-b,model-d`);
+    assert.equal((await shownDataset(page)).fragment, `${base}&models=model-a,model-b,model-d`);
     assert.equal((await shownDataset(page)).panels.length, 3);
     await afterRender(page, () => page.uncheck("#models-3"));
     let shown = await shownDataset(page);
-    assert.equal(shown.search, `${base}&models=model-a,model-b`);
+    assert.equal(shown.fragment, `${base}&models=model-a,model-b`);
     assert.deepEqual(shown.panels, ["model-a vs model-b"]);
     assert.deepEqual(shown.summaryTitles, ["model-a vs model-b"]);
-    history.push({ search: shown.search, hash: await canvasHash(page) });
+    history.push({ fragment: shown.fragment, hash: await canvasHash(page) });
     assert.notEqual(history[1].hash, history[0].hash);
 
     // One of two cannot go: the box stays checked, and nothing is redrawn.
@@ -358,14 +358,14 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
     assert.equal(await canvasHash(page), history[1].hash);
 
     const steps = [
-      { act: () => page.selectOption("#group-select", "web"), search: `${base}&models=model-a,model-b&group=web` },
-      { act: () => page.selectOption("#bins-select", "20"), search: `${base}&models=model-a,model-b&group=web&bins=20` },
-      { act: () => page.selectOption("#by-select", "share"), search: `${base}&models=model-a,model-b&group=web&bins=20&by=share` },
-      { act: () => page.check("#log-input"), search: `${base}&models=model-a,model-b&group=web&bins=20&by=share&log=1` },
-      { act: () => page.selectOption("#cmap-select", "magma"), search: `${base}&models=model-a,model-b&group=web&bins=20&by=share&log=1&cmap=magma` },
+      { act: () => page.selectOption("#group-select", "web"), fragment: `${base}&models=model-a,model-b&group=web` },
+      { act: () => page.selectOption("#bins-select", "20"), fragment: `${base}&models=model-a,model-b&group=web&bins=20` },
+      { act: () => page.selectOption("#by-select", "share"), fragment: `${base}&models=model-a,model-b&group=web&bins=20&by=share` },
+      { act: () => page.check("#log-input"), fragment: `${base}&models=model-a,model-b&group=web&bins=20&by=share&log=1` },
+      { act: () => page.selectOption("#cmap-select", "magma"), fragment: `${base}&models=model-a,model-b&group=web&bins=20&by=share&log=1&cmap=magma` },
       {
         act: () => page.selectOption("#range-select", "panel"),
-        search: `${base}&models=model-a,model-b&group=web&bins=20&by=share&log=1&cmap=magma&range=panel`,
+        fragment: `${base}&models=model-a,model-b&group=web&bins=20&by=share&log=1&cmap=magma&range=panel`,
         // One panel: its own range is the shared one.
         samePixels: true,
       },
@@ -373,14 +373,14 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
     for (const step of steps) {
       await afterRender(page, step.act);
       shown = await shownDataset(page);
-      assert.equal(shown.search, step.search);
+      assert.equal(shown.fragment, step.fragment);
       const hash = await canvasHash(page);
       if (step.samePixels) {
-        assert.equal(hash, history.at(-1).hash, step.search);
+        assert.equal(hash, history.at(-1).hash, step.fragment);
       } else {
-        assert.notEqual(hash, history.at(-1).hash, `${step.search} changes the pixels`);
+        assert.notEqual(hash, history.at(-1).hash, `${step.fragment} changes the pixels`);
       }
-      history.push({ search: shown.search, hash, controls: await controlValues(page) });
+      history.push({ fragment: shown.fragment, hash, controls: await controlValues(page) });
     }
 
     // Within one group: the panel and its statistics are the group's.
@@ -404,11 +404,11 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
 
     // Reopening the link draws the same pixels with the same controls.
     const last = history.at(-1);
-    const reopened = await openPage(session, last.search);
+    const reopened = await openPage(session, last.fragment);
     const again = await shownDataset(reopened.page);
     assert.equal(again.error, null);
     assert.deepEqual(again.notices, []);
-    assert.equal(again.search, last.search);
+    assert.equal(again.fragment, last.fragment);
     assert.equal(await canvasHash(reopened.page), last.hash);
     assert.deepEqual(await controlValues(reopened.page), last.controls);
     assert.deepEqual(reopened.problems, []);
@@ -418,11 +418,11 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
     for (let index = history.length - 2; index >= 1; index -= 1) {
       await afterRender(page, () => page.goBack());
       shown = await shownDataset(page);
-      assert.equal(shown.search, history[index].search);
-      assert.equal(await canvasHash(page), history[index].hash, history[index].search);
+      assert.equal(shown.fragment, history[index].fragment);
+      assert.equal(await canvasHash(page), history[index].hash, history[index].fragment);
     }
     await afterRender(page, () => page.goForward());
-    assert.equal((await shownDataset(page)).search, history[2].search);
+    assert.equal((await shownDataset(page)).fragment, history[2].fragment);
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -443,7 +443,7 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
       'log="maybe" should be 1 or 0; colouring linearly.',
       'range="centered" is not a colour range (expected panel, shared, fixed); using "shared".',
     ]);
-    assert.equal(shown.search, base);
+    assert.equal(shown.fragment, base);
     assert.equal(shown.panels.length, 6);
     assert.equal(await canvasHash(page), await (async () => {
       const plain = await openPage(session, base);
@@ -466,7 +466,7 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
     let shown = await shownDataset(page);
     assert.equal(shown.error, 'Could not open "scores.csv": line 3, column "score": expected a score between 0 and 1, found 1.4');
     assert.equal(shown.title, before.title);
-    assert.equal(shown.search, before.search);
+    assert.equal(shown.fragment, before.fragment);
     assert.equal(shown.renders, before.renders);
     assert.equal(await canvasHash(page), hash, "the previous figure stays");
 
@@ -494,9 +494,9 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
       sign_test: "p = 0.500 (2 untied items)",
       one_model: "1: 1 by X, 0 by Z (not compared)",
     });
-    const params = new URLSearchParams(shown.search);
+    const params = new URLSearchParams(shown.fragment.slice(1));
     assert.deepEqual([...params.keys()], ["data", "fmt", "name"]);
-    const reopened = await openPage(session, shown.search);
+    const reopened = await openPage(session, shown.fragment);
     const again = await shownDataset(reopened.page);
     assert.deepEqual(again.panels, shown.panels);
     assert.equal(await canvasHash(reopened.page), await canvasHash(page));
@@ -507,14 +507,14 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
   });
 
   test("per-item scores of one model cannot be drawn: the sweep and its figure stay", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&layout=grid");
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&layout=grid");
     const before = await shownDataset(page);
     const hash = await canvasHash(page);
     await page.setInputFiles("#file-input", csvFile("one.csv", "item,model,score\nt1,A,0.5\nt2,A,1\n"));
     await page.waitForSelector("#error-banner:not([hidden])");
     const shown = await shownDataset(page);
     assert.equal(shown.error, 'Could not draw "one.csv": field "models": expected at least two models to compare, found 1');
-    assert.equal(shown.search, before.search);
+    assert.equal(shown.fragment, before.fragment);
     assert.equal(shown.title, before.title);
     assert.equal(await page.evaluate(() => window.sweepmap.kind), "sweep");
     assert.equal(await canvasHash(page), hash);
@@ -569,14 +569,14 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
   });
 
   test("switching back to a sweep restores the sweep's controls and figure", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&layout=grid");
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&layout=grid");
     await shownDataset(page);
     const sweepHash = await canvasHash(page);
     const sweepControls = await controlValues(page);
 
     await afterRender(page, () => page.selectOption("#dataset-select", "synthetic-pairwise"));
     let shown = await shownDataset(page);
-    assert.equal(shown.search, base);
+    assert.equal(shown.fragment, base);
     assert.equal(shown.panels.length, 6);
     assert.equal(await page.isVisible("#layout-select"), false);
     assert.equal(await page.isVisible("#uncertainty-input"), false);
@@ -584,7 +584,7 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
 
     await afterRender(page, () => page.selectOption("#dataset-select", "kv-cache-sweep"));
     shown = await shownDataset(page);
-    assert.equal(shown.search, "?dataset=kv-cache-sweep");
+    assert.equal(shown.fragment, "#dataset=kv-cache-sweep");
     assert.equal(await page.evaluate(() => window.sweepmap.kind), "sweep");
     assert.equal(await page.isVisible("#synthetic-tag"), false);
     assert.equal(await page.textContent("#summary-heading"), "Key observations");
@@ -601,7 +601,7 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
     assert.equal((await shownDataset(page)).panels.length, 6);
     await afterRender(page, () => page.goBack());
     shown = await shownDataset(page);
-    assert.equal(shown.search, "?dataset=kv-cache-sweep&layout=grid");
+    assert.equal(shown.fragment, "#dataset=kv-cache-sweep&layout=grid");
     assert.equal(await canvasHash(page), sweepHash);
     assert.deepEqual((await controlValues(page)).shown, sweepControls.shown);
     assert.deepEqual(problems, []);

@@ -14,19 +14,19 @@ import { cellCentre, openPage, shownDataset, startSession } from "./browser.mjs"
 const directory = process.env.SHOTS_DIR ?? "/tmp/shots-page";
 
 const views = {
-  model: "?dataset=kv-cache-sweep&model=R1-Qwen",
-  benchmark: "?dataset=kv-cache-sweep&layout=benchmark&bench=AIME24",
-  mean: "?dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&range=shared",
-  grid: "?dataset=kv-cache-sweep&layout=grid",
-  difference: "?dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&bench=AMC23",
-  missing: "?dataset=partial-r1-qwen&range=fixed&min=40&max=50",
-  uncertainty: "?dataset=kv-cache-sweep&unc=0.95",
-  "mean-uncertainty": "?dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&unc=0.95",
-  "difference-uncertainty": "?dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&bench=AMC23&unc=0.95",
-  reconcile: "?dataset=kv-cache-sweep&layout=reconcile",
-  pairwise: "?dataset=synthetic-pairwise",
-  "pairwise-pair": "?dataset=synthetic-pairwise&models=model-a,model-b&group=web&bins=20&by=share&log=1",
-  "pairwise-fixed": "?dataset=synthetic-pairwise&models=model-a,model-c,model-d&bins=5&range=fixed&min=0&max=30",
+  model: "#dataset=kv-cache-sweep&model=R1-Qwen",
+  benchmark: "#dataset=kv-cache-sweep&layout=benchmark&bench=AIME24",
+  mean: "#dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&range=shared",
+  grid: "#dataset=kv-cache-sweep&layout=grid",
+  difference: "#dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&bench=AMC23",
+  missing: "#dataset=partial-r1-qwen&range=fixed&min=40&max=50",
+  uncertainty: "#dataset=kv-cache-sweep&unc=0.95",
+  "mean-uncertainty": "#dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean&unc=0.95",
+  "difference-uncertainty": "#dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&bench=AMC23&unc=0.95",
+  reconcile: "#dataset=kv-cache-sweep&layout=reconcile",
+  pairwise: "#dataset=synthetic-pairwise",
+  "pairwise-pair": "#dataset=synthetic-pairwise&models=model-a,model-b&group=web&bins=20&by=share&log=1",
+  "pairwise-fixed": "#dataset=synthetic-pairwise&models=model-a,model-c,model-d&bins=5&range=fixed&min=0&max=30",
 };
 
 let session;
@@ -86,7 +86,7 @@ describe("screenshots of every layout", { timeout: 180_000 }, () => {
   }
 
   test("hover, keyboard focus and messages at 600 px", async () => {
-    const { page, context, problems } = await openPage(session, "?dataset=kv-cache-sweep&model=Nope", { width: 600, height: 900 });
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&model=Nope", { width: 600, height: 900 });
     await shownDataset(page);
     await page.setInputFiles("#file-input", { name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("a,b\n1,2\n") });
     await page.waitForSelector("#error-banner:not([hidden])");

@@ -43,8 +43,9 @@ describe("the static site", { timeout: 120_000 }, () => {
       panels: window.sweepmap.figure.panels().length,
       error: document.getElementById("error-banner").hidden ? null : document.getElementById("error-banner").textContent,
       search: window.location.search,
+      fragment: window.location.hash,
     }));
-    assert.deepEqual(shown, { title: "KV-cache sweep: R1-Llama and R1-Qwen", panels: 5, error: null, search: "?dataset=kv-cache-sweep" });
+    assert.deepEqual(shown, { title: "KV-cache sweep: R1-Llama and R1-Qwen", panels: 5, error: null, search: "", fragment: "#dataset=kv-cache-sweep" });
     const origin = new URL(session.url).origin;
     assert.deepEqual(requests.filter((url) => url.startsWith(origin) && !url.startsWith(session.url)), [], "every request stays under the sub-path");
     assert.ok(requests.includes(new URL("pkg/sweepmap_bg.wasm", session.url).href));
@@ -75,8 +76,13 @@ describe("the static site", { timeout: 120_000 }, () => {
     await page.waitForFunction((text) => document.getElementById("readout").textContent === text, figure.text, { timeout: 5_000 });
     // The explorer link is relative, so it stays on the sub-path.
     const explorer = await page.evaluate(() => document.querySelector("nav a").href);
-    assert.equal(explorer, new URL("index.html?dataset=kv-cache-sweep", session.url).href);
+    assert.equal(explorer, new URL("index.html#dataset=kv-cache-sweep", session.url).href);
     assert.deepEqual(await violations(page), []);
+    // Following it opens that view in the explorer, still on the sub-path.
+    await page.click("nav a");
+    await page.waitForFunction(() => (window.sweepmap?.renders ?? 0) > 0, null, { timeout: 20_000 });
+    assert.equal(await page.evaluate(() => window.location.href), explorer);
+    assert.equal(await page.textContent("#dataset-title"), "KV-cache sweep: R1-Llama and R1-Qwen");
     assert.deepEqual(problems, []);
     await context.close();
   });

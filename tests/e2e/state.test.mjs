@@ -13,6 +13,7 @@ import {
   defaultView,
   figureOptions,
   formatFromName,
+  holdsView,
   joinNames,
   kindOf,
   linkSchema,
@@ -354,6 +355,27 @@ describe("share links: the wasm parser's own checks", () => {
         message: 'Ignored "model=R1%2" in the link: it ends in the middle of a percent-encoded byte ("%2"), as if the link was cut short.',
       },
     ]);
+  });
+
+  test("a link reads the same from the fragment (location.hash) as from the query string", () => {
+    const link = "dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&bench=AMC23&cmap=PuOr&zoom=2";
+    const plain = parseState(link, context);
+    assert.equal(plain.state.layout, "difference");
+    assert.equal(plain.state.colorMap, "puor");
+    assert.deepEqual(plain.notices.map((notice) => notice.key), ["zoom"]);
+    assert.deepEqual(parseState(`#${link}`, context), plain);
+    assert.deepEqual(parseState(`?${link}`, context), plain);
+    assert.deepEqual(readSource(`#${link}`, context), readSource(link, context));
+    assert.equal(queryString(plain.state), "dataset=kv-cache-sweep&layout=difference&model=R1-Qwen&bench=AMC23&cmap=puor");
+  });
+
+  test("holdsView: a fragment with key=value pairs is a view, an element id is an in-page anchor", () => {
+    assert.equal(holdsView("#dataset=kv-cache-sweep"), true);
+    assert.equal(holdsView("#layout=grid&zoom=2"), true);
+    assert.equal(holdsView("dataset=x"), true);
+    assert.equal(holdsView("#figure-area"), false);
+    assert.equal(holdsView("#"), false);
+    assert.equal(holdsView(""), false);
   });
 });
 
