@@ -2,8 +2,13 @@
 // CompressionStream, so no library) and written as base64url, the data= value of a share link
 // (see state.js). Works in browsers and in node 20.
 
-/** The longest link that carries data; longer ones leave the data out (and say so). */
-export const MAX_LINK_LENGTH = 8000;
+/**
+ * The longest link that carries data; longer ones leave the data out (and say so). The data ride
+ * in the address's fragment, which never reaches a server, so no host's limit on request lines
+ * applies (nginx answers 414 past 8 KB of query); what limits a link is where it is pasted and
+ * opened: 32 000 characters still fit in a chat message and open in every current browser.
+ */
+export const MAX_LINK_LENGTH = 32000;
 
 async function pipe(bytes, transform) {
   const stream = new Blob([bytes]).stream().pipeThrough(transform);

@@ -130,12 +130,12 @@ describe("files, data links and URLs", { timeout: 120_000 }, () => {
   test("a file too large for a link opens, and Copy link says why it leaves the data out", async () => {
     const { page, context, problems } = await openPage(session, "", { permissions: ["clipboard-read", "clipboard-write"] });
     await shownDataset(page);
-    // Random values compress badly: far more than 8000 characters of link.
+    // Random values compress badly: far more than 32,000 characters of link.
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
     const rows = [header];
-    for (let window = 1; window <= 40; window += 1) {
-      for (let ratio = 1; ratio <= 40; ratio += 1) rows.push(`M,B,${window},${ratio},${(random() * 100).toFixed(4)}`);
+    for (let window = 1; window <= 80; window += 1) {
+      for (let ratio = 1; ratio <= 80; ratio += 1) rows.push(`M,B,${window},${ratio},${(random() * 100).toFixed(4)}`);
     }
     await afterRender(page, () => page.setInputFiles("#file-input", csvFile("big.csv", `${rows.join("\n")}\n`)));
     const shown = await shownDataset(page);
@@ -144,7 +144,7 @@ describe("files, data links and URLs", { timeout: 120_000 }, () => {
     await page.click("#copy-link");
     await page.waitForSelector("#notice-banner:not([hidden])");
     const notice = (await shownDataset(page)).notices[0];
-    assert.match(notice, /^The link does not carry the data of "big\.csv" \(with the file in it the link would be [\d,]+ characters, over the limit of 8,000\); whoever opens it will be asked to open the file themselves\.$/);
+    assert.match(notice, /^The link does not carry the data of "big\.csv" \(with the file in it the link would be [\d,]+ characters, over the limit of 32,000\); whoever opens it will be asked to open the file themselves\.$/);
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.evaluate(() => window.location.href));
 
     // Such a link, opened elsewhere, asks for the file and shows the default dataset meanwhile.
