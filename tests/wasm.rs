@@ -1610,22 +1610,21 @@ fn datasets_answer_analysis_questions() {
 #[wasm_bindgen_test]
 fn option_resolution_is_plain_rust() {
     use sweepmap::color::DomainMode;
-    use sweepmap::figure::{BenchmarkChoice, View};
+    use sweepmap::figure::{BenchmarkChoice, Layout, Range, View};
     use sweepmap::wasm::options::{
-        resolve_options, DomainName, LayoutName, OptionValue, OptionsPatch, Patch, Settings,
-        Surroundings,
+        resolve_options, OptionValue, OptionsPatch, Patch, Settings, Surroundings,
     };
 
     let dataset = figure_dataset();
     let dataset = dataset.dataset();
     let nowhere = Surroundings::default();
     let defaults = resolve_options(&Settings::default(), dataset, &nowhere).unwrap();
-    assert_eq!(defaults.layout, LayoutName::Model);
+    assert_eq!(defaults.layout, Layout::Model);
     assert_eq!(defaults.model, "R1-Llama");
     assert_eq!(defaults.model_b.as_deref(), Some("R1-Qwen"));
     assert_eq!(defaults.benchmark, "AIME24");
     assert_eq!(defaults.color_map, ColorMap::Viridis);
-    assert_eq!(defaults.domain, DomainName::Panel);
+    assert_eq!(defaults.domain, Range::Panel);
     assert_eq!((defaults.width, defaults.pixel_ratio), (800.0, 1.0));
     assert_eq!(
         defaults.figure_options().view,

@@ -29,10 +29,12 @@
 //! Nothing here touches JavaScript values, so the rules read (and test) as plain Rust; the
 //! binding layer only checks JavaScript types before handing a patch over.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::color::{ColorMap, DomainMode};
-use crate::figure::{BenchmarkChoice, FigureOptions, View};
+use crate::figure::{BenchmarkChoice, FigureOptions, Layout, Named, Range, View};
 use crate::{Dataset, Error, Result};
 
 /// The benchmark name that stands for the mean across benchmarks.
@@ -95,7 +97,7 @@ pub struct OptionSet {
     /// The type of a named option.
     pub kind: fn(&str) -> Option<ValueKind>,
     /// What a named option's value must be.
-    pub expectation: fn(&str) -> &'static str,
+    pub expectation: fn(&str) -> Cow<'static, str>,
     /// An example object for the message about an options argument that is not an object.
     pub example: &'static str,
 }
@@ -124,13 +126,13 @@ pub fn option_kind(name: &str) -> Option<ValueKind> {
 }
 
 /// What an option's value must be, as every error about it says.
-pub fn expectation(name: &str) -> &'static str {
-    match name {
-        "layout" => r#"one of "model", "benchmark", "grid", "difference", "reconcile""#,
+pub fn expectation(name: &str) -> Cow<'static, str> {
+    Cow::Borrowed(match name {
+        "layout" => return one_of(Layout::ALL),
+        "domain" => return one_of(Range::ALL),
         "model" | "modelB" => "a model name (a string)",
         "benchmark" => r#"a benchmark name or ":mean" (a string)"#,
         "colorMap" => r#"a colour map name such as "viridis" (a string)"#,
-        "domain" => r#"one of "panel", "shared", "fixed", "centered""#,
         "reversed" | "annotate" => "true or false",
         "min" | "max" | "center" => "a finite number",
         "decimals" => "a whole number from 0 to 12, or null for automatic",
@@ -138,13 +140,24 @@ pub fn expectation(name: &str) -> &'static str {
         "width" => "a width in CSS pixels from 1 to 20000",
         "pixelRatio" => "a positive number of device pixels per CSS pixel",
         _ => "a known option",
-    }
+    })
+}
+
+/// What a word option must be: `one of "panel", "shared", "fixed"`.
+pub(crate) fn one_of<T: Named>(choices: &[T]) -> Cow<'static, str> {
+    Cow::Owned(format!("one of \"{}\"", T::names(choices).join("\", \"")))
+}
+
+/// The value of `choices` that option `name` names by `text`, or the error of `set` for it.
+pub(crate) fn word<T: Named>(set: &OptionSet, name: &str, choices: &[T], text: &str) -> Result<T> {
+    T::among(choices, text)
+        .ok_or_else(|| invalid_value(name, &(set.expectation)(name), &format!("\"{text}\"")))
 }
 
 /// The error for an option whose value is not what it must be; `found` is already written the
 /// way JavaScript would show it.
 pub fn invalid_option(name: &str, found: &str) -> Error {
-    invalid_value(name, expectation(name), found)
+    invalid_value(name, &expectation(name), found)
 }
 
 /// The error for a value that is not what it must be: `field "<name>": expected <expected>,
@@ -159,77 +172,6 @@ pub fn invalid_value(name: &str, expected: &str, found: &str) -> Error {
 /// A number written as JavaScript writes it (`NaN`, `Infinity`, `2.5`, `800`, `1e-7`): the
 /// share links' exact writer, so messages quote a value as the page would show it.
 pub use crate::link::js_number;
-
-/// The figure layouts, as JavaScript names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum LayoutName {
-    /// One model across its benchmarks.
-    #[default]
-    Model,
-    /// One benchmark (or the mean) across models.
-    Benchmark,
-    /// Every model x benchmark.
-    Grid,
-    /// Model `model` minus model `modelB` on one benchmark (or the mean).
-    Difference,
-    /// A reported aggregate `benchmark` of `model` against the mean of its parts.
-    Reconcile,
-}
-
-impl LayoutName {
-    fn parse(text: &str) -> Result<LayoutName> {
-        match text {
-            "model" => Ok(LayoutName::Model),
-            "benchmark" => Ok(LayoutName::Benchmark),
-            "grid" => Ok(LayoutName::Grid),
-            "difference" => Ok(LayoutName::Difference),
-            "reconcile" => Ok(LayoutName::Reconcile),
-            _ => Err(invalid_option("layout", &format!("\"{text}\""))),
-        }
-    }
-}
-
-/// The colour domain modes, as JavaScript names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum DomainName {
-    /// Each panel spans its own values.
-    #[default]
-    Panel,
-    /// One range for every panel.
-    Shared,
-    /// `min` to `max`.
-    Fixed,
-    /// Symmetric around `center`.
-    Centered,
-}
-
-impl DomainName {
-    fn parse(text: &str) -> Result<DomainName> {
-        match text {
-            "panel" => Ok(DomainName::Panel),
-            "shared" => Ok(DomainName::Shared),
-            "fixed" => Ok(DomainName::Fixed),
-            "centered" => Ok(DomainName::Centered),
-            _ => Err(invalid_option("domain", &format!("\"{text}\""))),
-        }
-    }
-
-    /// The core's domain mode with these bounds and centre. Resolution makes sure a fixed
-    /// domain has both bounds (`check_fixed_bounds`).
-    pub fn mode(self, min: Option<f64>, max: Option<f64>, center: f64) -> DomainMode {
-        match self {
-            DomainName::Panel => DomainMode::PerPanel,
-            DomainName::Shared => DomainMode::Shared,
-            DomainName::Fixed => DomainMode::Fixed {
-                min: min.unwrap_or(0.0),
-                max: max.unwrap_or(1.0),
-            },
-            DomainName::Centered => DomainMode::Centered { center },
-        }
-    }
-}
 
 /// The value of one given option, of the type its [`ValueKind`] asks for; `Null` resets the
 /// option to its default. The binding layer reads a JavaScript value into one of these after
@@ -432,14 +374,14 @@ impl Surroundings {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ResolvedOptions {
-    pub layout: LayoutName,
+    pub layout: Layout,
     pub model: String,
     /// `None` when the dataset has a single model and `modelB` was not given.
     pub model_b: Option<String>,
     pub benchmark: String,
     pub color_map: ColorMap,
     pub reversed: bool,
-    pub domain: DomainName,
+    pub domain: Range,
     /// The fixed bounds as given (kept while another domain mode is in use).
     pub min: Option<f64>,
     pub max: Option<f64>,
@@ -463,19 +405,19 @@ impl ResolvedOptions {
     /// The core's view: which panels to draw.
     pub fn view(&self) -> View {
         match self.layout {
-            LayoutName::Model => View::Model {
+            Layout::Model => View::Model {
                 model: self.model.clone(),
             },
-            LayoutName::Benchmark => View::Benchmark {
+            Layout::Benchmark => View::Benchmark {
                 benchmark: self.benchmark_choice(),
             },
-            LayoutName::Grid => View::Grid,
-            LayoutName::Difference => View::Difference {
+            Layout::Grid => View::Grid,
+            Layout::Difference => View::Difference {
                 a: self.model.clone(),
                 b: self.model_b.clone().unwrap_or_default(),
                 benchmark: self.benchmark_choice(),
             },
-            LayoutName::Reconcile => View::Reconcile {
+            Layout::Reconcile => View::Reconcile {
                 model: self.model.clone(),
                 benchmark: self.benchmark.clone(),
             },
@@ -565,12 +507,8 @@ pub(crate) fn check_benchmark(dataset: &Dataset, name: &str) -> Result<String> {
 }
 
 /// Checks that a fixed domain has both bounds, the larger one last.
-pub(crate) fn check_fixed_bounds(
-    domain: DomainName,
-    min: Option<f64>,
-    max: Option<f64>,
-) -> Result<()> {
-    if domain != DomainName::Fixed {
+pub(crate) fn check_fixed_bounds(domain: Range, min: Option<f64>, max: Option<f64>) -> Result<()> {
+    if domain != Range::Fixed {
         return Ok(());
     }
     let fixed_needs = |name: &str| Error::InvalidField {
@@ -600,8 +538,8 @@ pub fn resolve_options(
     surroundings: &Surroundings,
 ) -> Result<ResolvedOptions> {
     let layout = match &settings.layout {
-        Some(text) => LayoutName::parse(text)?,
-        None => LayoutName::default(),
+        Some(text) => word(&FIGURE_OPTIONS, "layout", Layout::ALL, text)?,
+        None => Layout::default(),
     };
     let first_model = dataset.models.levels.first().cloned().unwrap_or_default();
     let model = match &settings.model {
@@ -619,7 +557,7 @@ pub fn resolve_options(
     };
     let benchmark = match &settings.benchmark {
         Some(name) => check_benchmark(dataset, name)?,
-        None if layout == LayoutName::Reconcile => {
+        None if layout == Layout::Reconcile => {
             let aggregate = (0..dataset.benchmarks.levels.len())
                 .find(|&b| dataset.is_reported_aggregate(b))
                 .and_then(|b| dataset.benchmarks.levels.get(b).cloned());
@@ -642,8 +580,8 @@ pub fn resolve_options(
         None => ColorMap::default(),
     };
     let domain = match &settings.domain {
-        Some(text) => DomainName::parse(text)?,
-        None => DomainName::default(),
+        Some(text) => word(&FIGURE_OPTIONS, "domain", Range::ALL, text)?,
+        None => Range::Panel,
     };
     let min = settings.min.map(|min| finite("min", min)).transpose()?;
     let max = settings.max.map(|max| finite("max", max)).transpose()?;
@@ -663,7 +601,7 @@ pub fn resolve_options(
         Some(ratio) => check_pixel_ratio(ratio)?,
         None => surroundings.default_pixel_ratio(),
     };
-    if layout == LayoutName::Difference && model_b.is_none() {
+    if layout == Layout::Difference && model_b.is_none() {
         return Err(Error::InvalidField {
             field: "modelB".to_string(),
             expected: format!(

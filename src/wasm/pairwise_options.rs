@@ -27,15 +27,17 @@
 //! Model and group names are checked by the core when the figure is prepared, with the same
 //! messages as everywhere else (`unknown model: "x"; expected one of ...`).
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use super::options::{
     check_decimals, check_fixed_bounds, check_pixel_ratio, check_width, expectation, finite,
-    invalid_value, js_number, merge_field, unknown_option, DomainName, OptionSet, OptionValue,
+    invalid_value, js_number, merge_field, one_of, unknown_option, word, OptionSet, OptionValue,
     Patch, Surroundings, ValueKind,
 };
 use crate::color::ColorMap;
-use crate::figure::{BinValue, PairwiseOptions};
+use crate::figure::{BinValue, Named, PairwiseOptions, Range};
 use crate::pairwise::{PairwiseDataset, DEFAULT_BINS, MAX_BINS};
 use crate::{Error, Result};
 
@@ -77,16 +79,16 @@ pub fn pairwise_option_kind(name: &str) -> Option<ValueKind> {
 
 /// What a pairwise option's value must be, as every error about it says. Options that sweep
 /// figures share mean the same there.
-pub fn pairwise_expectation(name: &str) -> &'static str {
-    match name {
+pub fn pairwise_expectation(name: &str) -> Cow<'static, str> {
+    Cow::Borrowed(match name {
+        "value" => return one_of(BinValue::ALL),
+        "domain" => return one_of(Range::PAIRWISE),
         "models" => "a list of at least two model names (strings)",
         "group" => "a group name (a string), or null for all items",
         "bins" | "binsX" | "binsY" => "a whole number of bins from 1 to 200",
-        "value" => r#"one of "count", "share""#,
         "logarithmic" => "true or false",
-        "domain" => r#"one of "panel", "shared", "fixed""#,
-        other => expectation(other),
-    }
+        other => return expectation(other),
+    })
 }
 
 /// The options of `SweepPairwiseFigure`.
@@ -109,7 +111,7 @@ pub const COMPARISON_OPTIONS: OptionSet = OptionSet {
 
 /// The error for a pairwise option whose value is not what it must be.
 fn invalid_pairwise(name: &str, found: &str) -> Error {
-    invalid_value(name, pairwise_expectation(name), found)
+    invalid_value(name, &pairwise_expectation(name), found)
 }
 
 /// A partial pairwise options object from JavaScript. Per option: `None` = not given (keep the
@@ -225,7 +227,7 @@ pub struct ResolvedPairwiseOptions {
     pub logarithmic: bool,
     pub color_map: ColorMap,
     pub reversed: bool,
-    pub domain: DomainName,
+    pub domain: Range,
     /// The fixed bounds as given (kept while another domain mode is in use).
     pub min: Option<f64>,
     pub max: Option<f64>,
@@ -291,23 +293,6 @@ pub fn resolve_bins(settings: &PairwiseSettings) -> Result<(usize, usize)> {
     ))
 }
 
-fn parse_value(text: &str) -> Result<BinValue> {
-    match text {
-        "count" => Ok(BinValue::Count),
-        "share" => Ok(BinValue::Share),
-        _ => Err(invalid_pairwise("value", &format!("\"{text}\""))),
-    }
-}
-
-fn parse_domain(text: &str) -> Result<DomainName> {
-    match text {
-        "panel" => Ok(DomainName::Panel),
-        "shared" => Ok(DomainName::Shared),
-        "fixed" => Ok(DomainName::Fixed),
-        _ => Err(invalid_pairwise("domain", &format!("\"{text}\""))),
-    }
-}
-
 /// Checks pairwise settings and fills in every default (see the module table). The first
 /// problem found is the error, naming the option.
 pub fn resolve_pairwise_options(
@@ -325,7 +310,7 @@ pub fn resolve_pairwise_options(
     };
     let (bins_x, bins_y) = resolve_bins(settings)?;
     let value = match &settings.value {
-        Some(text) => parse_value(text)?,
+        Some(text) => word(&PAIRWISE_OPTIONS, "value", BinValue::ALL, text)?,
         None => BinValue::default(),
     };
     let color_map = match &settings.color_map {
@@ -333,8 +318,8 @@ pub fn resolve_pairwise_options(
         None => ColorMap::default(),
     };
     let domain = match &settings.domain {
-        Some(text) => parse_domain(text)?,
-        None => DomainName::Shared,
+        Some(text) => word(&PAIRWISE_OPTIONS, "domain", Range::PAIRWISE, text)?,
+        None => Range::Shared,
     };
     let min = settings.min.map(|min| finite("min", min)).transpose()?;
     let max = settings.max.map(|max| finite("max", max)).transpose()?;
