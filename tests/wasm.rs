@@ -944,6 +944,23 @@ fn hit_tests_name_the_cell_under_the_pointer() {
     );
 }
 
+/// The option messages write out the words each word option takes (static text is smaller in
+/// the wasm than text built from the lists): exactly the words of `figure::words`, in order.
+#[wasm_bindgen_test]
+fn option_messages_list_exactly_the_words_options_take() {
+    use sweepmap::figure::{BinValue, Layout, Named, Range};
+    use sweepmap::wasm::options::expectation;
+    use sweepmap::wasm::pairwise_options::pairwise_expectation;
+
+    fn one_of<T: Named>(choices: &[T]) -> String {
+        format!("one of \"{}\"", T::names(choices).join("\", \""))
+    }
+    assert_eq!(expectation("layout"), one_of(Layout::ALL));
+    assert_eq!(expectation("domain"), one_of(Range::ALL));
+    assert_eq!(pairwise_expectation("domain"), one_of(Range::PAIRWISE));
+    assert_eq!(pairwise_expectation("value"), one_of(BinValue::ALL));
+}
+
 #[wasm_bindgen_test]
 fn bad_options_are_errors_that_name_the_option() {
     let known_options = r#""layout", "model", "modelB", "benchmark", "colorMap", "reversed", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "width", "pixelRatio""#;

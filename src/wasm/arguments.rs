@@ -167,7 +167,7 @@ pub(crate) fn options_patch<P: Patch>(value: JsValue, set: &OptionSet) -> Result
             continue;
         }
         let value = option_value(&field, kind)
-            .ok_or_else(|| invalid(&key, &(set.expectation)(&key), &field))?;
+            .ok_or_else(|| invalid(&key, (set.expectation)(&key), &field))?;
         patch.set(&key, value).map_err(js_error)?;
     }
     Ok(patch)

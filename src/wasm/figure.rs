@@ -136,7 +136,7 @@ impl SweepFigure {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
     ) -> Result<(), js_sys::Error> {
-        let width = arguments::number("width", &expectation("width"), &width)?;
+        let width = arguments::number("width", expectation("width"), &width)?;
         let patch = OptionsPatch {
             width: Some(Some(width)),
             ..OptionsPatch::default()

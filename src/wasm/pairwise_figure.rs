@@ -138,7 +138,7 @@ impl SweepPairwiseFigure {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
     ) -> Result<(), js_sys::Error> {
-        let width = arguments::number("width", &pairwise_expectation("width"), &width)?;
+        let width = arguments::number("width", pairwise_expectation("width"), &width)?;
         let patch = PairwiseOptionsPatch {
             width: Some(Some(width)),
             ..PairwiseOptionsPatch::default()

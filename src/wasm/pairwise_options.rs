@@ -27,14 +27,12 @@
 //! Model and group names are checked by the core when the figure is prepared, with the same
 //! messages as everywhere else (`unknown model: "x"; expected one of ...`).
 
-use std::borrow::Cow;
-
 use serde::Serialize;
 
 use super::options::{
     check_decimals, check_fixed_bounds, check_pixel_ratio, check_width, expectation, finite,
-    invalid_value, js_number, merge_field, one_of, unknown_option, word, OptionSet, OptionValue,
-    Patch, Surroundings, ValueKind,
+    invalid_value, js_number, merge_field, unknown_option, word, OptionSet, OptionValue, Patch,
+    Surroundings, ValueKind,
 };
 use crate::color::ColorMap;
 use crate::figure::{BinValue, Named, PairwiseOptions, Range};
@@ -78,17 +76,18 @@ pub fn pairwise_option_kind(name: &str) -> Option<ValueKind> {
 }
 
 /// What a pairwise option's value must be, as every error about it says. Options that sweep
-/// figures share mean the same there.
-pub fn pairwise_expectation(name: &str) -> Cow<'static, str> {
-    Cow::Borrowed(match name {
-        "value" => return one_of(BinValue::ALL),
-        "domain" => return one_of(Range::PAIRWISE),
+/// figures share mean the same there. The words of `value` and `domain` are written out, as in
+/// [`expectation`], and held to [`BinValue::ALL`] and [`Range::PAIRWISE`] by a wasm test.
+pub fn pairwise_expectation(name: &str) -> &'static str {
+    match name {
         "models" => "a list of at least two model names (strings)",
         "group" => "a group name (a string), or null for all items",
         "bins" | "binsX" | "binsY" => "a whole number of bins from 1 to 200",
+        "value" => r#"one of "count", "share""#,
         "logarithmic" => "true or false",
-        other => return expectation(other),
-    })
+        "domain" => r#"one of "panel", "shared", "fixed""#,
+        other => expectation(other),
+    }
 }
 
 /// The options of `SweepPairwiseFigure`.
@@ -111,7 +110,7 @@ pub const COMPARISON_OPTIONS: OptionSet = OptionSet {
 
 /// The error for a pairwise option whose value is not what it must be.
 fn invalid_pairwise(name: &str, found: &str) -> Error {
-    invalid_value(name, &pairwise_expectation(name), found)
+    invalid_value(name, pairwise_expectation(name), found)
 }
 
 /// A partial pairwise options object from JavaScript. Per option: `None` = not given (keep the
