@@ -35,7 +35,8 @@ pub enum Source {
     },
 }
 
-/// A file format a source may declare; `Auto` is never written to a link.
+/// A file format a source may declare (also what `loadDataset`, `loadPairwise` and `guessKind`
+/// take as `format`); `Auto` is never written to a link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
     #[default]
@@ -52,6 +53,17 @@ impl Named for Format {
             Format::Auto => "auto",
             Format::Csv => "csv",
             Format::Json => "json",
+        }
+    }
+}
+
+impl Format {
+    /// Whether a text of this format is JSON; `None` for `Auto`: the text decides.
+    pub fn is_json(self) -> Option<bool> {
+        match self {
+            Format::Auto => None,
+            Format::Csv => Some(false),
+            Format::Json => Some(true),
         }
     }
 }
