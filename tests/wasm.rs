@@ -944,6 +944,45 @@ fn hit_tests_name_the_cell_under_the_pointer() {
     );
 }
 
+/// Options left out resolve to the link format's defaults: a link that leaves a setting out and
+/// options that leave it out draw the same figure.
+#[wasm_bindgen_test]
+fn options_left_out_are_the_link_formats_defaults() {
+    use sweepmap::link::{PairwiseView, SweepView};
+    use sweepmap::pairwise::{load_pairwise_csv, PairwiseCsvOptions};
+    use sweepmap::wasm::options::{resolve_options, Settings, Surroundings};
+    use sweepmap::wasm::pairwise_options::{resolve_pairwise_options, PairwiseSettings};
+
+    let nowhere = Surroundings::default();
+    let dataset = figure_dataset();
+    let sweep = resolve_options(&Settings::default(), dataset.dataset(), &nowhere).unwrap();
+    let link = SweepView::default();
+    assert_eq!((sweep.layout, sweep.domain), (link.layout, link.range));
+    assert_eq!(sweep.color_map.name(), link.color_map);
+    assert_eq!(
+        (sweep.reversed, sweep.annotate, sweep.center),
+        (link.reversed, link.annotate, link.center)
+    );
+    assert_eq!(
+        (sweep.decimals, sweep.uncertainty),
+        (None, link.uncertainty)
+    );
+    assert_eq!(link.decimals, None);
+
+    let scores = load_pairwise_csv(FOUR_ITEMS_CSV, &PairwiseCsvOptions::default()).unwrap();
+    let pairwise =
+        resolve_pairwise_options(&PairwiseSettings::default(), &scores, &nowhere).unwrap();
+    let link = PairwiseView::default();
+    assert_eq!((pairwise.value, pairwise.domain), (link.value, link.range));
+    assert_eq!(pairwise.bins(), (link.bins as usize, link.bins as usize));
+    assert_eq!(pairwise.color_map.name(), link.color_map);
+    assert_eq!(
+        (pairwise.logarithmic, pairwise.reversed, pairwise.annotate),
+        (link.logarithmic, link.reversed, link.annotate)
+    );
+    assert_eq!((pairwise.decimals, link.decimals), (None, None));
+}
+
 /// The option messages write out the words each word option takes (static text is smaller in
 /// the wasm than text built from the lists): exactly the words of `figure::words`, in order.
 #[wasm_bindgen_test]

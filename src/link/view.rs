@@ -277,6 +277,7 @@ mod tests {
 
     #[test]
     fn defaults_are_among_the_values_offered() {
+        use crate::figure::{FigureOptions, PairwiseOptions};
         let sweep = SweepView::default();
         assert!(Layout::ALL.contains(&sweep.layout));
         assert!(Range::ALL.contains(&sweep.range));
@@ -285,6 +286,19 @@ mod tests {
         assert!(Range::PAIRWISE.contains(&pairwise.range));
         assert!(BinValue::ALL.contains(&pairwise.value));
         assert_eq!((sweep.range, pairwise.range), (Range::Panel, Range::Shared));
+        // The figures' own defaults, where they have the setting.
+        assert_eq!(
+            sweep.range.mode(sweep.min, sweep.max, sweep.center),
+            FigureOptions::default().domain
+        );
+        let figure = PairwiseOptions::default();
+        assert_eq!(pairwise.range.mode(None, None, 0.0), figure.domain);
+        assert_eq!(pairwise.value, figure.value);
+        assert_eq!(
+            (pairwise.bins as usize, pairwise.bins as usize),
+            figure.bins
+        );
+        assert_eq!(sweep.color_map, figure.color_map.name());
         // The level the page offers first, and the figures' when none is chosen.
         assert!(LEVELS.contains(&crate::figure::DEFAULT_LEVEL));
     }
