@@ -944,6 +944,62 @@ fn hit_tests_name_the_cell_under_the_pointer() {
     );
 }
 
+/// Options left out resolve to the link format's defaults: a link that leaves a setting out and
+/// options that leave it out draw the same figure.
+#[wasm_bindgen_test]
+fn options_left_out_are_the_link_formats_defaults() {
+    use sweepmap::link::{PairwiseView, SweepView};
+    use sweepmap::pairwise::{load_pairwise_csv, PairwiseCsvOptions};
+    use sweepmap::wasm::options::{resolve_options, Settings, Surroundings};
+    use sweepmap::wasm::pairwise_options::{resolve_pairwise_options, PairwiseSettings};
+
+    let nowhere = Surroundings::default();
+    let dataset = figure_dataset();
+    let sweep = resolve_options(&Settings::default(), dataset.dataset(), &nowhere).unwrap();
+    let link = SweepView::default();
+    assert_eq!((sweep.layout, sweep.domain), (link.layout, link.range));
+    assert_eq!(sweep.color_map.name(), link.color_map);
+    assert_eq!(
+        (sweep.reversed, sweep.annotate, sweep.center),
+        (link.reversed, link.annotate, link.center)
+    );
+    assert_eq!(
+        (sweep.decimals, sweep.uncertainty),
+        (None, link.uncertainty)
+    );
+    assert_eq!(link.decimals, None);
+
+    let scores = load_pairwise_csv(FOUR_ITEMS_CSV, &PairwiseCsvOptions::default()).unwrap();
+    let pairwise =
+        resolve_pairwise_options(&PairwiseSettings::default(), &scores, &nowhere).unwrap();
+    let link = PairwiseView::default();
+    assert_eq!((pairwise.value, pairwise.domain), (link.value, link.range));
+    assert_eq!(pairwise.bins(), (link.bins as usize, link.bins as usize));
+    assert_eq!(pairwise.color_map.name(), link.color_map);
+    assert_eq!(
+        (pairwise.logarithmic, pairwise.reversed, pairwise.annotate),
+        (link.logarithmic, link.reversed, link.annotate)
+    );
+    assert_eq!((pairwise.decimals, link.decimals), (None, None));
+}
+
+/// The option messages write out the words each word option takes (static text is smaller in
+/// the wasm than text built from the lists): exactly the words of `figure::words`, in order.
+#[wasm_bindgen_test]
+fn option_messages_list_exactly_the_words_options_take() {
+    use sweepmap::figure::{BinValue, Layout, Named, Range};
+    use sweepmap::wasm::options::expectation;
+    use sweepmap::wasm::pairwise_options::pairwise_expectation;
+
+    fn one_of<T: Named>(choices: &[T]) -> String {
+        format!("one of \"{}\"", T::names(choices).join("\", \""))
+    }
+    assert_eq!(expectation("layout"), one_of(Layout::ALL));
+    assert_eq!(expectation("domain"), one_of(Range::ALL));
+    assert_eq!(pairwise_expectation("domain"), one_of(Range::PAIRWISE));
+    assert_eq!(pairwise_expectation("value"), one_of(BinValue::ALL));
+}
+
 #[wasm_bindgen_test]
 fn bad_options_are_errors_that_name_the_option() {
     let known_options = r#""layout", "model", "modelB", "benchmark", "colorMap", "reversed", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "width", "pixelRatio""#;
@@ -1610,22 +1666,21 @@ fn datasets_answer_analysis_questions() {
 #[wasm_bindgen_test]
 fn option_resolution_is_plain_rust() {
     use sweepmap::color::DomainMode;
-    use sweepmap::figure::{BenchmarkChoice, View};
+    use sweepmap::figure::{BenchmarkChoice, Layout, Range, View};
     use sweepmap::wasm::options::{
-        resolve_options, DomainName, LayoutName, OptionValue, OptionsPatch, Patch, Settings,
-        Surroundings,
+        resolve_options, OptionValue, OptionsPatch, Patch, Settings, Surroundings,
     };
 
     let dataset = figure_dataset();
     let dataset = dataset.dataset();
     let nowhere = Surroundings::default();
     let defaults = resolve_options(&Settings::default(), dataset, &nowhere).unwrap();
-    assert_eq!(defaults.layout, LayoutName::Model);
+    assert_eq!(defaults.layout, Layout::Model);
     assert_eq!(defaults.model, "R1-Llama");
     assert_eq!(defaults.model_b.as_deref(), Some("R1-Qwen"));
     assert_eq!(defaults.benchmark, "AIME24");
     assert_eq!(defaults.color_map, ColorMap::Viridis);
-    assert_eq!(defaults.domain, DomainName::Panel);
+    assert_eq!(defaults.domain, Range::Panel);
     assert_eq!((defaults.width, defaults.pixel_ratio), (800.0, 1.0));
     assert_eq!(
         defaults.figure_options().view,

@@ -12,6 +12,7 @@ mod format;
 mod observe;
 mod pairwise;
 mod query;
+pub mod words;
 
 use serde::{Deserialize, Serialize};
 
@@ -33,8 +34,9 @@ pub use observe::{
     compare_models, observations_markdown, observe_figure, observe_panel, AxisName, Claim,
     Observation, PanelContext,
 };
-pub use pairwise::{prepare_pairwise_figure, BinValue, PairwiseOptions};
+pub use pairwise::{prepare_pairwise_figure, PairwiseOptions};
 pub use query::{CellInfo, PanelReport};
+pub use words::{BinValue, Layout, Named, Range};
 
 /// The confidence level of uncertainty statements when none is chosen.
 pub const DEFAULT_LEVEL: f64 = 0.95;

@@ -8,23 +8,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{format_value, Figure, FigurePanel};
+use super::{format_value, BinValue, Figure, FigurePanel};
 use crate::analysis::{scan_cells, CellScan};
 use crate::color::{resolve_domain, ColorMap, DomainMode};
 use crate::error::{Error, Result};
 use crate::pairwise::{compare_all_pairs, PairComparison, PairwiseDataset, DEFAULT_BINS};
 use crate::{Axis, Direction, Grid};
-
-/// What a bin's colour says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum BinValue {
-    /// How many items fall in the bin.
-    #[default]
-    Count,
-    /// The bin's percentage of the pair's paired items.
-    Share,
-}
 
 /// Everything that decides how a pairwise figure looks, apart from its size.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

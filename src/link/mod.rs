@@ -4,7 +4,8 @@
 //!
 //! One parser for the page (through `parseLink` in wasm) and for the fuzzer. The format is
 //! documented key by key at the top of `www/state.js` and in the README. Its words, lists and
-//! defaults live in `view` alone; the page takes them from there through `linkSchema()`. Reading a link never
+//! defaults live in `view` alone (the figure settings' words in `crate::figure::words`, used from
+//! there); the page takes them from there through `linkSchema()`. Reading a link never
 //! fails as a whole: a link always opens. Every problem (an unknown key, a value that is not
 //! what the key takes, damaged percent-encoding, a key given twice, conflicting data sources, a
 //! name the data lack) becomes a [`Notice`] that names the key and what was expected, and that

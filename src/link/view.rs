@@ -7,48 +7,15 @@
 //! writer, the wasm binding and the page (through `linkSchema()`) all read them from here. The
 //! words of each setting are in [`Named::name`] (also what serde writes), the lists in
 //! [`Named::ALL`], and the defaults in [`SweepView::default`] and [`PairwiseView::default`].
+//! The words of the figure's own settings ([`Layout`], [`Range`], [`BinValue`]) are the ones
+//! figure options take too, so they are the figure's (`crate::figure::words`), used from here.
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
-/// A setting a link names by a fixed word (`layout=grid`, `range=fixed`, ...).
-pub trait Named: Copy + PartialEq + 'static {
-    /// Every value, in the order the page lists them.
-    const ALL: &'static [Self];
+use crate::figure::words::serialize_by_name;
+pub use crate::figure::{BinValue, Layout, Named, Range};
 
-    /// The value's word in links and in the page's state objects.
-    fn name(self) -> &'static str;
-
-    // Few iterator adaptors below: each is compiled once per type, and `copied().find()` and
-    // `map().collect()` made that several functions a type in the wasm.
-
-    /// The value of `choices` whose word is exactly `word` (links trim and lower-case first).
-    fn among(choices: &[Self], word: &str) -> Option<Self> {
-        choices.iter().find(|value| value.name() == word).copied()
-    }
-
-    /// The words of `choices`, for messages and for the page.
-    fn names(choices: &[Self]) -> Vec<&'static str> {
-        let mut names = Vec::with_capacity(choices.len());
-        for &value in choices {
-            names.push(value.name());
-        }
-        names
-    }
-}
-
-/// Serializes each type as its [`Named::name`], so the state objects the page gets and the
-/// links it writes can never spell a value two ways.
-macro_rules! serialize_by_name {
-    ($($named:ty),*) => {$(
-        impl Serialize for $named {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(self.name())
-            }
-        }
-    )*};
-}
-
-serialize_by_name!(Format, Layout, Range, BinValue, DataKind);
+serialize_by_name!(Format, DataKind);
 
 /// Where the data come from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -68,7 +35,8 @@ pub enum Source {
     },
 }
 
-/// A file format a source may declare; `Auto` is never written to a link.
+/// A file format a source may declare (also what `loadDataset`, `loadPairwise` and `guessKind`
+/// take as `format`); `Auto` is never written to a link.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Format {
     #[default]
@@ -89,33 +57,13 @@ impl Named for Format {
     }
 }
 
-/// Sweep layouts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Layout {
-    #[default]
-    Model,
-    Benchmark,
-    Grid,
-    Difference,
-    Reconcile,
-}
-
-impl Named for Layout {
-    const ALL: &'static [Self] = &[
-        Layout::Model,
-        Layout::Benchmark,
-        Layout::Grid,
-        Layout::Difference,
-        Layout::Reconcile,
-    ];
-
-    fn name(self) -> &'static str {
+impl Format {
+    /// Whether a text of this format is JSON; `None` for `Auto`: the text decides.
+    pub fn is_json(self) -> Option<bool> {
         match self {
-            Layout::Model => "model",
-            Layout::Benchmark => "benchmark",
-            Layout::Grid => "grid",
-            Layout::Difference => "difference",
-            Layout::Reconcile => "reconcile",
+            Format::Auto => None,
+            Format::Csv => Some(false),
+            Format::Json => Some(true),
         }
     }
 }
@@ -130,6 +78,7 @@ pub struct LayoutUses {
     pub uncertainty: bool,
 }
 
+// Here rather than beside `Layout` in `figure::words`: what a link keeps is the link's business.
 impl Layout {
     /// What this layout uses (see [`LayoutUses`]).
     pub fn uses(self) -> LayoutUses {
@@ -139,53 +88,6 @@ impl Layout {
             model_b: self == Difference,
             benchmark: matches!(self, Benchmark | Difference | Reconcile),
             uncertainty: self != Reconcile,
-        }
-    }
-}
-
-/// Colour range modes (pairwise figures have no `Centered`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Range {
-    Panel,
-    Shared,
-    Fixed,
-    Centered,
-}
-
-impl Named for Range {
-    /// The modes of sweeps.
-    const ALL: &'static [Self] = &[Range::Panel, Range::Shared, Range::Fixed, Range::Centered];
-
-    fn name(self) -> &'static str {
-        match self {
-            Range::Panel => "panel",
-            Range::Shared => "shared",
-            Range::Fixed => "fixed",
-            Range::Centered => "centered",
-        }
-    }
-}
-
-impl Range {
-    /// The modes of pairwise figures: counts have no centre.
-    pub const PAIRWISE: &'static [Self] = &[Range::Panel, Range::Shared, Range::Fixed];
-}
-
-/// What a pairwise bin's colour says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum BinValue {
-    #[default]
-    Count,
-    Share,
-}
-
-impl Named for BinValue {
-    const ALL: &'static [Self] = &[BinValue::Count, BinValue::Share];
-
-    fn name(self) -> &'static str {
-        match self {
-            BinValue::Count => "count",
-            BinValue::Share => "share",
         }
     }
 }
@@ -358,43 +260,24 @@ pub(super) const DEFAULT_COLOR_MAP: &str = "viridis";
 /// Most decimals the page offers.
 pub const MAX_DECIMALS: u32 = 6;
 /// The benchmark that means "the mean across benchmarks".
-pub const MEAN_BENCHMARK: &str = ":mean";
+pub const MEAN_BENCHMARK: &str = crate::figure::BenchmarkChoice::MEAN_TOKEN;
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Every value of a named setting: its word is unique, reads back as it, and is what serde
-    /// writes into the page's state objects.
-    fn check_named<T: Named + std::fmt::Debug + Serialize>(expected: &[&str]) {
-        assert_eq!(T::names(T::ALL), expected);
-        for &value in T::ALL {
-            assert_eq!(T::among(T::ALL, value.name()), Some(value));
-            assert_eq!(
-                serde_json::to_string(&value).ok(),
-                Some(format!("\"{}\"", value.name()))
-            );
-        }
-        assert_eq!(T::among(T::ALL, "nope"), None);
-    }
+    use crate::figure::words::check_named;
 
+    /// The link's own settings; the figure's are checked in `figure::words`.
     #[test]
     fn named_settings_have_one_word_each() {
-        check_named::<Layout>(&["model", "benchmark", "grid", "difference", "reconcile"]);
-        check_named::<Range>(&["panel", "shared", "fixed", "centered"]);
         check_named::<Format>(&["auto", "csv", "json"]);
-        check_named::<BinValue>(&["count", "share"]);
         check_named::<DataKind>(&["sweep", "pairwise"]);
-        assert_eq!(
-            Range::names(Range::PAIRWISE),
-            ["panel", "shared", "fixed"],
-            "pairwise ranges"
-        );
-        assert_eq!(Range::among(Range::PAIRWISE, "centered"), None);
     }
 
     #[test]
     fn defaults_are_among_the_values_offered() {
+        use crate::figure::{FigureOptions, PairwiseOptions};
         let sweep = SweepView::default();
         assert!(Layout::ALL.contains(&sweep.layout));
         assert!(Range::ALL.contains(&sweep.range));
@@ -403,6 +286,19 @@ mod tests {
         assert!(Range::PAIRWISE.contains(&pairwise.range));
         assert!(BinValue::ALL.contains(&pairwise.value));
         assert_eq!((sweep.range, pairwise.range), (Range::Panel, Range::Shared));
+        // The figures' own defaults, where they have the setting.
+        assert_eq!(
+            sweep.range.mode(sweep.min, sweep.max, sweep.center),
+            FigureOptions::default().domain
+        );
+        let figure = PairwiseOptions::default();
+        assert_eq!(pairwise.range.mode(None, None, 0.0), figure.domain);
+        assert_eq!(pairwise.value, figure.value);
+        assert_eq!(
+            (pairwise.bins as usize, pairwise.bins as usize),
+            figure.bins
+        );
+        assert_eq!(sweep.color_map, figure.color_map.name());
         // The level the page offers first, and the figures' when none is chosen.
         assert!(LEVELS.contains(&crate::figure::DEFAULT_LEVEL));
     }

@@ -20,7 +20,8 @@ use crate::analysis::{
     Marginals, Summary, Trends,
 };
 use crate::color::ColorMap;
-use crate::figure::BenchmarkChoice;
+use crate::figure::{BenchmarkChoice, Named};
+use crate::link::Format;
 use crate::{Axis, CsvOptions, Dataset, Error, Grid, Metric};
 
 /// The option names `loadCsv` understands, as in `CsvOptions`.
@@ -211,20 +212,16 @@ pub(crate) fn load_options(text: &str, options: JsValue) -> Result<(bool, JsValu
             }
         }
     }
-    let json = match format.as_str() {
-        "auto" => looks_like_json(text),
-        "json" => true,
-        "csv" => false,
-        _ => {
-            return Err(js_error(Error::InvalidField {
-                field: "format".to_string(),
-                expected: format!(
-                    r#""auto", "csv" or "json", found {}"#,
-                    describe(&JsValue::from_str(&format))
-                ),
-            }))
-        }
+    let Some(declared) = Format::among(Format::ALL, &format) else {
+        return Err(js_error(Error::InvalidField {
+            field: "format".to_string(),
+            expected: format!(
+                r#""auto", "csv" or "json", found {}"#,
+                describe(&JsValue::from_str(&format))
+            ),
+        }));
     };
+    let json = declared.is_json().unwrap_or_else(|| looks_like_json(text));
     Ok((json, roles))
 }
 

@@ -32,7 +32,7 @@
 use serde::Serialize;
 
 use crate::color::{ColorMap, DomainMode};
-use crate::figure::{BenchmarkChoice, FigureOptions, View};
+use crate::figure::{BenchmarkChoice, FigureOptions, Layout, Named, Range, View};
 use crate::{Dataset, Error, Result};
 
 /// The benchmark name that stands for the mean across benchmarks.
@@ -123,7 +123,9 @@ pub fn option_kind(name: &str) -> Option<ValueKind> {
     }
 }
 
-/// What an option's value must be, as every error about it says.
+/// What an option's value must be, as every error about it says. The words of `layout` and
+/// `domain` are written out: built from [`Named::ALL`] they cost the gzipped wasm 240 bytes more
+/// (2026-11). A wasm test holds them to the lists (`option_messages_list_exactly_the_words_...`).
 pub fn expectation(name: &str) -> &'static str {
     match name {
         "layout" => r#"one of "model", "benchmark", "grid", "difference", "reconcile""#,
@@ -139,6 +141,12 @@ pub fn expectation(name: &str) -> &'static str {
         "pixelRatio" => "a positive number of device pixels per CSS pixel",
         _ => "a known option",
     }
+}
+
+/// The value of `choices` that option `name` names by `text`, or the error of `set` for it.
+pub(crate) fn word<T: Named>(set: &OptionSet, name: &str, choices: &[T], text: &str) -> Result<T> {
+    T::among(choices, text)
+        .ok_or_else(|| invalid_value(name, (set.expectation)(name), &format!("\"{text}\"")))
 }
 
 /// The error for an option whose value is not what it must be; `found` is already written the
@@ -159,77 +167,6 @@ pub fn invalid_value(name: &str, expected: &str, found: &str) -> Error {
 /// A number written as JavaScript writes it (`NaN`, `Infinity`, `2.5`, `800`, `1e-7`): the
 /// share links' exact writer, so messages quote a value as the page would show it.
 pub use crate::link::js_number;
-
-/// The figure layouts, as JavaScript names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum LayoutName {
-    /// One model across its benchmarks.
-    #[default]
-    Model,
-    /// One benchmark (or the mean) across models.
-    Benchmark,
-    /// Every model x benchmark.
-    Grid,
-    /// Model `model` minus model `modelB` on one benchmark (or the mean).
-    Difference,
-    /// A reported aggregate `benchmark` of `model` against the mean of its parts.
-    Reconcile,
-}
-
-impl LayoutName {
-    fn parse(text: &str) -> Result<LayoutName> {
-        match text {
-            "model" => Ok(LayoutName::Model),
-            "benchmark" => Ok(LayoutName::Benchmark),
-            "grid" => Ok(LayoutName::Grid),
-            "difference" => Ok(LayoutName::Difference),
-            "reconcile" => Ok(LayoutName::Reconcile),
-            _ => Err(invalid_option("layout", &format!("\"{text}\""))),
-        }
-    }
-}
-
-/// The colour domain modes, as JavaScript names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum DomainName {
-    /// Each panel spans its own values.
-    #[default]
-    Panel,
-    /// One range for every panel.
-    Shared,
-    /// `min` to `max`.
-    Fixed,
-    /// Symmetric around `center`.
-    Centered,
-}
-
-impl DomainName {
-    fn parse(text: &str) -> Result<DomainName> {
-        match text {
-            "panel" => Ok(DomainName::Panel),
-            "shared" => Ok(DomainName::Shared),
-            "fixed" => Ok(DomainName::Fixed),
-            "centered" => Ok(DomainName::Centered),
-            _ => Err(invalid_option("domain", &format!("\"{text}\""))),
-        }
-    }
-
-    /// The core's domain mode with these bounds and centre. Resolution makes sure a fixed
-    /// domain has both bounds (`check_fixed_bounds`).
-    pub fn mode(self, min: Option<f64>, max: Option<f64>, center: f64) -> DomainMode {
-        match self {
-            DomainName::Panel => DomainMode::PerPanel,
-            DomainName::Shared => DomainMode::Shared,
-            DomainName::Fixed => DomainMode::Fixed {
-                min: min.unwrap_or(0.0),
-                max: max.unwrap_or(1.0),
-            },
-            DomainName::Centered => DomainMode::Centered { center },
-        }
-    }
-}
 
 /// The value of one given option, of the type its [`ValueKind`] asks for; `Null` resets the
 /// option to its default. The binding layer reads a JavaScript value into one of these after
@@ -432,14 +369,14 @@ impl Surroundings {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ResolvedOptions {
-    pub layout: LayoutName,
+    pub layout: Layout,
     pub model: String,
     /// `None` when the dataset has a single model and `modelB` was not given.
     pub model_b: Option<String>,
     pub benchmark: String,
     pub color_map: ColorMap,
     pub reversed: bool,
-    pub domain: DomainName,
+    pub domain: Range,
     /// The fixed bounds as given (kept while another domain mode is in use).
     pub min: Option<f64>,
     pub max: Option<f64>,
@@ -463,19 +400,19 @@ impl ResolvedOptions {
     /// The core's view: which panels to draw.
     pub fn view(&self) -> View {
         match self.layout {
-            LayoutName::Model => View::Model {
+            Layout::Model => View::Model {
                 model: self.model.clone(),
             },
-            LayoutName::Benchmark => View::Benchmark {
+            Layout::Benchmark => View::Benchmark {
                 benchmark: self.benchmark_choice(),
             },
-            LayoutName::Grid => View::Grid,
-            LayoutName::Difference => View::Difference {
+            Layout::Grid => View::Grid,
+            Layout::Difference => View::Difference {
                 a: self.model.clone(),
                 b: self.model_b.clone().unwrap_or_default(),
                 benchmark: self.benchmark_choice(),
             },
-            LayoutName::Reconcile => View::Reconcile {
+            Layout::Reconcile => View::Reconcile {
                 model: self.model.clone(),
                 benchmark: self.benchmark.clone(),
             },
@@ -565,12 +502,8 @@ pub(crate) fn check_benchmark(dataset: &Dataset, name: &str) -> Result<String> {
 }
 
 /// Checks that a fixed domain has both bounds, the larger one last.
-pub(crate) fn check_fixed_bounds(
-    domain: DomainName,
-    min: Option<f64>,
-    max: Option<f64>,
-) -> Result<()> {
-    if domain != DomainName::Fixed {
+pub(crate) fn check_fixed_bounds(domain: Range, min: Option<f64>, max: Option<f64>) -> Result<()> {
+    if domain != Range::Fixed {
         return Ok(());
     }
     let fixed_needs = |name: &str| Error::InvalidField {
@@ -600,8 +533,8 @@ pub fn resolve_options(
     surroundings: &Surroundings,
 ) -> Result<ResolvedOptions> {
     let layout = match &settings.layout {
-        Some(text) => LayoutName::parse(text)?,
-        None => LayoutName::default(),
+        Some(text) => word(&FIGURE_OPTIONS, "layout", Layout::ALL, text)?,
+        None => Layout::default(),
     };
     let first_model = dataset.models.levels.first().cloned().unwrap_or_default();
     let model = match &settings.model {
@@ -619,7 +552,7 @@ pub fn resolve_options(
     };
     let benchmark = match &settings.benchmark {
         Some(name) => check_benchmark(dataset, name)?,
-        None if layout == LayoutName::Reconcile => {
+        None if layout == Layout::Reconcile => {
             let aggregate = (0..dataset.benchmarks.levels.len())
                 .find(|&b| dataset.is_reported_aggregate(b))
                 .and_then(|b| dataset.benchmarks.levels.get(b).cloned());
@@ -642,8 +575,8 @@ pub fn resolve_options(
         None => ColorMap::default(),
     };
     let domain = match &settings.domain {
-        Some(text) => DomainName::parse(text)?,
-        None => DomainName::default(),
+        Some(text) => word(&FIGURE_OPTIONS, "domain", Range::ALL, text)?,
+        None => Range::Panel,
     };
     let min = settings.min.map(|min| finite("min", min)).transpose()?;
     let max = settings.max.map(|max| finite("max", max)).transpose()?;
@@ -663,7 +596,7 @@ pub fn resolve_options(
         Some(ratio) => check_pixel_ratio(ratio)?,
         None => surroundings.default_pixel_ratio(),
     };
-    if layout == LayoutName::Difference && model_b.is_none() {
+    if layout == Layout::Difference && model_b.is_none() {
         return Err(Error::InvalidField {
             field: "modelB".to_string(),
             expected: format!(

@@ -13,6 +13,8 @@ use super::pairwise_options::{resolve_bins, PairwiseSettings, COMPARISON_OPTIONS
 use super::{
     js_error, to_typed, ComparePairOptionsObject, PairStatisticsObject, PairwiseLoadOptionsObject,
 };
+use crate::figure::Named;
+use crate::link::{DataKind, Format};
 use crate::pairwise::{
     compare_pair, load_pairwise_csv, load_pairwise_json, looks_like_item_scores, PairComparison,
     PairwiseCsvOptions, PairwiseDataset,
@@ -76,23 +78,20 @@ pub fn guess_kind(
     let json = if format.is_undefined() || format.is_null() {
         None
     } else {
-        match arguments::text("format", r#""auto", "csv" or "json""#, &format)?.as_str() {
-            "auto" => None,
-            "csv" => Some(false),
-            "json" => Some(true),
-            other => {
-                return Err(js_error(format!(
-                    r#"field "format": expected "auto", "csv" or "json", found "{other}""#
-                )))
-            }
-        }
+        let word = arguments::text("format", r#""auto", "csv" or "json""#, &format)?;
+        let Some(declared) = Format::among(Format::ALL, &word) else {
+            return Err(js_error(format!(
+                r#"field "format": expected "auto", "csv" or "json", found "{word}""#
+            )));
+        };
+        declared.is_json()
     };
     let kind = if looks_like_item_scores(&text, json) {
-        "pairwise"
+        DataKind::Pairwise
     } else {
-        "sweep"
+        DataKind::Sweep
     };
-    Ok(kind.to_string())
+    Ok(kind.name().to_string())
 }
 
 /// Per-item scores of several models, kept in wasm memory. Call `free()` when done with it;

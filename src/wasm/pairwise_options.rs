@@ -31,11 +31,11 @@ use serde::Serialize;
 
 use super::options::{
     check_decimals, check_fixed_bounds, check_pixel_ratio, check_width, expectation, finite,
-    invalid_value, js_number, merge_field, unknown_option, DomainName, OptionSet, OptionValue,
-    Patch, Surroundings, ValueKind,
+    invalid_value, js_number, merge_field, unknown_option, word, OptionSet, OptionValue, Patch,
+    Surroundings, ValueKind,
 };
 use crate::color::ColorMap;
-use crate::figure::{BinValue, PairwiseOptions};
+use crate::figure::{BinValue, Named, PairwiseOptions, Range};
 use crate::pairwise::{PairwiseDataset, DEFAULT_BINS, MAX_BINS};
 use crate::{Error, Result};
 
@@ -76,7 +76,8 @@ pub fn pairwise_option_kind(name: &str) -> Option<ValueKind> {
 }
 
 /// What a pairwise option's value must be, as every error about it says. Options that sweep
-/// figures share mean the same there.
+/// figures share mean the same there. The words of `value` and `domain` are written out, as in
+/// [`expectation`], and held to [`BinValue::ALL`] and [`Range::PAIRWISE`] by a wasm test.
 pub fn pairwise_expectation(name: &str) -> &'static str {
     match name {
         "models" => "a list of at least two model names (strings)",
@@ -225,7 +226,7 @@ pub struct ResolvedPairwiseOptions {
     pub logarithmic: bool,
     pub color_map: ColorMap,
     pub reversed: bool,
-    pub domain: DomainName,
+    pub domain: Range,
     /// The fixed bounds as given (kept while another domain mode is in use).
     pub min: Option<f64>,
     pub max: Option<f64>,
@@ -291,23 +292,6 @@ pub fn resolve_bins(settings: &PairwiseSettings) -> Result<(usize, usize)> {
     ))
 }
 
-fn parse_value(text: &str) -> Result<BinValue> {
-    match text {
-        "count" => Ok(BinValue::Count),
-        "share" => Ok(BinValue::Share),
-        _ => Err(invalid_pairwise("value", &format!("\"{text}\""))),
-    }
-}
-
-fn parse_domain(text: &str) -> Result<DomainName> {
-    match text {
-        "panel" => Ok(DomainName::Panel),
-        "shared" => Ok(DomainName::Shared),
-        "fixed" => Ok(DomainName::Fixed),
-        _ => Err(invalid_pairwise("domain", &format!("\"{text}\""))),
-    }
-}
-
 /// Checks pairwise settings and fills in every default (see the module table). The first
 /// problem found is the error, naming the option.
 pub fn resolve_pairwise_options(
@@ -325,7 +309,7 @@ pub fn resolve_pairwise_options(
     };
     let (bins_x, bins_y) = resolve_bins(settings)?;
     let value = match &settings.value {
-        Some(text) => parse_value(text)?,
+        Some(text) => word(&PAIRWISE_OPTIONS, "value", BinValue::ALL, text)?,
         None => BinValue::default(),
     };
     let color_map = match &settings.color_map {
@@ -333,8 +317,8 @@ pub fn resolve_pairwise_options(
         None => ColorMap::default(),
     };
     let domain = match &settings.domain {
-        Some(text) => parse_domain(text)?,
-        None => DomainName::Shared,
+        Some(text) => word(&PAIRWISE_OPTIONS, "domain", Range::PAIRWISE, text)?,
+        None => Range::Shared,
     };
     let min = settings.min.map(|min| finite("min", min)).transpose()?;
     let max = settings.max.map(|max| finite("max", max)).transpose()?;

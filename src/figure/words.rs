@@ -1,0 +1,270 @@
+//! The fixed words of figure settings: one enum per setting, its words in one place.
+//!
+//! A figure's layout, colour range mode and pairwise bin value are each named by a word in
+//! three places: the figure options JavaScript passes (`layout: "grid"`), the share links
+//! (`layout=grid`) and `linkSchema()`, which lists them for the page. All three read and write
+//! the enums here, through [`Named`]: the words in [`Named::name`], the lists in [`Named::ALL`],
+//! and serde writes each value as its word. So a word can never be accepted by one and refused
+//! by another.
+//!
+//! They live in `figure`, not in `link`, because they are the figure's own vocabulary: the
+//! figure draws by [`BinValue`], and [`Layout`] and [`Range`] are the choices behind its
+//! [`View`](super::View) and [`DomainMode`]. Settings that are not the figure's (a source's file
+//! format, the kind of data a link is for) implement [`Named`] where they belong, in `link`.
+
+use std::fmt;
+
+use serde::de::{self, Deserialize, Deserializer, Visitor};
+
+use crate::color::DomainMode;
+
+/// A setting named by a fixed word (`layout=grid`, `domain: "fixed"`, ...).
+pub trait Named: Copy + PartialEq + 'static {
+    /// Every value, in the order the page lists them.
+    const ALL: &'static [Self];
+
+    /// The value's word in options, links and the page's state objects.
+    fn name(self) -> &'static str;
+
+    // Few iterator adaptors below: each is compiled once per type, and `copied().find()` and
+    // `map().collect()` made that several functions a type in the wasm.
+
+    /// The value of `choices` whose word is exactly `word` (links trim and lower-case first).
+    fn among(choices: &[Self], word: &str) -> Option<Self> {
+        choices.iter().find(|value| value.name() == word).copied()
+    }
+
+    /// The words of `choices`, for messages and for the page.
+    fn names(choices: &[Self]) -> Vec<&'static str> {
+        let mut names = Vec::with_capacity(choices.len());
+        for &value in choices {
+            names.push(value.name());
+        }
+        names
+    }
+}
+
+/// Serializes each type as its [`Named::name`], so the objects the page gets and the links it
+/// writes can never spell a value two ways.
+macro_rules! serialize_by_name {
+    ($($named:ty),*) => {$(
+        impl serde::Serialize for $named {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str($crate::figure::Named::name(*self))
+            }
+        }
+    )*};
+}
+pub(crate) use serialize_by_name;
+
+serialize_by_name!(Layout, Range, BinValue);
+
+/// Sweep layouts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Layout {
+    /// One model across its benchmarks.
+    #[default]
+    Model,
+    /// One benchmark (or the mean) across models.
+    Benchmark,
+    /// Every model x benchmark.
+    Grid,
+    /// One model minus another on one benchmark (or the mean).
+    Difference,
+    /// A reported aggregate of one model against the mean of its parts.
+    Reconcile,
+}
+
+impl Named for Layout {
+    const ALL: &'static [Self] = &[
+        Layout::Model,
+        Layout::Benchmark,
+        Layout::Grid,
+        Layout::Difference,
+        Layout::Reconcile,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Layout::Model => "model",
+            Layout::Benchmark => "benchmark",
+            Layout::Grid => "grid",
+            Layout::Difference => "difference",
+            Layout::Reconcile => "reconcile",
+        }
+    }
+}
+
+/// Colour range modes: the choice behind a [`DomainMode`], without its numbers (pairwise
+/// figures have no `Centered`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Range {
+    /// Each panel spans its own values.
+    Panel,
+    /// One range for every panel.
+    Shared,
+    /// From a given minimum to a given maximum.
+    Fixed,
+    /// Symmetric around a given centre.
+    Centered,
+}
+
+impl Named for Range {
+    /// The modes of sweeps.
+    const ALL: &'static [Self] = &[Range::Panel, Range::Shared, Range::Fixed, Range::Centered];
+
+    fn name(self) -> &'static str {
+        match self {
+            Range::Panel => "panel",
+            Range::Shared => "shared",
+            Range::Fixed => "fixed",
+            Range::Centered => "centered",
+        }
+    }
+}
+
+impl Range {
+    /// The modes of pairwise figures: counts have no centre.
+    pub const PAIRWISE: &'static [Self] = &[Range::Panel, Range::Shared, Range::Fixed];
+
+    /// The figure's domain mode with these bounds and centre. A fixed range without both
+    /// bounds (which option and link checks never let through) spans 0 to 1.
+    pub fn mode(self, min: Option<f64>, max: Option<f64>, center: f64) -> DomainMode {
+        match self {
+            Range::Panel => DomainMode::PerPanel,
+            Range::Shared => DomainMode::Shared,
+            Range::Fixed => DomainMode::Fixed {
+                min: min.unwrap_or(0.0),
+                max: max.unwrap_or(1.0),
+            },
+            Range::Centered => DomainMode::Centered { center },
+        }
+    }
+}
+
+/// What a pairwise bin's colour says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BinValue {
+    /// How many items fall in the bin.
+    #[default]
+    Count,
+    /// The bin's percentage of the pair's paired items.
+    Share,
+}
+
+impl Named for BinValue {
+    const ALL: &'static [Self] = &[BinValue::Count, BinValue::Share];
+
+    fn name(self) -> &'static str {
+        match self {
+            BinValue::Count => "count",
+            BinValue::Share => "share",
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for BinValue {
+    /// Reads a word of [`Named::ALL`] (for [`PairwiseOptions`](super::PairwiseOptions)), with
+    /// serde's message for any other: "unknown variant `x`, expected `count` or `share`".
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(BinValueWord)
+    }
+}
+
+/// Reads a [`BinValue`] inside the deserializer, so that errors carry its position.
+struct BinValueWord;
+
+impl Visitor<'_> for BinValueWord {
+    type Value = BinValue;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("enum BinValue")
+    }
+
+    fn visit_str<E: de::Error>(self, word: &str) -> Result<BinValue, E> {
+        BinValue::among(BinValue::ALL, word).ok_or_else(|| {
+            let words: Vec<String> = BinValue::names(BinValue::ALL)
+                .iter()
+                .map(|name| format!("`{name}`"))
+                .collect();
+            let expected = match words.as_slice() {
+                [first, second] => format!("{first} or {second}"),
+                _ => format!("one of {}", words.join(", ")),
+            };
+            E::custom(format_args!(
+                "unknown variant `{word}`, expected {expected}"
+            ))
+        })
+    }
+}
+
+/// Every value of a named setting: its word is unique, reads back as it, and is what serde
+/// writes into the page's objects.
+#[cfg(test)]
+pub(crate) fn check_named<T: Named + std::fmt::Debug + serde::Serialize>(expected: &[&str]) {
+    assert_eq!(T::names(T::ALL), expected);
+    for &value in T::ALL {
+        assert_eq!(T::among(T::ALL, value.name()), Some(value));
+        assert_eq!(
+            serde_json::to_string(&value).ok(),
+            Some(format!("\"{}\"", value.name()))
+        );
+    }
+    assert_eq!(T::among(T::ALL, "nope"), None);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figure_settings_have_one_word_each() {
+        check_named::<Layout>(&["model", "benchmark", "grid", "difference", "reconcile"]);
+        check_named::<Range>(&["panel", "shared", "fixed", "centered"]);
+        check_named::<BinValue>(&["count", "share"]);
+        assert_eq!(
+            Range::names(Range::PAIRWISE),
+            ["panel", "shared", "fixed"],
+            "pairwise ranges"
+        );
+        assert_eq!(Range::among(Range::PAIRWISE, "centered"), None);
+    }
+
+    #[test]
+    fn ranges_become_the_figures_domain_modes() {
+        let modes: Vec<DomainMode> = Range::ALL
+            .iter()
+            .map(|range| range.mode(Some(-2.0), Some(3.0), 0.5))
+            .collect();
+        assert_eq!(
+            modes,
+            [
+                DomainMode::PerPanel,
+                DomainMode::Shared,
+                DomainMode::Fixed {
+                    min: -2.0,
+                    max: 3.0
+                },
+                DomainMode::Centered { center: 0.5 },
+            ]
+        );
+        assert_eq!(
+            Range::Fixed.mode(None, None, 0.0),
+            DomainMode::Fixed { min: 0.0, max: 1.0 }
+        );
+    }
+
+    #[test]
+    fn bin_values_read_back_by_their_words_only() {
+        for &value in BinValue::ALL {
+            let json = serde_json::to_string(&value).unwrap();
+            assert_eq!(serde_json::from_str::<BinValue>(&json).unwrap(), value);
+        }
+        assert_eq!(
+            serde_json::from_str::<BinValue>("\"Share\"")
+                .unwrap_err()
+                .to_string(),
+            "unknown variant `Share`, expected `count` or `share` at line 1 column 7"
+        );
+    }
+}
