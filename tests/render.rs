@@ -645,6 +645,62 @@ fn the_synthetic_example_draws_six_pairs() {
     assert!(description.contains("model-a ahead 36 %"), "{description}");
 }
 
+/// Per-item scores of `models` models named m1, m2, ... over three items, as CSV.
+fn pairwise_of(models: usize) -> sweepmap::pairwise::PairwiseDataset {
+    use sweepmap::pairwise::{load_pairwise_csv, PairwiseCsvOptions};
+    let mut text = String::from("item,model,score\n");
+    for item in 1..=3 {
+        for model in 1..=models {
+            let score = ((item * 3 + model) % 10) as f64 / 10.0;
+            text.push_str(&format!("t{item},m{model},{score}\n"));
+        }
+    }
+    load_pairwise_csv(&text, &PairwiseCsvOptions::default()).unwrap()
+}
+
+/// Without models chosen, a figure compares the data's first five: ten pairs of seven models,
+/// every pair of four.
+#[test]
+fn the_default_models_are_the_first_five() {
+    use sweepmap::figure::{
+        default_pairwise_models, prepare_pairwise_figure, PairwiseOptions, DEFAULT_PAIRWISE_MODELS,
+    };
+    assert_eq!(DEFAULT_PAIRWISE_MODELS, 5);
+    let names = |count: usize| -> Vec<String> { (1..=count).map(|m| format!("m{m}")).collect() };
+    assert_eq!(default_pairwise_models(&names(7)), names(5));
+    assert_eq!(default_pairwise_models(&names(5)), names(5));
+    assert_eq!(default_pairwise_models(&names(4)), names(4));
+    assert!(default_pairwise_models(&[]).is_empty());
+
+    let titles = |models: usize| -> Vec<String> {
+        prepare_pairwise_figure(&pairwise_of(models), &PairwiseOptions::default())
+            .unwrap()
+            .panels
+            .into_iter()
+            .map(|panel| panel.title)
+            .collect()
+    };
+    assert_eq!(
+        titles(7),
+        [
+            "m1 vs m2", "m1 vs m3", "m1 vs m4", "m1 vs m5", "m2 vs m3", "m2 vs m4", "m2 vs m5",
+            "m3 vs m4", "m3 vs m5", "m4 vs m5"
+        ]
+    );
+    assert_eq!(
+        titles(4),
+        ["m1 vs m2", "m1 vs m3", "m1 vs m4", "m2 vs m3", "m2 vs m4", "m3 vs m4"]
+    );
+    // Models chosen are drawn whatever their number.
+    let chosen = PairwiseOptions {
+        models: names(7),
+        ..PairwiseOptions::default()
+    };
+    let figure = prepare_pairwise_figure(&pairwise_of(7), &chosen).unwrap();
+    assert_eq!(figure.panels.len(), 21);
+    assert_eq!(figure.panels[20].title, "m6 vs m7");
+}
+
 /// Where a surface was drawn on, in device pixels: every shape's bounding box, and every text's
 /// box as the layout estimates it (its width from `estimate_text_width`, its height the font
 /// size and a little), each with the text.

@@ -2810,6 +2810,78 @@ fn pairwise_options_resolve_merge_and_follow_the_data() {
     assert_eq!(value_of(figure.options().unwrap())["width"], 500.0);
 }
 
+/// Per-item scores of `models` models named m1, m2, ... over three items, as CSV text.
+fn scores_of_models(models: usize) -> String {
+    let mut text = String::from("item,model,score\n");
+    for item in 1..=3 {
+        for model in 1..=models {
+            text.push_str(&format!("t{item},m{model},0.{}\n", (item * 3 + model) % 10));
+        }
+    }
+    text
+}
+
+/// The panel titles a pairwise figure reports through the JS API.
+fn pairwise_titles(figure: &SweepPairwiseFigure) -> Vec<String> {
+    value_of(figure.panels().unwrap())
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|panel| panel["title"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Without `models`, a figure compares the data's first five models (ten pairs of seven models),
+/// every model when there are no more, and `options()` names them; `null` brings them back.
+#[wasm_bindgen_test]
+fn pairwise_figures_default_to_the_first_five_models() {
+    let seven = pairwise(&scores_of_models(7));
+    let canvas = canvas_in_page(900);
+    let mut figure = SweepPairwiseFigure::new(&seven, canvas.clone().into(), None).unwrap();
+    let first_five = serde_json::json!(["m1", "m2", "m3", "m4", "m5"]);
+    assert_eq!(value_of(figure.options().unwrap())["models"], first_five);
+    assert_eq!(
+        pairwise_titles(&figure),
+        [
+            "m1 vs m2", "m1 vs m3", "m1 vs m4", "m1 vs m5", "m2 vs m3", "m2 vs m4", "m2 vs m5",
+            "m3 vs m4", "m3 vs m5", "m4 vs m5"
+        ]
+    );
+    assert_eq!(
+        value_of(figure.comparisons().unwrap())
+            .as_array()
+            .unwrap()
+            .len(),
+        10
+    );
+
+    // A sixth model chosen: fifteen pairs; null: the first five again.
+    figure
+        .update(js_options(
+            r#"{"models": ["m1", "m2", "m3", "m4", "m5", "m7"]}"#,
+        ))
+        .unwrap();
+    assert_eq!(pairwise_titles(&figure).len(), 15);
+    assert_eq!(pairwise_titles(&figure)[14], "m5 vs m7");
+    figure.update(js_options(r#"{"models": null}"#)).unwrap();
+    assert_eq!(value_of(figure.options().unwrap())["models"], first_five);
+    assert_eq!(pairwise_titles(&figure).len(), 10);
+
+    // Four models: every pair of them, here and in a new figure.
+    let four = pairwise(&scores_of_models(4));
+    figure.set_data(&four, None).unwrap();
+    let every_pair = [
+        "m1 vs m2", "m1 vs m3", "m1 vs m4", "m2 vs m3", "m2 vs m4", "m3 vs m4",
+    ];
+    assert_eq!(pairwise_titles(&figure), every_pair);
+    let fresh = SweepPairwiseFigure::new(&four, canvas.into(), None).unwrap();
+    assert_eq!(pairwise_titles(&fresh), every_pair);
+    assert_eq!(
+        value_of(fresh.options().unwrap())["models"],
+        serde_json::json!(["m1", "m2", "m3", "m4"])
+    );
+}
+
 #[wasm_bindgen_test]
 fn guess_kind_picks_the_loader_a_text_needs() {
     let guess = |text: &str, format: JsValue| guess_kind(text.into(), format).unwrap();

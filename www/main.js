@@ -30,7 +30,7 @@ import { exportCsv, exportPng, exportSvg } from "./export.js";
 import { fileHead, loadCsvInSlices, LoadCancelled, loadsInSlices, progressDisplay } from "./loading.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { observationsMarkdown, renderObservations } from "./observations.js";
-import { comparisonsMarkdown, isSynthetic, pairwiseFacts, renderComparisons } from "./pairwise.js";
+import { comparisonsMarkdown, defaultModelsNote, isSynthetic, pairwiseFacts, renderComparisons } from "./pairwise.js";
 import {
   bundledSource,
   DEFAULT_LEVEL,
@@ -917,6 +917,8 @@ function syncPairwiseControls(state) {
   for (const field of [elements.modelField, elements.modelBField, elements.benchmarkField]) field.hidden = true;
   const chosen = pairwiseModels(state, app.shown.names);
   for (const input of elements.modelsList.querySelectorAll("input")) input.checked = chosen.includes(input.value);
+  // With no models chosen, the data's first ones are compared: say so when there are more.
+  elements.modelsNote.textContent = state.models === null ? defaultModelsNote(chosen.length, app.shown.names.models.length) : "";
   elements.groupField.hidden = app.shown.names.groups.length === 0;
   elements.group.value = state.group ?? "";
   elements.bins.value = String(state.bins);

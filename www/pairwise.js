@@ -1,6 +1,6 @@
 // The page's side of pairwise comparisons (per-item scores of several models, drawn by
-// SweepPairwiseFigure as one 2D histogram per pair of models): the header's facts and the
-// statistics of every pair in the summary area (and as Markdown); the bins' tooltip and
+// SweepPairwiseFigure as one 2D histogram per pair of models): the header's facts, the note on
+// the default models, and the statistics of every pair in the summary area (and as Markdown); the bins' tooltip and
 // announcement are in lib/bins.js. The numbers all come from the figure (comparisons(), cellInfo);
 // this module only words and lays them out, with textContent.
 
@@ -26,6 +26,28 @@ export function pairwiseFacts(scores) {
   const parts = [`${scores.scoreName()} per item, from 0 to 1`, plural(models.length, "model"), plural(scores.itemCount(), "item")];
   if (groups.length > 0) parts.push(plural(groups.length, scores.groupName() || "group"));
   return parts.join(" · ");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Controls
+
+/** Pairs among n models: every panel of a pairwise figure is one. */
+function pairCount(models) {
+  return (models * (models - 1)) / 2;
+}
+
+/**
+ * The note under the model list while the default models are shown and the data have more:
+ * "Comparing the first 5 of 40 models (10 of 780 pairs). Tick others to add them."; "" when the
+ * default models are every model.
+ */
+export function defaultModelsNote(shown, total) {
+  if (shown >= total) return "";
+  const count = (number) => number.toLocaleString("en");
+  return (
+    `Comparing the first ${count(shown)} of ${count(total)} models ` +
+    `(${count(pairCount(shown))} of ${count(pairCount(total))} pairs). Tick others to add them.`
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

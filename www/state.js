@@ -57,8 +57,10 @@
 //   www/data/index.json, or a file, src or data whose text loads as per-item scores; these keys
 //   replace layout, model, b, bench, center and unc, which pairwise data do not use):
 //     models=A,B,...    the models to compare, every pair among them, at least two; drawn in the
-//                       data's order (A on x, the later model on y); default every model. A comma
-//                       or backslash inside a name is written \, or \\
+//                       data's order (A on x, the later model on y); default the data's first 5
+//                       (linkSchema().pairwiseDefaultModels; every model when there are no more),
+//                       so 40 models open as 10 pairs, not 780. A comma or backslash inside a
+//                       name is written \, or \\
 //     group=NAME        only the items of this group (benchmark, task family); default all items
 //     bins=5|10|20      bins of each score axis (default 10)
 //     by=count|share    colour bins by their item count (default) or their share of the pair's
@@ -99,7 +101,8 @@ let schema = null;
 
 /**
  * The share-link format: { keys, layouts, ranges, pairwiseRanges, formats, binValues, bins,
- * levels, defaultLevel, maxDecimals, meanBenchmark, uses, sweep, pairwise } (see LinkSchema in
+ * levels, defaultLevel, maxDecimals, meanBenchmark, uses, pairwiseDefaultModels, sweep,
+ * pairwise } (see LinkSchema in
  * pkg/sweepmap.d.ts): every key in the order links are written, the words and numbers each
  * setting takes in the order the page lists them, what each layout uses, and the default views.
  * Frozen all the way down. Call it only once the wasm is initialised.
@@ -126,8 +129,8 @@ function deepFreeze(value) {
  * or one of linkSchema().levels.
  *
  * Pairwise comparisons ("pairwise"): the state carries kind "pairwise" (a state without kind is a
- * sweep's). models is null (every model) or at least two names in the data's order; group null is
- * all items.
+ * sweep's). models is null (the default models: defaultPairwiseModels) or at least two names in
+ * the data's order; group null is all items.
  */
 export function defaultView(kind = "sweep") {
   return kind === "pairwise" ? linkSchema().pairwise : linkSchema().sweep;
@@ -389,8 +392,22 @@ export function figureOptions(state, names) {
 }
 
 /**
+ * The models pairwise comparisons show on data with these models when none are chosen: the first
+ * linkSchema().pairwiseDefaultModels in the data's order, every model when there are no more.
+ */
+export function defaultPairwiseModels(models) {
+  return models.slice(0, linkSchema().pairwiseDefaultModels);
+}
+
+/** True when two lists hold the same names in the same order. */
+function sameNames(a, b) {
+  return a.length === b.length && a.every((name, index) => name === b[index]);
+}
+
+/**
  * A pairwise state as its link says it, for data with these models and groups: the models in
- * the data's order, null when they are every model or fewer than two known ones; a group the data
+ * the data's order, null when they are the default models or fewer than two known ones (so a
+ * link lists them exactly when they differ from the default); a group the data
  * lack back to all items; a range pairwise figures lack back to the default; bins the page does
  * not offer back to the default; bounds back to null unless the range is fixed.
  */
@@ -399,7 +416,7 @@ export function normalizePairwiseState(state, { models, groups = [] }) {
   const { bins, binValues, pairwiseRanges } = linkSchema();
   const next = { ...defaults, ...state, kind: "pairwise" };
   const chosen = Array.isArray(next.models) ? models.filter((name) => next.models.includes(name)) : [];
-  next.models = chosen.length >= 2 && chosen.length < models.length ? chosen : null;
+  next.models = chosen.length >= 2 && !sameNames(chosen, defaultPairwiseModels(models)) ? chosen : null;
   if (!groups.includes(next.group)) next.group = null;
   if (!bins.includes(next.bins)) next.bins = defaults.bins;
   if (!binValues.includes(next.value)) next.value = defaults.value;
@@ -411,10 +428,10 @@ export function normalizePairwiseState(state, { models, groups = [] }) {
   return next;
 }
 
-/** The models a pairwise state compares on data with these models: its own, or every model. */
+/** The models a pairwise state compares on data with these models: its own, or the default ones. */
 export function pairwiseModels(state, { models }) {
   const chosen = Array.isArray(state.models) ? models.filter((name) => state.models.includes(name)) : [];
-  return chosen.length >= 2 ? chosen : [...models];
+  return chosen.length >= 2 ? chosen : defaultPairwiseModels(models);
 }
 
 /**

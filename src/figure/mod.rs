@@ -34,7 +34,9 @@ pub use observe::{
     compare_models, observations_markdown, observe_figure, observe_panel, AxisName, Claim,
     Observation, PanelContext,
 };
-pub use pairwise::{prepare_pairwise_figure, PairwiseOptions};
+pub use pairwise::{
+    default_pairwise_models, prepare_pairwise_figure, PairwiseOptions, DEFAULT_PAIRWISE_MODELS,
+};
 pub use query::{CellInfo, PanelReport};
 pub use words::{BinValue, Layout, Named, Range};
 

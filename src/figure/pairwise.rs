@@ -19,7 +19,8 @@ use crate::{Axis, Direction, Grid};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct PairwiseOptions {
-    /// The models to compare, every pair among them; empty for all models.
+    /// The models to compare, every pair among them; empty for the default models
+    /// ([`default_pairwise_models`]: the first [`DEFAULT_PAIRWISE_MODELS`]).
     pub models: Vec<String>,
     /// Restrict to one group (benchmark or task); `None` for all items.
     pub group: Option<String>,
@@ -35,6 +36,19 @@ pub struct PairwiseOptions {
     pub domain: DomainMode,
     pub annotate: bool,
     pub decimals: Option<u8>,
+}
+
+/// How many models a pairwise figure compares when none are chosen. Every pair is a panel, so
+/// every model of 40 would be 780 panels: about a second to draw and more than anyone reads.
+/// Five models are ten pairs; people tick the others they want to see.
+pub const DEFAULT_PAIRWISE_MODELS: usize = 5;
+
+/// The models a pairwise figure compares when none are chosen: the first
+/// [`DEFAULT_PAIRWISE_MODELS`] of `models` (the data's order), every model when there are no
+/// more. The one definition the figure options, the wasm binding and (through `linkSchema()`)
+/// the page use.
+pub fn default_pairwise_models(models: &[String]) -> &[String] {
+    models.get(..DEFAULT_PAIRWISE_MODELS).unwrap_or(models)
 }
 
 impl Default for PairwiseOptions {
@@ -127,11 +141,12 @@ pub fn prepare_pairwise_figure(
         });
     }
     options.domain.validate()?;
-    let models: Vec<&str> = if options.models.is_empty() {
-        dataset.models().iter().map(String::as_str).collect()
+    let models: &[String] = if options.models.is_empty() {
+        default_pairwise_models(dataset.models())
     } else {
-        options.models.iter().map(String::as_str).collect()
+        &options.models
     };
+    let models: Vec<&str> = models.iter().map(String::as_str).collect();
     // Every pair is a panel: a few thousand models would ask for millions of histograms.
     crate::limits::check_pairs(models.len(), options.bins.0, options.bins.1)?;
     let comparisons = compare_all_pairs(dataset, &models, options.bins, options.group.as_deref())?;

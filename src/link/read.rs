@@ -5,8 +5,8 @@ use super::number::{js_number, parse_number, parse_small_whole, Number};
 use super::query::{quote, quoted_list, shown, split_query};
 use super::view::{
     BinValue, DataKind, Format, Layout, LinkContext, Named, Notice, PairwiseView, ParsedLink,
-    Range, Source, SweepView, ViewState, BINS, DEFAULT_COLOR_MAP, LEVELS, MAX_DECIMALS,
-    MEAN_BENCHMARK,
+    Range, Source, SweepView, ViewState, BINS, DEFAULT_COLOR_MAP, DEFAULT_PAIRWISE_MODELS, LEVELS,
+    MAX_DECIMALS, MEAN_BENCHMARK,
 };
 
 /// Every key a link may carry, in the order a link is written.
@@ -766,7 +766,17 @@ fn read_pairwise(
     view
 }
 
-/// `models=`: at least two known names, in the data's order; `None` (every model) otherwise.
+/// What a pairwise view without `models=` compares, in words: every model when the data have no
+/// more than the default number, else the default models. Without the data's models, the default.
+fn default_models_shown(models: Option<&[String]>) -> String {
+    match models {
+        Some(models) if models.len() <= DEFAULT_PAIRWISE_MODELS => "every model".into(),
+        _ => format!("the default models (the first {DEFAULT_PAIRWISE_MODELS})"),
+    }
+}
+
+/// `models=`: at least two known names, in the data's order; `None` (the default models)
+/// otherwise.
 fn read_model_list(
     text: &str,
     models: Option<&[String]>,
@@ -795,8 +805,9 @@ fn read_model_list(
             "models",
             Some(text),
             format!(
-                "models={} names fewer than two models of these data; comparing every model.",
-                shown(text)
+                "models={} names fewer than two models of these data; comparing {}.",
+                shown(text),
+                default_models_shown(models)
             ),
         ));
         return None;
@@ -916,5 +927,31 @@ mod tests {
                 "range=\"centered\" is not a colour range (expected panel, shared, fixed); using \"shared\".",
             ]
         );
+    }
+
+    /// Too few models fall back to the default models, and the notice says which those are: every
+    /// model when the data have no more than the default number, else the first ones.
+    #[test]
+    fn too_few_models_name_the_default_models_shown() {
+        let with_models = |count: usize| LinkContext {
+            kind: DataKind::Pairwise,
+            models: Some((1..=count).map(|m| format!("m{m}")).collect()),
+            ..LinkContext::default()
+        };
+        let few = "models=\"m1\" names fewer than two models of these data; comparing every model.";
+        let many = "models=\"m1\" names fewer than two models of these data; comparing the default models (the first 5).";
+        assert_eq!(messages("models=m1", &with_models(4)), [few]);
+        assert_eq!(messages("models=m1", &with_models(5)), [few]);
+        assert_eq!(messages("models=m1", &with_models(6)), [many]);
+        let unchecked = LinkContext {
+            kind: DataKind::Pairwise,
+            ..LinkContext::default()
+        };
+        assert_eq!(messages("models=m1", &unchecked), [many]);
+        let parsed = parse_link("models=m1", &with_models(6));
+        let ViewState::Pairwise(view) = parsed.state else {
+            panic!("a pairwise view")
+        };
+        assert_eq!(view.models, None);
     }
 }

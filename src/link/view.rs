@@ -13,7 +13,7 @@
 use serde::Serialize;
 
 use crate::figure::words::serialize_by_name;
-pub use crate::figure::{BinValue, Layout, Named, Range};
+pub use crate::figure::{BinValue, Layout, Named, Range, DEFAULT_PAIRWISE_MODELS};
 
 serialize_by_name!(Format, DataKind);
 
@@ -134,7 +134,9 @@ impl Default for SweepView {
     }
 }
 
-/// The view of pairwise comparisons. `models` is `None` for every model; `group` `None` for all.
+/// The view of pairwise comparisons. `models` is `None` for the default models (the first
+/// [`DEFAULT_PAIRWISE_MODELS`](crate::figure::DEFAULT_PAIRWISE_MODELS) in the data's order, every
+/// model when there are no more); `group` `None` for all items.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PairwiseView {

@@ -11,8 +11,8 @@ use super::{arguments, to_plain_object};
 use crate::figure::DEFAULT_LEVEL;
 use crate::link::{
     format_link, parse_link, read_link_source, BinValue, ColorMapName, DataKind, Format, Layout,
-    LinkContext, Named, Notice, PairwiseView, Range, Source, SweepView, ViewState, BINS, KEYS,
-    LEVELS, MAX_DECIMALS, MEAN_BENCHMARK,
+    LinkContext, Named, Notice, PairwiseView, Range, Source, SweepView, ViewState, BINS,
+    DEFAULT_PAIRWISE_MODELS, KEYS, LEVELS, MAX_DECIMALS, MEAN_BENCHMARK,
 };
 
 /// What `query` must be, for the error when it is not a string.
@@ -82,6 +82,12 @@ pub fn link_schema_js() -> Result<JsValue, js_sys::Error> {
     set(&schema, "maxDecimals", &JsValue::from(MAX_DECIMALS))?;
     set(&schema, "meanBenchmark", &JsValue::from_str(MEAN_BENCHMARK))?;
     set(&schema, "uses", &layout_uses()?)?;
+    // A count, not a list: the default models are the data's first ones, whatever the data.
+    set(
+        &schema,
+        "pairwiseDefaultModels",
+        &JsValue::from_f64(DEFAULT_PAIRWISE_MODELS as f64),
+    )?;
     let sweep = ViewState::Sweep(SweepView::default());
     set(&schema, "sweep", &without_source(state_object(&sweep)?)?)?;
     let pairwise = ViewState::Pairwise(PairwiseView::default());
@@ -423,6 +429,11 @@ export interface LinkSchema {
   meanBenchmark: string;
   /** What each layout uses, by layout. */
   uses: Record<string, LayoutUses>;
+  /**
+   * How many models pairwise comparisons show when none are chosen: the data's first ones (every
+   * model when there are no more). A pairwise view's `models` is null for exactly those.
+   */
+  pairwiseDefaultModels: number;
   /** The default view of a sweep (without a source). */
   sweep: Record<string, unknown>;
   /** The default view of pairwise comparisons, with kind "pairwise" (without a source). */

@@ -436,7 +436,10 @@ export interface PairStatistics {
  * out (or `undefined`) keeps its current value and `null` resets it to its default.
  */
 export interface PairwiseFigureOptions {
-  /** The models to compare, every pair among them: at least two. Default: every model. */
+  /**
+   * The models to compare, every pair among them: at least two. Default: the first 5 models in
+   * the data's order (every model when there are at most 5; `linkSchema().pairwiseDefaultModels`).
+   */
   models?: string[] | null;
   /** Only the items of this group. Default null: all items. */
   group?: string | null;

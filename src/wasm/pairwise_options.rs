@@ -10,7 +10,7 @@
 //!
 //! | option | default |
 //! | --- | --- |
-//! | `models` | every model, in the data's order (a list must name at least two) |
+//! | `models` | the first 5 in the data's order, all of them when there are at most 5 |
 //! | `group` | all items (`null`) |
 //! | `bins` | 10; sets `binsX` and `binsY` together |
 //! | `binsX`, `binsY` | `bins` |
@@ -24,6 +24,10 @@
 //! | `width` | the canvas container's width, else 800 CSS px |
 //! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
 //!
+//! The default models are [`default_pairwise_models`] (the first
+//! [`DEFAULT_PAIRWISE_MODELS`](crate::figure::DEFAULT_PAIRWISE_MODELS)), so that data with 40
+//! models open as 10 pairs rather than 780; a list given must name at least two models.
+//!
 //! Model and group names are checked by the core when the figure is prepared, with the same
 //! messages as everywhere else (`unknown model: "x"; expected one of ...`).
 
@@ -35,7 +39,7 @@ use super::options::{
     Surroundings, ValueKind,
 };
 use crate::color::ColorMap;
-use crate::figure::{BinValue, Named, PairwiseOptions, Range};
+use crate::figure::{default_pairwise_models, BinValue, Named, PairwiseOptions, Range};
 use crate::pairwise::{PairwiseDataset, DEFAULT_BINS, MAX_BINS};
 use crate::{Error, Result};
 
@@ -300,12 +304,13 @@ pub fn resolve_pairwise_options(
     surroundings: &Surroundings,
 ) -> Result<ResolvedPairwiseOptions> {
     let models = match &settings.models {
-        // The core reads an empty list as "every model"; here it is a mistake.
+        // The core reads an empty list as "the default models"; here it is a mistake.
         Some(models) if models.is_empty() => {
             return Err(invalid_pairwise("models", "an empty list"));
         }
         Some(models) => models.clone(),
-        None => dataset.models().to_vec(),
+        // Written out, so that `options()` says which models are compared.
+        None => default_pairwise_models(dataset.models()).to_vec(),
     };
     let (bins_x, bins_y) = resolve_bins(settings)?;
     let value = match &settings.value {
