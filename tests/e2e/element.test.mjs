@@ -285,15 +285,31 @@ describe("the <sweep-map> element", { timeout: 120_000 }, () => {
     });
     assert.deepEqual(bins, { binsX: 5, binsY: 5, models: ["model-a", "model-b"] });
 
+    // Made-up scores of seven models and no models attribute: the first five, ten pairs.
+    const seven = ["item,model,score"];
+    for (const item of ["t1", "t2", "t3"]) {
+      for (let model = 1; model <= 7; model += 1) seven.push(`${item},m${model},0.${(model * 3 + item.length) % 10}`);
+    }
+    await page.evaluate((text) => {
+      const element = document.getElementById("p");
+      element.removeAttribute("models");
+      element.data = text;
+    }, `${seven.join("\n")}\n`);
+    const many = await waitForEvents(page, "sweepmap-render", 2, "p");
+    assert.equal(many[1].detail.kind, "pairwise");
+    assert.deepEqual(many[1].detail.panels, [
+      "m1 vs m2", "m1 vs m3", "m1 vs m4", "m1 vs m5", "m2 vs m3", "m2 vs m4", "m2 vs m5", "m3 vs m4", "m3 vs m5", "m4 vs m5",
+    ]);
+    assert.deepEqual(await page.evaluate(() => document.getElementById("p").figure.options().models), ["m1", "m2", "m3", "m4", "m5"]);
+
     // Other data through the property: a sweep replaces the pairwise figure.
     await page.evaluate(() => {
       const element = document.getElementById("p");
-      element.removeAttribute("models");
       element.removeAttribute("bins");
       element.data = "model,benchmark,y,x,accuracy\nA,T,1,1,0.5\nA,T,1,2,0.75\nA,T,2,1,0.25\nA,T,2,2,1\n";
     });
-    const next = await waitForEvents(page, "sweepmap-render", 2, "p");
-    assert.deepEqual(next[1].detail, { ...next[1].detail, kind: "sweep", panels: ["A | T"] });
+    const next = await waitForEvents(page, "sweepmap-render", 3, "p");
+    assert.deepEqual(next[2].detail, { ...next[2].detail, kind: "sweep", panels: ["A | T"] });
     assert.deepEqual(await violations(page), []);
     assert.deepEqual(problems, []);
     await context.close();

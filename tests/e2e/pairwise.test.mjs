@@ -143,6 +143,32 @@ function csvFile(name, text) {
   return { name, mimeType: "text/csv", buffer: Buffer.from(text, "utf8") };
 }
 
+/**
+ * Per-item scores of `count` made-up models (m1, m2, ...) over twelve items, in the JSON form,
+ * titled and sourced as synthetic: scores from a formula, nothing measured.
+ */
+function syntheticManyModels(count) {
+  const models = Array.from({ length: count }, (_, index) => `m${index + 1}`);
+  const items = Array.from({ length: 12 }, (_, item) => ({
+    item: `t${item + 1}`,
+    scores: Object.fromEntries(models.map((model, index) => [model, ((item * 7 + index * 3) % 11) / 10])),
+  }));
+  return {
+    models,
+    text: JSON.stringify({
+      title: `Synthetic example: ${count} made-up models`,
+      source: "Synthetic: scores from a formula in tests/e2e/pairwise.test.mjs, not measured",
+      score: { name: "score" },
+      items,
+    }),
+  };
+}
+
+/** The pairs among models, in the figure's order. */
+function pairsOf(models) {
+  return models.flatMap((a, index) => models.slice(index + 1).map((b) => `${a} vs ${b}`));
+}
+
 let session;
 before(async () => {
   session = await startSession();
@@ -564,6 +590,61 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
     assert.equal(csv.name, "model-a-vs-model-b.csv");
     assert.equal(csv.bytes.toString("utf8"), figure.csv);
     assert.equal(csv.bytes.toString("utf8").trimEnd().split("\n").length, 1 + 100, "a header and one row per bin");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("many models open on the first five, the note says so, and ticking a sixth adds its pairs", async () => {
+    const { models, text } = syntheticManyModels(8);
+    const { page, context, problems } = await openPage(session, base);
+    await shownDataset(page);
+    const file = { name: "synthetic-eight-models.json", mimeType: "application/json", buffer: Buffer.from(text, "utf8") };
+    await afterRender(page, () => page.setInputFiles("#file-input", file));
+    let shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.equal(shown.title, "Synthetic example: 8 made-up models");
+    assert.equal(await page.isVisible("#synthetic-tag"), true);
+    const firstFive = models.slice(0, 5);
+    assert.deepEqual(shown.panels, pairsOf(firstFive));
+    assert.equal(shown.panels.length, 10);
+    assert.deepEqual(shown.summaryTitles, shown.panels);
+    assert.deepEqual(await page.evaluate(() => window.sweepmap.figure.options().models), firstFive);
+    const ticked = () => page.evaluate(() => [...document.querySelectorAll("#models-list input")].map((input) => input.checked));
+    assert.deepEqual(await ticked(), [true, true, true, true, true, false, false, false]);
+    assert.equal(await page.textContent("#models-note"), "Comparing the first 5 of 8 models (10 of 28 pairs). Tick others to add them.");
+    // The default models are not written in the link.
+    const params = new URLSearchParams(shown.fragment.slice(1));
+    assert.deepEqual([...params.keys()], ["data", "fmt", "name"]);
+    const defaultHash = await canvasHash(page);
+
+    // A sixth model ticked: 15 pairs, listed in the address, and the note has nothing to say.
+    await afterRender(page, () => page.check("#models-5"));
+    shown = await shownDataset(page);
+    const six = models.slice(0, 6);
+    assert.deepEqual(shown.panels, pairsOf(six));
+    assert.equal(shown.panels.length, 15);
+    assert.equal(shown.fragment, `#${params.toString()}&models=${six.join(",")}`);
+    assert.deepEqual(await ticked(), [true, true, true, true, true, true, false, false]);
+    assert.equal(await page.textContent("#models-note"), "");
+    const sixHash = await canvasHash(page);
+    assert.notEqual(sixHash, defaultHash);
+
+    // The link reopens the six models.
+    const reopened = await openPage(session, shown.fragment);
+    const again = await shownDataset(reopened.page);
+    assert.deepEqual(again.notices, []);
+    assert.deepEqual(again.panels, pairsOf(six));
+    assert.equal(await canvasHash(reopened.page), sixHash);
+    assert.deepEqual(reopened.problems, []);
+    await reopened.context.close();
+
+    // Unticked again: the default, with neither models= nor a different figure.
+    await afterRender(page, () => page.uncheck("#models-5"));
+    shown = await shownDataset(page);
+    assert.equal(shown.fragment, `#${params.toString()}`);
+    assert.equal(shown.panels.length, 10);
+    assert.equal(await canvasHash(page), defaultHash);
+    assert.equal(await page.textContent("#models-note"), "Comparing the first 5 of 8 models (10 of 28 pairs). Tick others to add them.");
     assert.deepEqual(problems, []);
     await context.close();
   });

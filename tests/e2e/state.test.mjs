@@ -10,6 +10,7 @@ import { formatLink, initSync, linkSchema as wasmLinkSchema, parseLink } from ".
 
 import {
   DEFAULT_LEVEL,
+  defaultPairwiseModels,
   defaultView,
   figureOptions,
   formatFromName,
@@ -18,6 +19,7 @@ import {
   kindOf,
   linkSchema,
   normalizeState,
+  pairwiseModels,
   pairwiseOptions,
   parseLevel,
   parseState,
@@ -31,7 +33,7 @@ import {
   viewForKind,
 } from "../../www/state.js";
 import { decodeData, encodeData } from "../../www/share.js";
-import { binRange, comparisonRows, isSynthetic, percent, pValue } from "../../www/pairwise.js";
+import { binRange, comparisonRows, defaultModelsNote, isSynthetic, percent, pValue } from "../../www/pairwise.js";
 
 // state.js reads and writes links with the wasm core: instantiate it as the page's init() does.
 initSync({ module: readFileSync(new URL("../../www/pkg/sweepmap_bg.wasm", import.meta.url)) });
@@ -585,7 +587,7 @@ describe("share links of pairwise comparisons", () => {
   const names = { models: pairwise.models, groups: pairwise.groups };
   const parsePairwise = (query) => parseState(new URLSearchParams(query), pairwise);
 
-  test("an address with only the dataset is the default comparison of every model", () => {
+  test("an address with only the dataset is the default comparison (every model of four)", () => {
     const { state, notices } = parsePairwise("dataset=synthetic-pairwise");
     assert.deepEqual(notices, []);
     assert.deepEqual(state, { source: { kind: "bundled", id: "synthetic-pairwise" }, ...defaultView("pairwise") });
@@ -708,6 +710,50 @@ describe("share links of pairwise comparisons", () => {
     assert.equal(normalizeState({ ...state, range: "centered" }, names).range, "shared");
   });
 
+  test("many models: the first five are the default, and a link lists models exactly when they differ from them", () => {
+    const seven = ["m1", "m2", "m3", "m4", "m5", "m6", "m7"];
+    const many = { models: seven, groups: [] };
+    assert.equal(linkSchema().pairwiseDefaultModels, 5);
+    assert.equal(linkSchema().pairwiseDefaultModels, wasmLinkSchema().pairwiseDefaultModels);
+    assert.deepEqual(defaultPairwiseModels(seven), ["m1", "m2", "m3", "m4", "m5"]);
+    assert.deepEqual(defaultPairwiseModels(names.models), names.models);
+    assert.deepEqual(defaultPairwiseModels(["m1"]), ["m1"]);
+
+    const opened = parseState(new URLSearchParams("dataset=scores"), { kind: "pairwise", models: seven, datasets: ["scores"] });
+    assert.deepEqual(opened.notices, []);
+    const state = normalizeState(opened.state, many);
+    assert.equal(state.models, null);
+    assert.deepEqual(pairwiseModels(state, many), ["m1", "m2", "m3", "m4", "m5"]);
+    assert.deepEqual(pairwiseOptions(state, many).models, ["m1", "m2", "m3", "m4", "m5"]);
+
+    // The first five in any order are the default: no models= in the link.
+    const listed = normalizeState({ ...state, models: ["m5", "m3", "m1", "m2", "m4"] }, many);
+    assert.equal(listed.models, null);
+    assert.equal(queryString(listed), "dataset=scores");
+    // A sixth ticked, one of the five left out, or every model: listed, in the data's order.
+    for (const [models, written] of [
+      [["m1", "m2", "m3", "m4", "m5", "m6"], "m1,m2,m3,m4,m5,m6"],
+      [["m2", "m1", "m3", "m4"], "m1,m2,m3,m4"],
+      [seven, "m1,m2,m3,m4,m5,m6,m7"],
+      [["m7", "m6"], "m6,m7"],
+    ]) {
+      const chosen = normalizeState({ ...state, models }, many);
+      assert.deepEqual(chosen.models, written.split(","), written);
+      assert.deepEqual(pairwiseModels(chosen, many), written.split(","), written);
+      assert.equal(queryString(chosen), `dataset=scores&models=${written}`);
+    }
+    // Fewer than two known models: the default, with a notice that says which models those are.
+    const few = parseState(new URLSearchParams("dataset=scores&models=m6,zz"), { kind: "pairwise", models: seven, datasets: ["scores"] });
+    assert.deepEqual(
+      few.notices.map((notice) => notice.message),
+      [
+        'There is no model "zz" in these data (models: "m1", "m2", "m3", "m4", "m5", "m6", "m7"); leaving it out.',
+        'models="m6,zz" names fewer than two models of these data; comparing the default models (the first 5).',
+      ],
+    );
+    assert.equal(normalizeState(few.state, many).models, null);
+  });
+
   test("pairwiseOptions names everything the figure needs", () => {
     const state = normalizeState(parsePairwise("models=model-a,model-b&group=web&bins=5&by=share&log=1&range=fixed&min=0&max=40&dec=1").state, names);
     assert.deepEqual(pairwiseOptions(state, names), {
@@ -753,6 +799,14 @@ describe("pairwise wording", () => {
     assert.equal(isSynthetic("Synthetic example: x", null), true);
     assert.equal(isSynthetic("Scores", "made up: a synthetic set"), true);
     assert.equal(isSynthetic("KV-cache sweep", "as printed in the paper"), false);
+  });
+
+  test("the note on the default models, only when the data have more", () => {
+    assert.equal(defaultModelsNote(5, 40), "Comparing the first 5 of 40 models (10 of 780 pairs). Tick others to add them.");
+    assert.equal(defaultModelsNote(5, 7), "Comparing the first 5 of 7 models (10 of 21 pairs). Tick others to add them.");
+    assert.equal(defaultModelsNote(5, 2000), "Comparing the first 5 of 2,000 models (10 of 1,999,000 pairs). Tick others to add them.");
+    assert.equal(defaultModelsNote(5, 5), "");
+    assert.equal(defaultModelsNote(4, 4), "");
   });
 
   test("a pair's statistics as rows, with no paired items said in words", () => {

@@ -80,7 +80,7 @@ export declare class SweepMapElement extends HTMLElement {
   annotate: boolean;
   decimals: string | null;
   uncertainty: number | null;
-  /** Pairwise data: the models compared, comma-separated. */
+  /** Pairwise data: the models compared, comma-separated; null: the data's first 5 (every model when there are at most 5). */
   models: string | null;
   group: string | null;
   bins: number | null;
