@@ -4,7 +4,7 @@
 //! A [`DomainMode`] is the user's choice; [`resolve_domain`] turns it into a [`ResolvedDomain`]
 //! for one panel of a figure:
 //!
-//! | mode | text in share links | domain | values considered |
+//! | mode | text form (serde, `parse`) | domain | values considered |
 //! | --- | --- | --- | --- |
 //! | [`DomainMode::PerPanel`] | `panel` | min to max of the panel's values | the panel's |
 //! | [`DomainMode::Shared`] | `shared` | min to max of every shown panel's values | the figure's |
@@ -51,9 +51,9 @@ pub enum DomainMode {
 const MODE_SYNTAXES: [&str; 4] = ["panel", "shared", "fixed:MIN:MAX", "centered:CENTER"];
 
 impl DomainMode {
-    /// Parses the share-link form: `panel`, `shared`, `fixed:MIN:MAX` (e.g. `fixed:40:50`,
-    /// `fixed:-1.5:2e3`) or `centered:CENTER` (e.g. `centered:0`). Keywords ignore case and
-    /// surrounding spaces. [`Display`](fmt::Display) writes the same form back.
+    /// Parses the text form, one string for Rust callers and serde: `panel`, `shared`,
+    /// `fixed:MIN:MAX` (e.g. `fixed:40:50`, `fixed:-1.5:2e3`) or `centered:CENTER` (e.g.
+    /// `centered:0`). Keywords ignore case and surrounding spaces. [`Display`](fmt::Display) writes the same form back.
     ///
     /// Fails with [`Error::Unknown`] for an unknown keyword and [`Error::InvalidField`] for a
     /// missing, extra or bad number, or fixed bounds that are not increasing.
@@ -155,7 +155,7 @@ fn require_finite(field: &str, value: f64) -> Result<()> {
 }
 
 impl fmt::Display for DomainMode {
-    /// The share-link form that [`DomainMode::parse`] reads back. Numbers are written in Rust's
+    /// The text form that [`DomainMode::parse`] reads back. Numbers are written in Rust's
     /// shortest form that parses back to the same `f64`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -168,7 +168,8 @@ impl fmt::Display for DomainMode {
 }
 
 impl Serialize for DomainMode {
-    /// Serialises as the share-link form, e.g. `"fixed:40:50"`.
+    /// Serialises as the text form of [`DomainMode::parse`], e.g. `"fixed:40:50"`. (Share links
+    /// spell a range differently: `range=fixed&min=40&max=50`, in src/link/.)
     fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
         serializer.serialize_str(&self.to_string())
     }
