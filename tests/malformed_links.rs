@@ -84,22 +84,31 @@ fn query_of(path: &Path) -> String {
     text.lines().next().unwrap_or_default().to_string()
 }
 
-#[test]
-fn every_damaged_link_gives_its_exact_notices_and_still_opens() {
+/// The corpus folder and its cases, `(file name, path)` of every `.query`, in name order.
+fn corpus() -> (PathBuf, Vec<(String, PathBuf)>) {
     let folder = root().join("tests/malformed/links");
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(&folder)
+    let mut cases: Vec<(String, PathBuf)> = std::fs::read_dir(&folder)
         .expect("the link corpus folder exists")
         .map(|entry| entry.expect("a readable entry").path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "query"))
+        .map(|path| {
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            (name.to_string(), path)
+        })
         .collect();
     cases.sort();
+    (folder, cases)
+}
+
+#[test]
+fn every_damaged_link_gives_its_exact_notices_and_still_opens() {
+    let (folder, cases) = corpus();
     let bless = std::env::var_os("SWEEPMAP_BLESS").is_some();
     let mut failures = Vec::new();
-    for case in &cases {
-        let name = case
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
+    for (name, case) in &cases {
         let got = outcome(name, &query_of(case));
         expected::check(&folder, name, &got, bless, &mut failures);
     }
@@ -113,17 +122,9 @@ fn every_damaged_link_gives_its_exact_notices_and_still_opens() {
 
 #[test]
 fn every_case_but_those_left_to_the_browser_gives_a_notice() {
-    let folder = root().join("tests/malformed/links");
-    for entry in std::fs::read_dir(&folder).expect("the corpus") {
-        let path = entry.expect("an entry").path();
-        if path.extension().is_none_or(|ext| ext != "query") {
-            continue;
-        }
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
-        let notices = parse_link(&query_of(&path), &context(name)).notices;
+    let (folder, cases) = corpus();
+    for (name, path) in &cases {
+        let notices = parse_link(&query_of(path), &context(name)).notices;
         let page = folder.join(format!("{name}.page"));
         assert_eq!(
             notices.is_empty(),
@@ -138,18 +139,10 @@ fn every_case_but_those_left_to_the_browser_gives_a_notice() {
 /// whichever mark it starts with, or none.
 #[test]
 fn every_case_reads_the_same_after_a_hash_a_question_mark_or_nothing() {
-    let folder = root().join("tests/malformed/links");
+    let (_, cases) = corpus();
     let mut compared = 0;
-    for entry in std::fs::read_dir(&folder).expect("the corpus") {
-        let path = entry.expect("an entry").path();
-        if path.extension().is_none_or(|ext| ext != "query") {
-            continue;
-        }
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
-        let query = query_of(&path);
+    for (name, path) in &cases {
+        let query = query_of(path);
         let bare = query.strip_prefix('?').unwrap_or(&query);
         let plain = outcome(name, bare);
         assert_eq!(outcome(name, &format!("#{bare}")), plain, "{name} after #");
