@@ -71,10 +71,7 @@ fn write_sweep(query: &mut String, view: &SweepView) {
         (&view.color_map, view.reversed),
         (&defaults.color_map, defaults.reversed),
     );
-    if view.range != defaults.range {
-        push_pair(query, "range", view.range.name());
-    }
-    write_bounds(query, view.range, view.min, view.max);
+    write_range(query, view.range, defaults.range, (view.min, view.max));
     if view.range == Range::Centered && view.center != defaults.center {
         push_pair(query, "center", &js_number(view.center));
     }
@@ -104,10 +101,7 @@ fn write_pairwise(query: &mut String, view: &PairwiseView) {
         (&view.color_map, view.reversed),
         (&defaults.color_map, defaults.reversed),
     );
-    if view.range != defaults.range {
-        push_pair(query, "range", view.range.name());
-    }
-    write_bounds(query, view.range, view.min, view.max);
+    write_range(query, view.range, defaults.range, (view.min, view.max));
     write_labels(query, (view.annotate, view.decimals), defaults.annotate);
 }
 
@@ -126,7 +120,16 @@ fn write_colour(query: &mut String, (color_map, reversed): (&str, bool), default
     write_flag(query, "rev", reversed, default.1);
 }
 
-fn write_bounds(query: &mut String, range: Range, min: Option<f64>, max: Option<f64>) {
+/// `range=` where it is not the default, and the bounds `min=` and `max=` of a fixed range.
+fn write_range(
+    query: &mut String,
+    range: Range,
+    default: Range,
+    (min, max): (Option<f64>, Option<f64>),
+) {
+    if range != default {
+        push_pair(query, "range", range.name());
+    }
     if range != Range::Fixed {
         return;
     }
