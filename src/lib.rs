@@ -36,6 +36,9 @@ mod model;
 mod sort;
 mod text;
 
+#[cfg(test)]
+mod testing;
+
 pub mod analysis;
 pub mod color;
 pub mod figure;

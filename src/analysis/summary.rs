@@ -237,13 +237,7 @@ mod tests {
     fn one_pass_peak_keeps_every_tie_within_the_tolerance() {
         // Values around the peak at distances on both sides of the tolerance, in orders where
         // the best arrives first, last and in between, at small, large and negative scales.
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::testing::xorshift(0x2545_f491_4f6c_dd1d);
         let offsets = [0.0, 0.3e-9, 0.9e-9, 1.1e-9, 2e-9, 5e-9, 1e-6, 0.5];
         let mut ties_seen = 0;
         for scale in [0.5_f64, 1.0, 88.5, -88.5, 1e6, -3e-3] {

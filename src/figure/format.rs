@@ -142,15 +142,8 @@ mod tests {
 
     #[test]
     fn neighbours_decide_as_every_pair_does() {
-        // A small deterministic generator (xorshift) of values at several precisions and
-        // spreads, with repeats, negatives and exact halves.
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        // Values at several precisions and spreads, with repeats, negatives and exact halves.
+        let mut next = crate::testing::xorshift(0x2545_f491_4f6c_dd1d);
         for case in 0..400 {
             let count = 2 + (next() % 30) as usize;
             let digits = (next() % 7) as i32;
