@@ -415,8 +415,8 @@ export function normalizePairwiseState(state, { models, groups = [] }) {
   const defaults = defaultView("pairwise");
   const { bins, binValues, pairwiseRanges } = linkSchema();
   const next = { ...defaults, ...state, kind: "pairwise" };
-  const chosen = Array.isArray(next.models) ? models.filter((name) => next.models.includes(name)) : [];
-  next.models = chosen.length >= 2 && !sameNames(chosen, defaultPairwiseModels(models)) ? chosen : null;
+  const chosen = pairwiseModels(next, { models });
+  next.models = sameNames(chosen, defaultPairwiseModels(models)) ? null : chosen;
   if (!groups.includes(next.group)) next.group = null;
   if (!bins.includes(next.bins)) next.bins = defaults.bins;
   if (!binValues.includes(next.value)) next.value = defaults.value;
