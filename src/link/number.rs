@@ -84,8 +84,11 @@ pub fn js_number(value: f64) -> String {
 
 /// The shortest digits that read back as `value` (finite, above zero), and the power of ten of
 /// the first: 0.0123 -> ("123", -2). They come from zmij, the writer serde_json already brings
-/// into the wasm, not from Rust's `{:e}`, whose exponential formatting would add its own code;
-/// the two give the same digits (a property test checks).
+/// into the wasm, not from Rust's `{:e}`, whose exponential formatting would add its own code.
+/// The two give the same digits but where a double lies exactly halfway between two shortest
+/// candidates: ECMAScript's Number::toString (and zmij) then takes the even one, Rust the other
+/// (604980160402215.25 is written 604980160402215.2 by JavaScript, ...215.3 by Rust); property
+/// tests check both.
 fn shortest_digits(value: f64) -> (String, i64) {
     let mut buffer = zmij::Buffer::new();
     let text = buffer.format_finite(value);
@@ -177,25 +180,81 @@ mod tests {
         assert_eq!(parse_small_whole("-1", 6), None);
     }
 
+    /// Rust's shortest digits of `value` and the power of ten of the first.
+    fn rusts_digits(value: f64) -> (String, i64) {
+        let scientific = format!("{value:e}");
+        let (mantissa, exponent) = scientific.split_once('e').unwrap();
+        let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+        (digits, exponent.parse().unwrap())
+    }
+
+    /// The exact decimal digits of `value` (trailing zeros dropped) and the power of ten of the
+    /// first.
+    fn rusts_digits_exact(value: f64) -> (String, i64) {
+        let scientific = format!("{value:.800e}");
+        let (mantissa, exponent) = scientific.split_once('e').unwrap();
+        let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+        (
+            digits.trim_end_matches('0').to_string(),
+            exponent.parse().unwrap(),
+        )
+    }
+
+    /// Checks `shortest_digits(value)` against Rust's shortest digits: the same, or, where the
+    /// double lies exactly halfway between two shortest candidates, the even one of the two
+    /// (ECMAScript's rule) where Rust took the odd one; and the digits read back as `value`.
+    fn check_shortest(value: f64) -> Result<(), proptest::test_runner::TestCaseError> {
+        let (digits, exponent) = shortest_digits(value);
+        let (rust_digits, rust_exponent) = rusts_digits(value);
+        let read_back: f64 = format!("{}.{}e{exponent}", &digits[..1], &digits[1..])
+            .parse()
+            .unwrap();
+        proptest::prop_assert_eq!(read_back, value, "{} e{}", digits, exponent);
+        if (digits.as_str(), exponent) != (rust_digits.as_str(), rust_exponent) {
+            proptest::prop_assert_eq!(exponent, rust_exponent);
+            proptest::prop_assert_eq!(digits.len(), rust_digits.len());
+            let last = |text: &str| u64::from(text.as_bytes()[text.len() - 1] - b'0');
+            let ours: u64 = digits.parse().unwrap();
+            let rusts: u64 = rust_digits.parse().unwrap();
+            proptest::prop_assert!(
+                last(&digits) % 2 == 0 && ours.abs_diff(rusts) == 1,
+                "{} against Rust's {}: not the even neighbour",
+                digits,
+                rust_digits
+            );
+            // A tie: the double's exact decimal value (at most 767 significant digits) is the
+            // lower candidate's digits followed by a 5.
+            let (exact_digits, exact_exponent) = rusts_digits_exact(value);
+            let lower = ours.min(rusts).to_string();
+            proptest::prop_assert_eq!(exact_exponent, exponent);
+            proptest::prop_assert_eq!(exact_digits, format!("{lower}5"), "not a tie");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn an_exact_tie_takes_the_even_digits_as_javascript_does() {
+        // 604980160402215.25 exactly: .2 and .3 are both shortest and equally near.
+        let value = f64::from_bits(4_828_195_042_197_018_938);
+        assert_eq!(shortest_digits(value), ("6049801604022152".to_string(), 14));
+        assert_eq!(js_number(value), "604980160402215.2"); // String(value) in JavaScript
+        assert_eq!(rusts_digits(value).0, "6049801604022153");
+        check_shortest(value).unwrap();
+    }
+
     proptest::proptest! {
         #[test]
-        fn shortest_digits_are_rusts(bits in proptest::num::u64::ANY) {
+        fn shortest_digits_are_rusts_but_ties_go_even(bits in proptest::num::u64::ANY) {
             let value = f64::from_bits(bits).abs();
             proptest::prop_assume!(value.is_finite() && value > 0.0);
-            let scientific = format!("{value:e}");
-            let (mantissa, exponent) = scientific.split_once('e').unwrap();
-            let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-            proptest::prop_assert_eq!(shortest_digits(value), (digits, exponent.parse().unwrap()));
+            check_shortest(value)?;
         }
 
         #[test]
         fn short_decimals_keep_their_digits(whole in 0u32..100_000, fraction in 0u32..1000, exponent in -30i32..30) {
             let value: f64 = format!("{whole}.{fraction:03}e{exponent}").parse().unwrap();
             proptest::prop_assume!(value > 0.0);
-            let scientific = format!("{value:e}");
-            let (mantissa, exponent) = scientific.split_once('e').unwrap();
-            let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-            proptest::prop_assert_eq!(shortest_digits(value), (digits, exponent.parse().unwrap()));
+            check_shortest(value)?;
         }
     }
 
