@@ -3050,6 +3050,43 @@ fn a_colour_map_change_repaints_exactly_what_a_new_figure_draws() {
     assert_eq!(figure.figure().panels[0].scale.map, ColorMap::RedBlue);
 }
 
+/// replay.js names the display list's opcodes as display_list.rs does, with the same numbers,
+/// each once: `const OP_NAME = N;` lines, read from the file the package ships.
+#[wasm_bindgen_test]
+fn replay_js_names_every_opcode_as_the_display_list_does() {
+    let replay = include_str!("../src/wasm/canvas/replay.js");
+    let declared: Vec<(&str, f64)> = replay
+        .lines()
+        .filter_map(|line| line.strip_prefix("const OP_"))
+        .map(|rest| {
+            let (name, number) = rest.split_once(" = ").expect("const OP_NAME = N;");
+            let number = number.strip_suffix(';').expect("a semicolon");
+            (name, number.parse::<f64>().expect("a number"))
+        })
+        .collect();
+    let expected: Vec<(&str, f64)> = sweepmap::wasm::canvas::OPCODES
+        .iter()
+        .map(|&(name, code)| (name.strip_prefix("OP_").expect("OP_ names"), code))
+        .collect();
+    assert_eq!(declared, expected);
+    assert_eq!(expected.len(), 19);
+    // Every opcode is a case of the replay's switch, by name: no bare number left.
+    for (name, _) in &expected {
+        assert!(
+            replay.contains(&format!("case OP_{name}:")),
+            "no case for OP_{name}"
+        );
+    }
+    assert!(!replay
+        .lines()
+        .any(|line| line.trim_start().starts_with("case ")
+            && line
+                .trim_start()
+                .as_bytes()
+                .get(5)
+                .is_some_and(u8::is_ascii_digit)));
+}
+
 #[wasm_bindgen_test]
 fn colour_bars_are_painted_from_their_scale_top_to_bottom() {
     let (canvas, figure) = fresh_figure(r#"{"model": "R1-Llama", "width": 900, "pixelRatio": 1}"#);
