@@ -626,6 +626,15 @@ fn canvas_cells_have_the_colour_of_their_scale() {
         (Some(4), Some(3))
     );
     assert!(label.starts_with(panels[0]["description"].as_str().unwrap()));
+    // What the page places rather than works out: decimals, whether marks are possible (no
+    // items, no replicates here), and where a fixed range starts (AIME25's 22.7 to AIME24's
+    // 49.3).
+    assert_eq!(panels[0]["decimals"], 1);
+    assert_eq!(panels[0]["noiseEstimate"], false);
+    assert_eq!(
+        value_of(figure.fixed_range_start().unwrap()),
+        serde_json::json!({"min": 22.7, "max": 49.3})
+    );
 }
 
 #[wasm_bindgen_test]
@@ -2225,6 +2234,7 @@ fn pairwise_bins_have_the_colour_of_their_counts_and_the_parity_line_is_drawn() 
             "columns": 2,
             "rows": 2,
             "description": label,
+            "decimals": 0,
             "subtitle": [
                 "alpha ahead 50 % · tied 25 % · beta ahead 25 %",
                 "mean A − B 0.175 · sign test p = 1.000 · n = 4"

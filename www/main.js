@@ -979,36 +979,15 @@ function syncControls() {
   elements.colourNote.hidden = notes.length === 0;
 }
 
-/** The most cells syncUncertaintyNote reads of a panel to look for repeated runs. */
-const REPLICATE_SCAN_LIMIT = 2500;
-
 /**
- * True when a panel of the shown figure certainly has no noise estimate: its benchmark has no
- * item count and none of its cells holds repeated runs. Panels of derived values (the mean of
- * benchmarks) and very large panels are not judged (false).
- */
-function withoutNoiseEstimate(panel, index, itemsByBenchmark) {
-  if (!itemsByBenchmark.has(panel.benchmark) || itemsByBenchmark.get(panel.benchmark) !== null) return false;
-  if (panel.columns * panel.rows > REPLICATE_SCAN_LIMIT) return false;
-  for (let y = 0; y < panel.rows; y += 1) {
-    for (let x = 0; x < panel.columns; x += 1) {
-      const cell = app.figure.cellInfo(index, x, y);
-      if (cell && typeof cell.count === "number" && cell.count > 1) return false;
-    }
-  }
-  return true;
-}
-
-/**
- * With the marks on, says which panels cannot have any: those without item counts or repeated
- * runs to estimate noise from (the figure's key explains the marks it does draw).
+ * With the marks on, says which panels cannot have any: those whose cells carry no noise
+ * estimate (no item counts or repeated runs; the figure's key explains the marks it does draw).
  */
 function syncUncertaintyNote() {
   let note = "";
   if (kindOf(app.state) === "sweep" && app.state.uncertainty !== null && usedBy(app.state.layout).uncertainty) {
-    const itemsByBenchmark = new Map(app.shown.dataset.benchmarkInfo().map((info) => [info.name, info.items ?? null]));
     const panels = app.figure.panels();
-    const without = panels.filter((panel, index) => withoutNoiseEstimate(panel, index, itemsByBenchmark));
+    const without = panels.filter((panel) => !panel.noiseEstimate);
     if (without.length > 0 && without.length === panels.length) {
       note = "No marks: the panels shown have no item counts or repeated runs to estimate noise from.";
     } else if (without.length > 0) {
@@ -1017,42 +996,6 @@ function syncUncertaintyNote() {
   }
   elements.uncertaintyNote.textContent = note;
   elements.uncertaintyNote.hidden = note === "";
-}
-
-/** The smallest and largest bin value (count or share) of a pairwise figure. */
-function shownBinRange() {
-  let low = Infinity;
-  let high = -Infinity;
-  app.figure.panels().forEach((panel, index) => {
-    for (let y = 0; y < panel.rows; y += 1) {
-      for (let x = 0; x < panel.columns; x += 1) {
-        const value = app.figure.cellInfo(index, x, y)?.value;
-        if (typeof value !== "number") continue;
-        low = Math.min(low, value);
-        high = Math.max(high, value);
-      }
-    }
-  });
-  if (!Number.isFinite(low)) return { min: 0, max: 1 };
-  return low < high ? { min: low, max: high } : { min: low, max: low + 1 };
-}
-
-/** The smallest and largest value the figure shows, to start fixed bounds from. */
-function shownRange() {
-  if (kindOf(app.state) === "pairwise") return shownBinRange();
-  let low = Infinity;
-  let high = -Infinity;
-  // A reconciliation's third panel (reported − recomputed) keeps its own scale centred on 0.
-  const reports = app.figure.reports();
-  for (const report of app.state.layout === "reconcile" ? reports.slice(0, 2) : reports) {
-    if (!report.summary) continue;
-    for (const value of [report.summary.peak.value, report.summary.worst.value]) {
-      low = Math.min(low, value);
-      high = Math.max(high, value);
-    }
-  }
-  if (!Number.isFinite(low)) return { min: 0, max: 1 };
-  return low < high ? { min: low, max: high } : { min: low - 1, max: high + 1 };
 }
 
 function readNumber(input, name) {
@@ -1089,7 +1032,7 @@ function wireControls() {
   elements.range.addEventListener("change", () => {
     const range = elements.range.value;
     const change = { range };
-    if (range === "fixed" && (app.state.min === null || app.state.max === null)) Object.assign(change, shownRange());
+    if (range === "fixed" && (app.state.min === null || app.state.max === null)) Object.assign(change, app.figure.fixedRangeStart());
     changeView(change);
   });
   const changeBounds = () => {

@@ -164,6 +164,43 @@ impl Figure {
         })
     }
 
+    /// Whether a panel's cells carry the noise estimate the uncertainty marks need: standard
+    /// errors from the benchmark's items or the replicates (for a mean of benchmarks, its
+    /// parts'), or, in a difference, cells where both models have one. A panel without it is
+    /// drawn without marks, whatever the level asked for.
+    pub fn has_noise_estimate(&self, panel: &FigurePanel) -> bool {
+        match &self.difference_test {
+            Some(test) => test.within_noise + test.a_ahead.len() + test.b_ahead.len() > 0,
+            None => !panel.errors.is_empty(),
+        }
+    }
+
+    /// The smallest and largest value on the figure's own value scale, over every panel but
+    /// one with a colour bar of its own (a reconciliation's difference); `None` when no cell
+    /// holds a value.
+    pub fn value_extent(&self) -> Option<(f64, f64)> {
+        self.panels
+            .iter()
+            .filter(|panel| panel.value_label.is_none())
+            .filter_map(|panel| Some((panel.domain.data_min?, panel.domain.data_max?)))
+            .reduce(|(low, high), (min, max)| (low.min(min), high.max(max)))
+    }
+
+    /// Where a fixed colour range starts when a person picks one: the [`value_extent`]; one
+    /// either side when every value is the same (for a histogram's counts or shares, which are
+    /// never negative, from that value up); 0 to 1 when no cell holds a value.
+    ///
+    /// [`value_extent`]: Figure::value_extent
+    pub fn fixed_range_start(&self) -> (f64, f64) {
+        let histogram = self.panels.iter().any(|panel| panel.item_total.is_some());
+        match self.value_extent() {
+            Some((low, high)) if low < high => (low, high),
+            Some((value, _)) if histogram => (value, value + 1.0),
+            Some((value, _)) => (value - 1.0, value + 1.0),
+            None => (0.0, 1.0),
+        }
+    }
+
     /// The accessible description of a panel: title, peak value and where, colour range.
     pub fn describe_panel(&self, panel: &FigurePanel) -> String {
         let decimals = panel.decimals;

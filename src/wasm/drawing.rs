@@ -16,7 +16,7 @@ use web_sys::HtmlCanvasElement;
 use super::arguments::{self, given};
 use super::canvas::{paint, paint_labelled, repaint_colors, uses_raster};
 use super::options::{check_pixel_ratio, invalid_option, Surroundings};
-use super::{js_error, to_typed, CellRectObject, FigureSizeObject};
+use super::{js_error, to_typed, CellRectObject, FigureSizeObject, ValueRangeObject};
 use crate::color::Scale;
 use crate::figure::{CellInfo, Figure};
 use crate::layout::{layout_figure, FigureLayout, Hit};
@@ -68,6 +68,13 @@ fn description(figure: &Figure) -> String {
 struct FigureSize {
     width: f64,
     height: f64,
+}
+
+/// A range of values, as `fixedRangeStart()` gives it.
+#[derive(Serialize)]
+struct ValueRange {
+    min: f64,
+    max: f64,
 }
 
 /// A figure laid out and painted on a canvas.
@@ -231,6 +238,14 @@ impl Drawing {
             width: self.layout.width,
             height: self.layout.height,
         })
+    }
+
+    /// Where a fixed colour range starts: `{ min, max }` (see [`Figure::fixed_range_start`]).
+    ///
+    /// [`Figure::fixed_range_start`]: crate::figure::Figure::fixed_range_start
+    pub fn fixed_range_start(&self) -> Result<ValueRangeObject, js_sys::Error> {
+        let (min, max) = self.figure().fixed_range_start();
+        to_typed(&ValueRange { min, max })
     }
 
     /// The cell under a point given in CSS pixels from the canvas' top-left corner.

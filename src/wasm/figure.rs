@@ -24,7 +24,7 @@ use super::options::{
 use super::{
     js_error, to_typed, CellInfoObject, CellRectObject, DifferenceSummaryObject,
     FigureOptionsObject, FigurePanelArray, FigureSizeObject, ObservationSectionArray,
-    PanelReportArray, ReconciliationObject, ResolvedOptionsObject,
+    PanelReportArray, ReconciliationObject, ResolvedOptionsObject, ValueRangeObject,
 };
 use crate::color::Scale;
 use crate::figure::{
@@ -51,6 +51,9 @@ struct FigurePanelInfo<'a> {
     columns: usize,
     rows: usize,
     description: String,
+    decimals: usize,
+    #[serde(rename = "noiseEstimate")]
+    noise_estimate: bool,
 }
 
 /// The tallies of a difference, without its grid (which the figure shows).
@@ -149,6 +152,14 @@ impl SweepFigure {
         self.drawing.size()
     }
 
+    /// Where a fixed colour range starts when a person picks one: `{ min, max }`, the smallest
+    /// and largest value the figure colours (a reconciliation's difference left out), one
+    /// either side when they are equal, 0 to 1 when no cell holds a value.
+    #[wasm_bindgen(js_name = fixedRangeStart)]
+    pub fn fixed_range_start(&self) -> Result<ValueRangeObject, js_sys::Error> {
+        self.drawing.fixed_range_start()
+    }
+
     /// The cell under a point given in CSS pixels from the canvas' top-left corner, or
     /// `undefined` when there is none.
     #[wasm_bindgen(js_name = hitTest)]
@@ -192,7 +203,8 @@ impl SweepFigure {
         self.drawing.cell_rect(&panel, &x, &y)
     }
 
-    /// The panels in reading order: `[{ title, model, benchmark, columns, rows, description }]`.
+    /// The panels in reading order: `[{ title, model, benchmark, columns, rows, description,
+    /// decimals, noiseEstimate }]`.
     pub fn panels(&self) -> Result<FigurePanelArray, js_sys::Error> {
         let figure = self.drawing.figure();
         let panels: Vec<FigurePanelInfo<'_>> = figure
@@ -205,6 +217,8 @@ impl SweepFigure {
                 columns: panel.grid.columns(),
                 rows: panel.grid.rows(),
                 description: figure.describe_panel(panel),
+                decimals: panel.decimals,
+                noise_estimate: figure.has_noise_estimate(panel),
             })
             .collect();
         to_typed(&panels)

@@ -333,6 +333,12 @@ export interface FigureSize {
   height: number;
 }
 
+/** A range of values, the smaller first. */
+export interface ValueRange {
+  min: number;
+  max: number;
+}
+
 /** One panel of a drawn figure. */
 export interface FigurePanelInfo {
   title: string;
@@ -343,6 +349,13 @@ export interface FigurePanelInfo {
   rows: number;
   /** The accessible description: title, peak and where, colour range. */
   description: string;
+  /** Decimals of the panel's value labels. */
+  decimals: number;
+  /**
+   * Whether the cells carry the noise estimate the uncertainty marks need (standard errors
+   * from items or replicates; in a difference, cells where both models have one).
+   */
+  noiseEstimate: boolean;
 }
 
 /** One panel's analysis, as a summary beside the figure shows it. */
@@ -510,6 +523,8 @@ export interface PairwisePanelInfo {
   columns: number;
   rows: number;
   description: string;
+  /** Decimals of the bins' labels. */
+  decimals: number;
   /** The statistics lines under the title. */
   subtitle: string[];
 }
@@ -576,6 +591,10 @@ extern "C" {
     /// A `FigureSize` object for JavaScript.
     #[wasm_bindgen(typescript_type = "FigureSize")]
     pub type FigureSizeObject;
+
+    /// A `ValueRange` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "ValueRange")]
+    pub type ValueRangeObject;
 
     /// An array of `FigurePanelInfo` objects for JavaScript.
     #[wasm_bindgen(typescript_type = "FigurePanelInfo[]")]

@@ -23,7 +23,7 @@ use super::pairwise_options::{
 use super::{
     js_error, to_plain_object, to_typed, CellRectObject, FigureSizeObject, PairStatisticsArray,
     PairwiseCellInfoObject, PairwiseFigureOptionsObject, PairwisePanelArray,
-    ResolvedPairwiseOptionsObject,
+    ResolvedPairwiseOptionsObject, ValueRangeObject,
 };
 use crate::figure::{prepare_pairwise_figure, CellInfo, Figure};
 use crate::layout::{FigureLayout, Hit};
@@ -46,6 +46,7 @@ struct PairwisePanelInfo<'a> {
     columns: usize,
     rows: usize,
     description: String,
+    decimals: usize,
     /// The statistics lines under the title.
     subtitle: &'a [String],
 }
@@ -151,6 +152,14 @@ impl SweepPairwiseFigure {
         self.drawing.size()
     }
 
+    /// Where a fixed colour range starts when a person picks one: `{ min, max }`, the smallest
+    /// and largest bin value (count or share), from the value up when they are equal, 0 to 1
+    /// when no bin holds one.
+    #[wasm_bindgen(js_name = fixedRangeStart)]
+    pub fn fixed_range_start(&self) -> Result<ValueRangeObject, js_sys::Error> {
+        self.drawing.fixed_range_start()
+    }
+
     /// The bin under a point given in CSS pixels from the canvas' top-left corner, or
     /// `undefined` when there is none: the cell information with the bin's score ranges, its
     /// item count and its share of the pair's paired items.
@@ -207,6 +216,7 @@ impl SweepPairwiseFigure {
                 columns: panel.grid.columns(),
                 rows: panel.grid.rows(),
                 description: figure.describe_panel(panel),
+                decimals: panel.decimals,
                 subtitle: &panel.subtitle,
             })
             .collect();
