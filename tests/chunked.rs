@@ -480,3 +480,52 @@ proptest! {
         prop_assert_eq!(pairwise_chunked(text.as_bytes(), size, &options), expected);
     }
 }
+
+/// An empty slice is no text: pushed anywhere (inside a quoted field, a line end, the header),
+/// it changes nothing. It once ended the record being read, as the end of the text does.
+#[test]
+fn an_empty_slice_anywhere_changes_nothing() {
+    for text in [QUIRKS, HOSTILE] {
+        let expected = whole(text.as_bytes(), &CsvOptions::default());
+        for cut in 0..=text.len() {
+            let (head, tail) = text.as_bytes().split_at(cut);
+            let mut loader = CsvLoader::new(CsvOptions::default());
+            let loaded = (|| {
+                for slice in [head, &[], tail] {
+                    loader.push(slice)?;
+                }
+                loader.finish_input()?;
+                loop {
+                    if let Some(dataset) = loader.build_step(usize::MAX)? {
+                        return Ok(dataset);
+                    }
+                }
+            })();
+            assert_eq!(loaded, expected, "an empty slice at byte {cut}");
+        }
+    }
+    let quirks_roles = PairwiseCsvOptions {
+        item: Some("task\r\nid".into()),
+        group: Some("benchmark;x".into()),
+        score: Some("pr, final".into()),
+        ..PairwiseCsvOptions::default()
+    };
+    let hostile_roles = PairwiseCsvOptions {
+        group: Some("<b>group</b>".into()),
+        score: Some("<img src=x onerror=alert(1)>".into()),
+        ..PairwiseCsvOptions::default()
+    };
+    for (text, options) in [(SCORE_QUIRKS, quirks_roles), (SCORE_HOSTILE, hostile_roles)] {
+        assert!(pairwise_whole(text.as_bytes(), &options).is_ok());
+        let expected = pairwise_whole(text.as_bytes(), &options);
+        for cut in 0..=text.len() {
+            let (head, tail) = text.as_bytes().split_at(cut);
+            let mut loader = PairwiseCsvLoader::new(options.clone());
+            let loaded = [head, &[], tail]
+                .into_iter()
+                .try_for_each(|slice| loader.push(slice))
+                .and_then(|()| loader.finish());
+            assert_eq!(loaded, expected, "an empty slice at byte {cut}");
+        }
+    }
+}
