@@ -259,7 +259,7 @@ fn csv_exports_are_spreadsheet_safe_unless_raw() {
     let figure = SweepFigure::new(&dataset, canvas.into(), None).unwrap();
     let shown = figure.shown_csv(None).unwrap();
     assert!(
-        shown.contains("\n'=cmd | '@b,'=cmd,'@b,-1,'-x,-0.5\n"),
+        shown.contains("\n'=cmd | @b,'=cmd,'@b,-1,'-x,-0.5\n"),
         "{shown}"
     );
     let shown = figure
