@@ -295,19 +295,25 @@ const SCORE_HOSTILE: &str = "id,<b>group</b>,model,\"<img src=x onerror=alert(1)
 </script><script>alert(1)</script>,\u{202e}gnp.exe,<img src=x onerror=alert(1)>,0.5\n\
 javascript:alert(1),\u{5e9}\u{5dc}\u{5d5}\u{5dd},\u{1f525},1\n";
 
-#[test]
-fn pairwise_quirks_and_hostile_labels_load_the_same_in_every_cut() {
-    let quirks_roles = PairwiseCsvOptions {
+/// The roles of `SCORE_QUIRKS` and `SCORE_HOSTILE`.
+fn score_roles() -> (PairwiseCsvOptions, PairwiseCsvOptions) {
+    let quirks = PairwiseCsvOptions {
         item: Some("task\r\nid".into()),
         group: Some("benchmark;x".into()),
         score: Some("pr, final".into()),
         ..PairwiseCsvOptions::default()
     };
-    let hostile_roles = PairwiseCsvOptions {
+    let hostile = PairwiseCsvOptions {
         group: Some("<b>group</b>".into()),
         score: Some("<img src=x onerror=alert(1)>".into()),
         ..PairwiseCsvOptions::default()
     };
+    (quirks, hostile)
+}
+
+#[test]
+fn pairwise_quirks_and_hostile_labels_load_the_same_in_every_cut() {
+    let (quirks_roles, hostile_roles) = score_roles();
     for (name, text, options) in [
         ("quirks", SCORE_QUIRKS, &quirks_roles),
         ("hostile", SCORE_HOSTILE, &hostile_roles),
@@ -504,17 +510,7 @@ fn an_empty_slice_anywhere_changes_nothing() {
             assert_eq!(loaded, expected, "an empty slice at byte {cut}");
         }
     }
-    let quirks_roles = PairwiseCsvOptions {
-        item: Some("task\r\nid".into()),
-        group: Some("benchmark;x".into()),
-        score: Some("pr, final".into()),
-        ..PairwiseCsvOptions::default()
-    };
-    let hostile_roles = PairwiseCsvOptions {
-        group: Some("<b>group</b>".into()),
-        score: Some("<img src=x onerror=alert(1)>".into()),
-        ..PairwiseCsvOptions::default()
-    };
+    let (quirks_roles, hostile_roles) = score_roles();
     for (text, options) in [(SCORE_QUIRKS, quirks_roles), (SCORE_HOSTILE, hostile_roles)] {
         assert!(pairwise_whole(text.as_bytes(), &options).is_ok());
         let expected = pairwise_whole(text.as_bytes(), &options);

@@ -238,19 +238,10 @@ fn the_pairwise_export_is_safe() {
 #[test]
 fn every_hostile_input_gives_its_exact_safe_export() {
     let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .expect("the corpus folder exists")
-        .map(|entry| entry.expect("a readable entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "csv"))
-        .collect();
-    cases.sort();
-    let bless = std::env::var_os("SWEEPMAP_BLESS").is_some();
+    let cases = expected::cases(&folder, |ext| ext == "csv");
+    let bless = expected::blessing();
     let mut failures = Vec::new();
-    for case in &cases {
-        let name = case
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
+    for (name, case) in &cases {
         let text = std::fs::read_to_string(case).expect("a readable case");
         let export = if name.starts_with("sweep-") {
             let dataset = load_csv(&text, &CsvOptions::default()).expect("the case loads");
