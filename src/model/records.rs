@@ -166,10 +166,10 @@ impl RecordReader {
 
 /// CSV text written as the csv crate's writer writes it with its defaults and `\n` after each
 /// record, each field first made spreadsheet-safe by [`protect_field`] unless the writer is
-/// [`CsvText::Raw`]: a field is quoted when it holds a comma, a quote, `\r` or `\n` (quotes doubled), and
-/// a record with no text at all is written `""`. Written here rather than with csv-core's writer,
-/// whose quoting styles include one that parses fields as numbers: that alone kept core's float
-/// parser in the wasm. A property test holds it to the csv crate.
+/// [`CsvText::Raw`]: a field is quoted when it holds a comma, a quote, `\r` or `\n` (quotes
+/// doubled), and a record with no text at all is written `""`. Written here rather than with
+/// csv-core's writer, whose quoting styles include one that parses fields as numbers: that alone
+/// kept core's float parser in the wasm. A property test holds it to the csv crate.
 pub(crate) struct CsvWriter {
     out: String,
     text: CsvText,

@@ -70,9 +70,9 @@ pub(crate) fn field_text(field: &str) -> &str {
     unprotect_field(field.trim())
 }
 
-/// The header's names as [`field_text`] reads them, or the error for an empty header, a single column (the wrong
-/// delimiter, most likely), an unnamed column or a name given twice. The slice reader
-/// both CSV loaders share (`chunked::SliceReader`) checks every header with it.
+/// The header's names as [`field_text`] reads them, or the error for an empty header, a single
+/// column (the wrong delimiter, most likely), an unnamed column or a name given twice. The slice
+/// reader both CSV loaders share (`chunked::SliceReader`) checks every header with it.
 pub(crate) fn check_header<'a>(fields: impl IntoIterator<Item = &'a str>) -> Result<Vec<String>> {
     let header: Vec<String> = fields
         .into_iter()
