@@ -141,6 +141,26 @@ fn quirks_and_hostile_labels_load_the_same_in_every_cut() {
     assert_eq!(hostile.metric.name, "<img src=x onerror=alert(1)>");
 }
 
+/// The hostile export corpus (labels a spreadsheet would evaluate, some read from their
+/// `'`-escaped form) loads the same in every cut, sweeps and per-item scores alike.
+#[test]
+fn formula_labels_load_the_same_in_every_cut() {
+    let sweeps = csv_files("tests/hostile", "sweep-");
+    let scores = csv_files("tests/hostile", "pairwise-");
+    assert!(!sweeps.is_empty() && !scores.is_empty());
+    for (name, bytes) in &sweeps {
+        assert!(whole(bytes, &CsvOptions::default()).is_ok(), "{name} loads");
+        let sizes: Vec<usize> = (1..=bytes.len()).collect();
+        assert_same(name, bytes, &sizes);
+    }
+    for (name, bytes) in &scores {
+        let options = PairwiseCsvOptions::default();
+        assert!(pairwise_whole(bytes, &options).is_ok(), "{name} loads");
+        let sizes: Vec<usize> = (1..=bytes.len()).collect();
+        assert_same_scores(name, bytes, &sizes, &options);
+    }
+}
+
 #[test]
 fn bytes_that_are_not_utf8_are_reported_like_replaced_text() {
     let bytes = b"model,x,y,score\nA\xff,1,2,3\n";
