@@ -53,6 +53,6 @@ pub mod wasm;
 pub use error::{Error, Result};
 pub use model::limits;
 pub use model::{
-    load_csv, load_json, to_csv, to_json, Axis, BenchmarkInfo, Cell, CsvLoader, CsvOptions,
-    Dataset, Direction, Facet, Grid, Metric, Panel, Replicate,
+    load_csv, load_json, to_csv, to_csv_as, to_json, Axis, BenchmarkInfo, Cell, CsvLoader,
+    CsvOptions, CsvText, Dataset, Direction, Facet, Grid, Metric, Panel, Replicate,
 };

@@ -25,8 +25,9 @@ use js_sys::JSON;
 use serde_json::Value;
 use sweepmap::color::{ColorMap, Domain, Rgb, Scale, MISSING};
 use sweepmap::wasm::{
-    color_maps, guess_kind, load_dataset, load_pairwise, CsvOptionsObject, FigureOptionsObject,
-    LoadOptionsObject, SweepDataset, SweepFigure, SweepPairwise, SweepPairwiseFigure,
+    color_maps, guess_kind, load_dataset, load_pairwise, CsvExportOptionsObject, CsvOptionsObject,
+    FigureOptionsObject, LoadOptionsObject, SweepDataset, SweepFigure, SweepPairwise,
+    SweepPairwiseFigure,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -219,7 +220,7 @@ fn json_loads_with_its_metadata() {
 #[wasm_bindgen_test]
 fn exports_load_back_unchanged() {
     let from_csv = load_csv(SWEEP_CSV, None).unwrap();
-    let again = load_csv(&from_csv.to_csv(), None).expect("a CSV export loads");
+    let again = load_csv(&from_csv.to_csv(None).unwrap(), None).expect("a CSV export loads");
     assert_eq!(again.dataset(), from_csv.dataset());
     let again = load_json(&from_csv.to_json()).expect("a JSON export loads");
     assert_eq!(again.dataset(), from_csv.dataset());
@@ -228,8 +229,70 @@ fn exports_load_back_unchanged() {
     let again = load_json(&from_json.to_json()).expect("a JSON export loads");
     assert_eq!(again.dataset(), from_json.dataset());
     assert_eq!(again.title().as_deref(), Some("Two-cell sweep"));
-    let again = load_csv(&from_json.to_csv(), None).expect("a CSV export loads");
+    let again = load_csv(&from_json.to_csv(None).unwrap(), None).expect("a CSV export loads");
     assert_eq!(again.dataset(), &from_json.dataset().without_metadata());
+}
+
+/// A `CsvExportOptions` argument from JSON text.
+fn export_options(json: &str) -> Option<CsvExportOptionsObject> {
+    Some(JSON::parse(json).expect("valid JSON").unchecked_into())
+}
+
+#[wasm_bindgen_test]
+fn csv_exports_are_spreadsheet_safe_unless_raw() {
+    let text = "model,benchmark,window,ratio,pass@1\n=cmd,@b,-1,-x,-0.5\n=cmd,@b,-1,y,0.5\n";
+    let dataset = load_csv(text, None).unwrap();
+    let safe = "model,benchmark,window,ratio,pass@1\n'=cmd,'@b,-1,'-x,-0.5\n'=cmd,'@b,-1,y,0.5\n";
+    let raw = "model,benchmark,window,ratio,pass@1\n=cmd,@b,-1,-x,-0.5\n=cmd,@b,-1,y,0.5\n";
+    assert_eq!(dataset.to_csv(None).unwrap(), safe);
+    for options in [r#"{}"#, r#"{"raw": false}"#, r#"{"raw": null}"#] {
+        assert_eq!(dataset.to_csv(export_options(options)).unwrap(), safe);
+    }
+    assert_eq!(
+        dataset.to_csv(export_options(r#"{"raw": true}"#)).unwrap(),
+        raw
+    );
+    let again = load_csv(safe, None).unwrap();
+    assert_eq!(again.dataset(), dataset.dataset());
+
+    let canvas = canvas_in_page(600);
+    let figure = SweepFigure::new(&dataset, canvas.into(), None).unwrap();
+    let shown = figure.shown_csv(None).unwrap();
+    assert!(
+        shown.contains("\n'=cmd | @b,'=cmd,'@b,-1,'-x,-0.5\n"),
+        "{shown}"
+    );
+    let shown = figure
+        .shown_csv(export_options(r#"{"raw": true}"#))
+        .unwrap();
+    assert!(
+        shown.contains("\n=cmd | @b,=cmd,@b,-1,-x,-0.5\n"),
+        "{shown}"
+    );
+
+    for (options, message) in [
+        (
+            r#"{"rav": true}"#,
+            "unknown CSV export option: \"rav\"; expected one of \"raw\"",
+        ),
+        (
+            r#"{"raw": "yes"}"#,
+            r#"field "raw": expected true or false, found "yes""#,
+        ),
+        (
+            r#"{"raw": 1}"#,
+            r#"field "raw": expected true or false, found 1"#,
+        ),
+        (
+            r#"true"#,
+            r#"field "options": expected an object such as { raw: true }, found true"#,
+        ),
+    ] {
+        let error = dataset.to_csv(export_options(options)).unwrap_err();
+        assert_eq!(String::from(error.message()), message, "{options}");
+        let error = figure.shown_csv(export_options(options)).unwrap_err();
+        assert_eq!(String::from(error.message()), message, "{options}");
+    }
 }
 
 #[wasm_bindgen_test]
@@ -1126,7 +1189,7 @@ fn bad_options_are_errors_that_name_the_option() {
         r#"field "canvas": expected an HTML canvas element, found an object"#
     );
     // A difference needs two models.
-    let one_model = load_csv(SWEEP_CSV, None).unwrap().to_csv();
+    let one_model = load_csv(SWEEP_CSV, None).unwrap().to_csv(None).unwrap();
     let one_model: String = one_model
         .lines()
         .filter(|line| !line.contains("R1-Qwen"))
@@ -1372,7 +1435,7 @@ fn exports_hold_the_figure_shown() {
     );
 
     // CSV of the data shown: a header and one row per present cell.
-    let csv = figure.shown_csv();
+    let csv = figure.shown_csv(None).unwrap();
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
@@ -1395,13 +1458,13 @@ fn exports_hold_the_figure_shown() {
         ))
         .unwrap();
     assert_eq!(figure.file_stem(), "aime24");
-    assert_eq!(figure.shown_csv().lines().count(), 1 + 24);
+    assert_eq!(figure.shown_csv(None).unwrap().lines().count(), 1 + 24);
     figure
         .update(figure_options(r#"{"layout": "grid"}"#))
         .unwrap();
     assert_eq!(figure.file_stem(), "sweepmap");
     assert_eq!(figure.figure().panels.len(), 4);
-    assert_eq!(figure.shown_csv().lines().count(), 1 + 47);
+    assert_eq!(figure.shown_csv(None).unwrap().lines().count(), 1 + 47);
 }
 
 /// A filled or outlined rectangle of an SVG document.
@@ -2417,7 +2480,7 @@ fn pairwise_exports_hold_every_bin() {
         "the statistics are in the SVG"
     );
 
-    let csv = figure.shown_csv();
+    let csv = figure.shown_csv(None).unwrap();
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
@@ -2449,7 +2512,7 @@ fn pairwise_exports_hold_every_bin() {
     assert_eq!(figure.file_stem(), "alpha-vs-beta-web");
     figure.update(js_options(r#"{"models": null}"#)).unwrap();
     assert_eq!(figure.file_stem(), "web");
-    assert_eq!(figure.shown_csv().lines().count(), 1 + 3 * 100);
+    assert_eq!(figure.shown_csv(None).unwrap().lines().count(), 1 + 3 * 100);
 }
 
 #[wasm_bindgen_test]

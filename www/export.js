@@ -47,6 +47,7 @@ export function exportSvg(figure) {
   download(new Blob([figure.toSvg()], { type: "image/svg+xml" }), `${figure.fileStem()}.svg`);
 }
 
+/** Saves the shown data as CSV, safe to open in a spreadsheet (see the README beside the CSV format). */
 export function exportCsv(figure) {
   download(new Blob([figure.shownCsv()], { type: "text/csv" }), `${figure.fileStem()}.csv`);
 }

@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::{format_value, Figure, FigurePanel};
 use crate::analysis::{measure_trends, summarize, Summary, Trends};
 use crate::model::records::CsvWriter;
+use crate::CsvText;
 use crate::Direction;
 
 /// Everything the page shows about one cell under the pointer or the keyboard focus.
@@ -276,11 +277,18 @@ impl Figure {
             .collect()
     }
 
-    /// The data shown, as tidy CSV: one row per present cell of every panel.
+    /// The data shown, as tidy CSV: one row per present cell of every panel (a pairwise
+    /// figure: one row per bin). Safe to open in a spreadsheet, as [`to_csv`](crate::to_csv)
+    /// is.
     pub fn shown_data_csv(&self) -> String {
-        let mut writer = CsvWriter::new();
+        self.shown_data_csv_as(CsvText::SpreadsheetSafe)
+    }
+
+    /// [`shown_data_csv`](Self::shown_data_csv) with text fields written as `text` says.
+    pub fn shown_data_csv_as(&self, text: CsvText) -> String {
+        let mut writer = CsvWriter::new(text);
         if !self.comparisons.is_empty() {
-            return self.pairwise_csv();
+            return self.pairwise_csv(writer);
         }
         // Two axes of the same name (a score against a score) are told apart by their role.
         let (y_name, x_name) = if self.x.name == self.y.name {
@@ -316,8 +324,7 @@ impl Figure {
 
     /// A pairwise figure's bins as CSV: one row per bin of every pair, with both score ranges,
     /// the item count and its share of the pair's paired items.
-    fn pairwise_csv(&self) -> String {
-        let mut writer = CsvWriter::new();
+    fn pairwise_csv(&self, mut writer: CsvWriter) -> String {
         let score = &self.x.name;
         writer.record(&[
             "model A",

@@ -24,7 +24,7 @@ use super::build::{Assembly, Builder, Names, Record};
 use super::csv_format::{infer_roles, parse_value, CsvOptions, Profile, Roles};
 use super::dataset::{Dataset, Direction, Metric};
 use super::records::RecordReader;
-use super::tidy::{check_header, check_row, detect_delimiter, is_missing_marker};
+use super::tidy::{check_header, check_row, detect_delimiter, field_text, is_missing_marker};
 use crate::error::{Error, Result};
 
 const BOM: &[u8] = "\u{feff}".as_bytes();
@@ -183,6 +183,8 @@ impl SliceReader {
                 }
                 Ok(())
             }
+            // No bytes are no text: fed to the reader, they would end the text (see `feed`).
+            Input::Reading(_) if bytes.is_empty() => Ok(()),
             Input::Reading(reader) => self.checked.feed(reader, bytes, rows),
             Input::Ended => Err(finished()),
         }
@@ -236,7 +238,7 @@ impl Rows for Table {
 
     fn row(&mut self, _header: &[String], line: u64, fields: Vec<String>) -> Result<()> {
         for (column, field) in self.columns.iter_mut().zip(&fields) {
-            column.push(field.trim());
+            column.push(field_text(field));
         }
         self.lines.push(line);
         Ok(())

@@ -15,6 +15,7 @@ use web_sys::HtmlCanvasElement;
 
 use super::arguments::{self, given};
 use super::canvas::{paint, paint_labelled, repaint_colors, uses_raster};
+use super::dataset::{csv_export, CsvExportOptionsObject};
 use super::options::{check_pixel_ratio, invalid_option, Surroundings};
 use super::{js_error, to_typed, CellRectObject, FigureSizeObject, ValueRangeObject};
 use crate::color::Scale;
@@ -324,9 +325,13 @@ impl Drawing {
             .map_err(js_error)
     }
 
-    /// The data shown, as tidy CSV: one row per present cell of every panel.
-    pub fn shown_csv(&self) -> String {
-        self.figure.shown_data_csv()
+    /// The data shown, as tidy CSV: one row per present cell of every panel, text fields
+    /// written as `options` says (`CsvExportOptions`).
+    pub fn shown_csv(
+        &self,
+        options: Option<CsvExportOptionsObject>,
+    ) -> Result<String, js_sys::Error> {
+        Ok(self.figure.shown_data_csv_as(csv_export(options)?))
     }
 
     /// A file name (without extension) for exports of the figure.

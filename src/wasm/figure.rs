@@ -16,6 +16,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::arguments;
+use super::dataset::CsvExportOptionsObject;
 use super::dataset::SweepDataset;
 use super::drawing::{surroundings_for, Drawing};
 use super::options::{
@@ -307,10 +308,14 @@ impl SweepFigure {
         self.drawing.render_to(canvas, pixel_ratio)
     }
 
-    /// The data shown, as tidy CSV: one row per present cell of every panel.
+    /// The data shown, as tidy CSV: one row per present cell of every panel, safe to
+    /// open in a spreadsheet unless `options.raw` is true (`CsvExportOptions`).
     #[wasm_bindgen(js_name = shownCsv)]
-    pub fn shown_csv(&self) -> String {
-        self.drawing.shown_csv()
+    pub fn shown_csv(
+        &self,
+        options: Option<CsvExportOptionsObject>,
+    ) -> Result<String, js_sys::Error> {
+        self.drawing.shown_csv(options)
     }
 
     /// A file name (without extension) for exports of this figure, e.g. `r1-qwen_aime24`.

@@ -51,7 +51,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 pub use chunked::{SweepCsvLoader, SweepPairwiseLoader};
-pub use dataset::{color_maps, load_csv, load_dataset, load_json, SweepDataset};
+pub use dataset::{
+    color_maps, load_csv, load_dataset, load_json, CsvExportOptionsObject, SweepDataset,
+};
 pub use figure::SweepFigure;
 pub use link::{format_link_js, link_schema_js, parse_link_js, read_link_source_js};
 pub use pairwise::{guess_kind, load_pairwise, SweepPairwise};

@@ -14,6 +14,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::arguments;
+use super::dataset::CsvExportOptionsObject;
 use super::drawing::{surroundings, Drawing};
 use super::pairwise::{PairStatistics, SweepPairwise};
 use super::pairwise_options::{
@@ -251,10 +252,14 @@ impl SweepPairwiseFigure {
         self.drawing.render_to(canvas, pixel_ratio)
     }
 
-    /// The data shown, as tidy CSV: one row per bin of every panel.
+    /// The data shown, as tidy CSV: one row per bin of every panel, safe to
+    /// open in a spreadsheet unless `options.raw` is true (`CsvExportOptions`).
     #[wasm_bindgen(js_name = shownCsv)]
-    pub fn shown_csv(&self) -> String {
-        self.drawing.shown_csv()
+    pub fn shown_csv(
+        &self,
+        options: Option<CsvExportOptionsObject>,
+    ) -> Result<String, js_sys::Error> {
+        self.drawing.shown_csv(options)
     }
 
     /// A file name (without extension) for exports of this figure, e.g. `model-a-vs-model-b`.
