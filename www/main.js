@@ -592,12 +592,18 @@ function moveQueryToFragment() {
 /**
  * Back, forward, or a fragment changed by hand or by a link in the page: shows the view the
  * address now holds. Both popstate and hashchange call this, and a browser fires both for one
- * traversal or fragment navigation: the second finds the address already opened. An in-page
- * anchor (a fragment without a view) is left to the browser, which scrolls to it.
+ * traversal or fragment navigation (popstate first): the hashchange finds the address already
+ * opened. Back or forward onto the address already shown (back from a failing link, whose
+ * entry took the address of the view kept) has the right view: only a message about the other
+ * entry goes. An in-page anchor (a fragment without a view) is left to the browser, which
+ * scrolls to it.
  */
-function onAddressChange() {
+function onAddressChange(event) {
   const { hash, href } = window.location;
-  if (href === app.address) return;
+  if (href === app.address) {
+    if (event.type === "popstate") clearError();
+    return;
+  }
   if (hash !== "" && !holdsView(hash)) return;
   openFromAddress({ initial: false });
 }
@@ -751,9 +757,10 @@ async function openFromAddress({ initial }) {
       if (generation !== app.generation) return;
       if (app.shown) {
         // A link whose data do not load (opened, or reached by back or forward): the view shown
-        // stays and the error says why. The entry keeps its address, so that back returns to
-        // the view before it (clearing the error) and forward shows this error again.
+        // stays, the error says why, and the entry's address becomes that of the view shown (a
+        // reload keeps it). Back then shows the entry before, without this error.
         showError(messageOf(error));
+        writeAddress(app.state, "replace");
         return;
       }
       const fallback = bundledSource(ids[0]);
