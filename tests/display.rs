@@ -8,10 +8,10 @@
 
 use sweepmap::display::{is_bidi_control, LABEL_LIMIT};
 use sweepmap::figure::{
-    observe_figure, prepare_figure, BenchmarkChoice, Claim, FigureOptions, Observation, View,
-    MAX_MODELS_COMPARED_IN_PAIRS,
+    observe_figure, prepare_figure, BenchmarkChoice, Claim, Figure, FigureOptions, Observation,
+    View, MAX_MODELS_COMPARED_IN_PAIRS,
 };
-use sweepmap::layout::layout_figure;
+use sweepmap::layout::{layout_figure, FigureLayout};
 use sweepmap::render::render_svg;
 use sweepmap::{load_csv, load_json, CsvOptions, Dataset};
 
@@ -100,25 +100,31 @@ fn sentences(sections: &[(String, Vec<Observation>)]) -> Vec<String> {
         .collect()
 }
 
+/// A view of the dataset prepared, laid out at 900 px and rendered as SVG.
+fn draw(dataset: &Dataset, view: &View) -> (Figure, FigureLayout, String) {
+    let options = FigureOptions {
+        view: view.clone(),
+        ..FigureOptions::default()
+    };
+    let figure = prepare_figure(dataset, &options).expect("the figure prepares");
+    let layout = layout_figure(&figure, 900.0);
+    let svg = render_svg(&figure, &layout).expect("the SVG renders");
+    (figure, layout, svg)
+}
+
 #[test]
 fn a_million_character_name_anywhere_keeps_every_figure_bounded() {
     let huge = "W".repeat(1_000_000);
     for field in FIELDS {
         let dataset = sweep_with(field, &huge);
         for view in views(&dataset) {
-            let options = FigureOptions {
-                view: view.clone(),
-                ..FigureOptions::default()
-            };
-            let figure = prepare_figure(&dataset, &options).expect("the figure prepares");
-            let layout = layout_figure(&figure, 900.0);
+            let (figure, layout, svg) = draw(&dataset, &view);
             assert!(
                 layout.width <= 4_000.0 && layout.height <= 4_000.0,
                 "{field} in {view:?}: a figure of {} x {} px",
                 layout.width,
                 layout.height
             );
-            let svg = render_svg(&figure, &layout).expect("the SVG renders");
             assert!(
                 svg.len() < 100_000,
                 "{field} in {view:?}: an SVG of {} bytes",
@@ -185,13 +191,7 @@ fn labels_with_bidi_controls_are_isolated_in_every_figure_text() {
         for field in FIELDS {
             let dataset = sweep_with(field, &label);
             for view in views(&dataset) {
-                let options = FigureOptions {
-                    view: view.clone(),
-                    ..FigureOptions::default()
-                };
-                let figure = prepare_figure(&dataset, &options).expect("the figure prepares");
-                let layout = layout_figure(&figure, 900.0);
-                let svg = render_svg(&figure, &layout).expect("the SVG renders");
+                let (figure, _, svg) = draw(&dataset, &view);
                 let texts = svg_texts(&svg);
                 assert!(
                     texts.iter().any(|text| text.contains(control)) || !figure_shows(field, &view),
