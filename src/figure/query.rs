@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::{format_value, Figure, FigurePanel};
 use crate::analysis::{measure_trends, summarize, Summary, Trends};
+use crate::display::display_label;
 use crate::model::records::CsvWriter;
 use crate::CsvText;
 use crate::Direction;
@@ -62,13 +63,16 @@ impl Figure {
         )
     }
 
-    /// "Ratio 0.3, Local Window Size 2000".
+    /// "Ratio 0.3, Local Window Size 2000", with names and labels as shown (see
+    /// [`crate::display`]).
     fn cell_name(&self, panel: &FigurePanel, x: usize, y: usize) -> String {
         let (x_name, y_name) = self.axis_names(panel);
         format!(
-            "{x_name} {}, {y_name} {}",
-            self.x.label(x).unwrap_or("?"),
-            self.y.label(y).unwrap_or("?")
+            "{} {}, {} {}",
+            display_label(x_name),
+            display_label(self.x.label(x).unwrap_or("?")),
+            display_label(y_name),
+            display_label(self.y.label(y).unwrap_or("?"))
         )
     }
 

@@ -29,6 +29,7 @@
 //! - `pairwise`: loading per-item scores (`loadPairwise`) and their handle, `SweepPairwise`;
 //! - [`options`] and [`pairwise_options`]: figure options, their defaults and their checks, in
 //!   plain Rust;
+//! - `display`: data-supplied text as shown (`displayLabel`, `displayNote`);
 //! - `arguments`: reading JavaScript values (option objects, numbers, names, canvases);
 //! - `figure` and `pairwise_figure`: the figure handles, `SweepFigure` and
 //!   `SweepPairwiseFigure`, which differ in what they prepare and share everything after that:
@@ -39,6 +40,7 @@ mod arguments;
 pub mod canvas;
 mod chunked;
 mod dataset;
+mod display;
 mod drawing;
 mod figure;
 mod link;
@@ -54,6 +56,7 @@ pub use chunked::{SweepCsvLoader, SweepPairwiseLoader};
 pub use dataset::{
     color_maps, load_csv, load_dataset, load_json, CsvExportOptionsObject, SweepDataset,
 };
+pub use display::{display_label_js, display_note_js};
 pub use figure::SweepFigure;
 pub use link::{format_link_js, link_schema_js, parse_link_js, read_link_source_js};
 pub use pairwise::{guess_kind, load_pairwise, SweepPairwise};

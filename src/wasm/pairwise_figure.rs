@@ -148,6 +148,18 @@ impl SweepPairwiseFigure {
         self.apply(None, &patch)
     }
 
+    /// The pixel ratio a canvas of this figure gets when drawn at `pixelRatio` (the figure's own
+    /// when left out): less than asked when the backing store would exceed what browsers allow
+    /// (32,767 px a side, 16,777,216 px in all), e.g. for a PNG export of a very large figure.
+    #[wasm_bindgen(js_name = backingRatio)]
+    pub fn backing_ratio(
+        &self,
+        #[wasm_bindgen(js_name = pixelRatio, unchecked_optional_param_type = "number")]
+        pixel_ratio: JsValue,
+    ) -> Result<f64, js_sys::Error> {
+        self.drawing.backing_ratio(pixel_ratio)
+    }
+
     /// The figure's size in CSS pixels: `{ width, height }`.
     pub fn size(&self) -> Result<FigureSizeObject, js_sys::Error> {
         self.drawing.size()
