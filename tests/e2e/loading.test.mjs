@@ -109,16 +109,21 @@ function progressShown(page) {
   });
 }
 
+/** Goes to `#src=URL` as Back or Forward would: the page keeps what it shows until the data load. */
+function navigateToSrc(page, src) {
+  return page.evaluate((src) => {
+    window.history.pushState(null, "", `#src=${encodeURIComponent(src)}`);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, src);
+}
+
 describe("the explorer fetching a src= that takes its time", { timeout: 120_000 }, () => {
   test("shows bytes of the total with a bar, keeps the figure shown, and draws the data once they arrive", async () => {
     const { page, problems } = await openPage(session, "#dataset=kv-cache-sweep&layout=grid");
     const before = await shownDataset(page);
     const hash = await canvasHash(page);
     const src = `${data.url}held/sweep.csv`;
-    await page.evaluate((src) => {
-      window.history.pushState(null, "", `#src=${encodeURIComponent(src)}`);
-      window.dispatchEvent(new PopStateEvent("popstate"));
-    }, src);
+    await navigateToSrc(page, src);
     await page.waitForFunction(() => !document.getElementById("load-progress").hidden && document.getElementById("load-progress-text").textContent !== "");
     const half = Math.floor(Buffer.byteLength(SWEEP) / 2);
     const progress = await progressShown(page);
@@ -142,10 +147,7 @@ describe("the explorer fetching a src= that takes its time", { timeout: 120_000 
     const before = await shownDataset(page);
     const hash = await canvasHash(page);
     const src = `${data.url}held/cancelled.csv`;
-    await page.evaluate((src) => {
-      window.history.pushState(null, "", `#src=${encodeURIComponent(src)}`);
-      window.dispatchEvent(new PopStateEvent("popstate"));
-    }, src);
+    await navigateToSrc(page, src);
     await page.waitForSelector("#load-progress:not([hidden])");
     await page.click("#load-cancel");
     await page.waitForSelector("#notice-banner:not([hidden])");
