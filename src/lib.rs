@@ -50,6 +50,7 @@ pub mod layout;
 pub mod link;
 pub mod pairwise;
 pub mod render;
+pub mod source;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -48,6 +48,7 @@ pub mod options;
 mod pairwise;
 mod pairwise_figure;
 pub mod pairwise_options;
+mod source;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -61,6 +62,7 @@ pub use figure::SweepFigure;
 pub use link::{format_link_js, link_schema_js, parse_link_js, read_link_source_js};
 pub use pairwise::{guess_kind, load_pairwise, SweepPairwise};
 pub use pairwise_figure::SweepPairwiseFigure;
+pub use source::{check_fetched_text, format_from_name_js, split_names_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPESCRIPT_TYPES: &'static str = r#"

@@ -371,7 +371,7 @@ describe("the <sweep-map> element", { timeout: 120_000 }, () => {
 
     await page.evaluate(() => document.getElementById("a").setAttribute("src", "missing.csv"));
     errors = await waitForEvents(page, "sweepmap-error", 3, "a");
-    assert.equal(errors[2].detail.message, 'could not fetch "missing.csv": HTTP 404 Not Found');
+    assert.equal(errors[2].detail.message, 'could not fetch "missing.csv": the server answered 404 Not Found');
     assert.equal(await errorText(), errors[2].detail.message);
 
     await page.evaluate(() => {
