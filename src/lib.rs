@@ -46,6 +46,7 @@ pub mod layout;
 pub mod link;
 pub mod pairwise;
 pub mod render;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -29,7 +29,7 @@ use crate::error::{Error, Result};
 use crate::pairwise::PairComparison;
 use crate::{Axis, BenchmarkInfo, Dataset, Direction, Grid};
 
-pub use format::{choose_decimals, format_value};
+pub use format::{choose_decimals, format_value, MAX_AUTO_DECIMALS};
 pub use observe::{
     compare_models, observations_markdown, observe_figure, observe_panel, AxisName, Claim,
     Observation, PanelContext,

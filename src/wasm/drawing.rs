@@ -15,12 +15,13 @@ use web_sys::HtmlCanvasElement;
 
 use super::arguments::{self, given};
 use super::canvas::{paint, paint_labelled, repaint_colors, uses_raster};
-use super::options::{check_pixel_ratio, invalid_option, Surroundings};
 use super::{js_error, to_typed, CellRectObject, FigureSizeObject};
 use crate::color::Scale;
 use crate::figure::{CellInfo, Figure};
 use crate::layout::{layout_figure, FigureLayout, Hit};
 use crate::render::render_svg;
+use crate::view::settings::PIXEL_RATIO;
+use crate::view::{check_pixel_ratio, Surroundings};
 
 /// What the page around a canvas offers as defaults: its parent's width and the screen's pixel
 /// ratio.
@@ -298,9 +299,9 @@ impl Drawing {
         let ratio = match given(pixel_ratio) {
             None => self.pixel_ratio,
             Some(ratio) => {
-                let ratio = ratio.as_f64().ok_or_else(|| {
-                    js_error(invalid_option("pixelRatio", &arguments::describe(&ratio)))
-                })?;
+                let ratio = ratio
+                    .as_f64()
+                    .ok_or_else(|| js_error(PIXEL_RATIO.invalid(&arguments::describe(&ratio))))?;
                 check_pixel_ratio(ratio).map_err(js_error)?
             }
         };
