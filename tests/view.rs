@@ -733,3 +733,97 @@ fn option_resolution_is_plain_rust() {
         r#"field "modelB": expected a second model to compare "R1-Llama" with, but the dataset has only one model"#
     );
 }
+
+/// A link of many notices of one kind (unknown models, unknown keys, keys given again, damaged
+/// pairs) shows one notice for them, with their count and the first names; up to three are
+/// shown one by one, as before.
+#[test]
+fn many_notices_of_one_kind_are_merged() {
+    let pairwise = LinkContext {
+        kind: DataKind::Pairwise,
+        models: Some(vec!["alpha".into(), "beta".into()]),
+        groups: Some(vec!["web".into()]),
+        ..LinkContext::default()
+    };
+    let sweep = sweep_context();
+    let messages = |query: &str, context: &LinkContext| -> Vec<String> {
+        parse_link(query, context)
+            .notices
+            .into_iter()
+            .map(|n| n.message)
+            .collect()
+    };
+    let names = |count: usize, prefix: &str| -> Vec<String> {
+        (1..=count).map(|n| format!("{prefix}{n}")).collect()
+    };
+    for count in [1, 2, 3] {
+        let models = names(count, "x").join(",");
+        let shown = messages(&format!("models=alpha,beta,{models}"), &pairwise);
+        assert_eq!(
+            shown.len(),
+            count,
+            "{count} unknown models, one notice each"
+        );
+        let keys: Vec<String> = names(count, "k").iter().map(|k| format!("{k}=1")).collect();
+        assert_eq!(messages(&keys.join("&"), &sweep).len(), count);
+    }
+    for count in [4, 50, 2000] {
+        let more = count - 3;
+        let models = names(count, "x").join(",");
+        let shown = messages(&format!("models=alpha,beta,{models}"), &pairwise);
+        assert_eq!(
+            shown,
+            [format!(
+                r#"There are no models "x1", "x2", "x3" and {more} more in these data ({count} names; models: "alpha", "beta"); leaving them out."#
+            )]
+        );
+        // Unknown keys.
+        let keys: Vec<String> = names(count, "k").iter().map(|k| format!("{k}=1")).collect();
+        let shown = messages(&keys.join("&"), &sweep);
+        assert_eq!(
+            shown,
+            [format!(
+                r#"Ignored {count} keys in the link that are not sweepmap settings: "k1", "k2", "k3" and {more} more."#
+            )]
+        );
+        // One key given again and again: benchmarks, groups and models alike.
+        for (key, context) in [("bench", &sweep), ("group", &pairwise), ("model", &sweep)] {
+            let pairs: Vec<String> = names(count + 1, "v")
+                .iter()
+                .map(|v| format!("{key}={v}"))
+                .collect();
+            let shown = messages(&pairs.join("&"), context);
+            assert_eq!(
+                shown.first(),
+                Some(&format!(
+                    r#"{count} pairs give again a key given before in the link ("{key}"); using the first value of each."#
+                )),
+                "{key}"
+            );
+            assert_eq!(
+                shown.len(),
+                2,
+                "the merged notice and the unknown first value: {shown:?}"
+            );
+        }
+        // Damaged pairs.
+        let pairs: Vec<String> = names(count, "d")
+            .iter()
+            .map(|d| format!("{d}=%ZZ"))
+            .collect();
+        let shown = messages(&pairs.join("&"), &sweep);
+        assert_eq!(shown.len(), 1, "{shown:?}");
+        assert!(
+            shown[0].starts_with(r#"Ignored "d1=%ZZ" in the link: "%ZZ" is not percent-encoding"#),
+            "{}",
+            shown[0]
+        );
+        assert!(
+            shown[0].ends_with(&format!(
+                r#"({count} damaged pairs were left out of the link, keys "d1", "d2", "d3" and {more} more.)"#
+            )),
+            "{}",
+            shown[0]
+        );
+    }
+}

@@ -610,7 +610,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         _ => &shown,
     };
     let decimals = match options.decimals {
-        Some(decimals) => usize::from(decimals.min(12)),
+        Some(decimals) => usize::from(decimals.min(crate::view::MAX_LABEL_DECIMALS)),
         None => choose_decimals(labelled),
     };
     let has_signed = drafts.iter().any(|d| d.signed);

@@ -29,6 +29,6 @@ pub use read::{join_names, keys, parse_level, parse_link, read_link_source, spli
 pub use view::{
     BinValue, ColorMapName, DataKind, Format, Layout, LayoutUses, LinkContext, Named, Notice,
     PairwiseView, ParsedLink, Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS,
-    LEVELS, MAX_DECIMALS, MEAN_BENCHMARK,
+    LEVELS, MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
 pub use write::format_link;

@@ -5,8 +5,8 @@ use super::number::{js_number, parse_number, parse_small_whole, Number};
 use super::query::{quote, quoted_list, shown, split_query};
 use super::view::{
     BinValue, DataKind, Format, Layout, LinkContext, Named, Notice, PairwiseView, ParsedLink,
-    Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS, LEVELS, MAX_DECIMALS,
-    MEAN_BENCHMARK,
+    Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS, LEVELS,
+    MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
 use crate::view::settings::{
     by_link_key, link_keys, BENCHMARK, BINS_BOTH, COLOR_MAP, DECIMALS, DOMAIN, GROUP, LAYOUT,
@@ -51,19 +51,65 @@ fn notice(key: &str, value: Option<&str>, message: String) -> Notice {
     }
 }
 
+/// Most notices of one kind a link shows one by one: more (a link naming 2,000 unknown models)
+/// are merged into one notice that gives their count and the first few names.
+const MOST_NOTICES_OF_A_KIND: usize = 3;
+
+/// Appends `found` (the notices of one kind, in link order), or one notice in their place when
+/// there are more than [`MOST_NOTICES_OF_A_KIND`]: `merged(count, names)`, where `names` lists
+/// the first few keys (or values) quoted, then "and N more".
+fn push_merged(
+    notices: &mut Vec<Notice>,
+    found: Vec<(String, Notice)>,
+    merged: impl FnOnce(usize, &str, &Notice) -> Notice,
+) {
+    if found.len() <= MOST_NOTICES_OF_A_KIND {
+        notices.extend(found.into_iter().map(|(_, notice)| notice));
+        return;
+    }
+    let count = found.len();
+    let mut names: Vec<String> = Vec::new();
+    let mut distinct = 0;
+    for (name, _) in &found {
+        let quoted = shown(name);
+        if !names.contains(&quoted) {
+            distinct += 1;
+            if names.len() < MOST_NOTICES_OF_A_KIND {
+                names.push(quoted);
+            }
+        }
+    }
+    let mut listed = names.join(", ");
+    if distinct > names.len() {
+        listed.push_str(&format!(" and {} more", distinct - names.len()));
+    }
+    if let Some((_, first)) = found.first() {
+        notices.push(merged(count, &listed, first));
+    }
+}
+
 /// Decodes the pairs, with a notice for each damaged pair and each key given twice (the first
-/// value counts, as the browser's reading of the address has always done).
+/// value counts, as the browser's reading of the address has always done); many of one kind
+/// are merged into one notice.
 fn decode(query: &str, notices: &mut Vec<Notice>) -> Params {
     let mut pairs: Vec<(String, String)> = Vec::new();
+    // The key each pair's key stands for, beside it.
+    let mut canonicals: Vec<String> = Vec::new();
+    let mut twice: Vec<(String, Notice)> = Vec::new();
+    let mut damaged_pairs: Vec<(String, Notice)> = Vec::new();
+    // The notices of both kinds in link order, while there are few of each.
+    let mut in_order: Vec<Notice> = Vec::new();
     for pair in split_query(query) {
         match pair {
             Ok(pair) => {
                 let canonical = canonical_key(&pair.key);
                 let first = pairs
                     .iter()
-                    .find(|(key, _)| canonical_key(key) == canonical);
+                    .zip(&canonicals)
+                    .find(|(_, known)| **known == canonical)
+                    .map(|(pair, _)| pair);
                 if let Some((first_key, first_value)) = first {
-                    notices.push(notice(
+                    let found = notice(
                         &pair.key,
                         Some(&pair.value),
                         format!(
@@ -73,12 +119,40 @@ fn decode(query: &str, notices: &mut Vec<Notice>) -> Params {
                             pair.key,
                             shown(&pair.value)
                         ),
-                    ));
+                    );
+                    in_order.push(found.clone());
+                    twice.push((canonical.to_string(), found));
                 }
+                canonicals.push(canonical.to_string());
                 pairs.push((pair.key, pair.value));
             }
-            Err(damaged) => notices.push(notice(&damaged.key, None, damaged.message)),
+            Err(damaged) => {
+                let found = notice(&damaged.key, None, damaged.message);
+                in_order.push(found.clone());
+                damaged_pairs.push((damaged.key, found));
+            }
         }
+    }
+    if twice.len() <= MOST_NOTICES_OF_A_KIND && damaged_pairs.len() <= MOST_NOTICES_OF_A_KIND {
+        notices.extend(in_order);
+    } else {
+        push_merged(notices, damaged_pairs, |count, keys, first| {
+            notice(
+                &first.key,
+                None,
+                format!(
+                    "{} ({count} damaged pairs were left out of the link, keys {keys}.)",
+                    first.message
+                ),
+            )
+        });
+        push_merged(notices, twice, |count, keys, first| {
+            notice(
+                &first.key,
+                None,
+                format!("{count} pairs give again a key given before in the link ({keys}); using the first value of each."),
+            )
+        });
     }
     Params { pairs }
 }
@@ -265,6 +339,7 @@ fn read_format(params: &Params, notices: &mut Vec<Notice>) -> Format {
 }
 
 fn notice_unknown_keys(params: &Params, notices: &mut Vec<Notice>) {
+    let mut found: Vec<(String, Notice)> = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for (key, value) in &params.pairs {
         let known = SOURCE_KEYS.contains(&key.as_str()) || by_link_key(key).is_some();
@@ -272,15 +347,23 @@ fn notice_unknown_keys(params: &Params, notices: &mut Vec<Notice>) {
             continue;
         }
         seen.push(key);
-        notices.push(notice(
+        let ignored = notice(
             key,
             Some(value),
             format!(
                 "Ignored {} in the link: it is not a sweepmap setting.",
                 quote(key)
             ),
-        ));
+        );
+        found.push((key.clone(), ignored));
     }
+    push_merged(notices, found, |count, keys, _| {
+        notice(
+            &seen[..MOST_NOTICES_OF_A_KIND.min(seen.len())].join(", "),
+            None,
+            format!("Ignored {count} keys in the link that are not sweepmap settings: {keys}."),
+        )
+    });
 }
 
 fn read_sweep(
@@ -629,14 +712,14 @@ fn read_decimals(params: &Params, decimals: &mut Option<u32>, notices: &mut Vec<
     if let Some(text) = params.get("dec") {
         if text.trim().eq_ignore_ascii_case("auto") {
             *decimals = None;
-        } else if let Some(value) = parse_small_whole(text, MAX_DECIMALS) {
+        } else if let Some(value) = parse_small_whole(text, MAX_OFFERED_DECIMALS) {
             *decimals = Some(value);
         } else {
             notices.push(notice(
                 "dec",
                 Some(text),
                 format!(
-                    "dec={} should be a whole number from 0 to {MAX_DECIMALS}; {}.",
+                    "dec={} should be a whole number from 0 to {MAX_OFFERED_DECIMALS}; {}.",
                     shown(text),
                     DECIMALS.fallback
                 ),
@@ -833,23 +916,37 @@ fn read_model_list(
     notices: &mut Vec<Notice>,
 ) -> Option<Vec<String>> {
     let mut names: Vec<String> = Vec::new();
+    let mut unknown: Vec<(String, Notice)> = Vec::new();
     for name in split_names(text) {
-        if name.is_empty() || names.contains(&name) {
+        if name.is_empty() || names.contains(&name) || unknown.iter().any(|(n, _)| *n == name) {
             continue;
         }
         match models {
-            Some(models) if !models.contains(&name) => notices.push(notice(
-                "models",
-                Some(&name),
-                format!(
-                    "There is no model {} in these data (models: {}); leaving it out.",
-                    shown(&name),
-                    quoted_list(models)
-                ),
-            )),
+            Some(models) if !models.contains(&name) => {
+                let missing = notice(
+                    "models",
+                    Some(&name),
+                    format!(
+                        "There is no model {} in these data (models: {}); leaving it out.",
+                        shown(&name),
+                        quoted_list(models)
+                    ),
+                );
+                unknown.push((name, missing));
+            }
             _ => names.push(name),
         }
     }
+    push_merged(notices, unknown, |count, listed, _| {
+        notice(
+            "models",
+            None,
+            format!(
+                "There are no models {listed} in these data ({count} names; models: {}); leaving them out.",
+                quoted_list(models.unwrap_or_default())
+            ),
+        )
+    });
     if names.len() < 2 {
         notices.push(notice(
             "models",

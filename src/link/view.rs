@@ -168,8 +168,9 @@ pub struct ParsedLink {
 }
 
 /// Most decimals a link carries and the page offers.
-pub use crate::view::MAX_OFFERED_DECIMALS as MAX_DECIMALS;
-pub use crate::view::{PairwiseView, SweepView, BINS, LEVELS, MEAN_BENCHMARK};
+pub use crate::view::{
+    PairwiseView, SweepView, BINS, LEVELS, MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
+};
 
 #[cfg(test)]
 mod tests {

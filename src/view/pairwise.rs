@@ -37,7 +37,7 @@ use super::sweep::{check_fixed_bounds, decimals, finite, word_or, Surroundings};
 use crate::color::ColorMap;
 use crate::figure::{default_pairwise_models, BinValue, Named, PairwiseOptions, Range};
 use crate::link::js_number;
-use crate::pairwise::PairwiseDataset;
+use crate::pairwise::{PairwiseDataset, DEFAULT_BINS};
 use crate::Result;
 
 view_state! {
@@ -49,7 +49,8 @@ view_state! {
         models: Option<Vec<String>> = None => MODELS,
         group: Option<String> = None => GROUP,
         /// Bins per score axis, one of [`BINS`](super::BINS).
-        bins: u32 = 10 => BINS_BOTH,
+        // 10: a pairwise dataset's own default, which is small, so the cast is exact.
+        bins: u32 = DEFAULT_BINS.0 as u32 => BINS_BOTH,
         value: BinValue = BinValue::Count => VALUE,
         logarithmic: bool = false => LOGARITHMIC,
         color_map: String = ColorMap::default().name().to_string() => COLOR_MAP,

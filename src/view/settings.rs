@@ -338,13 +338,14 @@ pub fn link_keys() -> Vec<&'static str> {
     keys
 }
 
-/// The setting a link key names (its own key, an older one, or its option name), for a view of
-/// the given kind (`None`: either).
+/// The setting a link key names: its own key, an older one, or its option name.
 pub fn by_link_key(key: &str) -> Option<&'static Setting> {
-    ALL.iter()
-        .copied()
-        .filter(|setting| setting.link.is_some())
-        .find(|setting| setting.link_keys().contains(&key))
+    ALL.iter().copied().find(|setting| {
+        setting.link.is_some()
+            && (setting.link == Some(key)
+                || setting.link_aliases.contains(&key)
+                || setting.option == key)
+    })
 }
 
 #[cfg(test)]

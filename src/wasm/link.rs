@@ -12,7 +12,7 @@ use crate::figure::DEFAULT_LEVEL;
 use crate::link::{
     format_link, keys, parse_link, read_link_source, BinValue, ColorMapName, DataKind, Format,
     Layout, LinkContext, Named, Notice, PairwiseView, Range, Source, SweepView, ViewState, BINS,
-    DEFAULT_PAIRWISE_MODELS, LEVELS, MAX_DECIMALS, MEAN_BENCHMARK,
+    DEFAULT_PAIRWISE_MODELS, LEVELS, MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
 use crate::view::{normalize, settings, Names, OptionValue, ValueKind, ViewFields};
 
@@ -81,7 +81,7 @@ pub fn link_schema_js() -> Result<JsValue, js_sys::Error> {
     set(&schema, "bins", &numbers(BINS.map(f64::from)))?;
     set(&schema, "levels", &numbers(LEVELS))?;
     set(&schema, "defaultLevel", &JsValue::from_f64(DEFAULT_LEVEL))?;
-    set(&schema, "maxDecimals", &JsValue::from(MAX_DECIMALS))?;
+    set(&schema, "maxDecimals", &JsValue::from(MAX_OFFERED_DECIMALS))?;
     set(&schema, "meanBenchmark", &JsValue::from_str(MEAN_BENCHMARK))?;
     set(&schema, "uses", &layout_uses()?)?;
     // A count, not a list: the default models are the data's first ones, whatever the data.
