@@ -359,7 +359,12 @@ fn notice_unknown_keys(params: &Params, notices: &mut Vec<Notice>) {
     }
     push_merged(notices, found, |count, keys, _| {
         notice(
-            &seen[..MOST_NOTICES_OF_A_KIND.min(seen.len())].join(", "),
+            &seen
+                .iter()
+                .take(MOST_NOTICES_OF_A_KIND)
+                .copied()
+                .collect::<Vec<_>>()
+                .join(", "),
             None,
             format!("Ignored {count} keys in the link that are not sweepmap settings: {keys}."),
         )
