@@ -27,18 +27,108 @@
 
 use serde::Serialize;
 
-use super::setting::{Patch, Setting, Settings};
+use super::setting::{OptionSet, Patch, Setting, Settings, ValueKind, Views};
 use super::settings::{
-    ANNOTATE, BINS_BOTH, BINS_X, BINS_Y, COLOR_MAP, DECIMALS, GROUP, LOGARITHMIC, MAX, MAX_BINS,
-    MIN, MODELS, PAIRWISE_DOMAIN, REVERSED, VALUE,
+    max_bins, ANNOTATE, COLOR_MAP, DECIMALS, FLAG, MAX, MAX_BINS, MIN, PIXEL_RATIO, REVERSED, WIDTH,
 };
 use super::state::view_state;
+use super::sweep::DOMAIN;
 use super::sweep::{check_fixed_bounds, decimals, finite, word_or, Surroundings};
 use crate::color::ColorMap;
 use crate::figure::{default_pairwise_models, BinValue, Named, PairwiseOptions, Range};
 use crate::link::js_number;
 use crate::pairwise::{PairwiseDataset, DEFAULT_BINS};
 use crate::Result;
+
+// The settings of pairwise comparisons alone (the shared ones and the bounds are in `settings`).
+
+const BINS_EXPECTED: &str = concat!("a whole number of bins from 1 to ", max_bins!());
+pub const MODELS: Setting = Setting {
+    views: Views::Pairwise,
+    link: Some("models"),
+    attribute: Some("models"),
+    ..Setting::option(
+        "models",
+        ValueKind::TextList,
+        "a list of at least two model names (strings)",
+    )
+};
+pub const GROUP: Setting = Setting {
+    views: Views::Pairwise,
+    link: Some("group"),
+    attribute: Some("group"),
+    ..Setting::option(
+        "group",
+        ValueKind::Text,
+        "a group name (a string), or null for all items",
+    )
+};
+pub const BINS_BOTH: Setting = Setting {
+    views: Views::Pairwise,
+    link: Some("bins"),
+    attribute: Some("bins"),
+    ..Setting::option("bins", ValueKind::Number, BINS_EXPECTED)
+};
+pub const BINS_X: Setting = Setting {
+    views: Views::Pairwise,
+    state: None,
+    ..Setting::option("binsX", ValueKind::Number, BINS_EXPECTED)
+};
+pub const BINS_Y: Setting = Setting {
+    views: Views::Pairwise,
+    state: None,
+    ..Setting::option("binsY", ValueKind::Number, BINS_EXPECTED)
+};
+pub const VALUE: Setting = Setting {
+    views: Views::Pairwise,
+    link: Some("by"),
+    attribute: Some("by"),
+    ..Setting::option("value", ValueKind::Text, r#"one of "count", "share""#)
+};
+pub const LOGARITHMIC: Setting = Setting {
+    views: Views::Pairwise,
+    link: Some("log"),
+    attribute: Some("log"),
+    fallback: "colouring linearly",
+    ..Setting::option("logarithmic", ValueKind::Flag, FLAG)
+};
+/// The colour range of a pairwise figure: counts have no centre.
+pub const PAIRWISE_DOMAIN: Setting = Setting {
+    views: Views::Pairwise,
+    expects: r#"one of "panel", "shared", "fixed""#,
+    ..DOMAIN
+};
+
+/// The options of `SweepPairwiseFigure`.
+pub const PAIRWISE: OptionSet = OptionSet {
+    what: "pairwise figure option",
+    settings: &[
+        &MODELS,
+        &GROUP,
+        &BINS_BOTH,
+        &BINS_X,
+        &BINS_Y,
+        &VALUE,
+        &LOGARITHMIC,
+        &COLOR_MAP,
+        &REVERSED,
+        &PAIRWISE_DOMAIN,
+        &MIN,
+        &MAX,
+        &ANNOTATE,
+        &DECIMALS,
+        &WIDTH,
+        &PIXEL_RATIO,
+    ],
+    example: r#"{ models: ["model-a", "model-b"], bins: 10 }"#,
+};
+
+/// The options of `SweepPairwise.comparePair`.
+pub const COMPARISON: OptionSet = OptionSet {
+    what: "comparison option",
+    settings: &[&BINS_BOTH, &BINS_X, &BINS_Y, &GROUP],
+    example: r#"{ group: "web" }"#,
+};
 
 view_state! {
     /// The view of pairwise comparisons, as a link holds it and the page keeps it. `models` is

@@ -5,11 +5,13 @@
 //! constants below. Option resolution, link reading and writing, the page's schema and the
 //! element's attributes all read this table.
 //!
-//! To add a setting: declare it here and list it in [`SWEEP`] and/or [`PAIRWISE`] (in the
-//! order links write keys), give it a field in the view that has it (its `view_state!`), and
-//! resolve it in that view's `resolve_*` function; the figure then uses it.
+//! The settings of one view alone are declared beside that view (`view/sweep.rs`,
+//! `view/pairwise.rs`, with its option set: [`SWEEP`], [`PAIRWISE`]); the settings both views
+//! have, and the bounds, here. To add a setting to a view: declare it in that view's file, list
+//! it in its option set and give it a field in its `view_state!` (both in the order links write
+//! keys), and resolve it in its `resolve_*` function; the figure then uses it.
 
-use super::setting::{OptionSet, Setting, ValueKind, Views};
+use super::setting::{Setting, ValueKind};
 
 // Bounds a message states are written once, as literals, so the message and the constant cannot
 // disagree: `concat!` takes the literal, the constant the same literal.
@@ -28,6 +30,7 @@ macro_rules! max_bins {
         200
     };
 }
+pub(super) use max_bins;
 
 /// The widest figure, in CSS pixels, that an option may ask for; the layout draws no wider.
 #[allow(clippy::unnecessary_cast)] // The literal is the message's, a whole number.
@@ -63,92 +66,10 @@ pub const LEVELS: [f64; 3] = [0.9, 0.95, 0.99];
 /// The benchmark that means "the mean across benchmarks".
 pub const MEAN_BENCHMARK: &str = crate::figure::BenchmarkChoice::MEAN_TOKEN;
 
-const FLAG: &str = "true or false";
-const FINITE: &str = "a finite number";
-const MODEL_NAME: &str = "a model name (a string)";
+pub(super) const FLAG: &str = "true or false";
+pub(super) const FINITE: &str = "a finite number";
+pub(super) const MODEL_NAME: &str = "a model name (a string)";
 
-pub const LAYOUT: Setting = Setting {
-    views: Views::Sweep,
-    link: Some("layout"),
-    attribute: Some("layout"),
-    ..Setting::option(
-        "layout",
-        ValueKind::Text,
-        r#"one of "model", "benchmark", "grid", "difference", "reconcile""#,
-    )
-};
-pub const MODEL: Setting = Setting {
-    views: Views::Sweep,
-    link: Some("model"),
-    attribute: Some("model"),
-    ..Setting::option("model", ValueKind::Text, MODEL_NAME)
-};
-pub const MODEL_B: Setting = Setting {
-    views: Views::Sweep,
-    link: Some("b"),
-    attribute: Some("model-b"),
-    ..Setting::option("modelB", ValueKind::Text, MODEL_NAME)
-};
-pub const BENCHMARK: Setting = Setting {
-    views: Views::Sweep,
-    link: Some("bench"),
-    attribute: Some("benchmark"),
-    ..Setting::option(
-        "benchmark",
-        ValueKind::Text,
-        r#"a benchmark name or ":mean" (a string)"#,
-    )
-};
-pub const MODELS: Setting = Setting {
-    views: Views::Pairwise,
-    link: Some("models"),
-    attribute: Some("models"),
-    ..Setting::option(
-        "models",
-        ValueKind::TextList,
-        "a list of at least two model names (strings)",
-    )
-};
-pub const GROUP: Setting = Setting {
-    views: Views::Pairwise,
-    link: Some("group"),
-    attribute: Some("group"),
-    ..Setting::option(
-        "group",
-        ValueKind::Text,
-        "a group name (a string), or null for all items",
-    )
-};
-const BINS_EXPECTED: &str = concat!("a whole number of bins from 1 to ", max_bins!());
-pub const BINS_BOTH: Setting = Setting {
-    views: Views::Pairwise,
-    link: Some("bins"),
-    attribute: Some("bins"),
-    ..Setting::option("bins", ValueKind::Number, BINS_EXPECTED)
-};
-pub const BINS_X: Setting = Setting {
-    views: Views::Pairwise,
-    state: None,
-    ..Setting::option("binsX", ValueKind::Number, BINS_EXPECTED)
-};
-pub const BINS_Y: Setting = Setting {
-    views: Views::Pairwise,
-    state: None,
-    ..Setting::option("binsY", ValueKind::Number, BINS_EXPECTED)
-};
-pub const VALUE: Setting = Setting {
-    views: Views::Pairwise,
-    link: Some("by"),
-    attribute: Some("by"),
-    ..Setting::option("value", ValueKind::Text, r#"one of "count", "share""#)
-};
-pub const LOGARITHMIC: Setting = Setting {
-    views: Views::Pairwise,
-    link: Some("log"),
-    attribute: Some("log"),
-    fallback: "colouring linearly",
-    ..Setting::option("logarithmic", ValueKind::Flag, FLAG)
-};
 pub const COLOR_MAP: Setting = Setting {
     link: Some("cmap"),
     attribute: Some("colormap"),
@@ -164,24 +85,6 @@ pub const REVERSED: Setting = Setting {
     fallback: "not reversing the colour map",
     ..Setting::option("reversed", ValueKind::Flag, FLAG)
 };
-/// The colour range of a sweep; pairwise figures have [`PAIRWISE_DOMAIN`].
-pub const DOMAIN: Setting = Setting {
-    views: Views::Sweep,
-    state: Some("range"),
-    link: Some("range"),
-    attribute: Some("range"),
-    ..Setting::option(
-        "domain",
-        ValueKind::Text,
-        r#"one of "panel", "shared", "fixed", "centered""#,
-    )
-};
-/// The colour range of a pairwise figure: counts have no centre.
-pub const PAIRWISE_DOMAIN: Setting = Setting {
-    views: Views::Pairwise,
-    expects: r#"one of "panel", "shared", "fixed""#,
-    ..DOMAIN
-};
 pub const MIN: Setting = Setting {
     link: Some("min"),
     attribute: Some("min"),
@@ -191,12 +94,6 @@ pub const MAX: Setting = Setting {
     link: Some("max"),
     attribute: Some("max"),
     ..Setting::option("max", ValueKind::Number, FINITE)
-};
-pub const CENTER: Setting = Setting {
-    views: Views::Sweep,
-    link: Some("center"),
-    attribute: Some("center"),
-    ..Setting::option("center", ValueKind::Number, FINITE)
 };
 pub const ANNOTATE: Setting = Setting {
     link: Some("annot"),
@@ -218,17 +115,6 @@ pub const DECIMALS: Setting = Setting {
         ),
     )
 };
-pub const UNCERTAINTY: Setting = Setting {
-    views: Views::Sweep,
-    link: Some("unc"),
-    attribute: Some("uncertainty"),
-    fallback: "not marking cells within noise",
-    ..Setting::option(
-        "uncertainty",
-        ValueKind::Number,
-        "a confidence level between 0 and 1 such as 0.95, or null for none",
-    )
-};
 pub const WIDTH: Setting = Setting {
     state: None,
     ..Setting::option(
@@ -246,91 +132,39 @@ pub const PIXEL_RATIO: Setting = Setting {
     )
 };
 
-/// Every setting, in the order a link writes its key (and messages list options).
-pub const ALL: [&Setting; 23] = [
-    &LAYOUT,
-    &MODEL,
-    &MODEL_B,
-    &BENCHMARK,
-    &MODELS,
-    &GROUP,
-    &BINS_BOTH,
-    &BINS_X,
-    &BINS_Y,
-    &VALUE,
-    &LOGARITHMIC,
-    &COLOR_MAP,
-    &REVERSED,
-    &DOMAIN,
-    &PAIRWISE_DOMAIN,
-    &MIN,
-    &MAX,
-    &CENTER,
-    &ANNOTATE,
-    &DECIMALS,
-    &UNCERTAINTY,
-    &WIDTH,
-    &PIXEL_RATIO,
-];
-
-/// The options of `SweepFigure`.
-pub const SWEEP: OptionSet = OptionSet {
-    what: "figure option",
-    settings: &[
-        &LAYOUT,
-        &MODEL,
-        &MODEL_B,
-        &BENCHMARK,
-        &COLOR_MAP,
-        &REVERSED,
-        &DOMAIN,
-        &MIN,
-        &MAX,
-        &CENTER,
-        &ANNOTATE,
-        &DECIMALS,
-        &UNCERTAINTY,
-        &WIDTH,
-        &PIXEL_RATIO,
-    ],
-    example: r#"{ layout: "model", model: "R1-Qwen" }"#,
+pub use super::pairwise::{
+    BINS_BOTH, BINS_X, BINS_Y, COMPARISON, GROUP, LOGARITHMIC, MODELS, PAIRWISE, PAIRWISE_DOMAIN,
+    VALUE,
 };
+pub use super::sweep::{BENCHMARK, CENTER, DOMAIN, LAYOUT, MODEL, MODEL_B, SWEEP, UNCERTAINTY};
 
-/// The options of `SweepPairwiseFigure`.
-pub const PAIRWISE: OptionSet = OptionSet {
-    what: "pairwise figure option",
-    settings: &[
-        &MODELS,
-        &GROUP,
-        &BINS_BOTH,
-        &BINS_X,
-        &BINS_Y,
-        &VALUE,
-        &LOGARITHMIC,
-        &COLOR_MAP,
-        &REVERSED,
-        &PAIRWISE_DOMAIN,
-        &MIN,
-        &MAX,
-        &ANNOTATE,
-        &DECIMALS,
-        &WIDTH,
-        &PIXEL_RATIO,
-    ],
-    example: r#"{ models: ["model-a", "model-b"], bins: 10 }"#,
-};
-
-/// The options of `SweepPairwise.comparePair`.
-pub const COMPARISON: OptionSet = OptionSet {
-    what: "comparison option",
-    settings: &[&BINS_BOTH, &BINS_X, &BINS_Y, &GROUP],
-    example: r#"{ group: "web" }"#,
-};
+/// Every setting, in the order a link writes its key: the sweep's options, with each pairwise
+/// option that sweeps lack placed before the next pairwise option they share.
+pub fn all() -> Vec<&'static Setting> {
+    let mut all: Vec<&'static Setting> = SWEEP.settings.to_vec();
+    let placed = |all: &[&Setting], setting: &Setting| {
+        all.iter()
+            .position(|placed| placed.option == setting.option)
+    };
+    let pairwise = PAIRWISE.settings;
+    for (index, setting) in pairwise.iter().enumerate().rev() {
+        if placed(&all, setting).is_some() {
+            continue;
+        }
+        let next = pairwise
+            .iter()
+            .skip(index + 1)
+            .find_map(|later| placed(&all, later))
+            .unwrap_or(all.len());
+        all.insert(next, setting);
+    }
+    all
+}
 
 /// The link keys of the view settings, in the order links are written.
 pub fn link_keys() -> Vec<&'static str> {
     let mut keys: Vec<&'static str> = Vec::new();
-    for key in ALL.iter().filter_map(|setting| setting.link) {
+    for key in all().into_iter().filter_map(|setting| setting.link) {
         if !keys.contains(&key) {
             keys.push(key);
         }
@@ -340,23 +174,29 @@ pub fn link_keys() -> Vec<&'static str> {
 
 /// The setting a link key names: its own key, an older one, or its option name.
 pub fn by_link_key(key: &str) -> Option<&'static Setting> {
-    ALL.iter().copied().find(|setting| {
-        setting.link.is_some()
-            && (setting.link == Some(key)
-                || setting.link_aliases.contains(&key)
-                || setting.option == key)
-    })
+    SWEEP
+        .settings
+        .iter()
+        .chain(PAIRWISE.settings)
+        .copied()
+        .find(|setting| {
+            setting.link.is_some()
+                && (setting.link == Some(key)
+                    || setting.link_aliases.contains(&key)
+                    || setting.option == key)
+        })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The lists in messages are the option sets' own, and the sets are `ALL`'s order.
+    /// The lists in messages are the option sets' own, and the sets are `all()`'s order.
     #[test]
     fn option_sets_keep_the_order_of_every_setting() {
         for set in [SWEEP, PAIRWISE] {
-            let position = |s: &Setting| ALL.iter().position(|a| a.option == s.option);
+            let all = all();
+            let position = |s: &Setting| all.iter().position(|a| a.option == s.option);
             let positions: Vec<_> = set.settings.iter().map(|s| position(s)).collect();
             let mut sorted = positions.clone();
             sorted.sort();

@@ -27,17 +27,103 @@
 
 use serde::Serialize;
 
-use super::setting::{Setting, Settings};
+use super::setting::{OptionSet, Setting, Settings, ValueKind, Views};
 use super::settings::{
-    ANNOTATE, BENCHMARK, CENTER, COLOR_MAP, DECIMALS, DOMAIN, LAYOUT, MAX, MAX_LABEL_DECIMALS,
-    MAX_PIXEL_RATIO, MAX_WIDTH, MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL, MODEL_B,
-    PIXEL_RATIO, REVERSED, UNCERTAINTY, WIDTH,
+    ANNOTATE, COLOR_MAP, DECIMALS, FINITE, MAX, MAX_LABEL_DECIMALS, MAX_PIXEL_RATIO, MAX_WIDTH,
+    MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL_NAME, PIXEL_RATIO, REVERSED, WIDTH,
 };
 use super::state::view_state;
 use crate::color::{ColorMap, DomainMode};
 use crate::figure::{BenchmarkChoice, FigureOptions, Layout, Named, Range, View};
 use crate::link::js_number;
 use crate::{Dataset, Error, Result};
+
+// The settings of a sweep alone (the shared ones and the bounds are in `settings`).
+
+pub const LAYOUT: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("layout"),
+    attribute: Some("layout"),
+    ..Setting::option(
+        "layout",
+        ValueKind::Text,
+        r#"one of "model", "benchmark", "grid", "difference", "reconcile""#,
+    )
+};
+pub const MODEL: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("model"),
+    attribute: Some("model"),
+    ..Setting::option("model", ValueKind::Text, MODEL_NAME)
+};
+pub const MODEL_B: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("b"),
+    attribute: Some("model-b"),
+    ..Setting::option("modelB", ValueKind::Text, MODEL_NAME)
+};
+pub const BENCHMARK: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("bench"),
+    attribute: Some("benchmark"),
+    ..Setting::option(
+        "benchmark",
+        ValueKind::Text,
+        r#"a benchmark name or ":mean" (a string)"#,
+    )
+};
+/// The colour range of a sweep; pairwise figures have [`PAIRWISE_DOMAIN`].
+pub const DOMAIN: Setting = Setting {
+    views: Views::Sweep,
+    state: Some("range"),
+    link: Some("range"),
+    attribute: Some("range"),
+    ..Setting::option(
+        "domain",
+        ValueKind::Text,
+        r#"one of "panel", "shared", "fixed", "centered""#,
+    )
+};
+pub const CENTER: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("center"),
+    attribute: Some("center"),
+    ..Setting::option("center", ValueKind::Number, FINITE)
+};
+pub const UNCERTAINTY: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("unc"),
+    attribute: Some("uncertainty"),
+    fallback: "not marking cells within noise",
+    ..Setting::option(
+        "uncertainty",
+        ValueKind::Number,
+        "a confidence level between 0 and 1 such as 0.95, or null for none",
+    )
+};
+
+/// The options of `SweepFigure`.
+pub const SWEEP: OptionSet = OptionSet {
+    what: "figure option",
+    settings: &[
+        &LAYOUT,
+        &MODEL,
+        &MODEL_B,
+        &BENCHMARK,
+        &COLOR_MAP,
+        &REVERSED,
+        &DOMAIN,
+        &MIN,
+        &MAX,
+        &CENTER,
+        &ANNOTATE,
+        &DECIMALS,
+        &UNCERTAINTY,
+        &WIDTH,
+        &PIXEL_RATIO,
+    ],
+    example: r#"{ layout: "model", model: "R1-Qwen" }"#,
+};
 
 view_state! {
     /// The view of a sweep, as a link holds it and the page keeps it. `None` for model, model B

@@ -105,7 +105,7 @@ pub fn link_schema_js() -> Result<JsValue, js_sys::Error> {
 /// attributes, kind, sweep, pairwise }]`, in the order links write them.
 fn settings_table() -> Result<JsValue, js_sys::Error> {
     let table = js_sys::Array::new();
-    for setting in settings::ALL {
+    for setting in settings::all() {
         let object = js_sys::Object::new();
         let text = |text: Option<&str>| text.map_or(JsValue::NULL, JsValue::from_str);
         set(&object, "option", &JsValue::from_str(setting.option))?;
