@@ -47,6 +47,9 @@ pub struct Setting {
     /// What a link falls back to when it gives a value the setting does not take, as its notice
     /// ends: `rev="x" should be 1 or 0; not reversing the colour map.`
     pub fallback: &'static str,
+    /// The label of the control the page makes for the setting itself (a checkbox for a flag);
+    /// `None` for the settings whose controls the page lays out by hand.
+    pub control: Option<&'static str>,
 }
 
 impl Setting {
@@ -64,6 +67,7 @@ impl Setting {
             attribute: None,
             attribute_aliases: &[],
             fallback: "",
+            control: None,
         }
     }
 

@@ -118,6 +118,7 @@ fn settings_table() -> Result<JsValue, js_sys::Error> {
         };
         set(&object, "linkKeys", &words(&link_keys))?;
         set(&object, "attributes", &words(&setting.attributes()))?;
+        set(&object, "control", &text(setting.control))?;
         let kind = match setting.kind {
             ValueKind::Text => "text",
             ValueKind::Flag => "flag",
@@ -525,6 +526,8 @@ export interface ViewSetting {
   link: string | null;
   linkKeys: string[];
   attributes: string[];
+  /** The label of the control the page makes for the setting itself; null when the page lays it out by hand. */
+  control: string | null;
   kind: "text" | "flag" | "number" | "list";
   sweep: boolean;
   pairwise: boolean;

@@ -26,7 +26,12 @@ import { CellInspector } from "./cells.js";
 
 /** Attributes that choose the data: a change reloads it. */
 const DATA_ATTRIBUTES = ["src", "format", "kind"];
-/** Attributes that shape the figure: a change redraws it. */
+/**
+ * Attributes that shape the figure, reflected as properties: a change redraws it. The figure
+ * reads every view setting's attributes from the wasm core (viewOptions), so older and newer
+ * spellings (colormap or colorMap, reverse or reversed, range or domain, by or value, log or
+ * logarithmic, model-b or modelB) all work.
+ */
 const VIEW_ATTRIBUTES = [
   "layout",
   "model",
@@ -47,6 +52,8 @@ const VIEW_ATTRIBUTES = [
   "by",
   "log",
 ];
+/** The attributes attributeChangedCallback hears of. */
+const OBSERVED = new Set([...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES]);
 /** Attributes that are on or off (present, "", "true" or "false"). */
 const FLAG_ATTRIBUTES = new Set(["reverse", "annotate", "log"]);
 /** Attributes that are numbers (absent or "" for the default). */
@@ -218,6 +225,7 @@ export class SweepMapElement extends HTMLElement {
   #drawnWidth;
   #resizeObserver;
   #childObserver;
+  #attributeObserver;
 
   static get observedAttributes() {
     return [...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES];
@@ -267,6 +275,11 @@ export class SweepMapElement extends HTMLElement {
     this.#childObserver = new MutationObserver(() => {
       if (this.#dataValue === null && !this.hasAttribute("src")) this.#schedule(DATA);
     });
+    // Attributes beyond observedAttributes (a setting's option name, or one the wasm core adds)
+    // redraw too: the view settings are the core's, known only once it is loaded.
+    this.#attributeObserver = new MutationObserver((records) => {
+      if (records.some((record) => !OBSERVED.has(record.attributeName))) this.#schedule(VIEW);
+    });
   }
 
   connectedCallback() {
@@ -281,6 +294,7 @@ export class SweepMapElement extends HTMLElement {
     }
     this.#resizeObserver.observe(this);
     this.#childObserver.observe(this, { childList: true, subtree: true, characterData: true });
+    this.#attributeObserver.observe(this, { attributes: true });
     this.#schedule(this.#dirty || SIZE);
     // An element with data starts the wasm now: it downloads and compiles while the element
     // waits for the frame it draws in. A failure is reported when the element draws.
@@ -290,6 +304,7 @@ export class SweepMapElement extends HTMLElement {
   disconnectedCallback() {
     this.#resizeObserver.disconnect();
     this.#childObserver.disconnect();
+    this.#attributeObserver.disconnect();
     if (this.#frameRequest) cancelAnimationFrame(this.#frameRequest);
     this.#frameRequest = 0;
   }
@@ -460,7 +475,7 @@ export class SweepMapElement extends HTMLElement {
     if (!loaded) return false;
     const { api } = loaded;
     const pairwise = loaded.kind === "pairwise";
-    const options = { ...(pairwise ? pairwiseOptions(this) : sweepOptions(this)), width: this.#width() };
+    const options = { ...viewOptions(this, api, loaded.kind), width: this.#width() };
     const Figure = pairwise ? api.SweepPairwiseFigure : api.SweepFigure;
     const old = this.#shown;
     let figure = old.figure;
@@ -605,52 +620,48 @@ function oneOf(host, name, choices) {
   return value;
 }
 
-/** `decimals`: "auto" (or absent) for automatic, else a whole number. */
-function decimals(host) {
-  const value = text(host, "decimals");
+/** A `decimals` attribute: "auto" (or absent) for automatic, else a whole number. */
+function decimals(host, name) {
+  const value = text(host, name);
   if (value === null || value === "auto") return null;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed)) throw new Error(`attribute "decimals": expected "auto" or a whole number, found "${value}"`);
+  if (!Number.isInteger(parsed)) throw new Error(`attribute "${name}": expected "auto" or a whole number, found "${value}"`);
   return parsed;
 }
 
-/** The options both kinds of figure share. */
-function colourOptions(host) {
-  return {
-    colorMap: text(host, "colormap"),
-    reversed: flag(host, "reverse"),
-    domain: text(host, "range"),
-    min: number(host, "min"),
-    max: number(host, "max"),
-    annotate: flag(host, "annotate"),
-    decimals: decimals(host),
-  };
+/** The view settings of the wasm core (linkSchema().settings), read once per wasm instance. */
+const settingsOf = new WeakMap();
+
+/**
+ * A figure's options from the element's attributes, by the view settings the wasm core declares
+ * (each with its attributes: its own first, then older spellings and the option name): every
+ * setting of the kind of data with an attribute, null when none of its attributes is given.
+ */
+function viewOptions(host, api, kind) {
+  if (!settingsOf.has(api)) settingsOf.set(api, api.linkSchema().settings);
+  const options = {};
+  for (const setting of settingsOf.get(api)) {
+    if (!setting[kind] || setting.attributes.length === 0) continue;
+    const name = setting.attributes.find((attribute) => host.hasAttribute(attribute)) ?? setting.attributes[0];
+    options[setting.option] = attributeValue(host, name, setting);
+  }
+  return options;
 }
 
-/** A SweepFigure's options from the element's attributes. */
-function sweepOptions(host) {
-  return {
-    ...colourOptions(host),
-    layout: text(host, "layout"),
-    model: text(host, "model"),
-    modelB: text(host, "model-b"),
-    benchmark: text(host, "benchmark"),
-    center: number(host, "center"),
-    uncertainty: number(host, "uncertainty"),
-  };
-}
-
-/** A SweepPairwiseFigure's options from the element's attributes. */
-function pairwiseOptions(host) {
-  const models = text(host, "models");
-  return {
-    ...colourOptions(host),
-    models: models === null ? null : models.split(",").map((model) => model.trim()).filter(Boolean),
-    group: text(host, "group"),
-    bins: number(host, "bins"),
-    value: text(host, "by"),
-    logarithmic: flag(host, "log"),
-  };
+/** An attribute as the value of a setting of its kind. */
+function attributeValue(host, name, setting) {
+  switch (setting.kind) {
+    case "flag":
+      return flag(host, name);
+    case "list": {
+      const names = text(host, name);
+      return names === null ? null : names.split(",").map((entry) => entry.trim()).filter(Boolean);
+    }
+    case "number":
+      return setting.option === "decimals" ? decimals(host, name) : number(host, name);
+    default:
+      return text(host, name);
+  }
 }
 
 // -------------------------------------------------------------------------------------------
