@@ -72,6 +72,10 @@
 //                       one colour range for every pair (the default here), each pair its own, or
 //                       fixed bounds min and max (in items, or in % with by=share)
 //
+//   Every view key may also be written as the option name of SweepFigure (modelB, benchmark,
+//   colorMap, reversed, domain, annotate, decimals, uncertainty, value, logarithmic): the view
+//   spec of the core declares both (src/view/). Links are written with the short keys above.
+//
 //   Keys a layout does not use (bench with layout=model, min with range=panel, unc with
 //   layout=reconcile, ...) or the kind of data does not use (bins with a sweep, layout with
 //   pairwise data) are left out when a link is written and ignored when one is read.
