@@ -569,10 +569,8 @@ fn read_model(
     notices: &mut Vec<Notice>,
 ) {
     let models = context.models.as_deref();
-    let known = |name: &str| known_model(context, name);
-    let listed = || quoted_list(models.unwrap_or_default());
     if let Some(model) = params.get("model") {
-        if known(model) {
+        if known_model(context, model) {
             view.model = Some(model.to_string());
         } else {
             let first = models
@@ -584,7 +582,7 @@ fn read_model(
                 format!(
                     "There is no model {} in this dataset (models: {}); showing {first}.",
                     shown(model),
-                    listed()
+                    quoted_list(models.unwrap_or_default())
                 ),
             ));
         }
@@ -599,15 +597,13 @@ fn read_model_b(
     notices: &mut Vec<Notice>,
 ) {
     let models = context.models.as_deref();
-    let known = |name: &str| known_model(context, name);
-    let listed = || quoted_list(models.unwrap_or_default());
     if let Some(model_b) = params.get("b") {
         let model_a = view
             .model
             .as_deref()
             .or_else(|| models.and_then(|m| m.first()).map(String::as_str));
-        if !known(model_b) {
-            notices.push(notice("b", Some(model_b), format!("There is no model {} in this dataset to compare with (models: {}); using the default.", shown(model_b), listed())));
+        if !known_model(context, model_b) {
+            notices.push(notice("b", Some(model_b), format!("There is no model {} in this dataset to compare with (models: {}); using the default.", shown(model_b), quoted_list(models.unwrap_or_default()))));
         } else if Some(model_b) == model_a {
             notices.push(notice(
                 "b",
