@@ -923,6 +923,7 @@ const settingInputs = new Map();
  */
 function syncSettingControls(state) {
   const kind = kindOf(state);
+  let shown = false;
   for (const setting of linkSchema().settings) {
     if (setting.kind !== "flag" || setting.control === null || setting.state === null) continue;
     let input = settingInputs.get(setting.state);
@@ -943,7 +944,10 @@ function syncSettingControls(state) {
     }
     input.parentElement.hidden = !setting[kind];
     input.checked = Boolean(state[setting.state]);
+    shown ||= setting[kind];
   }
+  // Hidden while empty, so that it takes no room in the layout.
+  elements.settingControls.hidden = !shown;
 }
 
 /** Sets the controls of per-item scores from the shown state. */
