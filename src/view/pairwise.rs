@@ -141,7 +141,7 @@ view_state! {
         /// Bins per score axis, one of [`BINS`](super::BINS).
         // 10: a pairwise dataset's own default, which is small, so the cast is exact.
         bins: u32 = DEFAULT_BINS.0 as u32 => BINS_BOTH,
-        value: BinValue = BinValue::Count => VALUE,
+        value: BinValue = BinValue::default() => VALUE,
         logarithmic: bool = false => LOGARITHMIC,
         color_map: String = ColorMap::default().name().to_string() => COLOR_MAP,
         reversed: bool = false => REVERSED,

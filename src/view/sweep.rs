@@ -129,7 +129,7 @@ view_state! {
     /// The view of a sweep, as a link holds it and the page keeps it. `None` for model, model B
     /// and benchmark is "the dataset's default".
     pub struct SweepView {
-        layout: Layout = Layout::Model => LAYOUT,
+        layout: Layout = Layout::default() => LAYOUT,
         model: Option<String> = None => MODEL,
         model_b: Option<String> = None => MODEL_B,
         benchmark: Option<String> = None => BENCHMARK,
