@@ -108,6 +108,7 @@ const elements = {
   center: byId("center-input"),
   colourNote: byId("colour-note"),
   annotate: byId("annotate-input"),
+  settingControls: byId("setting-controls"),
   decimals: byId("decimals-select"),
   uncertainty: byId("uncertainty-input"),
   uncertaintyLabel: byId("uncertainty-label"),
@@ -731,6 +732,44 @@ function syncSharedControls(state) {
   elements.max.value = state.max ?? "";
   elements.annotate.checked = state.annotate;
   elements.decimals.value = state.decimals === null ? "auto" : String(state.decimals);
+  syncSettingControls(state);
+}
+
+/** The checkboxes made for flag settings the core declares with a control label, by state key. */
+const settingInputs = new Map();
+
+/**
+ * Sets the controls the page makes itself from the core's view settings (linkSchema().settings,
+ * those with a control label): a checkbox per flag, made on first use, shown for the kind of
+ * data that has the setting.
+ */
+function syncSettingControls(state) {
+  const kind = kindOf(state);
+  let shown = false;
+  for (const setting of linkSchema().settings) {
+    if (setting.kind !== "flag" || setting.control === null || setting.state === null) continue;
+    let input = settingInputs.get(setting.state);
+    if (!input) {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.id = `setting-${setting.state}`;
+      input.name = setting.state;
+      input.addEventListener("change", () => changeView({ [setting.state]: input.checked }));
+      const label = document.createElement("label");
+      label.htmlFor = input.id;
+      label.textContent = setting.control;
+      const field = document.createElement("div");
+      field.className = "field field-check";
+      field.append(input, label);
+      elements.settingControls.append(field);
+      settingInputs.set(setting.state, input);
+    }
+    input.parentElement.hidden = !setting[kind];
+    input.checked = Boolean(state[setting.state]);
+    shown ||= setting[kind];
+  }
+  // Hidden while empty, so that it takes no room in the layout.
+  elements.settingControls.hidden = !shown;
 }
 
 /** Sets the controls of per-item scores from the shown state. */

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::display::display_label;
 use crate::figure::{format_value, Figure};
+use crate::view::{FALLBACK_WIDTH, MAX_WIDTH, MIN_DRAWN_WIDTH};
 
 /// Outer padding of the figure.
 const PADDING: f64 = 12.0;
@@ -506,9 +507,9 @@ fn decimals_of(value: f64) -> usize {
 /// `width` says so.
 pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let width = if width.is_finite() {
-        width.clamp(160.0, 20_000.0)
+        width.clamp(MIN_DRAWN_WIDTH, MAX_WIDTH)
     } else {
-        800.0
+        FALLBACK_WIDTH
     };
     let columns_x = figure.x.len().max(1);
     let rows_y = figure.y.len().max(1);

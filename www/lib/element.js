@@ -34,7 +34,12 @@ const INLINE_DATA = ':scope > script[type="text/csv"], :scope > script[type="app
 
 /** Attributes that choose the data: a change reloads it. */
 const DATA_ATTRIBUTES = ["src", "format", "kind"];
-/** Attributes that shape the figure: a change redraws it. */
+/**
+ * Attributes that shape the figure, reflected as properties: a change redraws it. The figure
+ * reads every view setting's attributes from the wasm core (viewOptions), so older and newer
+ * spellings (colormap or colorMap, reverse or reversed, range or domain, by or value, log or
+ * logarithmic, model-b or modelB) all work.
+ */
 const VIEW_ATTRIBUTES = [
   "layout",
   "model",
@@ -55,6 +60,8 @@ const VIEW_ATTRIBUTES = [
   "by",
   "log",
 ];
+/** The attributes attributeChangedCallback hears of. */
+const OBSERVED = new Set([...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES]);
 /** Attributes that are on or off (present, "", "true" or "false"). */
 const FLAG_ATTRIBUTES = new Set(["reverse", "annotate", "log"]);
 /** Attributes that are numbers (absent or "" for the default). */
@@ -222,6 +229,7 @@ export class SweepMapElement extends HTMLElement {
   #resizeObserver;
   #childObserver;
   #loading;
+  #attributeObserver;
 
   static get observedAttributes() {
     return [...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES];
@@ -277,6 +285,11 @@ export class SweepMapElement extends HTMLElement {
     this.#childObserver = new MutationObserver(() => {
       if (this.#dataValue === null && !this.hasAttribute("src")) this.#schedule(DATA);
     });
+    // Attributes beyond observedAttributes (a setting's option name, or one the wasm core adds)
+    // redraw too: the view settings are the core's, known only once it is loaded.
+    this.#attributeObserver = new MutationObserver((records) => {
+      if (records.some((record) => !OBSERVED.has(record.attributeName))) this.#schedule(VIEW);
+    });
   }
 
   connectedCallback() {
@@ -291,6 +304,7 @@ export class SweepMapElement extends HTMLElement {
     }
     this.#resizeObserver.observe(this);
     this.#childObserver.observe(this, { childList: true, subtree: true, characterData: true });
+    this.#attributeObserver.observe(this, { attributes: true });
     this.#schedule(this.#dirty || SIZE);
     // An element with data starts the wasm now: it downloads and compiles while the element
     // waits for the frame it draws in. A failure is reported when the element draws.
@@ -300,6 +314,7 @@ export class SweepMapElement extends HTMLElement {
   disconnectedCallback() {
     this.#resizeObserver.disconnect();
     this.#childObserver.disconnect();
+    this.#attributeObserver.disconnect();
     if (this.#frameRequest) cancelAnimationFrame(this.#frameRequest);
     this.#frameRequest = 0;
     // A detached element neither fetches nor draws: a load under way stops, and starts again
@@ -529,7 +544,7 @@ export class SweepMapElement extends HTMLElement {
     if (!loaded) return false;
     const { api } = loaded;
     const pairwise = loaded.kind === "pairwise";
-    const options = { ...(pairwise ? pairwiseOptions(this, api) : sweepOptions(this)), width: this.#width() };
+    const options = { ...viewOptions(this, api, loaded.kind), width: this.#width() };
     const Figure = pairwise ? api.SweepPairwiseFigure : api.SweepFigure;
     const old = this.#shown;
     let figure = old.figure;
@@ -674,55 +689,49 @@ function oneOf(host, name, choices) {
   return value;
 }
 
-/** `decimals`: "auto" (or absent) for automatic, else a whole number. */
-function decimals(host) {
-  const value = text(host, "decimals");
+/** A `decimals` attribute: "auto" (or absent) for automatic, else a whole number. */
+function decimals(host, name) {
+  const value = text(host, name);
   if (value === null || value === "auto") return null;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed)) throw new Error(`attribute "decimals": expected "auto" or a whole number, found "${value}"`);
+  if (!Number.isInteger(parsed)) throw new Error(`attribute "${name}": expected "auto" or a whole number, found "${value}"`);
   return parsed;
 }
 
-/** The options both kinds of figure share. */
-function colourOptions(host) {
-  return {
-    colorMap: text(host, "colormap"),
-    reversed: flag(host, "reverse"),
-    domain: text(host, "range"),
-    min: number(host, "min"),
-    max: number(host, "max"),
-    annotate: flag(host, "annotate"),
-    decimals: decimals(host),
-  };
-}
-
-/** A SweepFigure's options from the element's attributes. */
-function sweepOptions(host) {
-  return {
-    ...colourOptions(host),
-    layout: text(host, "layout"),
-    model: text(host, "model"),
-    modelB: text(host, "model-b"),
-    benchmark: text(host, "benchmark"),
-    center: number(host, "center"),
-    uncertainty: number(host, "uncertainty"),
-  };
-}
+/** The view settings of the wasm core (linkSchema().settings), read once per wasm instance. */
+const settingsOf = new WeakMap();
 
 /**
- * A SweepPairwiseFigure's options from the element's attributes. `models` is a list as links
- * write it: comma-separated, `\,` for a comma inside a name and `\\` for a backslash.
+ * A figure's options from the element's attributes, by the view settings the wasm core declares
+ * (each with its attributes: its own first, then older spellings and the option name): every
+ * setting of the kind of data with an attribute, null when none of its attributes is given.
  */
-function pairwiseOptions(host, api) {
-  const models = text(host, "models");
-  return {
-    ...colourOptions(host),
-    models: models === null ? null : splitNames(api, models),
-    group: text(host, "group"),
-    bins: number(host, "bins"),
-    value: text(host, "by"),
-    logarithmic: flag(host, "log"),
-  };
+function viewOptions(host, api, kind) {
+  if (!settingsOf.has(api)) settingsOf.set(api, api.linkSchema().settings);
+  const options = {};
+  for (const setting of settingsOf.get(api)) {
+    if (!setting[kind] || setting.attributes.length === 0) continue;
+    const name = setting.attributes.find((attribute) => host.hasAttribute(attribute)) ?? setting.attributes[0];
+    options[setting.option] = attributeValue(host, api, name, setting);
+  }
+  return options;
+}
+
+/** An attribute as the value of a setting of its kind. */
+function attributeValue(host, api, name, setting) {
+  switch (setting.kind) {
+    case "flag":
+      return flag(host, name);
+    case "list": {
+      // Comma-separated as links write it: `\,` for a comma inside a name, `\\` for a backslash.
+      const names = text(host, name);
+      return names === null ? null : splitNames(api, names);
+    }
+    case "number":
+      return setting.option === "decimals" ? decimals(host, name) : number(host, name);
+    default:
+      return text(host, name);
+  }
 }
 
 if (!customElements.get("sweep-map")) customElements.define("sweep-map", SweepMapElement);
