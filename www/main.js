@@ -29,8 +29,8 @@ import { CellInspector } from "./lib/cells.js";
 import { exportCsv, exportPng, exportSvg } from "./export.js";
 import { fileHead, loadCsvInSlices, LoadCancelled, loadsInSlices, progressDisplay } from "./loading.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
-import { observationsMarkdown, renderObservations } from "./observations.js";
-import { comparisonsMarkdown, defaultModelsNote, isSynthetic, pairwiseFacts, renderComparisons } from "./pairwise.js";
+import { renderObservations } from "./observations.js";
+import { defaultModelsNote, isSynthetic, pairwiseFacts, renderComparisons } from "./pairwise.js";
 import {
   bundledSource,
   DEFAULT_LEVEL,
@@ -622,7 +622,7 @@ function commit(state, loaded, { history = "push" } = {}) {
   if (loaded.kind === "pairwise") {
     renderComparisons(summary, app.figure);
   } else {
-    renderObservations(summary, app.figure, observationContext());
+    renderObservations(summary, app.figure);
   }
   syncUncertaintyNote();
   hideMarkdownFallback();
@@ -630,11 +630,6 @@ function commit(state, loaded, { history = "push" } = {}) {
   writeAddress(next, history);
   app.renders += 1;
   return null;
-}
-
-function observationContext() {
-  const resolved = resolveView(app.state, app.shown.names);
-  return { layout: app.state.layout, modelA: resolved.model, modelB: resolved.modelB };
 }
 
 /** Applies a change of the view from a control; on failure restores the controls. */
@@ -1286,7 +1281,7 @@ async function copyMarkdown() {
   if (!app.figure || !app.state) return;
   let markdown;
   try {
-    markdown = kindOf(app.state) === "pairwise" ? comparisonsMarkdown(app.figure) : observationsMarkdown(app.figure, observationContext());
+    markdown = kindOf(app.state) === "pairwise" ? app.figure.comparisonsMarkdown() : app.figure.observationsMarkdown();
   } catch (error) {
     showError(`Could not write the key observations as Markdown: ${messageOf(error)}`);
     return;

@@ -21,11 +21,13 @@ use super::pairwise_options::{
     ResolvedPairwiseOptions, PAIRWISE_OPTIONS,
 };
 use super::{
-    js_error, to_plain_object, to_typed, CellRectObject, FigureSizeObject, PairStatisticsArray,
-    PairwiseCellInfoObject, PairwiseFigureOptionsObject, PairwisePanelArray,
-    ResolvedPairwiseOptionsObject,
+    js_error, to_plain_object, to_typed, CellRectObject, ComparisonsSummaryObject,
+    FigureSizeObject, PairStatisticsArray, PairwiseCellInfoObject, PairwiseFigureOptionsObject,
+    PairwisePanelArray, ResolvedPairwiseOptionsObject,
 };
-use crate::figure::{prepare_pairwise_figure, CellInfo, Figure};
+use crate::figure::{
+    comparisons_markdown, prepare_pairwise_figure, summarize_comparisons, CellInfo, Figure,
+};
 use crate::layout::{FigureLayout, Hit};
 use crate::pairwise::{PairComparison, PairwiseDataset};
 
@@ -221,6 +223,19 @@ impl SweepPairwiseFigure {
             .map(PairStatistics::from)
             .collect();
         to_typed(&statistics)
+    }
+
+    /// Every pair's statistics in words (`ComparisonsSummary`): what the pairs are compared
+    /// over, one card and one sentence per pair, and the canvas' accessible description.
+    #[wasm_bindgen(js_name = comparisonsSummary)]
+    pub fn comparisons_summary(&self) -> Result<ComparisonsSummaryObject, js_sys::Error> {
+        to_typed(&summarize_comparisons(self.pair_comparisons()))
+    }
+
+    /// The statistics of every pair as Markdown: the scope sentence and one table row per pair.
+    #[wasm_bindgen(js_name = comparisonsMarkdown)]
+    pub fn comparisons_markdown(&self) -> String {
+        comparisons_markdown(self.pair_comparisons())
     }
 
     /// The figure as an SVG document at its CSS size: every bin a `<rect>`, text as text.
