@@ -672,8 +672,8 @@ pub fn mismatch_table(figure: &Figure) -> Option<MismatchTable> {
             }
         })
         .collect();
-    // A stable sort: equal gaps keep the order of the cells.
-    rows.sort_by(|a, b| b.gap.total_cmp(&a.gap));
+    // A stable sort (one copy of it for the whole crate): equal gaps keep the order of the cells.
+    crate::sort::sort_by(&mut rows, |a, b| b.gap.total_cmp(&a.gap));
     let (x_name, y_name) = figure.axis_names(reported);
     Some(MismatchTable {
         caption: format!(
