@@ -15,8 +15,6 @@ mod expected;
 #[path = "support/exports.rs"]
 mod exports;
 
-use std::path::PathBuf;
-
 use sweepmap::figure::{
     comparisons_markdown, key_observations, prepare_figure, prepare_pairwise_figure, Figure,
     FigureOptions, PairwiseOptions, View,
@@ -70,20 +68,11 @@ fn outcome(name: &str, text: &str) -> Result<(String, String), String> {
 
 #[test]
 fn every_hostile_file_exports_as_expected() {
-    let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .expect("the corpus folder exists")
-        .map(|entry| entry.expect("a readable entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "csv"))
-        .collect();
-    cases.sort();
-    let bless = std::env::var_os("SWEEPMAP_BLESS").is_some();
+    let (folder, cases, bless) = expected::cases("tests/hostile", |path| {
+        path.extension().is_some_and(|ext| ext == "csv")
+    });
     let mut failures = Vec::new();
-    for case in &cases {
-        let name = case
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
+    for (case, name) in &cases {
         let text = std::fs::read_to_string(case).expect("a readable UTF-8 case");
         match outcome(name, &text) {
             Ok((markdown, svg)) => {

@@ -11,7 +11,7 @@
 
 mod expected;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use sweepmap::pairwise::{load_pairwise_csv, load_pairwise_json, PairwiseCsvOptions};
 use sweepmap::{load_csv, load_json, CsvOptions};
@@ -40,20 +40,11 @@ fn load(name: &str, text: &str) -> Result<String, String> {
 
 #[test]
 fn every_malformed_input_gives_its_exact_error() {
-    let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/malformed");
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .expect("the corpus folder exists")
-        .map(|entry| entry.expect("a readable entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext != "expected"))
-        .collect();
-    cases.sort();
-    let bless = std::env::var_os("SWEEPMAP_BLESS").is_some();
+    let (folder, cases, bless) = expected::cases("tests/malformed", |path| {
+        path.extension().is_some_and(|ext| ext != "expected")
+    });
     let mut failures = Vec::new();
-    for case in &cases {
-        let name = case
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
+    for (case, name) in &cases {
         let bytes = std::fs::read(case).expect("a readable case");
         let text = String::from_utf8_lossy(&bytes);
         let message = match load(name, &text) {

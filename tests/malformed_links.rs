@@ -86,20 +86,10 @@ fn query_of(path: &Path) -> String {
 
 /// The corpus folder and its cases, `(file name, path)` of every `.query`, in name order.
 fn corpus() -> (PathBuf, Vec<(String, PathBuf)>) {
-    let folder = root().join("tests/malformed/links");
-    let mut cases: Vec<(String, PathBuf)> = std::fs::read_dir(&folder)
-        .expect("the link corpus folder exists")
-        .map(|entry| entry.expect("a readable entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "query"))
-        .map(|path| {
-            let name = path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default();
-            (name.to_string(), path)
-        })
-        .collect();
-    cases.sort();
+    let (folder, cases, _) = expected::cases("tests/malformed/links", |path| {
+        path.extension().is_some_and(|ext| ext == "query")
+    });
+    let cases = cases.into_iter().map(|(path, name)| (name, path)).collect();
     (folder, cases)
 }
 

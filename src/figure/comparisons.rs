@@ -67,22 +67,42 @@ fn mean(comparison: &PairComparison) -> String {
 /// paired difference, the sign test, and the items only one model (or neither) scored.
 pub fn pair_statistics(comparison: &PairComparison) -> Vec<Statistic> {
     let (a, b) = (&comparison.model_a, &comparison.model_b);
-    let statistic = |key, term: &str, text: String| Statistic {
-        key,
-        term: term.to_string(),
-        text,
-    };
-    let of = |count: usize, value: Option<f64>| {
-        format!("{count} of {} ({})", comparison.paired, share(value))
-    };
-    let mut statistics = Vec::new();
+    let mut rows: Vec<(&'static str, String, String)> = Vec::new();
     if comparison.paired == 0 {
-        statistics.push(statistic(
+        rows.push((
             "paired",
-            "Paired items",
+            "Paired items".into(),
             "none: no item was scored by both models".into(),
         ));
     } else {
+        for (key, term, count, value) in [
+            (
+                "a_ahead",
+                format!("{a} ahead"),
+                comparison.a_ahead,
+                comparison.a_ahead_share(),
+            ),
+            (
+                "tied",
+                "Tied".into(),
+                comparison.tied,
+                comparison.tied_share(),
+            ),
+            (
+                "b_ahead",
+                format!("{b} ahead"),
+                comparison.b_ahead,
+                comparison.b_ahead_share(),
+            ),
+        ] {
+            let text = format!("{count} of {} ({})", comparison.paired, share(value));
+            rows.push((key, term, text));
+        }
+        rows.push((
+            "mean_difference",
+            format!("Mean {a} − {b}"),
+            mean(comparison),
+        ));
         let sign_test = match comparison.sign_test_p_value {
             None => "– (every paired item is tied)".to_string(),
             Some(p) => format!(
@@ -91,47 +111,28 @@ pub fn pair_statistics(comparison: &PairComparison) -> Vec<Statistic> {
                 plural(comparison.a_ahead + comparison.b_ahead, "untied item")
             ),
         };
-        statistics.extend([
-            statistic(
-                "a_ahead",
-                &format!("{a} ahead"),
-                of(comparison.a_ahead, comparison.a_ahead_share()),
-            ),
-            statistic("tied", "Tied", of(comparison.tied, comparison.tied_share())),
-            statistic(
-                "b_ahead",
-                &format!("{b} ahead"),
-                of(comparison.b_ahead, comparison.b_ahead_share()),
-            ),
-            statistic(
-                "mean_difference",
-                &format!("Mean {a} − {b}"),
-                mean(comparison),
-            ),
-            statistic("sign_test", "Sign test", sign_test),
-        ]);
+        rows.push(("sign_test", "Sign test".into(), sign_test));
     }
     let one_sided = comparison.only_a + comparison.only_b;
-    statistics.push(statistic(
-        "one_model",
-        "Scored by one model only",
-        if one_sided == 0 {
-            "none".into()
-        } else {
-            format!(
-                "{one_sided}: {} by {a}, {} by {b} (not compared)",
-                comparison.only_a, comparison.only_b
-            )
-        },
-    ));
+    let one_model = if one_sided == 0 {
+        "none".into()
+    } else {
+        format!(
+            "{one_sided}: {} by {a}, {} by {b} (not compared)",
+            comparison.only_a, comparison.only_b
+        )
+    };
+    rows.push(("one_model", "Scored by one model only".into(), one_model));
     if comparison.neither > 0 {
-        statistics.push(statistic(
+        rows.push((
             "neither",
-            "Scored by neither",
+            "Scored by neither".into(),
             comparison.neither.to_string(),
         ));
     }
-    statistics
+    rows.into_iter()
+        .map(|(key, term, text)| Statistic { key, term, text })
+        .collect()
 }
 
 /// One sentence per pair, for the canvas' accessible description.
