@@ -8,7 +8,7 @@
 import { plural } from "./lib/format.js";
 
 // The bins' wording lives in lib/bins.js (the <sweep-map> element uses it too); re-exported here.
-export { binAnnouncement, binRange, binTooltipContent, percent } from "./lib/bins.js";
+export { binAnnouncement, binRange, binTooltipContent } from "./lib/bins.js";
 
 // ---------------------------------------------------------------------------------------------
 // Header

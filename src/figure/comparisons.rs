@@ -155,6 +155,19 @@ pub fn pair_sentence(comparison: &PairComparison) -> String {
     )
 }
 
+/// A bin's share of its pair's paired items in words: "6.3 % of 285 paired items", or
+/// "– (no paired items)".
+pub fn bin_share_text(count: f64, paired: usize) -> String {
+    if paired == 0 {
+        return "– (no paired items)".to_string();
+    }
+    format!(
+        "{} of {}",
+        share(Some(count / paired as f64)),
+        plural(paired, "paired item")
+    )
+}
+
 /// What every pair is compared over (they all share the scope of the first): one sentence
 /// above the cards; empty without pairs.
 pub fn scope_sentence(comparisons: &[PairComparison]) -> String {
@@ -363,6 +376,9 @@ mod tests {
                 summary.scope
             )
         );
+        assert_eq!(bin_share_text(18.0, 285), "6.3 % of 285 paired items");
+        assert_eq!(bin_share_text(1.0, 1), "100.0 % of 1 paired item");
+        assert_eq!(bin_share_text(0.0, 0), "– (no paired items)");
         let empty = summarize_comparisons(&[]);
         assert_eq!((empty.scope.as_str(), empty.description.as_str()), ("", ""));
     }

@@ -33,8 +33,8 @@ use crate::pairwise::PairComparison;
 use crate::{Axis, BenchmarkInfo, Dataset, Direction, Grid};
 
 pub use comparisons::{
-    comparisons_markdown, pair_sentence, pair_statistics, pair_title, scope_sentence,
-    summarize_comparisons, ComparisonsSummary, PairSummary, Statistic,
+    bin_share_text, comparisons_markdown, pair_sentence, pair_statistics, pair_title,
+    scope_sentence, summarize_comparisons, ComparisonsSummary, PairSummary, Statistic,
 };
 pub use format::{choose_decimals, format_value};
 pub use markdown::{escape_markdown, is_line_end, MarkdownWriter, TableColumn};

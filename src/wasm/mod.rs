@@ -525,6 +525,8 @@ export interface PairwiseCellInfo extends CellInfo {
   count: number;
   /** count / the pair's paired items; null when there are none. */
   share: number | null;
+  /** The share in words: "6.3 % of 285 paired items", or "– (no paired items)". */
+  share_text: string;
 }
 
 /** Every pair's statistics in words, as the page shows them beside a pairwise figure. */

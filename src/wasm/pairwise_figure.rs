@@ -26,7 +26,8 @@ use super::{
     PairwisePanelArray, ResolvedPairwiseOptionsObject,
 };
 use crate::figure::{
-    comparisons_markdown, prepare_pairwise_figure, summarize_comparisons, CellInfo, Figure,
+    bin_share_text, comparisons_markdown, prepare_pairwise_figure, summarize_comparisons, CellInfo,
+    Figure,
 };
 use crate::layout::{FigureLayout, Hit};
 use crate::pairwise::{PairComparison, PairwiseDataset};
@@ -63,6 +64,8 @@ struct BinDetails {
     count: f64,
     /// `count` over the pair's paired items; `None` when there are none.
     share: Option<f64>,
+    /// The share in words: "6.3 % of 285 paired items", or "– (no paired items)".
+    share_text: String,
 }
 
 /// A pairwise figure options argument as a patch.
@@ -309,6 +312,7 @@ impl SweepPairwiseFigure {
             y_range: comparison.row_range(cell.y)?,
             count,
             share: (comparison.paired > 0).then(|| count / comparison.paired as f64),
+            share_text: bin_share_text(count, comparison.paired),
         })
     }
 
