@@ -41,8 +41,11 @@ pub fn escape_markdown(text: &str) -> String {
         }
         escaped.push(c);
     }
-    if let Some(marker) = list_marker(&escaped) {
-        escaped.insert(marker, '\\');
+    // Markdown looks for a marker past up to three spaces (more make code, still one line).
+    let content = escaped.trim_start_matches([' ', '\t']);
+    let indent = escaped.len() - content.len();
+    if let Some(marker) = list_marker(content) {
+        escaped.insert(indent + marker, '\\');
     }
     escaped
 }
@@ -199,7 +202,8 @@ mod tests {
         assert_eq!(escape_markdown("3)"), "3\\)");
         assert_eq!(escape_markdown("~~~"), "\\~~~");
         assert_eq!(escape_markdown("---"), "\\---");
-        assert_eq!(escape_markdown("\n- x"), " - x");
+        assert_eq!(escape_markdown("\n- x"), " \\- x");
+        assert_eq!(escape_markdown("  1. x"), "  1\\. x");
         assert_eq!(escape_markdown("-5"), "-5");
         assert_eq!(escape_markdown("0.1"), "0.1");
         assert_eq!(escape_markdown("R1-Llama"), "R1-Llama");

@@ -30,6 +30,7 @@ pub enum Block {
 /// True when `text` would open a block of its own at the start of a line or of a list item: a
 /// list item, a heading, a quote, a fence, a thematic break.
 fn opens_block(text: &str) -> bool {
+    let text = text.trim_start_matches([' ', '\t']);
     let digits = text.bytes().take_while(u8::is_ascii_digit).count();
     let rest = &text[digits..];
     let marker_then_space = |marker: &str| {
@@ -114,6 +115,7 @@ pub fn markdown_blocks(markdown: &str) -> Result<Vec<Block>, String> {
         } else if line.starts_with('|') {
             Block::Row(cells(line).map_err(|problem| fail(&problem))?)
         } else if opens_block(line) || line.starts_with([' ', '\t']) {
+            // (A paragraph never starts with white space: four spaces would make it code.)
             return Err(fail("a line that opens a block"));
         } else {
             Block::Paragraph(line.to_string())
