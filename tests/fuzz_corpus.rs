@@ -1,8 +1,13 @@
 //! The committed fuzz corpora (`fuzz/corpus/TARGET/`) run through the same checks as the fuzz
 //! targets (`fuzz/fuzz_targets/`), natively and without libFuzzer: no input panics, every one
-//! gives a `Result`, and whatever loads exports to JSON and loads back as itself. Also the
+//! gives a `Result`, whatever loads exports to JSON and loads back as itself, and its figure
+//! exports to well-formed SVG and Markdown that keeps its structure (the checks the targets share,
+//! tests/support/exports.rs). Also the
 //! regressions the fuzzer found, each as a small input.
 #![cfg(not(target_arch = "wasm32"))]
+
+#[path = "support/exports.rs"]
+mod exports;
 
 use std::path::PathBuf;
 
@@ -14,7 +19,7 @@ use sweepmap::{load_csv, load_json, to_csv, to_json, CsvOptions, Dataset};
 fn exports_and_reloads(dataset: &Dataset) -> Result<(), String> {
     let _ = to_csv(dataset);
     match load_json(&to_json(dataset)) {
-        Ok(reloaded) if &reloaded == dataset => Ok(()),
+        Ok(reloaded) if &reloaded == dataset => exports::check_sweep_exports(dataset),
         Ok(reloaded) => Err(format!("reloads as another dataset: {reloaded:?}")),
         Err(error) => Err(format!("its JSON export does not load: {error}")),
     }
@@ -27,14 +32,10 @@ fn check(target: &str, bytes: &[u8]) -> Result<(), String> {
         "sweep_csv" => load_csv(&text, &CsvOptions::default())
             .map_or(Ok(()), |dataset| exports_and_reloads(&dataset)),
         "sweep_json" => load_json(&text).map_or(Ok(()), |dataset| exports_and_reloads(&dataset)),
-        "pairwise_csv" => {
-            let _ = load_pairwise_csv(&text, &PairwiseCsvOptions::default());
-            Ok(())
-        }
-        "pairwise_json" => {
-            let _ = load_pairwise_json(&text);
-            Ok(())
-        }
+        "pairwise_csv" => load_pairwise_csv(&text, &PairwiseCsvOptions::default())
+            .map_or(Ok(()), |dataset| exports::check_pairwise_exports(&dataset)),
+        "pairwise_json" => load_pairwise_json(&text)
+            .map_or(Ok(()), |dataset| exports::check_pairwise_exports(&dataset)),
         "link" => check_link(&text),
         other => Err(format!("no fuzz target {other}")),
     }

@@ -2112,6 +2112,7 @@ fn pairwise_hover_gives_the_bin_ranges_count_and_share() {
     );
     assert_eq!(info["count"], 2.0);
     assert_eq!(info["share"], 0.5);
+    assert_eq!(info["share_text"], "50.0 % of 4 paired items");
     assert_eq!(info["x_name"], "score - alpha");
     assert_eq!(info["x_label"], "0.5–1.0");
     assert_eq!(info["y_name"], "score - beta");

@@ -41,8 +41,8 @@ import { loadsInSlices, progressDisplay } from "./loading.js";
 import { LoadCancelled } from "./lib/source.js";
 import { loadCatalog, readSourceData } from "./sources.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
-import { observationsMarkdown, renderObservations } from "./observations.js";
-import { comparisonsMarkdown, defaultModelsNote, isSynthetic, pairwiseFacts, renderComparisons } from "./pairwise.js";
+import { renderObservations } from "./observations.js";
+import { defaultModelsNote, isSynthetic, pairwiseFacts, renderComparisons } from "./pairwise.js";
 import {
   bundledSource,
   DEFAULT_LEVEL,
@@ -416,7 +416,7 @@ function commit(state, loaded, { history = "push" } = {}) {
   if (loaded.kind === "pairwise") {
     renderComparisons(summary, app.figure);
   } else {
-    renderObservations(summary, app.figure, observationContext());
+    renderObservations(summary, app.figure);
   }
   syncUncertaintyNote();
   syncCanvasNote();
@@ -425,11 +425,6 @@ function commit(state, loaded, { history = "push" } = {}) {
   writeAddress(next, history);
   app.renders += 1;
   return null;
-}
-
-function observationContext() {
-  const resolved = resolveView(app.state, app.shown.names);
-  return { layout: app.state.layout, modelA: resolved.model, modelB: resolved.modelB };
 }
 
 /** Applies a change of the view from a control; on failure restores the controls. */
@@ -1118,7 +1113,7 @@ async function copyMarkdown() {
   if (!app.figure || !app.state) return;
   let markdown;
   try {
-    markdown = kindOf(app.state) === "pairwise" ? comparisonsMarkdown(app.figure) : observationsMarkdown(app.figure, observationContext());
+    markdown = kindOf(app.state) === "pairwise" ? app.figure.comparisonsMarkdown() : app.figure.observationsMarkdown();
   } catch (error) {
     showError(`Could not write the key observations as Markdown: ${messageOf(error)}`);
     return;

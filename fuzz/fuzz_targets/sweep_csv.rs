@@ -1,7 +1,11 @@
 //! The tidy-CSV sweep loader on any bytes, decoded as the page's `File.text()` does. A dataset
-//! that loads must export to JSON and load back as itself (the README's round-trip promise), and
-//! export to CSV without panicking.
+//! that loads must export to JSON and load back as itself (the README's round-trip promise),
+//! export to CSV without panicking, and export its figure to well-formed SVG and its key
+//! observations to Markdown that keeps its structure (tests/support/exports.rs).
 #![no_main]
+
+#[path = "../../tests/support/exports.rs"]
+mod exports;
 
 use libfuzzer_sys::fuzz_target;
 use sweepmap::{load_csv, load_json, to_csv, to_json, CsvOptions};
@@ -11,6 +15,15 @@ fuzz_target!(|bytes: &[u8]| {
     if let Ok(dataset) = load_csv(&text, &CsvOptions::default()) {
         let _ = to_csv(&dataset);
         let reloaded = load_json(&to_json(&dataset));
-        assert_eq!(reloaded.as_ref(), Ok(&dataset), "JSON export of a CSV dataset");
+        assert_eq!(
+            reloaded.as_ref(),
+            Ok(&dataset),
+            "JSON export of a CSV dataset"
+        );
+        assert_eq!(
+            exports::check_sweep_exports(&dataset),
+            Ok(()),
+            "figure exports"
+        );
     }
 });

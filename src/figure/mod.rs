@@ -8,10 +8,13 @@
 //! and its colour bar are painted from, its peak cells, and the number format of its labels.
 //! Nothing here knows about pixels.
 
+mod comparisons;
 mod format;
+mod markdown;
 mod observe;
 mod pairwise;
 mod query;
+mod wording;
 pub mod words;
 
 use serde::{Deserialize, Serialize};
@@ -30,15 +33,22 @@ use crate::error::{Error, Result};
 use crate::pairwise::PairComparison;
 use crate::{Axis, BenchmarkInfo, Dataset, Direction, Grid};
 
+pub use comparisons::{
+    bin_share_text, comparisons_markdown, pair_sentence, pair_statistics, pair_title,
+    scope_sentence, summarize_comparisons, ComparisonsSummary, PairSummary, Statistic,
+};
 pub use format::{choose_decimals, format_value, MAX_AUTO_DECIMALS};
+pub use markdown::{escape_markdown, is_line_end, MarkdownWriter, TableColumn};
 pub use observe::{
-    compare_models, observations_markdown, observe_figure, observe_panel, AxisName, Claim,
-    Observation, PanelContext, MAX_MODELS_COMPARED_IN_PAIRS,
+    compare_models, difference_lines, key_observations, mismatch_table, observations_markdown,
+    observe_figure, observe_panel, AxisName, Claim, DifferenceLines, KeyObservations, MismatchRow,
+    MismatchTable, Observation, PanelContext, MAX_MODELS_COMPARED_IN_PAIRS,
 };
 pub use pairwise::{
     default_pairwise_models, prepare_pairwise_figure, PairwiseOptions, DEFAULT_PAIRWISE_MODELS,
 };
 pub use query::{CellInfo, PanelReport};
+pub use wording::{format_p_value, format_percent, format_signed, plural};
 pub use words::{BinValue, Layout, Named, Range};
 
 /// The confidence level of uncertainty statements when none is chosen.

@@ -10,10 +10,13 @@
 
 use serde::Serialize;
 
+use super::markdown::{MarkdownWriter, TableColumn};
+use super::wording::{format_signed, plural};
 use super::{format_value, Figure, View};
 use crate::analysis::{
     difference, measure_trends, rank_configurations, summarize, test_against_peak, value_scale,
-    CellError, CellPosition, DifferenceTest, PeakTest, TrendDirection, TrendStrength, ValueScale,
+    CellError, CellPosition, Difference, DifferenceTest, PeakTest, TrendDirection, TrendStrength,
+    ValueScale,
 };
 use crate::display::display_label;
 use crate::{Axis, Dataset, Direction, Grid};
@@ -624,43 +627,253 @@ fn beyond_noise_observation(test: &DifferenceTest, a: &str, b: &str) -> Observat
 
 /// Observations as a Markdown list under a heading per panel.
 pub fn observations_markdown(sections: &[(String, Vec<Observation>)]) -> String {
-    let mut markdown = String::new();
-    for (title, observations) in sections {
-        if !title.is_empty() {
-            markdown.push_str(&format!("### {}\n\n", escape_markdown(title)));
-        }
-        for observation in observations {
-            markdown.push_str(&format!("- {}\n", escape_markdown(&observation.text)));
-        }
-        markdown.push('\n');
-    }
-    markdown.trim_end().to_string() + "\n"
+    let mut writer = MarkdownWriter::default();
+    write_sections(&mut writer, sections);
+    writer.finish()
 }
 
-/// Backslash-escapes the characters Markdown would read as markup.
-fn escape_markdown(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(
-            c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|'
-        ) {
-            escaped.push('\\');
+fn write_sections(writer: &mut MarkdownWriter, sections: &[(String, Vec<Observation>)]) {
+    for (title, observations) in sections {
+        if !title.is_empty() {
+            writer.heading(3, title);
         }
-        escaped.push(c);
+        writer.bullets(observations.iter().map(|o| o.text.as_str()));
     }
-    escaped
+}
+
+/// Who is ahead how often in a difference view, as lines under a heading ("R1-Llama against
+/// R1-Qwen").
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DifferenceLines {
+    pub heading: String,
+    pub lines: Vec<String>,
+}
+
+/// The tallies of `a - b` in words.
+pub fn difference_lines(result: &Difference, a: &str, b: &str) -> DifferenceLines {
+    let compared = result.a_higher + result.equal + result.b_higher;
+    let mut lines = vec![
+        format!(
+            "{a} is higher in {} of {}.",
+            result.a_higher,
+            plural(compared, "configuration")
+        ),
+        format!("{b} is higher in {}.", result.b_higher),
+        if result.equal == 1 {
+            "1 configuration ties.".to_string()
+        } else {
+            format!("{} configurations tie.", result.equal)
+        },
+    ];
+    if result.only_in_a > 0 || result.only_in_b > 0 {
+        lines.push(format!(
+            "Measured for one model only: {} for {a}, {} for {b} (not compared).",
+            result.only_in_a, result.only_in_b
+        ));
+    }
+    DifferenceLines {
+        heading: format!("{a} against {b}"),
+        lines,
+    }
+}
+
+/// One cell of a reconciliation whose reported value differs from the mean of its parts beyond
+/// rounding, as the table shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MismatchRow {
+    pub position: CellPosition,
+    /// `|reported - recomputed|` at the decimals the difference is shown with: the rows are
+    /// sorted by it, largest first, equal gaps in the order of the cells.
+    pub gap: f64,
+    /// The x and y labels, the reported value, the recomputed one and the signed difference
+    /// ("+1.30", "−2.10"), each written as the figure's panels write them.
+    pub cells: Vec<String>,
+}
+
+/// The mismatches of a reconciliation as a table, largest gap first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MismatchTable {
+    pub caption: String,
+    pub columns: Vec<TableColumn>,
+    pub rows: Vec<MismatchRow>,
+}
+
+/// `value` rounded at `decimals`, for ordering by what is shown.
+fn rounded(value: f64, decimals: usize) -> f64 {
+    let scale = 10f64.powi(i32::try_from(decimals).unwrap_or(i32::MAX));
+    (value * scale).round() / scale
+}
+
+/// The table of a reconciliation's mismatches (the figure's three panels being the reported,
+/// recomputed and difference ones); `None` for any other figure or when nothing disagrees.
+pub fn mismatch_table(figure: &Figure) -> Option<MismatchTable> {
+    let result = figure.reconciliation.as_ref()?;
+    let [reported, recomputed, difference, ..] = figure.panels.as_slice() else {
+        return None;
+    };
+    if result.mismatches.is_empty() {
+        return None;
+    }
+    let mut rows: Vec<MismatchRow> = result
+        .mismatches
+        .iter()
+        .map(|mismatch| {
+            let position = mismatch.position;
+            MismatchRow {
+                position,
+                gap: rounded(mismatch.difference.abs(), difference.decimals),
+                cells: vec![
+                    figure.x.label(position.x).unwrap_or_default().to_string(),
+                    figure.y.label(position.y).unwrap_or_default().to_string(),
+                    format_value(mismatch.reported, reported.decimals),
+                    format_value(mismatch.recomputed, recomputed.decimals),
+                    format_signed(mismatch.difference, difference.decimals),
+                ],
+            }
+        })
+        .collect();
+    // A stable sort (one copy of it for the whole crate): equal gaps keep the order of the cells.
+    crate::sort::sort_by(&mut rows, |a, b| b.gap.total_cmp(&a.gap));
+    let (x_name, y_name) = figure.axis_names(reported);
+    Some(MismatchTable {
+        caption: format!(
+            "Cells that differ beyond rounding (± {}), largest gap first",
+            format_value(result.tolerance, recomputed.decimals)
+        ),
+        columns: vec![
+            TableColumn::text(x_name),
+            TableColumn::text(y_name),
+            TableColumn::numeric("Reported"),
+            TableColumn::numeric("Recomputed"),
+            TableColumn::numeric("Difference"),
+        ],
+        rows,
+    })
+}
+
+/// The panels' sections, then the others.
+pub type SectionsSplit<'a> = (
+    &'a [(String, Vec<Observation>)],
+    &'a [(String, Vec<Observation>)],
+);
+
+/// Everything the page shows under a sweep figure, in words: the observations (one section per
+/// panel, then "Across panels" when it has any), who is ahead how often for a difference, and
+/// the mismatch table of a reconciliation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeyObservations {
+    /// `(title, observations)`: the first `panels` are the panels', in panel order.
+    pub sections: Vec<(String, Vec<Observation>)>,
+    pub panels: usize,
+    pub difference: Option<DifferenceLines>,
+    pub mismatches: Option<MismatchTable>,
+}
+
+/// The key observations of a figure and what a difference or a reconciliation adds (see
+/// [`observe_figure`] for `level`).
+pub fn key_observations(
+    dataset: &Dataset,
+    figure: &Figure,
+    view: &View,
+    level: Option<f64>,
+) -> KeyObservations {
+    let difference = match (view, &figure.difference) {
+        (View::Difference { a, b, .. }, Some(result)) => Some(difference_lines(result, a, b)),
+        _ => None,
+    };
+    KeyObservations {
+        sections: observe_figure(dataset, figure, view, level),
+        panels: figure.panels.len(),
+        difference,
+        mismatches: mismatch_table(figure),
+    }
+}
+
+impl KeyObservations {
+    /// The panels' sections and the rest ("Across panels").
+    pub fn split(&self) -> SectionsSplit<'_> {
+        self.sections.split_at(self.panels.min(self.sections.len()))
+    }
+
+    /// Everything as Markdown: the sections, then who is ahead how often, then the mismatch
+    /// table, each under a heading.
+    pub fn markdown(&self) -> String {
+        let mut writer = MarkdownWriter::default();
+        write_sections(&mut writer, &self.sections);
+        if let Some(difference) = &self.difference {
+            writer.heading(3, &difference.heading);
+            writer.bullets(difference.lines.iter().map(String::as_str));
+        }
+        if let Some(table) = &self.mismatches {
+            writer.heading(3, &table.caption);
+            let rows: Vec<&[String]> = table.rows.iter().map(|row| row.cells.as_slice()).collect();
+            writer.table(&table.columns, &rows);
+        }
+        writer.finish()
+    }
+
+    /// The canvas' accessible description: "Key observations." and every section's sentences
+    /// after its title, the ones across panels first; empty when there are none.
+    pub fn description(&self) -> String {
+        let (panels, across) = self.split();
+        let parts: Vec<String> = across
+            .iter()
+            .chain(panels)
+            .filter(|(_, observations)| !observations.is_empty())
+            .map(|(title, observations)| {
+                let texts: Vec<&str> = observations.iter().map(|o| o.text.as_str()).collect();
+                format!("{title}: {}", texts.join(" "))
+            })
+            .collect();
+        if parts.is_empty() {
+            String::new()
+        } else {
+            format!("Key observations. {}", parts.join(" "))
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::escape_markdown;
+    use super::*;
+    use crate::Grid;
 
     #[test]
-    fn markdown_markup_in_labels_is_escaped() {
+    fn difference_lines_count_in_words() {
+        let result = Difference {
+            grid: Grid::empty(1, 1),
+            a_higher: 1,
+            equal: 1,
+            b_higher: 0,
+            only_in_a: 2,
+            only_in_b: 0,
+            max_abs_difference: None,
+            mean_difference: None,
+        };
         assert_eq!(
-            escape_markdown("R1 | <b>*x*</b>"),
-            "R1 \\| \\<b\\>\\*x\\*\\</b\\>"
+            difference_lines(&result, "A", "B"),
+            DifferenceLines {
+                heading: "A against B".into(),
+                lines: vec![
+                    "A is higher in 1 of 2 configurations.".into(),
+                    "B is higher in 0.".into(),
+                    "1 configuration ties.".into(),
+                    "Measured for one model only: 2 for A, 0 for B (not compared).".into(),
+                ],
+            }
+        );
+        let one = Difference {
+            equal: 0,
+            only_in_a: 0,
+            ..result
+        };
+        assert_eq!(
+            difference_lines(&one, "A", "B").lines,
+            [
+                "A is higher in 1 of 1 configuration.",
+                "B is higher in 0.",
+                "0 configurations tie."
+            ]
         );
     }
 }

@@ -8,10 +8,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::comparisons::pair_title;
+use super::wording::{format_p_value, format_percent};
 use super::{format_value, BinValue, Figure, FigurePanel};
 use crate::analysis::{scan_cells, CellScan};
 use crate::color::{resolve_domain, ColorMap, DomainMode};
-use crate::display::display_label;
 use crate::error::{Error, Result};
 use crate::pairwise::{compare_all_pairs, PairComparison, PairwiseDataset, DEFAULT_BINS};
 use crate::{Axis, Direction, Grid};
@@ -69,34 +70,22 @@ impl Default for PairwiseOptions {
     }
 }
 
-fn percent(share: Option<f64>) -> String {
-    share.map_or_else(
-        || "–".to_string(),
-        |s| format!("{} %", format_value(s * 100.0, 0)),
-    )
-}
-
 /// The statistics under a pair's title: who is ahead how often; the mean difference, the sign
 /// test and how many items the histogram holds (and how many only one model scored).
 fn subtitle(comparison: &PairComparison) -> Vec<String> {
     let (a, b) = (&comparison.model_a, &comparison.model_b);
     let shares = format!(
         "{a} ahead {} · tied {} · {b} ahead {}",
-        percent(comparison.a_ahead_share()),
-        percent(comparison.tied_share()),
-        percent(comparison.b_ahead_share())
+        format_percent(comparison.a_ahead_share(), 0),
+        format_percent(comparison.tied_share(), 0),
+        format_percent(comparison.b_ahead_share(), 0)
     );
     let mut detail = Vec::new();
     if let Some(mean) = comparison.mean_difference {
         detail.push(format!("mean A − B {}", format_value(mean, 3)));
     }
     if let Some(p) = comparison.sign_test_p_value {
-        let p = if p < 0.001 {
-            "< 0.001".to_string()
-        } else {
-            format!("= {}", format_value(p, 3))
-        };
-        detail.push(format!("sign test p {p}"));
+        detail.push(format!("sign test p {}", format_p_value(Some(p))));
     }
     let mut items = format!("n = {}", comparison.paired);
     let one_sided = comparison.only_a + comparison.only_b;
@@ -181,16 +170,8 @@ pub fn prepare_pairwise_figure(
         if options.logarithmic {
             scale = scale.logarithmic();
         }
-        let mut title = format!(
-            "{} vs {}",
-            display_label(&comparison.model_a),
-            display_label(&comparison.model_b)
-        );
-        if let Some(group) = &comparison.group {
-            title.push_str(&format!(" | {}", display_label(group)));
-        }
         panels.push(FigurePanel {
-            title,
+            title: pair_title(comparison),
             model: None,
             benchmark: comparison.group.clone(),
             grid,

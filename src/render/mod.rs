@@ -815,15 +815,21 @@ pub fn render_svg(figure: &Figure, layout: &FigureLayout) -> Result<String> {
     Ok(xml_safe(svg))
 }
 
-/// The SVG with characters XML 1.0 does not allow (control characters other than tab and line
-/// ends, which a CSV label can hold) replaced by U+FFFD, so that the file always parses. plotters
-/// escapes `<`, `>`, `&` and quotes itself; these come only from labels.
+/// The SVG with every character outside XML 1.0's `Char` production replaced by U+FFFD, so that
+/// the file always parses: control characters other than tab and line ends, and the
+/// noncharacters U+FFFE and U+FFFF, all of which a CSV label can hold. (Surrogates cannot occur
+/// in a Rust string.) DEL and the C1 controls, which XML 1.0 allows but discourages and XML 1.1
+/// refuses, are replaced too. plotters escapes `<`, `>`, `&` and quotes itself.
 fn xml_safe(svg: String) -> String {
-    let allowed = |c: char| !c.is_control() || matches!(c, '\t' | '\n' | '\r') || c > '\u{9f}';
-    if svg.chars().all(allowed) {
+    if svg.chars().all(is_xml_char) {
         return svg;
     }
     svg.chars()
-        .map(|c| if allowed(c) { c } else { '\u{fffd}' })
+        .map(|c| if is_xml_char(c) { c } else { '\u{fffd}' })
         .collect()
+}
+
+/// True for the characters [`xml_safe`] keeps.
+fn is_xml_char(c: char) -> bool {
+    (!c.is_control() || matches!(c, '\t' | '\n' | '\r')) && !matches!(c, '\u{fffe}' | '\u{ffff}')
 }

@@ -21,12 +21,14 @@ use super::dataset::SweepDataset;
 use super::drawing::{surroundings_for, Drawing};
 use super::{
     js_error, to_typed, CellInfoObject, CellRectObject, DifferenceSummaryObject,
-    FigureOptionsObject, FigurePanelArray, FigureSizeObject, ObservationSectionArray,
-    PanelReportArray, ReconciliationObject, ResolvedOptionsObject, ValueRangeObject,
+    FigureOptionsObject, FigurePanelArray, FigureSizeObject, KeyObservationsObject,
+    ObservationSectionArray, PanelReportArray, ReconciliationObject, ResolvedOptionsObject,
+    ValueRangeObject,
 };
 use crate::color::Scale;
 use crate::figure::{
-    observations_markdown, observe_figure, prepare_figure, Figure, FigureOptions, Observation, View,
+    key_observations, prepare_figure, DifferenceLines, Figure, FigureOptions, KeyObservations,
+    MismatchTable, Observation, View,
 };
 use crate::layout::FigureLayout;
 use crate::view::settings::{PIXEL_RATIO, SWEEP, WIDTH};
@@ -238,26 +240,38 @@ impl SweepFigure {
     /// structured claim it states. The uncertainty caveat uses the `uncertainty` level, or 95 %
     /// when the marks are off.
     pub fn observations(&self) -> Result<ObservationSectionArray, js_sys::Error> {
-        #[derive(Serialize)]
-        struct Section<'a> {
-            title: &'a str,
-            observations: &'a [Observation],
-        }
-        let sections = self.observation_sections();
-        let sections: Vec<Section<'_>> = sections
-            .iter()
-            .map(|(title, observations)| Section {
-                title,
-                observations,
-            })
-            .collect();
-        to_typed(&sections)
+        to_typed(&sections(&self.observation_sections()))
     }
 
-    /// The key observations as Markdown, to copy into a paper or a README.
+    /// Everything the page writes under the figure (`KeyObservations`): the panels' sections,
+    /// the ones across panels, who is ahead how often for a difference, the mismatch table of a
+    /// reconciliation (largest gap first) and the canvas' accessible description.
+    #[wasm_bindgen(js_name = keyObservations)]
+    pub fn key_observations(&self) -> Result<KeyObservationsObject, js_sys::Error> {
+        #[derive(Serialize)]
+        struct Shown<'a> {
+            panels: Vec<Section<'a>>,
+            across: Vec<Section<'a>>,
+            difference: Option<&'a DifferenceLines>,
+            mismatches: Option<&'a MismatchTable>,
+            description: String,
+        }
+        let observations = self.all_observations();
+        let (panels, across) = observations.split();
+        to_typed(&Shown {
+            panels: sections(panels),
+            across: sections(across),
+            difference: observations.difference.as_ref(),
+            mismatches: observations.mismatches.as_ref(),
+            description: observations.description(),
+        })
+    }
+
+    /// The key observations as Markdown, to copy into a paper or a README: every section, and
+    /// for a difference or a reconciliation what `keyObservations` adds.
     #[wasm_bindgen(js_name = observationsMarkdown)]
     pub fn observations_markdown(&self) -> String {
-        observations_markdown(&self.observation_sections())
+        self.all_observations().markdown()
     }
 
     /// For the `"reconcile"` layout: the reported and recomputed cells compared, with every
@@ -329,14 +343,36 @@ impl SweepFigure {
     }
 }
 
+/// A section of observations as JavaScript sees it.
+#[derive(Serialize)]
+struct Section<'a> {
+    title: &'a str,
+    observations: &'a [Observation],
+}
+
+fn sections(sections: &[(String, Vec<Observation>)]) -> Vec<Section<'_>> {
+    sections
+        .iter()
+        .map(|(title, observations)| Section {
+            title,
+            observations,
+        })
+        .collect()
+}
+
 impl SweepFigure {
     /// The key observations of the figure as shown.
     pub fn observation_sections(&self) -> Vec<(String, Vec<Observation>)> {
+        self.all_observations().sections
+    }
+
+    /// The key observations with what a difference or a reconciliation adds.
+    pub fn all_observations(&self) -> KeyObservations {
         let level = self
             .options
             .uncertainty
             .unwrap_or(crate::figure::DEFAULT_LEVEL);
-        observe_figure(
+        key_observations(
             &self.dataset,
             self.drawing.figure(),
             &self.options.view(),

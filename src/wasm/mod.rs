@@ -379,6 +379,31 @@ export interface ObservationSection {
   observations: { text: string; claim: { kind: string; [fact: string]: unknown } }[];
 }
 
+/** A column of a table in words: its heading, and whether it holds numbers (right-aligned). */
+export interface TableColumn {
+  name: string;
+  numeric: boolean;
+}
+
+/** What the page writes under a sweep figure, every text written by the figure. */
+export interface KeyObservations {
+  /** One section per panel, in panel order. */
+  panels: ObservationSection[];
+  /** "Across panels", when it has any observation. */
+  across: ObservationSection[];
+  /** For the "difference" layout: who is ahead how often, as lines under a heading. */
+  difference: { heading: string; lines: string[] } | null;
+  /** For the "reconcile" layout: the cells that differ beyond rounding, largest gap first. */
+  mismatches: {
+    caption: string;
+    columns: TableColumn[];
+    /** cells: x label, y label, reported, recomputed, difference ("+1.30"); gap: |difference| as shown. */
+    rows: { position: CellPosition; gap: number; cells: string[] }[];
+  } | null;
+  /** The canvas' accessible description ("Key observations. ..."); "" when there are none. */
+  description: string;
+}
+
 /** Who is ahead where, for the "difference" layout (model minus modelB). */
 export interface DifferenceSummary {
   a_higher: number;
@@ -518,6 +543,24 @@ export interface PairwiseCellInfo extends CellInfo {
   count: number;
   /** count / the pair's paired items; null when there are none. */
   share: number | null;
+  /** The share in words: "6.3 % of 285 paired items", or "– (no paired items)". */
+  share_text: string;
+}
+
+/** Every pair's statistics in words, as the page shows them beside a pairwise figure. */
+export interface ComparisonsSummary {
+  /** What every pair is compared over. */
+  scope: string;
+  /** One card per pair, in panel order. */
+  pairs: {
+    title: string;
+    /** key: "paired", "a_ahead", "tied", "b_ahead", "mean_difference", "sign_test", "one_model", "neither". */
+    statistics: { key: string; term: string; text: string }[];
+    /** One sentence for the accessible description. */
+    sentence: string;
+  }[];
+  /** The canvas' accessible description ("Pairwise comparisons. ..."); "" without pairs. */
+  description: string;
 }
 
 /** One panel (one pair) of a pairwise figure. */
@@ -612,6 +655,14 @@ extern "C" {
     /// A `DifferenceSummary` object for JavaScript.
     #[wasm_bindgen(typescript_type = "DifferenceSummary")]
     pub type DifferenceSummaryObject;
+
+    /// A `KeyObservations` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "KeyObservations")]
+    pub type KeyObservationsObject;
+
+    /// A `ComparisonsSummary` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "ComparisonsSummary")]
+    pub type ComparisonsSummaryObject;
 
     /// An array of `ObservationSection` objects for JavaScript.
     #[wasm_bindgen(typescript_type = "ObservationSection[]")]

@@ -18,11 +18,14 @@ use super::dataset::CsvExportOptionsObject;
 use super::drawing::{surroundings, Drawing};
 use super::pairwise::{PairStatistics, SweepPairwise};
 use super::{
-    js_error, to_plain_object, to_typed, CellRectObject, FigureSizeObject, PairStatisticsArray,
-    PairwiseCellInfoObject, PairwiseFigureOptionsObject, PairwisePanelArray,
-    ResolvedPairwiseOptionsObject, ValueRangeObject,
+    js_error, to_plain_object, to_typed, CellRectObject, ComparisonsSummaryObject,
+    FigureSizeObject, PairStatisticsArray, PairwiseCellInfoObject, PairwiseFigureOptionsObject,
+    PairwisePanelArray, ResolvedPairwiseOptionsObject, ValueRangeObject,
 };
-use crate::figure::{prepare_pairwise_figure, CellInfo, Figure};
+use crate::figure::{
+    bin_share_text, comparisons_markdown, prepare_pairwise_figure, summarize_comparisons, CellInfo,
+    Figure,
+};
 use crate::layout::{FigureLayout, Hit};
 use crate::pairwise::{PairComparison, PairwiseDataset};
 use crate::view::settings::{PAIRWISE, WIDTH};
@@ -63,6 +66,8 @@ struct BinDetails {
     count: f64,
     /// `count` over the pair's paired items; `None` when there are none.
     share: Option<f64>,
+    /// The share in words: "6.3 % of 285 paired items", or "– (no paired items)".
+    share_text: String,
 }
 
 /// A pairwise figure options argument as a patch.
@@ -241,6 +246,19 @@ impl SweepPairwiseFigure {
         to_typed(&statistics)
     }
 
+    /// Every pair's statistics in words (`ComparisonsSummary`): what the pairs are compared
+    /// over, one card and one sentence per pair, and the canvas' accessible description.
+    #[wasm_bindgen(js_name = comparisonsSummary)]
+    pub fn comparisons_summary(&self) -> Result<ComparisonsSummaryObject, js_sys::Error> {
+        to_typed(&summarize_comparisons(self.pair_comparisons()))
+    }
+
+    /// The statistics of every pair as Markdown: the scope sentence and one table row per pair.
+    #[wasm_bindgen(js_name = comparisonsMarkdown)]
+    pub fn comparisons_markdown(&self) -> String {
+        comparisons_markdown(self.pair_comparisons())
+    }
+
     /// The figure as an SVG document at its CSS size: every bin a `<rect>`, text as text.
     #[wasm_bindgen(js_name = toSvg)]
     pub fn to_svg(&self) -> Result<String, js_sys::Error> {
@@ -316,6 +334,7 @@ impl SweepPairwiseFigure {
             y_range: comparison.row_range(cell.y)?,
             count,
             share: (comparison.paired > 0).then(|| count / comparison.paired as f64),
+            share_text: bin_share_text(count, comparison.paired),
         })
     }
 

@@ -33,7 +33,7 @@ import {
   viewForKind,
 } from "../../www/state.js";
 import { decodeData, encodeData } from "../../www/share.js";
-import { binRange, comparisonRows, defaultModelsNote, isSynthetic, percent, pValue } from "../../www/pairwise.js";
+import { binRange, defaultModelsNote, isSynthetic } from "../../www/pairwise.js";
 
 // state.js reads and writes links with the wasm core: instantiate it as the page's init() does.
 initSync({ module: readFileSync(new URL("../../www/pkg/sweepmap_bg.wasm", import.meta.url)) });
@@ -788,12 +788,6 @@ describe("share links of pairwise comparisons", () => {
 
 describe("pairwise wording", () => {
   test("numbers in words", () => {
-    assert.equal(percent(103 / 285), "36.1 %");
-    assert.equal(percent(null), "–");
-    assert.equal(pValue(1), "= 1.000");
-    assert.equal(pValue(0.0916), "= 0.092");
-    assert.equal(pValue(0.0004), "< 0.001");
-    assert.equal(pValue(null), "–");
     assert.equal(binRange([0.2, 0.30000000000000004]), "[0.2, 0.30000000000000004)");
     assert.equal(binRange([0.95, 1]), "[0.95, 1]");
     assert.equal(isSynthetic("Synthetic example: x", null), true);
@@ -807,38 +801,5 @@ describe("pairwise wording", () => {
     assert.equal(defaultModelsNote(5, 2000), "Comparing the first 5 of 2,000 models (10 of 1,999,000 pairs). Tick others to add them.");
     assert.equal(defaultModelsNote(5, 5), "");
     assert.equal(defaultModelsNote(4, 4), "");
-  });
-
-  test("a pair's statistics as rows, with no paired items said in words", () => {
-    const stat = {
-      model_a: "A",
-      model_b: "B",
-      group: null,
-      items: 5,
-      paired: 3,
-      only_a: 1,
-      only_b: 0,
-      neither: 1,
-      a_ahead: 0,
-      tied: 1,
-      b_ahead: 2,
-      shares: { a_ahead: 0, tied: 1 / 3, b_ahead: 2 / 3 },
-      mean_difference: -0.5,
-      sign_test_p_value: 0.5,
-    };
-    assert.deepEqual(comparisonRows(stat), [
-      ["a_ahead", "A ahead", "0 of 3 (0.0 %)"],
-      ["tied", "Tied", "1 of 3 (33.3 %)"],
-      ["b_ahead", "B ahead", "2 of 3 (66.7 %)"],
-      ["mean_difference", "Mean A − B", "−0.500"],
-      ["sign_test", "Sign test", "p = 0.500 (2 untied items)"],
-      ["one_model", "Scored by one model only", "1: 1 by A, 0 by B (not compared)"],
-      ["neither", "Scored by neither", "1"],
-    ]);
-    const none = { ...stat, paired: 0, a_ahead: 0, tied: 0, b_ahead: 0, shares: { a_ahead: null, tied: null, b_ahead: null }, mean_difference: null, sign_test_p_value: null, neither: 0, only_a: 0 };
-    assert.deepEqual(comparisonRows(none), [
-      ["paired", "Paired items", "none: no item was scored by both models"],
-      ["one_model", "Scored by one model only", "none"],
-    ]);
   });
 });

@@ -81,8 +81,6 @@ export class CellInspector {
   setFigure(figure) {
     this.figure = figure;
     this.panels = figure ? figure.panels() : [];
-    // A pairwise figure's bins give their share; the tooltip also names what it is a share of.
-    this.paired = figure && typeof figure.comparisons === "function" ? figure.comparisons().map((stat) => stat.paired) : null;
     this.pointing = false;
     this.reported = null;
     this.hideTooltip();
@@ -280,7 +278,7 @@ export class CellInspector {
       this.showTooltip(info, { x: left + (rect.width * scale.x) / 2, y: top + cellHeight, offset: 6, below: true, cellHeight });
     }
     if (announce) {
-      this.elements.announcer.textContent = isBin(info) ? binAnnouncement(info, this.paired?.[info.panel]) : info.text;
+      this.elements.announcer.textContent = isBin(info) ? binAnnouncement(info) : info.text;
       this.reportCell(info, "keyboard");
     }
   }
@@ -297,7 +295,7 @@ export class CellInspector {
 
   showTooltip(info, position) {
     const { tooltip, frame } = this.elements;
-    tooltip.replaceChildren(...(isBin(info) ? binTooltipContent(info, this.paired?.[info.panel]) : tooltipContent(info)));
+    tooltip.replaceChildren(...(isBin(info) ? binTooltipContent(info) : tooltipContent(info)));
     tooltip.hidden = false;
     // Place it beside the point, flipped to stay inside the frame's visible area.
     const width = tooltip.offsetWidth;

@@ -15,12 +15,6 @@ export function formatNumber(value, decimals) {
   return text;
 }
 
-/** Like formatNumber, with a plus sign on positive values (for differences). */
-export function formatSigned(value, decimals) {
-  const text = formatNumber(value, decimals);
-  return typeof value === "number" && value > 0 && /[1-9]/.test(text) ? `+${text}` : text;
-}
-
 /** The decimals a value label was written with ("49.3" -> 1, "−2" -> 0). */
 export function decimalsOf(label) {
   const match = /[.,](\d+)$/.exec(String(label ?? ""));
