@@ -109,10 +109,7 @@ pub(crate) fn check_row(header: &[String], line: u64, fields: &[String]) -> Resu
     if fields.len() != header.len() {
         // A field that swallowed line ends is a quote that never closed.
         if fields.iter().any(|field| field.contains('\n')) {
-            return Err(Error::Csv {
-                line,
-                message: "a quoted field opens here and is never closed".into(),
-            });
+            return Err(unclosed_quote(line));
         }
         return Err(Error::RaggedRow {
             line,
@@ -131,6 +128,15 @@ pub(crate) fn check_row(header: &[String], line: u64, fields: &[String]) -> Resu
         });
     }
     Ok(true)
+}
+
+/// A quoted field that opens on `line` and is never closed (the text ends inside it, or its
+/// closing quote is missing and a later quote closed it instead).
+pub(crate) fn unclosed_quote(line: u64) -> Error {
+    Error::Csv {
+        line,
+        message: "a quoted field opens here and is never closed".into(),
+    }
 }
 
 /// The first record of `text` (its header), read as CSV with `delimiter`.
