@@ -55,6 +55,13 @@ pub enum Error {
         column: String,
         value: String,
     },
+    /// A number too close to zero for a double (nonzero digits that would read as 0), refused
+    /// as a number too large is.
+    Underflow {
+        line: u64,
+        column: String,
+        value: String,
+    },
     /// Two rows measure the same cell and nothing tells them apart as replicates.
     DuplicateCell {
         first_line: u64,
@@ -118,8 +125,11 @@ fn grouped(count: usize) -> String {
 /// Longest name or value quoted in a message, in characters; longer ones are cut (see
 /// [`excerpt`]) so that a message stays a line or two whatever the data hold.
 const NAME_LIMIT: usize = 60;
-/// Names a message lists before "and N more": a 10,000-column header gives eight names.
+/// Names a message lists before "and N more", when the whole list would be longer than
+/// [`WHOLE_LIST`]: a 10,000-column header gives eight names.
 const LIST_LIMIT: usize = 8;
+/// Characters up to which a list is given whole (the 19 colour maps are 180).
+const WHOLE_LIST: usize = 250;
 /// Longest sentence a message carries in a free-form part (a reader's message, a hint, what
 /// a field expects), in characters. The parts that quote data cut it themselves; this bounds
 /// the rest (a JSON parser's message quoting a key of a megabyte).
@@ -138,11 +148,19 @@ pub(crate) fn excerpt(text: &str) -> String {
     cut(text, NAME_LIMIT).into_owned()
 }
 
-/// Names as a quoted list for a message: `"a", "b"`; past [`LIST_LIMIT`], the first ones and
-/// "and 9,992 more"; each name cut as [`excerpt`] cuts it.
+/// Names as a quoted list for a message: `"a", "b"`, whole when that is short (up to
+/// [`WHOLE_LIST`] characters), else the first [`LIST_LIMIT`] and "and 9,992 more"; each name
+/// cut as [`excerpt`] cuts it.
 pub(crate) fn quoted_list(names: &[String]) -> String {
+    // Each name costs its characters, two quotes and ", ": stop counting once past the limit.
+    let mut length = 0;
+    let whole = names.iter().all(|name| {
+        length += name.chars().take(WHOLE_LIST).count() + 4;
+        length <= WHOLE_LIST + 2
+    });
+    let shown = if whole { names.len() } else { LIST_LIMIT };
     let mut out = String::new();
-    for (index, name) in names.iter().take(LIST_LIMIT).enumerate() {
+    for (index, name) in names.iter().take(shown).enumerate() {
         if index > 0 {
             out.push_str(", ");
         }
@@ -150,7 +168,7 @@ pub(crate) fn quoted_list(names: &[String]) -> String {
         out.push_str(&cut(name, NAME_LIMIT));
         out.push('"');
     }
-    if names.len() > LIST_LIMIT {
+    if names.len() > shown {
         out.push_str(&format!(" and {} more", grouped(names.len() - LIST_LIMIT)));
     }
     out
@@ -227,6 +245,17 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "line {line}, column \"{}\": expected a finite number, found \"{}\"",
+                name(column),
+                name(value)
+            ),
+            Error::Underflow {
+                line,
+                column,
+                value,
+            } => write!(
+                f,
+                "line {line}, column \"{}\": expected 0 or a number at least 5e-324 in size, \
+                 found \"{}\"",
                 name(column),
                 name(value)
             ),
@@ -326,10 +355,14 @@ mod tests {
             quoted_list(&names(8)),
             "\"m1\", \"m2\", \"m3\", \"m4\", \"m5\", \"m6\", \"m7\", \"m8\""
         );
+        // Short lists are given whole.
+        assert_eq!(quoted_list(&names(30)).matches('"').count(), 60);
         assert_eq!(
-            quoted_list(&names(9)),
-            "\"m1\", \"m2\", \"m3\", \"m4\", \"m5\", \"m6\", \"m7\", \"m8\" and 1 more"
+            quoted_list(&names(50)),
+            "\"m1\", \"m2\", \"m3\", \"m4\", \"m5\", \"m6\", \"m7\", \"m8\" and 42 more"
         );
+        let long: Vec<String> = (1..=9).map(|i| format!("{i}{}", "x".repeat(30))).collect();
+        assert!(quoted_list(&long).ends_with("xxx\" and 1 more"));
         let error = Error::Unknown {
             what: "model",
             name: "m0".into(),
@@ -384,6 +417,11 @@ mod tests {
                 column: long.clone(),
             },
             Error::NonFinite {
+                line: 1,
+                column: long.clone(),
+                value: long.clone(),
+            },
+            Error::Underflow {
                 line: 1,
                 column: long.clone(),
                 value: long.clone(),

@@ -36,7 +36,8 @@ fn names(prefix: &str, count: usize) -> Vec<String> {
         .collect()
 }
 
-/// The message is short, and lists `names` as the first eight and the count of the others.
+/// The message is short, and lists `names` whole when that takes up to 250 characters, else
+/// the first eight and the count of the others.
 fn assert_lists(message: &str, names: &[String], context: &str) {
     let length = message.chars().count();
     assert!(
@@ -48,7 +49,8 @@ fn assert_lists(message: &str, names: &[String], context: &str) {
         .iter()
         .filter(|name| message.contains(&format!("\"{name}\"")))
         .collect();
-    if names.len() > LISTED {
+    let whole: usize = names.iter().map(|name| name.chars().count() + 4).sum();
+    if whole > 252 {
         let more = format!(
             "\"{}\" and {} more",
             names[LISTED - 1],

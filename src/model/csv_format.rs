@@ -447,6 +447,11 @@ pub fn load_csv(text: &str, options: &CsvOptions) -> Result<Dataset> {
 
 pub(crate) fn parse_value(text: &str, line: u64, column: &str) -> Result<f64> {
     match crate::decimal::parse_f64(text) {
+        Some(value) if crate::decimal::underflows(text, value) => Err(Error::Underflow {
+            line,
+            column: column.to_string(),
+            value: excerpt(text),
+        }),
         Some(value) if value.is_finite() => Ok(value),
         Some(_) => Err(Error::NonFinite {
             line,

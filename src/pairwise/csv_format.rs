@@ -204,6 +204,11 @@ fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles>
 
 fn parse_score(text: &str, line: u64, column: &str) -> Result<f64> {
     match crate::decimal::parse_f64(text) {
+        Some(value) if crate::decimal::underflows(text, value) => Err(Error::Underflow {
+            line,
+            column: column.to_string(),
+            value: excerpt(text),
+        }),
         Some(value) if !value.is_finite() => Err(Error::NonFinite {
             line,
             column: column.to_string(),
