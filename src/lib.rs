@@ -11,6 +11,9 @@
 //! 6. [`layout`] places panels, ticks and colour bars in CSS pixels and answers hit tests;
 //! 7. [`render`] draws the figure on any plotters backend: canvas, SVG, or an RGBA buffer.
 //!
+//! Text from the data is shown only through [`display`]: cut to a bounded length and isolated
+//! in direction.
+//!
 //! Everything outside `wasm` is plain Rust, built and tested natively.
 
 // Input never panics: a panic in wasm aborts the whole module, so code outside tests may not
@@ -30,6 +33,7 @@
 )]
 
 mod decimal;
+pub mod display;
 mod error;
 mod hash;
 mod model;
@@ -53,6 +57,6 @@ pub mod wasm;
 pub use error::{Error, Result};
 pub use model::limits;
 pub use model::{
-    load_csv, load_json, to_csv, to_json, Axis, BenchmarkInfo, Cell, CsvLoader, CsvOptions,
-    Dataset, Direction, Facet, Grid, Metric, Panel, Replicate,
+    load_csv, load_json, to_csv, to_csv_as, to_json, Axis, BenchmarkInfo, Cell, CsvLoader,
+    CsvOptions, CsvText, Dataset, Direction, Facet, Grid, Metric, Panel, Replicate,
 };

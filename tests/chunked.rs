@@ -141,6 +141,26 @@ fn quirks_and_hostile_labels_load_the_same_in_every_cut() {
     assert_eq!(hostile.metric.name, "<img src=x onerror=alert(1)>");
 }
 
+/// The hostile export corpus (labels a spreadsheet would evaluate, some read from their
+/// `'`-escaped form) loads the same in every cut, sweeps and per-item scores alike.
+#[test]
+fn formula_labels_load_the_same_in_every_cut() {
+    let sweeps = csv_files("tests/hostile", "sweep-");
+    let scores = csv_files("tests/hostile", "pairwise-");
+    assert!(!sweeps.is_empty() && !scores.is_empty());
+    for (name, bytes) in &sweeps {
+        assert!(whole(bytes, &CsvOptions::default()).is_ok(), "{name} loads");
+        let sizes: Vec<usize> = (1..=bytes.len()).collect();
+        assert_same(name, bytes, &sizes);
+    }
+    for (name, bytes) in &scores {
+        let options = PairwiseCsvOptions::default();
+        assert!(pairwise_whole(bytes, &options).is_ok(), "{name} loads");
+        let sizes: Vec<usize> = (1..=bytes.len()).collect();
+        assert_same_scores(name, bytes, &sizes, &options);
+    }
+}
+
 #[test]
 fn bytes_that_are_not_utf8_are_reported_like_replaced_text() {
     let bytes = b"model,x,y,score\nA\xff,1,2,3\n";
@@ -303,19 +323,25 @@ const SCORE_HOSTILE: &str = "id,<b>group</b>,model,\"<img src=x onerror=alert(1)
 </script><script>alert(1)</script>,\u{202e}gnp.exe,<img src=x onerror=alert(1)>,0.5\n\
 javascript:alert(1),\u{5e9}\u{5dc}\u{5d5}\u{5dd},\u{1f525},1\n";
 
-#[test]
-fn pairwise_quirks_and_hostile_labels_load_the_same_in_every_cut() {
-    let quirks_roles = PairwiseCsvOptions {
+/// The roles of `SCORE_QUIRKS` and `SCORE_HOSTILE`.
+fn score_roles() -> (PairwiseCsvOptions, PairwiseCsvOptions) {
+    let quirks = PairwiseCsvOptions {
         item: Some("task\r\nid".into()),
         group: Some("benchmark;x".into()),
         score: Some("pr, final".into()),
         ..PairwiseCsvOptions::default()
     };
-    let hostile_roles = PairwiseCsvOptions {
+    let hostile = PairwiseCsvOptions {
         group: Some("<b>group</b>".into()),
         score: Some("<img src=x onerror=alert(1)>".into()),
         ..PairwiseCsvOptions::default()
     };
+    (quirks, hostile)
+}
+
+#[test]
+fn pairwise_quirks_and_hostile_labels_load_the_same_in_every_cut() {
+    let (quirks_roles, hostile_roles) = score_roles();
     for (name, text, options) in [
         ("quirks", SCORE_QUIRKS, &quirks_roles),
         ("hostile", SCORE_HOSTILE, &hostile_roles),
@@ -486,6 +512,45 @@ proptest! {
         let options = PairwiseCsvOptions::default();
         let expected = pairwise_whole(text.as_bytes(), &options);
         prop_assert_eq!(pairwise_chunked(text.as_bytes(), size, &options), expected);
+    }
+}
+
+/// An empty slice is no text: pushed anywhere (inside a quoted field, a line end, the header),
+/// it changes nothing. It once ended the record being read, as the end of the text does.
+#[test]
+fn an_empty_slice_anywhere_changes_nothing() {
+    for text in [QUIRKS, HOSTILE] {
+        let expected = whole(text.as_bytes(), &CsvOptions::default());
+        for cut in 0..=text.len() {
+            let (head, tail) = text.as_bytes().split_at(cut);
+            let mut loader = CsvLoader::new(CsvOptions::default());
+            let loaded = (|| {
+                for slice in [head, &[], tail] {
+                    loader.push(slice)?;
+                }
+                loader.finish_input()?;
+                loop {
+                    if let Some(dataset) = loader.build_step(usize::MAX)? {
+                        return Ok(dataset);
+                    }
+                }
+            })();
+            assert_eq!(loaded, expected, "an empty slice at byte {cut}");
+        }
+    }
+    let (quirks_roles, hostile_roles) = score_roles();
+    for (text, options) in [(SCORE_QUIRKS, quirks_roles), (SCORE_HOSTILE, hostile_roles)] {
+        assert!(pairwise_whole(text.as_bytes(), &options).is_ok());
+        let expected = pairwise_whole(text.as_bytes(), &options);
+        for cut in 0..=text.len() {
+            let (head, tail) = text.as_bytes().split_at(cut);
+            let mut loader = PairwiseCsvLoader::new(options.clone());
+            let loaded = [head, &[], tail]
+                .into_iter()
+                .try_for_each(|slice| loader.push(slice))
+                .and_then(|()| loader.finish());
+            assert_eq!(loaded, expected, "an empty slice at byte {cut}");
+        }
     }
 }
 

@@ -109,3 +109,97 @@ fn export_names_say_what_they_hold() {
     });
     assert_eq!(single.file_stem(), "r1-qwen-r1-llama-mean-of-4-benchmarks");
 }
+
+/// The smallest and largest value present in a panel's grid, read from its cells.
+fn grid_extent(figure: &Figure, panel: usize) -> (f64, f64) {
+    let grid = &figure.panels[panel].grid;
+    let values: Vec<f64> = grid.present().map(|(_, _, cell)| cell.mean).collect();
+    let low = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (low, high)
+}
+
+#[test]
+fn panels_say_whether_their_cells_carry_a_noise_estimate() {
+    // Each benchmark has its item count, so its cells have binomial standard errors; the
+    // reported average has none and no replicates: no marks can be drawn on it.
+    let (_, figure) = prepare(View::Model {
+        model: "R1-Llama".into(),
+    });
+    let estimated: Vec<(&str, bool)> = figure
+        .panels
+        .iter()
+        .map(|panel| (panel.title.as_str(), figure.has_noise_estimate(panel)))
+        .collect();
+    assert_eq!(
+        estimated,
+        [
+            ("R1-Llama | AIME24", true),
+            ("R1-Llama | AIME25", true),
+            ("R1-Llama | AMC23", true),
+            ("R1-Llama | GPQA-Diamond", true),
+            ("R1-Llama | Average (reported)", false),
+        ]
+    );
+    // The mean across benchmarks combines its parts' errors; a difference tests the cells both
+    // models have errors for.
+    let (_, mean) = prepare(View::Benchmark {
+        benchmark: BenchmarkChoice::Mean,
+    });
+    assert!(mean
+        .panels
+        .iter()
+        .all(|panel| mean.has_noise_estimate(panel)));
+    for (benchmark, estimated) in [("AIME24", true), ("Average (reported)", false)] {
+        let (_, difference) = prepare(View::Difference {
+            a: "R1-Qwen".into(),
+            b: "R1-Llama".into(),
+            benchmark: BenchmarkChoice::from_name(benchmark),
+        });
+        assert_eq!(
+            difference.has_noise_estimate(&difference.panels[0]),
+            estimated,
+            "{benchmark}"
+        );
+    }
+    // Data without items or replicates: no panel has one.
+    let plain = sweepmap::load_csv(
+        "model,benchmark,y,x,score\nm,b,1,1,0.5\nm,b,1,2,0.7\nm,b,2,1,0.6\n",
+        &sweepmap::CsvOptions::default(),
+    )
+    .unwrap();
+    let figure = prepare_figure(&plain, &FigureOptions::default()).unwrap();
+    assert!(!figure.has_noise_estimate(&figure.panels[0]));
+}
+
+#[test]
+fn a_fixed_range_starts_from_the_values_the_figure_colours() {
+    // R1-Llama across its benchmarks: the lowest cell is AIME25's 24.0, the highest AMC23's
+    // 89.0 (seed 000).
+    let (_, figure) = prepare(View::Model {
+        model: "R1-Llama".into(),
+    });
+    assert_eq!(figure.value_extent(), Some((24.0, 89.0)));
+    assert_eq!(figure.fixed_range_start(), (24.0, 89.0));
+
+    // A reconciliation: the reported and recomputed panels share a scale; the difference panel
+    // has its own and is left out.
+    let (_, reconcile) = prepare(View::Reconcile {
+        model: "R1-Llama".into(),
+        benchmark: "Average (reported)".into(),
+    });
+    let (reported, recomputed) = (grid_extent(&reconcile, 0), grid_extent(&reconcile, 1));
+    let expected = (reported.0.min(recomputed.0), reported.1.max(recomputed.1));
+    assert_eq!(reconcile.value_extent(), Some(expected));
+    assert_ne!(grid_extent(&reconcile, 2), expected);
+
+    // Every value the same: one either side; no value at all: 0 to 1.
+    let options = sweepmap::CsvOptions::default();
+    let same = sweepmap::load_csv("y,x,score\n1,1,0.5\n1,2,0.5\n2,1,0.5\n", &options).unwrap();
+    let figure = prepare_figure(&same, &FigureOptions::default()).unwrap();
+    assert_eq!(figure.fixed_range_start(), (-0.5, 1.5));
+    let none = sweepmap::load_csv("y,x,score\n1,1,\n1,2,NA\n", &options).unwrap();
+    let figure = prepare_figure(&none, &FigureOptions::default()).unwrap();
+    assert_eq!(figure.value_extent(), None);
+    assert_eq!(figure.fixed_range_start(), (0.0, 1.0));
+}

@@ -41,19 +41,10 @@ fn load(name: &str, text: &str) -> Result<String, String> {
 #[test]
 fn every_malformed_input_gives_its_exact_error() {
     let folder = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/malformed");
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(&folder)
-        .expect("the corpus folder exists")
-        .map(|entry| entry.expect("a readable entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext != "expected"))
-        .collect();
-    cases.sort();
-    let bless = std::env::var_os("SWEEPMAP_BLESS").is_some();
+    let cases = expected::cases(&folder, |_| true);
+    let bless = expected::blessing();
     let mut failures = Vec::new();
-    for case in &cases {
-        let name = case
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
+    for (name, case) in &cases {
         let bytes = std::fs::read(case).expect("a readable case");
         let text = String::from_utf8_lossy(&bytes);
         let message = match load(name, &text) {

@@ -87,26 +87,14 @@ fn query_of(path: &Path) -> String {
 /// The corpus folder and its cases, `(file name, path)` of every `.query`, in name order.
 fn corpus() -> (PathBuf, Vec<(String, PathBuf)>) {
     let folder = root().join("tests/malformed/links");
-    let mut cases: Vec<(String, PathBuf)> = std::fs::read_dir(&folder)
-        .expect("the link corpus folder exists")
-        .map(|entry| entry.expect("a readable entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "query"))
-        .map(|path| {
-            let name = path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default();
-            (name.to_string(), path)
-        })
-        .collect();
-    cases.sort();
+    let cases = expected::cases(&folder, |ext| ext == "query");
     (folder, cases)
 }
 
 #[test]
 fn every_damaged_link_gives_its_exact_notices_and_still_opens() {
     let (folder, cases) = corpus();
-    let bless = std::env::var_os("SWEEPMAP_BLESS").is_some();
+    let bless = expected::blessing();
     let mut failures = Vec::new();
     for (name, case) in &cases {
         let got = outcome(name, &query_of(case));

@@ -25,8 +25,9 @@ use js_sys::JSON;
 use serde_json::Value;
 use sweepmap::color::{ColorMap, Domain, Rgb, Scale, MISSING};
 use sweepmap::wasm::{
-    color_maps, guess_kind, load_dataset, load_pairwise, CsvOptionsObject, FigureOptionsObject,
-    LoadOptionsObject, SweepDataset, SweepFigure, SweepPairwise, SweepPairwiseFigure,
+    color_maps, guess_kind, load_dataset, load_pairwise, CsvExportOptionsObject, CsvOptionsObject,
+    FigureOptionsObject, LoadOptionsObject, SweepDataset, SweepFigure, SweepPairwise,
+    SweepPairwiseFigure,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -219,7 +220,7 @@ fn json_loads_with_its_metadata() {
 #[wasm_bindgen_test]
 fn exports_load_back_unchanged() {
     let from_csv = load_csv(SWEEP_CSV, None).unwrap();
-    let again = load_csv(&from_csv.to_csv(), None).expect("a CSV export loads");
+    let again = load_csv(&from_csv.to_csv(None).unwrap(), None).expect("a CSV export loads");
     assert_eq!(again.dataset(), from_csv.dataset());
     let again = load_json(&from_csv.to_json()).expect("a JSON export loads");
     assert_eq!(again.dataset(), from_csv.dataset());
@@ -228,8 +229,70 @@ fn exports_load_back_unchanged() {
     let again = load_json(&from_json.to_json()).expect("a JSON export loads");
     assert_eq!(again.dataset(), from_json.dataset());
     assert_eq!(again.title().as_deref(), Some("Two-cell sweep"));
-    let again = load_csv(&from_json.to_csv(), None).expect("a CSV export loads");
+    let again = load_csv(&from_json.to_csv(None).unwrap(), None).expect("a CSV export loads");
     assert_eq!(again.dataset(), &from_json.dataset().without_metadata());
+}
+
+/// A `CsvExportOptions` argument from JSON text.
+fn export_options(json: &str) -> Option<CsvExportOptionsObject> {
+    Some(JSON::parse(json).expect("valid JSON").unchecked_into())
+}
+
+#[wasm_bindgen_test]
+fn csv_exports_are_spreadsheet_safe_unless_raw() {
+    let text = "model,benchmark,window,ratio,pass@1\n=cmd,@b,-1,-x,-0.5\n=cmd,@b,-1,y,0.5\n";
+    let dataset = load_csv(text, None).unwrap();
+    let safe = "model,benchmark,window,ratio,pass@1\n'=cmd,'@b,-1,'-x,-0.5\n'=cmd,'@b,-1,y,0.5\n";
+    let raw = "model,benchmark,window,ratio,pass@1\n=cmd,@b,-1,-x,-0.5\n=cmd,@b,-1,y,0.5\n";
+    assert_eq!(dataset.to_csv(None).unwrap(), safe);
+    for options in [r#"{}"#, r#"{"raw": false}"#, r#"{"raw": null}"#] {
+        assert_eq!(dataset.to_csv(export_options(options)).unwrap(), safe);
+    }
+    assert_eq!(
+        dataset.to_csv(export_options(r#"{"raw": true}"#)).unwrap(),
+        raw
+    );
+    let again = load_csv(safe, None).unwrap();
+    assert_eq!(again.dataset(), dataset.dataset());
+
+    let canvas = canvas_in_page(600);
+    let figure = SweepFigure::new(&dataset, canvas.into(), None).unwrap();
+    let shown = figure.shown_csv(None).unwrap();
+    assert!(
+        shown.contains("\n'=cmd | @b,'=cmd,'@b,-1,'-x,-0.5\n"),
+        "{shown}"
+    );
+    let shown = figure
+        .shown_csv(export_options(r#"{"raw": true}"#))
+        .unwrap();
+    assert!(
+        shown.contains("\n=cmd | @b,=cmd,@b,-1,-x,-0.5\n"),
+        "{shown}"
+    );
+
+    for (options, message) in [
+        (
+            r#"{"rav": true}"#,
+            "unknown CSV export option: \"rav\"; expected one of \"raw\"",
+        ),
+        (
+            r#"{"raw": "yes"}"#,
+            r#"field "raw": expected true or false, found "yes""#,
+        ),
+        (
+            r#"{"raw": 1}"#,
+            r#"field "raw": expected true or false, found 1"#,
+        ),
+        (
+            r#"true"#,
+            r#"field "options": expected an object such as { raw: true }, found true"#,
+        ),
+    ] {
+        let error = dataset.to_csv(export_options(options)).unwrap_err();
+        assert_eq!(String::from(error.message()), message, "{options}");
+        let error = figure.shown_csv(export_options(options)).unwrap_err();
+        assert_eq!(String::from(error.message()), message, "{options}");
+    }
 }
 
 #[wasm_bindgen_test]
@@ -626,6 +689,15 @@ fn canvas_cells_have_the_colour_of_their_scale() {
         (Some(4), Some(3))
     );
     assert!(label.starts_with(panels[0]["description"].as_str().unwrap()));
+    // What the page places rather than works out: decimals, whether marks are possible (no
+    // items, no replicates here), and where a fixed range starts (AIME25's 22.7 to AIME24's
+    // 49.3).
+    assert_eq!(panels[0]["decimals"], 1);
+    assert_eq!(panels[0]["noiseEstimate"], false);
+    assert_eq!(
+        value_of(figure.fixed_range_start().unwrap()),
+        serde_json::json!({"min": 22.7, "max": 49.3})
+    );
 }
 
 #[wasm_bindgen_test]
@@ -1117,7 +1189,7 @@ fn bad_options_are_errors_that_name_the_option() {
         r#"field "canvas": expected an HTML canvas element, found an object"#
     );
     // A difference needs two models.
-    let one_model = load_csv(SWEEP_CSV, None).unwrap().to_csv();
+    let one_model = load_csv(SWEEP_CSV, None).unwrap().to_csv(None).unwrap();
     let one_model: String = one_model
         .lines()
         .filter(|line| !line.contains("R1-Qwen"))
@@ -1363,7 +1435,7 @@ fn exports_hold_the_figure_shown() {
     );
 
     // CSV of the data shown: a header and one row per present cell.
-    let csv = figure.shown_csv();
+    let csv = figure.shown_csv(None).unwrap();
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
@@ -1386,13 +1458,13 @@ fn exports_hold_the_figure_shown() {
         ))
         .unwrap();
     assert_eq!(figure.file_stem(), "aime24");
-    assert_eq!(figure.shown_csv().lines().count(), 1 + 24);
+    assert_eq!(figure.shown_csv(None).unwrap().lines().count(), 1 + 24);
     figure
         .update(figure_options(r#"{"layout": "grid"}"#))
         .unwrap();
     assert_eq!(figure.file_stem(), "sweepmap");
     assert_eq!(figure.figure().panels.len(), 4);
-    assert_eq!(figure.shown_csv().lines().count(), 1 + 47);
+    assert_eq!(figure.shown_csv(None).unwrap().lines().count(), 1 + 47);
 }
 
 /// A filled or outlined rectangle of an SVG document.
@@ -2225,6 +2297,7 @@ fn pairwise_bins_have_the_colour_of_their_counts_and_the_parity_line_is_drawn() 
             "columns": 2,
             "rows": 2,
             "description": label,
+            "decimals": 0,
             "subtitle": [
                 "alpha ahead 50 % · tied 25 % · beta ahead 25 %",
                 "mean A − B 0.175 · sign test p = 1.000 · n = 4"
@@ -2407,7 +2480,7 @@ fn pairwise_exports_hold_every_bin() {
         "the statistics are in the SVG"
     );
 
-    let csv = figure.shown_csv();
+    let csv = figure.shown_csv(None).unwrap();
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
@@ -2439,7 +2512,7 @@ fn pairwise_exports_hold_every_bin() {
     assert_eq!(figure.file_stem(), "alpha-vs-beta-web");
     figure.update(js_options(r#"{"models": null}"#)).unwrap();
     assert_eq!(figure.file_stem(), "web");
-    assert_eq!(figure.shown_csv().lines().count(), 1 + 3 * 100);
+    assert_eq!(figure.shown_csv(None).unwrap().lines().count(), 1 + 3 * 100);
 }
 
 #[wasm_bindgen_test]
@@ -3048,6 +3121,43 @@ fn a_colour_map_change_repaints_exactly_what_a_new_figure_draws() {
     let (_, fresh) = fresh_figure(&format!(r#"{{{difference}, "colorMap": "viridis"}}"#));
     assert_eq!(figure.figure(), fresh.figure());
     assert_eq!(figure.figure().panels[0].scale.map, ColorMap::RedBlue);
+}
+
+/// replay.js names the display list's opcodes as display_list.rs does, with the same numbers,
+/// each once: `const OP_NAME = N;` lines, read from the file the package ships.
+#[wasm_bindgen_test]
+fn replay_js_names_every_opcode_as_the_display_list_does() {
+    let replay = include_str!("../src/wasm/canvas/replay.js");
+    let declared: Vec<(&str, f64)> = replay
+        .lines()
+        .filter_map(|line| line.strip_prefix("const OP_"))
+        .map(|rest| {
+            let (name, number) = rest.split_once(" = ").expect("const OP_NAME = N;");
+            let number = number.strip_suffix(';').expect("a semicolon");
+            (name, number.parse::<f64>().expect("a number"))
+        })
+        .collect();
+    let expected: Vec<(&str, f64)> = sweepmap::wasm::canvas::OPCODES
+        .iter()
+        .map(|&(name, code)| (name.strip_prefix("OP_").expect("OP_ names"), code))
+        .collect();
+    assert_eq!(declared, expected);
+    assert_eq!(expected.len(), 19);
+    // Every opcode is a case of the replay's switch, by name: no bare number left.
+    for (name, _) in &expected {
+        assert!(
+            replay.contains(&format!("case OP_{name}:")),
+            "no case for OP_{name}"
+        );
+    }
+    assert!(!replay
+        .lines()
+        .any(|line| line.trim_start().starts_with("case ")
+            && line
+                .trim_start()
+                .as_bytes()
+                .get(5)
+                .is_some_and(u8::is_ascii_digit)));
 }
 
 #[wasm_bindgen_test]

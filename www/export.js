@@ -17,19 +17,26 @@ export function download(blob, fileName) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** A pixel ratio as people read it: "0.62×", "2×". */
+export function ratioText(ratio) {
+  return `${Number(ratio.toFixed(2))}×`;
+}
+
 /** The pixel ratio of a PNG export: twice the screen's. */
 export function exportPixelRatio() {
   return 2 * (window.devicePixelRatio || 1);
 }
 
 /**
- * Saves the figure as a PNG. Encoded synchronously (toDataURL, not toBlob's callback) so the
+ * Saves the figure as a PNG; returns null, or a note saying that the figure was too large for
+ * a canvas at the asked resolution and at which it was saved. Encoded synchronously (toDataURL, not toBlob's callback) so the
  * download starts within the click that asked for it: Chromium may refuse a later download
  * from the same page as an unrequested "automatic" one, and then nothing happens at all.
  */
 export function exportPng(figure) {
   const canvas = document.createElement("canvas");
-  figure.renderTo(canvas, exportPixelRatio());
+  const asked = exportPixelRatio();
+  figure.renderTo(canvas, asked);
   const url = canvas.toDataURL("image/png");
   const prefix = "data:image/png;base64,";
   if (!url.startsWith(prefix)) {
@@ -41,12 +48,18 @@ export function exportPng(figure) {
     bytes[index] = binary.charCodeAt(index);
   }
   download(new Blob([bytes], { type: "image/png" }), `${figure.fileStem()}.png`);
+  // The core caps a canvas at what browsers allow: say so when that cut the resolution.
+  const ratio = figure.backingRatio(asked);
+  return ratio < asked
+    ? `at ${ratioText(ratio)} the figure's size, not ${ratioText(asked)}: larger is more than a browser canvas holds (the SVG export keeps every detail)`
+    : null;
 }
 
 export function exportSvg(figure) {
   download(new Blob([figure.toSvg()], { type: "image/svg+xml" }), `${figure.fileStem()}.svg`);
 }
 
+/** Saves the shown data as CSV, safe to open in a spreadsheet (see the README beside the CSV format). */
 export function exportCsv(figure) {
   download(new Blob([figure.shownCsv()], { type: "text/csv" }), `${figure.fileStem()}.csv`);
 }

@@ -24,9 +24,19 @@
 //      Markdown.
 // A failure shows in the error banner in plain words and leaves the figure and dataset shown.
 
-import { colorMaps, guessKind, load, loadDataset, loadPairwise, SweepFigure, SweepPairwiseFigure } from "./lib/sweepmap.js";
+import {
+  colorMaps,
+  displayLabel,
+  displayNote,
+  guessKind,
+  load,
+  loadDataset,
+  loadPairwise,
+  SweepFigure,
+  SweepPairwiseFigure,
+} from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
-import { exportCsv, exportPng, exportSvg } from "./export.js";
+import { exportCsv, exportPixelRatio, exportPng, exportSvg, ratioText } from "./export.js";
 import { fileHead, loadCsvInSlices, LoadCancelled, loadsInSlices, progressDisplay } from "./loading.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { observationsMarkdown, renderObservations } from "./observations.js";
@@ -62,6 +72,7 @@ const elements = {
   sourceBox: byId("dataset-source"),
   sourceText: byId("dataset-source-text"),
   controls: byId("controls"),
+  controlsToggle: byId("controls-toggle"),
   dataset: byId("dataset-select"),
   file: byId("file-input"),
   layoutField: byId("field-layout"),
@@ -126,6 +137,7 @@ const elements = {
   announcer: byId("cell-announcer"),
   figureObservations: byId("figure-observations"),
   figureHelp: byId("figure-help"),
+  canvasNote: byId("canvas-note"),
   summaryHeading: byId("summary-heading"),
   summaryGrid: byId("summary-grid"),
   summaryOverview: byId("summary-overview"),
@@ -580,12 +592,18 @@ function moveQueryToFragment() {
 /**
  * Back, forward, or a fragment changed by hand or by a link in the page: shows the view the
  * address now holds. Both popstate and hashchange call this, and a browser fires both for one
- * traversal or fragment navigation: the second finds the address already opened. An in-page
- * anchor (a fragment without a view) is left to the browser, which scrolls to it.
+ * traversal or fragment navigation (popstate first): the hashchange finds the address already
+ * opened. Back or forward onto the address already shown (back from a failing link, whose
+ * entry took the address of the view kept) has the right view: only a message about the other
+ * entry goes. An in-page anchor (a fragment without a view) is left to the browser, which
+ * scrolls to it.
  */
-function onAddressChange() {
+function onAddressChange(event) {
   const { hash, href } = window.location;
-  if (href === app.address) return;
+  if (href === app.address) {
+    if (event.type === "popstate") clearError();
+    return;
+  }
   if (hash !== "" && !holdsView(hash)) return;
   openFromAddress({ initial: false });
 }
@@ -625,6 +643,7 @@ function commit(state, loaded, { history = "push" } = {}) {
     renderObservations(summary, app.figure, observationContext());
   }
   syncUncertaintyNote();
+  syncCanvasNote();
   hideMarkdownFallback();
   inspector.setFigure(app.figure);
   writeAddress(next, history);
@@ -707,6 +726,12 @@ async function openSource(source) {
  */
 async function openFromAddress({ initial }) {
   app.address = window.location.href;
+  // Back, forward or an edited address: what the last entry said (its error, its notices about
+  // its link) is not about this one.
+  if (!initial) {
+    clearError();
+    showNotices([]);
+  }
   // The link as written, so damaged percent-encoding is noticed rather than patched.
   const link = addressLink();
   const params = new URLSearchParams(link.slice(1));
@@ -731,7 +756,9 @@ async function openFromAddress({ initial }) {
     } catch (error) {
       if (generation !== app.generation) return;
       if (app.shown) {
-        // Back or forward to data that no longer load: keep the view, and an address that says so.
+        // A link whose data do not load (opened, or reached by back or forward): the view shown
+        // stays, the error says why, and the entry's address becomes that of the view shown (a
+        // reload keeps it). Back then shows the entry before, without this error.
         showError(messageOf(error));
         writeAddress(app.state, "replace");
         return;
@@ -771,19 +798,35 @@ async function openFromAddress({ initial }) {
 // ---------------------------------------------------------------------------------------------
 // Header and controls
 
+/** An option of a select; its text may come from the data, so it is shown as displayLabel says. */
 function option(value, text) {
   const node = document.createElement("option");
   node.value = value;
-  node.text = text;
+  node.text = displayLabel(text);
   return node;
+}
+
+/**
+ * Shows a text from the data in an element, as the core's display rule cuts and isolates it
+ * (displayLabel); when it was cut, the element's tooltip holds more of it (displayNote).
+ */
+function showLabel(element, text) {
+  const shown = displayLabel(text);
+  const more = displayNote(text);
+  element.textContent = shown;
+  if (more !== shown) {
+    element.title = more;
+  } else {
+    element.removeAttribute("title");
+  }
 }
 
 function renderHeader(loaded) {
   const { dataset, names, label } = loaded;
-  elements.title.textContent = label;
-  document.title = `${label} – sweepmap`;
+  showLabel(elements.title, label);
+  document.title = `${displayLabel(label)} – sweepmap`;
   const note = dataset.source();
-  elements.sourceText.textContent = note ?? "";
+  elements.sourceText.textContent = note ? displayNote(note) : "";
   elements.sourceBox.hidden = !note;
   // Made-up data say so next to their title, whatever the title itself says.
   elements.syntheticTag.hidden = !isSynthetic(dataset.title() ?? label, note);
@@ -794,16 +837,17 @@ function renderHeader(loaded) {
       ? "The statistics of every pair as Markdown, for a paper or a README"
       : "The key observations as Markdown, for a paper or a README";
   if (loaded.kind === "pairwise") {
-    elements.facts.textContent = pairwiseFacts(dataset);
+    // The line names the data's score and groups: bounded as a note is.
+    elements.facts.textContent = displayNote(pairwiseFacts(dataset));
     return;
   }
   const metric = dataset.metric();
-  const unit = metric.unit ? ` (${metric.unit})` : "";
-  const parts = [`${metric.name}${unit}, ${metric.direction} is better`];
+  const unit = metric.unit ? ` (${displayLabel(metric.unit)})` : "";
+  const parts = [`${displayLabel(metric.name)}${unit}, ${metric.direction} is better`];
   parts.push(`${names.models.length} ${names.models.length === 1 ? "model" : "models"}`);
   const benchmarks = names.benchmarks.filter((name) => name !== "");
   if (benchmarks.length > 0) parts.push(`${benchmarks.length} ${benchmarks.length === 1 ? "benchmark" : "benchmarks"}`);
-  parts.push(`${dataset.xAxis().name} × ${dataset.yAxis().name}`);
+  parts.push(`${displayLabel(dataset.xAxis().name)} × ${displayLabel(dataset.yAxis().name)}`);
   elements.facts.textContent = parts.join(" · ");
 }
 
@@ -829,14 +873,14 @@ function fillPairwiseControls(scores, { models, groups }) {
       input.value = name;
       const label = document.createElement("label");
       label.htmlFor = input.id;
-      label.textContent = name;
+      showLabel(label, name);
       item.append(input, label);
       return item;
     }),
   );
   elements.modelsNote.textContent = "";
   const groupName = scores.groupName() || "group";
-  elements.groupLabel.textContent = capitalized(groupName);
+  elements.groupLabel.textContent = displayLabel(capitalized(groupName));
   elements.group.replaceChildren(option("", `All ${groupName === "group" ? "groups" : `${groupName}s`}`), ...groups.map((name) => option(name, name)));
 }
 
@@ -871,7 +915,7 @@ function fillBenchmarkSelect(layout, { benchmarks, aggregates }) {
       ? aggregates.map((name) => [name, name])
       : [...benchmarks.map((name) => [name, benchmarkText(name)]), [linkSchema().meanBenchmark, "Mean of benchmarks"]];
   const current = [...elements.benchmark.options].map((item) => [item.value, item.text]);
-  if (JSON.stringify(current) === JSON.stringify(items)) return;
+  if (JSON.stringify(current) === JSON.stringify(items.map(([value, text]) => [value, displayLabel(text)]))) return;
   elements.benchmark.replaceChildren(...items.map(([value, text]) => option(value, text)));
 }
 
@@ -979,36 +1023,15 @@ function syncControls() {
   elements.colourNote.hidden = notes.length === 0;
 }
 
-/** The most cells syncUncertaintyNote reads of a panel to look for repeated runs. */
-const REPLICATE_SCAN_LIMIT = 2500;
-
 /**
- * True when a panel of the shown figure certainly has no noise estimate: its benchmark has no
- * item count and none of its cells holds repeated runs. Panels of derived values (the mean of
- * benchmarks) and very large panels are not judged (false).
- */
-function withoutNoiseEstimate(panel, index, itemsByBenchmark) {
-  if (!itemsByBenchmark.has(panel.benchmark) || itemsByBenchmark.get(panel.benchmark) !== null) return false;
-  if (panel.columns * panel.rows > REPLICATE_SCAN_LIMIT) return false;
-  for (let y = 0; y < panel.rows; y += 1) {
-    for (let x = 0; x < panel.columns; x += 1) {
-      const cell = app.figure.cellInfo(index, x, y);
-      if (cell && typeof cell.count === "number" && cell.count > 1) return false;
-    }
-  }
-  return true;
-}
-
-/**
- * With the marks on, says which panels cannot have any: those without item counts or repeated
- * runs to estimate noise from (the figure's key explains the marks it does draw).
+ * With the marks on, says which panels cannot have any: those whose cells carry no noise
+ * estimate (no item counts or repeated runs; the figure's key explains the marks it does draw).
  */
 function syncUncertaintyNote() {
   let note = "";
   if (kindOf(app.state) === "sweep" && app.state.uncertainty !== null && usedBy(app.state.layout).uncertainty) {
-    const itemsByBenchmark = new Map(app.shown.dataset.benchmarkInfo().map((info) => [info.name, info.items ?? null]));
     const panels = app.figure.panels();
-    const without = panels.filter((panel, index) => withoutNoiseEstimate(panel, index, itemsByBenchmark));
+    const without = panels.filter((panel) => !panel.noiseEstimate);
     if (without.length > 0 && without.length === panels.length) {
       note = "No marks: the panels shown have no item counts or repeated runs to estimate noise from.";
     } else if (without.length > 0) {
@@ -1019,40 +1042,26 @@ function syncUncertaintyNote() {
   elements.uncertaintyNote.hidden = note === "";
 }
 
-/** The smallest and largest bin value (count or share) of a pairwise figure. */
-function shownBinRange() {
-  let low = Infinity;
-  let high = -Infinity;
-  app.figure.panels().forEach((panel, index) => {
-    for (let y = 0; y < panel.rows; y += 1) {
-      for (let x = 0; x < panel.columns; x += 1) {
-        const value = app.figure.cellInfo(index, x, y)?.value;
-        if (typeof value !== "number") continue;
-        low = Math.min(low, value);
-        high = Math.max(high, value);
-      }
-    }
-  });
-  if (!Number.isFinite(low)) return { min: 0, max: 1 };
-  return low < high ? { min: low, max: high } : { min: low, max: low + 1 };
-}
-
-/** The smallest and largest value the figure shows, to start fixed bounds from. */
-function shownRange() {
-  if (kindOf(app.state) === "pairwise") return shownBinRange();
-  let low = Infinity;
-  let high = -Infinity;
-  // A reconciliation's third panel (reported − recomputed) keeps its own scale centred on 0.
-  const reports = app.figure.reports();
-  for (const report of app.state.layout === "reconcile" ? reports.slice(0, 2) : reports) {
-    if (!report.summary) continue;
-    for (const value of [report.summary.peak.value, report.summary.worst.value]) {
-      low = Math.min(low, value);
-      high = Math.max(high, value);
-    }
+/**
+ * Says when the figure is too large for a canvas at full resolution (the core caps the backing
+ * store at what browsers allow: figure.backingRatio): on screen it is then drawn at a lower
+ * resolution than the screen's, and a PNG export at less than twice that.
+ */
+function syncCanvasNote() {
+  const screen = window.devicePixelRatio || 1;
+  const drawn = app.figure.backingRatio(screen);
+  const exported = app.figure.backingRatio(exportPixelRatio());
+  let note = "";
+  if (exported < exportPixelRatio()) {
+    const { width, height } = app.figure.size();
+    const size = `${Math.round(width).toLocaleString("en")} × ${Math.round(height).toLocaleString("en")} px`;
+    const onScreen = drawn < screen ? `it is drawn at ${ratioText(drawn)} rather than this screen's ${ratioText(screen)}, and ` : "";
+    note =
+      `This figure (${size}) is larger than the biggest canvas browsers allow at full resolution: ` +
+      `${onScreen}a PNG export comes out at ${ratioText(exported)} rather than ${ratioText(exportPixelRatio())}. The SVG export keeps every detail.`;
   }
-  if (!Number.isFinite(low)) return { min: 0, max: 1 };
-  return low < high ? { min: low, max: high } : { min: low - 1, max: high + 1 };
+  elements.canvasNote.textContent = note;
+  elements.canvasNote.hidden = note === "";
 }
 
 function readNumber(input, name) {
@@ -1064,6 +1073,11 @@ function readNumber(input, name) {
 
 function wireControls() {
   elements.controls.addEventListener("submit", (event) => event.preventDefault());
+  // On narrow screens the figure comes first and the controls open from this button.
+  elements.controlsToggle.addEventListener("click", () => {
+    const open = elements.controls.classList.toggle("open");
+    elements.controlsToggle.setAttribute("aria-expanded", String(open));
+  });
   elements.dataset.addEventListener("change", () => {
     const id = elements.dataset.value;
     if (id === "current") return;
@@ -1089,7 +1103,7 @@ function wireControls() {
   elements.range.addEventListener("change", () => {
     const range = elements.range.value;
     const change = { range };
-    if (range === "fixed" && (app.state.min === null || app.state.max === null)) Object.assign(change, shownRange());
+    if (range === "fixed" && (app.state.min === null || app.state.max === null)) Object.assign(change, app.figure.fixedRangeStart());
     changeView(change);
   });
   const changeBounds = () => {
@@ -1159,8 +1173,9 @@ function wireControls() {
     button.addEventListener("click", async () => {
       if (!app.figure) return;
       try {
-        await run(app.figure);
-        setShareStatus(`${what} saved as ${app.figure.fileStem()}.${what.toLowerCase()}.`);
+        // A PNG export says when the figure was too large to export at the resolution asked.
+        const note = await run(app.figure);
+        setShareStatus(`${what} saved as ${app.figure.fileStem()}.${what.toLowerCase()}${note ? ` ${note}` : ""}.`);
       } catch (error) {
         showError(`Could not export the ${what}: ${messageOf(error)}`);
       }
@@ -1348,6 +1363,7 @@ function watchSize() {
       lastWidth = width;
       try {
         app.figure.resize(width);
+        syncCanvasNote();
         inspector.setFigure(app.figure);
       } catch (error) {
         showError(`Could not redraw the figure at the new size: ${messageOf(error)}`);

@@ -23,6 +23,48 @@ export function splitSections(figure) {
   return { panels: sections.slice(0, count), across: sections.slice(count) };
 }
 
+/** Cards built at once; a summary of more panels offers a button that builds the rest. */
+export const FIRST_CARDS = 48;
+/** Cards built per slice once asked for, the page answering input between slices. */
+const CARDS_PER_SLICE = 50;
+/** The latest filling of each container, so that a newer one stops an older one's slices. */
+const fillings = new WeakMap();
+
+/**
+ * Fills a container with one card per item: the first FIRST_CARDS at once, and a "Show the
+ * other N" button for the rest, which builds them in slices that yield to the event loop (a
+ * figure of 1,000 panels would otherwise block the page for many seconds). `noun` names an
+ * item ("panel", "pair").
+ */
+export function fillCards(container, items, build, noun) {
+  const filling = {};
+  fillings.set(container, filling);
+  container.replaceChildren(...items.slice(0, FIRST_CARDS).map(build));
+  const rest = items.length - FIRST_CARDS;
+  if (rest <= 0) return;
+  const button = element("button", null, `Show the other ${plural(rest, noun)}`);
+  button.type = "button";
+  const row = element("div", "more-cards");
+  row.append(button);
+  container.append(row);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    for (let start = FIRST_CARDS; start < items.length; start += CARDS_PER_SLICE) {
+      const cards = items.slice(start, start + CARDS_PER_SLICE).map(build);
+      row.before(...cards);
+      if (start === FIRST_CARDS && cards[0]) {
+        // Focus moves to the first new card, as the button that had it goes away.
+        cards[0].tabIndex = -1;
+        cards[0].focus();
+      }
+      button.textContent = `Showing ${Math.min(start + CARDS_PER_SLICE, items.length)} of ${items.length}…`;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (fillings.get(container) !== filling) return;
+    }
+    row.remove();
+  });
+}
+
 function sentenceList(observations) {
   const list = element("ul", "observation-list");
   for (const observation of observations) {
@@ -224,7 +266,7 @@ export function renderObservations(elements, figure, context) {
   }
   elements.overview.append(...across.filter((section) => section.observations.length > 0).map(acrossBox));
   elements.overview.hidden = elements.overview.childElementCount === 0;
-  elements.panels.replaceChildren(...panels.map(panelCard));
+  fillCards(elements.panels, panels, panelCard, "panel");
 
   const table = context.layout === "reconcile" ? mismatchRows(figure) : null;
   elements.mismatches.replaceChildren(...(table ? [mismatchTable(table)] : []));

@@ -5,7 +5,7 @@
 // this module only words and lays them out, with textContent.
 
 import { formatNumber, formatSigned, plural } from "./lib/format.js";
-import { escapeMarkdown } from "./observations.js";
+import { escapeMarkdown, fillCards } from "./observations.js";
 import { percent } from "./lib/bins.js";
 
 // The bins' wording lives in lib/bins.js (the <sweep-map> element uses it too); re-exported here.
@@ -159,7 +159,7 @@ export function renderComparisons(elements, figure) {
   box.append(element("h3", null, "How the pairs are compared"), element("p", "comparison-scope", scopeSentence(stats)));
   elements.overview.replaceChildren(...(stats.length > 0 ? [box] : []));
   elements.overview.hidden = stats.length === 0;
-  elements.panels.replaceChildren(...stats.map(comparisonCard));
+  fillCards(elements.panels, stats, comparisonCard, "pair");
   elements.mismatches.replaceChildren();
   elements.mismatches.hidden = true;
   elements.description.textContent = stats.length > 0 ? `Pairwise comparisons. ${stats.map(comparisonSentence).join(" ")}` : "";

@@ -25,6 +25,7 @@ use crate::analysis::{
     Reconciliation, ValueScale,
 };
 use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale};
+use crate::display::display_label;
 use crate::error::{Error, Result};
 use crate::pairwise::PairComparison;
 use crate::{Axis, BenchmarkInfo, Dataset, Direction, Grid};
@@ -32,7 +33,7 @@ use crate::{Axis, BenchmarkInfo, Dataset, Direction, Grid};
 pub use format::{choose_decimals, format_value};
 pub use observe::{
     compare_models, observations_markdown, observe_figure, observe_panel, AxisName, Claim,
-    Observation, PanelContext,
+    Observation, PanelContext, MAX_MODELS_COMPARED_IN_PAIRS,
 };
 pub use pairwise::{
     default_pairwise_models, prepare_pairwise_figure, PairwiseOptions, DEFAULT_PAIRWISE_MODELS,
@@ -358,27 +359,39 @@ fn choice_label(dataset: &Dataset, choice: &BenchmarkChoice) -> String {
 }
 
 /// The caption of data that say they are synthetic (in their title or source): their title, or
-/// "Synthetic example".
+/// "Synthetic example" (the title as shown: see [`crate::display`]).
 pub fn synthetic_caption(title: Option<&str>, source: Option<&str>) -> Option<String> {
     let says_synthetic = |text: &&str| crate::text::lower(text).contains("synthetic");
-    if title.filter(says_synthetic).is_some() {
-        return title.map(str::to_string);
+    if let Some(title) = title.filter(says_synthetic) {
+        return Some(display_label(title).into_owned());
     }
     source.filter(says_synthetic).map(|_| {
         title.map_or_else(
             || "Synthetic example".to_string(),
-            |t| format!("Synthetic example: {t}"),
+            |t| format!("Synthetic example: {}", display_label(t)),
         )
     })
 }
 
+/// A panel's title from its parts (labels from the data, each as shown: see [`crate::display`]).
 fn title(parts: &[&str]) -> String {
     parts
         .iter()
         .filter(|part| !part.is_empty())
-        .copied()
+        .map(|part| display_label(part))
         .collect::<Vec<_>>()
         .join(" | ")
+}
+
+/// A dataset panel's title as drawn: "Model | Benchmark" (see [`Dataset::panel_title`]), each
+/// part as shown.
+fn shown_panel_title(dataset: &Dataset, panel: &crate::Panel) -> String {
+    let model = dataset.models.levels.get(panel.model);
+    let benchmark = dataset.benchmarks.levels.get(panel.benchmark);
+    title(&[
+        model.map_or("", String::as_str),
+        benchmark.map_or("", String::as_str),
+    ])
 }
 
 /// Resolves a view and options against a dataset into a figure.
@@ -421,7 +434,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
                     let errors = errors_of(&panel.grid, dataset.benchmark_info(b), scale);
                     Some(
                         Draft::new(
-                            dataset.panel_title(panel),
+                            shown_panel_title(dataset, panel),
                             Some(model.clone()),
                             Some(benchmark.clone()),
                             panel.grid.clone(),
@@ -460,7 +473,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
                 .map(|panel| {
                     let info = dataset.benchmark_info(panel.benchmark);
                     Draft::new(
-                        dataset.panel_title(panel),
+                        shown_panel_title(dataset, panel),
                         dataset.models.levels.get(panel.model).cloned(),
                         dataset.benchmarks.levels.get(panel.benchmark).cloned(),
                         panel.grid.clone(),
@@ -487,7 +500,10 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
                 color_map = ColorMap::RedBlue;
             }
             let mut draft = Draft::new(
-                title(&[&format!("{a} − {b}"), &name]),
+                title(&[
+                    &format!("{} − {}", display_label(a), display_label(b)),
+                    &name,
+                ]),
                 None,
                 Some(name),
                 result.grid.clone(),

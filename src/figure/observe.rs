@@ -15,6 +15,7 @@ use crate::analysis::{
     difference, measure_trends, rank_configurations, summarize, test_against_peak, value_scale,
     CellError, CellPosition, DifferenceTest, PeakTest, TrendDirection, TrendStrength, ValueScale,
 };
+use crate::display::display_label;
 use crate::{Axis, Dataset, Direction, Grid};
 
 /// The axis a trend runs along.
@@ -136,14 +137,15 @@ impl PanelContext<'_> {
         }
     }
 
-    /// "Ratio 0.4 and Local Window Size 2000".
+    /// "Ratio 0.4 and Local Window Size 2000", with names and labels as shown (see
+    /// [`crate::display`]).
     pub fn cell(&self, cell: CellPosition) -> String {
         format!(
             "{} {} and {} {}",
-            self.x.name,
-            self.x.label(cell.x).unwrap_or("?"),
-            self.y.name,
-            self.y.label(cell.y).unwrap_or("?")
+            display_label(&self.x.name),
+            display_label(self.x.label(cell.x).unwrap_or("?")),
+            display_label(&self.y.name),
+            display_label(self.y.label(cell.y).unwrap_or("?"))
         )
     }
 
@@ -242,10 +244,10 @@ pub fn observe_panel(grid: &Grid, context: &PanelContext<'_>) -> Vec<Observation
         (AxisName::X, &trends.along_x, "rows"),
         (AxisName::Y, &trends.along_y, "columns"),
     ] {
-        let axis_name = match axis {
+        let axis_name = display_label(match axis {
             AxisName::X => &context.x.name,
             AxisName::Y => &context.y.name,
-        };
+        });
         let supported = trend.direction.filter(|d| trend.agrees_with(*d));
         let lines_with = match supported {
             Some(TrendDirection::Increasing) => trend.lines_increasing,
@@ -354,10 +356,11 @@ pub fn compare_models(
         Direction::Lower => (result.b_higher, result.a_higher),
     };
     let both = a_ahead + b_ahead + result.equal;
+    let (a_shown, b_shown) = (display_label(a_name), display_label(b_name));
     let (leader, leader_count, other, other_count) = if a_ahead >= b_ahead {
-        (a_name, a_ahead, b_name, b_ahead)
+        (&a_shown, a_ahead, &b_shown, b_ahead)
     } else {
-        (b_name, b_ahead, a_name, a_ahead)
+        (&b_shown, b_ahead, &a_shown, a_ahead)
     };
     let mut text =
         format!("{leader} is ahead of {other} in {leader_count} of {both} configurations");
@@ -368,7 +371,7 @@ pub fn compare_models(
         ));
     }
     text.push_str(&format!(
-        "; on average {a_name} minus {b_name} is {}.",
+        "; on average {a_shown} minus {b_shown} is {}.",
         context.amount(mean)
     ));
     Some(Observation {
@@ -384,6 +387,65 @@ pub fn compare_models(
     })
 }
 
+/// Models side by side are compared in every pair up to this many (28 sentences for 8); beyond
+/// it, each with the leader alone: n - 1 sentences, where every pair of the 1,000 models a
+/// figure may show would be 499,500.
+pub const MAX_MODELS_COMPARED_IN_PAIRS: usize = 8;
+
+/// A model's name and its panel's grid.
+type NamedGrid<'a> = (&'a str, &'a Grid);
+
+/// The pairs of models side by side that the observations compare: every pair, in panel order,
+/// up to [`MAX_MODELS_COMPARED_IN_PAIRS`] models; beyond that the leader (the best mean of its
+/// present cells in the metric's direction, the first of equals) against each other model.
+fn compared_pairs<'a>(
+    models: &[NamedGrid<'a>],
+    direction: Direction,
+) -> Vec<(NamedGrid<'a>, NamedGrid<'a>)> {
+    if models.len() <= MAX_MODELS_COMPARED_IN_PAIRS {
+        return models
+            .iter()
+            .enumerate()
+            .flat_map(|(index, first)| {
+                models
+                    .iter()
+                    .skip(index + 1)
+                    .map(|second| (*first, *second))
+            })
+            .collect();
+    }
+    let mean = |grid: &Grid| {
+        let (sum, count) = grid
+            .present()
+            .fold((0.0, 0usize), |(sum, count), (_, _, cell)| {
+                (sum + cell.mean, count + 1)
+            });
+        (count > 0).then(|| sum / count as f64)
+    };
+    let better = |candidate: f64, best: f64| match direction {
+        Direction::Higher => candidate > best,
+        Direction::Lower => candidate < best,
+    };
+    let mut leader: Option<(usize, f64)> = None;
+    for (index, (_, grid)) in models.iter().enumerate() {
+        if let Some(value) = mean(grid) {
+            if leader.map_or(true, |(_, best)| better(value, best)) {
+                leader = Some((index, value));
+            }
+        }
+    }
+    let leader = leader.map_or(0, |(index, _)| index);
+    let Some(first) = models.get(leader) else {
+        return Vec::new();
+    };
+    models
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| *index != leader)
+        .map(|(_, other)| (*first, *other))
+        .collect()
+}
+
 /// The key observations of a figure: one section per panel, then one across panels (model
 /// comparisons for side-by-side models, the best configuration by mean rank for one model's
 /// benchmarks). `level` turns on the uncertainty caveat (e.g. 0.95).
@@ -394,7 +456,8 @@ pub fn observe_figure(
     level: Option<f64>,
 ) -> Vec<(String, Vec<Observation>)> {
     let scale = value_scale(dataset);
-    let metric = dataset.metric.name.as_str();
+    let metric = display_label(&dataset.metric.name);
+    let metric = metric.as_ref();
     let percent = scale == Some(ValueScale::Percent);
     let mut sections = Vec::new();
     for panel in &figure.panels {
@@ -431,17 +494,13 @@ pub fn observe_figure(
     let mut across = Vec::new();
     match view {
         View::Benchmark { .. } => {
-            for (index, first) in figure.panels.iter().enumerate() {
-                for second in figure.panels.iter().skip(index + 1) {
-                    let (Some(a), Some(b)) = (&first.model, &second.model) else {
-                        continue;
-                    };
-                    across.extend(compare_models(
-                        &context,
-                        (a, &first.grid),
-                        (b, &second.grid),
-                    ));
-                }
+            let models: Vec<(&str, &Grid)> = figure
+                .panels
+                .iter()
+                .filter_map(|panel| Some((panel.model.as_deref()?, &panel.grid)))
+                .collect();
+            for (a, b) in compared_pairs(&models, figure.direction) {
+                across.extend(compare_models(&context, a, b));
             }
         }
         View::Model { model } => {
@@ -531,6 +590,7 @@ pub fn observe_figure(
 
 /// "Beyond noise at 95 %, R1-Qwen is ahead in 2 and R1-Llama in 1 of 20 configurations ...".
 fn beyond_noise_observation(test: &DifferenceTest, a: &str, b: &str) -> Observation {
+    let (a, b) = (display_label(a), display_label(b));
     let level = format!(
         "{} %",
         format_value(test.level * 100.0, 1).trim_end_matches(".0")

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::{format_value, BinValue, Figure, FigurePanel};
 use crate::analysis::{scan_cells, CellScan};
 use crate::color::{resolve_domain, ColorMap, DomainMode};
+use crate::display::display_label;
 use crate::error::{Error, Result};
 use crate::pairwise::{compare_all_pairs, PairComparison, PairwiseDataset, DEFAULT_BINS};
 use crate::{Axis, Direction, Grid};
@@ -180,9 +181,13 @@ pub fn prepare_pairwise_figure(
         if options.logarithmic {
             scale = scale.logarithmic();
         }
-        let mut title = format!("{} vs {}", comparison.model_a, comparison.model_b);
+        let mut title = format!(
+            "{} vs {}",
+            display_label(&comparison.model_a),
+            display_label(&comparison.model_b)
+        );
         if let Some(group) = &comparison.group {
-            title.push_str(&format!(" | {group}"));
+            title.push_str(&format!(" | {}", display_label(group)));
         }
         panels.push(FigurePanel {
             title,

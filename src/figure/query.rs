@@ -6,7 +6,9 @@ use serde::Serialize;
 
 use super::{format_value, Figure, FigurePanel};
 use crate::analysis::{measure_trends, summarize, Summary, Trends};
+use crate::display::display_label;
 use crate::model::records::CsvWriter;
+use crate::CsvText;
 use crate::Direction;
 
 /// Everything the page shows about one cell under the pointer or the keyboard focus.
@@ -61,13 +63,16 @@ impl Figure {
         )
     }
 
-    /// "Ratio 0.3, Local Window Size 2000".
+    /// "Ratio 0.3, Local Window Size 2000", with names and labels as shown (see
+    /// [`crate::display`]).
     fn cell_name(&self, panel: &FigurePanel, x: usize, y: usize) -> String {
         let (x_name, y_name) = self.axis_names(panel);
         format!(
-            "{x_name} {}, {y_name} {}",
-            self.x.label(x).unwrap_or("?"),
-            self.y.label(y).unwrap_or("?")
+            "{} {}, {} {}",
+            display_label(x_name),
+            display_label(self.x.label(x).unwrap_or("?")),
+            display_label(y_name),
+            display_label(self.y.label(y).unwrap_or("?"))
         )
     }
 
@@ -164,6 +169,43 @@ impl Figure {
         })
     }
 
+    /// Whether a panel's cells carry the noise estimate the uncertainty marks need: standard
+    /// errors from the benchmark's items or the replicates (for a mean of benchmarks, its
+    /// parts'), or, in a difference, cells where both models have one. A panel without it is
+    /// drawn without marks, whatever the level asked for.
+    pub fn has_noise_estimate(&self, panel: &FigurePanel) -> bool {
+        match &self.difference_test {
+            Some(test) => test.within_noise + test.a_ahead.len() + test.b_ahead.len() > 0,
+            None => !panel.errors.is_empty(),
+        }
+    }
+
+    /// The smallest and largest value on the figure's own value scale, over every panel but
+    /// one with a colour bar of its own (a reconciliation's difference); `None` when no cell
+    /// holds a value.
+    pub fn value_extent(&self) -> Option<(f64, f64)> {
+        self.panels
+            .iter()
+            .filter(|panel| panel.value_label.is_none())
+            .filter_map(|panel| Some((panel.domain.data_min?, panel.domain.data_max?)))
+            .reduce(|(low, high), (min, max)| (low.min(min), high.max(max)))
+    }
+
+    /// Where a fixed colour range starts when a person picks one: the [`value_extent`]; one
+    /// either side when every value is the same (for a histogram's counts or shares, which are
+    /// never negative, from that value up); 0 to 1 when no cell holds a value.
+    ///
+    /// [`value_extent`]: Figure::value_extent
+    pub fn fixed_range_start(&self) -> (f64, f64) {
+        let histogram = self.panels.iter().any(|panel| panel.item_total.is_some());
+        match self.value_extent() {
+            Some((low, high)) if low < high => (low, high),
+            Some((value, _)) if histogram => (value, value + 1.0),
+            Some((value, _)) => (value - 1.0, value + 1.0),
+            None => (0.0, 1.0),
+        }
+    }
+
     /// The accessible description of a panel: title, peak value and where, colour range.
     pub fn describe_panel(&self, panel: &FigurePanel) -> String {
         let decimals = panel.decimals;
@@ -239,11 +281,18 @@ impl Figure {
             .collect()
     }
 
-    /// The data shown, as tidy CSV: one row per present cell of every panel.
+    /// The data shown, as tidy CSV: one row per present cell of every panel (a pairwise
+    /// figure: one row per bin). Safe to open in a spreadsheet, as [`to_csv`](crate::to_csv)
+    /// is.
     pub fn shown_data_csv(&self) -> String {
-        let mut writer = CsvWriter::new();
+        self.shown_data_csv_as(CsvText::SpreadsheetSafe)
+    }
+
+    /// [`shown_data_csv`](Self::shown_data_csv) with text fields written as `text` says.
+    pub fn shown_data_csv_as(&self, text: CsvText) -> String {
+        let mut writer = CsvWriter::new(text);
         if !self.comparisons.is_empty() {
-            return self.pairwise_csv();
+            return self.pairwise_csv(writer);
         }
         // Two axes of the same name (a score against a score) are told apart by their role.
         let (y_name, x_name) = if self.x.name == self.y.name {
@@ -279,8 +328,7 @@ impl Figure {
 
     /// A pairwise figure's bins as CSV: one row per bin of every pair, with both score ranges,
     /// the item count and its share of the pair's paired items.
-    fn pairwise_csv(&self) -> String {
-        let mut writer = CsvWriter::new();
+    fn pairwise_csv(&self, mut writer: CsvWriter) -> String {
         let score = &self.x.name;
         writer.record(&[
             "model A",

@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 
+use crate::display::display_label;
 use crate::figure::{format_value, Figure};
 
 /// Outer padding of the figure.
@@ -339,7 +340,8 @@ fn edge_ticks(edges: &[f64], step: usize, start: f64, cell: f64, reverse: bool) 
         .collect()
 }
 
-/// Ticks at every `step`-th category, centred on their cells.
+/// Ticks at every `step`-th category, centred on their cells, labelled as shown (see
+/// [`crate::display`]).
 fn category_ticks(
     labels: &[String],
     step: usize,
@@ -356,7 +358,7 @@ fn category_ticks(
             let slot = if reverse { count - 1 - index } else { index };
             Tick {
                 value: index as f64,
-                label: label.clone(),
+                label: display_label(label).into_owned(),
                 at: start + (slot as f64 + 0.5) * cell,
             }
         })
@@ -458,7 +460,7 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
             .y
             .labels
             .iter()
-            .map(|l| estimate_text_width(l, TICK_FONT))
+            .map(|l| estimate_text_width(&display_label(l), TICK_FONT))
             .fold(0.0, f64::max),
     };
     let widest_bar_label = figure
@@ -537,7 +539,7 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
         .x
         .labels
         .iter()
-        .map(|l| estimate_text_width(l, TICK_FONT))
+        .map(|l| estimate_text_width(&display_label(l), TICK_FONT))
         .fold(0.0, f64::max);
     let widest_edge = |edges: &Option<Vec<f64>>| {
         edges.as_ref().map_or(0.0, |edges| {

@@ -88,8 +88,8 @@ impl Builder {
         let measurement = Measurement {
             model: self.models.insert(record.model),
             benchmark: self.benchmarks.insert(record.benchmark),
-            x: self.x.insert(record.x.trim()),
-            y: self.y.insert(record.y.trim()),
+            x: self.x.insert(record.x),
+            y: self.y.insert(record.y),
             replicate: record.replicate.map(str::to_string),
             value: record.value,
             line: record.line,

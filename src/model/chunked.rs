@@ -24,7 +24,9 @@ use super::build::{Assembly, Builder, Names, Record};
 use super::csv_format::{infer_roles, parse_value, CsvOptions, Profile, Roles};
 use super::dataset::{Dataset, Direction, Metric};
 use super::records::RecordReader;
-use super::tidy::{check_header, check_row, detect_delimiter, is_missing_marker, unclosed_quote};
+use super::tidy::{
+    check_header, check_row, detect_delimiter, field_text, is_missing_marker, unclosed_quote,
+};
 use crate::error::{Error, Result};
 
 const BOM: &[u8] = "\u{feff}".as_bytes();
@@ -188,7 +190,7 @@ impl SliceReader {
                 }
                 Ok(())
             }
-            // An empty slice would tell the CSV reader that the text has ended.
+            // No bytes are no text: fed to the reader, they would end the text (see `feed`).
             Input::Reading(_) if bytes.is_empty() => Ok(()),
             Input::Reading(reader) => self.checked.feed(reader, bytes, rows),
             Input::Ended => Err(finished()),
@@ -243,7 +245,7 @@ impl Rows for Table {
 
     fn row(&mut self, _header: &[String], line: u64, fields: Vec<String>) -> Result<()> {
         for (column, field) in self.columns.iter_mut().zip(&fields) {
-            column.push(field.trim());
+            column.push(field_text(field));
         }
         self.lines.push(line);
         Ok(())

@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use super::chunked::CsvLoader;
 use super::dataset::Dataset;
-use super::records::CsvWriter;
+use super::records::{CsvText, CsvWriter};
 use super::tidy::{
     columns_where, excerpt, find_column, find_role, in_code, is_named_like, names_of, normalize,
     quoted, role_field, RENAME_OR_REMOVE,
@@ -470,8 +470,17 @@ pub(crate) fn parse_value(text: &str, line: u64, column: &str) -> Result<f64> {
 /// measurement, and one row with an empty value for each missing cell, so that axis values and
 /// the order of every level survive the round trip. Metadata that CSV cannot carry (title,
 /// source, unit, benchmark metadata) is left out; use JSON for it.
+///
+/// Safe to open in a spreadsheet: text that one would evaluate as a formula (starting with `=`,
+/// `+`, `-`, `@`, a tab or a carriage return; numbers aside) is written with a leading `'`, which
+/// [`load_csv`] takes off again. [`to_csv_as`] with [`CsvText::Raw`] writes the exact text.
 pub fn to_csv(dataset: &Dataset) -> String {
-    let mut writer = CsvWriter::new();
+    to_csv_as(dataset, CsvText::SpreadsheetSafe)
+}
+
+/// [`to_csv`] with text fields written as `text` says: spreadsheet-safe or raw.
+pub fn to_csv_as(dataset: &Dataset, text: CsvText) -> String {
+    let mut writer = CsvWriter::new(text);
     let mut header: Vec<&str> = Vec::new();
     let with_model = !dataset.models.is_absent();
     let with_benchmark = !dataset.benchmarks.is_absent();

@@ -225,7 +225,8 @@ impl Dataset {
             .is_some_and(|info| info.aggregate_of.is_some())
     }
 
-    /// The panel's title as drawn: "Model | Benchmark", leaving out absent facets.
+    /// The panel's title, "Model | Benchmark", leaving out absent facets, with the names whole
+    /// (a figure draws each part as [`crate::display::display_label`] shows it).
     pub fn panel_title(&self, panel: &Panel) -> String {
         let model = self.models.levels.get(panel.model).map(String::as_str);
         let benchmark = self

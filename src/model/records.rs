@@ -6,8 +6,65 @@
 //!
 //! One reader serves the whole-text loaders and the loader fed in slices, so both number lines
 //! the same way.
+//!
+//! Every CSV sweepmap writes for a person is safe to open in a spreadsheet (CSV injection,
+//! OWASP): [`protect_field`] gives a text field that a spreadsheet would evaluate as a formula a
+//! leading `'`, and the loaders take it off again ([`unprotect_field`]), so an export loads back
+//! to the same data. The rule, exact and reversible:
+//! - *dangerous* characters are `=`, `+`, `-`, `@`, tab and carriage return;
+//! - a field that is a number (the loaders' number syntax: `-0.5`, `+3`, `-1e-3`; finite, no
+//!   spaces) is written as it is;
+//! - any other field that is a run of zero or more `'` followed by a dangerous character gets one
+//!   more `'` in front (`=x` -> `'=x`, `'=x` -> `''=x`); every other field is written as it is;
+//! - reading, a field (after trimming) that is a run of one or more `'` followed by a dangerous
+//!   character loses its first `'`; no other field changes.
+//!
+//! Writing then reading gives back every field; a field starting with `'` before anything else
+//! (`'quoted'`) is never touched.
+
+use std::borrow::Cow;
 
 use csv_core::ReadRecordResult;
+
+/// Characters that make a spreadsheet evaluate a field that starts with them.
+const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// How a CSV export writes text fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CsvText {
+    /// Text that a spreadsheet would evaluate as a formula gets a leading `'`, which sweepmap's
+    /// loaders take off again (the default: every export is safe to open in a spreadsheet).
+    #[default]
+    SpreadsheetSafe,
+    /// Every field exactly as the data have it. Not safe to open in a spreadsheet: a label such
+    /// as `=HYPERLINK(...)` is evaluated there.
+    Raw,
+}
+
+/// True when `text` is a run of `'` (possibly empty) followed by a dangerous character.
+fn is_formula_like(text: &str) -> bool {
+    text.trim_start_matches('\'').starts_with(FORMULA_STARTS)
+}
+
+/// A field as a spreadsheet-safe export writes it: numbers as they are, text a spreadsheet
+/// would evaluate with one more leading `'` (see the module documentation for the exact rule).
+pub(crate) fn protect_field(text: &str) -> Cow<'_, str> {
+    let number = crate::decimal::parse_f64(text).is_some_and(f64::is_finite);
+    if !number && is_formula_like(text) {
+        Cow::Owned(format!("'{text}"))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// A field as the loaders read it (already trimmed): the `'` that [`protect_field`] added taken
+/// off again, and nothing else changed.
+pub(crate) fn unprotect_field(text: &str) -> &str {
+    match text.strip_prefix('\'') {
+        Some(rest) if is_formula_like(rest) => rest,
+        _ => text,
+    }
+}
 
 /// A CSV reader fed bytes a slice at a time: the csv-core reader, the record it is in the
 /// middle of, and the physical line count.
@@ -153,12 +210,14 @@ impl RecordReader {
 }
 
 /// CSV text written as the csv crate's writer writes it with its defaults and `\n` after each
-/// record: a field is quoted when it holds a comma, a quote, `\r` or `\n` (quotes doubled), and
-/// a record with no text at all is written `""`. Written here rather than with csv-core's writer,
-/// whose quoting styles include one that parses fields as numbers: that alone kept core's float
-/// parser in the wasm. A property test holds it to the csv crate.
+/// record, each field first made spreadsheet-safe by [`protect_field`] unless the writer is
+/// [`CsvText::Raw`]: a field is quoted when it holds a comma, a quote, `\r` or `\n` (quotes
+/// doubled), and a record with no text at all is written `""`. Written here rather than with
+/// csv-core's writer, whose quoting styles include one that parses fields as numbers: that alone
+/// kept core's float parser in the wasm. A property test holds it to the csv crate.
 pub(crate) struct CsvWriter {
     out: String,
+    text: CsvText,
     /// True when the record being written has a field already (a comma comes next).
     in_record: bool,
     /// Where the record being written starts in `out`.
@@ -166,9 +225,10 @@ pub(crate) struct CsvWriter {
 }
 
 impl CsvWriter {
-    pub(crate) fn new() -> CsvWriter {
+    pub(crate) fn new(text: CsvText) -> CsvWriter {
         CsvWriter {
             out: String::new(),
+            text,
             in_record: false,
             record_start: 0,
         }
@@ -180,6 +240,10 @@ impl CsvWriter {
             self.out.push(',');
         }
         self.in_record = true;
+        let text = match self.text {
+            CsvText::SpreadsheetSafe => protect_field(text),
+            CsvText::Raw => Cow::Borrowed(text),
+        };
         if text.contains([',', '"', '\r', '\n']) {
             self.out.push('"');
             for part in text.split_inclusive('"') {
@@ -190,7 +254,7 @@ impl CsvWriter {
             }
             self.out.push('"');
         } else {
-            self.out.push_str(text);
+            self.out.push_str(&text);
         }
     }
 
@@ -254,7 +318,7 @@ mod tests {
 
     #[test]
     fn written_as_the_csv_crate_writes() {
-        let mut writer = CsvWriter::new();
+        let mut writer = CsvWriter::new(CsvText::Raw);
         writer.record(&["plain", "with,comma", "say \"hi\"", "two\nlines", ""]);
         writer.record(&[""]);
         writer.record(&["cr\r", " padded "]);
@@ -267,11 +331,59 @@ mod tests {
     #[test]
     fn long_fields_are_written_whole() {
         let long = "\"".repeat(10_000);
-        let mut writer = CsvWriter::new();
+        let mut writer = CsvWriter::new(CsvText::Raw);
         writer.record(&[&long, "x"]);
         let text = writer.into_string();
         assert_eq!(text.len(), 2 * 10_000 + 2 + 3);
         assert_eq!(read_all(&text), vec![(1, vec![long, "x".to_string()])]);
+    }
+
+    #[test]
+    fn protects_formulas_and_leaves_numbers_and_other_text() {
+        for (field, written) in [
+            ("=1+1", "'=1+1"),
+            ("+cmd", "'+cmd"),
+            ("-cmd", "'-cmd"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tx", "'\tx"),
+            ("\rx", "'\rx"),
+            ("-", "'-"),
+            ("'=x", "''=x"),
+            ("''-x", "'''-x"),
+            ("'-1", "''-1"),
+            ("-inf", "'-inf"),
+            ("+NaN", "'+NaN"),
+            ("- 1", "'- 1"),
+            ("-1 ", "'-1 "),
+            ("-1", "-1"),
+            ("-0.5", "-0.5"),
+            ("-1e-3", "-1e-3"),
+            ("+2", "+2"),
+            ("-.5", "-.5"),
+            ("'quoted'", "'quoted'"),
+            ("'", "'"),
+            ("a=b", "a=b"),
+            (" =x", " =x"),
+            ("", ""),
+        ] {
+            assert_eq!(protect_field(field), written, "{field:?}");
+            assert_eq!(unprotect_field(written), field, "{written:?}");
+        }
+        // Only a quote before a dangerous character (after more quotes) is taken off.
+        for field in ["'quoted", "'1", "'", "''", "'a=b", "' =x"] {
+            assert_eq!(unprotect_field(field), field);
+        }
+    }
+
+    #[test]
+    fn a_raw_writer_writes_the_exact_text_and_a_safe_one_protects() {
+        let fields = ["=a", "-1", "@b,c"];
+        let mut raw = CsvWriter::new(CsvText::Raw);
+        raw.record(&fields);
+        assert_eq!(raw.into_string(), "=a,-1,\"@b,c\"\n");
+        let mut safe = CsvWriter::new(CsvText::SpreadsheetSafe);
+        safe.record(&fields);
+        assert_eq!(safe.into_string(), "'=a,-1,\"'@b,c\"\n");
     }
 
     /// Text made of the characters CSV treats specially, and a few others.
@@ -295,6 +407,19 @@ mod tests {
             proptest::prop_assert_eq!(found, expected);
         }
 
+        /// Reading undoes writing, for any text; and what is written never starts with a
+        /// character a spreadsheet evaluates unless it is a number.
+        #[test]
+        fn protection_is_undone_exactly(text in "['=+@\t\r a1.e-]{0,6}") {
+            let written = protect_field(&text);
+            proptest::prop_assert_eq!(unprotect_field(&written), text.as_str());
+            proptest::prop_assert!(
+                !written.starts_with(FORMULA_STARTS)
+                    || written.parse::<f64>().is_ok_and(f64::is_finite),
+                "{:?}", written
+            );
+        }
+
         #[test]
         fn writes_what_the_csv_crate_writes(
             records in proptest::collection::vec(proptest::collection::vec(csv_text(), 1..5), 0..5)
@@ -303,7 +428,7 @@ mod tests {
                 .flexible(true)
                 .terminator(csv::Terminator::Any(b'\n'))
                 .from_writer(Vec::new());
-            let mut writer = CsvWriter::new();
+            let mut writer = CsvWriter::new(CsvText::Raw);
             for record in &records {
                 reference.write_record(record).unwrap();
                 let fields: Vec<&str> = record.iter().map(String::as_str).collect();

@@ -4,7 +4,7 @@
 //!
 //! Records are read with csv-core ([`RecordReader`]), which numbers physical lines itself.
 
-use super::records::RecordReader;
+use super::records::{unprotect_field, RecordReader};
 use crate::error::{Error, Result};
 use crate::hash::FastMap;
 
@@ -64,13 +64,19 @@ pub(crate) fn detect_delimiter(text: &str) -> u8 {
     }
 }
 
-/// The header's names, trimmed, or the error for an empty header, a single column (the wrong
-/// delimiter, most likely), an unnamed column or a name given twice. The slice reader
-/// both CSV loaders share (`chunked::SliceReader`) checks every header with it.
+/// A field as the loaders read it: trimmed, and without the `'` that a spreadsheet-safe export
+/// put before text a spreadsheet would evaluate (see `records`).
+pub(crate) fn field_text(field: &str) -> &str {
+    unprotect_field(field.trim())
+}
+
+/// The header's names as [`field_text`] reads them, or the error for an empty header, a single
+/// column (the wrong delimiter, most likely), an unnamed column or a name given twice. The slice
+/// reader both CSV loaders share (`chunked::SliceReader`) checks every header with it.
 pub(crate) fn check_header<'a>(fields: impl IntoIterator<Item = &'a str>) -> Result<Vec<String>> {
     let header: Vec<String> = fields
         .into_iter()
-        .map(|name| name.trim().to_string())
+        .map(|name| field_text(name).to_string())
         .collect();
     if header.iter().all(String::is_empty) {
         return Err(Error::Empty);
@@ -153,12 +159,15 @@ pub(crate) fn first_record(text: &str, delimiter: u8) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The column named for a role, matched exactly, else ignoring ASCII case.
+/// The column named for a role, matched exactly (as given, or trimmed: a name that starts with
+/// a tab is read from its escaped form, which `field_text` does not trim), else trimmed and
+/// ignoring ASCII case.
 pub(crate) fn find_column(header: &[String], role: &'static str, name: &str) -> Result<usize> {
     let wanted = name.trim();
     header
         .iter()
-        .position(|column| column == wanted)
+        .position(|column| column == name)
+        .or_else(|| header.iter().position(|column| column == wanted))
         .or_else(|| {
             header
                 .iter()

@@ -26,8 +26,8 @@ use super::dataset::{Builder, Names, PairwiseDataset};
 use crate::error::{Error, Result};
 use crate::model::chunked::{Rows, SliceReader};
 use crate::model::tidy::{
-    detect_delimiter, excerpt, find_column, find_role, first_record, in_code, is_missing_marker,
-    is_named_like, normalize, quoted, role_field,
+    detect_delimiter, excerpt, field_text, find_column, find_role, first_record, in_code,
+    is_missing_marker, is_named_like, normalize, quoted, role_field,
 };
 
 /// Explicit column roles; every field left empty is inferred from the header.
@@ -263,7 +263,7 @@ impl Rows for Scores {
             return Ok(());
         };
         let column_name = |column: usize| header.get(column).map_or("", String::as_str);
-        let field = |column: usize| fields.get(column).map(|f| f.trim()).unwrap_or_default();
+        let field = |column: usize| fields.get(column).map_or("", |f| field_text(f));
         let label = |column: usize| -> Result<&str> {
             let text = field(column);
             if text.is_empty() {
@@ -389,5 +389,106 @@ fn spent() -> Error {
     Error::InvalidField {
         field: "loader".into(),
         expected: "slices before finish, and nothing after it".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::model::records::{CsvText, CsvWriter};
+
+    /// Text a spreadsheet would evaluate, text starting with `'`, or a signed number; never
+    /// with spaces at its ends, which the loaders trim.
+    fn risky_label() -> impl Strategy<Value = String> {
+        let lead = prop_oneof![
+            Just("="),
+            Just("+"),
+            Just("-"),
+            Just("@"),
+            Just("\t"),
+            Just("\r"),
+            Just("'"),
+            Just("''="),
+            Just("'-"),
+            Just("'\t"),
+            Just(""),
+        ];
+        prop_oneof![
+            3 => (lead, "([a-z0-9,\"'=+@-][a-z0-9,\"'=+@ -]{0,4})?[a-z)]")
+                .prop_map(|(lead, tail)| format!("{lead}{tail}")),
+            1 => prop_oneof![Just("-1"), Just("-1e-3"), Just("+2")].prop_map(str::to_string),
+        ]
+    }
+
+    fn distinct(count: std::ops::Range<usize>) -> impl Strategy<Value = Vec<String>> {
+        prop::collection::btree_set(risky_label(), count).prop_map(|set| set.into_iter().collect())
+    }
+
+    proptest! {
+        /// Scores written by the spreadsheet-safe writer load back to the very labels written,
+        /// whole and in two slices cut anywhere.
+        #[test]
+        fn safe_scores_load_back_whole_and_in_slices(
+            names in distinct(4..5),
+            items in distinct(1..5),
+            models in distinct(1..4),
+            groups in distinct(1..3),
+            scores in prop::collection::vec(prop::option::of(0u8..=4), 16),
+            cut in any::<usize>(),
+        ) {
+            let mut writer = CsvWriter::new(CsvText::SpreadsheetSafe);
+            let header: Vec<&str> = names.iter().map(String::as_str).collect();
+            writer.record(&header);
+            let group_of = |index: usize| &groups[index % groups.len()];
+            let mut written = Vec::new();
+            for (index, item) in items.iter().enumerate() {
+                for (model_index, model) in models.iter().enumerate() {
+                    let score = scores[(index * models.len() + model_index) % scores.len()]
+                        .map(|quarters| f64::from(quarters) / 4.0);
+                    written.push(score);
+                    let score = score.map(|score| format!("{score}")).unwrap_or_default();
+                    writer.record(&[item, group_of(index), model, &score]);
+                }
+            }
+            let text = writer.into_string();
+            let options = PairwiseCsvOptions {
+                item: Some(names[0].clone()),
+                group: Some(names[1].clone()),
+                model: Some(names[2].clone()),
+                score: Some(names[3].clone()),
+            };
+            let dataset = load_pairwise_csv(&text, &options).map_err(|error| {
+                TestCaseError::fail(format!("{error}: {text:?}"))
+            })?;
+            prop_assert_eq!(dataset.models(), models.as_slice());
+            let loaded: Vec<(String, Option<String>)> = dataset
+                .items()
+                .iter()
+                .map(|item| (item.name.clone(), item.group.clone()))
+                .collect();
+            let expected: Vec<(String, Option<String>)> = items
+                .iter()
+                .enumerate()
+                .map(|(index, item)| (item.clone(), Some(group_of(index).clone())))
+                .collect();
+            prop_assert_eq!(loaded, expected);
+            prop_assert_eq!(dataset.score_name(), names[3].as_str());
+            prop_assert_eq!(dataset.group_name(), Some(names[1].as_str()));
+            let mut read = Vec::new();
+            for (index, _) in items.iter().enumerate() {
+                for model in &models {
+                    read.push(dataset.scores(model)?.get(index).copied().flatten());
+                }
+            }
+            prop_assert_eq!(read, written);
+
+            let (head, tail) = text.as_bytes().split_at(cut % (text.len() + 1));
+            let mut loader = PairwiseCsvLoader::new(options);
+            loader.push(head)?;
+            loader.push(tail)?;
+            prop_assert_eq!(loader.finish()?, dataset);
+        }
     }
 }

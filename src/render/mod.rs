@@ -23,6 +23,7 @@ mod raster;
 pub use raster::{cell_raster, color_bar_raster, Raster, Rgba};
 
 use crate::color::{text_color_for, Rgb, Scale, MISSING};
+use crate::display::display_label;
 use crate::error::{Error, Result};
 use crate::figure::{format_value, Figure, FigurePanel};
 use crate::layout::{estimate_text_width, FigureLayout, KeyItem, Rect};
@@ -525,14 +526,16 @@ fn draw_panel_labels<S: Surface>(
             Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Right, VPos::Center),
         )?;
     }
+    // Axis names come from the data: drawn as shown (see `crate::display`), as titles and ticks
+    // already are.
     painter.text(
-        panel.x_name.as_deref().unwrap_or(&figure.x.name),
+        &display_label(panel.x_name.as_deref().unwrap_or(&figure.x.name)),
         geometry.x_label_at,
         Font::new(layout.axis_font, INK),
     )?;
     if let Some(at) = geometry.y_label_at {
         painter.text(
-            panel.y_name.as_deref().unwrap_or(&figure.y.name),
+            &display_label(panel.y_name.as_deref().unwrap_or(&figure.y.name)),
             at,
             Font::new(layout.axis_font, INK).rotated(),
         )?;
@@ -638,7 +641,7 @@ fn draw_color_bar<S: Surface>(
     }
     if painter.options.parts == Parts::All {
         painter.text(
-            panel.value_label.as_deref().unwrap_or(&figure.value_label),
+            &display_label(panel.value_label.as_deref().unwrap_or(&figure.value_label)),
             bar.label_at,
             Font::new(layout.axis_font, INK).rotated(),
         )?;

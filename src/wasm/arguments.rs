@@ -10,7 +10,7 @@ use web_sys::HtmlCanvasElement;
 
 use super::js_error;
 use super::options::{js_number, unknown_option, OptionSet, OptionValue, Patch, ValueKind};
-use crate::Error;
+use crate::{CsvText, Error};
 
 /// The longest piece of a string argument quoted back in a message.
 const QUOTED_LENGTH: usize = 40;
@@ -195,4 +195,36 @@ pub(crate) fn list_of_strings(value: &JsValue) -> Option<Vec<String>> {
         .iter()
         .map(|element| element.as_string())
         .collect()
+}
+
+/// The option names of a CSV export (`toCsv`, `shownCsv`).
+const CSV_EXPORT_OPTION_NAMES: [&str; 1] = ["raw"];
+
+/// Reads a CSV export's options (`CsvExportOptions`): `undefined`/`null` or `{ raw }` with `raw`
+/// a boolean (`undefined`/`null` meaning false). Unknown names and values of the wrong type are
+/// errors that say what was expected.
+pub(crate) fn csv_text(options: JsValue) -> Result<CsvText, js_sys::Error> {
+    let Some((object, keys)) = object_with_keys(options, "{ raw: true }")? else {
+        return Ok(CsvText::SpreadsheetSafe);
+    };
+    let mut text = CsvText::SpreadsheetSafe;
+    for key in keys {
+        if !CSV_EXPORT_OPTION_NAMES.contains(&key.as_str()) {
+            return Err(js_error(Error::Unknown {
+                what: "CSV export option",
+                name: key,
+                known: CSV_EXPORT_OPTION_NAMES.map(String::from).to_vec(),
+            }));
+        }
+        let raw = property(&object, &key)?;
+        match given(raw) {
+            None => {}
+            Some(raw) => match raw.as_bool() {
+                Some(true) => text = CsvText::Raw,
+                Some(false) => {}
+                None => return Err(invalid(&key, "true or false", &raw)),
+            },
+        }
+    }
+    Ok(text)
 }

@@ -23,6 +23,8 @@
 
 mod display_list;
 
+pub use display_list::OPCODES;
+
 use wasm_bindgen::{Clamped, JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 

@@ -22,7 +22,35 @@ use crate::analysis::{
 use crate::color::ColorMap;
 use crate::figure::{BenchmarkChoice, Named};
 use crate::link::Format;
-use crate::{Axis, CsvOptions, Dataset, Error, Grid, Metric};
+use crate::{Axis, CsvOptions, CsvText, Dataset, Error, Grid, Metric};
+
+#[wasm_bindgen(typescript_custom_section)]
+const CSV_EXPORT_TYPES: &'static str = r#"
+/** Options of a CSV export (`toCsv`, `shownCsv`). */
+export interface CsvExportOptions {
+  /**
+   * true: every field exactly as the data have it. Not safe to open in a spreadsheet, which
+   * evaluates a label such as `=HYPERLINK(...)` as a formula. false (the default): text that
+   * starts with =, +, -, @, a tab or a carriage return (numbers aside) gets a leading ', which
+   * sweepmap's loaders take off again.
+   */
+  raw?: boolean | null;
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A `CsvExportOptions` object from JavaScript.
+    #[wasm_bindgen(typescript_type = "CsvExportOptions")]
+    pub type CsvExportOptionsObject;
+}
+
+/// How a CSV export's options argument says to write text fields.
+pub(crate) fn csv_export(
+    options: Option<CsvExportOptionsObject>,
+) -> Result<CsvText, js_sys::Error> {
+    arguments::csv_text(options.map_or(JsValue::UNDEFINED, Into::into))
+}
 
 /// The option names `loadCsv` understands, as in `CsvOptions`.
 const CSV_OPTION_NAMES: [&str; 7] = [
@@ -360,10 +388,10 @@ impl SweepDataset {
         self.0.source.clone()
     }
 
-    /// The dataset as tidy CSV.
+    /// The dataset as tidy CSV, safe to open in a spreadsheet unless `options.raw` is true.
     #[wasm_bindgen(js_name = toCsv)]
-    pub fn to_csv(&self) -> String {
-        crate::to_csv(&self.0)
+    pub fn to_csv(&self, options: Option<CsvExportOptionsObject>) -> Result<String, js_sys::Error> {
+        Ok(crate::to_csv_as(&self.0, csv_export(options)?))
     }
 
     /// The dataset in sweepmap's JSON format, with all its metadata.

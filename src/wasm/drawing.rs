@@ -14,9 +14,10 @@ use wasm_bindgen::JsValue;
 use web_sys::HtmlCanvasElement;
 
 use super::arguments::{self, given};
-use super::canvas::{paint, paint_labelled, repaint_colors, uses_raster};
+use super::canvas::{backing_ratio, paint, paint_labelled, repaint_colors, uses_raster};
+use super::dataset::{csv_export, CsvExportOptionsObject};
 use super::options::{check_pixel_ratio, invalid_option, Surroundings};
-use super::{js_error, to_typed, CellRectObject, FigureSizeObject};
+use super::{js_error, to_typed, CellRectObject, FigureSizeObject, ValueRangeObject};
 use crate::color::Scale;
 use crate::figure::{CellInfo, Figure};
 use crate::layout::{layout_figure, FigureLayout, Hit};
@@ -68,6 +69,13 @@ fn description(figure: &Figure) -> String {
 struct FigureSize {
     width: f64,
     height: f64,
+}
+
+/// A range of values, as `fixedRangeStart()` gives it.
+#[derive(Serialize)]
+struct ValueRange {
+    min: f64,
+    max: f64,
 }
 
 /// A figure laid out and painted on a canvas.
@@ -225,12 +233,43 @@ impl Drawing {
         uses_raster(&self.layout)
     }
 
+    /// The pixel ratio a canvas of this figure gets for `requested` (the drawing's own when
+    /// `undefined` or `null`): less than asked when the backing store would exceed what
+    /// browsers allow (see [`canvas::backing_ratio`]).
+    pub fn backing_ratio(&self, requested: JsValue) -> Result<f64, js_sys::Error> {
+        Ok(backing_ratio(
+            &self.layout,
+            self.pixel_ratio_argument(requested)?,
+        ))
+    }
+
+    /// A `pixelRatio` argument, clamped to 1..=4; the drawing's own when `undefined` or `null`.
+    fn pixel_ratio_argument(&self, value: JsValue) -> Result<f64, js_sys::Error> {
+        match given(value) {
+            None => Ok(self.pixel_ratio),
+            Some(ratio) => {
+                let ratio = ratio.as_f64().ok_or_else(|| {
+                    js_error(invalid_option("pixelRatio", &arguments::describe(&ratio)))
+                })?;
+                check_pixel_ratio(ratio).map_err(js_error)
+            }
+        }
+    }
+
     /// The figure's size in CSS pixels: `{ width, height }`.
     pub fn size(&self) -> Result<FigureSizeObject, js_sys::Error> {
         to_typed(&FigureSize {
             width: self.layout.width,
             height: self.layout.height,
         })
+    }
+
+    /// Where a fixed colour range starts: `{ min, max }` (see [`Figure::fixed_range_start`]).
+    ///
+    /// [`Figure::fixed_range_start`]: crate::figure::Figure::fixed_range_start
+    pub fn fixed_range_start(&self) -> Result<ValueRangeObject, js_sys::Error> {
+        let (min, max) = self.figure().fixed_range_start();
+        to_typed(&ValueRange { min, max })
     }
 
     /// The cell under a point given in CSS pixels from the canvas' top-left corner.
@@ -295,23 +334,19 @@ impl Drawing {
     /// drawing's own when `undefined` or `null`).
     pub fn render_to(&self, canvas: JsValue, pixel_ratio: JsValue) -> Result<(), js_sys::Error> {
         let canvas = arguments::canvas(canvas)?;
-        let ratio = match given(pixel_ratio) {
-            None => self.pixel_ratio,
-            Some(ratio) => {
-                let ratio = ratio.as_f64().ok_or_else(|| {
-                    js_error(invalid_option("pixelRatio", &arguments::describe(&ratio)))
-                })?;
-                check_pixel_ratio(ratio).map_err(js_error)?
-            }
-        };
+        let ratio = self.pixel_ratio_argument(pixel_ratio)?;
         paint(&canvas, &self.figure, &self.layout, ratio)
             .map(drop)
             .map_err(js_error)
     }
 
-    /// The data shown, as tidy CSV: one row per present cell of every panel.
-    pub fn shown_csv(&self) -> String {
-        self.figure.shown_data_csv()
+    /// The data shown, as tidy CSV: one row per present cell of every panel, text fields
+    /// written as `options` says (`CsvExportOptions`).
+    pub fn shown_csv(
+        &self,
+        options: Option<CsvExportOptionsObject>,
+    ) -> Result<String, js_sys::Error> {
+        Ok(self.figure.shown_data_csv_as(csv_export(options)?))
     }
 
     /// A file name (without extension) for exports of the figure.

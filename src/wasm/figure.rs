@@ -16,6 +16,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::arguments;
+use super::dataset::CsvExportOptionsObject;
 use super::dataset::SweepDataset;
 use super::drawing::{surroundings_for, Drawing};
 use super::options::{
@@ -24,7 +25,7 @@ use super::options::{
 use super::{
     js_error, to_typed, CellInfoObject, CellRectObject, DifferenceSummaryObject,
     FigureOptionsObject, FigurePanelArray, FigureSizeObject, ObservationSectionArray,
-    PanelReportArray, ReconciliationObject, ResolvedOptionsObject,
+    PanelReportArray, ReconciliationObject, ResolvedOptionsObject, ValueRangeObject,
 };
 use crate::color::Scale;
 use crate::figure::{
@@ -51,6 +52,9 @@ struct FigurePanelInfo<'a> {
     columns: usize,
     rows: usize,
     description: String,
+    decimals: usize,
+    #[serde(rename = "noiseEstimate")]
+    noise_estimate: bool,
 }
 
 /// The tallies of a difference, without its grid (which the figure shows).
@@ -144,9 +148,29 @@ impl SweepFigure {
         self.apply(None, &patch)
     }
 
+    /// The pixel ratio a canvas of this figure gets when drawn at `pixelRatio` (the figure's own
+    /// when left out): less than asked when the backing store would exceed what browsers allow
+    /// (32,767 px a side, 16,777,216 px in all), e.g. for a PNG export of a very large figure.
+    #[wasm_bindgen(js_name = backingRatio)]
+    pub fn backing_ratio(
+        &self,
+        #[wasm_bindgen(js_name = pixelRatio, unchecked_optional_param_type = "number")]
+        pixel_ratio: JsValue,
+    ) -> Result<f64, js_sys::Error> {
+        self.drawing.backing_ratio(pixel_ratio)
+    }
+
     /// The figure's size in CSS pixels: `{ width, height }`.
     pub fn size(&self) -> Result<FigureSizeObject, js_sys::Error> {
         self.drawing.size()
+    }
+
+    /// Where a fixed colour range starts when a person picks one: `{ min, max }`, the smallest
+    /// and largest value the figure colours (a reconciliation's difference left out), one
+    /// either side when they are equal, 0 to 1 when no cell holds a value.
+    #[wasm_bindgen(js_name = fixedRangeStart)]
+    pub fn fixed_range_start(&self) -> Result<ValueRangeObject, js_sys::Error> {
+        self.drawing.fixed_range_start()
     }
 
     /// The cell under a point given in CSS pixels from the canvas' top-left corner, or
@@ -192,7 +216,8 @@ impl SweepFigure {
         self.drawing.cell_rect(&panel, &x, &y)
     }
 
-    /// The panels in reading order: `[{ title, model, benchmark, columns, rows, description }]`.
+    /// The panels in reading order: `[{ title, model, benchmark, columns, rows, description,
+    /// decimals, noiseEstimate }]`.
     pub fn panels(&self) -> Result<FigurePanelArray, js_sys::Error> {
         let figure = self.drawing.figure();
         let panels: Vec<FigurePanelInfo<'_>> = figure
@@ -205,6 +230,8 @@ impl SweepFigure {
                 columns: panel.grid.columns(),
                 rows: panel.grid.rows(),
                 description: figure.describe_panel(panel),
+                decimals: panel.decimals,
+                noise_estimate: figure.has_noise_estimate(panel),
             })
             .collect();
         to_typed(&panels)
@@ -293,10 +320,14 @@ impl SweepFigure {
         self.drawing.render_to(canvas, pixel_ratio)
     }
 
-    /// The data shown, as tidy CSV: one row per present cell of every panel.
+    /// The data shown, as tidy CSV: one row per present cell of every panel, safe to
+    /// open in a spreadsheet unless `options.raw` is true (`CsvExportOptions`).
     #[wasm_bindgen(js_name = shownCsv)]
-    pub fn shown_csv(&self) -> String {
-        self.drawing.shown_csv()
+    pub fn shown_csv(
+        &self,
+        options: Option<CsvExportOptionsObject>,
+    ) -> Result<String, js_sys::Error> {
+        self.drawing.shown_csv(options)
     }
 
     /// A file name (without extension) for exports of this figure, e.g. `r1-qwen_aime24`.

@@ -29,6 +29,7 @@
 //! - `pairwise`: loading per-item scores (`loadPairwise`) and their handle, `SweepPairwise`;
 //! - [`options`] and [`pairwise_options`]: figure options, their defaults and their checks, in
 //!   plain Rust;
+//! - `display`: data-supplied text as shown (`displayLabel`, `displayNote`);
 //! - `arguments`: reading JavaScript values (option objects, numbers, names, canvases);
 //! - `figure` and `pairwise_figure`: the figure handles, `SweepFigure` and
 //!   `SweepPairwiseFigure`, which differ in what they prepare and share everything after that:
@@ -39,6 +40,7 @@ mod arguments;
 pub mod canvas;
 mod chunked;
 mod dataset;
+mod display;
 mod drawing;
 mod figure;
 mod link;
@@ -51,7 +53,10 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 pub use chunked::{SweepCsvLoader, SweepPairwiseLoader};
-pub use dataset::{color_maps, load_csv, load_dataset, load_json, SweepDataset};
+pub use dataset::{
+    color_maps, load_csv, load_dataset, load_json, CsvExportOptionsObject, SweepDataset,
+};
+pub use display::{display_label_js, display_note_js};
 pub use figure::SweepFigure;
 pub use link::{format_link_js, link_schema_js, parse_link_js, read_link_source_js};
 pub use pairwise::{guess_kind, load_pairwise, SweepPairwise};
@@ -333,6 +338,12 @@ export interface FigureSize {
   height: number;
 }
 
+/** A range of values, the smaller first. */
+export interface ValueRange {
+  min: number;
+  max: number;
+}
+
 /** One panel of a drawn figure. */
 export interface FigurePanelInfo {
   title: string;
@@ -343,6 +354,13 @@ export interface FigurePanelInfo {
   rows: number;
   /** The accessible description: title, peak and where, colour range. */
   description: string;
+  /** Decimals of the panel's value labels. */
+  decimals: number;
+  /**
+   * Whether the cells carry the noise estimate the uncertainty marks need (standard errors
+   * from items or replicates; in a difference, cells where both models have one).
+   */
+  noiseEstimate: boolean;
 }
 
 /** One panel's analysis, as a summary beside the figure shows it. */
@@ -510,6 +528,8 @@ export interface PairwisePanelInfo {
   columns: number;
   rows: number;
   description: string;
+  /** Decimals of the bins' labels. */
+  decimals: number;
   /** The statistics lines under the title. */
   subtitle: string[];
 }
@@ -576,6 +596,10 @@ extern "C" {
     /// A `FigureSize` object for JavaScript.
     #[wasm_bindgen(typescript_type = "FigureSize")]
     pub type FigureSizeObject;
+
+    /// A `ValueRange` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "ValueRange")]
+    pub type ValueRangeObject;
 
     /// An array of `FigurePanelInfo` objects for JavaScript.
     #[wasm_bindgen(typescript_type = "FigurePanelInfo[]")]

@@ -14,6 +14,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::arguments;
+use super::dataset::CsvExportOptionsObject;
 use super::drawing::{surroundings, Drawing};
 use super::pairwise::{PairStatistics, SweepPairwise};
 use super::pairwise_options::{
@@ -23,7 +24,7 @@ use super::pairwise_options::{
 use super::{
     js_error, to_plain_object, to_typed, CellRectObject, FigureSizeObject, PairStatisticsArray,
     PairwiseCellInfoObject, PairwiseFigureOptionsObject, PairwisePanelArray,
-    ResolvedPairwiseOptionsObject,
+    ResolvedPairwiseOptionsObject, ValueRangeObject,
 };
 use crate::figure::{prepare_pairwise_figure, CellInfo, Figure};
 use crate::layout::{FigureLayout, Hit};
@@ -46,6 +47,7 @@ struct PairwisePanelInfo<'a> {
     columns: usize,
     rows: usize,
     description: String,
+    decimals: usize,
     /// The statistics lines under the title.
     subtitle: &'a [String],
 }
@@ -146,9 +148,29 @@ impl SweepPairwiseFigure {
         self.apply(None, &patch)
     }
 
+    /// The pixel ratio a canvas of this figure gets when drawn at `pixelRatio` (the figure's own
+    /// when left out): less than asked when the backing store would exceed what browsers allow
+    /// (32,767 px a side, 16,777,216 px in all), e.g. for a PNG export of a very large figure.
+    #[wasm_bindgen(js_name = backingRatio)]
+    pub fn backing_ratio(
+        &self,
+        #[wasm_bindgen(js_name = pixelRatio, unchecked_optional_param_type = "number")]
+        pixel_ratio: JsValue,
+    ) -> Result<f64, js_sys::Error> {
+        self.drawing.backing_ratio(pixel_ratio)
+    }
+
     /// The figure's size in CSS pixels: `{ width, height }`.
     pub fn size(&self) -> Result<FigureSizeObject, js_sys::Error> {
         self.drawing.size()
+    }
+
+    /// Where a fixed colour range starts when a person picks one: `{ min, max }`, the smallest
+    /// and largest bin value (count or share), from the value up when they are equal, 0 to 1
+    /// when no bin holds one.
+    #[wasm_bindgen(js_name = fixedRangeStart)]
+    pub fn fixed_range_start(&self) -> Result<ValueRangeObject, js_sys::Error> {
+        self.drawing.fixed_range_start()
     }
 
     /// The bin under a point given in CSS pixels from the canvas' top-left corner, or
@@ -207,6 +229,7 @@ impl SweepPairwiseFigure {
                 columns: panel.grid.columns(),
                 rows: panel.grid.rows(),
                 description: figure.describe_panel(panel),
+                decimals: panel.decimals,
                 subtitle: &panel.subtitle,
             })
             .collect();
@@ -241,10 +264,14 @@ impl SweepPairwiseFigure {
         self.drawing.render_to(canvas, pixel_ratio)
     }
 
-    /// The data shown, as tidy CSV: one row per bin of every panel.
+    /// The data shown, as tidy CSV: one row per bin of every panel, safe to
+    /// open in a spreadsheet unless `options.raw` is true (`CsvExportOptions`).
     #[wasm_bindgen(js_name = shownCsv)]
-    pub fn shown_csv(&self) -> String {
-        self.drawing.shown_csv()
+    pub fn shown_csv(
+        &self,
+        options: Option<CsvExportOptionsObject>,
+    ) -> Result<String, js_sys::Error> {
+        self.drawing.shown_csv(options)
     }
 
     /// A file name (without extension) for exports of this figure, e.g. `model-a-vs-model-b`.

@@ -51,6 +51,44 @@ function texts(svg) {
   return [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map(([, text]) => text.trim());
 }
 
+/** The records of CSV text, each a list of fields (quoted fields may hold commas, doubled quotes, line ends). */
+function csvRecords(text) {
+  const records = [];
+  let record = [];
+  let field = "";
+  let inQuotes = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (inQuotes) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (char === '"') {
+        inQuotes = false;
+      } else {
+        field += char;
+      }
+    } else if (char === '"') {
+      inQuotes = true;
+    } else if (char === ",") {
+      record.push(field);
+      field = "";
+    } else if (char === "\n") {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+    } else {
+      field += char;
+    }
+  }
+  if (field !== "" || record.length > 0) records.push([...record, field]);
+  return records;
+}
+
+/** A number as sweepmap's loaders read one (Rust's float syntax; finite). */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 describe("export and share", { timeout: 90_000 }, () => {
   for (const deviceScaleFactor of [1, 2]) {
     test(`PNG at twice the on-screen resolution (devicePixelRatio ${deviceScaleFactor}), SVG and CSV of one panel`, async () => {
@@ -138,6 +176,52 @@ describe("export and share", { timeout: 90_000 }, () => {
         assert.ok(words.includes(`${model} | ${benchmark}`), `${model} | ${benchmark} in the SVG`);
       }
     }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the CSV of a file whose labels are formulas is safe to open in a spreadsheet", async () => {
+    const { page, context, problems } = await openPage(session);
+    await shownDataset(page);
+    const hyperlink = '=HYPERLINK("http://example.invalid","x")';
+    const quoted = (text) => `"${text.replace(/"/g, '""')}"`;
+    // Models, benchmarks, the metric and a text axis (optimizer, with the label -1) that a
+    // spreadsheet would evaluate; a numeric axis (window) and values that are negative numbers.
+    const file = [
+      "model,benchmark,window,optimizer,=score",
+      `${quoted(hyperlink)},+cmd,-1,-adam,0.5`,
+      `${quoted(hyperlink)},+cmd,-1e-3,-adam,-0.5`,
+      `${quoted(hyperlink)},-bench,-1,@SUM(A1),-1e-3`,
+      "@risk,+cmd,-1e-3,-1,0.25",
+      "@risk,-bench,-1,-adam,-2",
+    ].join("\n");
+    await afterRender(page, () => page.setInputFiles("#file-input", { name: "formulas.csv", mimeType: "text/csv", buffer: Buffer.from(`${file}\n`) }));
+    await afterRender(page, () => page.selectOption("#layout-select", "grid"));
+    const shown = await page.evaluate(() => ({
+      models: [...document.querySelectorAll("#model-select option")].map((option) => option.text),
+      panels: window.sweepmap.figure.panels().map((panel) => panel.title),
+      raw: window.sweepmap.figure.shownCsv({ raw: true }),
+    }));
+    assert.deepEqual(shown.models, [hyperlink, "@risk"], "the labels as read, without quotes");
+    assert.equal(shown.panels.length, 4);
+
+    const csv = await download(page, "#export-csv");
+    const text = csv.bytes.toString("utf8");
+    const records = csvRecords(text);
+    assert.deepEqual(records[0], ["panel", "model", "benchmark", "window", "optimizer", "'=score"]);
+    assert.equal(records.length, 1 + 5, "a header and one row per present cell");
+    const evaluated = records.flat().filter((field) => /^[=+\-@\t\r]/.test(field) && !NUMBER.test(field));
+    assert.deepEqual(evaluated, [], "no field a spreadsheet would evaluate");
+    const rows = records.slice(1).map((record) => record.join("|"));
+    assert.ok(rows.includes(`'${hyperlink} | +cmd|'${hyperlink}|'+cmd|-1|'-adam|0.5`), rows.join("\n"));
+    assert.ok(rows.includes(`'${hyperlink} | +cmd|'${hyperlink}|'+cmd|-1e-3|'-adam|-0.5`), rows.join("\n"));
+    assert.ok(rows.includes(`'${hyperlink} | -bench|'${hyperlink}|'-bench|-1|'@SUM(A1)|-0.001`), rows.join("\n"));
+    // -1 on the text axis is written as the number it reads as.
+    assert.ok(rows.includes("'@risk | +cmd|'@risk|'+cmd|-1e-3|-1|0.25"), rows.join("\n"));
+    assert.ok(rows.includes("'@risk | -bench|'@risk|'-bench|-1|'-adam|-2"), rows.join("\n"));
+    // The raw export, for API users, has the exact text.
+    assert.equal(shown.raw, text.replace(/'(?=[=+\-@])/g, ""));
+    assert.ok(shown.raw.includes(`"${hyperlink.replace(/"/g, '""')}"`));
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -3,6 +3,7 @@
 // explorer and the <sweep-map> element; everything is written with textContent.
 
 import { formatNumber, plural } from "./format.js";
+import { displayLabel } from "./sweepmap.js";
 
 /** A share of 0..1 as a percentage with one decimal: "36.1 %"; "–" for none. */
 export function percent(share) {
@@ -14,11 +15,15 @@ export function binRange([low, high]) {
   return `[${low}, ${high}${high >= 1 ? "]" : ")"}`;
 }
 
-function row(term, description, className) {
+/**
+ * A term and its description in a tooltip's list; either may be a name from the data, so both
+ * are shown as the core's displayLabel cuts and isolates them.
+ */
+export function tooltipRow(term, description, className) {
   const dt = document.createElement("dt");
-  dt.textContent = term;
+  dt.textContent = displayLabel(term);
   const dd = document.createElement("dd");
-  dd.textContent = description;
+  dd.textContent = displayLabel(description);
   if (className) dd.className = className;
   return [dt, dd];
 }
@@ -36,10 +41,10 @@ export function binTooltipContent(info, paired) {
   title.textContent = info.title;
   const list = document.createElement("dl");
   list.append(
-    ...row(info.x_name, binRange(info.x_range)),
-    ...row(info.y_name, binRange(info.y_range)),
-    ...row("Items", String(info.count), "tooltip-value"),
-    ...row("Share", shareText(info, paired)),
+    ...tooltipRow(info.x_name, binRange(info.x_range)),
+    ...tooltipRow(info.y_name, binRange(info.y_range)),
+    ...tooltipRow("Items", String(info.count), "tooltip-value"),
+    ...tooltipRow("Share", shareText(info, paired)),
   );
   return [title, list];
 }

@@ -7,7 +7,7 @@
 // shadow root: focus is read from the canvas' own root, not from the document.
 
 import { decimalsOf, exactBeyondLabel, formatNumber } from "./format.js";
-import { binAnnouncement, binTooltipContent } from "./bins.js";
+import { binAnnouncement, binTooltipContent, tooltipRow } from "./bins.js";
 
 /** How far the keyboard's ring reaches outside its cell, in CSS px (the margin in style.css). */
 const OUTLINE_SPREAD = 4;
@@ -327,15 +327,6 @@ function isBin(info) {
   return Array.isArray(info.x_range) && Array.isArray(info.y_range);
 }
 
-function row(term, description, className) {
-  const dt = document.createElement("dt");
-  dt.textContent = term;
-  const dd = document.createElement("dd");
-  dd.textContent = description;
-  if (className) dd.className = className;
-  return [dt, dd];
-}
-
 /** The tooltip's elements for a CellInfo (all text through textContent). */
 export function tooltipContent(info) {
   const title = document.createElement("p");
@@ -343,22 +334,22 @@ export function tooltipContent(info) {
   title.textContent = info.title;
   const list = document.createElement("dl");
   const decimals = decimalsOf(info.value_label);
-  list.append(...row(info.x_name, info.x_label), ...row(info.y_name, info.y_label));
+  list.append(...tooltipRow(info.x_name, info.x_label), ...tooltipRow(info.y_name, info.y_label));
   if (info.value === null || info.value === undefined) {
-    list.append(...row("Value", "missing (not measured)", "tooltip-value"));
+    list.append(...tooltipRow("Value", "missing (not measured)", "tooltip-value"));
   } else {
     const exact = exactBeyondLabel(info.value, info.value_label);
-    list.append(...row("Value", exact ? `${info.value_label} (exactly ${exact})` : info.value_label, "tooltip-value"));
+    list.append(...tooltipRow("Value", exact ? `${info.value_label} (exactly ${exact})` : info.value_label, "tooltip-value"));
     if (info.rank !== null && info.rank !== undefined) {
       const peak = info.rank === 1 ? " (the peak)" : "";
-      list.append(...row("Rank", `${info.rank} of ${info.present}${peak}`));
+      list.append(...tooltipRow("Rank", `${info.rank} of ${info.present}${peak}`));
     }
     if (info.below_peak !== null && info.below_peak !== undefined) {
-      list.append(...row("Below the peak", formatNumber(info.below_peak, decimals)));
+      list.append(...tooltipRow("Below the peak", formatNumber(info.below_peak, decimals)));
     }
     if (info.count !== null && info.count !== undefined && info.count > 1) {
       const spread = typeof info.std_dev === "number" ? `, standard deviation ${formatNumber(info.std_dev, decimals + 1)}` : "";
-      list.append(...row("Runs", `mean of ${info.count}${spread}`));
+      list.append(...tooltipRow("Runs", `mean of ${info.count}${spread}`));
     }
   }
   return [title, list];

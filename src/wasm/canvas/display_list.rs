@@ -38,49 +38,62 @@ extern "C" {
     ) -> std::result::Result<bool, JsValue>;
 }
 
-// The opcodes of replay.js, each followed by its operands.
-/// Fill style: string.
-const OP_FILL_STYLE: f64 = 0.0;
-/// Stroke style: string.
-const OP_STROKE_STYLE: f64 = 1.0;
-/// Line width in device pixels.
-const OP_LINE_WIDTH: f64 = 2.0;
-/// Font: string.
-const OP_FONT: f64 = 3.0;
-/// Text align: string.
-const OP_ALIGN: f64 = 4.0;
-/// Text baseline: string.
-const OP_BASELINE: f64 = 5.0;
-/// Filled rectangle: x, y, width, height.
-const OP_FILL_RECT: f64 = 6.0;
-/// Stroked rectangle: x, y, width, height.
-const OP_STROKE_RECT: f64 = 7.0;
-/// Line: x0, y0, x1, y1.
-const OP_LINE: f64 = 8.0;
-/// Filled polygon: point count, then x and y of each point.
-const OP_POLYGON: f64 = 9.0;
-/// Filled circle: x, y, radius.
-const OP_CIRCLE: f64 = 10.0;
-/// Text: string, x, y.
-const OP_TEXT: f64 = 11.0;
-/// Text reading bottom to top: string, x, y (turned 270 degrees about that point).
-const OP_TURNED_TEXT: f64 = 12.0;
-/// The backing store's size: width, height in device pixels. Set when it differs (which clears
-/// the canvas and its context's state); else the transform, global alpha and compositing are
-/// reset to the defaults a drawing relies on.
-const OP_BACKING_STORE: f64 = 13.0;
-/// An image from `images`: offset in bytes, width, height, x, y (device pixels).
-const OP_PUT_IMAGE: f64 = 14.0;
-/// The canvas' CSS size: width, height in CSS pixels.
-const OP_CSS_SIZE: f64 = 15.0;
-/// An attribute of the canvas: name, value (strings).
-const OP_ATTRIBUTE: f64 = 16.0;
-/// Marks the canvas as showing a painting: its number.
-const OP_STAMP: f64 = 17.0;
-/// Stops the replay, having drawn nothing, unless the canvas shows the painting numbered so at
-/// this backing store size: number, width, height; then resets the state as
-/// [`OP_BACKING_STORE`] does.
-const OP_EXPECT: f64 = 18.0;
+/// Declares each opcode as an `f64` constant (the list holds numbers) and lists them all, with
+/// their names, in [`OPCODES`].
+macro_rules! opcodes {
+    ($($(#[$doc:meta])* $name:ident = $code:literal;)*) => {
+        $($(#[$doc])* const $name: f64 = $code as f64;)*
+        /// Every opcode by the name replay.js gives it, in order.
+        pub const OPCODES: &[(&str, f64)] = &[$((stringify!($name), $name)),*];
+    };
+}
+
+// The opcodes of replay.js, each followed by its operands. replay.js names them the same
+// (`const OP_FILL_STYLE = 0;` ...), and a wasm test holds its names and numbers to [`OPCODES`].
+opcodes! {
+    /// Fill style: string.
+    OP_FILL_STYLE = 0;
+    /// Stroke style: string.
+    OP_STROKE_STYLE = 1;
+    /// Line width in device pixels.
+    OP_LINE_WIDTH = 2;
+    /// Font: string.
+    OP_FONT = 3;
+    /// Text align: string.
+    OP_ALIGN = 4;
+    /// Text baseline: string.
+    OP_BASELINE = 5;
+    /// Filled rectangle: x, y, width, height.
+    OP_FILL_RECT = 6;
+    /// Stroked rectangle: x, y, width, height.
+    OP_STROKE_RECT = 7;
+    /// Line: x0, y0, x1, y1.
+    OP_LINE = 8;
+    /// Filled polygon: point count, then x and y of each point.
+    OP_POLYGON = 9;
+    /// Filled circle: x, y, radius.
+    OP_CIRCLE = 10;
+    /// Text: string, x, y.
+    OP_TEXT = 11;
+    /// Text reading bottom to top: string, x, y (turned 270 degrees about that point).
+    OP_TURNED_TEXT = 12;
+    /// The backing store's size: width, height in device pixels. Set when it differs (which clears
+    /// the canvas and its context's state); else the transform, global alpha and compositing are
+    /// reset to the defaults a drawing relies on.
+    OP_BACKING_STORE = 13;
+    /// An image from `images`: offset in bytes, width, height, x, y (device pixels).
+    OP_PUT_IMAGE = 14;
+    /// The canvas' CSS size: width, height in CSS pixels.
+    OP_CSS_SIZE = 15;
+    /// An attribute of the canvas: name, value (strings).
+    OP_ATTRIBUTE = 16;
+    /// Marks the canvas as showing a painting: its number.
+    OP_STAMP = 17;
+    /// Stops the replay, having drawn nothing, unless the canvas shows the painting numbered so at
+    /// this backing store size: number, width, height; then resets the state as
+    /// [`OP_BACKING_STORE`] does.
+    OP_EXPECT = 18;
+}
 
 /// The context state last set through the list; `None` where it is not known.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
