@@ -131,6 +131,11 @@ fn huge_and_tiny_values_in_a_file_are_shown_short_and_the_plot_keeps_its_size() 
         assert_plot_keeps_its_size(&layout, &normal);
         let shown = shown_text(&dataset, &figure, &view, &layout);
         assert_eq!(long_numbers(&shown), Vec::<String>::new(), "{scale}");
+        // Means and spreads of values near the largest double are finite.
+        assert!(
+            !shown.contains("inf") && !shown.contains("NaN"),
+            "{scale}: {shown}"
+        );
         // The values themselves are told apart, in the cells and on hover.
         let info = figure.cell_info(0, 0, 0).expect("a cell");
         assert_eq!(info.value_label, first, "{scale}");
