@@ -1,15 +1,21 @@
 // A small static file server for www/, on 127.0.0.1 only.
 //
-//   node .ci/serve.mjs            serves on http://127.0.0.1:8080/ (or $PORT)
+//   node .ci/serve.mjs            serves on http://127.0.0.1:8080/ (or $PORT), with hostHeaders
 //   import { startServer } from "./serve.mjs"
 //   const { url, close } = await startServer({ port: 0 });   // an ephemeral port, for tests
 //   startServer({ prefix: "/project/sweepmap/" })   // serve root under a sub-path, 404 elsewhere
 //   startServer({ headers: { "Content-Security-Policy": strictCsp } })   // extra response headers
 //
 // GET and HEAD only; correct MIME types (application/wasm for .wasm, so that
-// WebAssembly.instantiateStreaming works); paths that would leave www/ (.., encoded slashes,
-// symlinks pointing out) are refused; anything not found is a 404. Nothing is cached, so a
-// rebuild shows on reload.
+// WebAssembly.instantiateStreaming works) and X-Content-Type-Options: nosniff on every response;
+// paths that would leave www/ (.., encoded slashes, symlinks pointing out) are refused; anything
+// not found is a 404. Every response must be revalidated (Cache-Control: no-cache, and no
+// validators, so the browser fetches again), so a rebuild shows on reload. no-cache rather than
+// no-store: with no-store, Chromium reports a fetch read as a stream to its end as aborted
+// (microsoft/playwright#42742), which the tests would count as a failed request.
+//
+// `npm start` serves with hostHeaders: the headers the README recommends to hosts, so what is
+// seen locally is what a careful host serves. They are written here only.
 
 import { createServer } from "node:http";
 import { createReadStream } from "node:fs";
@@ -88,6 +94,7 @@ function sendText(response, status, text, headers = {}) {
   response.writeHead(status, {
     "Content-Type": "text/plain; charset=utf-8",
     "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
     ...headers,
   });
   response.end(text + "\n");
@@ -98,18 +105,40 @@ function sendText(response, status, text, headers = {}) {
  * the page's own origin (no inline script, no eval; 'wasm-unsafe-eval' to compile the module),
  * styles only from files (no style attributes or <style> elements), nothing framed or posted.
  */
-export const strictCsp = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
+export const strictCsp = cspWith("connect-src 'self'");
+
+/**
+ * The policy for hosting the explorer: strictCsp, except that data may be fetched from any
+ * http(s) site, so `src=` links to data elsewhere work (the data still need that site's CORS).
+ * A host that serves its own data only can use strictCsp.
+ */
+export const hostCsp = cspWith("connect-src 'self' https: http:");
+
+/** strictCsp's directives with `connect` as the connect-src one. */
+function cspWith(connect) {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    connect,
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
+ * The headers a careful host serves the explorer and the example page with (and `npm start`
+ * does): hostCsp (which also forbids framing by other sites: frame-ancestors 'none') and
+ * nosniff (every response here has it anyway).
+ */
+export const hostHeaders = {
+  "Content-Security-Policy": hostCsp,
+  "X-Content-Type-Options": "nosniff",
+};
 
 /**
  * Creates (without starting) an http.Server that serves root, under `prefix` (a path that starts
@@ -138,7 +167,7 @@ export function createStaticServer(root = defaultRoot, { prefix = "/", headers =
     response.writeHead(200, {
       "Content-Type": mimeType(found.file),
       "Content-Length": found.size,
-      "Cache-Control": "no-store",
+      "Cache-Control": "no-cache",
       "X-Content-Type-Options": "nosniff",
       ...headers,
     });
@@ -182,7 +211,7 @@ if (isMain) {
     process.exit(1);
   }
   try {
-    const { url } = await startServer({ port });
+    const { url } = await startServer({ port, headers: hostHeaders });
     console.log(`sweepmap: serving www/ at ${url}  (Ctrl+C to stop)`);
   } catch (error) {
     if (error.code === "EADDRINUSE") {

@@ -15,6 +15,8 @@ pub enum Error {
     EmptyJson,
     /// The input is binary data, not text.
     NotText,
+    /// The input is a web page (HTML), not data; `fetched` when it came from an address.
+    WebPage { fetched: bool },
     /// A CSV file has a header but no data rows.
     NoRows,
     /// The CSV reader could not read a record (bad quoting, invalid UTF-8, ...).
@@ -185,6 +187,14 @@ impl fmt::Display for Error {
             Error::NotText => write!(
                 f,
                 "the file holds binary data (NUL bytes): expected CSV or JSON text"
+            ),
+            Error::WebPage { fetched: false } => write!(
+                f,
+                "this is a web page (HTML), not a CSV or JSON file; open the raw file instead (on GitHub, its \"Raw\" button)"
+            ),
+            Error::WebPage { fetched: true } => write!(
+                f,
+                "it sent a web page (HTML), not a CSV or JSON file; link to the raw file instead (on GitHub, its \"Raw\" button)"
             ),
             Error::EmptyJson => write!(f, "the file is empty: expected a JSON dataset object"),
             Error::NoRows => write!(f, "the file has a header but no data rows"),

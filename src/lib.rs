@@ -50,6 +50,8 @@ pub mod layout;
 pub mod link;
 pub mod pairwise;
 pub mod render;
+pub mod source;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -1016,61 +1016,8 @@ fn hit_tests_name_the_cell_under_the_pointer() {
     );
 }
 
-/// Options left out resolve to the link format's defaults: a link that leaves a setting out and
-/// options that leave it out draw the same figure.
-#[wasm_bindgen_test]
-fn options_left_out_are_the_link_formats_defaults() {
-    use sweepmap::link::{PairwiseView, SweepView};
-    use sweepmap::pairwise::{load_pairwise_csv, PairwiseCsvOptions};
-    use sweepmap::wasm::options::{resolve_options, Settings, Surroundings};
-    use sweepmap::wasm::pairwise_options::{resolve_pairwise_options, PairwiseSettings};
-
-    let nowhere = Surroundings::default();
-    let dataset = figure_dataset();
-    let sweep = resolve_options(&Settings::default(), dataset.dataset(), &nowhere).unwrap();
-    let link = SweepView::default();
-    assert_eq!((sweep.layout, sweep.domain), (link.layout, link.range));
-    assert_eq!(sweep.color_map.name(), link.color_map);
-    assert_eq!(
-        (sweep.reversed, sweep.annotate, sweep.center),
-        (link.reversed, link.annotate, link.center)
-    );
-    assert_eq!(
-        (sweep.decimals, sweep.uncertainty),
-        (None, link.uncertainty)
-    );
-    assert_eq!(link.decimals, None);
-
-    let scores = load_pairwise_csv(FOUR_ITEMS_CSV, &PairwiseCsvOptions::default()).unwrap();
-    let pairwise =
-        resolve_pairwise_options(&PairwiseSettings::default(), &scores, &nowhere).unwrap();
-    let link = PairwiseView::default();
-    assert_eq!((pairwise.value, pairwise.domain), (link.value, link.range));
-    assert_eq!(pairwise.bins(), (link.bins as usize, link.bins as usize));
-    assert_eq!(pairwise.color_map.name(), link.color_map);
-    assert_eq!(
-        (pairwise.logarithmic, pairwise.reversed, pairwise.annotate),
-        (link.logarithmic, link.reversed, link.annotate)
-    );
-    assert_eq!((pairwise.decimals, link.decimals), (None, None));
-}
-
-/// The option messages write out the words each word option takes (static text is smaller in
-/// the wasm than text built from the lists): exactly the words of `figure::words`, in order.
-#[wasm_bindgen_test]
-fn option_messages_list_exactly_the_words_options_take() {
-    use sweepmap::figure::{BinValue, Layout, Named, Range};
-    use sweepmap::wasm::options::expectation;
-    use sweepmap::wasm::pairwise_options::pairwise_expectation;
-
-    fn one_of<T: Named>(choices: &[T]) -> String {
-        format!("one of \"{}\"", T::names(choices).join("\", \""))
-    }
-    assert_eq!(expectation("layout"), one_of(Layout::ALL));
-    assert_eq!(expectation("domain"), one_of(Range::ALL));
-    assert_eq!(pairwise_expectation("domain"), one_of(Range::PAIRWISE));
-    assert_eq!(pairwise_expectation("value"), one_of(BinValue::ALL));
-}
+// The option rules themselves (defaults, ranges, words, names) are tested natively in
+// tests/view.rs; these tests keep what needs JavaScript values or a canvas.
 
 #[wasm_bindgen_test]
 fn bad_options_are_errors_that_name_the_option() {
@@ -1080,27 +1027,12 @@ fn bad_options_are_errors_that_name_the_option() {
         format!(r#"unknown figure option: "colour"; expected one of {known_options}"#)
     );
     assert_eq!(
-        figure_error(JSON::parse(r#"{"model": "GPT-4"}"#).unwrap()),
-        r#"unknown model: "GPT-4"; expected one of "R1-Llama", "R1-Qwen""#
-    );
-    assert_eq!(
-        figure_error(JSON::parse(r#"{"domain": "fixed", "min": 30}"#).unwrap()),
-        r#"field "max": expected a number when domain is "fixed""#
-    );
-    assert_eq!(
         figure_error(object_with("width", f64::NAN.into())),
         r#"field "width": expected a width in CSS pixels from 1 to 20000, found NaN"#
     );
-    assert_eq!(
-        figure_error(JSON::parse(r#"{"colorMap": "jet"}"#).unwrap()),
-        concat!(
-            r#"unknown colour map: "jet"; expected one of "viridis", "cividis", "magma", "#,
-            r#""inferno", "plasma", "turbo", "ylgnbu", "blues", "greens", "oranges", "purples", "#,
-            r#""greys", "ylorrd", "rdbu", "puor", "rdylbu", "brbg", "piyg", "spectral""#
-        )
-    );
 
-    let cases: [(JsValue, &str); 19] = [
+    // Values of the wrong JavaScript type; the rules of each option are in tests/view.rs.
+    let cases: [(JsValue, &str); 6] = [
         (
             JsValue::from_str("grid"),
             r#"field "options": expected an object such as { layout: "model", model: "R1-Qwen" }, found "grid""#,
@@ -1114,30 +1046,6 @@ fn bad_options_are_errors_that_name_the_option() {
             r#"field "width": expected a width in CSS pixels from 1 to 20000, found "wide""#,
         ),
         (
-            object_with("width", (-5).into()).into(),
-            r#"field "width": expected a width in CSS pixels from 1 to 20000, found -5"#,
-        ),
-        (
-            object_with("width", 1e9.into()).into(),
-            r#"field "width": expected a width in CSS pixels from 1 to 20000, found 1000000000"#,
-        ),
-        (
-            object_with("width", f64::INFINITY.into()).into(),
-            r#"field "width": expected a width in CSS pixels from 1 to 20000, found Infinity"#,
-        ),
-        (
-            object_with("pixelRatio", (-1).into()).into(),
-            r#"field "pixelRatio": expected a positive number of device pixels per CSS pixel, found -1"#,
-        ),
-        (
-            object_with("decimals", 2.5.into()).into(),
-            r#"field "decimals": expected a whole number from 0 to 12, or null for automatic, found 2.5"#,
-        ),
-        (
-            object_with("decimals", 13.into()).into(),
-            r#"field "decimals": expected a whole number from 0 to 12, or null for automatic, found 13"#,
-        ),
-        (
             object_with("reversed", "yes".into()).into(),
             r#"field "reversed": expected true or false, found "yes""#,
         ),
@@ -1146,36 +1054,8 @@ fn bad_options_are_errors_that_name_the_option() {
             r#"field "annotate": expected true or false, found 1"#,
         ),
         (
-            object_with("layout", "rows".into()).into(),
-            r#"field "layout": expected one of "model", "benchmark", "grid", "difference", "reconcile", found "rows""#,
-        ),
-        (
             object_with("model", js_sys::Object::new().into()).into(),
             r#"field "model": expected a model name (a string), found an object"#,
-        ),
-        (
-            object_with("domain", "auto".into()).into(),
-            r#"field "domain": expected one of "panel", "shared", "fixed", "centered", found "auto""#,
-        ),
-        (
-            JSON::parse(r#"{"domain": "fixed", "max": 30}"#).unwrap(),
-            r#"field "min": expected a number when domain is "fixed""#,
-        ),
-        (
-            JSON::parse(r#"{"domain": "fixed", "min": 40, "max": 40}"#).unwrap(),
-            r#"field "max": expected a number greater than min (40), found 40"#,
-        ),
-        (
-            object_with("center", f64::NAN.into()).into(),
-            r#"field "center": expected a finite number, found NaN"#,
-        ),
-        (
-            JSON::parse(r#"{"layout": "benchmark", "benchmark": "MATH"}"#).unwrap(),
-            r#"unknown benchmark: "MATH"; expected one of ":mean", "AIME24", "AIME25""#,
-        ),
-        (
-            JSON::parse(r#"{"layout": "difference", "modelB": "R2"}"#).unwrap(),
-            r#"unknown model for modelB: "R2"; expected one of "R1-Llama", "R1-Qwen""#,
         ),
     ];
     for (options, message) in cases {
@@ -1732,130 +1612,6 @@ fn datasets_answer_analysis_questions() {
     assert_eq!(
         thrown_message(dataset.rank_configurations(7.into())),
         r#"field "model": expected a model name (a string), found 7"#
-    );
-}
-
-#[wasm_bindgen_test]
-fn option_resolution_is_plain_rust() {
-    use sweepmap::color::DomainMode;
-    use sweepmap::figure::{BenchmarkChoice, Layout, Range, View};
-    use sweepmap::wasm::options::{
-        resolve_options, OptionValue, OptionsPatch, Patch, Settings, Surroundings,
-    };
-
-    let dataset = figure_dataset();
-    let dataset = dataset.dataset();
-    let nowhere = Surroundings::default();
-    let defaults = resolve_options(&Settings::default(), dataset, &nowhere).unwrap();
-    assert_eq!(defaults.layout, Layout::Model);
-    assert_eq!(defaults.model, "R1-Llama");
-    assert_eq!(defaults.model_b.as_deref(), Some("R1-Qwen"));
-    assert_eq!(defaults.benchmark, "AIME24");
-    assert_eq!(defaults.color_map, ColorMap::Viridis);
-    assert_eq!(defaults.domain, Range::Panel);
-    assert_eq!((defaults.width, defaults.pixel_ratio), (800.0, 1.0));
-    assert_eq!(
-        defaults.figure_options().view,
-        View::Model {
-            model: "R1-Llama".into()
-        }
-    );
-    assert_eq!(defaults.figure_options().domain, DomainMode::PerPanel);
-
-    // The surroundings give the defaults of width and pixel ratio, within bounds.
-    let width_and_ratio = |container_width: Option<f64>, device_pixel_ratio: Option<f64>| {
-        let surroundings = Surroundings {
-            container_width,
-            device_pixel_ratio,
-        };
-        let options = resolve_options(&Settings::default(), dataset, &surroundings).unwrap();
-        (options.width, options.pixel_ratio)
-    };
-    assert_eq!(width_and_ratio(Some(640.0), Some(2.0)), (640.0, 2.0));
-    assert_eq!(width_and_ratio(Some(0.0), Some(0.5)), (800.0, 1.0));
-    assert_eq!(
-        width_and_ratio(Some(f64::NAN), Some(f64::NAN)),
-        (800.0, 1.0)
-    );
-    assert_eq!(width_and_ratio(Some(50_000.0), Some(6.0)), (20_000.0, 4.0));
-    assert_eq!(width_and_ratio(None, Some(1.25)), (800.0, 1.25));
-
-    // A model's other model, the mean, and the views they make.
-    let settings = Settings {
-        layout: Some("difference".into()),
-        model: Some("R1-Qwen".into()),
-        benchmark: Some(":mean".into()),
-        domain: Some("fixed".into()),
-        min: Some(-5.0),
-        max: Some(5.0),
-        ..Settings::default()
-    };
-    let options = resolve_options(&settings, dataset, &nowhere).unwrap();
-    assert_eq!(options.model_b.as_deref(), Some("R1-Llama"));
-    assert_eq!(
-        options.figure_options().view,
-        View::Difference {
-            a: "R1-Qwen".into(),
-            b: "R1-Llama".into(),
-            benchmark: BenchmarkChoice::Mean
-        }
-    );
-    assert_eq!(
-        options.figure_options().domain,
-        DomainMode::Fixed {
-            min: -5.0,
-            max: 5.0
-        }
-    );
-
-    // Patches: left out keeps, null resets, a value sets.
-    let mut patch = OptionsPatch::default();
-    patch.set("model", OptionValue::Null).unwrap();
-    patch.set("reversed", OptionValue::Flag(true)).unwrap();
-    let merged = settings.merged(&patch);
-    assert_eq!(merged.model, None);
-    assert_eq!(merged.reversed, Some(true));
-    assert_eq!(merged.layout.as_deref(), Some("difference"));
-    assert_eq!(merged.min, Some(-5.0));
-    let options = resolve_options(&merged, dataset, &nowhere).unwrap();
-    assert_eq!(
-        (options.model.as_str(), options.model_b.as_deref()),
-        ("R1-Llama", Some("R1-Qwen"))
-    );
-
-    // Errors name the option.
-    let message = |settings: Settings| {
-        resolve_options(&settings, dataset, &nowhere)
-            .unwrap_err()
-            .to_string()
-    };
-    assert_eq!(
-        message(Settings {
-            decimals: Some(-1.0),
-            ..Settings::default()
-        }),
-        r#"field "decimals": expected a whole number from 0 to 12, or null for automatic, found -1"#
-    );
-    assert_eq!(
-        message(Settings {
-            width: Some(0.0),
-            ..Settings::default()
-        }),
-        r#"field "width": expected a width in CSS pixels from 1 to 20000, found 0"#
-    );
-    assert_eq!(
-        message(Settings {
-            pixel_ratio: Some(f64::NEG_INFINITY),
-            ..Settings::default()
-        }),
-        r#"field "pixelRatio": expected a positive number of device pixels per CSS pixel, found -Infinity"#
-    );
-    assert_eq!(
-        message(Settings {
-            min: Some(f64::NAN),
-            ..Settings::default()
-        }),
-        r#"field "min": expected a finite number, found NaN"#
     );
 }
 

@@ -8,6 +8,7 @@
 // gives for the whole text, errors included.
 
 import { SweepCsvLoader, SweepPairwiseLoader } from "./pkg/sweepmap.js";
+import { LoadCancelled } from "./lib/source.js";
 
 /** Files larger than this (bytes) are loaded in slices; smaller ones in one go. */
 export const SLICED_LOAD_BYTES = 4 * 1024 * 1024;
@@ -24,14 +25,6 @@ const BUILD_ROWS = 20_000;
 /** Reading is most of the work; building the rest (weights of the progress bar). */
 const READ_SHARE = 0.75;
 
-/** An Error that says a load was cancelled (not a failure to report as one). */
-export class LoadCancelled extends Error {
-  constructor(name) {
-    super(`Stopped loading "${name}"; the data shown are unchanged.`);
-    this.name = "LoadCancelled";
-  }
-}
-
 /** A turn of the event loop: the page paints and handles input before the next slice. */
 function nextTurn() {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -43,21 +36,41 @@ function megabytes(bytes) {
 
 /**
  * Shows a load's progress in the page: elements { box, bar, text, cancel }. Returns
- * { update(fraction, text), done() } and calls onCancel when Cancel is pressed.
+ * { update(fraction, text), done({ hide }) } and calls onCancel when Cancel is pressed. A fraction of
+ * null makes the bar indeterminate (a fetch whose size the server does not say). The box
+ * appears `delay` ms after the start (or at once), so a load that is over by then never
+ * flashes a bar.
  */
-export function progressDisplay({ box, bar, text, cancel }, onCancel) {
+export function progressDisplay({ box, bar, text, cancel }, onCancel, { delay = 0 } = {}) {
   const handler = () => onCancel();
   cancel.addEventListener("click", handler);
-  box.hidden = false;
   bar.value = 0;
   text.textContent = "";
+  let shown = false;
+  let latest = null;
+  const write = ([fraction, message]) => {
+    if (fraction === null) bar.removeAttribute("value");
+    else bar.value = Math.max(0, Math.min(1, fraction));
+    text.textContent = message;
+  };
+  const show = () => {
+    shown = true;
+    box.hidden = false;
+    if (latest) write(latest);
+  };
+  // A box still up for the load this one replaces stays up.
+  const timer = delay > 0 && box.hidden ? setTimeout(show, delay) : show();
   return {
     update(fraction, message) {
-      bar.value = Math.max(0, Math.min(1, fraction));
-      text.textContent = message;
+      latest = [fraction, message];
+      // Until the box shows, only the latest progress is kept (a quick load touches nothing).
+      if (shown) write(latest);
     },
-    done() {
+    /** Ends this display; `hide` false leaves the box to a newer load's display. */
+    done({ hide = true } = {}) {
+      clearTimeout(timer);
       cancel.removeEventListener("click", handler);
+      if (!hide) return;
       box.hidden = true;
       bar.value = 0;
       text.textContent = "";

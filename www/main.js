@@ -10,11 +10,13 @@
 //      with the view in the query string (?dataset=..., made before) open too, and their address
 //      is rewritten to the fragment form;
 //   2. fetches or reads the data text (bundled, a URL, a local file, or data carried by a link;
-//      a local file never leaves the browser) and loads it: a sweep with loadDataset, per-item
-//      scores with loadPairwise. Bundled data say which they are (index.json's "kind"); for
-//      other data, guessKind (in wasm) picks the loader to try first from the text (JSON:
-//      an "items" key; CSV: a column named like an item), the other loader is tried when that one
-//      fails, and when both fail the first one's error is shown;
+//      a local file never leaves the browser) and loads it (sources.js, over lib/source.js,
+//      which <sweep-map> shares): a sweep with loadDataset, per-item scores with loadPairwise.
+//      Bundled data say which they are (index.json's "kind"); for other data, guessKind (in
+//      wasm) picks the loader to try first from the text (JSON: an "items" key; CSV: a column
+//      named like an item), the other loader is tried when that one fails, and when both fail
+//      the first one's error is shown. A fetch or a big file shows its progress and a Cancel;
+//      a fetch that receives nothing for 30 s is stopped;
 //   3. draws through one figure: a SweepFigure for a sweep, a SweepPairwiseFigure for per-item
 //      scores (the old one freed when the kind changes), redrawn on control changes and when its
 //      container resizes;
@@ -28,16 +30,16 @@ import {
   colorMaps,
   displayLabel,
   displayNote,
-  guessKind,
+  formatFromName,
   load,
-  loadDataset,
-  loadPairwise,
   SweepFigure,
   SweepPairwiseFigure,
 } from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
 import { exportCsv, exportPixelRatio, exportPng, exportSvg, ratioText } from "./export.js";
-import { fileHead, loadCsvInSlices, LoadCancelled, loadsInSlices, progressDisplay } from "./loading.js";
+import { loadsInSlices, progressDisplay } from "./loading.js";
+import { LoadCancelled } from "./lib/source.js";
+import { loadCatalog, readSourceData } from "./sources.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { observationsMarkdown, renderObservations } from "./observations.js";
 import { comparisonsMarkdown, defaultModelsNote, isSynthetic, pairwiseFacts, renderComparisons } from "./pairwise.js";
@@ -46,7 +48,6 @@ import {
   DEFAULT_LEVEL,
   defaultView,
   figureOptions,
-  formatFromName,
   holdsView,
   kindOf,
   linkSchema,
@@ -107,6 +108,7 @@ const elements = {
   center: byId("center-input"),
   colourNote: byId("colour-note"),
   annotate: byId("annotate-input"),
+  settingControls: byId("setting-controls"),
   decimals: byId("decimals-select"),
   uncertainty: byId("uncertainty-input"),
   uncertaintyLabel: byId("uncertainty-label"),
@@ -176,8 +178,8 @@ const app = {
    */
   localFiles: new Map(),
   localCount: 0,
-  /** The AbortController of a load in slices under way, so a newer load can cancel it. */
-  slicedLoad: null,
+  /** The AbortController of the load under way (a fetch, a big file), so a newer one cancels it. */
+  pendingLoad: null,
   /** The level the uncertainty marks return at when switched on again. */
   lastLevel: DEFAULT_LEVEL,
   /**
@@ -247,266 +249,40 @@ function setMarkdownStatus(message) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Loading data
-
-/** Fetches a URL as text; the Error says why it failed, for the caller to prefix. */
-async function fetchText(url) {
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw new Error(
-      `the request failed (${messageOf(error)}); the address may be wrong, or its server does not let other sites read it`,
-    );
-  }
-  if (!response.ok) {
-    throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
-  }
-  return response.text();
-}
+// Loading data (sources.js and lib/source.js)
 
 /**
- * True when a response is a web page rather than data: it starts like HTML (a link to a file's
- * page on GitHub rather than to the raw file, a login page, a server's error page).
+ * A fetch or a big file that takes longer than this (ms) shows its progress and a Cancel; a
+ * quicker one never flashes the bar.
  */
-function looksLikeHtml(text, contentType) {
-  const start = text.trimStart().slice(0, 200);
-  if (/^<(!doctype\s+html|html|head|body|meta|title|script)\b/i.test(start)) return true;
-  return /\btext\/html\b/i.test(contentType ?? "") && start.startsWith("<");
-}
+const PROGRESS_DELAY_MS = 300;
 
 /**
- * Fetches a data file from a URL of the page address (src=). The Error says in plain words why
- * it failed (for the caller to prefix with the URL): the request itself failed (an unreachable
- * address, a server that does not let other sites read it, a redirect loop: the browser does
- * not say which), the server answered with an error status, sent nothing, or sent a web page.
- */
-async function fetchData(url) {
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw new Error(
-      `the request failed (${messageOf(error)}): the address may be unreachable, its server may not let other sites read the file (CORS), or it may redirect in a loop`,
-    );
-  }
-  if (!response.ok) {
-    throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
-  }
-  const text = await response.text();
-  if (text.trim() === "") throw new Error("the server sent an empty file");
-  if (looksLikeHtml(text, response.headers.get("content-type"))) {
-    throw new Error('it sent a web page (HTML), not a CSV or JSON file; link to the raw file instead (on GitHub, its "Raw" button)');
-  }
-  return text;
-}
-
-/** Reads the data catalog, data/index.json: [{ id, file, title }]. */
-async function loadCatalog() {
-  let text;
-  try {
-    text = await fetchText(new URL("data/index.json", window.location.href));
-  } catch (error) {
-    throw new Error(`could not fetch data/index.json: ${messageOf(error)}`);
-  }
-  let entries;
-  try {
-    entries = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`data/index.json is not valid JSON: ${messageOf(error)}`);
-  }
-  const valid =
-    Array.isArray(entries) &&
-    entries.length > 0 &&
-    entries.every((entry) => entry && typeof entry.id === "string" && entry.id !== "" && typeof entry.file === "string" && entry.file !== "");
-  if (!valid) throw new Error('data/index.json must be a non-empty list of { "id", "file", "title" } entries');
-  const wrongKind = entries.find((entry) => entry.kind !== undefined && entry.kind !== "sweep" && entry.kind !== "pairwise");
-  if (wrongKind) {
-    throw new Error(`data/index.json: the entry "${wrongKind.id}" has kind ${JSON.stringify(wrongKind.kind)}; expected "sweep" or "pairwise"`);
-  }
-  return entries.map((entry) => ({
-    id: entry.id,
-    file: entry.file,
-    title: typeof entry.title === "string" && entry.title !== "" ? entry.title : entry.id,
-    kind: entry.kind ?? "sweep",
-  }));
-}
-
-/** The last part of a URL's path, for naming data that have no title. */
-function urlFileName(url) {
-  try {
-    const path = new URL(url, window.location.href).pathname;
-    return decodeURIComponent(path.split("/").filter(Boolean).pop() ?? url);
-  } catch {
-    return url;
-  }
-}
-
-/**
- * Fetches or reads a source's text and loads it. Resolves to { source, kind, dataset, names, label };
- * rejects with an Error whose message says in plain words what failed. The figure area is marked
- * busy meanwhile.
+ * Fetches or reads a source's text and loads it (readSourceData), cancelling a load still under
+ * way: resolves to { source, kind, dataset, names, label, text }; rejects with an Error whose
+ * message says in plain words what failed, or LoadCancelled when Cancel was pressed or a newer
+ * load began. The figure area is marked busy meanwhile, and what is shown stays until the new
+ * data are ready.
  */
 async function loadSource(source) {
-  elements.figureArea.setAttribute("aria-busy", "true");
-  try {
-    return await readSourceData(source);
-  } finally {
-    elements.figureArea.setAttribute("aria-busy", "false");
-  }
-}
-
-async function readSourceData(source) {
-  let text;
-  let format = "auto";
-  let label;
-  let context;
-  let kind = null;
-  if (source.kind === "bundled") {
-    const entry = app.catalog.find((candidate) => candidate.id === source.id);
-    if (!entry) throw new Error(`There is no bundled dataset "${source.id}".`);
-    label = entry.title;
-    kind = entry.kind;
-    context = (message) => `Could not open the dataset "${entry.title}": ${message}`;
-    const key = `bundled:${entry.id}`;
-    try {
-      text = app.texts.get(key) ?? (await fetchText(new URL(`data/${entry.file}`, window.location.href)));
-    } catch (error) {
-      throw new Error(context(`could not fetch data/${entry.file}: ${messageOf(error)}`));
-    }
-    app.texts.set(key, text);
-    format = formatFromName(entry.file);
-    const parse = context;
-    context = (message) => parse(`could not read ${entry.file}: ${message}`);
-  } else if (source.kind === "url") {
-    label = urlFileName(source.url);
-    const key = `url:${source.url}`;
-    try {
-      text = app.texts.get(key) ?? (await fetchData(new URL(source.url, window.location.href)));
-    } catch (error) {
-      throw new Error(`Could not load ${source.url}: ${messageOf(error)}`);
-    }
-    app.texts.set(key, text);
-    format = source.format !== "auto" ? source.format : formatFromName(source.url);
-    context = (message) => `Could not read the data at ${source.url}: ${message}`;
-  } else if (source.kind === "local") {
-    label = source.name || "Data carried by the link";
-    const kept = app.localFiles.get(source.key);
-    if (kept?.file) {
-      return { source, ...(await loadBigFile(kept.file)), label, text: null };
-    }
-    if (kept) {
-      text = kept.text;
-    } else if (source.data) {
-      try {
-        text = await decodeData(source.data);
-      } catch (error) {
-        throw new Error(`Could not open the data in the link: ${messageOf(error)}`);
-      }
-    } else {
-      throw new Error(`The file "${source.name}" is no longer open here; open it again with "Open file".`);
-    }
-    format = source.format;
-    context = (message) =>
-      source.name ? `Could not open "${source.name}": ${message}` : `Could not open the data in the link: ${message}`;
-  } else {
-    throw new Error("Unknown data source.");
-  }
-  let loaded;
-  try {
-    loaded = loadData(text, format, kind);
-  } catch (error) {
-    throw new Error(context(messageOf(error)));
-  }
-  return { source, ...loaded, label: loaded.dataset.title() || label, text };
-}
-
-/**
- * Loads a big CSV file in slices, with its progress shown and a Cancel button; a newer load
- * cancels it. Like loadData, reads it as the kind guessKind picks from its first lines and, when
- * that fails, as the other kind, reporting the first error when both fail. Resolves to
- * { kind, dataset, names }; rejects with LoadCancelled when cancelled.
- */
-async function loadBigFile(file) {
-  app.slicedLoad?.abort();
+  app.pendingLoad?.abort();
   const controller = new AbortController();
-  app.slicedLoad = controller;
-  const display = progressDisplay(
+  app.pendingLoad = controller;
+  const progress = progressDisplay(
     { box: elements.loadProgress, bar: elements.loadProgressBar, text: elements.loadProgressText, cancel: elements.loadCancel },
     () => controller.abort(),
+    { delay: PROGRESS_DELAY_MS },
   );
-  const load = async (kind) => {
-    const dataset = await loadCsvInSlices(file, { kind, progress: display.update, signal: controller.signal });
-    try {
-      return kind === "pairwise" ? scoresOf(dataset) : sweepOf(dataset);
-    } catch (error) {
-      dataset.free();
-      throw error;
-    }
-  };
+  elements.figureArea.setAttribute("aria-busy", "true");
   try {
-    const first = guessKind(await fileHead(file), "csv");
-    try {
-      return await load(first);
-    } catch (error) {
-      if (error instanceof LoadCancelled) throw error;
-      try {
-        return await load(first === "pairwise" ? "sweep" : "pairwise");
-      } catch (second) {
-        throw second instanceof LoadCancelled ? second : error;
-      }
-    }
-  } catch (error) {
-    if (error instanceof LoadCancelled) throw error;
-    throw new Error(`Could not open "${file.name}": ${messageOf(error)}`);
+    const page = { api: await load(), catalog: app.catalog, texts: app.texts, localFiles: app.localFiles };
+    return await readSourceData(source, page, { progress, signal: controller.signal });
   } finally {
-    if (app.slicedLoad === controller) {
-      app.slicedLoad = null;
-      display.done();
-    }
-  }
-}
-
-/** Loads a sweep: { kind, dataset, names }. */
-function loadSweep(text, format) {
-  return sweepOf(loadDataset(text, { format }));
-}
-
-/** A loaded sweep as the page keeps it: { kind, dataset, names }. */
-function sweepOf(dataset) {
-  const aggregates = dataset
-    .benchmarkInfo()
-    .filter((info) => Array.isArray(info.aggregate_of) && info.aggregate_of.length > 0)
-    .map((info) => info.name);
-  return { kind: "sweep", dataset, names: { models: dataset.models(), benchmarks: dataset.benchmarks(), aggregates } };
-}
-
-/** Loads per-item scores: { kind, dataset, names }. */
-function loadScores(text, format) {
-  return scoresOf(loadPairwise(text, { format }));
-}
-
-/** Loaded per-item scores as the page keeps them: { kind, dataset, names }. */
-function scoresOf(dataset) {
-  return { kind: "pairwise", dataset, names: { models: dataset.models(), groups: dataset.groups() } };
-}
-
-/**
- * Loads data of a known kind (bundled data), or of the kind guessKind picks, falling back to the
- * other loader when that one fails; when both fail, the error is the guessed loader's.
- */
-function loadData(text, format, kind) {
-  const loaders = { sweep: loadSweep, pairwise: loadScores };
-  if (kind) return loaders[kind](text, format);
-  const first = guessKind(text, format);
-  const second = first === "pairwise" ? "sweep" : "pairwise";
-  try {
-    return loaders[first](text, format);
-  } catch (error) {
-    try {
-      return loaders[second](text, format);
-    } catch {
-      throw error;
+    const current = app.pendingLoad === controller;
+    progress.done({ hide: current });
+    if (current) {
+      app.pendingLoad = null;
+      elements.figureArea.setAttribute("aria-busy", "false");
     }
   }
 }
@@ -688,7 +464,7 @@ function carryView(state) {
 /** Opens other data from a control (dataset list, file, drop); keeps the view where it can. */
 async function openSource(source) {
   // Other data asked for: a big file still loading in slices is not wanted any more.
-  app.slicedLoad?.abort();
+  app.pendingLoad?.abort();
   const generation = ++app.generation;
   let loaded;
   try {
@@ -745,7 +521,7 @@ async function openFromAddress({ initial }) {
     source = kept.source;
     restoredLocal = true;
   }
-  app.slicedLoad?.abort();
+  app.pendingLoad?.abort();
   const generation = ++app.generation;
   let loaded;
   if (app.shown && sameSource(source, app.shown.source)) {
@@ -756,15 +532,18 @@ async function openFromAddress({ initial }) {
     } catch (error) {
       if (generation !== app.generation) return;
       if (app.shown) {
-        // A link whose data do not load (opened, or reached by back or forward): the view shown
-        // stays, the error says why, and the entry's address becomes that of the view shown (a
-        // reload keeps it). Back then shows the entry before, without this error.
-        showError(messageOf(error));
+        // A link whose data do not load (opened, or reached by back or forward), or whose load
+        // was stopped: the view shown stays, the error (or notice) says why, and the entry's
+        // address becomes that of the view shown (a reload keeps it). Back then shows the entry
+        // before, without this error.
+        if (error instanceof LoadCancelled) showNotices([error.message]);
+        else showError(messageOf(error));
         writeAddress(app.state, "replace");
         return;
       }
       const fallback = bundledSource(ids[0]);
-      showError(`${sentence(messageOf(error))} Showing "${app.catalog[0].title}" instead.`);
+      const why = error instanceof LoadCancelled ? `Stopped loading "${error.source}".` : sentence(messageOf(error));
+      showError(`${why} Showing "${app.catalog[0].title}" instead.`);
       try {
         loaded = await loadSource(fallback);
       } catch (fallbackError) {
@@ -953,6 +732,44 @@ function syncSharedControls(state) {
   elements.max.value = state.max ?? "";
   elements.annotate.checked = state.annotate;
   elements.decimals.value = state.decimals === null ? "auto" : String(state.decimals);
+  syncSettingControls(state);
+}
+
+/** The checkboxes made for flag settings the core declares with a control label, by state key. */
+const settingInputs = new Map();
+
+/**
+ * Sets the controls the page makes itself from the core's view settings (linkSchema().settings,
+ * those with a control label): a checkbox per flag, made on first use, shown for the kind of
+ * data that has the setting.
+ */
+function syncSettingControls(state) {
+  const kind = kindOf(state);
+  let shown = false;
+  for (const setting of linkSchema().settings) {
+    if (setting.kind !== "flag" || setting.control === null || setting.state === null) continue;
+    let input = settingInputs.get(setting.state);
+    if (!input) {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.id = `setting-${setting.state}`;
+      input.name = setting.state;
+      input.addEventListener("change", () => changeView({ [setting.state]: input.checked }));
+      const label = document.createElement("label");
+      label.htmlFor = input.id;
+      label.textContent = setting.control;
+      const field = document.createElement("div");
+      field.className = "field field-check";
+      field.append(input, label);
+      elements.settingControls.append(field);
+      settingInputs.set(setting.state, input);
+    }
+    input.parentElement.hidden = !setting[kind];
+    input.checked = Boolean(state[setting.state]);
+    shown ||= setting[kind];
+  }
+  // Hidden while empty, so that it takes no room in the layout.
+  elements.settingControls.hidden = !shown;
 }
 
 /** Sets the controls of per-item scores from the shown state. */

@@ -72,6 +72,10 @@
 //                       one colour range for every pair (the default here), each pair its own, or
 //                       fixed bounds min and max (in items, or in % with by=share)
 //
+//   Every view key may also be written as the option name of SweepFigure (modelB, benchmark,
+//   colorMap, reversed, domain, annotate, decimals, uncertainty, value, logarithmic): the view
+//   spec of the core declares both (src/view/). Links are written with the short keys above.
+//
 //   Keys a layout does not use (bench with layout=model, min with range=panel, unc with
 //   layout=reconcile, ...) or the kind of data does not use (bins with a sweep, layout with
 //   pairwise data) are left out when a link is written and ignored when one is read.
@@ -89,7 +93,15 @@
 //     #data=q1YqSs1JLS5R...&fmt=csv&name=sweep.csv&range=fixed&min=40&max=50
 //     #dataset=synthetic-pairwise&models=model-a,model-b&group=web&bins=20&by=share&log=1
 
-import { formatLink, linkSchema as readLinkSchema, parseLink, readLinkSource } from "./pkg/sweepmap.js";
+import {
+  formatLink,
+  linkSchema as readLinkSchema,
+  normalizeView,
+  parseLink,
+  readLinkSource,
+  resolveView as resolveNames,
+  viewOptions,
+} from "./pkg/sweepmap.js";
 
 // The link format's keys, words and defaults are the wasm core's (linkSchema(), built from the
 // constants its parser and writer use), so the page keeps no copy that could drift. They are read
@@ -227,16 +239,6 @@ export function formatFromName(name) {
   return "auto";
 }
 
-/** The canonical name of a colour map given by name or label in any case, or null. */
-export function findColorMap(colorMaps, wanted) {
-  const lowered = String(wanted).trim().toLowerCase();
-  const found = colorMaps.find(
-    (map) => map.name.toLowerCase() === lowered || String(map.label ?? "").toLowerCase() === lowered,
-  );
-  return found ? found.name : null;
-}
-
-
 /**
  * Whether an address's fragment (location.hash) holds a view rather than naming a place in the
  * page: a view is key=value pairs, and an element id (#top, an in-page anchor) has no "=".
@@ -317,78 +319,40 @@ export function queryString(state) {
   return formatLink(state);
 }
 
+// The rules of a view against a dataset are the wasm core's (src/view/normalize.rs), the same
+// ones whatever the page asks: the functions below only hand the state over.
+
 /**
  * The model, model B and benchmark a state shows on a dataset with these models, benchmarks and
  * reported aggregates: null (the default) and names the dataset lacks become the defaults.
  * modelB is null when the dataset has a single model. In the reconcile layout the benchmark is a
- * reported aggregate (null when there is none).
+ * reported aggregate (null when there is none). (resolveView of the wasm core.)
  */
-export function resolveView(state, { models, benchmarks, aggregates = [] }) {
-  const model = models.includes(state.model) ? state.model : models[0];
-  const others = models.filter((name) => name !== model);
-  const modelB = others.includes(state.modelB) ? state.modelB : (others[0] ?? null);
-  let benchmark;
-  if (state.layout === "reconcile") {
-    benchmark = aggregates.includes(state.benchmark) ? state.benchmark : (aggregates[0] ?? null);
-  } else {
-    const mean = state.benchmark === linkSchema().meanBenchmark;
-    benchmark = mean || benchmarks.includes(state.benchmark) ? state.benchmark : benchmarks[0];
-  }
-  return { model, modelB, benchmark };
+export function resolveView(state, names) {
+  return resolveNames(state, names);
 }
 
 /**
- * The state as its link says it: model, modelB and benchmark back to null where they are the
- * dataset's defaults, unknown to it, or unused by the layout; the uncertainty marks off where the
- * layout does not use them; bounds and centre back to their defaults where the range does not use
- * them; and a layout the dataset cannot show replaced (difference with one model, reconcile
- * without a reported aggregate). So
- * equal figures have equal links, and what the page holds is exactly what its address says.
+ * The state as its link says it (normalizeView of the wasm core): model, modelB and benchmark
+ * back to null where they are the dataset's defaults, unknown to it, or unused by the layout;
+ * the uncertainty marks off where the layout does not use them; bounds and centre back to their
+ * defaults where the range does not use them; a layout the dataset cannot show replaced
+ * (difference with one model, reconcile without a reported aggregate); for pairwise data, the
+ * models in the data's order and null when they are the default ones, an unknown group, bins
+ * or range back to the default. So equal figures have equal links, and what the page holds is
+ * exactly what its address says. The state's source is kept as it is.
  */
 export function normalizeState(state, names) {
-  if (kindOf(state) === "pairwise") return normalizePairwiseState(state, names);
-  const { models, benchmarks, aggregates = [] } = names;
-  const next = { ...state };
-  if (next.layout === "difference" && models.length < 2) next.layout = "model";
-  if (next.layout === "reconcile" && aggregates.length === 0) next.layout = "model";
-  const used = usedBy(next.layout);
-  const resolved = resolveView(next, { models, benchmarks, aggregates });
-  next.model = used.model && resolved.model !== models[0] ? resolved.model : null;
-  const defaultB = models.find((name) => name !== resolved.model) ?? null;
-  next.modelB = used.modelB && resolved.modelB !== defaultB ? resolved.modelB : null;
-  const defaultBenchmark = next.layout === "reconcile" ? aggregates[0] : benchmarks[0];
-  next.benchmark = used.benchmark && resolved.benchmark !== defaultBenchmark ? resolved.benchmark : null;
-  next.uncertainty = used.uncertainty && linkSchema().levels.includes(next.uncertainty) ? next.uncertainty : null;
-  if (next.range !== "fixed") {
-    next.min = null;
-    next.max = null;
-  }
-  if (next.range !== "centered") next.center = defaultView().center;
-  return next;
+  return { ...state, ...normalizeView(state, names), source: state.source };
 }
 
 /**
- * The options object of SweepFigure for a state on a dataset. Every key is given, null where the
- * layout or range does not use it, so that nothing set for an earlier view or dataset lingers in
- * the figure's merged options.
+ * The options object of SweepFigure for a state on a dataset (viewOptions of the wasm core).
+ * Every key is given, null where the layout or range does not use it, so that nothing set for an
+ * earlier view or dataset lingers in the figure's merged options.
  */
 export function figureOptions(state, names) {
-  const { model, modelB, benchmark } = resolveView(state, names);
-  return {
-    layout: state.layout,
-    model,
-    modelB: state.layout === "difference" ? modelB : null,
-    benchmark,
-    colorMap: state.colorMap,
-    reversed: state.reversed,
-    domain: state.range,
-    min: state.range === "fixed" ? state.min : null,
-    max: state.range === "fixed" ? state.max : null,
-    center: state.range === "centered" ? state.center : null,
-    annotate: state.annotate,
-    decimals: state.decimals,
-    uncertainty: usedBy(state.layout).uncertainty ? (state.uncertainty ?? null) : null,
-  };
+  return viewOptions(state, names);
 }
 
 /**
@@ -399,60 +363,16 @@ export function defaultPairwiseModels(models) {
   return models.slice(0, linkSchema().pairwiseDefaultModels);
 }
 
-/** True when two lists hold the same names in the same order. */
-function sameNames(a, b) {
-  return a.length === b.length && a.every((name, index) => name === b[index]);
-}
-
-/**
- * A pairwise state as its link says it, for data with these models and groups: the models in
- * the data's order, null when they are the default models or fewer than two known ones (so a
- * link lists them exactly when they differ from the default); a group the data
- * lack back to all items; a range pairwise figures lack back to the default; bins the page does
- * not offer back to the default; bounds back to null unless the range is fixed.
- */
-export function normalizePairwiseState(state, { models, groups = [] }) {
-  const defaults = defaultView("pairwise");
-  const { bins, binValues, pairwiseRanges } = linkSchema();
-  const next = { ...defaults, ...state, kind: "pairwise" };
-  const chosen = pairwiseModels(next, { models });
-  next.models = sameNames(chosen, defaultPairwiseModels(models)) ? null : chosen;
-  if (!groups.includes(next.group)) next.group = null;
-  if (!bins.includes(next.bins)) next.bins = defaults.bins;
-  if (!binValues.includes(next.value)) next.value = defaults.value;
-  if (!pairwiseRanges.includes(next.range)) next.range = defaults.range;
-  if (next.range !== "fixed") {
-    next.min = null;
-    next.max = null;
-  }
-  return next;
-}
-
 /** The models a pairwise state compares on data with these models: its own, or the default ones. */
 export function pairwiseModels(state, { models }) {
-  const chosen = Array.isArray(state.models) ? models.filter((name) => state.models.includes(name)) : [];
-  return chosen.length >= 2 ? chosen : defaultPairwiseModels(models);
+  return viewOptions({ ...state, kind: "pairwise" }, { models }).models;
 }
 
 /**
- * The options object of SweepPairwiseFigure for a pairwise state. Every key is given, null where
- * the range does not use it, so that nothing set for an earlier view lingers in the figure.
+ * The options object of SweepPairwiseFigure for a pairwise state (viewOptions of the wasm core).
+ * Every key is given, null where the range does not use it, so that nothing set for an earlier
+ * view lingers in the figure.
  */
 export function pairwiseOptions(state, names) {
-  return {
-    models: pairwiseModels(state, names),
-    group: state.group ?? null,
-    bins: state.bins,
-    binsX: null,
-    binsY: null,
-    value: state.value,
-    logarithmic: state.logarithmic,
-    colorMap: state.colorMap,
-    reversed: state.reversed,
-    domain: state.range,
-    min: state.range === "fixed" ? state.min : null,
-    max: state.range === "fixed" ? state.max : null,
-    annotate: state.annotate,
-    decimals: state.decimals,
-  };
+  return viewOptions({ ...state, kind: "pairwise" }, names);
 }

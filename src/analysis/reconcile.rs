@@ -17,8 +17,8 @@ use super::position::CellPosition;
 use super::statistics::{finite_value, present_values, values_tie};
 use crate::{Cell, Dataset, Error, Grid, Result};
 
-/// Most decimals [`infer_decimals`] considers.
-pub const MAX_DECIMALS: u32 = 6;
+/// Most decimals [`infer_decimals`] considers: as many as the figure ever chooses itself.
+pub const MAX_DECIMALS: u32 = crate::figure::MAX_AUTO_DECIMALS as u32;
 
 /// Slack added to every reconciliation tolerance, for binary floating point.
 const FLOATING_POINT_SLACK: f64 = 1e-9;

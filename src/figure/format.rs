@@ -5,8 +5,9 @@
 //! same, but never fewer than the values were given with, up to two (so 88.5 is never shown as
 //! "88" just because no other value is 88), and never more than they were given with.
 
-/// Most decimals ever chosen automatically.
-const MAX_DECIMALS: usize = 6;
+/// Most decimals ever chosen automatically (and inferred from the data: see
+/// `analysis::infer_decimals`).
+pub const MAX_AUTO_DECIMALS: usize = 6;
 
 /// From this magnitude up, numbers are written in exponent notation: fixed notation would take
 /// 16 digits or more (309 for the largest double), which no cell, tick or sentence can hold.
@@ -91,7 +92,7 @@ fn is_exact_half(value: f64, decimals: usize) -> bool {
 /// The fewest decimals at which every value prints back as the same number, up to six, ignoring
 /// float noise (47.3 - 40.0 = 7.299999999999997 has one decimal).
 fn precision(values: &[f64]) -> usize {
-    (0..=MAX_DECIMALS)
+    (0..=MAX_AUTO_DECIMALS)
         .find(|&decimals| {
             let scale = 10f64.powi(decimals as i32);
             // Ties to even (one wasm instruction, where `round` is a library call): a value
@@ -100,7 +101,7 @@ fn precision(values: &[f64]) -> usize {
                 ((v * scale).round_ties_even() / scale - v).abs() <= 1e-9 * v.abs().max(1.0)
             })
         })
-        .unwrap_or(MAX_DECIMALS)
+        .unwrap_or(MAX_AUTO_DECIMALS)
 }
 
 /// The decimals for a set of values: the fewest at which different values print differently,

@@ -30,7 +30,7 @@ use crate::error::{Error, Result};
 use crate::pairwise::PairComparison;
 use crate::{Axis, BenchmarkInfo, Dataset, Direction, Grid};
 
-pub use format::{choose_decimals, format_value};
+pub use format::{choose_decimals, format_value, MAX_AUTO_DECIMALS};
 pub use observe::{
     compare_models, observations_markdown, observe_figure, observe_panel, AxisName, Claim,
     Observation, PanelContext, MAX_MODELS_COMPARED_IN_PAIRS,
@@ -626,7 +626,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         _ => &shown,
     };
     let decimals = match options.decimals {
-        Some(decimals) => usize::from(decimals.min(12)),
+        Some(decimals) => usize::from(decimals.min(crate::view::MAX_LABEL_DECIMALS)),
         None => choose_decimals(labelled),
     };
     let has_signed = drafts.iter().any(|d| d.signed);

@@ -163,7 +163,7 @@ pub fn prepare_pairwise_figure(
         .flat_map(|g| g.present().map(|(_, _, c)| c.mean).collect::<Vec<_>>())
         .collect();
     let decimals = match (options.decimals, options.value) {
-        (Some(decimals), _) => usize::from(decimals.min(12)),
+        (Some(decimals), _) => usize::from(decimals.min(crate::view::MAX_LABEL_DECIMALS)),
         (None, BinValue::Count) => 0,
         (None, BinValue::Share) => 1,
     };

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use crate::display::display_label;
 use crate::figure::{format_value, Figure};
+use crate::view::{FALLBACK_WIDTH, MAX_WIDTH, MIN_DRAWN_WIDTH};
 
 /// Outer padding of the figure.
 const PADDING: f64 = 12.0;
@@ -106,6 +107,71 @@ pub fn wrap_text(text: &str, width: f64, font_size: f64) -> Vec<String> {
     lines
 }
 
+/// Most lines a panel title takes; the last one shown ends in "…" when the title needs more.
+const MAX_TITLE_LINES: usize = 2;
+
+/// A panel title in lines no wider than `width`: at its " | " separators first, then at spaces; at most [`MAX_TITLE_LINES`], and a
+/// line still too wide (one long word, more lines than allowed) cut to fit with "…". A title
+/// that fits stays one line, as it is.
+fn fit_title(title: &str, width: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for phrase in title.split(" | ") {
+        let joined = if line.is_empty() {
+            phrase.to_string()
+        } else {
+            format!("{line} | {phrase}")
+        };
+        if estimate_text_width(&joined, TITLE_FONT) <= width {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut words = wrap_words(phrase, width, TITLE_FONT);
+        line = words.pop().unwrap_or_default();
+        lines.extend(words);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    let cut = lines.len() > MAX_TITLE_LINES;
+    lines.truncate(MAX_TITLE_LINES);
+    let last = lines.len().saturating_sub(1);
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(index, line)| {
+            let ellipsis = cut && index == last;
+            if ellipsis || estimate_text_width(&line, TITLE_FONT) > width {
+                cut_to_width(&line, width, ellipsis)
+            } else {
+                line
+            }
+        })
+        .collect()
+}
+
+/// The longest start of `text` that, with "…" after it, is no wider than `width`; `text`
+/// itself when it fits and no "…" is asked for.
+fn cut_to_width(text: &str, width: f64, ellipsis: bool) -> String {
+    if !ellipsis && estimate_text_width(text, TITLE_FONT) <= width {
+        return text.to_string();
+    }
+    let mut kept = String::new();
+    let mut used = estimate_text_width("…", TITLE_FONT);
+    for c in text.chars() {
+        let next = estimate_text_width(c.encode_utf8(&mut [0; 4]), TITLE_FONT);
+        if used + next > width {
+            break;
+        }
+        used += next;
+        kept.push(c);
+    }
+    format!("{}…", kept.trim_end())
+}
+
 /// Splits a text at spaces into lines no wider than `width`.
 fn wrap_words(text: &str, width: f64, font_size: f64) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
@@ -177,8 +243,8 @@ pub struct PanelLayout {
     /// Width and height of one cell.
     pub cell_width: f64,
     pub cell_height: f64,
-    /// Centre of the title.
-    pub title_at: (f64, f64),
+    /// The title's lines (one unless it is too wide for the panel), with each line's centre.
+    pub title: Vec<(String, (f64, f64))>,
     /// The statistics under the title, wrapped to the panel's width, with each line's centre.
     pub subtitle: Vec<(String, (f64, f64))>,
     /// x tick labels (centred below the plot) and y tick labels (right-aligned left of it).
@@ -441,9 +507,9 @@ fn decimals_of(value: f64) -> usize {
 /// `width` says so.
 pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let width = if width.is_finite() {
-        width.clamp(160.0, 20_000.0)
+        width.clamp(MIN_DRAWN_WIDTH, MAX_WIDTH)
     } else {
-        800.0
+        FALLBACK_WIDTH
     };
     let columns_x = figure.x.len().max(1);
     let rows_y = figure.y.len().max(1);
@@ -529,7 +595,16 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
         .collect();
     let subtitle_lines = subtitles.iter().map(Vec::len).max().unwrap_or(0);
     let subtitle_block = subtitle_lines as f64 * (TICK_FONT + 4.0);
-    let top_block = TITLE_FONT + 12.0 + subtitle_block;
+    // Titles fitted to the panel's width and half the gap on either side, every panel's top
+    // as tall as the tallest title.
+    let titles: Vec<Vec<String>> = figure
+        .panels
+        .iter()
+        .map(|p| fit_title(&p.title, panel_width + GAP - 8.0))
+        .collect();
+    let title_lines = titles.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    let title_block = TITLE_FONT + (title_lines - 1) as f64 * (TITLE_FONT + 4.0);
+    let top_block = title_block + 12.0 + subtitle_block;
     let bottom_block = TICK_FONT + 8.0 + AXIS_FONT + 10.0;
     let panel_height = top_block + plot_height + bottom_block;
     let height = 2.0 * PADDING + rows as f64 * panel_height + (rows as f64 - 1.0) * GAP;
@@ -578,7 +653,13 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     };
 
     let mut panels = Vec::with_capacity(panel_count);
-    for (index, (panel, subtitle)) in figure.panels.iter().zip(&subtitles).enumerate() {
+    for (index, ((panel, subtitle), title)) in figure
+        .panels
+        .iter()
+        .zip(&subtitles)
+        .zip(&titles)
+        .enumerate()
+    {
         let (row, column) = place(index);
         let left = PADDING + column as f64 * (panel_width + GAP);
         let top = PADDING + row as f64 * (panel_height + GAP);
@@ -592,12 +673,40 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
             plot,
             cell_width,
             cell_height,
-            title_at: (plot.x + plot.width / 2.0, top + TITLE_FONT / 2.0 + 2.0),
+            // Each line centred over the plot, moved in where it would cross the middle of the
+            // gap to a neighbouring panel, or the figure's edge beside the row's ends.
+            title: title
+                .iter()
+                .enumerate()
+                .map(|(line, text)| {
+                    let half = estimate_text_width(text, TITLE_FONT) / 2.0;
+                    let centre = plot.x + plot.width / 2.0;
+                    let row_start = column == 0;
+                    let row_end = column + 1 == columns || place(index + 1).0 != row;
+                    let low = if row_start {
+                        4.0
+                    } else {
+                        left - GAP / 2.0 + 4.0
+                    } + half;
+                    let high = if row_end {
+                        width - 4.0
+                    } else {
+                        left + panel_width + GAP / 2.0 - 4.0
+                    } - half;
+                    let x = if low <= high {
+                        centre.clamp(low, high)
+                    } else {
+                        left + panel_width / 2.0
+                    };
+                    let y = top + TITLE_FONT / 2.0 + 2.0 + line as f64 * (TITLE_FONT + 4.0);
+                    (text.clone(), (x, y))
+                })
+                .collect(),
             subtitle: subtitle
                 .iter()
                 .enumerate()
                 .map(|(line, text)| {
-                    let y = top + TITLE_FONT + 8.0 + TICK_FONT / 2.0;
+                    let y = top + title_block + 8.0 + TICK_FONT / 2.0;
                     let at = (
                         plot.x + plot.width / 2.0,
                         y + line as f64 * (TICK_FONT + 4.0),

@@ -25,10 +25,10 @@ mod view;
 mod write;
 
 pub use number::js_number;
-pub use read::{join_names, parse_level, parse_link, read_link_source, split_names, KEYS};
+pub use read::{join_names, keys, parse_level, parse_link, read_link_source, split_names};
 pub use view::{
     BinValue, ColorMapName, DataKind, Format, Layout, LayoutUses, LinkContext, Named, Notice,
     PairwiseView, ParsedLink, Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS,
-    LEVELS, MAX_DECIMALS, MEAN_BENCHMARK,
+    LEVELS, MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
 pub use write::format_link;

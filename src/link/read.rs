@@ -5,18 +5,23 @@ use super::number::{js_number, parse_number, parse_small_whole, Number};
 use super::query::{quote, quoted_list, shown, split_query};
 use super::view::{
     BinValue, DataKind, Format, Layout, LinkContext, Named, Notice, PairwiseView, ParsedLink,
-    Range, Source, SweepView, ViewState, BINS, DEFAULT_COLOR_MAP, DEFAULT_PAIRWISE_MODELS, LEVELS,
-    MAX_DECIMALS, MEAN_BENCHMARK,
+    Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS, LEVELS,
+    MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
+use crate::view::settings::{
+    by_link_key, link_keys, BENCHMARK, BINS_BOTH, COLOR_MAP, DECIMALS, DOMAIN, GROUP, LAYOUT,
+    MODEL, MODELS, MODEL_B, PAIRWISE_DOMAIN, UNCERTAINTY, VALUE,
+};
+use crate::view::{OptionValue, Setting, ValueKind, ViewFields};
 
-/// Every key a link may carry, in the order a link is written.
-pub const KEYS: [&str; 23] = [
-    "dataset", "src", "data", "fmt", "name", "layout", "model", "b", "bench", "models", "group",
-    "bins", "by", "log", "cmap", "rev", "range", "min", "max", "center", "annot", "dec", "unc",
-];
+/// The keys of a link's data source, in the order a link is written.
+const SOURCE_KEYS: [&str; 5] = ["dataset", "src", "data", "fmt", "name"];
 
-/// Keys read as another: `modelB=` is `b=`.
-const ALIASES: [(&str, &str); 1] = [("modelB", "b")];
+/// Every key a link may carry, in the order a link is written: the source's, then the view
+/// settings' (older spellings and option names are read too: see [`crate::view::settings`]).
+pub fn keys() -> Vec<&'static str> {
+    SOURCE_KEYS.into_iter().chain(link_keys()).collect()
+}
 
 /// The decoded pairs of a link: the first value of each key counts, as in `URLSearchParams.get`.
 struct Params {
@@ -28,13 +33,12 @@ impl Params {
         self.pairs.iter().any(|(k, _)| k == key)
     }
 
-    /// The first value of `key` or of an alias of it.
+    /// The first value of `key`, else of another spelling of it.
     fn get(&self, key: &str) -> Option<&str> {
-        let alias = ALIASES.iter().find(|(_, target)| *target == key);
         self.pairs
             .iter()
             .find(|(k, _)| k == key)
-            .or_else(|| alias.and_then(|(name, _)| self.pairs.iter().find(|(k, _)| k == name)))
+            .or_else(|| self.pairs.iter().find(|(k, _)| canonical_key(k) == key))
             .map(|(_, value)| value.as_str())
     }
 }
@@ -47,19 +51,65 @@ fn notice(key: &str, value: Option<&str>, message: String) -> Notice {
     }
 }
 
+/// Most notices of one kind a link shows one by one: more (a link naming 2,000 unknown models)
+/// are merged into one notice that gives their count and the first few names.
+const MOST_NOTICES_OF_A_KIND: usize = 3;
+
+/// Appends `found` (the notices of one kind, in link order), or one notice in their place when
+/// there are more than [`MOST_NOTICES_OF_A_KIND`]: `merged(count, names)`, where `names` lists
+/// the first few keys (or values) quoted, then "and N more".
+fn push_merged(
+    notices: &mut Vec<Notice>,
+    found: Vec<(String, Notice)>,
+    merged: impl FnOnce(usize, &str, &Notice) -> Notice,
+) {
+    if found.len() <= MOST_NOTICES_OF_A_KIND {
+        notices.extend(found.into_iter().map(|(_, notice)| notice));
+        return;
+    }
+    let count = found.len();
+    let mut names: Vec<String> = Vec::new();
+    let mut distinct = 0;
+    for (name, _) in &found {
+        let quoted = shown(name);
+        if !names.contains(&quoted) {
+            distinct += 1;
+            if names.len() < MOST_NOTICES_OF_A_KIND {
+                names.push(quoted);
+            }
+        }
+    }
+    let mut listed = names.join(", ");
+    if distinct > names.len() {
+        listed.push_str(&format!(" and {} more", distinct - names.len()));
+    }
+    if let Some((_, first)) = found.first() {
+        notices.push(merged(count, &listed, first));
+    }
+}
+
 /// Decodes the pairs, with a notice for each damaged pair and each key given twice (the first
-/// value counts, as the browser's reading of the address has always done).
+/// value counts, as the browser's reading of the address has always done); many of one kind
+/// are merged into one notice.
 fn decode(query: &str, notices: &mut Vec<Notice>) -> Params {
     let mut pairs: Vec<(String, String)> = Vec::new();
+    // The key each pair's key stands for, beside it.
+    let mut canonicals: Vec<String> = Vec::new();
+    let mut twice: Vec<(String, Notice)> = Vec::new();
+    let mut damaged_pairs: Vec<(String, Notice)> = Vec::new();
+    // The notices of both kinds in link order, while there are few of each.
+    let mut in_order: Vec<Notice> = Vec::new();
     for pair in split_query(query) {
         match pair {
             Ok(pair) => {
                 let canonical = canonical_key(&pair.key);
                 let first = pairs
                     .iter()
-                    .find(|(key, _)| canonical_key(key) == canonical);
+                    .zip(&canonicals)
+                    .find(|(_, known)| **known == canonical)
+                    .map(|(pair, _)| pair);
                 if let Some((first_key, first_value)) = first {
-                    notices.push(notice(
+                    let found = notice(
                         &pair.key,
                         Some(&pair.value),
                         format!(
@@ -69,21 +119,49 @@ fn decode(query: &str, notices: &mut Vec<Notice>) -> Params {
                             pair.key,
                             shown(&pair.value)
                         ),
-                    ));
+                    );
+                    in_order.push(found.clone());
+                    twice.push((canonical.to_string(), found));
                 }
+                canonicals.push(canonical.to_string());
                 pairs.push((pair.key, pair.value));
             }
-            Err(damaged) => notices.push(notice(&damaged.key, None, damaged.message)),
+            Err(damaged) => {
+                let found = notice(&damaged.key, None, damaged.message);
+                in_order.push(found.clone());
+                damaged_pairs.push((damaged.key, found));
+            }
         }
+    }
+    if twice.len() <= MOST_NOTICES_OF_A_KIND && damaged_pairs.len() <= MOST_NOTICES_OF_A_KIND {
+        notices.extend(in_order);
+    } else {
+        push_merged(notices, damaged_pairs, |count, keys, first| {
+            notice(
+                &first.key,
+                None,
+                format!(
+                    "{} ({count} damaged pairs were left out of the link, keys {keys}.)",
+                    first.message
+                ),
+            )
+        });
+        push_merged(notices, twice, |count, keys, first| {
+            notice(
+                &first.key,
+                None,
+                format!("{count} pairs give again a key given before in the link ({keys}); using the first value of each."),
+            )
+        });
     }
     Params { pairs }
 }
 
+/// The key a link writes for a key it reads: `b` for `modelB`, `cmap` for `colorMap`.
 fn canonical_key(key: &str) -> &str {
-    ALIASES
-        .iter()
-        .find(|(alias, _)| *alias == key)
-        .map_or(key, |(_, target)| target)
+    by_link_key(key)
+        .and_then(|setting| setting.link)
+        .unwrap_or(key)
 }
 
 /// Reads a whole link against the data it is for: the text of the address's fragment (with or
@@ -261,22 +339,36 @@ fn read_format(params: &Params, notices: &mut Vec<Notice>) -> Format {
 }
 
 fn notice_unknown_keys(params: &Params, notices: &mut Vec<Notice>) {
+    let mut found: Vec<(String, Notice)> = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for (key, value) in &params.pairs {
-        let known = KEYS.contains(&key.as_str()) || ALIASES.iter().any(|(alias, _)| alias == key);
+        let known = SOURCE_KEYS.contains(&key.as_str()) || by_link_key(key).is_some();
         if known || seen.contains(&key.as_str()) {
             continue;
         }
         seen.push(key);
-        notices.push(notice(
+        let ignored = notice(
             key,
             Some(value),
             format!(
                 "Ignored {} in the link: it is not a sweepmap setting.",
                 quote(key)
             ),
-        ));
+        );
+        found.push((key.clone(), ignored));
     }
+    push_merged(notices, found, |count, keys, _| {
+        notice(
+            &seen
+                .iter()
+                .take(MOST_NOTICES_OF_A_KIND)
+                .copied()
+                .collect::<Vec<_>>()
+                .join(", "),
+            None,
+            format!("Ignored {count} keys in the link that are not sweepmap settings: {keys}."),
+        )
+    });
 }
 
 fn read_sweep(
@@ -289,45 +381,92 @@ fn read_sweep(
         source,
         ..SweepView::default()
     };
-    read_layout(params, context, &mut view, notices);
-    read_models(params, context, &mut view, notices);
-    read_benchmark(params, context, &mut view, notices);
-    read_colour(
-        params,
-        context,
-        &mut view.color_map,
-        &mut view.reversed,
-        notices,
-    );
-    let mut bounds = Bounds {
-        center: view.center,
-        ..Bounds::default()
-    };
-    view.range = read_range(params, Range::ALL, view.range, &mut bounds, notices);
-    (view.min, view.max, view.center) = (bounds.min, bounds.max, bounds.center);
-    read_labels(params, &mut view.annotate, &mut view.decimals, notices);
-    if let Some(level) = params.get("unc") {
-        match parse_level(level) {
-            Some(value) => view.uncertainty = Some(value),
-            None => notices.push(notice("unc", Some(level), format!("unc={} is not a confidence level (expected {}); not marking cells within noise.", shown(level), listed(LEVELS.map(js_number))))),
+    for &setting in SweepView::fields() {
+        let is = |other: &Setting| setting.option == other.option;
+        if setting.kind == ValueKind::Flag {
+            read_flag(params, setting, &mut view, notices);
+        } else if is(&LAYOUT) {
+            read_layout(params, context, &mut view, notices);
+        } else if is(&MODEL) {
+            read_model(params, context, &mut view, notices);
+        } else if is(&MODEL_B) {
+            read_model_b(params, context, &mut view, notices);
+        } else if is(&BENCHMARK) {
+            read_benchmark(params, context, &mut view, notices);
+        } else if is(&COLOR_MAP) {
+            read_color_map(params, context, &mut view.color_map, notices);
+        } else if is(&DOMAIN) {
+            let mut bounds = Bounds {
+                center: view.center,
+                ..Bounds::default()
+            };
+            view.range = read_range(params, Range::ALL, view.range, &mut bounds, notices);
+            (view.min, view.max, view.center) = (bounds.min, bounds.max, bounds.center);
+        } else if is(&DECIMALS) {
+            read_decimals(params, &mut view.decimals, notices);
+        } else if is(&UNCERTAINTY) {
+            read_uncertainty(params, &mut view.uncertainty, notices);
+        }
+        // min, max and center are read with the range.
+    }
+    forget_unused(&mut view);
+    view
+}
+
+/// Values are checked (and noticed) whatever the layout or range, but a view keeps only what it
+/// uses, so a link reads as the view it shows and writes back the same.
+fn forget_unused<V: ViewFields>(view: &mut V) {
+    for setting in V::fields() {
+        if !view.uses(setting) {
+            // Null puts the default back, which every field takes.
+            let _ = view.put(setting, &OptionValue::Null);
         }
     }
-    // Values are checked (and noticed) whatever the layout, but a layout keeps only what it
-    // uses, so a link reads as the view it shows and writes back the same.
-    let used = view.layout.uses();
-    if !used.model {
-        view.model = None;
+}
+
+/// `unc=`: one of the levels offered.
+fn read_uncertainty(params: &Params, uncertainty: &mut Option<f64>, notices: &mut Vec<Notice>) {
+    if let Some(level) = params.get("unc") {
+        match parse_level(level) {
+            Some(value) => *uncertainty = Some(value),
+            None => notices.push(notice(
+                "unc",
+                Some(level),
+                format!(
+                    "unc={} is not a confidence level (expected {}); {}.",
+                    shown(level),
+                    listed(LEVELS.map(js_number)),
+                    UNCERTAINTY.fallback
+                ),
+            )),
+        }
     }
-    if !used.model_b {
-        view.model_b = None;
+}
+
+/// A true-or-false setting: `1` or `0` (also `true`/`false`, `yes`/`no`, `on`/`off`).
+fn read_flag<V: ViewFields>(
+    params: &Params,
+    setting: &Setting,
+    view: &mut V,
+    notices: &mut Vec<Notice>,
+) {
+    let Some(key) = setting.link else { return };
+    let Some(text) = params.get(key) else { return };
+    match parse_boolean(text) {
+        Some(value) => {
+            // A flag setting's field takes a flag.
+            let _ = view.put(setting, &OptionValue::Flag(value));
+        }
+        None => notices.push(notice(
+            key,
+            Some(text),
+            format!(
+                "{key}={} should be 1 or 0; {}.",
+                shown(text),
+                setting.fallback
+            ),
+        )),
     }
-    if !used.benchmark {
-        view.benchmark = None;
-    }
-    if !used.uncertainty {
-        view.uncertainty = None;
-    }
-    view
 }
 
 /// One of [`LEVELS`] written as a decimal number (`0.95`, `0.950`).
@@ -414,18 +553,24 @@ fn read_layout(
     }
 }
 
-/// `model=` and `b=` (or `modelB=`).
-fn read_models(
+/// Whether the data (when they are known) have a model.
+fn known_model(context: &LinkContext, name: &str) -> bool {
+    context
+        .models
+        .as_deref()
+        .map_or(true, |models| models.iter().any(|m| m == name))
+}
+
+/// `model=`.
+fn read_model(
     params: &Params,
     context: &LinkContext,
     view: &mut SweepView,
     notices: &mut Vec<Notice>,
 ) {
     let models = context.models.as_deref();
-    let known = |name: &str| models.map_or(true, |models| models.iter().any(|m| m == name));
-    let listed = || quoted_list(models.unwrap_or_default());
     if let Some(model) = params.get("model") {
-        if known(model) {
+        if known_model(context, model) {
             view.model = Some(model.to_string());
         } else {
             let first = models
@@ -437,18 +582,28 @@ fn read_models(
                 format!(
                     "There is no model {} in this dataset (models: {}); showing {first}.",
                     shown(model),
-                    listed()
+                    quoted_list(models.unwrap_or_default())
                 ),
             ));
         }
     }
+}
+
+/// `b=` (or `modelB=`).
+fn read_model_b(
+    params: &Params,
+    context: &LinkContext,
+    view: &mut SweepView,
+    notices: &mut Vec<Notice>,
+) {
+    let models = context.models.as_deref();
     if let Some(model_b) = params.get("b") {
         let model_a = view
             .model
             .as_deref()
             .or_else(|| models.and_then(|m| m.first()).map(String::as_str));
-        if !known(model_b) {
-            notices.push(notice("b", Some(model_b), format!("There is no model {} in this dataset to compare with (models: {}); using the default.", shown(model_b), listed())));
+        if !known_model(context, model_b) {
+            notices.push(notice("b", Some(model_b), format!("There is no model {} in this dataset to compare with (models: {}); using the default.", shown(model_b), quoted_list(models.unwrap_or_default()))));
         } else if Some(model_b) == model_a {
             notices.push(notice(
                 "b",
@@ -502,12 +657,11 @@ fn read_benchmark(
     }
 }
 
-/// `cmap=` and `rev=`.
-fn read_colour(
+/// `cmap=`: a colour map by name or label, in any case.
+fn read_color_map(
     params: &Params,
     context: &LinkContext,
     color_map: &mut String,
-    reversed: &mut bool,
     notices: &mut Vec<Notice>,
 ) {
     if let Some(text) = params.get("cmap") {
@@ -535,25 +689,13 @@ fn read_colour(
                     "cmap",
                     Some(text),
                     format!(
-                        "cmap={} is not a colour map (expected one of {}); using {DEFAULT_COLOR_MAP}.",
+                        "cmap={} is not a colour map (expected one of {}); using {}.",
                         shown(text),
-                        names.join(", ")
+                        names.join(", "),
+                        SweepView::default().color_map
                     ),
                 ));
             }
-        }
-    }
-    if let Some(text) = params.get("rev") {
-        match parse_boolean(text) {
-            Some(value) => *reversed = value,
-            None => notices.push(notice(
-                "rev",
-                Some(text),
-                format!(
-                    "rev={} should be 1 or 0; not reversing the colour map.",
-                    shown(text)
-                ),
-            )),
         }
     }
 }
@@ -566,33 +708,23 @@ fn parse_boolean(text: &str) -> Option<bool> {
     }
 }
 
-/// `annot=` and `dec=`.
-fn read_labels(
-    params: &Params,
-    annotate: &mut bool,
-    decimals: &mut Option<u32>,
-    notices: &mut Vec<Notice>,
-) {
-    if let Some(text) = params.get("annot") {
-        match parse_boolean(text) {
-            Some(value) => *annotate = value,
-            None => notices.push(notice(
-                "annot",
-                Some(text),
-                format!(
-                    "annot={} should be 1 or 0; writing the values in the cells.",
-                    shown(text)
-                ),
-            )),
-        }
-    }
+/// `dec=`: a whole number of decimals the page offers, or `auto`.
+fn read_decimals(params: &Params, decimals: &mut Option<u32>, notices: &mut Vec<Notice>) {
     if let Some(text) = params.get("dec") {
         if text.trim().eq_ignore_ascii_case("auto") {
             *decimals = None;
-        } else if let Some(value) = parse_small_whole(text, MAX_DECIMALS) {
+        } else if let Some(value) = parse_small_whole(text, MAX_OFFERED_DECIMALS) {
             *decimals = Some(value);
         } else {
-            notices.push(notice("dec", Some(text), format!("dec={} should be a whole number from 0 to {MAX_DECIMALS}; choosing the decimals automatically.", shown(text))));
+            notices.push(notice(
+                "dec",
+                Some(text),
+                format!(
+                    "dec={} should be a whole number from 0 to {MAX_OFFERED_DECIMALS}; {}.",
+                    shown(text),
+                    DECIMALS.fallback
+                ),
+            ));
         }
     }
 }
@@ -717,53 +849,55 @@ fn read_pairwise(
         source,
         ..PairwiseView::default()
     };
-    if let Some(text) = params.get("models") {
-        view.models = read_model_list(text, context.models.as_deref(), notices);
-    }
-    if let Some(group) = params.get("group") {
-        read_group(group, context.groups.as_deref(), &mut view, notices);
-    }
-    if let Some(text) = params.get("bins") {
-        match parse_small_whole(text, u32::MAX / 2).filter(|bins| BINS.contains(bins)) {
-            Some(bins) => view.bins = bins,
-            None => notices.push(notice(
-                "bins",
-                Some(text),
-                format!(
-                    "bins={} is not offered (expected {}); using {}.",
-                    shown(text),
-                    listed(BINS),
-                    view.bins
-                ),
-            )),
+    for &setting in PairwiseView::fields() {
+        let is = |other: &Setting| setting.option == other.option;
+        if setting.kind == ValueKind::Flag {
+            read_flag(params, setting, &mut view, notices);
+        } else if is(&MODELS) {
+            if let Some(text) = params.get("models") {
+                view.models = read_model_list(text, context.models.as_deref(), notices);
+            }
+        } else if is(&GROUP) {
+            if let Some(group) = params.get("group") {
+                read_group(group, context.groups.as_deref(), &mut view, notices);
+            }
+        } else if is(&BINS_BOTH) {
+            read_bins(params, &mut view.bins, notices);
+        } else if is(&VALUE) {
+            let what = "what bins can be coloured by";
+            if let Some(value) = read_word(params, "by", BinValue::ALL, what, view.value, notices) {
+                view.value = value;
+            }
+        } else if is(&COLOR_MAP) {
+            read_color_map(params, context, &mut view.color_map, notices);
+        } else if is(&PAIRWISE_DOMAIN) {
+            let mut bounds = Bounds::default();
+            view.range = read_range(params, Range::PAIRWISE, view.range, &mut bounds, notices);
+            (view.min, view.max) = (bounds.min, bounds.max);
+        } else if is(&DECIMALS) {
+            read_decimals(params, &mut view.decimals, notices);
         }
     }
-    let what = "what bins can be coloured by";
-    if let Some(value) = read_word(params, "by", BinValue::ALL, what, view.value, notices) {
-        view.value = value;
-    }
-    if let Some(text) = params.get("log") {
-        match parse_boolean(text) {
-            Some(value) => view.logarithmic = value,
-            None => notices.push(notice(
-                "log",
-                Some(text),
-                format!("log={} should be 1 or 0; colouring linearly.", shown(text)),
-            )),
-        }
-    }
-    read_colour(
-        params,
-        context,
-        &mut view.color_map,
-        &mut view.reversed,
-        notices,
-    );
-    let mut bounds = Bounds::default();
-    view.range = read_range(params, Range::PAIRWISE, view.range, &mut bounds, notices);
-    (view.min, view.max) = (bounds.min, bounds.max);
-    read_labels(params, &mut view.annotate, &mut view.decimals, notices);
     view
+}
+
+/// `bins=`: one of the numbers of bins offered.
+fn read_bins(params: &Params, bins: &mut u32, notices: &mut Vec<Notice>) {
+    let Some(text) = params.get("bins") else {
+        return;
+    };
+    match parse_small_whole(text, u32::MAX / 2).filter(|bins| BINS.contains(bins)) {
+        Some(value) => *bins = value,
+        None => notices.push(notice(
+            "bins",
+            Some(text),
+            format!(
+                "bins={} is not offered (expected {}); using {bins}.",
+                shown(text),
+                listed(BINS),
+            ),
+        )),
+    }
 }
 
 /// What a pairwise view without `models=` compares, in words: every model when the data have no
@@ -783,23 +917,37 @@ fn read_model_list(
     notices: &mut Vec<Notice>,
 ) -> Option<Vec<String>> {
     let mut names: Vec<String> = Vec::new();
+    let mut unknown: Vec<(String, Notice)> = Vec::new();
     for name in split_names(text) {
-        if name.is_empty() || names.contains(&name) {
+        if name.is_empty() || names.contains(&name) || unknown.iter().any(|(n, _)| *n == name) {
             continue;
         }
         match models {
-            Some(models) if !models.contains(&name) => notices.push(notice(
-                "models",
-                Some(&name),
-                format!(
-                    "There is no model {} in these data (models: {}); leaving it out.",
-                    shown(&name),
-                    quoted_list(models)
-                ),
-            )),
+            Some(models) if !models.contains(&name) => {
+                let missing = notice(
+                    "models",
+                    Some(&name),
+                    format!(
+                        "There is no model {} in these data (models: {}); leaving it out.",
+                        shown(&name),
+                        quoted_list(models)
+                    ),
+                );
+                unknown.push((name, missing));
+            }
             _ => names.push(name),
         }
     }
+    push_merged(notices, unknown, |count, listed, _| {
+        notice(
+            "models",
+            None,
+            format!(
+                "There are no models {listed} in these data ({count} names; models: {}); leaving them out.",
+                quoted_list(models.unwrap_or_default())
+            ),
+        )
+    });
     if names.len() < 2 {
         notices.push(notice(
             "models",

@@ -3,12 +3,9 @@
 //! derives `Deserialize`: the wasm binding reads the page's objects field by hand, which costs a
 //! fraction of the code a derived deserializer per type does.
 //!
-//! This module is the one source of the link format's words, lists and defaults: the parser, the
-//! writer, the wasm binding and the page (through `linkSchema()`) all read them from here. The
-//! words of each setting are in [`Named::name`] (also what serde writes), the lists in
-//! [`Named::ALL`], and the defaults in [`SweepView::default`] and [`PairwiseView::default`].
-//! The words of the figure's own settings ([`Layout`], [`Range`], [`BinValue`]) are the ones
-//! figure options take too, so they are the figure's (`crate::figure::words`), used from here.
+//! The view states themselves, their settings, defaults and bounds are the view spec's
+//! ([`crate::view`]); the words of the figure's own settings ([`Layout`], [`Range`],
+//! [`BinValue`]) are the figure's (`crate::figure::words`), used from here.
 
 use serde::Serialize;
 
@@ -92,89 +89,6 @@ impl Layout {
     }
 }
 
-/// The view of a sweep. `None` for model, model B and benchmark is "the dataset's default".
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SweepView {
-    pub source: Source,
-    pub layout: Layout,
-    pub model: Option<String>,
-    pub model_b: Option<String>,
-    pub benchmark: Option<String>,
-    pub color_map: String,
-    pub reversed: bool,
-    pub range: Range,
-    pub min: Option<f64>,
-    pub max: Option<f64>,
-    pub center: f64,
-    pub annotate: bool,
-    pub decimals: Option<u32>,
-    /// A confidence level of [`LEVELS`], or `None` for no marks.
-    pub uncertainty: Option<f64>,
-}
-
-impl Default for SweepView {
-    fn default() -> Self {
-        Self {
-            source: Source::Bundled { id: None },
-            layout: Layout::Model,
-            model: None,
-            model_b: None,
-            benchmark: None,
-            color_map: DEFAULT_COLOR_MAP.into(),
-            reversed: false,
-            range: Range::Panel,
-            min: None,
-            max: None,
-            center: 0.0,
-            annotate: true,
-            decimals: None,
-            uncertainty: None,
-        }
-    }
-}
-
-/// The view of pairwise comparisons. `models` is `None` for the default models (the first
-/// [`DEFAULT_PAIRWISE_MODELS`](crate::figure::DEFAULT_PAIRWISE_MODELS) in the data's order, every
-/// model when there are no more); `group` `None` for all items.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PairwiseView {
-    pub source: Source,
-    pub models: Option<Vec<String>>,
-    pub group: Option<String>,
-    pub bins: u32,
-    pub value: BinValue,
-    pub logarithmic: bool,
-    pub color_map: String,
-    pub reversed: bool,
-    pub range: Range,
-    pub min: Option<f64>,
-    pub max: Option<f64>,
-    pub annotate: bool,
-    pub decimals: Option<u32>,
-}
-
-impl Default for PairwiseView {
-    fn default() -> Self {
-        Self {
-            source: Source::Bundled { id: None },
-            models: None,
-            group: None,
-            bins: DEFAULT_BINS,
-            value: BinValue::Count,
-            logarithmic: false,
-            color_map: DEFAULT_COLOR_MAP.into(),
-            reversed: false,
-            range: Range::Shared,
-            min: None,
-            max: None,
-            annotate: true,
-            decimals: None,
-        }
-    }
-}
-
 /// A whole view: of a sweep, or of pairwise comparisons.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ViewState {
@@ -253,16 +167,10 @@ pub struct ParsedLink {
     pub notices: Vec<Notice>,
 }
 
-/// Confidence levels of the uncertainty marks.
-pub const LEVELS: [f64; 3] = [0.9, 0.95, 0.99];
-/// Bins per score axis the page offers.
-pub const BINS: [u32; 3] = [5, 10, 20];
-const DEFAULT_BINS: u32 = 10;
-pub(super) const DEFAULT_COLOR_MAP: &str = "viridis";
-/// Most decimals the page offers.
-pub const MAX_DECIMALS: u32 = 6;
-/// The benchmark that means "the mean across benchmarks".
-pub const MEAN_BENCHMARK: &str = crate::figure::BenchmarkChoice::MEAN_TOKEN;
+/// Most decimals a link carries and the page offers.
+pub use crate::view::{
+    PairwiseView, SweepView, BINS, LEVELS, MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
+};
 
 #[cfg(test)]
 mod tests {

@@ -146,6 +146,27 @@ impl Checked {
     }
 }
 
+/// The bytes of a CSV file's start that are checked for a web page (see
+/// [`crate::source::is_web_page`], which looks at most 8 KiB characters in).
+const WEB_PAGE_HEAD: usize = 32 * 1024;
+
+/// True when the bytes held at the start are enough to begin reading: a whole first line that
+/// does not open with `<`; one that does (it may be a web page) waits for [`WEB_PAGE_HEAD`]
+/// bytes or the end, so the page's first tags are seen however the file was sliced.
+fn ready_to_start(start: &[u8]) -> bool {
+    if start.len() >= WEB_PAGE_HEAD {
+        return true;
+    }
+    let text = start.strip_prefix(BOM).unwrap_or(start);
+    match text.iter().position(|byte| !byte.is_ascii_whitespace()) {
+        Some(first) => {
+            let rest = text.get(first..).unwrap_or_default();
+            !rest.starts_with(b"<") && rest.contains(&b'\n')
+        }
+        None => false,
+    }
+}
+
 /// A CSV file's bytes, pushed a slice at a time, read into checked records: a byte-order mark
 /// skipped, the delimiter picked from the header line (the bytes before the first line end are
 /// held until it arrives), NUL bytes refused, the header checked and every row checked against
@@ -185,7 +206,7 @@ impl SliceReader {
         match &mut self.input {
             Input::Start(start) => {
                 start.extend_from_slice(bytes);
-                if bytes.contains(&b'\n') {
+                if ready_to_start(start) {
                     self.start(rows)?;
                 }
                 Ok(())
@@ -221,6 +242,12 @@ impl SliceReader {
             return Ok(());
         };
         let text = start.strip_prefix(BOM).unwrap_or(&start);
+        let head = text
+            .get(..text.len().min(WEB_PAGE_HEAD))
+            .unwrap_or_default();
+        if crate::source::is_web_page(&String::from_utf8_lossy(head), None) {
+            return Err(Error::WebPage { fetched: false });
+        }
         let first_line = text.split(|&byte| byte == b'\n').next().unwrap_or_default();
         let delimiter = detect_delimiter(&String::from_utf8_lossy(first_line));
         let mut reader = Box::new(RecordReader::new(delimiter));

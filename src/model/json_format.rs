@@ -348,6 +348,9 @@ pub(crate) fn parse_object<T: serde::de::DeserializeOwned>(text: &str) -> Result
     }
     let start = text.len() - text.trim_start().len();
     if !text.get(start..).unwrap_or_default().starts_with('{') {
+        if crate::source::is_web_page(text, None) {
+            return Err(Error::WebPage { fetched: false });
+        }
         let before = text.get(..start).unwrap_or_default();
         let line = before.matches('\n').count() + 1;
         let column = before

@@ -23,7 +23,7 @@ use crate::{Cell, Grid};
 pub const DEFAULT_BINS: (usize, usize) = (10, 10);
 
 /// The largest number of bins along either axis.
-pub const MAX_BINS: usize = 200;
+pub use crate::view::MAX_BINS;
 
 /// The comparison of model A (x) with model B (y), optionally within one group.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -505,11 +505,9 @@ fn draw_panel_labels<S: Surface>(
         painter.text(line, *at, Font::new(layout.tick_font, SECONDARY_INK))?;
     }
     // Title, ticks, axis names.
-    painter.text(
-        &panel.title,
-        geometry.title_at,
-        Font::new(layout.title_font, INK).bold(true),
-    )?;
+    for (line, at) in &geometry.title {
+        painter.text(line, *at, Font::new(layout.title_font, INK).bold(true))?;
+    }
     for tick in &geometry.x_ticks {
         let at = (tick.at, geometry.plot.bottom() + 5.0);
         painter.text(

@@ -9,21 +9,15 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::HtmlCanvasElement;
 
 use super::js_error;
-use super::options::{js_number, unknown_option, OptionSet, OptionValue, Patch, ValueKind};
+use crate::link::js_number;
+use crate::view::{quoted, OptionSet, OptionValue, Patch};
 use crate::{CsvText, Error};
-
-/// The longest piece of a string argument quoted back in a message.
-const QUOTED_LENGTH: usize = 40;
 
 /// A JavaScript value as a message shows it: `"text"`, `12`, `NaN`, `true`, `null`,
 /// `undefined`, `an array`, `an object`.
 pub(crate) fn describe(value: &JsValue) -> String {
     if let Some(text) = value.as_string() {
-        let mut quoted: String = text.chars().take(QUOTED_LENGTH).collect();
-        if text.chars().count() > QUOTED_LENGTH {
-            quoted.push('…');
-        }
-        format!("\"{quoted}\"")
+        quoted(&text)
     } else if let Some(number) = value.as_f64() {
         js_number(number)
     } else if let Some(flag) = value.as_bool() {
@@ -148,41 +142,36 @@ pub(crate) fn message_of(thrown: &JsValue) -> String {
 /// describes it) into a patch: unknown keys and values of the wrong type are errors naming the
 /// key; `undefined` values are left out, `null` values reset an option to its default. Ranges
 /// and names are checked later, against the data, when the options are resolved.
-pub(crate) fn options_patch<P: Patch>(value: JsValue, set: &OptionSet) -> Result<P, js_sys::Error> {
-    let mut patch = P::default();
+pub(crate) fn options_patch(value: JsValue, set: &OptionSet) -> Result<Patch, js_sys::Error> {
+    let mut patch = Patch::default();
     let Some((object, keys)) = object_with_keys(value, set.example)? else {
         return Ok(patch);
     };
     for key in keys {
-        let kind = set
-            .names
-            .contains(&key.as_str())
-            .then(|| (set.kind)(&key))
-            .flatten();
-        let Some(kind) = kind else {
-            return Err(js_error(unknown_option(*set, &key)));
-        };
+        let setting = set.setting(&key).map_err(js_error)?;
         let field = property(&object, &key)?;
         if field.is_undefined() {
             continue;
         }
-        let value = option_value(&field, kind)
-            .ok_or_else(|| invalid(&key, (set.expectation)(&key), &field))?;
-        patch.set(&key, value).map_err(js_error)?;
+        patch.set(setting, option_value(&field)).map_err(js_error)?;
     }
     Ok(patch)
 }
 
-/// A JavaScript value as an option of type `kind`, or `None` when it is of another type.
-fn option_value(field: &JsValue, kind: ValueKind) -> Option<OptionValue> {
+/// A JavaScript value as the core takes an option's value.
+pub(crate) fn option_value(field: &JsValue) -> OptionValue {
     if field.is_null() {
-        return Some(OptionValue::Null);
-    }
-    match kind {
-        ValueKind::Text => field.as_string().map(OptionValue::Text),
-        ValueKind::Flag => field.as_bool().map(OptionValue::Flag),
-        ValueKind::Number => field.as_f64().map(OptionValue::Number),
-        ValueKind::TextList => list_of_strings(field).map(OptionValue::TextList),
+        OptionValue::Null
+    } else if let Some(text) = field.as_string() {
+        OptionValue::Text(text)
+    } else if let Some(flag) = field.as_bool() {
+        OptionValue::Flag(flag)
+    } else if let Some(number) = field.as_f64() {
+        OptionValue::Number(number)
+    } else if let Some(list) = list_of_strings(field) {
+        OptionValue::TextList(list)
+    } else {
+        OptionValue::Other(describe(field))
     }
 }
 

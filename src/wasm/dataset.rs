@@ -8,8 +8,6 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::arguments::{self, describe, given};
-use super::options::check_benchmark;
-use super::options::OptionValue;
 use super::{
     js_error, to_typed, AxisObject, BenchmarkInfoArray, ColorMapArray, ConfigurationRankingObject,
     CsvOptionsObject, LoadOptionsObject, MetricObject, PanelAnalysisObject, PanelArray,
@@ -22,6 +20,7 @@ use crate::analysis::{
 use crate::color::ColorMap;
 use crate::figure::{BenchmarkChoice, Named};
 use crate::link::Format;
+use crate::view::{check_benchmark, OptionValue};
 use crate::{Axis, CsvOptions, CsvText, Dataset, Error, Grid, Metric};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -108,7 +107,7 @@ impl Roles for CsvOptions {
     const ROLES: ColumnRoles = CSV_ROLES;
 
     fn set_role(&mut self, name: &str, value: OptionValue) -> crate::Result<()> {
-        let column = |value: OptionValue| value.text(name).map(Option::flatten);
+        let column = |value: OptionValue| value.text(name);
         match name {
             "x" => self.x = column(value)?,
             "y" => self.y = column(value)?,
@@ -116,7 +115,13 @@ impl Roles for CsvOptions {
             "model" => self.model = column(value)?,
             "benchmark" => self.benchmark = column(value)?,
             "replicate" => self.replicate = column(value)?,
-            "ignore" => self.ignore = value.text_list(name)?.flatten().unwrap_or_default(),
+            "ignore" => {
+                self.ignore = match value {
+                    OptionValue::TextList(list) => list,
+                    // `column_roles` read a list role as a list; `null` is no list.
+                    _ => Vec::new(),
+                }
+            }
             _ => return Err(unknown_role(&Self::ROLES, name)),
         }
         Ok(())

@@ -16,12 +16,13 @@ use web_sys::HtmlCanvasElement;
 use super::arguments::{self, given};
 use super::canvas::{backing_ratio, paint, paint_labelled, repaint_colors, uses_raster};
 use super::dataset::{csv_export, CsvExportOptionsObject};
-use super::options::{check_pixel_ratio, invalid_option, Surroundings};
 use super::{js_error, to_typed, CellRectObject, FigureSizeObject, ValueRangeObject};
 use crate::color::Scale;
 use crate::figure::{CellInfo, Figure};
 use crate::layout::{layout_figure, FigureLayout, Hit};
 use crate::render::render_svg;
+use crate::view::settings::PIXEL_RATIO;
+use crate::view::{check_pixel_ratio, Surroundings};
 
 /// What the page around a canvas offers as defaults: its parent's width and the screen's pixel
 /// ratio.
@@ -248,9 +249,9 @@ impl Drawing {
         match given(value) {
             None => Ok(self.pixel_ratio),
             Some(ratio) => {
-                let ratio = ratio.as_f64().ok_or_else(|| {
-                    js_error(invalid_option("pixelRatio", &arguments::describe(&ratio)))
-                })?;
+                let ratio = ratio
+                    .as_f64()
+                    .ok_or_else(|| js_error(PIXEL_RATIO.invalid(&arguments::describe(&ratio))))?;
                 check_pixel_ratio(ratio).map_err(js_error)
             }
         }

@@ -19,9 +19,6 @@ use super::arguments;
 use super::dataset::CsvExportOptionsObject;
 use super::dataset::SweepDataset;
 use super::drawing::{surroundings_for, Drawing};
-use super::options::{
-    expectation, resolve_options, OptionsPatch, ResolvedOptions, Settings, FIGURE_OPTIONS,
-};
 use super::{
     js_error, to_typed, CellInfoObject, CellRectObject, DifferenceSummaryObject,
     FigureOptionsObject, FigurePanelArray, FigureSizeObject, ObservationSectionArray,
@@ -32,6 +29,8 @@ use crate::figure::{
     observations_markdown, observe_figure, prepare_figure, Figure, FigureOptions, Observation, View,
 };
 use crate::layout::FigureLayout;
+use crate::view::settings::{PIXEL_RATIO, SWEEP, WIDTH};
+use crate::view::{resolve_options, OptionValue, Patch, ResolvedOptions, Settings};
 use crate::Dataset;
 
 /// A figure drawn on a canvas. Call `free()` when done with it.
@@ -75,11 +74,8 @@ struct DifferenceSummary {
 }
 
 /// A figure options argument as a patch.
-fn figure_patch(options: Option<FigureOptionsObject>) -> Result<OptionsPatch, js_sys::Error> {
-    arguments::options_patch(
-        options.map_or(JsValue::UNDEFINED, Into::into),
-        &FIGURE_OPTIONS,
-    )
+fn figure_patch(options: Option<FigureOptionsObject>) -> Result<Patch, js_sys::Error> {
+    arguments::options_patch(options.map_or(JsValue::UNDEFINED, Into::into), &SWEEP)
 }
 
 #[wasm_bindgen]
@@ -97,11 +93,7 @@ impl SweepFigure {
         let patch = figure_patch(options)?;
         let dataset = dataset.shared();
         let settings = Settings::default().merged(&patch);
-        let around = surroundings_for(
-            &canvas,
-            settings.width.is_some(),
-            settings.pixel_ratio.is_some(),
-        );
+        let around = surroundings_for(&canvas, settings.has(&WIDTH), settings.has(&PIXEL_RATIO));
         let options = resolve_options(&settings, &dataset, &around).map_err(js_error)?;
         let figure = prepare_figure(&dataset, &options.figure_options()).map_err(js_error)?;
         let drawing = Drawing::new(canvas, figure, options.width, options.pixel_ratio)?;
@@ -140,11 +132,11 @@ impl SweepFigure {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
     ) -> Result<(), js_sys::Error> {
-        let width = arguments::number("width", expectation("width"), &width)?;
-        let patch = OptionsPatch {
-            width: Some(Some(width)),
-            ..OptionsPatch::default()
-        };
+        let width = arguments::number(WIDTH.option, WIDTH.expects, &width)?;
+        let mut patch = Patch::default();
+        patch
+            .set(&WIDTH, OptionValue::Number(width))
+            .map_err(js_error)?;
         self.apply(None, &patch)
     }
 
@@ -375,18 +367,14 @@ impl SweepFigure {
     /// Works out the state for a patch (and maybe another dataset), draws it, and keeps it. The
     /// figure is prepared again only when the dataset or what it shows changed, and laid out
     /// again only when the figure or the width changed. Nothing changes on error.
-    fn apply(
-        &mut self,
-        dataset: Option<Rc<Dataset>>,
-        patch: &OptionsPatch,
-    ) -> Result<(), js_sys::Error> {
+    fn apply(&mut self, dataset: Option<Rc<Dataset>>, patch: &Patch) -> Result<(), js_sys::Error> {
         let new_dataset = dataset.filter(|dataset| !Rc::ptr_eq(dataset, &self.dataset));
         let data = new_dataset.as_ref().unwrap_or(&self.dataset);
         let settings = self.settings.merged(patch);
         let around = surroundings_for(
             self.drawing.canvas(),
-            settings.width.is_some(),
-            settings.pixel_ratio.is_some(),
+            settings.has(&WIDTH),
+            settings.has(&PIXEL_RATIO),
         );
         let options = resolve_options(&settings, data, &around).map_err(js_error)?;
         let figure_options = options.figure_options();

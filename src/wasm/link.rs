@@ -10,10 +10,11 @@ use wasm_bindgen::prelude::*;
 use super::{arguments, to_plain_object};
 use crate::figure::DEFAULT_LEVEL;
 use crate::link::{
-    format_link, parse_link, read_link_source, BinValue, ColorMapName, DataKind, Format, Layout,
-    LinkContext, Named, Notice, PairwiseView, Range, Source, SweepView, ViewState, BINS,
-    DEFAULT_PAIRWISE_MODELS, KEYS, LEVELS, MAX_DECIMALS, MEAN_BENCHMARK,
+    format_link, keys, parse_link, read_link_source, BinValue, ColorMapName, DataKind, Format,
+    Layout, LinkContext, Named, Notice, PairwiseView, Range, Source, SweepView, ViewState, BINS,
+    DEFAULT_PAIRWISE_MODELS, LEVELS, MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
+use crate::view::{normalize, settings, Names, OptionValue, ValueKind, ViewFields};
 
 /// What `query` must be, for the error when it is not a string.
 const LINK_TEXT: &str = "the link's text (the address's fragment or query string)";
@@ -62,7 +63,8 @@ fn state_object(state: &ViewState) -> Result<JsValue, js_sys::Error> {
 #[wasm_bindgen(js_name = linkSchema, unchecked_return_type = "LinkSchema")]
 pub fn link_schema_js() -> Result<JsValue, js_sys::Error> {
     let schema = js_sys::Object::new();
-    set(&schema, "keys", &words(&KEYS))?;
+    set(&schema, "keys", &words(&keys()))?;
+    set(&schema, "settings", &settings_table()?)?;
     set(&schema, "layouts", &words(&Layout::names(Layout::ALL)))?;
     set(&schema, "ranges", &words(&Range::names(Range::ALL)))?;
     set(
@@ -79,7 +81,7 @@ pub fn link_schema_js() -> Result<JsValue, js_sys::Error> {
     set(&schema, "bins", &numbers(BINS.map(f64::from)))?;
     set(&schema, "levels", &numbers(LEVELS))?;
     set(&schema, "defaultLevel", &JsValue::from_f64(DEFAULT_LEVEL))?;
-    set(&schema, "maxDecimals", &JsValue::from(MAX_DECIMALS))?;
+    set(&schema, "maxDecimals", &JsValue::from(MAX_OFFERED_DECIMALS))?;
     set(&schema, "meanBenchmark", &JsValue::from_str(MEAN_BENCHMARK))?;
     set(&schema, "uses", &layout_uses()?)?;
     // A count, not a list: the default models are the data's first ones, whatever the data.
@@ -97,6 +99,42 @@ pub fn link_schema_js() -> Result<JsValue, js_sys::Error> {
         &without_source(state_object(&pairwise)?)?,
     )?;
     Ok(schema.into())
+}
+
+/// Every view setting as the page and the element need it: `[{ option, state, link, linkKeys,
+/// attributes, kind, sweep, pairwise }]`, in the order links write them.
+fn settings_table() -> Result<JsValue, js_sys::Error> {
+    let table = js_sys::Array::new();
+    for setting in settings::all() {
+        let object = js_sys::Object::new();
+        let text = |text: Option<&str>| text.map_or(JsValue::NULL, JsValue::from_str);
+        set(&object, "option", &JsValue::from_str(setting.option))?;
+        set(&object, "state", &text(setting.state))?;
+        set(&object, "link", &text(setting.link))?;
+        let link_keys = if setting.link.is_some() {
+            setting.link_keys()
+        } else {
+            Vec::new()
+        };
+        set(&object, "linkKeys", &words(&link_keys))?;
+        set(&object, "attributes", &words(&setting.attributes()))?;
+        set(&object, "control", &text(setting.control))?;
+        let kind = match setting.kind {
+            ValueKind::Text => "text",
+            ValueKind::Flag => "flag",
+            ValueKind::Number => "number",
+            ValueKind::TextList => "list",
+        };
+        set(&object, "kind", &JsValue::from_str(kind))?;
+        set(&object, "sweep", &JsValue::from_bool(setting.in_sweep()))?;
+        set(
+            &object,
+            "pairwise",
+            &JsValue::from_bool(setting.in_pairwise()),
+        )?;
+        table.push(&object);
+    }
+    Ok(table.into())
 }
 
 /// `{ layout: { model, modelB, benchmark, uncertainty } }`: what each layout uses.
@@ -128,10 +166,10 @@ fn without_source(state: JsValue) -> Result<JsValue, js_sys::Error> {
     .map_err(|_| js_sys::Error::new("could not leave the source out of a default view"))
 }
 
-fn words(words: &[&str]) -> JsValue {
+fn words<T: AsRef<str>>(words: &[T]) -> JsValue {
     words
         .iter()
-        .map(|word| JsValue::from_str(word))
+        .map(|word| JsValue::from_str(word.as_ref()))
         .collect::<js_sys::Array>()
         .into()
 }
@@ -179,13 +217,7 @@ pub fn read_link_source_js(
 pub fn format_link_js(
     #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
 ) -> Result<String, js_sys::Error> {
-    let fields = Fields::new("state", &state)?;
-    let view = if fields.text("kind")?.as_deref() == Some("pairwise") {
-        ViewState::Pairwise(read_pairwise(&fields)?)
-    } else {
-        ViewState::Sweep(read_sweep(&fields)?)
-    };
-    Ok(format_link(&view))
+    Ok(format_link(&read_state(&state)?))
 }
 
 /// The fields of one object from the page; every getter takes `undefined` and `null` as "not
@@ -222,35 +254,6 @@ impl Fields {
                 value
                     .as_string()
                     .ok_or_else(|| self.error(key, "a string", &value))
-            })
-            .transpose()
-    }
-
-    fn flag(&self, key: &str, default: bool) -> Result<bool, js_sys::Error> {
-        self.get(key).map_or(Ok(default), |value| {
-            value
-                .as_bool()
-                .ok_or_else(|| self.error(key, "true or false", &value))
-        })
-    }
-
-    fn number(&self, key: &str) -> Result<Option<f64>, js_sys::Error> {
-        self.get(key)
-            .map(|value| match value.as_f64() {
-                Some(number) if number.is_finite() => Ok(number),
-                _ => Err(self.error(key, "a finite number", &value)),
-            })
-            .transpose()
-    }
-
-    fn whole(&self, key: &str) -> Result<Option<u32>, js_sys::Error> {
-        self.get(key)
-            .map(|value| match value.as_f64() {
-                Some(n) if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&n) => {
-                    // A whole number within u32: the cast is exact.
-                    Ok(n as u32)
-                }
-                _ => Err(self.error(key, "a whole number", &value)),
             })
             .transpose()
     }
@@ -314,43 +317,108 @@ fn read_source(fields: &Fields) -> Result<Source, js_sys::Error> {
     }
 }
 
-fn read_sweep(fields: &Fields) -> Result<SweepView, js_sys::Error> {
-    let defaults = SweepView::default();
-    Ok(SweepView {
-        source: read_source(fields)?,
-        layout: fields.choice("layout", Layout::ALL, defaults.layout)?,
-        model: fields.text("model")?,
-        model_b: fields.text("modelB")?,
-        benchmark: fields.text("benchmark")?,
-        color_map: fields.text("colorMap")?.unwrap_or(defaults.color_map),
-        reversed: fields.flag("reversed", defaults.reversed)?,
-        range: fields.choice("range", Range::ALL, defaults.range)?,
-        min: fields.number("min")?,
-        max: fields.number("max")?,
-        center: fields.number("center")?.unwrap_or(defaults.center),
-        annotate: fields.flag("annotate", defaults.annotate)?,
-        decimals: fields.whole("decimals")?,
-        uncertainty: fields.number("uncertainty")?,
+/// A view state from the page's object: each setting's field by its state name, checked to be
+/// of the field's type (`undefined` and `null` are the default).
+fn read_view<V: ViewFields>(fields: &Fields) -> Result<V, js_sys::Error> {
+    let mut view = V::default();
+    *view.source_mut() = read_source(fields)?;
+    for setting in V::fields() {
+        let Some(key) = setting.state else { continue };
+        let Some(value) = fields.get(key) else {
+            continue;
+        };
+        view.put(setting, &arguments::option_value(&value))
+            .map_err(|expected| fields.error(key, &expected, &value))?;
+    }
+    Ok(view)
+}
+
+/// A view state of either kind: `kind: "pairwise"` is a pairwise view's.
+fn read_state(value: &JsValue) -> Result<ViewState, js_sys::Error> {
+    let fields = Fields::new("state", value)?;
+    Ok(
+        if fields.text("kind")?.as_deref() == Some(DataKind::Pairwise.name()) {
+            ViewState::Pairwise(read_view(&fields)?)
+        } else {
+            ViewState::Sweep(read_view(&fields)?)
+        },
+    )
+}
+
+/// The names of the data a view is for: `{ models, benchmarks, aggregates, groups }`, each an
+/// array of strings (left out: none).
+fn read_names(value: &JsValue) -> Result<Names, js_sys::Error> {
+    let fields = Fields::new("names", value)?;
+    let list = |key| fields.list(key).map(Option::unwrap_or_default);
+    Ok(Names {
+        models: list("models")?,
+        benchmarks: list("benchmarks")?,
+        aggregates: list("aggregates")?,
+        groups: list("groups")?,
     })
 }
 
-fn read_pairwise(fields: &Fields) -> Result<PairwiseView, js_sys::Error> {
-    let defaults = PairwiseView::default();
-    Ok(PairwiseView {
-        source: read_source(fields)?,
-        models: fields.list("models")?,
-        group: fields.text("group")?,
-        bins: fields.whole("bins")?.unwrap_or(defaults.bins),
-        value: fields.choice("value", BinValue::ALL, defaults.value)?,
-        logarithmic: fields.flag("logarithmic", defaults.logarithmic)?,
-        color_map: fields.text("colorMap")?.unwrap_or(defaults.color_map),
-        reversed: fields.flag("reversed", defaults.reversed)?,
-        range: fields.choice("range", Range::ALL, defaults.range)?,
-        min: fields.number("min")?,
-        max: fields.number("max")?,
-        annotate: fields.flag("annotate", defaults.annotate)?,
-        decimals: fields.whole("decimals")?,
-    })
+/// A view state as its link says it against the data's names: names the data lack and values
+/// the page does not offer back to their defaults, defaults written as `null`, what the layout
+/// or range does not use dropped, and a layout the data cannot show replaced. Never fails for a
+/// state of the right types.
+#[wasm_bindgen(js_name = normalizeView)]
+pub fn normalize_view_js(
+    #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ViewNames")] names: JsValue,
+) -> Result<JsValue, js_sys::Error> {
+    let names = read_names(&names)?;
+    let normal = match read_state(&state)? {
+        ViewState::Sweep(view) => ViewState::Sweep(normalize::normalize_sweep(&view, &names)),
+        ViewState::Pairwise(view) => {
+            ViewState::Pairwise(normalize::normalize_pairwise(&view, &names))
+        }
+    };
+    state_object(&normal)
+}
+
+/// The model, model B and benchmark a sweep state shows on data with these names:
+/// `{ model, modelB, benchmark }`, each `null` where the data have none.
+#[wasm_bindgen(js_name = resolveView, unchecked_return_type = "{ model: string | null; modelB: string | null; benchmark: string | null }")]
+pub fn resolve_view_js(
+    #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ViewNames")] names: JsValue,
+) -> Result<JsValue, js_sys::Error> {
+    let names = read_names(&names)?;
+    let view: SweepView = read_view(&Fields::new("state", &state)?)?;
+    to_plain_object(&normalize::resolve_names(&view, &names))
+}
+
+/// The options object of the figure for a view state on data with these names (`FigureOptions`
+/// for a sweep, `PairwiseFigureOptions` for pairwise comparisons): every option the state holds,
+/// the names it shows resolved, and `null` where the layout or range does not use an option.
+#[wasm_bindgen(js_name = viewOptions, unchecked_return_type = "FigureOptions | PairwiseFigureOptions")]
+pub fn view_options_js(
+    #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ViewNames")] names: JsValue,
+) -> Result<JsValue, js_sys::Error> {
+    let names = read_names(&names)?;
+    let options = match read_state(&state)? {
+        ViewState::Sweep(view) => normalize::sweep_options(&view, &names),
+        ViewState::Pairwise(view) => normalize::pairwise_options(&view, &names),
+    };
+    let object = js_sys::Object::new();
+    for (name, value) in options {
+        set(&object, name, &js_value(value))?;
+    }
+    Ok(object.into())
+}
+
+/// An option's value as JavaScript writes it.
+fn js_value(value: OptionValue) -> JsValue {
+    match value {
+        OptionValue::Null => JsValue::NULL,
+        OptionValue::Text(text) => JsValue::from_str(&text),
+        OptionValue::Flag(flag) => JsValue::from_bool(flag),
+        OptionValue::Number(number) => JsValue::from_f64(number),
+        OptionValue::TextList(list) => words(&list),
+        OptionValue::Other(_) => JsValue::UNDEFINED,
+    }
 }
 
 /// The context of `parseLink`: every list optional.
@@ -407,6 +475,8 @@ export interface LayoutUses {
 export interface LinkSchema {
   /** Every key a link may carry, in the order links are written. */
   keys: string[];
+  /** Every view setting, in the order links write them. */
+  settings: ViewSetting[];
   /** Sweep layouts, in the order the page lists them. */
   layouts: string[];
   /** Colour range modes of sweeps. */
@@ -438,6 +508,29 @@ export interface LinkSchema {
   sweep: Record<string, unknown>;
   /** The default view of pairwise comparisons, with kind "pairwise" (without a source). */
   pairwise: Record<string, unknown>;
+}
+
+/** The names of the data a view is for (`normalizeView`, `resolveView`, `viewOptions`); a list left out is empty. */
+export interface ViewNames {
+  models?: string[] | null;
+  benchmarks?: string[] | null;
+  /** Reported aggregates (benchmarks with aggregate_of). */
+  aggregates?: string[] | null;
+  groups?: string[] | null;
+}
+
+/** One view setting: its option name, the field of the page's state that holds it, its link key (and every key a link reads for it), the element's attributes for it (the first its own), its type and the views that have it. */
+export interface ViewSetting {
+  option: string;
+  state: string | null;
+  link: string | null;
+  linkKeys: string[];
+  attributes: string[];
+  /** The label of the control the page makes for the setting itself; null when the page lays it out by hand. */
+  control: string | null;
+  kind: "text" | "flag" | "number" | "list";
+  sweep: boolean;
+  pairwise: boolean;
 }
 
 /** What `parseLink` checks a link against; a list left out (or null) is not checked. */

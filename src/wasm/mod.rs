@@ -27,10 +27,10 @@
 //! - `dataset`: loading (`loadCsv`, `loadJson`, `loadDataset`), `colorMaps` and the dataset
 //!   handle with its analysis methods;
 //! - `pairwise`: loading per-item scores (`loadPairwise`) and their handle, `SweepPairwise`;
-//! - [`options`] and [`pairwise_options`]: figure options, their defaults and their checks, in
-//!   plain Rust;
+//! - `arguments`: reading JavaScript values (option objects, numbers, names, canvases) into the
+//!   view spec's types ([`crate::view`], where options are resolved);
 //! - `display`: data-supplied text as shown (`displayLabel`, `displayNote`);
-//! - `arguments`: reading JavaScript values (option objects, numbers, names, canvases);
+//! - `source`: where data come from (`formatFromName`, `checkFetchedText`, `splitNames`);
 //! - `figure` and `pairwise_figure`: the figure handles, `SweepFigure` and
 //!   `SweepPairwiseFigure`, which differ in what they prepare and share everything after that:
 //! - `drawing`: a prepared figure on a canvas, with hover, exports and its accessible label;
@@ -44,10 +44,9 @@ mod display;
 mod drawing;
 mod figure;
 mod link;
-pub mod options;
 mod pairwise;
 mod pairwise_figure;
-pub mod pairwise_options;
+mod source;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -61,6 +60,7 @@ pub use figure::SweepFigure;
 pub use link::{format_link_js, link_schema_js, parse_link_js, read_link_source_js};
 pub use pairwise::{guess_kind, load_pairwise, SweepPairwise};
 pub use pairwise_figure::SweepPairwiseFigure;
+pub use source::{check_fetched_text, format_from_name_js, split_names_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPESCRIPT_TYPES: &'static str = r#"

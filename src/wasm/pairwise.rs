@@ -8,8 +8,6 @@ use wasm_bindgen::prelude::*;
 
 use super::arguments;
 use super::dataset::{column_roles, load_options, unknown_role, ColumnRoles, Roles};
-use super::options::OptionValue;
-use super::pairwise_options::{resolve_bins, PairwiseSettings, COMPARISON_OPTIONS};
 use super::{
     js_error, to_typed, ComparePairOptionsObject, PairStatisticsObject, PairwiseLoadOptionsObject,
 };
@@ -19,6 +17,8 @@ use crate::pairwise::{
     compare_pair, load_pairwise_csv, load_pairwise_json, looks_like_item_scores, PairComparison,
     PairwiseCsvOptions, PairwiseDataset,
 };
+use crate::view::settings::{COMPARISON, GROUP};
+use crate::view::{merge_pairwise, resolve_bins, OptionValue, Settings};
 
 /// The column roles `loadPairwise` understands, as in `PairwiseRoles`.
 const PAIRWISE_ROLES: ColumnRoles = ColumnRoles {
@@ -32,7 +32,7 @@ impl Roles for PairwiseCsvOptions {
     const ROLES: ColumnRoles = PAIRWISE_ROLES;
 
     fn set_role(&mut self, name: &str, value: OptionValue) -> crate::Result<()> {
-        let column = value.text(name)?.flatten();
+        let column = value.text(name)?;
         match name {
             "item" => self.item = column,
             "model" => self.model = column,
@@ -205,14 +205,12 @@ impl SweepPairwise {
     ) -> Result<PairStatisticsObject, js_sys::Error> {
         let a = arguments::text("a", "a model name (a string)", &a)?;
         let b = arguments::text("b", "a model name (a string)", &b)?;
-        let patch = arguments::options_patch(
-            options.map_or(JsValue::UNDEFINED, Into::into),
-            &COMPARISON_OPTIONS,
-        )?;
-        let settings = PairwiseSettings::default().merged(&patch);
+        let patch =
+            arguments::options_patch(options.map_or(JsValue::UNDEFINED, Into::into), &COMPARISON)?;
+        let settings = merge_pairwise(&Settings::default(), &patch);
         let bins = resolve_bins(&settings).map_err(js_error)?;
         let comparison =
-            compare_pair(&self.0, &a, &b, bins, settings.group.as_deref()).map_err(js_error)?;
+            compare_pair(&self.0, &a, &b, bins, settings.text(&GROUP)).map_err(js_error)?;
         to_typed(&PairStatistics::from(&comparison))
     }
 }

@@ -2,7 +2,7 @@
 //! scores, drawn on a canvas by the same machinery as sweeps.
 //!
 //! A [`SweepPairwiseFigure`] holds its own reference to the scores, the options as chosen
-//! ([`PairwiseSettings`]) and as resolved ([`ResolvedPairwiseOptions`]), the comparison behind
+//! ([`Settings`]) and as resolved ([`ResolvedPairwiseOptions`]), the comparison behind
 //! each panel (in panel order, for their statistics and for hover), and a `Drawing`, shared with
 //! `SweepFigure`, that paints, answers hover queries and makes the exports. As there, `update`,
 //! `setData` and `resize` work out the new state completely, draw it and only then keep it; a
@@ -17,10 +17,6 @@ use super::arguments;
 use super::dataset::CsvExportOptionsObject;
 use super::drawing::{surroundings, Drawing};
 use super::pairwise::{PairStatistics, SweepPairwise};
-use super::pairwise_options::{
-    pairwise_expectation, resolve_pairwise_options, PairwiseOptionsPatch, PairwiseSettings,
-    ResolvedPairwiseOptions, PAIRWISE_OPTIONS,
-};
 use super::{
     js_error, to_plain_object, to_typed, CellRectObject, FigureSizeObject, PairStatisticsArray,
     PairwiseCellInfoObject, PairwiseFigureOptionsObject, PairwisePanelArray,
@@ -29,13 +25,17 @@ use super::{
 use crate::figure::{prepare_pairwise_figure, CellInfo, Figure};
 use crate::layout::{FigureLayout, Hit};
 use crate::pairwise::{PairComparison, PairwiseDataset};
+use crate::view::settings::{PAIRWISE, WIDTH};
+use crate::view::{
+    merge_pairwise, resolve_pairwise_options, OptionValue, Patch, ResolvedPairwiseOptions, Settings,
+};
 
 /// Every pair of chosen models as a histogram of per-item scores, drawn on a canvas. Call
 /// `free()` when done with it.
 #[wasm_bindgen]
 pub struct SweepPairwiseFigure {
     pairwise: Rc<PairwiseDataset>,
-    settings: PairwiseSettings,
+    settings: Settings,
     options: ResolvedPairwiseOptions,
     drawing: Drawing,
 }
@@ -66,13 +66,8 @@ struct BinDetails {
 }
 
 /// A pairwise figure options argument as a patch.
-fn pairwise_patch(
-    options: Option<PairwiseFigureOptionsObject>,
-) -> Result<PairwiseOptionsPatch, js_sys::Error> {
-    arguments::options_patch(
-        options.map_or(JsValue::UNDEFINED, Into::into),
-        &PAIRWISE_OPTIONS,
-    )
+fn pairwise_patch(options: Option<PairwiseFigureOptionsObject>) -> Result<Patch, js_sys::Error> {
+    arguments::options_patch(options.map_or(JsValue::UNDEFINED, Into::into), &PAIRWISE)
 }
 
 /// The figure of a dataset with resolved options (it keeps the comparison behind each panel).
@@ -97,7 +92,7 @@ impl SweepPairwiseFigure {
         let canvas = arguments::canvas(canvas)?;
         let patch = pairwise_patch(options)?;
         let pairwise = pairwise.shared();
-        let settings = PairwiseSettings::default().merged(&patch);
+        let settings = merge_pairwise(&Settings::default(), &patch);
         let options = resolve_pairwise_options(&settings, &pairwise, &surroundings(&canvas))
             .map_err(js_error)?;
         let figure = prepare(&pairwise, &options)?;
@@ -140,11 +135,11 @@ impl SweepPairwiseFigure {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
     ) -> Result<(), js_sys::Error> {
-        let width = arguments::number("width", pairwise_expectation("width"), &width)?;
-        let patch = PairwiseOptionsPatch {
-            width: Some(Some(width)),
-            ..PairwiseOptionsPatch::default()
-        };
+        let width = arguments::number(WIDTH.option, WIDTH.expects, &width)?;
+        let mut patch = Patch::default();
+        patch
+            .set(&WIDTH, OptionValue::Number(width))
+            .map_err(js_error)?;
         self.apply(None, &patch)
     }
 
@@ -330,11 +325,11 @@ impl SweepPairwiseFigure {
     fn apply(
         &mut self,
         pairwise: Option<Rc<PairwiseDataset>>,
-        patch: &PairwiseOptionsPatch,
+        patch: &Patch,
     ) -> Result<(), js_sys::Error> {
         let new_data = pairwise.filter(|pairwise| !Rc::ptr_eq(pairwise, &self.pairwise));
         let data = new_data.as_ref().unwrap_or(&self.pairwise);
-        let settings = self.settings.merged(patch);
+        let settings = merge_pairwise(&self.settings, patch);
         let options =
             resolve_pairwise_options(&settings, data, &surroundings(self.drawing.canvas()))
                 .map_err(js_error)?;

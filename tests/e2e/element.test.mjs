@@ -129,6 +129,38 @@ describe("the <sweep-map> element", { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  test("every option name is an attribute too, beside the older spellings", async () => {
+    const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
+    await waitForEvents(page, "sweepmap-render", 1, "a");
+    await page.evaluate(() => {
+      const element = document.getElementById("a");
+      element.setAttribute("layout", "difference");
+      element.setAttribute("modelB", "R1-Llama");
+      element.setAttribute("model", "R1-Qwen");
+      element.setAttribute("colorMap", "PuOr");
+      element.setAttribute("reversed", "");
+      element.setAttribute("domain", "centered");
+      element.setAttribute("center", "1");
+    });
+    await waitForEvents(page, "sweepmap-render", 2, "a");
+    const options = await page.evaluate(() => {
+      const { layout, model, modelB, colorMap, reversed, domain, center } = document.getElementById("a").figure.options();
+      return { layout, model, modelB, colorMap, reversed, domain, center };
+    });
+    assert.deepEqual(options, { layout: "difference", model: "R1-Qwen", modelB: "R1-Llama", colorMap: "puor", reversed: true, domain: "centered", center: 1 });
+    // The element's own attribute wins over another spelling of the same setting.
+    await page.evaluate(() => document.getElementById("a").setAttribute("range", "shared"));
+    await waitForEvents(page, "sweepmap-render", 3, "a");
+    assert.equal(await page.evaluate(() => document.getElementById("a").figure.options().domain), "shared");
+    // A wrong value names the attribute as written.
+    await page.evaluate(() => document.getElementById("a").setAttribute("reversed", "perhaps"));
+    const errors = await waitForEvents(page, "sweepmap-error", 1, "a");
+    assert.equal(errors[0].detail.message, 'attribute "reversed": expected "true", "false" or no value, found "perhaps"');
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("attribute changes made together redraw once, with all of them", async () => {
     const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
     await waitForEvents(page, "sweepmap-render", 1, "a");
@@ -371,7 +403,7 @@ describe("the <sweep-map> element", { timeout: 120_000 }, () => {
 
     await page.evaluate(() => document.getElementById("a").setAttribute("src", "missing.csv"));
     errors = await waitForEvents(page, "sweepmap-error", 3, "a");
-    assert.equal(errors[2].detail.message, 'could not fetch "missing.csv": HTTP 404 Not Found');
+    assert.equal(errors[2].detail.message, 'could not fetch "missing.csv": the server answered 404 Not Found');
     assert.equal(await errorText(), errors[2].detail.message);
 
     await page.evaluate(() => {

@@ -90,8 +90,10 @@ function dataServer({ cors }) {
   const server = createServer((request, response) => {
     const headers = cors ? { "Access-Control-Allow-Origin": "*" } : {};
     const path = new URL(request.url, "http://localhost").pathname;
+    // no-cache, as .ci/serve.mjs: with no-store Chromium reports a fetch read as a stream (the
+    // page's src= progress) as aborted once it has ended (microsoft/playwright#42742).
     const send = (status, type, body, extra = {}) => {
-      response.writeHead(status, { "Content-Type": type, "Cache-Control": "no-store", ...headers, ...extra });
+      response.writeHead(status, { "Content-Type": type, "Cache-Control": "no-cache", ...headers, ...extra });
       response.end(body);
     };
     if (path === "/hostile.csv") return send(200, "text/csv; charset=utf-8", hostileCsv());

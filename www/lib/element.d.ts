@@ -39,6 +39,14 @@ export interface SweepMapRenderDetail {
   height: number;
 }
 
+/** The detail of sweepmap-progress, fired as a fetched `src` arrives. */
+export interface SweepMapProgressDetail {
+  /** Bytes received so far. */
+  received: number;
+  /** The size the server announced (Content-Length), or null when it did not say. */
+  total: number | null;
+}
+
 /** The detail of sweepmap-error; the message is also shown inside the element. */
 export interface SweepMapErrorDetail {
   message: string;
@@ -48,6 +56,7 @@ export interface SweepMapEventMap extends HTMLElementEventMap {
   "sweepmap-hover": CustomEvent<SweepMapCellDetail | null>;
   "sweepmap-click": CustomEvent<SweepMapCellDetail>;
   "sweepmap-render": CustomEvent<SweepMapRenderDetail>;
+  "sweepmap-progress": CustomEvent<SweepMapProgressDetail>;
   "sweepmap-error": CustomEvent<SweepMapErrorDetail>;
 }
 
@@ -112,6 +121,7 @@ declare global {
     "sweepmap-hover": CustomEvent<SweepMapCellDetail | null>;
     "sweepmap-click": CustomEvent<SweepMapCellDetail>;
     "sweepmap-render": CustomEvent<SweepMapRenderDetail>;
+    "sweepmap-progress": CustomEvent<SweepMapProgressDetail>;
     "sweepmap-error": CustomEvent<SweepMapErrorDetail>;
   }
 }

@@ -5,9 +5,13 @@
 //
 // Importing this module defines the element (once). Each element:
 //   - reads its data from the `data` property, else the `src` attribute (fetched relative to the
-//     page), else a child <script type="text/csv"> or <script type="application/json">; sweeps
-//     and per-item scores (pairwise comparisons) are told apart as the explorer does (guessKind,
-//     then the other loader when the first fails), or by the `kind` attribute;
+//     page, with its progress in the status line and a sweepmap-progress event, a Cancel, and a
+//     stop after 30 s without a byte), else a child <script type="text/csv"> or <script
+//     type="application/json"> (raw text, which ends at the first "</script>"), else a child
+//     <template> (HTML-escaped text: any data, "</script>" included); sweeps and per-item
+//     scores are told apart as the explorer does (lib/source.js, which the explorer shares), or
+//     by the `kind` attribute;
+//   - stops a fetch when removed from the page, and loads again if put back;
 //   - turns its attributes into figure options and redraws when they change, at most once per
 //     animation frame however many change at once, and when its width changes (ResizeObserver);
 //   - starts the wasm through load() (lib/sweepmap.js), so every element on a page shares one
@@ -15,7 +19,7 @@
 //   - is accessible as the explorer's figure is, with the same building block (CellInspector):
 //     the canvas is a focusable image labelled with what every panel shows, arrow keys step
 //     through the cells, and a polite live region announces the cell reached;
-//   - emits sweepmap-hover, sweepmap-click, sweepmap-render and sweepmap-error (bubbling and
+//   - emits sweepmap-hover, sweepmap-click, sweepmap-render, sweepmap-progress and sweepmap-error (bubbling and
 //     composed), and shows errors inside itself as text.
 // Everything lives in an open shadow root, styled by one constructable stylesheet shared by all
 // elements (no style attributes or <style> elements, so a strict Content-Security-Policy with
@@ -23,10 +27,19 @@
 
 import { load } from "./sweepmap.js";
 import { CellInspector } from "./cells.js";
+import { fetchData, formatOf, LoadCancelled, loadText, receivedText, splitNames } from "./source.js";
+
+/** The children that hold data inline: a script (raw text up to the first `</script>`) or a template (HTML-escaped text, any content). */
+const INLINE_DATA = ':scope > script[type="text/csv"], :scope > script[type="application/json"], :scope > template';
 
 /** Attributes that choose the data: a change reloads it. */
 const DATA_ATTRIBUTES = ["src", "format", "kind"];
-/** Attributes that shape the figure: a change redraws it. */
+/**
+ * Attributes that shape the figure, reflected as properties: a change redraws it. The figure
+ * reads every view setting's attributes from the wasm core (viewOptions), so older and newer
+ * spellings (colormap or colorMap, reverse or reversed, range or domain, by or value, log or
+ * logarithmic, model-b or modelB) all work.
+ */
 const VIEW_ATTRIBUTES = [
   "layout",
   "model",
@@ -47,6 +60,8 @@ const VIEW_ATTRIBUTES = [
   "by",
   "log",
 ];
+/** The attributes attributeChangedCallback hears of. */
+const OBSERVED = new Set([...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES]);
 /** Attributes that are on or off (present, "", "true" or "false"). */
 const FLAG_ATTRIBUTES = new Set(["reverse", "annotate", "log"]);
 /** Attributes that are numbers (absent or "" for the default). */
@@ -131,6 +146,10 @@ canvas:focus-visible {
   padding: 1rem 0;
   color: var(--sweep-map-muted, #596274);
 }
+.cancel {
+  margin-left: 0.5rem;
+  font: inherit;
+}
 .error {
   margin: 0 0 0.5rem;
   padding: 0.5rem 0.75rem;
@@ -176,15 +195,6 @@ function camelCase(name) {
   return name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
 }
 
-/** The data format a file name suggests: "csv", "json" or "auto". */
-function formatFromName(name) {
-  const match = /\.([a-z0-9]+)$/i.exec(String(name ?? "").split(/[?#]/)[0]);
-  const extension = match ? match[1].toLowerCase() : "";
-  if (extension === "json") return "json";
-  if (extension === "csv" || extension === "tsv" || extension === "txt") return "csv";
-  return "auto";
-}
-
 /** An Error from anything thrown. */
 function asError(thrown) {
   return thrown instanceof Error ? thrown : new Error(String(thrown));
@@ -218,6 +228,8 @@ export class SweepMapElement extends HTMLElement {
   #drawnWidth;
   #resizeObserver;
   #childObserver;
+  #loading;
+  #attributeObserver;
 
   static get observedAttributes() {
     return [...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES];
@@ -229,7 +241,9 @@ export class SweepMapElement extends HTMLElement {
     root.adoptedStyleSheets = [styleSheet()];
     this.#parts = {
       error: element("p", { className: "error", hidden: true }, { part: "error", role: "alert" }),
-      status: element("p", { className: "status", textContent: "Loading the figure…" }, { part: "status" }),
+      status: element("p", { className: "status" }, { part: "status", role: "status" }),
+      statusText: element("span", { textContent: "Loading the figure…" }),
+      cancel: element("button", { type: "button", className: "cancel", textContent: "Cancel", hidden: true }, { part: "cancel" }),
       frame: element("div", { className: "frame" }, { part: "frame" }),
       canvas: element("canvas", { tabIndex: 0, hidden: true }, { part: "canvas", role: "img", "aria-label": "Loading the figure", "aria-describedby": "help" }),
       outline: element("div", { className: "outline", hidden: true }),
@@ -241,7 +255,9 @@ export class SweepMapElement extends HTMLElement {
       }),
       announcer: element("div", { className: "visually-hidden" }, { "aria-live": "polite" }),
     };
-    const { error, status, frame, canvas, outline, tooltip, help, announcer } = this.#parts;
+    const { error, status, statusText, cancel, frame, canvas, outline, tooltip, help, announcer } = this.#parts;
+    status.append(statusText, cancel);
+    cancel.addEventListener("click", () => this.#loading?.abort());
     frame.append(canvas, outline, tooltip);
     root.append(error, status, frame, help, announcer);
     this.#inspector = new CellInspector(
@@ -260,12 +276,19 @@ export class SweepMapElement extends HTMLElement {
     this.#frameRequest = 0;
     /** Counts loads, so the answer of a superseded one is dropped. */
     this.#loadCount = 0;
+    /** The AbortController of the fetch under way, if any: Cancel, a newer load or disconnecting stops it. */
+    this.#loading = null;
     this.#drawnWidth = 0;
     this.#resizeObserver = new ResizeObserver(() => {
       if (this.#shown.figure && this.#width() !== this.#drawnWidth) this.#schedule(SIZE);
     });
     this.#childObserver = new MutationObserver(() => {
       if (this.#dataValue === null && !this.hasAttribute("src")) this.#schedule(DATA);
+    });
+    // Attributes beyond observedAttributes (a setting's option name, or one the wasm core adds)
+    // redraw too: the view settings are the core's, known only once it is loaded.
+    this.#attributeObserver = new MutationObserver((records) => {
+      if (records.some((record) => !OBSERVED.has(record.attributeName))) this.#schedule(VIEW);
     });
   }
 
@@ -281,6 +304,7 @@ export class SweepMapElement extends HTMLElement {
     }
     this.#resizeObserver.observe(this);
     this.#childObserver.observe(this, { childList: true, subtree: true, characterData: true });
+    this.#attributeObserver.observe(this, { attributes: true });
     this.#schedule(this.#dirty || SIZE);
     // An element with data starts the wasm now: it downloads and compiles while the element
     // waits for the frame it draws in. A failure is reported when the element draws.
@@ -290,8 +314,17 @@ export class SweepMapElement extends HTMLElement {
   disconnectedCallback() {
     this.#resizeObserver.disconnect();
     this.#childObserver.disconnect();
+    this.#attributeObserver.disconnect();
     if (this.#frameRequest) cancelAnimationFrame(this.#frameRequest);
     this.#frameRequest = 0;
+    // A detached element neither fetches nor draws: a load under way stops, and starts again
+    // if the element is connected again (what it asked for is still to do).
+    if (this.#loading) {
+      this.#loading.abort();
+      this.#loading = null;
+      this.#loadCount += 1;
+      this.#dirty |= DATA;
+    }
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
@@ -364,6 +397,10 @@ export class SweepMapElement extends HTMLElement {
 
   async #loadAndDraw() {
     const count = ++this.#loadCount;
+    this.#loading?.abort();
+    const controller = new AbortController();
+    this.#loading = controller;
+    const current = () => count === this.#loadCount;
     let loaded;
     try {
       const source = this.#readSource();
@@ -372,14 +409,40 @@ export class SweepMapElement extends HTMLElement {
         return;
       }
       // The data are fetched while the wasm loads, not after.
-      const [api, text] = await Promise.all([load(), typeof source.text === "string" ? source.text : source.text()]);
-      if (count !== this.#loadCount) return;
-      loaded = loadData(api, text, source);
+      const api = load();
+      api.catch(() => {});
+      let text = source.text;
+      if (typeof text !== "string") {
+        this.#showStatus(`Loading ${source.name}…`, { cancel: true });
+        const onProgress = (progress) => {
+          if (!current()) return;
+          this.#showStatus(`Loading ${source.name}: ${receivedText(progress)}…`, { cancel: true });
+          this.#emit("sweepmap-progress", { received: progress.received, total: progress.total });
+        };
+        try {
+          text = await text({ signal: controller.signal, onProgress });
+        } catch (error) {
+          if (error instanceof LoadCancelled) throw error;
+          throw new Error(`could not fetch ${source.name}: ${asError(error).message}`);
+        }
+      }
+      const wasm = await api;
+      if (!current()) return;
+      const format = formatOf(wasm, source.path, source.format);
+      try {
+        loaded = { api: wasm, ...(await loadText(wasm, text, { format, kind: source.kind })) };
+      } catch (error) {
+        throw new Error(`could not read ${source.name}: ${asError(error).message}`);
+      }
     } catch (error) {
-      if (count === this.#loadCount) this.#fail(asError(error).message);
+      if (!current()) return;
+      if (error instanceof LoadCancelled) this.#showStatus(error.message);
+      else this.#fail(asError(error).message);
       return;
+    } finally {
+      if (this.#loading === controller) this.#loading = null;
     }
-    if (count !== this.#loadCount) {
+    if (!current()) {
       loaded.dataset.free();
       return;
     }
@@ -389,36 +452,57 @@ export class SweepMapElement extends HTMLElement {
     this.#tryDraw(() => this.#draw());
   }
 
+  /** Shows a line of status above the figure (a figure already drawn stays), with a Cancel when `cancel`. */
+  #showStatus(message, { cancel = false } = {}) {
+    const { status, statusText } = this.#parts;
+    statusText.textContent = message;
+    this.#parts.cancel.hidden = !cancel;
+    status.hidden = false;
+  }
+
   /** True when the element has data to show: the data property, `src` or an inline script. */
   #hasSource() {
-    return this.#dataValue !== null || Boolean(this.getAttribute("src")) || this.querySelector(':scope > script[type="text/csv"], :scope > script[type="application/json"]') !== null;
+    return this.#dataValue !== null || Boolean(this.getAttribute("src")) || this.querySelector(INLINE_DATA) !== null;
   }
 
   /**
-   * Where the data come from: { text (a string, or a function resolving to one), format,
-   * name }, or null when the element has none yet.
+   * Where the data come from: { text (a string, or a function of { signal, onProgress }
+   * resolving to one), format (declared, or "auto"), path (a name whose extension may tell the
+   * format), kind, name (for messages) }, or null when the element has none yet.
    */
   #readSource() {
     const kind = this.#kindAttribute();
     const format = this.#formatAttribute();
     if (this.#dataValue !== null) {
       const text = typeof this.#dataValue === "string" ? this.#dataValue : JSON.stringify(this.#dataValue);
-      return { text, format, kind, name: "the data property" };
+      return { text, format, path: "", kind, name: "the data property" };
     }
     const src = this.getAttribute("src");
     if (src) {
       const url = new URL(src, this.ownerDocument.baseURI);
       return {
-        text: () => fetchText(url, src),
-        format: format === "auto" ? formatFromName(url.pathname) : format,
+        text: ({ signal, onProgress }) => fetchData(url, { signal, onProgress, name: src }),
+        format,
+        path: url.pathname,
         kind,
         name: `"${src}"`,
       };
     }
-    const script = this.querySelector(':scope > script[type="text/csv"], :scope > script[type="application/json"]');
-    if (script) {
-      const inlineFormat = script.type === "application/json" ? "json" : "csv";
-      return { text: script.textContent, format: format === "auto" ? inlineFormat : format, kind, name: "the inline data" };
+    const inline = this.querySelector(INLINE_DATA);
+    if (inline instanceof HTMLTemplateElement) {
+      // HTML-escaped text (&lt; for <, &amp; for &), decoded by the parser; markup in it means
+      // the text was not escaped, and part of it is lost.
+      const markup = inline.content.firstElementChild;
+      if (markup) {
+        throw new Error(
+          `the inline data in <template> hold markup (<${markup.localName}>): write < as &lt; and & as &amp; in the data`,
+        );
+      }
+      return { text: inline.content.textContent, format, path: "", kind, name: "the inline data" };
+    }
+    if (inline) {
+      const inlineFormat = inline.type === "application/json" ? "json" : "csv";
+      return { text: inline.textContent, format: format === "auto" ? inlineFormat : format, path: "", kind, name: "the inline data" };
     }
     return null;
   }
@@ -460,7 +544,7 @@ export class SweepMapElement extends HTMLElement {
     if (!loaded) return false;
     const { api } = loaded;
     const pairwise = loaded.kind === "pairwise";
-    const options = { ...(pairwise ? pairwiseOptions(this) : sweepOptions(this)), width: this.#width() };
+    const options = { ...viewOptions(this, api, loaded.kind), width: this.#width() };
     const Figure = pairwise ? api.SweepPairwiseFigure : api.SweepFigure;
     const old = this.#shown;
     let figure = old.figure;
@@ -605,88 +689,49 @@ function oneOf(host, name, choices) {
   return value;
 }
 
-/** `decimals`: "auto" (or absent) for automatic, else a whole number. */
-function decimals(host) {
-  const value = text(host, "decimals");
+/** A `decimals` attribute: "auto" (or absent) for automatic, else a whole number. */
+function decimals(host, name) {
+  const value = text(host, name);
   if (value === null || value === "auto") return null;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed)) throw new Error(`attribute "decimals": expected "auto" or a whole number, found "${value}"`);
+  if (!Number.isInteger(parsed)) throw new Error(`attribute "${name}": expected "auto" or a whole number, found "${value}"`);
   return parsed;
 }
 
-/** The options both kinds of figure share. */
-function colourOptions(host) {
-  return {
-    colorMap: text(host, "colormap"),
-    reversed: flag(host, "reverse"),
-    domain: text(host, "range"),
-    min: number(host, "min"),
-    max: number(host, "max"),
-    annotate: flag(host, "annotate"),
-    decimals: decimals(host),
-  };
-}
-
-/** A SweepFigure's options from the element's attributes. */
-function sweepOptions(host) {
-  return {
-    ...colourOptions(host),
-    layout: text(host, "layout"),
-    model: text(host, "model"),
-    modelB: text(host, "model-b"),
-    benchmark: text(host, "benchmark"),
-    center: number(host, "center"),
-    uncertainty: number(host, "uncertainty"),
-  };
-}
-
-/** A SweepPairwiseFigure's options from the element's attributes. */
-function pairwiseOptions(host) {
-  const models = text(host, "models");
-  return {
-    ...colourOptions(host),
-    models: models === null ? null : models.split(",").map((model) => model.trim()).filter(Boolean),
-    group: text(host, "group"),
-    bins: number(host, "bins"),
-    value: text(host, "by"),
-    logarithmic: flag(host, "log"),
-  };
-}
-
-// -------------------------------------------------------------------------------------------
-// Data
-
-async function fetchText(url, src) {
-  let response;
-  try {
-    response = await fetch(url);
-  } catch (error) {
-    throw new Error(`could not fetch "${src}": ${asError(error).message}`);
-  }
-  if (!response.ok) throw new Error(`could not fetch "${src}": HTTP ${response.status} ${response.statusText}`.trimEnd());
-  return response.text();
-}
+/** The view settings of the wasm core (linkSchema().settings), read once per wasm instance. */
+const settingsOf = new WeakMap();
 
 /**
- * Loads text as a sweep or as per-item scores: the kind asked for, or the one guessKind picks,
- * then the other when that fails (the first error is the one reported, naming the source).
+ * A figure's options from the element's attributes, by the view settings the wasm core declares
+ * (each with its attributes: its own first, then older spellings and the option name): every
+ * setting of the kind of data with an attribute, null when none of its attributes is given.
  */
-function loadData(api, text, { format, kind, name }) {
-  const loaders = {
-    sweep: () => api.loadDataset(text, { format }),
-    pairwise: () => api.loadPairwise(text, { format }),
-  };
-  const order = kind === "auto" ? [api.guessKind(text, format)] : [kind];
-  if (kind === "auto") order.push(order[0] === "pairwise" ? "sweep" : "pairwise");
-  let firstError = null;
-  for (const candidate of order) {
-    try {
-      return { api, kind: candidate, dataset: loaders[candidate]() };
-    } catch (error) {
-      firstError ??= asError(error);
-    }
+function viewOptions(host, api, kind) {
+  if (!settingsOf.has(api)) settingsOf.set(api, api.linkSchema().settings);
+  const options = {};
+  for (const setting of settingsOf.get(api)) {
+    if (!setting[kind] || setting.attributes.length === 0) continue;
+    const name = setting.attributes.find((attribute) => host.hasAttribute(attribute)) ?? setting.attributes[0];
+    options[setting.option] = attributeValue(host, api, name, setting);
   }
-  throw new Error(`could not read ${name}: ${firstError.message}`);
+  return options;
+}
+
+/** An attribute as the value of a setting of its kind. */
+function attributeValue(host, api, name, setting) {
+  switch (setting.kind) {
+    case "flag":
+      return flag(host, name);
+    case "list": {
+      // Comma-separated as links write it: `\,` for a comma inside a name, `\\` for a backslash.
+      const names = text(host, name);
+      return names === null ? null : splitNames(api, names);
+    }
+    case "number":
+      return setting.option === "decimals" ? decimals(host, name) : number(host, name);
+    default:
+      return text(host, name);
+  }
 }
 
 if (!customElements.get("sweep-map")) customElements.define("sweep-map", SweepMapElement);

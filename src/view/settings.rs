@@ -1,0 +1,272 @@
+//! Every view setting, declared once: its option name (as JavaScript writes it), type, what a
+//! value must be, share-link key and older keys, `<sweep-map>` attribute and older attributes,
+//! and what a link falls back to. The defaults are beside the fields that hold them, in
+//! [`SweepView`](super::SweepView) and [`PairwiseView`](super::PairwiseView); the bounds are the
+//! constants below. Option resolution, link reading and writing, the page's schema and the
+//! element's attributes all read this table.
+//!
+//! The settings of one view alone are declared beside that view (`view/sweep.rs`,
+//! `view/pairwise.rs`, with its option set: [`SWEEP`], [`PAIRWISE`]); the settings both views
+//! have, and the bounds, here. To add a setting to a view: declare it in that view's file, list
+//! it in its option set and give it a field in its `view_state!` (both in the order links write
+//! keys), and resolve it in its `resolve_*` function; the figure then uses it.
+
+use super::setting::{Setting, ValueKind};
+
+// Bounds a message states are written once, as literals, so the message and the constant cannot
+// disagree: `concat!` takes the literal, the constant the same literal.
+macro_rules! max_width {
+    () => {
+        20000
+    };
+}
+macro_rules! max_label_decimals {
+    () => {
+        12
+    };
+}
+macro_rules! max_bins {
+    () => {
+        200
+    };
+}
+pub(super) use max_bins;
+
+/// The widest figure, in CSS pixels, that an option may ask for; the layout draws no wider.
+#[allow(clippy::unnecessary_cast)] // The literal is the message's, a whole number.
+pub const MAX_WIDTH: f64 = max_width!() as f64;
+/// The narrowest width an option may ask for. The layout draws anything narrower at
+/// [`MIN_DRAWN_WIDTH`].
+pub const MIN_WIDTH: f64 = 1.0;
+/// The narrowest figure the layout draws, in CSS pixels.
+pub const MIN_DRAWN_WIDTH: f64 = 160.0;
+/// The width used when none is given and the canvas has no sized container (and what the
+/// layout draws for a width that is not a number).
+pub const FALLBACK_WIDTH: f64 = 800.0;
+
+/// Pixel ratios are clamped to this range: below 1 a figure is blurry for no gain, above 4 the
+/// backing store grows for no visible gain.
+pub const MIN_PIXEL_RATIO: f64 = 1.0;
+pub const MAX_PIXEL_RATIO: f64 = 4.0;
+
+/// The most decimals a value label may have: an option asking for more is refused.
+pub const MAX_LABEL_DECIMALS: u8 = max_label_decimals!();
+/// The most decimals the page offers and a link carries (`dec=0..6`): as many as the automatic
+/// choice ever picks ([`crate::figure::MAX_AUTO_DECIMALS`]), a different limit from
+/// [`MAX_LABEL_DECIMALS`].
+pub const MAX_OFFERED_DECIMALS: u32 = crate::figure::MAX_AUTO_DECIMALS as u32;
+
+/// The most bins per score axis of a pairwise figure.
+pub const MAX_BINS: usize = max_bins!();
+/// Bins per score axis the page offers (and a link carries); the default is
+/// [`PairwiseView::default`](super::PairwiseView).
+pub const BINS: [u32; 3] = [5, 10, 20];
+/// Confidence levels of the uncertainty marks the page offers (and a link carries).
+pub const LEVELS: [f64; 3] = [0.9, 0.95, 0.99];
+/// The benchmark that means "the mean across benchmarks".
+pub const MEAN_BENCHMARK: &str = crate::figure::BenchmarkChoice::MEAN_TOKEN;
+
+pub(super) const FLAG: &str = "true or false";
+pub(super) const FINITE: &str = "a finite number";
+pub(super) const MODEL_NAME: &str = "a model name (a string)";
+
+pub const COLOR_MAP: Setting = Setting {
+    link: Some("cmap"),
+    attribute: Some("colormap"),
+    ..Setting::option(
+        "colorMap",
+        ValueKind::Text,
+        r#"a colour map name such as "viridis" (a string)"#,
+    )
+};
+pub const REVERSED: Setting = Setting {
+    link: Some("rev"),
+    attribute: Some("reverse"),
+    fallback: "not reversing the colour map",
+    ..Setting::option("reversed", ValueKind::Flag, FLAG)
+};
+pub const MIN: Setting = Setting {
+    link: Some("min"),
+    attribute: Some("min"),
+    ..Setting::option("min", ValueKind::Number, FINITE)
+};
+pub const MAX: Setting = Setting {
+    link: Some("max"),
+    attribute: Some("max"),
+    ..Setting::option("max", ValueKind::Number, FINITE)
+};
+pub const ANNOTATE: Setting = Setting {
+    link: Some("annot"),
+    attribute: Some("annotate"),
+    fallback: "writing the values in the cells",
+    ..Setting::option("annotate", ValueKind::Flag, FLAG)
+};
+pub const DECIMALS: Setting = Setting {
+    link: Some("dec"),
+    attribute: Some("decimals"),
+    fallback: "choosing the decimals automatically",
+    ..Setting::option(
+        "decimals",
+        ValueKind::Number,
+        concat!(
+            "a whole number from 0 to ",
+            max_label_decimals!(),
+            ", or null for automatic"
+        ),
+    )
+};
+pub const WIDTH: Setting = Setting {
+    state: None,
+    ..Setting::option(
+        "width",
+        ValueKind::Number,
+        concat!("a width in CSS pixels from 1 to ", max_width!()),
+    )
+};
+pub const PIXEL_RATIO: Setting = Setting {
+    state: None,
+    ..Setting::option(
+        "pixelRatio",
+        ValueKind::Number,
+        "a positive number of device pixels per CSS pixel",
+    )
+};
+
+pub use super::pairwise::{
+    BINS_BOTH, BINS_X, BINS_Y, COMPARISON, GROUP, LOGARITHMIC, MODELS, PAIRWISE, PAIRWISE_DOMAIN,
+    VALUE,
+};
+pub use super::sweep::{BENCHMARK, CENTER, DOMAIN, LAYOUT, MODEL, MODEL_B, SWEEP, UNCERTAINTY};
+
+/// Every setting, in the order a link writes its key: the sweep's options, with each pairwise
+/// option that sweeps lack placed before the next pairwise option they share.
+pub fn all() -> Vec<&'static Setting> {
+    let mut all: Vec<&'static Setting> = SWEEP.settings.to_vec();
+    let placed = |all: &[&Setting], setting: &Setting| {
+        all.iter()
+            .position(|placed| placed.option == setting.option)
+    };
+    let pairwise = PAIRWISE.settings;
+    for (index, setting) in pairwise.iter().enumerate().rev() {
+        if placed(&all, setting).is_some() {
+            continue;
+        }
+        let next = pairwise
+            .iter()
+            .skip(index + 1)
+            .find_map(|later| placed(&all, later))
+            .unwrap_or(all.len());
+        all.insert(next, setting);
+    }
+    all
+}
+
+/// The link keys of the view settings, in the order links are written.
+pub fn link_keys() -> Vec<&'static str> {
+    let mut keys: Vec<&'static str> = Vec::new();
+    for key in all().into_iter().filter_map(|setting| setting.link) {
+        if !keys.contains(&key) {
+            keys.push(key);
+        }
+    }
+    keys
+}
+
+/// The setting a link key names: its own key, an older one, or its option name.
+pub fn by_link_key(key: &str) -> Option<&'static Setting> {
+    SWEEP
+        .settings
+        .iter()
+        .chain(PAIRWISE.settings)
+        .copied()
+        .find(|setting| {
+            setting.link.is_some()
+                && (setting.link == Some(key)
+                    || setting.link_aliases.contains(&key)
+                    || setting.option == key)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lists in messages are the option sets' own, and the sets are `all()`'s order.
+    #[test]
+    fn option_sets_keep_the_order_of_every_setting() {
+        for set in [SWEEP, PAIRWISE] {
+            let all = all();
+            let position = |s: &Setting| all.iter().position(|a| a.option == s.option);
+            let positions: Vec<_> = set.settings.iter().map(|s| position(s)).collect();
+            let mut sorted = positions.clone();
+            sorted.sort();
+            assert_eq!(positions, sorted, "{}", set.what);
+        }
+        for setting in SWEEP.settings {
+            assert!(setting.in_sweep(), "{}", setting.option);
+        }
+        for setting in PAIRWISE.settings.iter().chain(COMPARISON.settings) {
+            assert!(setting.in_pairwise(), "{}", setting.option);
+        }
+    }
+
+    #[test]
+    fn bounds_in_messages_are_the_constants() {
+        assert!(WIDTH.expects.ends_with(&format!("to {}", MAX_WIDTH)));
+        assert!(DECIMALS
+            .expects
+            .contains(&format!("to {MAX_LABEL_DECIMALS},")));
+        assert!(BINS_BOTH.expects.ends_with(&format!("to {MAX_BINS}")));
+        assert_eq!(MAX_BINS, crate::pairwise::MAX_BINS);
+    }
+
+    /// Every key a link reads names one setting; an option name, an older key and the key
+    /// written all name the same one.
+    #[test]
+    fn link_keys_and_their_aliases_name_one_setting_each() {
+        assert_eq!(
+            link_keys(),
+            [
+                "layout", "model", "b", "bench", "models", "group", "bins", "by", "log", "cmap",
+                "rev", "range", "min", "max", "center", "annot", "dec", "unc"
+            ]
+        );
+        for (key, option) in [
+            ("b", "modelB"),
+            ("modelB", "modelB"),
+            ("cmap", "colorMap"),
+            ("colorMap", "colorMap"),
+            ("rev", "reversed"),
+            ("reversed", "reversed"),
+            ("range", "domain"),
+            ("domain", "domain"),
+            ("bench", "benchmark"),
+            ("benchmark", "benchmark"),
+            ("annot", "annotate"),
+            ("annotate", "annotate"),
+            ("dec", "decimals"),
+            ("decimals", "decimals"),
+            ("unc", "uncertainty"),
+            ("uncertainty", "uncertainty"),
+            ("by", "value"),
+            ("value", "value"),
+            ("log", "logarithmic"),
+            ("logarithmic", "logarithmic"),
+        ] {
+            assert_eq!(by_link_key(key).map(|s| s.option), Some(option), "{key}");
+        }
+        assert!(by_link_key("width").is_none());
+        assert!(by_link_key("colour").is_none());
+    }
+
+    #[test]
+    fn the_element_reads_its_attribute_its_older_ones_and_the_option_name() {
+        assert_eq!(REVERSED.attributes(), ["reverse", "reversed"]);
+        assert_eq!(COLOR_MAP.attributes(), ["colormap"]);
+        assert_eq!(MODEL_B.attributes(), ["model-b", "modelb"]);
+        assert_eq!(DOMAIN.attributes(), ["range", "domain"]);
+        assert_eq!(VALUE.attributes(), ["by", "value"]);
+        assert_eq!(LOGARITHMIC.attributes(), ["log", "logarithmic"]);
+        assert!(WIDTH.attributes().is_empty());
+    }
+}

@@ -1,0 +1,483 @@
+//! The view of a sweep: its state (what a link holds and the page keeps), and the strict
+//! resolution of figure options against a dataset, for the API.
+//!
+//! JavaScript sends small, partial option objects (`{ layout: "model", model: "R1-Qwen" }`); each
+//! is a [`Patch`] merged into [`Settings`], the options a person chose. [`resolve_options`]
+//! checks them against a dataset and fills in every default, giving [`ResolvedOptions`]: the
+//! figure's [`FigureOptions`] plus its width and pixel ratio. Defaults are resolved afresh each
+//! time, so the default model of one dataset never becomes a stale choice for the next.
+//!
+//! | option | default |
+//! | --- | --- |
+//! | `layout` | `"model"` |
+//! | `model` | the first model |
+//! | `modelB` | the first model other than `model` (required for `"difference"`) |
+//! | `benchmark` | the first benchmark (`":mean"` is the mean across benchmarks); for `"reconcile"`, the first reported aggregate |
+//! | `colorMap` | `"viridis"` |
+//! | `reversed` | `false` |
+//! | `domain` | `"panel"` (`"fixed"` needs `min` and `max`) |
+//! | `center` | `0` |
+//! | `annotate` | `true` |
+//! | `decimals` | automatic (`null`) |
+//! | `uncertainty` | off (`null`); a level such as `0.95` marks the cells within noise of the peak |
+//! | `width` | the canvas container's width, else 800 CSS px |
+//! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
+//!
+//! The defaults of the table are [`SweepView::default`]'s, the ones a link leaves out.
+
+use serde::Serialize;
+
+use super::setting::{OptionSet, Setting, Settings, ValueKind, Views};
+use super::settings::{
+    ANNOTATE, COLOR_MAP, DECIMALS, FINITE, MAX, MAX_LABEL_DECIMALS, MAX_PIXEL_RATIO, MAX_WIDTH,
+    MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL_NAME, PIXEL_RATIO, REVERSED, WIDTH,
+};
+use super::state::view_state;
+use crate::color::{ColorMap, DomainMode};
+use crate::figure::{BenchmarkChoice, FigureOptions, Layout, Named, Range, View};
+use crate::link::js_number;
+use crate::{Dataset, Error, Result};
+
+// The settings of a sweep alone (the shared ones and the bounds are in `settings`).
+
+pub const LAYOUT: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("layout"),
+    attribute: Some("layout"),
+    ..Setting::option(
+        "layout",
+        ValueKind::Text,
+        r#"one of "model", "benchmark", "grid", "difference", "reconcile""#,
+    )
+};
+pub const MODEL: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("model"),
+    attribute: Some("model"),
+    ..Setting::option("model", ValueKind::Text, MODEL_NAME)
+};
+pub const MODEL_B: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("b"),
+    attribute: Some("model-b"),
+    ..Setting::option("modelB", ValueKind::Text, MODEL_NAME)
+};
+pub const BENCHMARK: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("bench"),
+    attribute: Some("benchmark"),
+    ..Setting::option(
+        "benchmark",
+        ValueKind::Text,
+        r#"a benchmark name or ":mean" (a string)"#,
+    )
+};
+/// The colour range of a sweep; pairwise figures have [`PAIRWISE_DOMAIN`].
+pub const DOMAIN: Setting = Setting {
+    views: Views::Sweep,
+    state: Some("range"),
+    link: Some("range"),
+    attribute: Some("range"),
+    ..Setting::option(
+        "domain",
+        ValueKind::Text,
+        r#"one of "panel", "shared", "fixed", "centered""#,
+    )
+};
+pub const CENTER: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("center"),
+    attribute: Some("center"),
+    ..Setting::option("center", ValueKind::Number, FINITE)
+};
+pub const UNCERTAINTY: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("unc"),
+    attribute: Some("uncertainty"),
+    fallback: "not marking cells within noise",
+    ..Setting::option(
+        "uncertainty",
+        ValueKind::Number,
+        "a confidence level between 0 and 1 such as 0.95, or null for none",
+    )
+};
+
+/// The options of `SweepFigure`.
+pub const SWEEP: OptionSet = OptionSet {
+    what: "figure option",
+    settings: &[
+        &LAYOUT,
+        &MODEL,
+        &MODEL_B,
+        &BENCHMARK,
+        &COLOR_MAP,
+        &REVERSED,
+        &DOMAIN,
+        &MIN,
+        &MAX,
+        &CENTER,
+        &ANNOTATE,
+        &DECIMALS,
+        &UNCERTAINTY,
+        &WIDTH,
+        &PIXEL_RATIO,
+    ],
+    example: r#"{ layout: "model", model: "R1-Qwen" }"#,
+};
+
+view_state! {
+    /// The view of a sweep, as a link holds it and the page keeps it. `None` for model, model B
+    /// and benchmark is "the dataset's default".
+    pub struct SweepView {
+        layout: Layout = Layout::default() => LAYOUT,
+        model: Option<String> = None => MODEL,
+        model_b: Option<String> = None => MODEL_B,
+        benchmark: Option<String> = None => BENCHMARK,
+        color_map: String = ColorMap::default().name().to_string() => COLOR_MAP,
+        reversed: bool = false => REVERSED,
+        range: Range = Range::Panel => DOMAIN,
+        min: Option<f64> = None => MIN,
+        max: Option<f64> = None => MAX,
+        center: f64 = 0.0 => CENTER,
+        annotate: bool = true => ANNOTATE,
+        decimals: Option<u32> = None => DECIMALS,
+        /// A confidence level of [`LEVELS`](super::LEVELS), or `None` for no marks.
+        uncertainty: Option<f64> = None => UNCERTAINTY,
+    }
+}
+
+impl SweepView {
+    /// Whether the view uses a setting as it is: the layout decides for model, model B,
+    /// benchmark and the uncertainty marks (see [`Layout::uses`]), the range for its bounds and
+    /// centre.
+    fn uses_setting(&self, setting: &Setting) -> bool {
+        let used = self.layout.uses();
+        let is = |other: &Setting| setting.option == other.option;
+        if is(&MODEL) {
+            used.model
+        } else if is(&MODEL_B) {
+            used.model_b
+        } else if is(&BENCHMARK) {
+            used.benchmark
+        } else if is(&UNCERTAINTY) {
+            used.uncertainty
+        } else if is(&MIN) || is(&MAX) {
+            self.range == Range::Fixed
+        } else if is(&CENTER) {
+            self.range == Range::Centered
+        } else {
+            true
+        }
+    }
+}
+
+/// What the page around the canvas offers as defaults: the container's width in CSS pixels and
+/// the screen's `devicePixelRatio`, when known.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Surroundings {
+    pub container_width: Option<f64>,
+    pub device_pixel_ratio: Option<f64>,
+}
+
+impl Surroundings {
+    /// The default width: the container's, when it has a usable one, else 800.
+    pub fn default_width(&self) -> f64 {
+        match self.container_width {
+            Some(width) if width.is_finite() && width >= MIN_WIDTH => width.min(MAX_WIDTH),
+            _ => super::FALLBACK_WIDTH,
+        }
+    }
+
+    /// The default pixel ratio: the screen's, clamped to 1..=4; 1 when unknown.
+    pub fn default_pixel_ratio(&self) -> f64 {
+        match self.device_pixel_ratio {
+            Some(ratio) if ratio.is_finite() && ratio > 0.0 => {
+                ratio.clamp(MIN_PIXEL_RATIO, MAX_PIXEL_RATIO)
+            }
+            _ => MIN_PIXEL_RATIO,
+        }
+    }
+
+    /// The width settings ask for (checked), else the default.
+    pub(crate) fn width(&self, settings: &Settings) -> Result<f64> {
+        settings
+            .number(&WIDTH)
+            .map_or(Ok(self.default_width()), check_width)
+    }
+
+    /// The pixel ratio settings ask for (checked and clamped), else the default.
+    pub(crate) fn pixel_ratio(&self, settings: &Settings) -> Result<f64> {
+        settings
+            .number(&PIXEL_RATIO)
+            .map_or(Ok(self.default_pixel_ratio()), check_pixel_ratio)
+    }
+}
+
+/// Every option with its value in use; what `SweepFigure.options()` returns.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResolvedOptions {
+    pub layout: Layout,
+    pub model: String,
+    /// `None` when the dataset has a single model and `modelB` was not given.
+    pub model_b: Option<String>,
+    pub benchmark: String,
+    pub color_map: ColorMap,
+    pub reversed: bool,
+    pub domain: Range,
+    /// The fixed bounds as given (kept while another domain mode is in use).
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub center: f64,
+    pub annotate: bool,
+    /// `None` for automatic.
+    pub decimals: Option<u8>,
+    /// The level of the uncertainty marks; `None` when off.
+    pub uncertainty: Option<f64>,
+    /// The width asked for, in CSS pixels (the layout draws narrower ones at its minimum).
+    pub width: f64,
+    pub pixel_ratio: f64,
+}
+
+impl ResolvedOptions {
+    /// The benchmark as the core names it.
+    pub fn benchmark_choice(&self) -> BenchmarkChoice {
+        BenchmarkChoice::from_name(&self.benchmark)
+    }
+
+    /// The core's view: which panels to draw.
+    pub fn view(&self) -> View {
+        match self.layout {
+            Layout::Model => View::Model {
+                model: self.model.clone(),
+            },
+            Layout::Benchmark => View::Benchmark {
+                benchmark: self.benchmark_choice(),
+            },
+            Layout::Grid => View::Grid,
+            Layout::Difference => View::Difference {
+                a: self.model.clone(),
+                b: self.model_b.clone().unwrap_or_default(),
+                benchmark: self.benchmark_choice(),
+            },
+            Layout::Reconcile => View::Reconcile {
+                model: self.model.clone(),
+                benchmark: self.benchmark.clone(),
+            },
+        }
+    }
+
+    /// The core's domain mode. `resolve_options` made sure a fixed domain has both bounds.
+    pub fn domain_mode(&self) -> DomainMode {
+        self.domain.mode(self.min, self.max, self.center)
+    }
+
+    /// Everything that decides how the figure looks, apart from its size.
+    pub fn figure_options(&self) -> FigureOptions {
+        FigureOptions {
+            view: self.view(),
+            color_map: self.color_map,
+            reversed: self.reversed,
+            domain: self.domain_mode(),
+            annotate: self.annotate,
+            decimals: self.decimals,
+            uncertainty: self.uncertainty,
+        }
+    }
+}
+
+/// The value of `choices` that a word setting names by `text`, or the error for it.
+pub(crate) fn word<T: Named>(setting: &Setting, choices: &[T], text: &str) -> Result<T> {
+    T::among(choices, text).ok_or_else(|| setting.invalid(&format!("\"{text}\"")))
+}
+
+/// A word setting's value: the chosen word checked, else `default`.
+pub(crate) fn word_or<T: Named>(
+    settings: &Settings,
+    setting: &Setting,
+    choices: &[T],
+    default: T,
+) -> Result<T> {
+    settings
+        .text(setting)
+        .map_or(Ok(default), |text| word(setting, choices, text))
+}
+
+/// A number setting's value when chosen, checked to be finite.
+pub(crate) fn finite(settings: &Settings, setting: &Setting) -> Result<Option<f64>> {
+    match settings.number(setting) {
+        Some(value) if !value.is_finite() => Err(setting.invalid(&js_number(value))),
+        other => Ok(other),
+    }
+}
+
+/// Checks a width in CSS pixels: finite, from 1 to 20000.
+pub fn check_width(width: f64) -> Result<f64> {
+    if width.is_finite() && (MIN_WIDTH..=MAX_WIDTH).contains(&width) {
+        Ok(width)
+    } else {
+        Err(WIDTH.invalid(&js_number(width)))
+    }
+}
+
+/// Checks a pixel ratio (finite and positive) and clamps it to 1..=4.
+pub fn check_pixel_ratio(ratio: f64) -> Result<f64> {
+    if ratio.is_finite() && ratio > 0.0 {
+        Ok(ratio.clamp(MIN_PIXEL_RATIO, MAX_PIXEL_RATIO))
+    } else {
+        Err(PIXEL_RATIO.invalid(&js_number(ratio)))
+    }
+}
+
+/// The decimals settings ask for: a whole number from 0 to 12, or `None` for automatic.
+pub(crate) fn decimals(settings: &Settings) -> Result<Option<u8>> {
+    match settings.number(&DECIMALS) {
+        None => Ok(None),
+        Some(decimals)
+            if decimals.fract() == 0.0
+                && (0.0..=f64::from(MAX_LABEL_DECIMALS)).contains(&decimals) =>
+        {
+            // In 0..=12 and whole, so the cast is exact.
+            Ok(Some(decimals as u8))
+        }
+        Some(decimals) => Err(DECIMALS.invalid(&js_number(decimals))),
+    }
+}
+
+fn check_model(dataset: &Dataset, name: &str, what: &'static str) -> Result<String> {
+    if dataset.models.position(name).is_some() {
+        Ok(name.to_string())
+    } else {
+        Err(Error::Unknown {
+            what,
+            name: name.to_string(),
+            known: dataset.models.levels.clone(),
+        })
+    }
+}
+
+/// Checks a benchmark name: one of the dataset's, or `":mean"`.
+pub fn check_benchmark(dataset: &Dataset, name: &str) -> Result<String> {
+    if name == MEAN_BENCHMARK || dataset.benchmarks.position(name).is_some() {
+        Ok(name.to_string())
+    } else {
+        Err(Error::Unknown {
+            what: "benchmark",
+            name: name.to_string(),
+            known: std::iter::once(MEAN_BENCHMARK.to_string())
+                .chain(dataset.benchmarks.levels.iter().cloned())
+                .collect(),
+        })
+    }
+}
+
+/// Checks that a fixed domain has both bounds, the larger one last.
+pub(crate) fn check_fixed_bounds(domain: Range, min: Option<f64>, max: Option<f64>) -> Result<()> {
+    if domain != Range::Fixed {
+        return Ok(());
+    }
+    let fixed_needs = |name: &str| Error::InvalidField {
+        field: name.to_string(),
+        expected: r#"a number when domain is "fixed""#.to_string(),
+    };
+    let min = min.ok_or_else(|| fixed_needs(MIN.option))?;
+    let max = max.ok_or_else(|| fixed_needs(MAX.option))?;
+    if max <= min {
+        return Err(Error::InvalidField {
+            field: MAX.option.to_string(),
+            expected: format!(
+                "a number greater than min ({}), found {}",
+                js_number(min),
+                js_number(max)
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Checks settings against a dataset and fills in every default (see the module table). The
+/// first problem found is the error, naming the option.
+pub fn resolve_options(
+    settings: &Settings,
+    dataset: &Dataset,
+    surroundings: &Surroundings,
+) -> Result<ResolvedOptions> {
+    let defaults = SweepView::default();
+    let layout = word_or(settings, &LAYOUT, Layout::ALL, defaults.layout)?;
+    let first_model = dataset.models.levels.first().cloned().unwrap_or_default();
+    let model = match settings.text(&MODEL) {
+        Some(name) => check_model(dataset, name, "model")?,
+        None => first_model,
+    };
+    let model_b = match settings.text(&MODEL_B) {
+        Some(name) => Some(check_model(dataset, name, "model for modelB")?),
+        None => dataset
+            .models
+            .levels
+            .iter()
+            .find(|other| **other != model)
+            .cloned(),
+    };
+    let benchmark = match settings.text(&BENCHMARK) {
+        Some(name) => check_benchmark(dataset, name)?,
+        None if layout == Layout::Reconcile => {
+            let aggregate = (0..dataset.benchmarks.levels.len())
+                .find(|&b| dataset.is_reported_aggregate(b))
+                .and_then(|b| dataset.benchmarks.levels.get(b).cloned());
+            aggregate.ok_or_else(|| Error::InvalidField {
+                field: LAYOUT.option.to_string(),
+                expected: "\"reconcile\" only for a dataset with a reported aggregate \
+                           (a benchmark with aggregate_of)"
+                    .to_string(),
+            })?
+        }
+        None => dataset
+            .benchmarks
+            .levels
+            .first()
+            .cloned()
+            .unwrap_or_default(),
+    };
+    let color_map = match settings.text(&COLOR_MAP) {
+        Some(name) => ColorMap::parse(name)?,
+        None => ColorMap::default(),
+    };
+    let domain = word_or(settings, &DOMAIN, Range::ALL, defaults.range)?;
+    let min = finite(settings, &MIN)?;
+    let max = finite(settings, &MAX)?;
+    let center = finite(settings, &CENTER)?.unwrap_or(defaults.center);
+    check_fixed_bounds(domain, min, max)?;
+    let decimals = decimals(settings)?;
+    let uncertainty = match settings.number(&UNCERTAINTY) {
+        Some(level) if level > 0.0 && level < 1.0 => Some(level),
+        Some(level) => return Err(UNCERTAINTY.invalid(&js_number(level))),
+        None => None,
+    };
+    let width = surroundings.width(settings)?;
+    let pixel_ratio = surroundings.pixel_ratio(settings)?;
+    if layout == Layout::Difference && model_b.is_none() {
+        return Err(Error::InvalidField {
+            field: MODEL_B.option.to_string(),
+            expected: format!(
+                "a second model to compare \"{model}\" with, but the dataset has only one model"
+            ),
+        });
+    }
+    Ok(ResolvedOptions {
+        layout,
+        model,
+        model_b,
+        benchmark,
+        color_map,
+        reversed: settings.flag(&REVERSED).unwrap_or(defaults.reversed),
+        domain,
+        min,
+        max,
+        center,
+        annotate: settings.flag(&ANNOTATE).unwrap_or(defaults.annotate),
+        decimals,
+        uncertainty,
+        width,
+        pixel_ratio,
+    })
+}

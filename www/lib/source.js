@@ -1,0 +1,214 @@
+// Getting data to the loaders, for the explorer and <sweep-map> alike: fetching an address with
+// progress, a Cancel (an AbortSignal) and a timeout when nothing arrives; the format a name
+// suggests; a web page served instead of data; sweep or per-item scores, the other tried when
+// the first fails; and lists of names written as links write them. The rules (which format,
+// what is a web page, how a list is split) are the core's (src/source.rs, src/link/read.rs),
+// called through the wasm; this module keeps the fetch, the stream and the order of attempts.
+// Every function that calls the wasm needs load() (./sweepmap.js) to have resolved, except
+// fetchData, which waits for it.
+
+import { load } from "./sweepmap.js";
+
+/**
+ * A fetch that receives nothing for this long (no headers, then no bytes) is stopped with a
+ * message saying so: long enough for a slow server or a big file on a slow line, whose bytes
+ * keep arriving (each one restarts the wait), short enough that a server that never answers
+ * does not leave "Loading…" up for good.
+ */
+export const IDLE_TIMEOUT_MS = 30_000;
+
+/** Bytes of a response read before it is checked for a web page (the check needs the start). */
+const HEAD_CHARS = 4096;
+
+/** An Error that says a load was cancelled (not a failure to report as one). */
+export class LoadCancelled extends Error {
+  constructor(name) {
+    super(`Stopped loading "${name}"; the data shown are unchanged.`);
+    this.name = "LoadCancelled";
+    /** What was being loaded (a file name or an address). */
+    this.source = name;
+  }
+}
+
+/** The message of anything thrown. */
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** "840 bytes", "12 kB", "3.4 MB": a size for progress and messages. */
+export function formatBytes(bytes) {
+  if (bytes < 1000) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
+  if (bytes < 1e6) return `${Math.round(bytes / 1000)} kB`;
+  return `${(bytes / 1e6).toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+}
+
+/** "1.2 MB of 5.0 MB" or "1.2 MB" (the total unknown): how far a fetch is. */
+export function receivedText({ received, total }) {
+  return total === null ? formatBytes(received) : `${formatBytes(received)} of ${formatBytes(total)}`;
+}
+
+/**
+ * The size a response's body will have, from Content-Length, or null when the server does not
+ * say or the body is compressed in transit (the length then counts compressed bytes, while the
+ * stream gives them decompressed).
+ */
+function expectedBytes(response) {
+  const encoding = response.headers.get("content-encoding");
+  if (encoding && encoding.trim().toLowerCase() !== "identity") return null;
+  const length = Number(response.headers.get("content-length") ?? NaN);
+  return Number.isSafeInteger(length) && length >= 0 ? length : null;
+}
+
+/**
+ * Fetches a data file's text. `onProgress({ received, total })` hears of every piece (total is
+ * null when the server does not say); `signal` (an AbortSignal) cancels with LoadCancelled
+ * (`name` in its message); `idleTimeout` (ms) stops a fetch that receives nothing for that
+ * long. The Error says in plain words why it failed, for the caller to prefix with the address:
+ * the request failed (an unreachable address, a server that does not let other sites read it,
+ * a redirect loop: the browser does not say which), the server answered an error status, went
+ * silent, sent nothing, or sent a web page (told as soon as its start arrives).
+ */
+export async function fetchData(url, { signal, onProgress, idleTimeout = IDLE_TIMEOUT_MS, name = String(url) } = {}) {
+  if (signal?.aborted) throw new LoadCancelled(name);
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  signal?.addEventListener("abort", cancel);
+  let received = 0;
+  let total = null;
+  let timedOut = false;
+  let timer = 0;
+  const wait = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, idleTimeout);
+  };
+  /** The Error for a fetch that stopped: cancelled, timed out, or `otherwise`. */
+  const stopped = (otherwise) => {
+    if (signal?.aborted) return new LoadCancelled(name);
+    if (timedOut) {
+      const soFar = received > 0 ? ` after ${receivedText({ received, total })}` : "";
+      return new Error(
+        `nothing arrived for ${idleTimeout / 1000} seconds${soFar}, so the request was stopped; the server may be slow or down: try again later`,
+      );
+    }
+    return otherwise();
+  };
+  wait();
+  try {
+    let response;
+    try {
+      response = await fetch(url, { signal: controller.signal });
+    } catch (error) {
+      throw stopped(
+        () =>
+          new Error(
+            `the request failed (${messageOf(error)}): the address may be unreachable, its server may not let other sites read the file (CORS), or it may redirect in a loop`,
+          ),
+      );
+    }
+    if (!response.ok) {
+      throw new Error(`the server answered ${response.status} ${response.statusText}`.trim());
+    }
+    wait();
+    total = expectedBytes(response);
+    onProgress?.({ received, total });
+    const contentType = response.headers.get("content-type");
+    const reader = response.body.getReader();
+    const api = await load();
+    const decoder = new TextDecoder();
+    const parts = [];
+    let head = "";
+    let checked = false;
+    for (;;) {
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        throw stopped(() => new Error(`the connection broke after ${receivedText({ received, total })} (${messageOf(error)})`));
+      }
+      if (chunk.done) break;
+      wait();
+      received += chunk.value.length;
+      if (total !== null && received > total) total = null;
+      const piece = decoder.decode(chunk.value, { stream: true });
+      parts.push(piece);
+      if (!checked && head.length < HEAD_CHARS) head += piece;
+      if (!checked && head.trimStart().length >= HEAD_CHARS) {
+        checked = true;
+        checkHead(api, head, contentType, controller);
+      }
+      onProgress?.({ received, total });
+    }
+    parts.push(decoder.decode());
+    const text = parts.join("");
+    if (!checked) checkHead(api, text, contentType, controller);
+    if (text.trim() === "") throw new Error("the server sent an empty file");
+    return text;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", cancel);
+  }
+}
+
+/** Throws the core's message (and stops the download) when a response's start is a web page. */
+function checkHead(api, head, contentType, controller) {
+  try {
+    api.checkFetchedText(head, contentType);
+  } catch (error) {
+    controller.abort();
+    throw error;
+  }
+}
+
+/** The format to read a source with: the one declared, else the one its name suggests. */
+export function formatOf(api, name, declared = "auto") {
+  return declared && declared !== "auto" ? declared : api.formatFromName(String(name ?? ""));
+}
+
+/** "sweep" -> "pairwise" and back. */
+function otherKind(kind) {
+  return kind === "pairwise" ? "sweep" : "pairwise";
+}
+
+/**
+ * Loads as `kind` ("sweep" or "pairwise"), or, for "auto" (or none), as `guess()`'s kind and
+ * then the other when that fails: `attempt(kind)` (sync or async) does one load. The error
+ * when both fail is the first's; LoadCancelled ends it at once.
+ */
+export async function loadEitherKind(kind, guess, attempt) {
+  if (kind === "sweep" || kind === "pairwise") return attempt(kind);
+  const first = await guess();
+  try {
+    return await attempt(first);
+  } catch (error) {
+    if (error instanceof LoadCancelled) throw error;
+    try {
+      return await attempt(otherKind(first));
+    } catch (second) {
+      throw second instanceof LoadCancelled ? second : error;
+    }
+  }
+}
+
+/**
+ * Loads data text as a sweep (loadDataset) or per-item scores (loadPairwise): `kind` "sweep",
+ * "pairwise", or "auto" (guessKind, then the other). Resolves to { kind, dataset }.
+ */
+export function loadText(api, text, { format = "auto", kind = "auto" } = {}) {
+  const loaders = {
+    sweep: () => api.loadDataset(text, { format }),
+    pairwise: () => api.loadPairwise(text, { format }),
+  };
+  return loadEitherKind(
+    kind,
+    () => api.guessKind(text, format),
+    (which) => ({ kind: which, dataset: loaders[which]() }),
+  );
+}
+
+/** A list of names as links write it (`a,b\,c`: a comma inside a name escaped), trimmed. */
+export function splitNames(api, text) {
+  return api.splitNames(String(text));
+}

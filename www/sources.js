@@ -1,0 +1,176 @@
+// The explorer's data sources: the bundled catalog (data/index.json), a bundled dataset, an
+// address (src=), a local file (whole, or a big CSV file in slices) and data carried by a link,
+// each read to text and loaded as a sweep or per-item scores. The fetching, the format, the
+// web-page check and the fallback to the other kind are lib/source.js's, which <sweep-map>
+// shares; this module adds what only the explorer has (the catalog, texts kept for back and
+// forward, local files, the progress bar with its Cancel) and words the errors for its banner.
+
+import { decodeData } from "./share.js";
+import { fileHead, loadCsvInSlices } from "./loading.js";
+import { fetchData, formatOf, loadEitherKind, loadText, receivedText } from "./lib/source.js";
+
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Reads the data catalog, data/index.json: [{ id, file, title, kind }]. */
+export async function loadCatalog() {
+  let text;
+  try {
+    text = await fetchData(new URL("data/index.json", window.location.href));
+  } catch (error) {
+    throw new Error(`could not fetch data/index.json: ${messageOf(error)}`);
+  }
+  let entries;
+  try {
+    entries = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`data/index.json is not valid JSON: ${messageOf(error)}`);
+  }
+  const valid =
+    Array.isArray(entries) &&
+    entries.length > 0 &&
+    entries.every((entry) => entry && typeof entry.id === "string" && entry.id !== "" && typeof entry.file === "string" && entry.file !== "");
+  if (!valid) throw new Error('data/index.json must be a non-empty list of { "id", "file", "title" } entries');
+  const wrongKind = entries.find((entry) => entry.kind !== undefined && entry.kind !== "sweep" && entry.kind !== "pairwise");
+  if (wrongKind) {
+    throw new Error(`data/index.json: the entry "${wrongKind.id}" has kind ${JSON.stringify(wrongKind.kind)}; expected "sweep" or "pairwise"`);
+  }
+  return entries.map((entry) => ({
+    id: entry.id,
+    file: entry.file,
+    title: typeof entry.title === "string" && entry.title !== "" ? entry.title : entry.id,
+    kind: entry.kind ?? "sweep",
+  }));
+}
+
+/** The last part of a URL's path, for naming data that have no title. */
+function urlFileName(url) {
+  try {
+    const path = new URL(url, window.location.href).pathname;
+    return decodeURIComponent(path.split("/").filter(Boolean).pop() ?? url);
+  } catch {
+    return url;
+  }
+}
+
+/** A loaded sweep as the page keeps it: { kind, dataset, names }. */
+function sweepOf(dataset) {
+  const aggregates = dataset
+    .benchmarkInfo()
+    .filter((info) => Array.isArray(info.aggregate_of) && info.aggregate_of.length > 0)
+    .map((info) => info.name);
+  return { kind: "sweep", dataset, names: { models: dataset.models(), benchmarks: dataset.benchmarks(), aggregates } };
+}
+
+/** Loaded per-item scores as the page keeps them: { kind, dataset, names }. */
+function scoresOf(dataset) {
+  return { kind: "pairwise", dataset, names: { models: dataset.models(), groups: dataset.groups() } };
+}
+
+/** { kind, dataset } as the page keeps it, with its names; frees the dataset if they fail. */
+function withNames({ kind, dataset }) {
+  try {
+    return kind === "pairwise" ? scoresOf(dataset) : sweepOf(dataset);
+  } catch (error) {
+    dataset.free();
+    throw error;
+  }
+}
+
+/**
+ * Fetches or reads a source's text and loads it. Resolves to { source, kind, dataset, names,
+ * label, text }; rejects with an Error whose message says in plain words what failed, or with
+ * LoadCancelled. `page` is what the explorer keeps: { api, catalog, texts (fetched texts by
+ * source), localFiles (by key: { text } or { file }) }; `progress` a progress display
+ * ({ update(fraction or null, text) }, shown while a fetch or a big file takes its time), and
+ * `signal` cancels.
+ */
+export async function readSourceData(source, { api, catalog, texts, localFiles }, { progress, signal }) {
+  let text;
+  let format = "auto";
+  let label;
+  let context;
+  let kind = "auto";
+  const fetching = (name) => (got) => progress.update(got.total ? got.received / got.total : null, `Fetching ${name}: ${receivedText(got)}`);
+  if (source.kind === "bundled") {
+    const entry = catalog.find((candidate) => candidate.id === source.id);
+    if (!entry) throw new Error(`There is no bundled dataset "${source.id}".`);
+    label = entry.title;
+    kind = entry.kind;
+    context = (message) => `Could not open the dataset "${entry.title}": ${message}`;
+    const key = `bundled:${entry.id}`;
+    try {
+      const url = new URL(`data/${entry.file}`, window.location.href);
+      text = texts.get(key) ?? (await fetchData(url, { signal, name: entry.title, onProgress: fetching(entry.file) }));
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new Error(context(`could not fetch data/${entry.file}: ${messageOf(error)}`));
+    }
+    texts.set(key, text);
+    format = formatOf(api, entry.file);
+    const parse = context;
+    context = (message) => parse(`could not read ${entry.file}: ${message}`);
+  } else if (source.kind === "url") {
+    label = urlFileName(source.url);
+    const key = `url:${source.url}`;
+    try {
+      const url = new URL(source.url, window.location.href);
+      text = texts.get(key) ?? (await fetchData(url, { signal, name: source.url, onProgress: fetching(label) }));
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new Error(`Could not load ${source.url}: ${messageOf(error)}`);
+    }
+    texts.set(key, text);
+    format = formatOf(api, source.url, source.format);
+    context = (message) => `Could not read the data at ${source.url}: ${message}`;
+  } else if (source.kind === "local") {
+    label = source.name || "Data carried by the link";
+    const kept = localFiles.get(source.key);
+    if (kept?.file) {
+      return { source, ...(await loadBigFile(api, kept.file, { progress, signal })), label, text: null };
+    }
+    if (kept) {
+      text = kept.text;
+    } else if (source.data) {
+      try {
+        text = await decodeData(source.data);
+      } catch (error) {
+        throw new Error(`Could not open the data in the link: ${messageOf(error)}`);
+      }
+    } else {
+      throw new Error(`The file "${source.name}" is no longer open here; open it again with "Open file".`);
+    }
+    format = source.format;
+    context = (message) =>
+      source.name ? `Could not open "${source.name}": ${message}` : `Could not open the data in the link: ${message}`;
+  } else {
+    throw new Error("Unknown data source.");
+  }
+  let loaded;
+  try {
+    loaded = withNames(await loadText(api, text, { format, kind }));
+  } catch (error) {
+    throw new Error(context(messageOf(error)));
+  }
+  return { source, ...loaded, label: loaded.dataset.title() || label, text };
+}
+
+/**
+ * Loads a big CSV file in slices, its progress shown (with a Cancel). Like loadText, reads it
+ * as the kind guessKind picks from its first lines and, when that fails, as the other kind,
+ * reporting the first error when both fail. Resolves to { kind, dataset, names }; rejects with
+ * LoadCancelled when cancelled.
+ */
+async function loadBigFile(api, file, { progress, signal }) {
+  try {
+    return await loadEitherKind(
+      "auto",
+      async () => api.guessKind(await fileHead(file), "csv"),
+      async (kind) => withNames({ kind, dataset: await loadCsvInSlices(file, { kind, progress: progress.update, signal }) }),
+    );
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new Error(`Could not open "${file.name}": ${messageOf(error)}`);
+  }
+}
