@@ -32,6 +32,16 @@ pub(crate) fn parse_f64(text: &str) -> Option<f64> {
     Some(if negative { -magnitude } else { magnitude })
 }
 
+/// True when number text that read as `value` names a number other than zero that a double
+/// cannot hold: nonzero digits before any exponent, read as 0 (`1e-400`, `0.` and 400 digits).
+pub(crate) fn underflows(text: &str, value: f64) -> bool {
+    value == 0.0
+        && text
+            .split(['e', 'E'])
+            .next()
+            .is_some_and(|mantissa| mantissa.bytes().any(|byte| (b'1'..=b'9').contains(&byte)))
+}
+
 /// The parts of a decimal number as written: whole digits, fraction digits, exponent (sign and
 /// digits, without the `e`).
 struct Parts<'a> {
@@ -282,6 +292,32 @@ mod tests {
             "10e-1",
         ] {
             same(text).unwrap();
+        }
+    }
+
+    #[test]
+    fn numbers_too_close_to_zero_are_told_from_zero() {
+        let tiny = format!("0.{}1", "0".repeat(399));
+        for (text, expected) in [
+            ("1e-400", true),
+            ("-1e-400", true),
+            (tiny.as_str(), true),
+            ("2e-324", true),
+            (
+                "0.00000000000000000000000000000000000000000000000000001e-300",
+                true,
+            ),
+            ("3e-324", false),
+            ("5e-324", false),
+            ("0", false),
+            ("-0.000", false),
+            ("0e-999", false),
+            ("0.0E5", false),
+            ("1e400", false),
+            ("41.3", false),
+        ] {
+            let value = parse_f64(text).unwrap();
+            assert_eq!(super::underflows(text, value), expected, "{text}");
         }
     }
 

@@ -290,7 +290,15 @@ fn every_malformed_pairwise_csv_gives_the_same_error_in_slices() {
     for (name, bytes) in &files {
         let options = PairwiseCsvOptions::default();
         assert!(pairwise_whole(bytes, &options).is_err(), "{name} loads");
-        let sizes: Vec<usize> = (1..=bytes.len()).collect();
+        // Every size of slice for the small cases; the big ones (a header of 10,000 columns)
+        // in slices of up to 64 bytes (so cut at every byte) and a few larger.
+        let every = if bytes.len() <= 1000 { bytes.len() } else { 64 };
+        let mut sizes: Vec<usize> = (1..=every).collect();
+        sizes.extend(
+            [4096, 65_536, bytes.len()]
+                .iter()
+                .filter(|&&size| size <= bytes.len()),
+        );
         assert_same_scores(name, bytes, &sizes, &options);
     }
     // And the messages themselves, as the corpus pins them, from a loader fed a byte at a time.
@@ -418,7 +426,7 @@ fn a_pairwise_loader_is_spent_after_its_scores_or_an_error() {
     let no_score = failed.push(b"item,model,note\n").unwrap_err();
     assert_eq!(
         no_score.to_string(),
-        "no column can be the score; expected a column named like score, progress, ratio, value or accuracy, or name it explicitly, e.g. score=...; the columns are \"item\", \"model\", \"note\""
+        "no column can be the score; expected a column named like score, progress, ratio, value or accuracy: rename that column in the file; from code, name it with the roles option, e.g. {score: \"column name\"}; the columns are \"item\", \"model\", \"note\""
     );
     assert_eq!(
         failed.push(b"t1,a,x\n"),
@@ -543,5 +551,123 @@ fn an_empty_slice_anywhere_changes_nothing() {
                 .and_then(|()| loader.finish());
             assert_eq!(loaded, expected, "an empty slice at byte {cut}");
         }
+    }
+}
+
+/// A CSV file of `header` and `rows` (each row as many fields as the header), in which the
+/// field at `(row, field)` (row 0 is the header) opens a quote that is never closed: fields
+/// before it are written as a CSV writer writes them (quoted when they hold a comma, a quote or
+/// a line end), the field itself is a quote and its text, and everything after it is written
+/// raw with quotes left out, so the text ends inside that quoted field. Returns the text and the
+/// line (1-based, physical) where the quote opens.
+fn with_unclosed_quote(
+    header: &[&str],
+    rows: &[Vec<String>],
+    (row, field): (usize, usize),
+    end: &str,
+) -> (String, u64) {
+    let quote = |text: &str| {
+        if text.contains([',', '"', '\r', '\n']) {
+            format!("\"{}\"", text.replace('"', "\"\""))
+        } else {
+            text.to_string()
+        }
+    };
+    let records = std::iter::once(header.iter().map(|name| name.to_string()).collect())
+        .chain(rows.iter().cloned())
+        .collect::<Vec<Vec<String>>>();
+    let mut text = String::new();
+    let mut line = None;
+    for (index, record) in records.iter().enumerate() {
+        for (column, value) in record.iter().enumerate() {
+            if column > 0 {
+                text.push(',');
+            }
+            match (index, column).cmp(&(row, field)) {
+                std::cmp::Ordering::Less => text.push_str(&quote(value)),
+                std::cmp::Ordering::Equal => {
+                    // Physical lines so far: `\r\n`, `\r` and `\n` each end one.
+                    let ends = text.replace("\r\n", "\n").matches(['\n', '\r']).count();
+                    line = Some(ends as u64 + 1);
+                    text.push('"');
+                    text.push_str(&value.replace('"', ""));
+                }
+                std::cmp::Ordering::Greater => text.push_str(&value.replace('"', "")),
+            }
+        }
+        text.push_str(end);
+    }
+    (text, line.expect("the quote's field is in the file"))
+}
+
+/// Labels with the characters CSV treats specially.
+const LABELS: [&str; 5] = [
+    "plain",
+    "with, comma",
+    "quote \" \u{1f600}",
+    "two\nlines",
+    "cr\r\nlf",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// A file that ends inside a quoted field, whichever field the quote opens in (the header,
+    /// the last column, a label after fields with line ends in them), gets the unclosed-quote
+    /// error at the line where the quote opens, in the sweep and the per-item scores loaders,
+    /// whole and in any slices. (It used to be read as a value holding the rest of the file
+    /// when the quote was in the last column: "expected a number, found ...".)
+    #[test]
+    fn a_file_ending_inside_a_quoted_field_names_the_line_where_it_opens(
+        cells in prop::collection::vec((0..5usize, 0..5usize, -1e6..1e6f64), 1..30),
+        at in (0..31usize, 0..5usize),
+        size in 1..300usize,
+        crlf in any::<bool>(),
+    ) {
+        let end = if crlf { "\r\n" } else { "\n" };
+        let open = (at.0 % (cells.len() + 1), at.1);
+        let expected = |line: u64| Err::<(), String>(format!(
+            "line {line}: a quoted field opens here and is never closed"
+        ));
+
+        let header = ["model", "window", "ratio", "seed", "score"];
+        let rows: Vec<Vec<String>> = cells
+            .iter()
+            .enumerate()
+            .map(|(index, &(label, y, value))| {
+                vec![
+                    LABELS[label].to_string(),
+                    format!("{}", 100 * y),
+                    format!("0.{index}"),
+                    format!("{}", index % 3),
+                    format!("{value}"),
+                ]
+            })
+            .collect();
+        let (text, line) = with_unclosed_quote(&header, &rows, open, end);
+        let options = CsvOptions::default();
+        let message = |result: Result<Dataset, Error>| result.map(|_| ()).map_err(|e| e.to_string());
+        prop_assert_eq!(message(whole(text.as_bytes(), &options)), expected(line), "{:?}", text);
+        prop_assert_eq!(message(chunked(text.as_bytes(), size, 5, &options)), expected(line));
+
+        let header = ["task_id", "benchmark", "model", "progress"];
+        let rows: Vec<Vec<String>> = cells
+            .iter()
+            .enumerate()
+            .map(|(index, &(label, group, value))| {
+                vec![
+                    format!("{} {index}", LABELS[label]),
+                    LABELS[group].to_string(),
+                    "model-a".to_string(),
+                    format!("{}", value.abs() / 1e6),
+                ]
+            })
+            .collect();
+        let open = (open.0, open.1 % header.len());
+        let (text, line) = with_unclosed_quote(&header, &rows, open, end);
+        let options = PairwiseCsvOptions::default();
+        let message = |result: Result<PairwiseDataset, Error>| result.map(|_| ()).map_err(|e| e.to_string());
+        prop_assert_eq!(message(pairwise_whole(text.as_bytes(), &options)), expected(line), "{:?}", text);
+        prop_assert_eq!(message(pairwise_chunked(text.as_bytes(), size, &options)), expected(line));
     }
 }

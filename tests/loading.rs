@@ -329,8 +329,9 @@ fn malformed_ambiguous_axes_list_the_candidates() {
     assert_eq!(
         csv_error(text),
         "cannot tell which column is the x or y axis: candidates are \"local_window_size\", \
-         \"ratio\", \"max_tokens\"; name the axes explicitly, e.g. x=ratio, \
-         y=local_window_size, or name the others as model=..., benchmark=..., ignore=..."
+         \"ratio\", \"max_tokens\"; keep two of them as the axes and remove the others from \
+         the file (or rename them to names that are ignored, such as notes or comment); from \
+         code, name them with the roles option, e.g. {y: \"local_window_size\", x: \"ratio\"}"
     );
     // Naming the extra column as ignored resolves it.
     let options = CsvOptions {
@@ -345,8 +346,10 @@ fn malformed_ambiguous_value_lists_the_candidates() {
     let text = "model,window,ratio,accuracy,f1\nA,500,0.1,0.5,0.4\nA,1000,0.2,0.6,0.5\n";
     assert_eq!(
         csv_error(text),
-        "cannot tell which column is the value: candidates are \"accuracy\", \"f1\"; name the \
-         roles explicitly, e.g. x=ratio, y=local_window_size, value=pass@1, or ignore=notes"
+        "cannot tell which column is the value: candidates are \"accuracy\", \"f1\"; give only \
+         the value column a metric name (such as score, accuracy or pass@1) and remove the \
+         columns that are neither axes nor the value from the file; from code, name it with \
+         the roles option, e.g. {value: \"accuracy\"}"
     );
 }
 
@@ -355,8 +358,10 @@ fn malformed_ambiguous_facet_names() {
     let text = "model,llm,window,ratio,accuracy\nA,B,500,0.1,0.5\n";
     assert_eq!(
         csv_error(text),
-        "cannot tell which column is the model: candidates are \"model\", \"llm\"; name the \
-         model column explicitly, e.g. model=model"
+        "cannot tell which column is the model: candidates are \"model\", \"llm\"; keep one of \
+         them and remove the others from the file (or rename them to names that are ignored, \
+         such as notes or comment); from code, name it with the roles option, e.g. \
+         {model: \"model\"}"
     );
 }
 
@@ -373,14 +378,17 @@ fn malformed_too_few_columns_for_axes() {
 fn malformed_no_numeric_value_column() {
     assert_eq!(
         csv_error("optimizer,schedule,grade\nsgd,cos,good\nadam,lin,bad\nsgd,lin,good\n"),
-        "no column can be the value; the value column must hold numbers; name it explicitly, \
-         e.g. value=accuracy"
+        "no column can be the value; expected a column of numbers: name the value column like a \
+         metric (such as score, accuracy or pass@1) to be told which of its fields are not \
+         numbers; from code, name it with the roles option, e.g. {value: \"column name\"}"
     );
     // With numeric columns but none named like a metric, the candidates are listed.
     assert_eq!(
         csv_error("model,window,ratio,grade\nA,500,0.1,good\nA,1000,0.2,bad\nA,500,0.2,good\n"),
-        "cannot tell which column is the value: candidates are \"window\", \"ratio\"; name the \
-         roles explicitly, e.g. x=ratio, y=local_window_size, value=pass@1, or ignore=notes"
+        "cannot tell which column is the value: candidates are \"window\", \"ratio\"; give only \
+         the value column a metric name (such as score, accuracy or pass@1) and remove the \
+         columns that are neither axes nor the value from the file; from code, name it with \
+         the roles option, e.g. {value: \"window\"}"
     );
 }
 

@@ -562,29 +562,34 @@ fn every_malformed_csv_gets_its_exact_message() {
         (
             "item,model,notes\nt1,a,fine\n",
             "no column can be the score; expected a column named like score, progress, ratio, \
-             value or accuracy, or name it explicitly, e.g. score=...; \
-             the columns are \"item\", \"model\", \"notes\"",
+             value or accuracy: rename that column in the file; from code, name it with \
+             the roles option, e.g. {score: \"column name\"}; the columns are \"item\", \"model\", \"notes\"",
         ),
         (
             "name,model,score\nt1,a,0.5\n",
             "no column can be the item; expected a column named like item, task_id, id, problem \
-             or question, or name it explicitly, e.g. item=...; \
-             the columns are \"name\", \"model\", \"score\"",
+             or question: rename that column in the file; from code, name it with the roles \
+             option, e.g. {item: \"column name\"}; the columns are \"name\", \"model\", \"score\"",
         ),
         (
             "item,who,score\nt1,a,0.5\n",
-            "no column can be the model; expected a column named like model, system or agent, \
-             or name it explicitly, e.g. model=...; the columns are \"item\", \"who\", \"score\"",
+            "no column can be the model; expected a column named like model, system or agent: \
+             rename that column in the file; from code, name it with the roles option, e.g. \
+             {model: \"column name\"}; the columns are \"item\", \"who\", \"score\"",
         ),
         (
             "item,model,score,progress_ratio\nt1,a,0.5,0.5\n",
             "cannot tell which column is the score: candidates are \"score\", \"progress_ratio\"; \
-             name the score column explicitly, e.g. score=score",
+             keep one of them and remove the others from the file (or rename them to names that \
+             are ignored, such as notes or comment); from code, name it with the roles option, \
+             e.g. {score: \"score\"}",
         ),
         (
             "item,task_id,model,score\nt1,1,a,0.5\n",
             "cannot tell which column is the item: candidates are \"item\", \"task_id\"; \
-             name the item column explicitly, e.g. item=item",
+             keep one of them and remove the others from the file (or rename them to names that \
+             are ignored, such as notes or comment); from code, name it with the roles option, \
+             e.g. {item: \"item\"}",
         ),
         (
             "item,model,score,model\nt1,a,0.5,b\n",

@@ -32,7 +32,25 @@ pub(crate) fn present_values(grid: &Grid) -> impl Iterator<Item = (CellPosition,
 
 /// Arithmetic mean; `None` for no values.
 pub(crate) fn mean(values: &[f64]) -> Option<f64> {
-    (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
+    let scale = magnitude_scale(values);
+    (!values.is_empty()).then(|| {
+        values.iter().map(|value| value / scale).sum::<f64>() / values.len() as f64 * scale
+    })
+}
+
+/// The power of two at or below the largest magnitude among `values` (1 when that is zero or
+/// subnormal). Sums and squares are taken of the values divided by it: a power of two divides
+/// exactly, so ordinary values give the very same results, and values near f64::MAX (1e300 in a
+/// file) give a finite mean and spread instead of infinity.
+fn magnitude_scale(values: &[f64]) -> f64 {
+    let largest = values
+        .iter()
+        .fold(0.0f64, |largest, value| largest.max(value.abs()));
+    if largest.is_normal() {
+        f64::from_bits(largest.to_bits() & 0x7ff0_0000_0000_0000)
+    } else {
+        1.0
+    }
 }
 
 /// Median (mean of the two middle values for an even count); `None` for no values.
@@ -60,9 +78,13 @@ pub(crate) fn sample_standard_deviation(values: &[f64]) -> Option<f64> {
     if values.len() < 2 {
         return None;
     }
-    let center = mean(values)?;
-    let squares: f64 = values.iter().map(|value| (value - center).powi(2)).sum();
-    Some((squares / (values.len() - 1) as f64).sqrt())
+    let scale = magnitude_scale(values);
+    let center = mean(values)? / scale;
+    let squares: f64 = values
+        .iter()
+        .map(|value| (value / scale - center).powi(2))
+        .sum();
+    Some((squares / (values.len() - 1) as f64).sqrt() * scale)
 }
 
 /// The rank of one value among others.
@@ -132,6 +154,38 @@ pub fn spearman_correlation(first: &[f64], second: &[f64]) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mean_and_spread_of_the_largest_doubles_are_finite() {
+        let huge = [1e308, 1.5e308, 1.7e308, -1.2e308];
+        let ordinary = [1.0, 1.5, 1.7, -1.2];
+        let mean_huge = mean(&huge).unwrap();
+        let spread_huge = sample_standard_deviation(&huge).unwrap();
+        assert!((mean_huge / 1e308 - mean(&ordinary).unwrap()).abs() < 1e-12);
+        let spread = sample_standard_deviation(&ordinary).unwrap();
+        assert!(
+            (spread_huge / 1e308 - spread).abs() < 1e-12,
+            "{spread_huge}"
+        );
+        // Ordinary values give exactly what the plain formulas give.
+        let mut next = crate::testing::xorshift(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..500 {
+            let values: Vec<f64> = (0..1 + next() % 40)
+                .map(|_| (next() % 2_000_000) as f64 / 1000.0 - 1000.0)
+                .collect();
+            let plain_mean = values.iter().sum::<f64>() / values.len() as f64;
+            assert_eq!(mean(&values), Some(plain_mean));
+            if values.len() > 1 {
+                let squares: f64 = values.iter().map(|v| (v - plain_mean).powi(2)).sum();
+                let plain = (squares / (values.len() - 1) as f64).sqrt();
+                assert_eq!(
+                    sample_standard_deviation(&values),
+                    Some(plain),
+                    "{values:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn ties_use_a_relative_tolerance() {

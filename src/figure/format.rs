@@ -9,10 +9,24 @@
 /// `analysis::infer_decimals`).
 pub const MAX_AUTO_DECIMALS: usize = 6;
 
+/// From this magnitude up, numbers are written in exponent notation: fixed notation would take
+/// 16 digits or more (309 for the largest double), which no cell, tick or sentence can hold.
+const LARGE: f64 = 1e15;
+/// Below this magnitude (zero aside), numbers are written in exponent notation too: at the
+/// decimals a figure shows (six at most) they would read as zero.
+const SMALL: f64 = 1e-6;
+
 /// Formats a value with a fixed number of decimals, with a true minus sign and no "-0". An exact
 /// half rounds away from zero (51.125 -> "51.13"), as readers (and JavaScript's `toFixed`) do;
 /// Rust's own formatting would round it to the even digit.
+///
+/// Magnitudes of 1e15 and more, and nonzero ones below 1e-6, are written in exponent notation
+/// with up to three significant digits whatever `decimals` says (`1e300`, `−1.8e308`,
+/// `5e−324`): at most ten characters.
 pub fn format_value(value: f64, decimals: usize) -> String {
+    if value.is_finite() && value != 0.0 && !(SMALL..LARGE).contains(&value.abs()) {
+        return exponent(value);
+    }
     let value = if is_exact_half(value, decimals) {
         // The double is exactly representable scaled (it ends in 5 at decimals + 1), so the
         // product is exact and rounding it away from zero is the answer.
@@ -30,6 +44,25 @@ pub fn format_value(value: f64, decimals: usize) -> String {
     } else {
         text
     }
+}
+
+/// A value in exponent notation: up to three significant digits, no trailing zeros, a true
+/// minus on the number and on the exponent ("−2.5e−7").
+fn exponent(value: f64) -> String {
+    // The shortest digits that read back as the value, when there are three or fewer (5e-324
+    // is stored as 4.94...e-324), else three, rounded.
+    let shortest = format!("{value:e}");
+    let digits = shortest.split('e').next().map_or(0, |mantissa| {
+        mantissa.bytes().filter(u8::is_ascii_digit).count()
+    });
+    let text = if digits <= 3 {
+        shortest
+    } else {
+        format!("{value:.2e}")
+    };
+    let (mantissa, power) = text.split_once('e').unwrap_or((&text, "0"));
+    let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+    format!("{mantissa}e{power}").replace('-', "−")
 }
 
 /// True when a double's exact decimal expansion ends in a 5 right after `decimals` digits:
@@ -229,6 +262,48 @@ mod tests {
                         "{value} at {decimals}"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_and_tiny_magnitudes_are_written_with_an_exponent() {
+        assert_eq!(format_value(1e300, 1), "1e300");
+        assert_eq!(format_value(-1e308, 0), "−1e308");
+        assert_eq!(format_value(f64::MAX, 2), "1.8e308");
+        assert_eq!(format_value(1e-300, 6), "1e−300");
+        assert_eq!(format_value(5e-324, 2), "5e−324");
+        assert_eq!(format_value(-2.5e-7, 3), "−2.5e−7");
+        assert_eq!(format_value(1.23456e15, 0), "1.23e15");
+        assert_eq!(format_value(9.999e20, 0), "1e21");
+        // Normal values, the edges of the range and zero are as before.
+        assert_eq!(format_value(999_999_999_999_999.0, 0), "999999999999999");
+        assert_eq!(format_value(1e-6, 6), "0.000001");
+        assert_eq!(format_value(0.0, 2), "0.00");
+        assert_eq!(format_value(-0.0, 2), "0.00");
+        assert_eq!(format_value(41.3, 1), "41.3");
+        assert_eq!(format_value(f64::INFINITY, 1), "inf");
+    }
+
+    proptest::proptest! {
+        /// Any double prints in at most 12 characters past the digits its decimals ask for
+        /// (16 whole digits at most), and reads back within the rounding it shows.
+        #[test]
+        fn every_double_prints_short(bits in proptest::num::u64::ANY, decimals in 0usize..7) {
+            let value = f64::from_bits(bits);
+            proptest::prop_assume!(value.is_finite());
+            let text = format_value(value, decimals);
+            proptest::prop_assert!(text.chars().count() <= 16 + 1 + decimals, "{}", text);
+            let back: f64 = text.replace('−', "-").parse().unwrap();
+            let exact = value == 0.0 || (SMALL..LARGE).contains(&value.abs());
+            let tolerance = if exact {
+                0.5 * 10f64.powi(-(decimals as i32)) + value.abs() * 1e-15
+            } else {
+                value.abs() * 0.005 + f64::MIN_POSITIVE
+            };
+            proptest::prop_assert!((back - value).abs() <= tolerance, "{} -> {}", value, text);
+            if !exact {
+                proptest::prop_assert!(text.chars().count() <= 10, "{}", text);
             }
         }
     }

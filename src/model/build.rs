@@ -8,7 +8,7 @@ use super::axis::{Axis, LabelSet};
 use super::dataset::{BenchmarkInfo, Dataset, Facet, Metric, Panel, Replicate};
 use super::grid::{Cell, Grid};
 use super::limits;
-use crate::error::{Error, Result};
+use crate::error::{excerpt, Error, Result};
 
 /// One parsed measurement, with labels as read and the line it came from.
 #[derive(Debug, Clone)]
@@ -362,15 +362,15 @@ fn describe_cell(
         (benchmarks, measurement.benchmark),
     ] {
         if let Some(level) = facet.levels.get(index).filter(|level| !level.is_empty()) {
-            parts.push(level.clone());
+            parts.push(excerpt(level));
         }
     }
     let x_label = x_axis.label(x).unwrap_or_default();
     let y_label = y_axis.label(y).unwrap_or_default();
-    parts.push(format!("{} = {x_label}", x_axis.name));
-    parts.push(format!("{} = {y_label}", y_axis.name));
+    parts.push(format!("{} = {}", excerpt(&x_axis.name), excerpt(x_label)));
+    parts.push(format!("{} = {}", excerpt(&y_axis.name), excerpt(y_label)));
     if let Some(replicate) = &measurement.replicate {
-        parts.push(format!("replicate \"{replicate}\""));
+        parts.push(format!("replicate \"{}\"", excerpt(replicate)));
     }
     format!("the same cell ({})", parts.join(", "))
 }

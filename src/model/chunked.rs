@@ -24,7 +24,9 @@ use super::build::{Assembly, Builder, Names, Record};
 use super::csv_format::{infer_roles, parse_value, CsvOptions, Profile, Roles};
 use super::dataset::{Dataset, Direction, Metric};
 use super::records::RecordReader;
-use super::tidy::{check_header, check_row, detect_delimiter, field_text, is_missing_marker};
+use super::tidy::{
+    check_header, check_row, detect_delimiter, field_text, is_missing_marker, unclosed_quote,
+};
 use crate::error::{Error, Result};
 
 const BOM: &[u8] = "\u{feff}".as_bytes();
@@ -108,13 +110,18 @@ struct Checked {
 }
 
 impl Checked {
-    /// Reads every record in `input` (empty at the end of the text) into `rows`.
+    /// Reads every record in `input` (empty only at the end of the text) into `rows`.
     fn feed(
         &mut self,
         reader: &mut RecordReader,
         mut input: &[u8],
         rows: &mut dyn Rows,
     ) -> Result<()> {
+        // At the end of the text, a record still inside a quoted field swallowed every line
+        // after its opening quote: that is the error, whatever the fields it would make.
+        if let (true, Some(line)) = (input.is_empty(), reader.open_quote()) {
+            return Err(unclosed_quote(line));
+        }
         while let Some((line, fields)) = reader.next_record(&mut input) {
             self.take(line, fields, rows)?;
         }

@@ -24,7 +24,8 @@ use super::chunked::CsvLoader;
 use super::dataset::Dataset;
 use super::records::{CsvText, CsvWriter};
 use super::tidy::{
-    columns_where, excerpt, find_column, find_role, is_named_like, names_of, normalize, quoted,
+    columns_where, excerpt, find_column, find_role, in_code, is_named_like, names_of, normalize,
+    quoted, role_field, RENAME_OR_REMOVE,
 };
 use crate::error::{Error, Result};
 
@@ -195,8 +196,55 @@ pub(crate) struct Roles {
     pub replicate: Option<usize>,
 }
 
-const ROLE_HINT: &str =
-    "name the roles explicitly, e.g. x=ratio, y=local_window_size, value=pass@1, or ignore=notes";
+/// What to do when several columns could be the value (`first` is one of them).
+fn value_hint(first: &str) -> String {
+    format!(
+        "give only the value column a metric name (such as score, accuracy or pass@1) and \
+         remove the columns that are neither axes nor the value from the file; {}",
+        in_code("it", &role_field("value", first))
+    )
+}
+
+/// What to do when more columns than `roles` (the axes to infer, as roles option fields) could
+/// be axes; the example names the first candidates.
+fn axes_hint(header: &[String], candidates: &[usize], roles: &[&str]) -> String {
+    let example: Vec<String> = roles
+        .iter()
+        .zip(candidates)
+        .map(|(role, &column)| role_field(role, column_name(header, column)))
+        .collect();
+    format!(
+        "keep {} and {RENAME_OR_REMOVE}; {}",
+        if roles.len() > 1 {
+            "two of them as the axes"
+        } else {
+            "one of them as the axis"
+        },
+        in_code(
+            if roles.len() > 1 { "them" } else { "it" },
+            &example.join(", ")
+        )
+    )
+}
+
+/// What to say when too few columns can be axes: the header, and the columns left out for
+/// their bookkeeping names (`time`, `id`), which a rename would make axes.
+fn too_few_axes(header: &[String], expected: &str, role: &str) -> String {
+    let all: Vec<usize> = (0..header.len()).collect();
+    let bookkeeping = columns_where(&all, &|index| {
+        is_named_like(column_name(header, index), BOOKKEEPING_NAMES)
+    });
+    let mut hint = format!("expected {expected} beside the value");
+    if let Some(&first) = bookkeeping.first() {
+        hint.push_str(&format!(
+            "; {} left out as bookkeeping by name: rename one to use it as an axis; {}",
+            quoted(&names_of(header, &bookkeeping)),
+            in_code("it", &role_field(role, column_name(header, first)))
+        ));
+    }
+    hint.push_str(&format!("; the columns are {}", quoted(header)));
+    hint
+}
 
 pub(crate) fn infer_roles(
     header: &[String],
@@ -272,27 +320,21 @@ pub(crate) fn infer_roles(
     };
     let (x, y) = match (explicit_x, explicit_y) {
         (Some(x), Some(y)) => (x, y),
-        (Some(x), None) => (x, single_axis(header, &axes, "y axis")?),
-        (None, Some(y)) => (single_axis(header, &axes, "x axis")?, y),
+        (Some(x), None) => (x, single_axis(header, &axes, "y axis", "y")?),
+        (None, Some(y)) => (single_axis(header, &axes, "x axis", "x")?, y),
         (None, None) => match axes.as_slice() {
             [y, x] => (*x, *y),
             [] | [_] => {
                 return Err(Error::NoCandidate {
                     role: "x and y axes",
-                    hint: format!(
-                        "expected two columns of hyperparameter values beside the value; \
-                         the columns are {}",
-                        quoted(header)
-                    ),
+                    hint: too_few_axes(header, "two columns of hyperparameter values", "x"),
                 })
             }
             many => {
                 return Err(Error::AmbiguousRole {
                     role: "x or y axis",
                     candidates: names_of(header, many),
-                    hint: "name the axes explicitly, e.g. x=ratio, y=local_window_size, \
-                           or name the others as model=..., benchmark=..., ignore=..."
-                        .into(),
+                    hint: axes_hint(header, many, &["y", "x"]),
                 })
             }
         },
@@ -340,7 +382,7 @@ fn infer_value(
             return Err(Error::AmbiguousRole {
                 role: "value",
                 candidates: names_of(header, many),
-                hint: ROLE_HINT.into(),
+                hint: value_hint(many.first().map_or("", |&i| column_name(header, i))),
             })
         }
     }
@@ -351,32 +393,35 @@ fn infer_value(
     }
     let numeric = columns_where(free, &|i| profiles.get(i).is_some_and(|p| p.numeric));
     let candidates = names_of(header, &numeric);
-    Err(if candidates.is_empty() {
-        Error::NoCandidate {
+    Err(match candidates.first() {
+        None => Error::NoCandidate {
             role: "value",
-            hint: "the value column must hold numbers; name it explicitly, e.g. value=accuracy"
-                .into(),
-        }
-    } else {
-        Error::AmbiguousRole {
+            hint: format!(
+                "expected a column of numbers: name the value column like a metric (such as \
+                 score, accuracy or pass@1) to be told which of its fields are not numbers; {}",
+                in_code("it", &role_field("value", "column name"))
+            ),
+        },
+        Some(first) => Error::AmbiguousRole {
             role: "value",
+            hint: value_hint(first),
             candidates,
-            hint: ROLE_HINT.into(),
-        }
+        },
     })
 }
 
-fn single_axis(header: &[String], axes: &[usize], role: &'static str) -> Result<usize> {
+/// The one axis left to infer when the other was named; `key` is its roles option field.
+fn single_axis(header: &[String], axes: &[usize], role: &'static str, key: &str) -> Result<usize> {
     match axes {
         [one] => Ok(*one),
         [] => Err(Error::NoCandidate {
             role,
-            hint: "name it explicitly".into(),
+            hint: too_few_axes(header, "another column of hyperparameter values", key),
         }),
         many => Err(Error::AmbiguousRole {
             role,
             candidates: names_of(header, many),
-            hint: ROLE_HINT.into(),
+            hint: axes_hint(header, many, &[key]),
         }),
     }
 }
@@ -402,6 +447,11 @@ pub fn load_csv(text: &str, options: &CsvOptions) -> Result<Dataset> {
 
 pub(crate) fn parse_value(text: &str, line: u64, column: &str) -> Result<f64> {
     match crate::decimal::parse_f64(text) {
+        Some(value) if crate::decimal::underflows(text, value) => Err(Error::Underflow {
+            line,
+            column: column.to_string(),
+            value: excerpt(text),
+        }),
         Some(value) if value.is_finite() => Ok(value),
         Some(_) => Err(Error::NonFinite {
             line,

@@ -17,7 +17,7 @@ use serde_json::Value;
 use super::axis::parse_number;
 use super::build::{BenchmarkInfos, Builder, Names, Record};
 use super::dataset::{BenchmarkInfo, Dataset, Direction, Metric};
-use crate::error::{Error, Result};
+use crate::error::{excerpt, Error, Result};
 
 /// The result of reading one field's value.
 pub(crate) type Field<'de, A> = std::result::Result<(), <A as MapAccess<'de>>::Error>;
@@ -54,7 +54,9 @@ impl<'de, T: JsonObject> Visitor<'de> for ObjectVisitor<T> {
         let mut given = 0u32;
         while let Some(key) = map.next_key::<String>()? {
             let Some(index) = T::FIELDS.iter().position(|field| *field == key) else {
-                return Err(A::Error::unknown_field(&key, T::FIELDS));
+                // The key comes from the data: cut, so that a key of a megabyte gives a message
+                // of a line.
+                return Err(A::Error::unknown_field(&excerpt(&key), T::FIELDS));
             };
             let name = T::FIELDS.get(index).copied().unwrap_or_default();
             if given & (1 << index) != 0 {
@@ -326,7 +328,10 @@ fn axis_labels(axis: &AxisJson, field: &str) -> Result<Vec<String>> {
         if repeated {
             return Err(invalid(
                 format!("{field}.values[{index}]"),
-                format!("a value not already on the axis (\"{label}\" is)"),
+                format!(
+                    "a value not already on the axis (\"{}\" is)",
+                    excerpt(label)
+                ),
             ));
         }
     }
@@ -458,7 +463,7 @@ pub fn load_json(text: &str) -> Result<Dataset> {
                 format!("{path}.name"),
                 format!(
                     "a benchmark that has panels (\"{}\" has none)",
-                    benchmark.name
+                    excerpt(&benchmark.name)
                 ),
             ));
         }
@@ -476,7 +481,10 @@ pub fn load_json(text: &str) -> Result<Dataset> {
                 if !levels.contains_key(part.as_str()) || part == &benchmark.name {
                     return Err(invalid(
                         format!("{path}.aggregate_of"),
-                        format!("names of other benchmarks that have panels (\"{part}\" is not)"),
+                        format!(
+                            "names of other benchmarks that have panels (\"{}\" is not)",
+                            excerpt(part)
+                        ),
                     ));
                 }
             }
@@ -517,7 +525,10 @@ fn facet_level(
         (Some(_), Some(_)) => Err(invalid(format!("{path}.{role}"), format!("a {role} name"))),
         (None, Some(facet)) => Err(invalid(
             format!("{path}.{role}"),
-            format!("the {role} (the dataset has a \"{facet}\" facet)"),
+            format!(
+                "the {role} (the dataset has a \"{}\" facet)",
+                excerpt(facet)
+            ),
         )),
         (Some(_), None) => Err(invalid(
             format!("{path}.{role}"),
@@ -586,7 +597,10 @@ fn add_cell(
                 if labels.insert(label.clone(), index).is_some() {
                     return Err(invalid(
                         replicate_path,
-                        format!("a replicate label not already used in this cell (\"{label}\" is)"),
+                        format!(
+                            "a replicate label not already used in this cell (\"{}\" is)",
+                            excerpt(&label)
+                        ),
                     ));
                 }
                 builder.add(record(key, Some(&label), Some(value)));

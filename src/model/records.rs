@@ -79,6 +79,26 @@ pub(crate) struct RecordReader {
     previous_cr: bool,
     /// The line of the current record's first character, once one is consumed.
     record_line: Option<u64>,
+    delimiter: u8,
+    /// Where the reader is as far as quotes go, followed byte by byte as csv-core's own state
+    /// machine moves (which it does not show): so that a text ending inside a quoted field is
+    /// told apart from one whose last field merely holds line ends.
+    quoting: Quoting,
+}
+
+/// The quoting states of csv-core's reader with the csv crate's defaults (double quotes,
+/// doubled to escape, no escape character, no comments).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Quoting {
+    /// At the start of a field (or of a record): a quote here opens a quoted field.
+    FieldStart,
+    /// In a field that is not quoted (or no longer: text after a closing quote): quotes are text.
+    Unquoted,
+    /// Inside a quoted field that opened on this line.
+    Quoted { line: u64 },
+    /// Just after a quote inside a quoted field: a second quote is an escaped one, anything
+    /// else means the field was closed.
+    QuoteInQuoted { line: u64 },
 }
 
 impl RecordReader {
@@ -94,13 +114,38 @@ impl RecordReader {
             line: 1,
             previous_cr: false,
             record_line: None,
+            delimiter,
+            quoting: Quoting::FieldStart,
         }
+    }
+
+    /// The line where a quoted field opened, when the bytes read so far end inside it: at the
+    /// end of the text, the quote was never closed.
+    pub(crate) fn open_quote(&self) -> Option<u64> {
+        match self.quoting {
+            Quoting::Quoted { line } => Some(line),
+            _ => None,
+        }
+    }
+
+    /// Moves the quoting state past one byte, as csv-core's reader moves.
+    fn follow_quotes(&mut self, byte: u8) {
+        let ends_field = byte == self.delimiter || byte == b'\n' || byte == b'\r';
+        self.quoting = match self.quoting {
+            Quoting::FieldStart if byte == b'"' => Quoting::Quoted { line: self.line },
+            Quoting::Quoted { line } if byte == b'"' => Quoting::QuoteInQuoted { line },
+            quoted @ Quoting::Quoted { .. } => quoted,
+            Quoting::QuoteInQuoted { line } if byte == b'"' => Quoting::Quoted { line },
+            _ if ends_field => Quoting::FieldStart,
+            _ => Quoting::Unquoted,
+        };
     }
 
     /// Counts the line ends in bytes the reader consumed, and notes where a record starts: at
     /// its first byte that is not a line end (blank lines before it are skipped).
     fn count_lines(&mut self, consumed: &[u8]) {
         for &byte in consumed {
+            self.follow_quotes(byte);
             if self.record_line.is_none() && byte != b'\n' && byte != b'\r' {
                 self.record_line = Some(self.line);
             }

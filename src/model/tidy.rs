@@ -6,6 +6,7 @@
 
 use super::records::{unprotect_field, RecordReader};
 use crate::error::{Error, Result};
+use crate::hash::FastMap;
 
 /// Fields that mean "no value": empty, `NA`, `N/A`, `null`, `None`, `-` (any case).
 pub(crate) const MISSING_MARKERS: &[&str] = &["", "na", "n/a", "null", "none", "-"];
@@ -29,24 +30,23 @@ pub(crate) fn is_missing_marker(field: &str) -> bool {
     MISSING_MARKERS.contains(&field.trim().to_ascii_lowercase().as_str())
 }
 
-/// A value for messages: long fields are cut so an error stays one readable line.
-pub(crate) fn excerpt(text: &str) -> String {
-    const LIMIT: usize = 60;
-    if text.chars().count() <= LIMIT {
-        text.to_string()
-    } else {
-        let cut: String = text.chars().take(LIMIT).collect();
-        format!("{cut}...")
-    }
+pub(crate) use crate::error::{excerpt, quoted_list as quoted};
+
+/// Advice for columns that inference should not consider: what the file can do about them.
+pub(crate) const RENAME_OR_REMOVE: &str = "remove the others from the file (or rename them to \
+     names that are ignored, such as notes or comment)";
+
+/// The second half of the advice for a role that inference could not settle. The explorer has
+/// no control that names column roles, so every such message first says what to change in the
+/// file; this adds what code that loads the file can pass instead: `{x: "ratio"}` as the
+/// `roles` option. `what` is "it" or "them"; `example` the option's fields.
+pub(crate) fn in_code(what: &str, example: &str) -> String {
+    format!("from code, name {what} with the roles option, e.g. {{{example}}}")
 }
 
-/// Names as a quoted list: `"a", "b"`.
-pub(crate) fn quoted(names: &[String]) -> String {
-    names
-        .iter()
-        .map(|name| format!("\"{name}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
+/// `role: "name"`, a field of a roles option for [`in_code`], the name cut for a message.
+pub(crate) fn role_field(role: &str, name: &str) -> String {
+    format!("{role}: \"{}\"", excerpt(name))
 }
 
 /// Picks the delimiter from the header line: a comma unless the header has none and has tabs
@@ -90,6 +90,9 @@ pub(crate) fn check_header<'a>(fields: impl IntoIterator<Item = &'a str>) -> Res
             ),
         });
     }
+    // A set of the names seen: comparing each with every earlier one took minutes for a
+    // header of 100,000 columns.
+    let mut seen: FastMap<&str, ()> = FastMap::default();
     for (index, name) in header.iter().enumerate() {
         if name.is_empty() {
             return Err(Error::InvalidField {
@@ -97,7 +100,7 @@ pub(crate) fn check_header<'a>(fields: impl IntoIterator<Item = &'a str>) -> Res
                 expected: "a column name".into(),
             });
         }
-        if header.iter().take(index).any(|earlier| earlier == name) {
+        if seen.insert(name, ()).is_some() {
             return Err(Error::DuplicateColumn { name: name.clone() });
         }
     }
@@ -115,10 +118,7 @@ pub(crate) fn check_row(header: &[String], line: u64, fields: &[String]) -> Resu
     if fields.len() != header.len() {
         // A field that swallowed line ends is a quote that never closed.
         if fields.iter().any(|field| field.contains('\n')) {
-            return Err(Error::Csv {
-                line,
-                message: "a quoted field opens here and is never closed".into(),
-            });
+            return Err(unclosed_quote(line));
         }
         return Err(Error::RaggedRow {
             line,
@@ -132,11 +132,20 @@ pub(crate) fn check_row(header: &[String], line: u64, fields: &[String]) -> Resu
             line,
             message: format!(
                 "column \"{}\": the text is not valid UTF-8 here; save the file as UTF-8",
-                header.get(column).map_or("", String::as_str)
+                excerpt(header.get(column).map_or("", String::as_str))
             ),
         });
     }
     Ok(true)
+}
+
+/// A quoted field that opens on `line` and is never closed (the text ends inside it, or its
+/// closing quote is missing and a later quote closed it instead).
+pub(crate) fn unclosed_quote(line: u64) -> Error {
+    Error::Csv {
+        line,
+        message: "a quoted field opens here and is never closed".into(),
+    }
 }
 
 /// The first record of `text` (its header), read as CSV with `delimiter`.
@@ -194,11 +203,14 @@ pub(crate) fn find_role(
             role,
             candidates: names_of(header, many),
             hint: format!(
-                "name the {role} column explicitly, e.g. {role}={}",
-                many.first()
-                    .and_then(|&index| header.get(index))
-                    .map(String::as_str)
-                    .unwrap_or_default()
+                "keep one of them and {RENAME_OR_REMOVE}; {}",
+                in_code(
+                    "it",
+                    &role_field(
+                        role,
+                        many.first().and_then(|&i| header.get(i)).map_or("", |n| n)
+                    )
+                )
             ),
         }),
     }

@@ -26,8 +26,8 @@ use super::dataset::{Builder, Names, PairwiseDataset};
 use crate::error::{Error, Result};
 use crate::model::chunked::{Rows, SliceReader};
 use crate::model::tidy::{
-    detect_delimiter, excerpt, field_text, find_column, find_role, first_record, is_missing_marker,
-    is_named_like, normalize, quoted,
+    detect_delimiter, excerpt, field_text, find_column, find_role, first_record, in_code,
+    is_missing_marker, is_named_like, normalize, quoted, role_field,
 };
 
 /// Explicit column roles; every field left empty is inferred from the header.
@@ -131,8 +131,9 @@ fn required(
     found.ok_or_else(|| Error::NoCandidate {
         role,
         hint: format!(
-            "expected a column named like {examples}, or name it explicitly, e.g. {role}=...; \
+            "expected a column named like {examples}: rename that column in the file; {}; \
              the columns are {}",
+            in_code("it", &role_field(role, "column name")),
             quoted(header)
         ),
     })
@@ -203,6 +204,11 @@ fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles>
 
 fn parse_score(text: &str, line: u64, column: &str) -> Result<f64> {
     match crate::decimal::parse_f64(text) {
+        Some(value) if crate::decimal::underflows(text, value) => Err(Error::Underflow {
+            line,
+            column: column.to_string(),
+            value: excerpt(text),
+        }),
         Some(value) if !value.is_finite() => Err(Error::NonFinite {
             line,
             column: column.to_string(),

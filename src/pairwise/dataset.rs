@@ -113,7 +113,11 @@ impl PairwiseDataset {
             .ok_or_else(|| Error::Unknown {
                 what: "item",
                 name: match group {
-                    Some(group) => format!("{item}\" of group \"{group}"),
+                    Some(group) => format!(
+                        "{}\" of group \"{}",
+                        crate::error::excerpt(item),
+                        crate::error::excerpt(group)
+                    ),
                     None => item.to_string(),
                 },
                 known: Vec::new(),

@@ -266,7 +266,7 @@ pub fn load_pairwise_json(text: &str) -> Result<PairwiseDataset> {
             {
                 return Err(invalid(
                     format!("{path}.scores"),
-                    format!("each model once, found \"{model}\" twice"),
+                    format!("each model once, found \"{}\" twice", excerpt(model)),
                 ));
             }
         }
