@@ -514,3 +514,21 @@ fn names_from_the_data_are_never_capitalised() {
     );
     assert!(texts.iter().all(|text| !text.contains("Gpt")), "{texts:?}");
 }
+
+#[test]
+fn one_benchmark_gets_no_sentence_across_benchmarks() {
+    // The best configuration "across 1 benchmarks" is only the panel's peak again.
+    let csv = "model,benchmark,y,x,score\nm,b,1,1,0.5\nm,b,1,2,0.7\nm,b,2,1,0.6\nm,b,2,2,0.4\n";
+    let dataset = sweepmap::load_csv(csv, &sweepmap::CsvOptions::default()).unwrap();
+    let (_, sections) = observe(&dataset, View::Model { model: "m".into() });
+    let texts: Vec<&str> = sections
+        .iter()
+        .flat_map(|(_, observations)| observations.iter().map(|o| o.text.as_str()))
+        .collect();
+    assert!(
+        texts.iter().all(|text| !text.starts_with("Across")),
+        "{texts:?}"
+    );
+    assert!(sections.iter().all(|(title, _)| title != "Across panels"));
+    assert_eq!(texts[0], "The highest score is 0.7, at x 2 and y 1.");
+}

@@ -804,7 +804,8 @@ function syncControls() {
   const used = usedBy(state.layout);
 
   elements.layout.value = state.layout;
-  elements.modelField.hidden = !used.model;
+  // A control with nothing to choose is not shown (a file without a model column has one model).
+  elements.modelField.hidden = !used.model || models.length < 2;
   elements.modelLabel.textContent = state.layout === "difference" ? "Model A" : "Model";
   elements.model.value = resolved.model;
   elements.modelBField.hidden = !used.modelB;

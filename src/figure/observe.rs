@@ -511,7 +511,9 @@ pub fn observe_figure(
                 .model_index(model)
                 .ok()
                 .and_then(|index| rank_configurations(dataset, index).ok());
-            if let Some(best) = ranking.as_ref().and_then(|r| r.configurations.first()) {
+            // Across one benchmark the best by mean rank is that panel's peak: nothing to add.
+            let best = ranking.as_ref().and_then(|r| r.configurations.first());
+            if let Some(best) = best.filter(|best| best.benchmarks_present > 1) {
                 let benchmarks = best.benchmarks_present;
                 across.push(Observation {
                     text: format!(

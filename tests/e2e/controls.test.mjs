@@ -164,6 +164,18 @@ describe("controls and share links", { timeout: 180_000 }, () => {
     await context.close();
   });
 
+  test("a control with nothing to choose is not shown", async () => {
+    // Two models: the model is a choice. One model (a sparse reading of R1-Qwen): it is not.
+    for (const [fragment, shown] of [["#dataset=kv-cache-sweep", true], ["#dataset=partial-r1-qwen", false]]) {
+      const { page, context, problems } = await openPage(session, fragment);
+      await shownDataset(page);
+      assert.equal(await page.isVisible("#field-model"), shown, fragment);
+      assert.equal(await page.isVisible("#layout-select"), true, fragment);
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  });
+
   test("invalid link values show a notice and fall back to the defaults", async () => {
     const { page: reference, context: referenceContext } = await openPage(session, "");
     await shownDataset(reference);
