@@ -36,7 +36,7 @@ pub use settings::{
     BINS, FALLBACK_WIDTH, LEVELS, MAX_BINS, MAX_LABEL_DECIMALS, MAX_OFFERED_DECIMALS,
     MAX_PIXEL_RATIO, MAX_WIDTH, MEAN_BENCHMARK, MIN_DRAWN_WIDTH, MIN_PIXEL_RATIO, MIN_WIDTH,
 };
-pub use state::{StateValue, ViewFields};
+pub use state::{put_field, StateValue, ViewFields};
 pub use sweep::{
     check_benchmark, check_pixel_ratio, check_width, resolve_options, ResolvedOptions,
     Surroundings, SweepView,

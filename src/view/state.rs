@@ -150,6 +150,21 @@ pub trait ViewFields: Default {
     fn uses(&self, setting: &Setting) -> bool;
 }
 
+/// Sets a field from an option value: `Null` puts `default` back; `Err` holds what the field
+/// takes when the value is not of its type. One instance per field type, not one per field.
+pub fn put_field<T: StateValue>(
+    field: &mut T,
+    value: &OptionValue,
+    default: T,
+) -> std::result::Result<(), String> {
+    *field = if *value == OptionValue::Null {
+        default
+    } else {
+        T::from_value(value).ok_or_else(T::expected)?
+    };
+    Ok(())
+}
+
 /// Declares a view state: a struct with a `source` and one field per setting (the setting's
 /// constant in `super::settings` and its default), `Default`, and access by setting:
 /// `get(setting)` and `put(setting, value)` (`Null` puts the default back; `Err` says what the
@@ -204,14 +219,8 @@ macro_rules! view_state {
                 setting: &$crate::view::Setting,
                 value: &$crate::view::OptionValue,
             ) -> std::result::Result<(), String> {
-                use $crate::view::StateValue;
                 $( if setting.option == $setting.option {
-                    self.$field = if *value == $crate::view::OptionValue::Null {
-                        $default
-                    } else {
-                        <$type>::from_value(value).ok_or_else(<$type>::expected)?
-                    };
-                    return Ok(());
+                    return $crate::view::put_field(&mut self.$field, value, $default);
                 } )*
                 Ok(())
             }
