@@ -82,7 +82,10 @@ impl Setting {
 
     /// Every link key read for the setting: its own, its aliases, and its option name.
     pub fn link_keys(&self) -> Vec<&'static str> {
-        let mut keys: Vec<&'static str> = self.link.into_iter().collect();
+        let mut keys: Vec<&'static str> = Vec::new();
+        if let Some(own) = self.link {
+            keys.push(own);
+        }
         for &key in self.link_aliases.iter().chain([&self.option]) {
             if !keys.contains(&key) {
                 keys.push(key);
@@ -94,20 +97,19 @@ impl Setting {
     /// Every attribute the element reads for the setting: its own, its aliases, and its option
     /// name as HTML spells it (lower case). Empty when the element has none.
     pub fn attributes(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
         let Some(own) = self.attribute else {
-            return Vec::new();
+            return names;
         };
-        let mut names: Vec<String> = vec![own.to_string()];
-        let option = crate::text::lower(self.option);
-        for name in self
-            .attribute_aliases
-            .iter()
-            .map(|a| a.to_string())
-            .chain([option])
-        {
-            if !names.contains(&name) {
-                names.push(name);
+        names.push(own.to_string());
+        for &alias in self.attribute_aliases {
+            if !names.iter().any(|name| name == alias) {
+                names.push(alias.to_string());
             }
+        }
+        let option = crate::text::lower(self.option);
+        if !names.contains(&option) {
+            names.push(option);
         }
         names
     }

@@ -157,7 +157,7 @@ pub fn put_field<T: StateValue>(
     value: &OptionValue,
     default: T,
 ) -> std::result::Result<(), String> {
-    *field = if *value == OptionValue::Null {
+    *field = if matches!(value, OptionValue::Null) {
         default
     } else {
         T::from_value(value).ok_or_else(T::expected)?
