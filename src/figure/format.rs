@@ -47,22 +47,45 @@ pub fn format_value(value: f64, decimals: usize) -> String {
 }
 
 /// A value in exponent notation: up to three significant digits, no trailing zeros, a true
-/// minus on the number and on the exponent ("−2.5e−7").
+/// minus on the number and on the exponent ("−2.5e−7"). The same text as Rust's `{:e}` when the
+/// shortest digits are three or fewer, else `{:.2e}`, written without them: their exponential
+/// formatting would bring its own code into the wasm.
 fn exponent(value: f64) -> String {
     // The shortest digits that read back as the value, when there are three or fewer (5e-324
-    // is stored as 4.94...e-324), else three, rounded.
-    let shortest = format!("{value:e}");
-    let digits = shortest.split('e').next().map_or(0, |mantissa| {
-        mantissa.bytes().filter(u8::is_ascii_digit).count()
-    });
-    let text = if digits <= 3 {
-        shortest
-    } else {
-        format!("{value:.2e}")
-    };
-    let (mantissa, power) = text.split_once('e').unwrap_or((&text, "0"));
-    let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
-    format!("{mantissa}e{power}").replace('-', "−")
+    // is stored as 4.94...e-324), from zmij as link numbers are.
+    let (mut digits, mut power) = crate::link::number::shortest_digits(value.abs());
+    if digits.len() > 3 {
+        // Three digits rounded from the exact value, half to even as `{:.2e}` does. Then no
+        // power of ten lies between the value and its shortest digits (it would be shorter), so
+        // `power` is the value's own. Below 1e-6, fixed decimals down to the third digit round
+        // there already; from 1e15 up a double is a multiple of 1/8, which three decimals hold
+        // exactly, and the rounding is done here.
+        let decimals = usize::try_from(2 - power).unwrap_or(3);
+        let fixed = format!("{:.decimals$}", value.abs());
+        let whole = fixed.split('.').next().map_or(0, str::len);
+        let all = fixed.replace('.', "");
+        let significant = all.trim_start_matches('0');
+        power = whole as i64 - 1 - (all.len() - significant.len()) as i64;
+        let (kept, rest) = significant.split_at(3.min(significant.len()));
+        let mut number: u32 = kept.parse().unwrap_or(0);
+        let mut rest = rest.bytes();
+        let up = match rest.next() {
+            Some(b'6'..=b'9') => true,
+            Some(b'5') => number % 2 == 1 || rest.any(|digit| digit != b'0'),
+            _ => false,
+        };
+        number += u32::from(up);
+        if number == 1000 {
+            number = 100;
+            power += 1;
+        }
+        digits = number.to_string().trim_end_matches('0').to_string();
+    }
+    let (first, rest) = digits.split_at(1.min(digits.len()));
+    let sign = if value < 0.0 { "−" } else { "" };
+    let point = if rest.is_empty() { "" } else { "." };
+    let minus = if power < 0 { "−" } else { "" };
+    format!("{sign}{first}{point}{rest}e{minus}{}", power.unsigned_abs())
 }
 
 /// True when a double's exact decimal expansion ends in a 5 right after `decimals` digits:
@@ -305,6 +328,82 @@ mod tests {
             if !exact {
                 proptest::prop_assert!(text.chars().count() <= 10, "{}", text);
             }
+        }
+    }
+
+    /// The exponent notation as first written, with core's `{:e}` and `{:.2e}`.
+    fn exponent_by_core(value: f64) -> String {
+        let shortest = format!("{value:e}");
+        let digits = shortest.split('e').next().map_or(0, |mantissa| {
+            mantissa.bytes().filter(u8::is_ascii_digit).count()
+        });
+        let text = if digits <= 3 {
+            shortest
+        } else {
+            format!("{value:.2e}")
+        };
+        let (mantissa, power) = text.split_once('e').unwrap_or((&text, "0"));
+        let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+        format!("{mantissa}e{power}").replace('-', "−")
+    }
+
+    #[test]
+    fn exponents_at_the_edges_are_cores() {
+        // Powers of ten and their neighbours, halves at the third digit (1.235e20 and 1.245e20
+        // are exact doubles: ties go to the even digit), 9.995 rounding up to a new power, the
+        // subnormals and the range limits.
+        let mut values = vec![f64::MAX, f64::MIN_POSITIVE, 5e-324, 1e-323, 2.5e-323, 1e15];
+        values.extend([
+            1.235e20, 1.245e20, 1.2355e20, 9.995e20, 9.9949e20, 9.9951e-7,
+        ]);
+        values.extend([
+            1.125e15,
+            1.0005e15,
+            1.0015e15,
+            2f64.powi(53) + 2.0,
+            9.995e-100,
+        ]);
+        for power in -323..=308 {
+            let ten: f64 = format!("1e{power}").parse().unwrap();
+            values.extend([
+                ten,
+                f64::from_bits(ten.to_bits() + 1),
+                f64::from_bits(ten.to_bits() - 1),
+            ]);
+        }
+        for value in values {
+            for value in [value, -value] {
+                if value.is_finite() && value != 0.0 && !(SMALL..LARGE).contains(&value.abs()) {
+                    assert_eq!(exponent(value), exponent_by_core(value), "{value:e}");
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// The exponent notation is the text core's `{:e}` and `{:.2e}` give, on any double
+        /// past 1e15 or below 1e-6, and on short decimals there, halves at the third digit
+        /// among them.
+        #[test]
+        fn exponent_is_cores(bits in proptest::num::u64::ANY) {
+            // Nearly every double is past 1e15 or below 1e-6 (and not a NaN): the few others
+            // are written in fixed notation, where this has nothing to compare.
+            let value = f64::from_bits(bits);
+            if value.is_finite() && value != 0.0 && !(SMALL..LARGE).contains(&value.abs()) {
+                proptest::prop_assert_eq!(exponent(value), exponent_by_core(value));
+            }
+        }
+
+        #[test]
+        fn short_exponents_are_cores(
+            digits in 1u32..100_000,
+            power in proptest::prop_oneof![-323i32..-10, 15i32..305],
+        ) {
+            let value: f64 = format!("{digits}e{power}").parse().unwrap();
+            proptest::prop_assume!(value.is_finite() && value != 0.0);
+            proptest::prop_assume!(!(SMALL..LARGE).contains(&value.abs()));
+            proptest::prop_assert_eq!(exponent(value), exponent_by_core(value));
+            proptest::prop_assert_eq!(exponent(-value), exponent_by_core(-value));
         }
     }
 

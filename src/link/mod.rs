@@ -18,7 +18,7 @@
 //! assert_eq!(format_link(&parsed.state), "dataset=kv-cache-sweep");
 //! ```
 
-mod number;
+pub(crate) mod number;
 mod query;
 mod read;
 mod view;

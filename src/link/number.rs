@@ -89,7 +89,7 @@ pub fn js_number(value: f64) -> String {
 /// candidates: ECMAScript's Number::toString (and zmij) then takes the even one, Rust the other
 /// (604980160402215.25 is written 604980160402215.2 by JavaScript, ...215.3 by Rust); property
 /// tests check both.
-fn shortest_digits(value: f64) -> (String, i64) {
+pub(crate) fn shortest_digits(value: f64) -> (String, i64) {
     let mut buffer = zmij::Buffer::new();
     let text = buffer.format_finite(value);
     let (mantissa, exponent) = text.split_once(['e', 'E']).unwrap_or((text, "0"));
