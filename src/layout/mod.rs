@@ -693,8 +693,10 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
                     } else {
                         left + panel_width + GAP / 2.0 - 4.0
                     } - half;
+                    // Not `clamp`: its panic message (never shown: low <= high) would keep
+                    // f64's Debug, and with it core's exponential float writer, in the wasm.
                     let x = if low <= high {
-                        centre.clamp(low, high)
+                        centre.max(low).min(high)
                     } else {
                         left + panel_width / 2.0
                     };
