@@ -497,52 +497,44 @@ pub fn to_csv_as(dataset: &Dataset, text: CsvText) -> String {
     }
     header.push(&dataset.metric.name);
     writer.record(&header);
-    let columns = dataset.x.len();
+    let columns = dataset.x.len().max(1);
     for panel in &dataset.panels {
-        let model = dataset.models.levels.get(panel.model).map(String::as_str);
+        let model = dataset
+            .models
+            .levels
+            .get(panel.model)
+            .map_or("", String::as_str);
         let benchmark = dataset.benchmarks.levels.get(panel.benchmark);
+        let mut row: Vec<&str> = Vec::with_capacity(header.len());
+        if with_model {
+            row.push(model);
+        }
+        if with_benchmark {
+            row.push(benchmark.map_or("", String::as_str));
+        }
+        let facets = row.len();
         let mut replicates = panel.replicates.iter().peekable();
         for (index, cell) in panel.grid.cells().iter().enumerate() {
-            let mut row: Vec<String> = Vec::with_capacity(header.len());
-            if with_model {
-                row.push(model.unwrap_or_default().to_string());
-            }
-            if with_benchmark {
-                row.push(benchmark.cloned().unwrap_or_default());
-            }
-            row.push(
-                dataset
-                    .y
-                    .label(index / columns.max(1))
-                    .unwrap_or_default()
-                    .into(),
-            );
-            row.push(
-                dataset
-                    .x
-                    .label(index % columns.max(1))
-                    .unwrap_or_default()
-                    .into(),
-            );
+            row.truncate(facets);
+            row.push(dataset.y.label(index / columns).unwrap_or_default());
+            row.push(dataset.x.label(index % columns).unwrap_or_default());
             match (cell, &dataset.replicate) {
-                (None, Some(_)) => {
-                    row.extend([String::new(), String::new()]);
-                    write_row(&mut writer, &row);
-                }
-                (None, None) => {
-                    row.push(String::new());
-                    write_row(&mut writer, &row);
+                (None, replicate) => {
+                    // An empty value, and an empty replicate before it when there is one.
+                    row.push("");
+                    if replicate.is_some() {
+                        row.push("");
+                    }
+                    writer.record(&row);
                 }
                 (Some(cell), None) => {
-                    row.push(format!("{}", cell.mean));
-                    write_row(&mut writer, &row);
+                    write_row(&mut writer, &row, cell.mean);
                 }
                 (Some(_), Some(_)) => {
                     while let Some(replicate) = replicates.next_if(|r| r.cell == index) {
-                        let mut full = row.clone();
-                        full.push(replicate.label.clone());
-                        full.push(format!("{}", replicate.value));
-                        write_row(&mut writer, &full);
+                        row.truncate(facets + 2);
+                        row.push(&replicate.label);
+                        write_row(&mut writer, &row, replicate.value);
                     }
                 }
             }
@@ -551,9 +543,11 @@ pub fn to_csv_as(dataset: &Dataset, text: CsvText) -> String {
     writer.into_string()
 }
 
-fn write_row(writer: &mut CsvWriter, row: &[String]) {
-    for field in row {
+/// Writes a record: the text fields, then the value as Rust's `{}` writes it.
+fn write_row(writer: &mut CsvWriter, fields: &[&str], value: f64) {
+    for field in fields {
         writer.field(field);
     }
+    writer.number(value);
     writer.end_record();
 }

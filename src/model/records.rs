@@ -258,6 +258,11 @@ impl CsvWriter {
         }
     }
 
+    /// Adds a number to the record being written, as Rust's `{}` writes it.
+    pub(crate) fn number(&mut self, value: f64) {
+        self.field(&value.to_string());
+    }
+
     /// Ends the record being written.
     pub(crate) fn end_record(&mut self) {
         if self.out.len() == self.record_start {
