@@ -295,32 +295,34 @@ impl Figure {
             return self.pairwise_csv(writer);
         }
         // Two axes of the same name (a score against a score) are told apart by their role.
-        let (y_name, x_name) = if self.x.name == self.y.name {
-            (
-                format!("{} (y)", self.y.name),
-                format!("{} (x)", self.x.name),
-            )
-        } else {
-            (self.y.name.clone(), self.x.name.clone())
+        let same = self.x.name == self.y.name;
+        let axis_name = |name: &str, role: &str| {
+            if same {
+                format!("{name} ({role})")
+            } else {
+                name.to_string()
+            }
         };
         writer.record(&[
             "panel",
             "model",
             "benchmark",
-            &y_name,
-            &x_name,
+            &axis_name(&self.y.name, "y"),
+            &axis_name(&self.x.name, "x"),
             &self.value_label,
         ]);
         for panel in &self.panels {
             for (x, y, cell) in panel.grid.present() {
-                writer.record(&[
-                    panel.title.as_str(),
-                    panel.model.as_deref().unwrap_or(""),
-                    panel.benchmark.as_deref().unwrap_or(""),
-                    self.y.label(y).unwrap_or(""),
-                    self.x.label(x).unwrap_or(""),
-                    &format!("{}", cell.mean),
-                ]);
+                writer.row(
+                    &[
+                        panel.title.as_str(),
+                        panel.model.as_deref().unwrap_or(""),
+                        panel.benchmark.as_deref().unwrap_or(""),
+                        self.y.label(y).unwrap_or(""),
+                        self.x.label(x).unwrap_or(""),
+                    ],
+                    cell.mean,
+                );
             }
         }
         writer.into_string()
@@ -330,39 +332,32 @@ impl Figure {
     /// the item count and its share of the pair's paired items.
     fn pairwise_csv(&self, mut writer: CsvWriter) -> String {
         let score = &self.x.name;
-        writer.record(&[
-            "model A",
-            "model B",
-            "group",
-            &format!("{score} of A from"),
-            &format!("{score} of A to"),
-            &format!("{score} of B from"),
-            &format!("{score} of B to"),
-            "items",
-            "share of paired items",
-        ]);
+        for field in ["model A", "model B", "group"] {
+            writer.field(field);
+        }
+        for (model, end) in [("A", "from"), ("A", "to"), ("B", "from"), ("B", "to")] {
+            writer.field(&format!("{score} of {model} {end}"));
+        }
+        writer.record(&["items", "share of paired items"]);
         for comparison in &self.comparisons {
             for (x, y, cell) in comparison.histogram.present() {
                 let (Some(a), Some(b)) = (comparison.column_range(x), comparison.row_range(y))
                 else {
                     continue;
                 };
-                let share = if comparison.paired > 0 {
-                    format!("{}", cell.mean / comparison.paired as f64)
+                writer.field(&comparison.model_a);
+                writer.field(&comparison.model_b);
+                writer.field(comparison.group.as_deref().unwrap_or(""));
+                for number in [a.0, a.1, b.0, b.1] {
+                    writer.number(number);
+                }
+                writer.number(cell.mean);
+                if comparison.paired > 0 {
+                    writer.number(cell.mean / comparison.paired as f64);
                 } else {
-                    String::new()
-                };
-                writer.record(&[
-                    comparison.model_a.as_str(),
-                    comparison.model_b.as_str(),
-                    comparison.group.as_deref().unwrap_or(""),
-                    &format!("{}", a.0),
-                    &format!("{}", a.1),
-                    &format!("{}", b.0),
-                    &format!("{}", b.1),
-                    &format!("{}", cell.mean),
-                    &share,
-                ]);
+                    writer.field("");
+                }
+                writer.end_record();
             }
         }
         writer.into_string()

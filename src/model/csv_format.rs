@@ -528,26 +528,17 @@ pub fn to_csv_as(dataset: &Dataset, text: CsvText) -> String {
                     writer.record(&row);
                 }
                 (Some(cell), None) => {
-                    write_row(&mut writer, &row, cell.mean);
+                    writer.row(&row, cell.mean);
                 }
                 (Some(_), Some(_)) => {
                     while let Some(replicate) = replicates.next_if(|r| r.cell == index) {
                         row.truncate(facets + 2);
                         row.push(&replicate.label);
-                        write_row(&mut writer, &row, replicate.value);
+                        writer.row(&row, replicate.value);
                     }
                 }
             }
         }
     }
     writer.into_string()
-}
-
-/// Writes a record: the text fields, then the value as Rust's `{}` writes it.
-fn write_row(writer: &mut CsvWriter, fields: &[&str], value: f64) {
-    for field in fields {
-        writer.field(field);
-    }
-    writer.number(value);
-    writer.end_record();
 }

@@ -263,6 +263,15 @@ impl CsvWriter {
         self.field(&value.to_string());
     }
 
+    /// Writes a whole record: text fields, then a number as [`number`](Self::number) does.
+    pub(crate) fn row(&mut self, fields: &[&str], value: f64) {
+        for field in fields {
+            self.field(field);
+        }
+        self.number(value);
+        self.end_record();
+    }
+
     /// Ends the record being written.
     pub(crate) fn end_record(&mut self) {
         if self.out.len() == self.record_start {
