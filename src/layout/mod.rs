@@ -554,7 +554,7 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
         let per_panel = (available - (columns as f64 - 1.0) * GAP) / columns as f64;
         per_panel - y_name_block - y_ticks_block - panel_bar_width >= MIN_PLOT_WIDTH
     };
-    let wanted = figure.columns.clamp(1, panel_count);
+    let wanted = figure.columns.max(1).min(panel_count);
     let columns = (1..=wanted).rev().find(|&c| fits(c)).unwrap_or(1);
     // The view's rows (one per model in the grid view) each start a new row when they wrap.
     let group = wanted.max(1);
