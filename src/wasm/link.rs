@@ -34,24 +34,31 @@ pub fn parse_link_js(
     let context = read_context(&context)?;
     let parsed = parse_link(&query, &context);
     let object = js_sys::Object::new();
-    set(&object, "state", &state_object(&parsed.state)?)?;
+    set(&object, "state", &state_object(&parsed.state, true)?)?;
     set(&object, "notices", &to_plain_object(&parsed.notices)?)?;
     Ok(object.into())
 }
 
 /// A view state as the page holds it: a sweep view's fields, or `kind: "pairwise"` and then a
-/// pairwise view's fields. The pairwise object is assembled here rather than by serde's
-/// `flatten`, which writes through a map serializer compiled once per field type.
-fn state_object(state: &ViewState) -> Result<JsValue, js_sys::Error> {
-    match state {
-        ViewState::Sweep(view) => to_plain_object(view),
-        ViewState::Pairwise(view) => {
-            let object = js_sys::Object::new();
-            set(&object, "kind", &JsValue::from_str("pairwise"))?;
-            let fields: js_sys::Object = to_plain_object(view)?.unchecked_into();
-            Ok(js_sys::Object::assign(&object, &fields).into())
-        }
+/// pairwise view's fields; each field by its state name, after the source unless `with_source`
+/// is false (the default views). Written field by field as `viewOptions` writes its options,
+/// rather than by a serde `Serialize` per view.
+fn state_object(state: &ViewState, with_source: bool) -> Result<JsValue, js_sys::Error> {
+    let (kind, source, values) = match state {
+        ViewState::Sweep(view) => (None, &view.source, view.values()),
+        ViewState::Pairwise(view) => (Some(DataKind::Pairwise.name()), &view.source, view.values()),
+    };
+    let object = js_sys::Object::new();
+    if let Some(kind) = kind {
+        set(&object, "kind", &JsValue::from_str(kind))?;
     }
+    if with_source {
+        set(&object, "source", &to_plain_object(source)?)?;
+    }
+    for (name, value) in values {
+        set(&object, name, &js_value(value))?;
+    }
+    Ok(object.into())
 }
 
 /// The share-link format as the page needs it besides reading and writing links: every key in
@@ -91,13 +98,9 @@ pub fn link_schema_js() -> Result<JsValue, js_sys::Error> {
         &JsValue::from_f64(DEFAULT_PAIRWISE_MODELS as f64),
     )?;
     let sweep = ViewState::Sweep(SweepView::default());
-    set(&schema, "sweep", &without_source(state_object(&sweep)?)?)?;
+    set(&schema, "sweep", &state_object(&sweep, false)?)?;
     let pairwise = ViewState::Pairwise(PairwiseView::default());
-    set(
-        &schema,
-        "pairwise",
-        &without_source(state_object(&pairwise)?)?,
-    )?;
+    set(&schema, "pairwise", &state_object(&pairwise, false)?)?;
     Ok(schema.into())
 }
 
@@ -154,16 +157,6 @@ fn layout_uses() -> Result<JsValue, js_sys::Error> {
         set(&all, layout.name(), &object)?;
     }
     Ok(all.into())
-}
-
-/// A default view's fields: the defaults of a view, whatever data it is for.
-fn without_source(state: JsValue) -> Result<JsValue, js_sys::Error> {
-    js_sys::Reflect::delete_property(
-        state.unchecked_ref::<js_sys::Object>(),
-        &JsValue::from_str("source"),
-    )
-    .map(|_| state)
-    .map_err(|_| js_sys::Error::new("could not leave the source out of a default view"))
 }
 
 fn words<T: AsRef<str>>(words: &[T]) -> JsValue {
@@ -374,7 +367,7 @@ pub fn normalize_view_js(
             ViewState::Pairwise(normalize::normalize_pairwise(&view, &names))
         }
     };
-    state_object(&normal)
+    state_object(&normal, true)
 }
 
 /// The model, model B and benchmark a sweep state shows on data with these names:
