@@ -360,14 +360,7 @@ pub fn normalize_view_js(
     #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ViewNames")] names: JsValue,
 ) -> Result<JsValue, js_sys::Error> {
-    let names = read_names(&names)?;
-    let normal = match read_state(&state)? {
-        ViewState::Sweep(view) => ViewState::Sweep(normalize::normalize_sweep(&view, &names)),
-        ViewState::Pairwise(view) => {
-            ViewState::Pairwise(normalize::normalize_pairwise(&view, &names))
-        }
-    };
-    state_object(&normal, true)
+    view_call(ViewCall::Normalize, &state, &names)
 }
 
 /// The model, model B and benchmark a sweep state shows on data with these names:
@@ -377,9 +370,7 @@ pub fn resolve_view_js(
     #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ViewNames")] names: JsValue,
 ) -> Result<JsValue, js_sys::Error> {
-    let names = read_names(&names)?;
-    let view: SweepView = read_view(&Fields::new("state", &state)?)?;
-    to_plain_object(&normalize::resolve_names(&view, &names))
+    view_call(ViewCall::Resolve, &state, &names)
 }
 
 /// The options object of the figure for a view state on data with these names (`FigureOptions`
@@ -390,10 +381,38 @@ pub fn view_options_js(
     #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ViewNames")] names: JsValue,
 ) -> Result<JsValue, js_sys::Error> {
-    let names = read_names(&names)?;
-    let options = match read_state(&state)? {
-        ViewState::Sweep(view) => normalize::sweep_options(&view, &names),
-        ViewState::Pairwise(view) => normalize::pairwise_options(&view, &names),
+    view_call(ViewCall::Options, &state, &names)
+}
+
+/// What `normalizeView`, `resolveView` and `viewOptions` do with a state and names.
+#[derive(Clone, Copy)]
+enum ViewCall {
+    Normalize,
+    Resolve,
+    Options,
+}
+
+/// The body of `normalizeView`, `resolveView` and `viewOptions`, written once: the names read
+/// first, then the state (a sweep state alone for `resolveView`).
+fn view_call(call: ViewCall, state: &JsValue, names: &JsValue) -> Result<JsValue, js_sys::Error> {
+    let names = read_names(names)?;
+    if let ViewCall::Resolve = call {
+        let view: SweepView = read_view(&Fields::new("state", state)?)?;
+        return to_plain_object(&normalize::resolve_names(&view, &names));
+    }
+    let options = match (call, read_state(state)?) {
+        (ViewCall::Options, ViewState::Sweep(view)) => normalize::sweep_options(&view, &names),
+        (ViewCall::Options, ViewState::Pairwise(view)) => {
+            normalize::pairwise_options(&view, &names)
+        }
+        (_, ViewState::Sweep(view)) => {
+            let normal = ViewState::Sweep(normalize::normalize_sweep(&view, &names));
+            return state_object(&normal, true);
+        }
+        (_, ViewState::Pairwise(view)) => {
+            let normal = ViewState::Pairwise(normalize::normalize_pairwise(&view, &names));
+            return state_object(&normal, true);
+        }
     };
     let object = js_sys::Object::new();
     for (name, value) in options {
