@@ -33,7 +33,7 @@ use super::settings::{
 };
 use super::state::view_state;
 use super::sweep::DOMAIN;
-use super::sweep::{check_fixed_bounds, decimals, finite, word_or, Surroundings};
+use super::sweep::{resolve_look, word_or, Surroundings};
 use crate::color::ColorMap;
 use crate::figure::{default_pairwise_models, BinValue, Named, PairwiseOptions, Range};
 use crate::link::js_number;
@@ -272,17 +272,13 @@ pub fn resolve_pairwise_options(
     };
     let (bins_x, bins_y) = resolve_bins(settings)?;
     let value = word_or(settings, &VALUE, BinValue::ALL, defaults.value)?;
-    let color_map = match settings.text(&COLOR_MAP) {
-        Some(name) => ColorMap::parse(name)?,
-        None => ColorMap::default(),
-    };
-    let domain = word_or(settings, &PAIRWISE_DOMAIN, Range::PAIRWISE, defaults.range)?;
-    let min = finite(settings, &MIN)?;
-    let max = finite(settings, &MAX)?;
-    check_fixed_bounds(domain, min, max)?;
-    let decimals = decimals(settings)?;
-    let width = surroundings.width(settings)?;
-    let pixel_ratio = surroundings.pixel_ratio(settings)?;
+    let look = resolve_look(
+        settings,
+        surroundings,
+        &PAIRWISE_DOMAIN,
+        Range::PAIRWISE,
+        defaults.range,
+    )?;
     Ok(ResolvedPairwiseOptions {
         models,
         group: settings.text(&GROUP).map(str::to_string),
@@ -290,14 +286,14 @@ pub fn resolve_pairwise_options(
         bins_y,
         value,
         logarithmic: settings.flag(&LOGARITHMIC).unwrap_or(defaults.logarithmic),
-        color_map,
-        reversed: settings.flag(&REVERSED).unwrap_or(defaults.reversed),
-        domain,
-        min,
-        max,
-        annotate: settings.flag(&ANNOTATE).unwrap_or(defaults.annotate),
-        decimals,
-        width,
-        pixel_ratio,
+        color_map: look.color_map,
+        reversed: look.reversed,
+        domain: look.domain,
+        min: look.min,
+        max: look.max,
+        annotate: look.annotate,
+        decimals: look.decimals,
+        width: look.width,
+        pixel_ratio: look.pixel_ratio,
     })
 }

@@ -145,6 +145,18 @@ pub trait ViewFields: Default {
     /// Where the view's data come from.
     fn source_mut(&mut self) -> &mut crate::link::Source;
 
+    /// Every field's value by its state name, in order: the state as the page holds it, after
+    /// its source.
+    fn values(&self) -> Vec<(&'static str, OptionValue)> {
+        let mut values = Vec::new();
+        for setting in Self::fields() {
+            if let (Some(name), Some(value)) = (setting.state, self.get(setting)) {
+                values.push((name, value));
+            }
+        }
+        values
+    }
+
     /// Whether the view uses a setting as it is (a layout without a benchmark does not use
     /// `benchmark`, a range that is not fixed does not use `min`): a link keeps only these.
     fn uses(&self, setting: &Setting) -> bool;
@@ -177,8 +189,7 @@ macro_rules! view_state {
         }
     ) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, PartialEq, serde::Serialize)]
-        #[serde(rename_all = "camelCase")]
+        #[derive(Debug, Clone, PartialEq)]
         pub struct $name {
             pub source: $crate::link::Source,
             $( $(#[$field_meta])* pub $field: $type, )*

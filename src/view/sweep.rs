@@ -395,6 +395,63 @@ pub(crate) fn check_fixed_bounds(domain: Range, min: Option<f64>, max: Option<f6
     Ok(())
 }
 
+/// The settings of how a figure looks, which both views resolve alike.
+pub(crate) struct Look {
+    pub color_map: ColorMap,
+    pub reversed: bool,
+    pub domain: Range,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub center: f64,
+    pub annotate: bool,
+    pub decimals: Option<u8>,
+    pub uncertainty: Option<f64>,
+    pub width: f64,
+    pub pixel_ratio: f64,
+}
+
+/// Checks the settings of how a figure looks and fills in their defaults, in the order the
+/// errors are reported: colour map, domain (`domain` among `ranges`, else `default_range`),
+/// bounds, centre, decimals, uncertainty, width, pixel ratio. Pairwise settings hold no centre
+/// nor uncertainty (their option set has none), which are then their defaults.
+pub(crate) fn resolve_look(
+    settings: &Settings,
+    surroundings: &Surroundings,
+    domain: &Setting,
+    ranges: &[Range],
+    default_range: Range,
+) -> Result<Look> {
+    let defaults = SweepView::default();
+    let color_map = match settings.text(&COLOR_MAP) {
+        Some(name) => ColorMap::parse(name)?,
+        None => ColorMap::default(),
+    };
+    let domain = word_or(settings, domain, ranges, default_range)?;
+    let min = finite(settings, &MIN)?;
+    let max = finite(settings, &MAX)?;
+    let center = finite(settings, &CENTER)?.unwrap_or(defaults.center);
+    check_fixed_bounds(domain, min, max)?;
+    let decimals = decimals(settings)?;
+    let uncertainty = match settings.number(&UNCERTAINTY) {
+        Some(level) if level > 0.0 && level < 1.0 => Some(level),
+        Some(level) => return Err(UNCERTAINTY.invalid(&js_number(level))),
+        None => None,
+    };
+    Ok(Look {
+        color_map,
+        reversed: settings.flag(&REVERSED).unwrap_or(defaults.reversed),
+        domain,
+        min,
+        max,
+        center,
+        annotate: settings.flag(&ANNOTATE).unwrap_or(defaults.annotate),
+        decimals,
+        uncertainty,
+        width: surroundings.width(settings)?,
+        pixel_ratio: surroundings.pixel_ratio(settings)?,
+    })
+}
+
 /// Checks settings against a dataset and fills in every default (see the module table). The
 /// first problem found is the error, naming the option.
 pub fn resolve_options(
@@ -438,23 +495,7 @@ pub fn resolve_options(
             .cloned()
             .unwrap_or_default(),
     };
-    let color_map = match settings.text(&COLOR_MAP) {
-        Some(name) => ColorMap::parse(name)?,
-        None => ColorMap::default(),
-    };
-    let domain = word_or(settings, &DOMAIN, Range::ALL, defaults.range)?;
-    let min = finite(settings, &MIN)?;
-    let max = finite(settings, &MAX)?;
-    let center = finite(settings, &CENTER)?.unwrap_or(defaults.center);
-    check_fixed_bounds(domain, min, max)?;
-    let decimals = decimals(settings)?;
-    let uncertainty = match settings.number(&UNCERTAINTY) {
-        Some(level) if level > 0.0 && level < 1.0 => Some(level),
-        Some(level) => return Err(UNCERTAINTY.invalid(&js_number(level))),
-        None => None,
-    };
-    let width = surroundings.width(settings)?;
-    let pixel_ratio = surroundings.pixel_ratio(settings)?;
+    let look = resolve_look(settings, surroundings, &DOMAIN, Range::ALL, defaults.range)?;
     if layout == Layout::Difference && model_b.is_none() {
         return Err(Error::InvalidField {
             field: MODEL_B.option.to_string(),
@@ -468,16 +509,16 @@ pub fn resolve_options(
         model,
         model_b,
         benchmark,
-        color_map,
-        reversed: settings.flag(&REVERSED).unwrap_or(defaults.reversed),
-        domain,
-        min,
-        max,
-        center,
-        annotate: settings.flag(&ANNOTATE).unwrap_or(defaults.annotate),
-        decimals,
-        uncertainty,
-        width,
-        pixel_ratio,
+        color_map: look.color_map,
+        reversed: look.reversed,
+        domain: look.domain,
+        min: look.min,
+        max: look.max,
+        center: look.center,
+        annotate: look.annotate,
+        decimals: look.decimals,
+        uncertainty: look.uncertainty,
+        width: look.width,
+        pixel_ratio: look.pixel_ratio,
     })
 }

@@ -34,24 +34,31 @@ pub fn parse_link_js(
     let context = read_context(&context)?;
     let parsed = parse_link(&query, &context);
     let object = js_sys::Object::new();
-    set(&object, "state", &state_object(&parsed.state)?)?;
+    set(&object, "state", &state_object(&parsed.state, true)?)?;
     set(&object, "notices", &to_plain_object(&parsed.notices)?)?;
     Ok(object.into())
 }
 
 /// A view state as the page holds it: a sweep view's fields, or `kind: "pairwise"` and then a
-/// pairwise view's fields. The pairwise object is assembled here rather than by serde's
-/// `flatten`, which writes through a map serializer compiled once per field type.
-fn state_object(state: &ViewState) -> Result<JsValue, js_sys::Error> {
-    match state {
-        ViewState::Sweep(view) => to_plain_object(view),
-        ViewState::Pairwise(view) => {
-            let object = js_sys::Object::new();
-            set(&object, "kind", &JsValue::from_str("pairwise"))?;
-            let fields: js_sys::Object = to_plain_object(view)?.unchecked_into();
-            Ok(js_sys::Object::assign(&object, &fields).into())
-        }
+/// pairwise view's fields; each field by its state name, after the source unless `with_source`
+/// is false (the default views). Written field by field as `viewOptions` writes its options,
+/// rather than by a serde `Serialize` per view.
+fn state_object(state: &ViewState, with_source: bool) -> Result<JsValue, js_sys::Error> {
+    let (kind, source, values) = match state {
+        ViewState::Sweep(view) => (None, &view.source, view.values()),
+        ViewState::Pairwise(view) => (Some(DataKind::Pairwise.name()), &view.source, view.values()),
+    };
+    let object = js_sys::Object::new();
+    if let Some(kind) = kind {
+        set(&object, "kind", &JsValue::from_str(kind))?;
     }
+    if with_source {
+        set(&object, "source", &to_plain_object(source)?)?;
+    }
+    for (name, value) in values {
+        set(&object, name, &js_value(value))?;
+    }
+    Ok(object.into())
 }
 
 /// The share-link format as the page needs it besides reading and writing links: every key in
@@ -91,13 +98,9 @@ pub fn link_schema_js() -> Result<JsValue, js_sys::Error> {
         &JsValue::from_f64(DEFAULT_PAIRWISE_MODELS as f64),
     )?;
     let sweep = ViewState::Sweep(SweepView::default());
-    set(&schema, "sweep", &without_source(state_object(&sweep)?)?)?;
+    set(&schema, "sweep", &state_object(&sweep, false)?)?;
     let pairwise = ViewState::Pairwise(PairwiseView::default());
-    set(
-        &schema,
-        "pairwise",
-        &without_source(state_object(&pairwise)?)?,
-    )?;
+    set(&schema, "pairwise", &state_object(&pairwise, false)?)?;
     Ok(schema.into())
 }
 
@@ -154,16 +157,6 @@ fn layout_uses() -> Result<JsValue, js_sys::Error> {
         set(&all, layout.name(), &object)?;
     }
     Ok(all.into())
-}
-
-/// A default view's fields: the defaults of a view, whatever data it is for.
-fn without_source(state: JsValue) -> Result<JsValue, js_sys::Error> {
-    js_sys::Reflect::delete_property(
-        state.unchecked_ref::<js_sys::Object>(),
-        &JsValue::from_str("source"),
-    )
-    .map(|_| state)
-    .map_err(|_| js_sys::Error::new("could not leave the source out of a default view"))
 }
 
 fn words<T: AsRef<str>>(words: &[T]) -> JsValue {
@@ -367,14 +360,7 @@ pub fn normalize_view_js(
     #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ViewNames")] names: JsValue,
 ) -> Result<JsValue, js_sys::Error> {
-    let names = read_names(&names)?;
-    let normal = match read_state(&state)? {
-        ViewState::Sweep(view) => ViewState::Sweep(normalize::normalize_sweep(&view, &names)),
-        ViewState::Pairwise(view) => {
-            ViewState::Pairwise(normalize::normalize_pairwise(&view, &names))
-        }
-    };
-    state_object(&normal)
+    view_call(ViewCall::Normalize, &state, &names)
 }
 
 /// The model, model B and benchmark a sweep state shows on data with these names:
@@ -384,9 +370,7 @@ pub fn resolve_view_js(
     #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ViewNames")] names: JsValue,
 ) -> Result<JsValue, js_sys::Error> {
-    let names = read_names(&names)?;
-    let view: SweepView = read_view(&Fields::new("state", &state)?)?;
-    to_plain_object(&normalize::resolve_names(&view, &names))
+    view_call(ViewCall::Resolve, &state, &names)
 }
 
 /// The options object of the figure for a view state on data with these names (`FigureOptions`
@@ -397,10 +381,38 @@ pub fn view_options_js(
     #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ViewNames")] names: JsValue,
 ) -> Result<JsValue, js_sys::Error> {
-    let names = read_names(&names)?;
-    let options = match read_state(&state)? {
-        ViewState::Sweep(view) => normalize::sweep_options(&view, &names),
-        ViewState::Pairwise(view) => normalize::pairwise_options(&view, &names),
+    view_call(ViewCall::Options, &state, &names)
+}
+
+/// What `normalizeView`, `resolveView` and `viewOptions` do with a state and names.
+#[derive(Clone, Copy)]
+enum ViewCall {
+    Normalize,
+    Resolve,
+    Options,
+}
+
+/// The body of `normalizeView`, `resolveView` and `viewOptions`, written once: the names read
+/// first, then the state (a sweep state alone for `resolveView`).
+fn view_call(call: ViewCall, state: &JsValue, names: &JsValue) -> Result<JsValue, js_sys::Error> {
+    let names = read_names(names)?;
+    if let ViewCall::Resolve = call {
+        let view: SweepView = read_view(&Fields::new("state", state)?)?;
+        return to_plain_object(&normalize::resolve_names(&view, &names));
+    }
+    let options = match (call, read_state(state)?) {
+        (ViewCall::Options, ViewState::Sweep(view)) => normalize::sweep_options(&view, &names),
+        (ViewCall::Options, ViewState::Pairwise(view)) => {
+            normalize::pairwise_options(&view, &names)
+        }
+        (_, ViewState::Sweep(view)) => {
+            let normal = ViewState::Sweep(normalize::normalize_sweep(&view, &names));
+            return state_object(&normal, true);
+        }
+        (_, ViewState::Pairwise(view)) => {
+            let normal = ViewState::Pairwise(normalize::normalize_pairwise(&view, &names));
+            return state_object(&normal, true);
+        }
     };
     let object = js_sys::Object::new();
     for (name, value) in options {
