@@ -62,16 +62,18 @@ impl Rect {
 
 /// Estimated width of a text in a sans-serif font: good enough to size margins, deterministic.
 pub fn estimate_text_width(text: &str, font_size: f64) -> f64 {
-    let units: f64 = text
-        .chars()
-        .map(|c| match c {
-            '.' | ',' | ':' | ';' | '|' | 'i' | 'l' | 'j' | '\'' | ' ' => 0.3,
-            'm' | 'w' | 'M' | 'W' | '@' => 0.85,
-            c if c.is_uppercase() => 0.68,
-            _ => 0.56,
-        })
-        .sum();
+    let units: f64 = text.chars().map(char_units).sum();
     units * font_size
+}
+
+/// Estimated width of a character, in em.
+fn char_units(c: char) -> f64 {
+    match c {
+        '.' | ',' | ':' | ';' | '|' | 'i' | 'l' | 'j' | '\'' | ' ' => 0.3,
+        'm' | 'w' | 'M' | 'W' | '@' => 0.85,
+        c if c.is_uppercase() => 0.68,
+        _ => 0.56,
+    }
 }
 
 /// Splits a text into lines no wider than `width`: at its " · " separators first, so that a
@@ -160,9 +162,9 @@ fn cut_to_width(text: &str, width: f64, ellipsis: bool) -> String {
         return text.to_string();
     }
     let mut kept = String::new();
-    let mut used = estimate_text_width("…", TITLE_FONT);
+    let mut used = char_units('…') * TITLE_FONT;
     for c in text.chars() {
-        let next = estimate_text_width(c.encode_utf8(&mut [0; 4]), TITLE_FONT);
+        let next = char_units(c) * TITLE_FONT;
         if used + next > width {
             break;
         }
