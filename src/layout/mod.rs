@@ -80,13 +80,19 @@ fn char_units(c: char) -> f64 {
 /// phrase stays whole, and at spaces within a phrase too wide for a line (a single word wider
 /// than that keeps a line of its own).
 pub fn wrap_text(text: &str, width: f64, font_size: f64) -> Vec<String> {
+    wrap_phrases(text, " · ", width, font_size)
+}
+
+/// Splits a text into lines no wider than `width` at `separator` (kept between the phrases
+/// that share a line), and at spaces within a phrase too wide for a line.
+fn wrap_phrases(text: &str, separator: &str, width: f64, font_size: f64) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
-    for phrase in text.split(" · ") {
+    for phrase in text.split(separator) {
         let joined = if line.is_empty() {
             phrase.to_string()
         } else {
-            format!("{line} · {phrase}")
+            format!("{line}{separator}{phrase}")
         };
         if estimate_text_width(&joined, font_size) <= width {
             line = joined;
@@ -112,32 +118,11 @@ pub fn wrap_text(text: &str, width: f64, font_size: f64) -> Vec<String> {
 /// Most lines a panel title takes; the last one shown ends in "…" when the title needs more.
 const MAX_TITLE_LINES: usize = 2;
 
-/// A panel title in lines no wider than `width`: at its " | " separators first, then at spaces; at most [`MAX_TITLE_LINES`], and a
-/// line still too wide (one long word, more lines than allowed) cut to fit with "…". A title
-/// that fits stays one line, as it is.
+/// A panel title in lines no wider than `width`: at its " | " separators first, then at
+/// spaces; at most [`MAX_TITLE_LINES`], and a line still too wide (one long word, more lines
+/// than allowed) cut to fit with "…". A title that fits stays one line, as it is.
 fn fit_title(title: &str, width: f64) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for phrase in title.split(" | ") {
-        let joined = if line.is_empty() {
-            phrase.to_string()
-        } else {
-            format!("{line} | {phrase}")
-        };
-        if estimate_text_width(&joined, TITLE_FONT) <= width {
-            line = joined;
-            continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        let mut words = wrap_words(phrase, width, TITLE_FONT);
-        line = words.pop().unwrap_or_default();
-        lines.extend(words);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
+    let mut lines = wrap_phrases(title, " | ", width, TITLE_FONT);
     let cut = lines.len() > MAX_TITLE_LINES;
     lines.truncate(MAX_TITLE_LINES);
     let last = lines.len().saturating_sub(1);
