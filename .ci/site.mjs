@@ -83,7 +83,7 @@ export async function buildSite({ root = sourceRoot, out = defaultOut } = {}) {
   if (absoluteOut === absoluteRoot || absoluteOut.startsWith(absoluteRoot + path.sep)) {
     throw new Error(`site: the output folder ${absoluteOut} must lie outside ${absoluteRoot}`);
   }
-  for (const needed of ["pkg/sweepmap.js", "pkg/sweepmap_bg.wasm"]) {
+  for (const needed of ["pkg/sweepmap.js", "pkg/sweepmap_bg.wasm", "pkg/pairwise/sweepmap.js", "pkg/pairwise/sweepmap_bg.wasm"]) {
     try {
       await stat(path.join(absoluteRoot, needed));
     } catch {

@@ -1,14 +1,14 @@
 // Big local CSV files, loaded in slices so the page stays responsive: the file's bytes go to
 // wasm a quarter of a megabyte at a time (push), with a turn of the event loop between slices for
 // painting, input and the Cancel button. A sweep (SweepCsvLoader) is then built some rows at a
-// time (buildStep); per-item scores (SweepPairwiseLoader) are added row by row as they arrive,
-// so one last call (finish) makes their table. The text is never held whole: each slice is read
-// from the File, copied into wasm memory once and dropped. Progress is shown in #load-progress
-// (a <progress> and a line of text); the result is the same dataset loadDataset or loadPairwise
-// gives for the whole text, errors included.
+// time (buildStep); per-item scores (SweepPairwiseLoader, of the pairwise package) are added row
+// by row as they arrive, so one last call (finish) makes their table. The text is never held
+// whole: each slice is read from the File, copied into wasm memory once and dropped. Progress is
+// shown in #load-progress (a <progress> and a line of text); the result is the same dataset
+// loadDataset or loadPairwise gives for the whole text, errors included.
 
-import { SweepCsvLoader, SweepPairwiseLoader } from "./pkg/sweepmap.js";
 import { LoadCancelled } from "./lib/source.js";
+import { loadPairwiseApi } from "./lib/sweepmap.js";
 
 /** Files larger than this (bytes) are loaded in slices; smaller ones in one go. */
 export const SLICED_LOAD_BYTES = 4 * 1024 * 1024;
@@ -79,29 +79,33 @@ export function progressDisplay({ box, bar, text, cancel }, onCancel, { delay = 
 }
 
 /**
- * Loads a CSV File in slices, as a sweep (`kind` "sweep", the default) or as per-item scores
- * ("pairwise"). `progress(fraction, message)` is told how far it is; `signal` (an AbortSignal)
- * cancels it with a LoadCancelled error. Resolves to a SweepDataset or a SweepPairwise; rejects
- * with the loader's Error (line, column and what was expected) when the file is malformed.
+ * Loads a CSV File in slices, as a sweep (`kind` "sweep", the default, with `api`'s
+ * SweepCsvLoader) or as per-item scores ("pairwise", with the pairwise package's
+ * SweepPairwiseLoader). `progress(fraction, message)` is told how far it is; `signal` (an
+ * AbortSignal) cancels it with a LoadCancelled error. Resolves to { dataset, api }: a
+ * SweepDataset or a SweepPairwise, and the package holding it; rejects with the loader's Error
+ * (line, column and what was expected) when the file is malformed.
  */
-export async function loadCsvInSlices(file, { kind = "sweep", progress, signal }) {
+export async function loadCsvInSlices(api, file, { kind = "sweep", progress, signal }) {
   const check = () => {
     if (signal?.aborted) throw new LoadCancelled(file.name);
   };
   if (kind === "pairwise") {
-    const loader = new SweepPairwiseLoader(undefined);
+    const pairwise = await loadPairwiseApi();
+    check();
+    const loader = new pairwise.SweepPairwiseLoader(undefined);
     try {
       // The rows go into the scores as they arrive: reading is nearly all the work.
       await pushSlices(file, loader, PAIRWISE_READ_SHARE, progress, check);
       progress(PAIRWISE_READ_SHARE, `Making the table of ${loader.rowsRead.toLocaleString("en")} scores`);
       await nextTurn();
       check();
-      return loader.finish();
+      return { dataset: loader.finish(), api: pairwise };
     } finally {
       loader.free();
     }
   }
-  const loader = new SweepCsvLoader(undefined);
+  const loader = new api.SweepCsvLoader(undefined);
   try {
     await pushSlices(file, loader, READ_SHARE, progress, check);
     const rows = loader.finishInput();
@@ -110,7 +114,7 @@ export async function loadCsvInSlices(file, { kind = "sweep", progress, signal }
       check();
       progress(READ_SHARE + (1 - READ_SHARE) * buildShare(loader, rows), buildText(loader, rows));
       const dataset = loader.buildStep(BUILD_ROWS);
-      if (dataset) return dataset;
+      if (dataset) return { dataset, api };
     }
   } finally {
     loader.free();

@@ -33,7 +33,6 @@ import {
   formatFromName,
   load,
   SweepFigure,
-  SweepPairwiseFigure,
 } from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
 import { exportCsv, exportPixelRatio, exportPng, exportSvg, ratioText } from "./export.js";
@@ -302,7 +301,8 @@ function frameWidth() {
 function draw(state, loaded) {
   const pairwise = loaded.kind === "pairwise";
   const options = { ...(pairwise ? pairwiseOptions(state, loaded.names) : figureOptions(state, loaded.names)), width: frameWidth() };
-  const Figure = pairwise ? SweepPairwiseFigure : SweepFigure;
+  // Per-item scores are drawn by the pairwise package that loaded them.
+  const Figure = pairwise ? loaded.api.SweepPairwiseFigure : SweepFigure;
   if (!(app.figure instanceof Figure)) {
     const figure = new Figure(loaded.dataset, elements.canvas, options);
     const old = app.figure;

@@ -68,10 +68,13 @@ function scoresOf(dataset) {
   return { kind: "pairwise", dataset, names: { models: dataset.models(), groups: dataset.groups() } };
 }
 
-/** { kind, dataset } as the page keeps it, with its names; frees the dataset if they fail. */
-function withNames({ kind, dataset }) {
+/**
+ * { kind, dataset, api } as the page keeps it, with its names; frees the dataset if they fail.
+ * `api` is the wasm package that holds the data (the pairwise one for per-item scores).
+ */
+function withNames({ kind, dataset, api }) {
   try {
-    return kind === "pairwise" ? scoresOf(dataset) : sweepOf(dataset);
+    return { ...(kind === "pairwise" ? scoresOf(dataset) : sweepOf(dataset)), api };
   } catch (error) {
     dataset.free();
     throw error;
@@ -79,7 +82,7 @@ function withNames({ kind, dataset }) {
 }
 
 /**
- * Fetches or reads a source's text and loads it. Resolves to { source, kind, dataset, names,
+ * Fetches or reads a source's text and loads it. Resolves to { source, kind, dataset, api, names,
  * label, text }; rejects with an Error whose message says in plain words what failed, or with
  * LoadCancelled. `page` is what the explorer keeps: { api, catalog, texts (fetched texts by
  * source), localFiles (by key: { text } or { file }) }; `progress` a progress display
@@ -167,7 +170,7 @@ async function loadBigFile(api, file, { progress, signal }) {
     return await loadEitherKind(
       "auto",
       async () => api.guessKind(await fileHead(file), "csv"),
-      async (kind) => withNames({ kind, dataset: await loadCsvInSlices(file, { kind, progress: progress.update, signal }) }),
+      async (kind) => withNames({ kind, ...(await loadCsvInSlices(api, file, { kind, progress: progress.update, signal })) }),
     );
   } catch (error) {
     if (signal.aborted) throw error;

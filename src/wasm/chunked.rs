@@ -30,9 +30,15 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::arguments::invalid;
-use super::dataset::{column_roles, csv_options_from_js, SweepDataset};
+#[cfg(feature = "pairwise")]
+use super::dataset::column_roles;
+use super::dataset::{csv_options_from_js, SweepDataset};
+#[cfg(feature = "pairwise")]
 use super::pairwise::SweepPairwise;
-use super::{js_error, CsvOptionsObject, PairwiseRolesObject};
+use super::{js_error, CsvOptionsObject};
+#[cfg(feature = "pairwise")]
+use super::PairwiseRolesObject;
+#[cfg(feature = "pairwise")]
 use crate::pairwise::{PairwiseCsvLoader, PairwiseCsvOptions};
 use crate::CsvLoader;
 
@@ -146,6 +152,7 @@ impl SweepCsvLoader {
 }
 
 /// A per-item scores CSV loader fed in slices.
+#[cfg(feature = "pairwise")]
 #[wasm_bindgen]
 pub struct SweepPairwiseLoader {
     inner: PairwiseCsvLoader,
@@ -153,6 +160,7 @@ pub struct SweepPairwiseLoader {
     buffer: Vec<u8>,
 }
 
+#[cfg(feature = "pairwise")]
 #[wasm_bindgen]
 impl SweepPairwiseLoader {
     /// A loader; `roles` names the item, model, score and group columns as `loadPairwise`'s

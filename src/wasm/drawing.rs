@@ -25,7 +25,8 @@ use crate::view::settings::PIXEL_RATIO;
 use crate::view::{check_pixel_ratio, Surroundings};
 
 /// What the page around a canvas offers as defaults: its parent's width and the screen's pixel
-/// ratio.
+/// ratio. (The sweep figure reads them leaving out what its options give: `surroundings_for`.)
+#[cfg(feature = "pairwise")]
 pub(crate) fn surroundings(canvas: &HtmlCanvasElement) -> Surroundings {
     surroundings_for(canvas, false, false)
 }

@@ -44,23 +44,29 @@ mod display;
 mod drawing;
 mod figure;
 mod link;
+#[cfg(feature = "pairwise")]
 mod pairwise;
+#[cfg(feature = "pairwise")]
 mod pairwise_figure;
 mod source;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-pub use chunked::{SweepCsvLoader, SweepPairwiseLoader};
+pub use chunked::SweepCsvLoader;
+#[cfg(feature = "pairwise")]
+pub use chunked::SweepPairwiseLoader;
 pub use dataset::{
     color_maps, load_csv, load_dataset, load_json, CsvExportOptionsObject, SweepDataset,
 };
 pub use display::{display_label_js, display_note_js};
 pub use figure::SweepFigure;
 pub use link::{format_link_js, link_schema_js, parse_link_js, read_link_source_js};
-pub use pairwise::{guess_kind, load_pairwise, SweepPairwise};
+#[cfg(feature = "pairwise")]
+pub use pairwise::{load_pairwise, SweepPairwise};
+#[cfg(feature = "pairwise")]
 pub use pairwise_figure::SweepPairwiseFigure;
-pub use source::{check_fetched_text, format_from_name_js, split_names_js};
+pub use source::{check_fetched_text, format_from_name_js, guess_kind, split_names_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPESCRIPT_TYPES: &'static str = r#"

@@ -11,10 +11,8 @@ use super::dataset::{column_roles, load_options, unknown_role, ColumnRoles, Role
 use super::{
     js_error, to_typed, ComparePairOptionsObject, PairStatisticsObject, PairwiseLoadOptionsObject,
 };
-use crate::figure::Named;
-use crate::link::{DataKind, Format};
 use crate::pairwise::{
-    compare_pair, load_pairwise_csv, load_pairwise_json, looks_like_item_scores, PairComparison,
+    compare_pair, load_pairwise_csv, load_pairwise_json, PairComparison,
     PairwiseCsvOptions, PairwiseDataset,
 };
 use crate::view::settings::{COMPARISON, GROUP};
@@ -63,35 +61,6 @@ pub fn load_pairwise(
         load_pairwise_csv(&text, &roles)
     };
     dataset.map(SweepPairwise::new).map_err(js_error)
-}
-
-/// Which loader a text most likely needs: `"pairwise"` (per-item scores for `loadPairwise`) or
-/// `"sweep"` (for `loadDataset`), by the forms' defining JSON keys or an item-like CSV column.
-/// `format` is `"auto"` (the default), `"csv"` or `"json"`.
-#[wasm_bindgen(js_name = guessKind)]
-pub fn guess_kind(
-    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "\"auto\" | \"csv\" | \"json\" | undefined")]
-    format: JsValue,
-) -> Result<String, js_sys::Error> {
-    let text = arguments::text("text", "the file's text (a string)", &text)?;
-    let json = if format.is_undefined() || format.is_null() {
-        None
-    } else {
-        let word = arguments::text("format", r#""auto", "csv" or "json""#, &format)?;
-        let Some(declared) = Format::among(Format::ALL, &word) else {
-            return Err(js_error(format!(
-                r#"field "format": expected "auto", "csv" or "json", found "{word}""#
-            )));
-        };
-        declared.is_json()
-    };
-    let kind = if looks_like_item_scores(&text, json) {
-        DataKind::Pairwise
-    } else {
-        DataKind::Sweep
-    };
-    Ok(kind.name().to_string())
 }
 
 /// Per-item scores of several models, kept in wasm memory. Call `free()` when done with it;

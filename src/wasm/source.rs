@@ -1,11 +1,14 @@
 //! What the explorer and `<sweep-map>` ask before loading data (`www/lib/source.js`):
-//! `formatFromName`, `checkFetchedText` (a web page served instead of data) and `splitNames`
-//! (a list of names as links write it), over [`crate::source`] and [`crate::link`].
+//! `formatFromName`, `checkFetchedText` (a web page served instead of data), `guessKind` (which
+//! loader a text needs) and `splitNames` (a list of names as links write it), over
+//! [`crate::source`] and [`crate::link`]. Every build has them: `guessKind` is how a page without
+//! the pairwise build learns that it needs it.
 
 use wasm_bindgen::prelude::*;
 
 use super::{arguments, js_error};
-use crate::link::{split_names, Named};
+use crate::link::{split_names, DataKind, Format, Named};
+use crate::pairwise::looks_like_item_scores;
 use crate::source::{format_from_name, is_web_page};
 use crate::Error;
 
@@ -57,4 +60,33 @@ pub fn split_names_js(
         .map(JsValue::from_str)
         .collect::<js_sys::Array>()
         .into())
+}
+
+/// Which loader a text most likely needs: `"pairwise"` (per-item scores for `loadPairwise`) or
+/// `"sweep"` (for `loadDataset`), by the forms' defining JSON keys or an item-like CSV column.
+/// `format` is `"auto"` (the default), `"csv"` or `"json"`.
+#[wasm_bindgen(js_name = guessKind)]
+pub fn guess_kind(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "\"auto\" | \"csv\" | \"json\" | undefined")]
+    format: JsValue,
+) -> Result<String, js_sys::Error> {
+    let text = arguments::text("text", "the file's text (a string)", &text)?;
+    let json = if format.is_undefined() || format.is_null() {
+        None
+    } else {
+        let word = arguments::text("format", r#""auto", "csv" or "json""#, &format)?;
+        let Some(declared) = Format::among(Format::ALL, &word) else {
+            return Err(js_error(format!(
+                r#"field "format": expected "auto", "csv" or "json", found "{word}""#
+            )));
+        };
+        declared.is_json()
+    };
+    let kind = if looks_like_item_scores(&text, json) {
+        DataKind::Pairwise
+    } else {
+        DataKind::Sweep
+    };
+    Ok(kind.name().to_string())
 }

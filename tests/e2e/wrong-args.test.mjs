@@ -24,9 +24,15 @@ describe("wrong arguments to every wasm export", { timeout: 300_000 }, () => {
   test("return or throw an Error, never trap, and leave the module working", async () => {
     const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep");
     await shownDataset(page);
-    const outcome = await page.evaluate(async () => {
+    // Both packages: the default one the page loads, and the pairwise one (all of the first's
+    // exports plus per-item scores and their figure).
+    const outcomes = await page.evaluate(async () => {
       const api = await import(new URL("lib/sweepmap.js", location.href).href);
-      const wasm = await api.load();
+      const results = [];
+      for (const wasm of [await api.load(), await api.loadPairwiseApi()]) results.push(await exercise(wasm));
+      return results;
+      async function exercise(wasm) {
+      const hasPairwise = typeof wasm.loadPairwise === "function";
       const csv = "model,benchmark,ratio,window,pass@1\nA,B,0.1,500,40\nA,B,0.2,500,41\nA,B,0.1,1000,42\nA,B,0.2,1000,43\n";
       const pairwiseCsv = "item,model,score\nt1,a,0.5\nt1,b,0.25\nt2,a,1\nt2,b,0\n";
       const canvas = () => {
@@ -35,12 +41,12 @@ describe("wrong arguments to every wasm export", { timeout: 300_000 }, () => {
         return element;
       };
       const dataset = wasm.loadCsv(csv);
-      const pairwise = wasm.loadPairwise(pairwiseCsv);
+      const pairwise = hasPairwise ? wasm.loadPairwise(pairwiseCsv) : null;
       const wrong = [
         undefined, null, NaN, Infinity, -Infinity, -1, -0, 0, 2 ** 32, 2 ** 53, 1e308, 1.5, "", "x",
         "<img src=x onerror=alert(1)>", true, {}, [], [1, 2], { width: -5, height: 1e9 },
         { layout: 42, colorMap: {}, width: -1, decimals: 1e9, min: NaN, max: "a" },
-        new Uint8Array([0xff, 0xfe, 0]), () => 1, 10n, dataset, pairwise, document.body,
+        new Uint8Array([0xff, 0xfe, 0]), () => 1, 10n, dataset, ...(hasPairwise ? [pairwise] : []), document.body,
       ];
       const describe = (value) => {
         if (typeof value === "function") return "a function";
@@ -94,17 +100,23 @@ describe("wrong arguments to every wasm export", { timeout: 300_000 }, () => {
         }
         // Constructors.
         for (const args of argumentLists([dataset, canvas()])) attempt("new SweepFigure", () => new wasm.SweepFigure(...args), args);
-        for (const args of argumentLists([pairwise, canvas()])) attempt("new SweepPairwiseFigure", () => new wasm.SweepPairwiseFigure(...args), args);
+        if (hasPairwise) {
+          for (const args of argumentLists([pairwise, canvas()])) attempt("new SweepPairwiseFigure", () => new wasm.SweepPairwiseFigure(...args), args);
+          for (const args of argumentLists([])) attempt("new SweepPairwiseLoader", () => new wasm.SweepPairwiseLoader(...args), args);
+        }
         for (const args of argumentLists([])) attempt("new SweepCsvLoader", () => new wasm.SweepCsvLoader(...args), args);
-        for (const args of argumentLists([])) attempt("new SweepPairwiseLoader", () => new wasm.SweepPairwiseLoader(...args), args);
         // Methods, on fresh objects for each class.
         const instances = {
           SweepDataset: () => wasm.loadCsv(csv),
-          SweepPairwise: () => wasm.loadPairwise(pairwiseCsv),
           SweepFigure: () => new wasm.SweepFigure(wasm.loadCsv(csv), canvas(), { width: 400 }),
-          SweepPairwiseFigure: () => new wasm.SweepPairwiseFigure(wasm.loadPairwise(pairwiseCsv), canvas(), { width: 400 }),
           SweepCsvLoader: () => new wasm.SweepCsvLoader(),
-          SweepPairwiseLoader: () => new wasm.SweepPairwiseLoader(),
+          ...(hasPairwise
+            ? {
+                SweepPairwise: () => wasm.loadPairwise(pairwiseCsv),
+                SweepPairwiseFigure: () => new wasm.SweepPairwiseFigure(wasm.loadPairwise(pairwiseCsv), canvas(), { width: 400 }),
+                SweepPairwiseLoader: () => new wasm.SweepPairwiseLoader(),
+              }
+            : {}),
         };
         const validArgs = { resize: [300], cellInfo: [0, 0, 0], cellRect: [0, 0, 0], hitTest: [10, 10], comparePair: ["a", "b"], analysis: ["A", "B"], reconcile: ["A", "B"], renderTo: [canvas()], setDataset: [dataset], setData: [pairwise], push: ["x"], buildStep: [10] };
         for (const [className, make] of Object.entries(instances)) {
@@ -128,13 +140,17 @@ describe("wrong arguments to every wasm export", { timeout: 300_000 }, () => {
         const figure = new wasm.SweepFigure(wasm.loadCsv(csv), canvas(), { width: 320 });
         stillWorks = { width: figure.size().width, panels: figure.panels().length };
       }
-      return { calls, traps, nonErrors, stillWorks };
+      return { hasPairwise, calls, traps, nonErrors, stillWorks };
+      }
     });
-    console.log(`wrong arguments: ${outcome.calls} calls, none trapped`);
-    assert.deepEqual(outcome.traps, [], "no call traps");
-    assert.deepEqual(outcome.nonErrors, [], "everything thrown is an Error");
-    assert.ok(outcome.calls > 1000, `many calls made (${outcome.calls})`);
-    assert.deepEqual(outcome.stillWorks, { width: 320, panels: 1 });
+    assert.deepEqual(outcomes.map((outcome) => outcome.hasPairwise), [false, true], "the default package has no pairwise exports; the pairwise one has them");
+    for (const outcome of outcomes) {
+      console.log(`wrong arguments: ${outcome.calls} calls, none trapped`);
+      assert.deepEqual(outcome.traps, [], "no call traps");
+      assert.deepEqual(outcome.nonErrors, [], "everything thrown is an Error");
+      assert.ok(outcome.calls > 1000, `many calls made (${outcome.calls})`);
+      assert.deepEqual(outcome.stillWorks, { width: 320, panels: 1 });
+    }
     // The explorer, sharing the module, still redraws on a control change.
     const before = await page.evaluate(() => window.sweepmap.renders);
     await page.selectOption("#cmap-select", "magma");

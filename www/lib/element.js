@@ -430,7 +430,7 @@ export class SweepMapElement extends HTMLElement {
       if (!current()) return;
       const format = formatOf(wasm, source.path, source.format);
       try {
-        loaded = { api: wasm, ...(await loadText(wasm, text, { format, kind: source.kind })) };
+        loaded = await loadText(wasm, text, { format, kind: source.kind });
       } catch (error) {
         throw new Error(`could not read ${source.name}: ${asError(error).message}`);
       }

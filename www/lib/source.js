@@ -7,7 +7,7 @@
 // Every function that calls the wasm needs load() (./sweepmap.js) to have resolved, except
 // fetchData, which waits for it.
 
-import { load } from "./sweepmap.js";
+import { load, loadPairwiseApi } from "./sweepmap.js";
 
 /**
  * A fetch that receives nothing for this long (no headers, then no bytes) is stopped with a
@@ -193,18 +193,23 @@ export async function loadEitherKind(kind, guess, attempt) {
 }
 
 /**
- * Loads data text as a sweep (loadDataset) or per-item scores (loadPairwise): `kind` "sweep",
- * "pairwise", or "auto" (guessKind, then the other). Resolves to { kind, dataset }.
+ * Loads data text as a sweep (loadDataset of `api`) or per-item scores (loadPairwise of the
+ * pairwise package, fetched then if not yet): `kind` "sweep", "pairwise", or "auto" (guessKind,
+ * then the other). Resolves to { kind, dataset, api }: `api` is the package that holds the
+ * data, whose figure must draw them.
  */
 export function loadText(api, text, { format = "auto", kind = "auto" } = {}) {
   const loaders = {
-    sweep: () => api.loadDataset(text, { format }),
-    pairwise: () => api.loadPairwise(text, { format }),
+    sweep: async () => ({ api, dataset: api.loadDataset(text, { format }) }),
+    pairwise: async () => {
+      const pairwise = await loadPairwiseApi();
+      return { api: pairwise, dataset: pairwise.loadPairwise(text, { format }) };
+    },
   };
   return loadEitherKind(
     kind,
     () => api.guessKind(text, format),
-    (which) => ({ kind: which, dataset: loaders[which]() }),
+    async (which) => ({ kind: which, ...(await loaders[which]()) }),
   );
 }
 

@@ -1,8 +1,18 @@
-// The package's entry: sweepmap's whole wasm API (loadDataset, SweepFigure, ...) plus load(),
-// which fetches and compiles the wasm once per page, however many figures and elements ask.
+// The package's entry: sweepmap's wasm API (loadDataset, SweepFigure, ...) plus load(),
+// which fetches and compiles the wasm once per page, however many figures and elements ask, and
+// loadPairwiseApi(), which does the same for the pairwise package: per-item scores and their
+// figure (loadPairwise, SweepPairwise, SweepPairwiseLoader, SweepPairwiseFigure) are a second
+// build of the crate (www/pkg/pairwise/), fetched only by a page that opens such data, so that
+// a page drawing sweeps never loads them (README "Package size").
 //
-//   import { load } from "sweepmap";          // or "./lib/sweepmap.js" from a plain page
+//   import { load, loadPairwiseApi } from "sweepmap";   // or "./lib/sweepmap.js"
 //   const { loadDataset, SweepFigure } = await load();
+//   const { loadPairwise, SweepPairwiseFigure } = await loadPairwiseApi();
+//
+// The two packages are separate wasm instances: data loaded by one are drawn by a figure of the
+// same one (a SweepPairwise by the pairwise package's SweepPairwiseFigure). The pairwise package
+// has the whole API too (links, views, sweeps), so a page of per-item scores alone may use it
+// for everything.
 //
 // The wasm is found relative to this module (new URL(..., import.meta.url)), so the package
 // works from any static host without a bundler, under any sub-path, and from Vite, which sees
@@ -39,6 +49,29 @@ export function load(source = wasmUrl) {
     });
   }
   return loading;
+}
+
+/** Where the pairwise package's wasm is. */
+export const pairwiseWasmUrl = new URL("../pkg/pairwise/sweepmap_bg.wasm", import.meta.url);
+
+/** The pairwise package's one load in flight or done; reset when it fails. */
+let pairwiseLoading = null;
+
+/**
+ * Fetches and instantiates the pairwise package (its glue and wasm), once: every call returns
+ * the same promise, which resolves to that package's API. `source` as for load().
+ */
+export function loadPairwiseApi(source = pairwiseWasmUrl) {
+  if (!pairwiseLoading) {
+    pairwiseLoading = import("../pkg/pairwise/sweepmap.js").then(async (pairwise) => {
+      await pairwise.default({ module_or_path: source });
+      return pairwise;
+    });
+    pairwiseLoading.catch(() => {
+      pairwiseLoading = null;
+    });
+  }
+  return pairwiseLoading;
 }
 
 /** True once load() has finished: the API can be called synchronously from then on. */

@@ -1,0 +1,62 @@
+// The two wasm packages (.ci/build): every page loads www/pkg/ (sweeps); the pairwise package,
+// www/pkg/pairwise/ (per-item scores and their figure), is fetched only when a page opens such
+// data. README "Package size".
+
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { openPage, shownDataset, startSession } from "./browser.mjs";
+
+let session;
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
+
+/** Opens `path` recording every request's URL. */
+async function openRecorded(path) {
+  const requests = [];
+  const { page, context, problems } = await openPage(session, "about:blank");
+  page.on("request", (request) => requests.push(request.url()));
+  await page.goto(new URL(path, session.url).href);
+  return { page, context, problems, requests };
+}
+
+const defaultWasm = () => new URL("pkg/sweepmap_bg.wasm", session.url).href;
+const pairwiseWasm = () => new URL("pkg/pairwise/sweepmap_bg.wasm", session.url).href;
+const fromPairwisePackage = (requests) => requests.filter((url) => url.includes("/pkg/pairwise/"));
+
+describe("the wasm packages a page loads", { timeout: 120_000 }, () => {
+  test("the explorer on its default example fetches the default package only", async () => {
+    const { page, context, problems, requests } = await openRecorded("");
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.ok(shown.panels.length > 0, "the seed figure is drawn");
+    // Switching between sweeps fetches nothing more.
+    await page.selectOption("#dataset-select", "kv-cache-averages");
+    await page.waitForFunction(() => document.getElementById("dataset-select").value === "kv-cache-averages" && window.sweepmap.renders > 1);
+    assert.deepEqual(requests.filter((url) => url.endsWith(".wasm")), [defaultWasm()]);
+    assert.deepEqual(fromPairwisePackage(requests), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("per-item scores fetch the pairwise package, once, and draw with it; sweeps still draw after", async () => {
+    const { page, context, problems, requests } = await openRecorded("");
+    await shownDataset(page);
+    await page.selectOption("#dataset-select", "synthetic-pairwise");
+    await page.waitForFunction(() => window.sweepmap.figure?.constructor.name === "SweepPairwiseFigure");
+    const pairs = await page.evaluate(() => window.sweepmap.figure.panels().length);
+    assert.ok(pairs > 0, "the pairwise figure has panels");
+    assert.deepEqual(requests.filter((url) => url.endsWith(".wasm")), [defaultWasm(), pairwiseWasm()]);
+    // Back to a sweep, then to the scores again: no further fetch.
+    await page.selectOption("#dataset-select", "kv-cache-sweep");
+    await page.waitForFunction(() => window.sweepmap.figure?.constructor.name === "SweepFigure");
+    await page.selectOption("#dataset-select", "synthetic-pairwise");
+    await page.waitForFunction(() => window.sweepmap.figure?.constructor.name === "SweepPairwiseFigure");
+    assert.equal(requests.filter((url) => url.endsWith(".wasm")).length, 2);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
