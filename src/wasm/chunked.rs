@@ -35,9 +35,9 @@ use super::dataset::column_roles;
 use super::dataset::{csv_options_from_js, SweepDataset};
 #[cfg(feature = "pairwise")]
 use super::pairwise::SweepPairwise;
-use super::{js_error, CsvOptionsObject};
 #[cfg(feature = "pairwise")]
 use super::PairwiseRolesObject;
+use super::{js_error, CsvOptionsObject};
 #[cfg(feature = "pairwise")]
 use crate::pairwise::{PairwiseCsvLoader, PairwiseCsvOptions};
 use crate::CsvLoader;

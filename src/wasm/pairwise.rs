@@ -12,8 +12,8 @@ use super::{
     js_error, to_typed, ComparePairOptionsObject, PairStatisticsObject, PairwiseLoadOptionsObject,
 };
 use crate::pairwise::{
-    compare_pair, load_pairwise_csv, load_pairwise_json, PairComparison,
-    PairwiseCsvOptions, PairwiseDataset,
+    compare_pair, load_pairwise_csv, load_pairwise_json, PairComparison, PairwiseCsvOptions,
+    PairwiseDataset,
 };
 use crate::view::settings::{COMPARISON, GROUP};
 use crate::view::{merge_pairwise, resolve_bins, OptionValue, Settings};
