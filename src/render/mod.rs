@@ -239,12 +239,15 @@ fn color(rgb: Rgb) -> RGBColor {
     RGBColor(rgb.r, rgb.g, rgb.b)
 }
 
-struct Painter<'a, S: Surface> {
-    surface: &'a mut S,
+/// Holds the surface as `dyn Surface`: one copy of the drawing code serves the canvas and every
+/// plotters backend (a generic painter compiled `draw_figure_on` and its helpers once per surface
+/// type, about 7 KB of wasm for the second copy), for one indirect call per primitive.
+struct Painter<'a> {
+    surface: &'a mut dyn Surface,
     options: DrawOptions,
 }
 
-impl<S: Surface> Painter<'_, S> {
+impl Painter<'_> {
     fn px(&self, value: f64) -> i32 {
         (value * self.options.pixel_ratio).round() as i32
     }
@@ -357,8 +360,8 @@ pub fn draw_figure<DB: DrawingBackend>(
 
 /// Draws a figure on a [`Surface`] of at least `layout.width x layout.height` CSS pixels times
 /// `options.pixel_ratio`.
-pub fn draw_figure_on<S: Surface>(
-    surface: &mut S,
+pub fn draw_figure_on(
+    surface: &mut dyn Surface,
     figure: &Figure,
     layout: &FigureLayout,
     options: DrawOptions,
@@ -492,8 +495,8 @@ pub fn draw_figure_on<S: Surface>(
 }
 
 /// A panel's texts around its plot: subtitle, title, tick labels and axis names.
-fn draw_panel_labels<S: Surface>(
-    painter: &mut Painter<'_, S>,
+fn draw_panel_labels(
+    painter: &mut Painter<'_>,
     figure: &Figure,
     layout: &FigureLayout,
     index: usize,
@@ -542,8 +545,8 @@ fn draw_panel_labels<S: Surface>(
 }
 
 /// The caption and the key under the panels.
-fn draw_caption_and_key<S: Surface>(
-    painter: &mut Painter<'_, S>,
+fn draw_caption_and_key(
+    painter: &mut Painter<'_>,
     figure: &Figure,
     layout: &FigureLayout,
 ) -> Result<()> {
@@ -572,8 +575,8 @@ fn draw_caption_and_key<S: Surface>(
     Ok(())
 }
 
-fn draw_color_bar<S: Surface>(
-    painter: &mut Painter<'_, S>,
+fn draw_color_bar(
+    painter: &mut Painter<'_>,
     figure: &Figure,
     layout: &FigureLayout,
     bar: &crate::layout::ColorBarLayout,

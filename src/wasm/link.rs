@@ -33,9 +33,9 @@ pub fn parse_link_js(
     let query = arguments::text("query", LINK_TEXT, &query)?;
     let context = read_context(&context)?;
     let parsed = parse_link(&query, &context);
-    let object = js_sys::Object::new();
-    set(&object, "state", &state_object(&parsed.state, true)?)?;
-    set(&object, "notices", &to_plain_object(&parsed.notices)?)?;
+    let object = PlainObject::new();
+    object.set("state", &state_object(&parsed.state, true)?);
+    object.set("notices", &to_plain_object(&parsed.notices)?);
     Ok(object.into())
 }
 
@@ -48,15 +48,15 @@ fn state_object(state: &ViewState, with_source: bool) -> Result<JsValue, js_sys:
         ViewState::Sweep(view) => (None, &view.source, view.values()),
         ViewState::Pairwise(view) => (Some(DataKind::Pairwise.name()), &view.source, view.values()),
     };
-    let object = js_sys::Object::new();
+    let object = PlainObject::new();
     if let Some(kind) = kind {
-        set(&object, "kind", &JsValue::from_str(kind))?;
+        object.set("kind", &JsValue::from_str(kind));
     }
     if with_source {
-        set(&object, "source", &to_plain_object(source)?)?;
+        object.set("source", &to_plain_object(source)?);
     }
     for (name, value) in values {
-        set(&object, name, &js_value(value))?;
+        object.set(name, &js_value(value));
     }
     Ok(object.into())
 }
@@ -69,94 +69,77 @@ fn state_object(state: &ViewState, with_source: bool) -> Result<JsValue, js_sys:
 /// disagree.
 #[wasm_bindgen(js_name = linkSchema, unchecked_return_type = "LinkSchema")]
 pub fn link_schema_js() -> Result<JsValue, js_sys::Error> {
-    let schema = js_sys::Object::new();
-    set(&schema, "keys", &words(&keys()))?;
-    set(&schema, "settings", &settings_table()?)?;
-    set(&schema, "layouts", &words(&Layout::names(Layout::ALL)))?;
-    set(&schema, "ranges", &words(&Range::names(Range::ALL)))?;
-    set(
-        &schema,
-        "pairwiseRanges",
-        &words(&Range::names(Range::PAIRWISE)),
-    )?;
-    set(&schema, "formats", &words(&Format::names(Format::ALL)))?;
-    set(
-        &schema,
-        "binValues",
-        &words(&BinValue::names(BinValue::ALL)),
-    )?;
-    set(&schema, "bins", &numbers(BINS.map(f64::from)))?;
-    set(&schema, "levels", &numbers(LEVELS))?;
-    set(&schema, "defaultLevel", &JsValue::from_f64(DEFAULT_LEVEL))?;
-    set(&schema, "maxDecimals", &JsValue::from(MAX_OFFERED_DECIMALS))?;
-    set(&schema, "meanBenchmark", &JsValue::from_str(MEAN_BENCHMARK))?;
-    set(&schema, "uses", &layout_uses()?)?;
+    let schema = PlainObject::new();
+    schema.set("keys", &words(&keys()));
+    schema.set("settings", &settings_table());
+    schema.set("layouts", &words(&Layout::names(Layout::ALL)));
+    schema.set("ranges", &words(&Range::names(Range::ALL)));
+    schema.set("pairwiseRanges", &words(&Range::names(Range::PAIRWISE)));
+    schema.set("formats", &words(&Format::names(Format::ALL)));
+    schema.set("binValues", &words(&BinValue::names(BinValue::ALL)));
+    schema.set("bins", &numbers(BINS.map(f64::from)));
+    schema.set("levels", &numbers(LEVELS));
+    schema.set("defaultLevel", &JsValue::from_f64(DEFAULT_LEVEL));
+    schema.set("maxDecimals", &JsValue::from(MAX_OFFERED_DECIMALS));
+    schema.set("meanBenchmark", &JsValue::from_str(MEAN_BENCHMARK));
+    schema.set("uses", &layout_uses());
     // A count, not a list: the default models are the data's first ones, whatever the data.
-    set(
-        &schema,
+    schema.set(
         "pairwiseDefaultModels",
         &JsValue::from_f64(DEFAULT_PAIRWISE_MODELS as f64),
-    )?;
+    );
     let sweep = ViewState::Sweep(SweepView::default());
-    set(&schema, "sweep", &state_object(&sweep, false)?)?;
+    schema.set("sweep", &state_object(&sweep, false)?);
     let pairwise = ViewState::Pairwise(PairwiseView::default());
-    set(&schema, "pairwise", &state_object(&pairwise, false)?)?;
+    schema.set("pairwise", &state_object(&pairwise, false)?);
     Ok(schema.into())
 }
 
 /// Every view setting as the page and the element need it: `[{ option, state, link, linkKeys,
 /// attributes, kind, sweep, pairwise }]`, in the order links write them.
-fn settings_table() -> Result<JsValue, js_sys::Error> {
+fn settings_table() -> JsValue {
     let table = js_sys::Array::new();
     for setting in settings::all() {
-        let object = js_sys::Object::new();
+        let object = PlainObject::new();
         let text = |text: Option<&str>| text.map_or(JsValue::NULL, JsValue::from_str);
-        set(&object, "option", &JsValue::from_str(setting.option))?;
-        set(&object, "state", &text(setting.state))?;
-        set(&object, "link", &text(setting.link))?;
+        object.set("option", &JsValue::from_str(setting.option));
+        object.set("state", &text(setting.state));
+        object.set("link", &text(setting.link));
         let link_keys = if setting.link.is_some() {
             setting.link_keys()
         } else {
             Vec::new()
         };
-        set(&object, "linkKeys", &words(&link_keys))?;
-        set(&object, "attributes", &words(&setting.attributes()))?;
-        set(&object, "control", &text(setting.control))?;
+        object.set("linkKeys", &words(&link_keys));
+        object.set("attributes", &words(&setting.attributes()));
+        object.set("control", &text(setting.control));
         let kind = match setting.kind {
             ValueKind::Text => "text",
             ValueKind::Flag => "flag",
             ValueKind::Number => "number",
             ValueKind::TextList => "list",
         };
-        set(&object, "kind", &JsValue::from_str(kind))?;
-        set(&object, "sweep", &JsValue::from_bool(setting.in_sweep()))?;
-        set(
-            &object,
-            "pairwise",
-            &JsValue::from_bool(setting.in_pairwise()),
-        )?;
+        object.set("kind", &JsValue::from_str(kind));
+        object.set("sweep", &JsValue::from_bool(setting.in_sweep()));
+        object.set("pairwise", &JsValue::from_bool(setting.in_pairwise()));
         table.push(&object);
     }
-    Ok(table.into())
+    table.into()
 }
 
 /// `{ layout: { model, modelB, benchmark, uncertainty } }`: what each layout uses.
-fn layout_uses() -> Result<JsValue, js_sys::Error> {
-    let all = js_sys::Object::new();
+fn layout_uses() -> JsValue {
+    let all = PlainObject::new();
     for &layout in Layout::ALL {
         let uses = layout.uses();
-        let object = js_sys::Object::new();
-        set(&object, "model", &JsValue::from_bool(uses.model))?;
-        set(&object, "modelB", &JsValue::from_bool(uses.model_b))?;
-        set(&object, "benchmark", &JsValue::from_bool(uses.benchmark))?;
-        set(
-            &object,
-            "uncertainty",
-            &JsValue::from_bool(uses.uncertainty),
-        )?;
-        set(&all, layout.name(), &object)?;
+        let object = PlainObject::new();
+        object.set("model", &JsValue::from_bool(uses.model));
+        object.set("modelB", &JsValue::from_bool(uses.model_b));
+        object.set("benchmark", &JsValue::from_bool(uses.benchmark));
+        object.set("uncertainty", &JsValue::from_bool(uses.uncertainty));
+        all.set(layout.name(), &object);
     }
-    Ok(all.into())
+    all.into()
 }
 
 fn words<T: AsRef<str>>(words: &[T]) -> JsValue {
@@ -175,11 +158,19 @@ fn numbers<const N: usize>(numbers: [f64; N]) -> JsValue {
         .into()
 }
 
-/// Sets `key` on a plain object built here.
-fn set(object: &js_sys::Object, key: &str, value: &JsValue) -> Result<(), js_sys::Error> {
-    js_sys::Reflect::set(object, &JsValue::from_str(key), value)
-        .map(|_| ())
-        .map_err(|_| js_sys::Error::new(&format!("could not set \"{key}\" on a new object")))
+#[wasm_bindgen]
+extern "C" {
+    /// A plain object built here, `{}`.
+    #[wasm_bindgen(js_name = Object)]
+    type PlainObject;
+
+    #[wasm_bindgen(constructor, js_class = Object)]
+    fn new() -> PlainObject;
+
+    /// `object[key] = value`. On a plain object made here this cannot fail, so, unlike
+    /// `Reflect.set`, it returns nothing to check: no error path per key in the wasm.
+    #[wasm_bindgen(method, indexing_setter)]
+    fn set(this: &PlainObject, key: &str, value: &JsValue);
 }
 
 /// The data source of a share link alone, `{ source, notices }`, against the bundled dataset
@@ -414,9 +405,9 @@ fn view_call(call: ViewCall, state: &JsValue, names: &JsValue) -> Result<JsValue
             return state_object(&normal, true);
         }
     };
-    let object = js_sys::Object::new();
+    let object = PlainObject::new();
     for (name, value) in options {
-        set(&object, name, &js_value(value))?;
+        object.set(name, &js_value(value));
     }
     Ok(object.into())
 }
