@@ -33,11 +33,12 @@ fn hover_gives_value_rank_and_distance_from_the_peak() {
     let (dataset, figure) = qwen();
     let x = dataset.x.position("0.1").unwrap();
     let y = dataset.y.position("500").unwrap();
-    // Seed 002, R1-Qwen AIME24: window 500, ratio 0.1 is 42.7; the peak is 52.0.
+    // Seed 002, R1-Qwen AIME24: window 500, ratio 0.1 is 42.7; the peak is 52.0. AIME24's 30
+    // items give each cell a standard error of about 9 points: labels are whole numbers.
     let info = figure.cell_info(0, x, y).unwrap();
     assert_eq!(info.title, "R1-Qwen | AIME24");
     assert_eq!(info.value, Some(42.7));
-    assert_eq!(info.value_label, "42.7");
+    assert_eq!(info.value_label, "43");
     assert_eq!(
         (info.x_label.as_str(), info.y_label.as_str()),
         ("0.1", "500")
@@ -47,7 +48,7 @@ fn hover_gives_value_rank_and_distance_from_the_peak() {
     assert!((info.below_peak.unwrap() - 9.3).abs() < 1e-9);
     assert_eq!(
         info.text,
-        "R1-Qwen | AIME24: Ratio 0.1, Local Window Size 500: 42.7, rank 15 of 20, 9.3 below the peak"
+        "R1-Qwen | AIME24: Ratio 0.1, Local Window Size 500: 43, rank 15 of 20, 9 below the peak"
     );
     let peak = figure
         .cell_info(
@@ -57,7 +58,7 @@ fn hover_gives_value_rank_and_distance_from_the_peak() {
         )
         .unwrap();
     assert_eq!(peak.rank, Some(1));
-    assert!(peak.text.ends_with("52.0, the peak of 20 cells"));
+    assert!(peak.text.ends_with("52, the peak of 20 cells"));
     assert!(figure.cell_info(0, 9, 0).is_none());
     assert!(figure.cell_info(99, 0, 0).is_none());
 }
@@ -69,9 +70,9 @@ fn descriptions_name_every_tied_peak_and_the_colour_range() {
     assert_eq!(
         figure.describe_panel(amc),
         "R1-Qwen | AMC23: heatmap of Pass@1 (%) over Ratio and Local Window Size. The highest \
-         value, 88.5, is at Ratio 0.4, Local Window Size 500; Ratio 0.5, Local Window Size 500; \
+         value, 89, is at Ratio 0.4, Local Window Size 500; Ratio 0.5, Local Window Size 500; \
          Ratio 0.5, Local Window Size 1000; Ratio 0.4, Local Window Size 2000 (4 cells tie). \
-         20 of 20 cells present; colours from 85.0 to 88.5."
+         20 of 20 cells present; colours from 85 to 89."
     );
     let reports = figure.reports();
     assert_eq!(reports.len(), 5);

@@ -120,12 +120,12 @@ fn small_grids_annotate_every_cell_with_every_tick() {
 #[test]
 fn nice_ticks_fall_strictly_inside_the_domain() {
     assert_eq!(
-        nice_ticks(24.0, 48.0, 4),
+        nice_ticks(24.0, 48.0, 4, 1),
         vec![25.0, 30.0, 35.0, 40.0, 45.0]
     );
-    assert_eq!(nice_ticks(85.0, 88.5, 3), vec![86.0, 87.0, 88.0]);
-    assert!(nice_ticks(1.0, 1.0, 4).is_empty());
-    assert!(nice_ticks(f64::NAN, 1.0, 4).is_empty());
+    assert_eq!(nice_ticks(85.0, 88.5, 3, 1), vec![86.0, 87.0, 88.0]);
+    assert!(nice_ticks(1.0, 1.0, 4, 1).is_empty());
+    assert!(nice_ticks(f64::NAN, 1.0, 4, 1).is_empty());
 }
 
 #[test]

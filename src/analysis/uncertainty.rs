@@ -18,7 +18,7 @@
 use serde::Serialize;
 
 use super::position::CellPosition;
-use super::statistics::values_tie;
+use super::statistics::{median, values_tie};
 use crate::error::{Error, Result};
 use crate::{BenchmarkInfo, Dataset, Direction, Grid};
 
@@ -127,6 +127,12 @@ pub fn has_standard_errors(
         Some(cell) => binomial || (cell.count > 1 && cell.std_dev.is_some()),
         None => false,
     })
+}
+
+/// The noise of a panel: the median standard error of its cells that have one (`None` when
+/// none has). Labels stop at its first significant digit (see `figure::noise_decimals`).
+pub fn noise_level(errors: impl Iterator<Item = f64>) -> Option<f64> {
+    median(&errors.collect::<Vec<f64>>())
 }
 
 /// Standard errors of a cell-wise mean of several grids' cells (a model's mean across

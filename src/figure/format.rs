@@ -3,7 +3,8 @@
 //! Pass@1 in percent printed to one decimal (41.3, 42.7) needs one; F1 scores between 0.955 and
 //! 0.966 need four. The rule: the fewest decimals at which no two different values print the
 //! same, but never fewer than the values were given with, up to two (so 88.5 is never shown as
-//! "88" just because no other value is 88), and never more than they were given with.
+//! "88" just because no other value is 88), and never more than they were given with. When the
+//! cells carry standard errors, never past where the noise starts either ([`noise_decimals`]).
 
 /// Most decimals ever chosen automatically (and inferred from the data: see
 /// `analysis::infer_decimals`).
@@ -110,6 +111,15 @@ fn is_exact_half(value: f64, decimals: usize) -> bool {
     };
     let odd_exponent = exponent + i64::from(mantissa.trailing_zeros());
     odd_exponent == -(i64::try_from(decimals).unwrap_or(i64::MAX) + 1)
+}
+
+/// The decimals at which the noise starts: those that end on the first significant digit of a
+/// standard error (0.0003 -> 4, 0.001 -> 3, 8.6 -> 0), or [`MAX_AUTO_DECIMALS`] for an error
+/// below 1e-6, zero or not a number (then no noise limits the decimals).
+pub fn noise_decimals(standard_error: f64) -> usize {
+    (0..MAX_AUTO_DECIMALS)
+        .find(|&decimals| standard_error >= 10f64.powi(-(decimals as i32)))
+        .unwrap_or(MAX_AUTO_DECIMALS)
 }
 
 /// The fewest decimals at which every value prints back as the same number, up to six, ignoring

@@ -22,10 +22,10 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 use crate::analysis::{
-    critical_value, difference, has_standard_errors, mean_across_benchmarks, reconcile_aggregate,
-    scan_cells, select_benchmarks, standard_errors, standard_errors_of_mean, test_against_peak,
-    test_difference, value_scale, CellError, CellPosition, Difference, DifferenceTest, Extreme,
-    Reconciliation, ValueScale,
+    critical_value, difference, has_standard_errors, mean_across_benchmarks, noise_level,
+    reconcile_aggregate, scan_cells, select_benchmarks, standard_errors, standard_errors_of_mean,
+    test_against_peak, test_difference, value_scale, CellError, CellPosition, Difference,
+    DifferenceTest, Extreme, Reconciliation, ValueScale,
 };
 use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale};
 use crate::display::display_label;
@@ -37,7 +37,7 @@ pub use comparisons::{
     bin_share_text, comparisons_markdown, pair_sentence, pair_statistics, pair_title,
     scope_sentence, summarize_comparisons, ComparisonsSummary, PairSummary, Statistic,
 };
-pub use format::{choose_decimals, format_value, MAX_AUTO_DECIMALS};
+pub use format::{choose_decimals, format_value, noise_decimals, MAX_AUTO_DECIMALS};
 pub use markdown::{escape_markdown, is_line_end, MarkdownWriter, TableColumn};
 pub use observe::{
     compare_models, difference_lines, key_observations, mismatch_table, observations_markdown,
@@ -101,7 +101,8 @@ pub struct FigureOptions {
     pub domain: DomainMode,
     /// Write each cell's value in it.
     pub annotate: bool,
-    /// Decimals of the labels; `None` chooses as few as tell the shown values apart.
+    /// Decimals of the labels; `None` chooses as few as tell the shown values apart, and never
+    /// more than a panel's noise supports (see [`noise_decimals`]).
     pub decimals: Option<u8>,
     /// Confidence level (e.g. 0.95) at which to mark the cells the peak cannot be told apart
     /// from (in a difference view: the cells where one model is ahead beyond noise); `None`
@@ -152,7 +153,8 @@ pub struct FigurePanel {
     /// This panel's colour bar label when it differs from the figure's (a difference panel
     /// beside value panels).
     pub value_label: Option<String>,
-    /// Decimals of this panel's labels: the figure's, except in a reconciliation, where the
+    /// Decimals of this panel's labels: the figure's automatic choice capped where this panel's
+    /// noise starts (see [`noise_decimals`]), or the option's; in a reconciliation, the
     /// recomputed means and differences need more than the reported figures.
     pub decimals: usize,
     /// Axis names of this panel when they differ from the figure's (a pairwise comparison
@@ -194,7 +196,8 @@ pub struct Figure {
     pub shared_legend: bool,
     /// Write each cell's value in it.
     pub annotate: bool,
-    /// Decimals of the value labels (each panel's `decimals` may differ in a reconciliation).
+    /// Decimals of the value labels: the most any panel has (a panel's own `decimals` may be
+    /// fewer where its noise is larger), or the reported figures' in a reconciliation.
     pub decimals: usize,
     /// For a difference view: who is ahead where (the panel's grid is its `grid`).
     pub difference: Option<Difference>,
@@ -223,6 +226,9 @@ struct Draft {
     grid: Grid,
     /// Standard errors per cell, for the uncertainty marks.
     errors: Vec<Option<CellError>>,
+    /// The median standard error of the cells (of a difference: of both models' combined), which
+    /// limits the automatic decimals.
+    noise: Option<f64>,
     /// A difference panel in a figure of values (reconciliation): centred, diverging, own bar.
     signed: bool,
     marks: Vec<(usize, usize)>,
@@ -236,12 +242,14 @@ impl Draft {
             benchmark,
             grid,
             errors: Vec::new(),
+            noise: None,
             signed: false,
             marks: Vec::new(),
         }
     }
 
     fn with_errors(mut self, errors: Vec<Option<CellError>>) -> Draft {
+        self.noise = noise_level(errors.iter().flatten().map(|e| e.standard_error));
         self.errors = errors;
         self
     }
@@ -527,6 +535,14 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
                 direction,
                 level.unwrap_or(DEFAULT_LEVEL),
             )?;
+            draft.noise = noise_level(errors_a.iter().zip(&errors_b).filter_map(|pair| {
+                Some(
+                    pair.0
+                        .as_ref()?
+                        .standard_error
+                        .hypot(pair.1.as_ref()?.standard_error),
+                )
+            }));
             if let Some(level) = level {
                 draft.marks = positions(&test.a_ahead);
                 draft.marks.extend(positions(&test.b_ahead));
@@ -648,10 +664,12 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
     };
     let mut panels = Vec::with_capacity(drafts.len());
     for (index, ((draft, values), scan)) in drafts.into_iter().zip(&values).zip(scans).enumerate() {
-        let panel_decimals = if reconciliation.is_some() && index > 0 {
-            derived_decimals(values)
-        } else {
-            decimals
+        // Automatic decimals stop where the panel's noise starts (a reconciliation's panels
+        // carry no errors: they keep the reported figures' decimals).
+        let panel_decimals = match (options.decimals, draft.noise) {
+            _ if reconciliation.is_some() && index > 0 => derived_decimals(values),
+            (None, Some(noise)) => decimals.min(noise_decimals(noise)),
+            _ => decimals,
         };
         let (domain, scale) = if draft.signed {
             let centred = DomainMode::Centered { center: 0.0 };
@@ -699,6 +717,11 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         .filter(|_| difference_test.is_some() || panels.iter().any(|p| !p.marks.is_empty()));
     let shared_legend =
         !has_signed && (!matches!(domain_mode, DomainMode::PerPanel) || panels.len() == 1);
+    // What is said across panels, and a colour bar they share, use the finest panel's decimals.
+    let decimals = match reconciliation {
+        None => panels.iter().map(|p| p.decimals).max().unwrap_or(decimals),
+        Some(_) => decimals,
+    };
     Ok(Figure {
         caption: synthetic_caption(dataset.title.as_deref(), dataset.source.as_deref()),
         x: dataset.x.clone(),

@@ -309,15 +309,17 @@ impl FigureLayout {
 }
 
 /// Nice tick values strictly inside (min, max): about `target` steps of 1, 2 or 5 times a power
-/// of ten.
-pub fn nice_ticks(min: f64, max: f64, target: usize) -> Vec<f64> {
+/// of ten, but none finer than `decimals` can write. Each is the double a decimal text reads as
+/// (0.958, not the 0.9580000000000001 that adding steps gives), so it prints with the decimals
+/// it has.
+pub fn nice_ticks(min: f64, max: f64, target: usize, decimals: usize) -> Vec<f64> {
     if !(min.is_finite() && max.is_finite()) || max <= min || target == 0 {
         return Vec::new();
     }
     let raw = (max - min) / target as f64;
-    let magnitude = 10f64.powf(raw.log10().floor());
+    let mut power = raw.log10().floor() as i32;
     // The nearest of 1, 2, 5, 10 times the magnitude, as d3's ticks choose.
-    let ratio = raw / magnitude;
+    let ratio = raw / 10f64.powi(power);
     let factor = if ratio >= 50f64.sqrt() {
         10.0
     } else if ratio >= 10f64.sqrt() {
@@ -327,14 +329,31 @@ pub fn nice_ticks(min: f64, max: f64, target: usize) -> Vec<f64> {
     } else {
         1.0
     };
-    let step = factor * magnitude;
+    // Six decimals at most, as `decimals_of` reads them back.
+    let finest = -(decimals.min(crate::figure::MAX_AUTO_DECIMALS) as i32);
+    let factor = if power < finest {
+        power = finest;
+        1.0
+    } else {
+        factor
+    };
+    // A whole number of units of 10^power: divided by 10^-power when it is below one, so the
+    // value is the double nearest the decimal.
+    let at = |units: f64| match power {
+        ..0 => units / 10f64.powi(-power),
+        _ => units * 10f64.powi(power),
+    };
+    let mut units = (min / at(factor)).ceil() * factor;
     let mut ticks = Vec::new();
-    let mut value = (min / step).ceil() * step;
-    while value < max && ticks.len() < 100 {
+    while ticks.len() < 100 {
+        let value = at(units);
+        if value >= max || value.is_nan() {
+            break;
+        }
         if value > min {
             ticks.push(value);
         }
-        value += step;
+        units += factor;
     }
     ticks
 }
@@ -422,9 +441,10 @@ fn category_ticks(
 /// crowd the ends or each other. Positions come from the panel's own scale, so a logarithmic
 /// scale gets a truthful legend (with 1, 2, 5, 10, ... between its ends).
 fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
-    let Some((scale, decimals)) = figure.panels.get(panel).map(|p| (p.scale, p.decimals)) else {
+    let Some(scale) = figure.panels.get(panel).map(|p| p.scale) else {
         return Vec::new();
     };
+    let decimals = bar_decimals(figure, panel);
     let domain = scale.domain;
     let position = |value: f64| bar.bottom() - scale.position(value) * bar.height;
     let label = |value: f64| format_value(value, decimals);
@@ -439,8 +459,11 @@ fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
     let candidates = if scale.logarithmic && domain.min >= 0.0 {
         logarithmic_ticks(domain.min, domain.max)
     } else {
-        nice_ticks(domain.min, domain.max, target)
+        nice_ticks(domain.min, domain.max, target, decimals)
     };
+    // The ends are written as the cells are; a tick between them that would read the same as
+    // an end is left out.
+    let ends = [label(domain.min), label(domain.max)];
     let clear = TICK_FONT * 1.5;
     let mut ticks = vec![Tick {
         value: domain.min,
@@ -450,7 +473,7 @@ fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
     for value in candidates {
         let at = position(value);
         let last = ticks.last().map_or(f64::INFINITY, |t| t.at);
-        if at < last - clear && at > bar.y + clear {
+        if at < last - clear && at > bar.y + clear && !ends.contains(&label(value)) {
             ticks.push(Tick {
                 value,
                 label: format_value(value, decimals.min(decimals_of(value))),
@@ -464,6 +487,15 @@ fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
         at: position(domain.max),
     });
     ticks
+}
+
+/// The decimals of a colour bar's ends: its panel's, or for a bar that every panel shares, the
+/// most any panel has.
+fn bar_decimals(figure: &Figure, panel: usize) -> usize {
+    match figure.panels.get(panel) {
+        Some(panel) if !figure.shared_legend => panel.decimals,
+        _ => figure.decimals,
+    }
 }
 
 /// 1, 2, 5, 10, 20, 50, ... strictly inside (min, max).
@@ -519,10 +551,12 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let widest_bar_label = figure
         .panels
         .iter()
-        .flat_map(|p| {
+        .enumerate()
+        .flat_map(|(index, p)| {
+            let decimals = bar_decimals(figure, index);
             [
-                (p.domain.domain.min, p.decimals),
-                (p.domain.domain.max, p.decimals),
+                (p.domain.domain.min, decimals),
+                (p.domain.domain.max, decimals),
             ]
         })
         .map(|(v, decimals)| {

@@ -31,6 +31,8 @@ function cells(model, benchmark) {
       if (value !== null) out.push({ x, y, xLabel, yLabel: String(yValue), value });
     }
   }
+  // Items per benchmark give each cell a standard error, which limits the decimals shown.
+  out.items = info[benchmark]?.items;
   return out;
 }
 
@@ -56,22 +58,35 @@ function listed(parts) {
   return `${parts.slice(0, -1).join(", ")}, and ${parts[parts.length - 1]}`;
 }
 
+/**
+ * The decimals a panel's values are written with: the data's one, or fewer where the noise
+ * starts, at the first significant digit of the median binomial standard error of its cells.
+ */
+function shownDecimals(panelCells, items) {
+  if (!items) return 1;
+  const errors = panelCells.map((cell) => binomialError(cell.value, items)).sort((a, b) => a - b);
+  const middle = errors.length / 2;
+  const median = errors.length % 2 ? errors[Math.floor(middle)] : (errors[middle - 1] + errors[middle]) / 2;
+  return Math.min(1, Math.max(0, -Math.floor(Math.log10(median))));
+}
+
 /** The sentence about a panel's peak or lowest value. */
-function extremeSentence(panelCells, which) {
+function extremeSentence(panelCells, which, decimals = shownDecimals(panelCells, panelCells.items)) {
   const values = panelCells.map((cell) => cell.value);
   const target = which === "highest" ? Math.max(...values) : Math.min(...values);
   const at = panelCells.filter((cell) => cell.value === target);
-  if (at.length === 1) return `The ${which} ${METRIC} is ${fixed(target, 1)}, at ${place(at[0])}.`;
-  return `The ${which} ${METRIC}, ${fixed(target, 1)}, is shared by ${at.length} configurations: ${listed(at.map(place))}.`;
+  if (at.length === 1) return `The ${which} ${METRIC} is ${fixed(target, decimals)}, at ${place(at[0])}.`;
+  return `The ${which} ${METRIC}, ${fixed(target, decimals)}, is shared by ${at.length} configurations: ${listed(at.map(place))}.`;
 }
 
-function spreadSentence(panelCells) {
+function spreadSentence(panelCells, decimals = shownDecimals(panelCells, panelCells.items)) {
   const values = panelCells.map((cell) => cell.value);
   const low = Math.min(...values);
   const high = Math.max(...values);
   const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
   const sd = Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1));
-  return `Values span ${fixed(high - low, 1)} points (${fixed(low, 1)} to ${fixed(high, 1)}); mean ${fixed(mean, 1)}, standard deviation ${fixed(sd, 1)}.`;
+  const f = (value) => fixed(value, decimals);
+  return `Values span ${f(high - low)} points (${f(low)} to ${f(high)}); mean ${f(mean)}, standard deviation ${f(sd)}.`;
 }
 
 /** Ranks with ties sharing their average rank (1 = first in `order`). */
@@ -111,11 +126,13 @@ const CRITICAL = { 0.9: 1.6448536269514722, 0.95: 1.959963984540054, 0.99: 2.575
  * How many of the cells not tied at the peak the peak cannot be told apart from: binomial
  * standard errors with Agresti-Coull's shrinkage, (x + 2) / (n + 4), on a benchmark of n items.
  */
+function binomialError(value, items) {
+  const shrunk = ((value / 100) * items + 2) / (items + 4);
+  return Math.sqrt((shrunk * (1 - shrunk)) / (items + 4)) * 100;
+}
+
 function withinNoise(panelCells, items, level) {
-  const se = (value) => {
-    const shrunk = ((value / 100) * items + 2) / (items + 4);
-    return Math.sqrt((shrunk * (1 - shrunk)) / (items + 4)) * 100;
-  };
+  const se = (value) => binomialError(value, items);
   const peak = Math.max(...panelCells.map((cell) => cell.value));
   const others = panelCells.filter((cell) => cell.value !== peak);
   const within = others.filter((cell) => peak - cell.value <= CRITICAL[level] * Math.hypot(se(peak), se(cell.value)));
@@ -370,7 +387,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     // The sentence the brief names, verbatim, and every panel's peak, lowest and spread.
     assert.equal(
       observations.panels[0].items[0],
-      "The highest Pass@1, 49.3, is shared by 2 configurations: Ratio 0.2 and Local Window Size 1000, and Ratio 0.3 and Local Window Size 2000.",
+      "The highest Pass@1, 49, is shared by 2 configurations: Ratio 0.2 and Local Window Size 1000, and Ratio 0.3 and Local Window Size 2000.",
     );
     for (const [index, benchmark] of sweep.benchmarks.entries()) {
       const panelCells = cells("R1-Llama", benchmark.name);
