@@ -106,6 +106,8 @@ pub enum Error {
         name: String,
         known: Vec<String>,
     },
+    /// An error in one of several files loaded together: the file's name, then the error.
+    InFile { file: String, error: Box<Error> },
 }
 
 /// Result alias used throughout sweepmap.
@@ -345,6 +347,7 @@ impl fmt::Display for Error {
                 }
                 Ok(())
             }
+            Error::InFile { file, error } => write!(f, "{}: {error}", name(file)),
         }
     }
 }
@@ -473,7 +476,15 @@ mod tests {
             Error::Unknown {
                 what: "model",
                 name: long.clone(),
-                known: many,
+                known: many.clone(),
+            },
+            Error::InFile {
+                file: long.clone(),
+                error: Box::new(Error::Unknown {
+                    what: "model",
+                    name: long.clone(),
+                    known: many,
+                }),
             },
         ];
         for error in errors {

@@ -1,6 +1,8 @@
 //! Uncertainty: is a "peak" real, or within the noise of a 30-problem benchmark?
 //!
-//! Every cell is an estimate. Its standard error comes from one of two places:
+//! Every cell is an estimate. Its standard error is the one the data report when they report
+//! one (lm-evaluation-harness writes `acc_stderr` beside `acc`: see [`with_reported_errors`]);
+//! otherwise it comes from one of two places:
 //! - **replicates**: when a cell holds repeated measurements (seeds, runs), the standard error of
 //!   their mean, `s / sqrt(count)`;
 //! - **binomial**: for a pass rate on a benchmark of `n` items, `sqrt(p (1 - p) / n)`, with
@@ -68,6 +70,8 @@ pub enum ErrorSource {
     },
     /// The mean of several benchmarks' cells, each with its own error.
     Mean { parts: usize },
+    /// Reported with the data (lm-evaluation-harness's `acc_stderr`).
+    Reported,
 }
 
 /// A cell's standard error, in the units of the values.
@@ -109,6 +113,30 @@ pub fn standard_errors(
                     samples_per_item,
                 },
             })
+        })
+        .collect()
+}
+
+/// [`standard_errors`] with the errors the data report put first: `reported` is row-major like
+/// the grid (a panel's `reported_errors`), and a present cell with a finite, non-negative
+/// reported error gets it; every other cell keeps the error estimated for it.
+pub fn with_reported_errors(
+    grid: &Grid,
+    benchmark: Option<&BenchmarkInfo>,
+    scale: Option<ValueScale>,
+    reported: &[Option<f64>],
+) -> Vec<Option<CellError>> {
+    let estimated = standard_errors(grid, benchmark, scale);
+    estimated
+        .into_iter()
+        .zip(grid.cells())
+        .zip(reported.iter().copied().chain(std::iter::repeat(None)))
+        .map(|((estimated, cell), reported)| match (cell, reported) {
+            (Some(_), Some(error)) if error.is_finite() && error >= 0.0 => Some(CellError {
+                standard_error: error,
+                source: ErrorSource::Reported,
+            }),
+            _ => estimated,
         })
         .collect()
 }
