@@ -464,7 +464,8 @@ fn every_results_error_names_the_file_and_where() {
         ),
         (
             "{\"results\": {\"piqa\": {\"acc,none\": NaN}}}",
-            "r.json: JSON line 1, column 35: expected value",
+            "r.json: JSON line 1, column 35: expected a value: NaN and Infinity (as Python writes \
+             numbers that are not finite) are not JSON; write null for a missing number",
         ),
         (
             "[1, 2]",
@@ -658,6 +659,11 @@ fn every_samples_error_names_the_file_and_line() {
         (
             format!("{}{}", line("\"acc\": 1"), line("\"f1\": 1")),
             "s.jsonl: JSON line 2, column 1: expected the metric \"acc\" on every sample",
+        ),
+        (
+            line("\"acc\": Infinity"),
+            "s.jsonl: JSON line 1, column 35: expected a value: NaN and Infinity (as Python \
+             writes numbers that are not finite) are not JSON; write null for a missing number",
         ),
         (
             line("\"perplexity\": -3.5"),

@@ -65,6 +65,37 @@ fn in_file(file: &str, error: Error) -> Error {
     }
 }
 
+/// An error placed in its file, with a word on `NaN` and `Infinity`, which Python's `json`
+/// writes for numbers that are not finite but which are not JSON: the parser only says it
+/// expected a value where one stands.
+fn in_file_explained(file: &str, text: &str, error: Error) -> Error {
+    let error = match error {
+        Error::Json {
+            line,
+            column,
+            message,
+        } if message == "expected value" => {
+            let written = text.lines().nth(line.saturating_sub(1)).unwrap_or_default();
+            let not_finite = ["NaN", "Infinity"]
+                .iter()
+                .any(|word| written.contains(word));
+            Error::Json {
+                line,
+                column,
+                message: if not_finite {
+                    "expected a value: NaN and Infinity (as Python writes numbers that are not \
+                     finite) are not JSON; write null for a missing number"
+                        .to_string()
+                } else {
+                    message
+                },
+            }
+        }
+        other => other,
+    };
+    in_file(file, error)
+}
+
 /// A field path element for messages: `["acc,none"]`.
 fn key(name: &str) -> String {
     format!("[\"{}\"]", crate::error::excerpt(name))

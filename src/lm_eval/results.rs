@@ -24,7 +24,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::ordered::Ordered;
-use super::{in_file, key};
+use super::{in_file, in_file_explained, key};
 use crate::error::{excerpt, quoted_list, Error, Result};
 use crate::model::build::{BenchmarkInfos, Builder, Names, Record};
 use crate::model::parse_object;
@@ -466,7 +466,7 @@ pub fn load_results(files: &[ResultsFile<'_>], options: &ResultsOptions) -> Resu
     }
     let read: Vec<FileResults> = files
         .iter()
-        .map(|file| read_file(file).map_err(|error| in_file(file.name, error)))
+        .map(|file| read_file(file).map_err(|error| in_file_explained(file.name, file.text, error)))
         .collect::<Result<_>>()?;
 
     // Tasks in first-seen order with every metric key any file gives them; models likewise,

@@ -16,7 +16,7 @@
 use serde_json::Value;
 
 use super::ordered::Ordered;
-use super::{in_file, key};
+use super::{in_file, in_file_explained, key};
 use crate::error::{excerpt, Error, Result};
 use crate::hash::FastMap;
 use crate::pairwise::dataset::{Builder, Names};
@@ -275,7 +275,7 @@ pub fn load_samples(
         }
         seen.push((file.model, task, file.name));
         let (metric, items) = read_file(file, options.metric.as_deref())
-            .map_err(|error| in_file(file.name, error))?;
+            .map_err(|error| in_file_explained(file.name, file.text, error))?;
         if !metrics.contains(&metric) {
             metrics.push(metric);
         }
