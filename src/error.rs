@@ -106,8 +106,10 @@ pub enum Error {
         name: String,
         known: Vec<String>,
     },
-    /// An error in one of several files loaded together: the file's name, then the error.
-    InFile { file: String, error: Box<Error> },
+    /// An error in one of several files loaded together: the file's name, then the error's
+    /// message (kept as text: a boxed error would bring recursive clone, compare and drop code
+    /// into the wasm).
+    InFile { file: String, message: String },
 }
 
 /// Result alias used throughout sweepmap.
@@ -347,7 +349,9 @@ impl fmt::Display for Error {
                 }
                 Ok(())
             }
-            Error::InFile { file, error } => write!(f, "{}: {error}", name(file)),
+            Error::InFile { file, message } => {
+                write!(f, "{}: {}", name(file), sentence(message))
+            }
         }
     }
 }
@@ -480,11 +484,12 @@ mod tests {
             },
             Error::InFile {
                 file: long.clone(),
-                error: Box::new(Error::Unknown {
+                message: Error::Unknown {
                     what: "model",
                     name: long.clone(),
                     known: many,
-                }),
+                }
+                .to_string(),
             },
         ];
         for error in errors {

@@ -5,7 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use sweepmap::analysis::{value_scale, with_reported_errors, CellError, ErrorSource, ValueScale};
+use sweepmap::analysis::{
+    standard_errors, value_scale, with_reported_errors, CellError, ErrorSource, ValueScale,
+};
 use sweepmap::figure::{prepare_figure, FigureOptions};
 use sweepmap::lm_eval::{
     load_results, load_samples, recognise, Format, LoadedResults, ModelSource, ResultsFile,
@@ -189,12 +191,10 @@ fn reported_standard_errors_are_the_cells_errors_in_the_analysis_and_the_figure(
     let dataset = &loaded.dataset;
     let panel = &dataset.panels[0];
     assert_eq!(value_scale(dataset), Some(ValueScale::Proportion));
-    let errors = with_reported_errors(
-        &panel.grid,
-        None,
-        value_scale(dataset),
-        &panel.reported_errors,
-    );
+    // No items, no replicates: nothing estimated, everything reported.
+    let estimated = standard_errors(&panel.grid, None, value_scale(dataset));
+    assert!(estimated.iter().all(Option::is_none));
+    let errors = with_reported_errors(estimated, &panel.grid, &panel.reported_errors);
     let x = dataset.x.position("arc_easy").unwrap();
     assert_eq!(
         errors[x],
@@ -223,7 +223,8 @@ fn a_reported_error_wins_over_replicates_only_where_it_is_given() {
     let mut dataset = sweepmap::load_csv(text, &Default::default()).unwrap();
     let grid = dataset.panels[0].grid.clone();
     dataset.panels[0].reported_errors = vec![Some(0.01), None];
-    let errors = with_reported_errors(&grid, None, None, &dataset.panels[0].reported_errors);
+    let estimated = standard_errors(&grid, None, None);
+    let errors = with_reported_errors(estimated.clone(), &grid, &dataset.panels[0].reported_errors);
     assert_eq!(
         errors[0],
         Some(CellError {
@@ -235,7 +236,7 @@ fn a_reported_error_wins_over_replicates_only_where_it_is_given() {
     assert_eq!(replicate.source, ErrorSource::Replicates { count: 2 });
     assert!((replicate.standard_error - 0.1).abs() < 1e-12);
     // A negative or non-finite reported error is not an error: the estimate stays.
-    let errors = with_reported_errors(&grid, None, None, &[Some(-1.0), Some(f64::NAN)]);
+    let errors = with_reported_errors(estimated, &grid, &[Some(-1.0), Some(f64::NAN)]);
     assert_eq!(
         errors[0].unwrap().source,
         ErrorSource::Replicates { count: 2 }

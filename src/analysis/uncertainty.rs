@@ -117,28 +117,27 @@ pub fn standard_errors(
         .collect()
 }
 
-/// [`standard_errors`] with the errors the data report put first: `reported` is row-major like
-/// the grid (a panel's `reported_errors`), and a present cell with a finite, non-negative
-/// reported error gets it; every other cell keeps the error estimated for it.
+/// Standard errors with the ones the data report put first: `reported` is row-major like the
+/// grid (a panel's `reported_errors`), and a present cell with a finite, non-negative reported
+/// error gets it; every other cell keeps its entry of `estimated`, what [`standard_errors`]
+/// gives for the grid (one entry per cell: cells past its end are left out).
 pub fn with_reported_errors(
+    estimated: Vec<Option<CellError>>,
     grid: &Grid,
-    benchmark: Option<&BenchmarkInfo>,
-    scale: Option<ValueScale>,
     reported: &[Option<f64>],
 ) -> Vec<Option<CellError>> {
-    let estimated = standard_errors(grid, benchmark, scale);
-    estimated
-        .into_iter()
-        .zip(grid.cells())
-        .zip(reported.iter().copied().chain(std::iter::repeat(None)))
-        .map(|((estimated, cell), reported)| match (cell, reported) {
-            (Some(_), Some(error)) if error.is_finite() && error >= 0.0 => Some(CellError {
-                standard_error: error,
-                source: ErrorSource::Reported,
-            }),
-            _ => estimated,
-        })
-        .collect()
+    let mut errors = estimated;
+    for ((slot, cell), reported) in errors.iter_mut().zip(grid.cells()).zip(reported) {
+        if let (Some(_), Some(error)) = (cell, *reported) {
+            if error.is_finite() && error >= 0.0 {
+                *slot = Some(CellError {
+                    standard_error: error,
+                    source: ErrorSource::Reported,
+                });
+            }
+        }
+    }
+    errors
 }
 
 /// True when [`standard_errors`] gives some cell of the grid an error: a cell with replicates

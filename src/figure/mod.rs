@@ -316,12 +316,16 @@ fn errors_of(
     scale: Option<ValueScale>,
     reported: &[Option<f64>],
 ) -> Vec<Option<CellError>> {
-    if reported.iter().any(Option::is_some) {
-        with_reported_errors(grid, benchmark, scale, reported)
-    } else if has_standard_errors(grid, benchmark, scale) {
+    let any_reported = reported.iter().any(Option::is_some);
+    let estimated = if any_reported || has_standard_errors(grid, benchmark, scale) {
         standard_errors(grid, benchmark, scale)
     } else {
         Vec::new()
+    };
+    if any_reported {
+        with_reported_errors(estimated, grid, reported)
+    } else {
+        estimated
     }
 }
 

@@ -61,7 +61,7 @@ pub fn recognise(text: &str) -> Option<Format> {
 fn in_file(file: &str, error: Error) -> Error {
     Error::InFile {
         file: file.to_string(),
-        error: Box::new(error),
+        message: error.to_string(),
     }
 }
 
