@@ -106,6 +106,10 @@ pub enum Error {
         name: String,
         known: Vec<String>,
     },
+    /// An error in one of several files loaded together: the file's name, then the error's
+    /// message (kept as text: a boxed error would bring recursive clone, compare and drop code
+    /// into the wasm).
+    InFile { file: String, message: String },
 }
 
 /// Result alias used throughout sweepmap.
@@ -345,6 +349,9 @@ impl fmt::Display for Error {
                 }
                 Ok(())
             }
+            Error::InFile { file, message } => {
+                write!(f, "{}: {}", name(file), sentence(message))
+            }
         }
     }
 }
@@ -473,7 +480,16 @@ mod tests {
             Error::Unknown {
                 what: "model",
                 name: long.clone(),
-                known: many,
+                known: many.clone(),
+            },
+            Error::InFile {
+                file: long.clone(),
+                message: Error::Unknown {
+                    what: "model",
+                    name: long.clone(),
+                    known: many,
+                }
+                .to_string(),
             },
         ];
         for error in errors {

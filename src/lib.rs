@@ -48,6 +48,7 @@ pub mod color;
 pub mod figure;
 pub mod layout;
 pub mod link;
+pub mod lm_eval;
 pub mod pairwise;
 pub mod render;
 pub mod source;

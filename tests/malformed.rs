@@ -1,7 +1,8 @@
 //! The malformed-input corpus: every file in `tests/malformed/` is a broken input, and the file
 //! beside it with `.expected` appended holds the exact error it must give. Add a case by dropping
 //! in a file and its expectation. The loader is chosen by the name: `sweep-*.csv`,
-//! `sweep-*.json`, `pairwise-*.csv`, `pairwise-*.json`. Files are read as bytes and decoded as a
+//! `sweep-*.json`, `pairwise-*.csv`, `pairwise-*.json`, `lmeval-*.json` (an lm-evaluation-harness
+//! results file) and `lmeval-*.jsonl` (a samples log, of a model called "model"). Files are read as bytes and decoded as a
 //! browser's `File.text()` does (invalid UTF-8 becomes U+FFFD), since that is what reaches the
 //! loaders from the page.
 //!
@@ -13,6 +14,9 @@ mod expected;
 
 use std::path::{Path, PathBuf};
 
+use sweepmap::lm_eval::{
+    load_results, load_samples, ResultsFile, ResultsOptions, SamplesFile, SamplesOptions,
+};
 use sweepmap::pairwise::{load_pairwise_csv, load_pairwise_json, PairwiseCsvOptions};
 use sweepmap::{load_csv, load_json, CsvOptions};
 
@@ -26,9 +30,20 @@ fn load(name: &str, text: &str) -> Result<String, String> {
             load_pairwise_csv(text, &PairwiseCsvOptions::default()).map(|_| ())
         }
         (Some("pairwise"), Some(ext)) if ext == "json" => load_pairwise_json(text).map(|_| ()),
+        (Some("lmeval"), Some(ext)) if ext == "json" => {
+            load_results(&[ResultsFile { name, text }], &ResultsOptions::default()).map(|_| ())
+        }
+        (Some("lmeval"), Some(ext)) if ext == "jsonl" => {
+            let file = SamplesFile {
+                model: "model",
+                name,
+                text,
+            };
+            load_samples(&[file], &SamplesOptions::default()).map(|_| ())
+        }
         _ => {
             return Err(format!(
-                "{name}: name it sweep-*.csv|json or pairwise-*.csv|json"
+                "{name}: name it sweep-*.csv|json, pairwise-*.csv|json or lmeval-*.json|jsonl"
             ))
         }
     };

@@ -58,6 +58,6 @@ pub use trend::{
 };
 pub use uncertainty::{
     critical_value, has_standard_errors, noise_level, standard_errors, standard_errors_of_mean,
-    test_against_peak, test_difference, value_scale, CellError, DifferenceTest, ErrorSource,
-    PeakTest, ValueScale,
+    test_against_peak, test_difference, value_scale, with_reported_errors, CellError,
+    DifferenceTest, ErrorSource, PeakTest, ValueScale,
 };

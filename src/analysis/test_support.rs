@@ -157,6 +157,7 @@ pub(crate) fn dataset_from_panels(
             benchmark: index % benchmarks.len(),
             grid,
             replicates: Vec::new(),
+            reported_errors: Vec::new(),
         })
         .collect();
     let benchmark_info = benchmarks

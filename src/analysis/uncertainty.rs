@@ -1,6 +1,8 @@
 //! Uncertainty: is a "peak" real, or within the noise of a 30-problem benchmark?
 //!
-//! Every cell is an estimate. Its standard error comes from one of two places:
+//! Every cell is an estimate. Its standard error is the one the data report when they report
+//! one (lm-evaluation-harness writes `acc_stderr` beside `acc`: see [`with_reported_errors`]);
+//! otherwise it comes from one of two places:
 //! - **replicates**: when a cell holds repeated measurements (seeds, runs), the standard error of
 //!   their mean, `s / sqrt(count)`;
 //! - **binomial**: for a pass rate on a benchmark of `n` items, `sqrt(p (1 - p) / n)`, with
@@ -68,6 +70,8 @@ pub enum ErrorSource {
     },
     /// The mean of several benchmarks' cells, each with its own error.
     Mean { parts: usize },
+    /// Reported with the data (lm-evaluation-harness's `acc_stderr`).
+    Reported,
 }
 
 /// A cell's standard error, in the units of the values.
@@ -111,6 +115,29 @@ pub fn standard_errors(
             })
         })
         .collect()
+}
+
+/// Standard errors with the ones the data report put first: `reported` is row-major like the
+/// grid (a panel's `reported_errors`), and a present cell with a finite, non-negative reported
+/// error gets it; every other cell keeps its entry of `estimated`, what [`standard_errors`]
+/// gives for the grid (one entry per cell: cells past its end are left out).
+pub fn with_reported_errors(
+    estimated: Vec<Option<CellError>>,
+    grid: &Grid,
+    reported: &[Option<f64>],
+) -> Vec<Option<CellError>> {
+    let mut errors = estimated;
+    for ((slot, cell), reported) in errors.iter_mut().zip(grid.cells()).zip(reported) {
+        if let (Some(_), Some(error)) = (cell, *reported) {
+            if error.is_finite() && error >= 0.0 {
+                *slot = Some(CellError {
+                    standard_error: error,
+                    source: ErrorSource::Reported,
+                });
+            }
+        }
+    }
+    errors
 }
 
 /// True when [`standard_errors`] gives some cell of the grid an error: a cell with replicates

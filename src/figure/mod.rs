@@ -24,8 +24,8 @@ use std::borrow::Cow;
 use crate::analysis::{
     critical_value, difference, has_standard_errors, mean_across_benchmarks, noise_level,
     reconcile_aggregate, scan_cells, select_benchmarks, standard_errors, standard_errors_of_mean,
-    test_against_peak, test_difference, value_scale, CellError, CellPosition, Difference,
-    DifferenceTest, Extreme, Reconciliation, ValueScale,
+    test_against_peak, test_difference, value_scale, with_reported_errors, CellError, CellPosition,
+    Difference, DifferenceTest, Extreme, Reconciliation, ValueScale,
 };
 use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale};
 use crate::display::display_label;
@@ -163,7 +163,7 @@ pub struct FigurePanel {
     pub y_name: Option<String>,
     /// Lines of statistics under the title.
     pub subtitle: Vec<String>,
-    /// Each cell's standard error (row-major), where the benchmark's items or the replicates
+    /// Each cell's standard error (row-major), where the data report one or the benchmark's items
     /// give one; empty for panels without (differences, histograms, and grids where no cell
     /// has one).
     pub errors: Vec<Option<CellError>>,
@@ -265,11 +265,13 @@ fn choice_errors(
     let scale = value_scale(dataset);
     match choice {
         BenchmarkChoice::Named(name) => {
-            let info = dataset
-                .benchmarks
-                .position(name)
-                .and_then(|b| dataset.benchmark_info(b));
-            errors_of(grid, info, scale)
+            let index = dataset.benchmarks.position(name);
+            let info = index.and_then(|b| dataset.benchmark_info(b));
+            let reported = index
+                .and_then(|b| dataset.panel_at(model, b))
+                .map(|panel| panel.reported_errors.as_slice())
+                .unwrap_or_default();
+            errors_of(grid, info, scale, reported)
         }
         BenchmarkChoice::Mean => {
             let Ok(selection) = select_benchmarks(dataset, model) else {
@@ -280,7 +282,12 @@ fn choice_errors(
                 .iter()
                 .filter_map(|&b| {
                     let panel = dataset.panel_at(model, b)?;
-                    Some(errors_of(&panel.grid, dataset.benchmark_info(b), scale))
+                    Some(errors_of(
+                        &panel.grid,
+                        dataset.benchmark_info(b),
+                        scale,
+                        &panel.reported_errors,
+                    ))
                 })
                 .collect();
             standard_errors_of_mean(&parts)
@@ -309,16 +316,24 @@ fn shown_values<'a>(drafts: &[Draft], values: &'a [Vec<f64>]) -> Cow<'a, [f64]> 
     }
 }
 
-/// A grid's standard errors, or none at all when no cell has one (see [`FigurePanel::errors`]).
+/// A grid's standard errors, or none at all when no cell has one (see [`FigurePanel::errors`]);
+/// `reported` are the panel's reported errors, which win where given.
 fn errors_of(
     grid: &Grid,
     benchmark: Option<&BenchmarkInfo>,
     scale: Option<ValueScale>,
+    reported: &[Option<f64>],
 ) -> Vec<Option<CellError>> {
-    if has_standard_errors(grid, benchmark, scale) {
+    let any_reported = reported.iter().any(Option::is_some);
+    let estimated = if any_reported || has_standard_errors(grid, benchmark, scale) {
         standard_errors(grid, benchmark, scale)
     } else {
         Vec::new()
+    };
+    if any_reported {
+        with_reported_errors(estimated, grid, reported)
+    } else {
+        estimated
     }
 }
 
@@ -449,7 +464,12 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
                 .filter_map(|b| {
                     let panel = dataset.panel_at(model_index, b)?;
                     let benchmark = dataset.benchmarks.levels.get(b)?;
-                    let errors = errors_of(&panel.grid, dataset.benchmark_info(b), scale);
+                    let errors = errors_of(
+                        &panel.grid,
+                        dataset.benchmark_info(b),
+                        scale,
+                        &panel.reported_errors,
+                    );
                     Some(
                         Draft::new(
                             shown_panel_title(dataset, panel),
@@ -496,7 +516,12 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
                         dataset.benchmarks.levels.get(panel.benchmark).cloned(),
                         panel.grid.clone(),
                     )
-                    .with_errors(errors_of(&panel.grid, info, scale))
+                    .with_errors(errors_of(
+                        &panel.grid,
+                        info,
+                        scale,
+                        &panel.reported_errors,
+                    ))
                 })
                 .collect();
             (drafts, dataset.benchmarks.levels.len())

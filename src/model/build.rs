@@ -232,6 +232,7 @@ impl Assembly {
                 benchmark: index % benchmark_count,
                 grid,
                 replicates,
+                reported_errors: Vec::new(),
             });
             done = done.saturating_add(cells_per_panel.max(1));
         }

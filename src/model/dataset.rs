@@ -145,6 +145,11 @@ pub struct Panel {
     /// Every replicate measurement, ordered by cell and then as read. Empty when the dataset
     /// has no replicate column.
     pub replicates: Vec<Replicate>,
+    /// Standard errors the data report per cell (lm-evaluation-harness's `acc_stderr`),
+    /// row-major like the grid; empty when the data report none. The uncertainty analysis
+    /// uses a reported error rather than one it estimates.
+    #[serde(skip)]
+    pub reported_errors: Vec<Option<f64>>,
 }
 
 /// A validated dataset.
@@ -243,7 +248,7 @@ impl Dataset {
     }
 
     /// The same dataset without the metadata that CSV cannot carry (title, source, unit,
-    /// benchmark metadata); what a CSV export of this dataset loads back as.
+    /// benchmark metadata, reported standard errors); what a CSV export of this dataset loads back as.
     pub fn without_metadata(&self) -> Dataset {
         let mut plain = self.clone();
         plain.title = None;
@@ -251,6 +256,9 @@ impl Dataset {
         plain.metric.unit = None;
         plain.metric.direction = Direction::guess_from_name(&plain.metric.name);
         plain.benchmark_info = vec![BenchmarkInfo::default(); plain.benchmarks.levels.len()];
+        for panel in &mut plain.panels {
+            panel.reported_errors = Vec::new();
+        }
         plain
     }
 }

@@ -154,7 +154,7 @@ fn item_key(name: &str, group: Option<&str>) -> String {
 }
 
 /// Names and metadata that a loader hands to [`Builder::build`].
-pub(super) struct Names {
+pub(crate) struct Names {
     pub title: Option<String>,
     pub source: Option<String>,
     pub score: String,
@@ -163,7 +163,7 @@ pub(super) struct Names {
 
 /// Collects scores in input order and builds the dense dataset.
 #[derive(Default)]
-pub(super) struct Builder {
+pub(crate) struct Builder {
     models: Vec<String>,
     model_positions: FastMap<String, usize>,
     groups: Vec<String>,

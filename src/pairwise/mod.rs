@@ -20,7 +20,7 @@
 
 mod compare;
 mod csv_format;
-mod dataset;
+pub(crate) mod dataset;
 mod json_format;
 mod sign_test;
 
