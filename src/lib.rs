@@ -51,6 +51,7 @@ pub mod link;
 pub mod pairwise;
 pub mod render;
 pub mod source;
+pub mod table;
 pub mod view;
 
 #[cfg(target_arch = "wasm32")]

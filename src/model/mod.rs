@@ -2,9 +2,9 @@
 //! model x benchmark panels, tidy CSV and JSON loading, and export back to both.
 
 mod axis;
-mod build;
+pub(crate) mod build;
 pub(crate) mod chunked;
-mod csv_format;
+pub(crate) mod csv_format;
 mod dataset;
 mod grid;
 mod json_format;
