@@ -19,7 +19,9 @@
 //! metric column; x and y the two parameters with the largest main effect (the earlier column
 //! is y, as in a table read row by row); every other parameter fixed at its value in the best
 //! configuration (best mean over replicates), so every cell shown is one real configuration;
-//! a binned parameter, whose runs share no value, is best over instead.
+//! a binned parameter, whose runs share no value, is best over instead, and so is every other
+//! parameter when an axis is binned (a random search, where fixing them would leave a run or
+//! two). A training metric (`train/loss`) is the default metric only when there is no other.
 
 use std::collections::BTreeMap;
 
@@ -185,10 +187,11 @@ impl Sweep {
     pub fn default_view(&self) -> Result<View> {
         let metric = match &self.preferred.value {
             Some(name) => self.metric_column(name)?,
+            // A training metric (`train/loss`) only when there is nothing else.
             None => self
                 .columns_with(Role::Metric)
-                .first()
-                .copied()
+                .into_iter()
+                .min_by_key(|&c| (is_training(self.label(c)), c))
                 .ok_or(Error::NoCandidate {
                     role: "metric",
                     hint: "expected a column of numbers".into(),
@@ -221,12 +224,23 @@ impl Sweep {
             }
         };
         let best = self.best_configuration(&values, direction);
+        // A binned axis is a random search: its runs share no configuration, so fixing the
+        // other parameters would leave a run or two; they are best over instead.
+        let random_search = [x, y].iter().any(|&axis| {
+            self.groups
+                .get(axis)
+                .is_some_and(|g| g.as_ref().is_some_and(|g| g.bins.is_some()))
+        });
         let mut others = BTreeMap::new();
         for column in self.columns_with(Role::Parameter) {
             if column == x || column == y {
                 continue;
             }
-            let choice = self.default_choice(column, &best);
+            let choice = if random_search {
+                Choice::Best
+            } else {
+                self.default_choice(column, &best)
+            };
             others.insert(self.label(column).to_string(), choice);
         }
         Ok(View {
@@ -1004,6 +1018,13 @@ impl Sweep {
         }
         parts.join(", ")
     }
+}
+
+/// True for a metric of the training set: `train/loss`, `train_acc`.
+fn is_training(name: &str) -> bool {
+    crate::text::lower(name)
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|word| word == "train" || word == "training")
 }
 
 fn slot_key(slot: &Slot, run: usize) -> Option<usize> {
