@@ -29,11 +29,9 @@ fn load(name: &str, text: &str) -> Result<String, String> {
         }
         (Some("pairwise"), Some(ext)) if ext == "json" => load_pairwise_json(text).map(|_| ()),
         // A run table: opened, its default view projected.
-        (Some("table"), Some(ext)) if ext == "csv" => {
-            open_sweep(text, &TableOptions::default())
-                .and_then(|sweep| sweep.project(&sweep.default_view()?))
-                .map(|_| ())
-        }
+        (Some("table"), Some(ext)) if ext == "csv" => open_sweep(text, &TableOptions::default())
+            .and_then(|sweep| sweep.project(&sweep.default_view()?))
+            .map(|_| ()),
         _ => {
             return Err(format!(
                 "{name}: name it sweep-*.csv|json, pairwise-*.csv|json or table-*.csv"

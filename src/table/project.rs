@@ -226,11 +226,7 @@ impl Sweep {
         let best = self.best_configuration(&values, direction);
         // A binned axis is a random search: its runs share no configuration, so fixing the
         // other parameters would leave a run or two; they are best over instead.
-        let random_search = [x, y].iter().any(|&axis| {
-            self.groups
-                .get(axis)
-                .is_some_and(|g| g.as_ref().is_some_and(|g| g.bins.is_some()))
-        });
+        let random_search = [x, y].iter().any(|&axis| self.is_binned(axis));
         let mut others = BTreeMap::new();
         for column in self.columns_with(Role::Parameter) {
             if column == x || column == y {
@@ -372,13 +368,7 @@ impl Sweep {
         // Per cell: the runs shown (the best configuration's, under best).
         let exact: Vec<usize> = [x, y]
             .into_iter()
-            .filter(|&c| {
-                view.bins == BinPick::Best
-                    && self
-                        .groups
-                        .get(c)
-                        .is_some_and(|g| g.as_ref().is_some_and(|g| g.bins.is_some()))
-            })
+            .filter(|&c| view.bins == BinPick::Best && self.is_binned(c))
             .collect();
         let mut shown: FastMap<usize, (Vec<usize>, CellRuns)> = FastMap::default();
         let mut most_configurations = 0usize;
@@ -421,13 +411,7 @@ impl Sweep {
         label_columns.extend(&mean);
         let binned_mean: Vec<usize> = [x, y]
             .into_iter()
-            .filter(|&c| {
-                view.bins == BinPick::Mean
-                    && self
-                        .groups
-                        .get(c)
-                        .is_some_and(|g| g.as_ref().is_some_and(|g| g.bins.is_some()))
-            })
+            .filter(|&c| view.bins == BinPick::Mean && self.is_binned(c))
             .collect();
         label_columns.extend(&binned_mean);
         let several = shown.values().any(|(runs, _)| {
@@ -689,6 +673,13 @@ impl Sweep {
             })
     }
 
+    /// True for a parameter whose values are binned.
+    fn is_binned(&self, column: usize) -> bool {
+        self.groups
+            .get(column)
+            .is_some_and(|g| g.as_ref().is_some_and(|g| g.bins.is_some()))
+    }
+
     fn key(&self, column: usize, run: usize) -> u32 {
         self.groups
             .get(column)
@@ -747,11 +738,7 @@ impl Sweep {
         let parameters: Vec<usize> = self
             .columns_with(Role::Parameter)
             .into_iter()
-            .filter(|&c| {
-                self.groups
-                    .get(c)
-                    .is_some_and(|g| g.as_ref().is_some_and(|g| g.bins.is_none()))
-            })
+            .filter(|&c| self.groups.get(c).is_some_and(Option::is_some) && !self.is_binned(c))
             .collect();
         let runs: Vec<usize> = (0..self.table.runs()).collect();
         let (chosen, _, _) = self.pick_best(&runs, &parameters, &[], values, direction);
@@ -763,10 +750,7 @@ impl Sweep {
     /// The default choice of a parameter that is not an axis: fixed at the best
     /// configuration's value, best over when binned (or when that run lacks it).
     fn default_choice(&self, column: usize, best: &Option<usize>) -> Choice {
-        let binned = self
-            .groups
-            .get(column)
-            .is_some_and(|g| g.as_ref().is_some_and(|g| g.bins.is_some()));
+        let binned = self.is_binned(column);
         let value = best.and_then(|run| self.table.columns.get(column)?.text(run));
         match (binned, value) {
             (false, Some(value)) => Choice::Fixed(value.to_string()),
