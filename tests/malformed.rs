@@ -1,8 +1,9 @@
 //! The malformed-input corpus: every file in `tests/malformed/` is a broken input, and the file
 //! beside it with `.expected` appended holds the exact error it must give. Add a case by dropping
 //! in a file and its expectation. The loader is chosen by the name: `sweep-*.csv`,
-//! `sweep-*.json`, `pairwise-*.csv`, `pairwise-*.json`, `lmeval-*.json` (an lm-evaluation-harness
-//! results file) and `lmeval-*.jsonl` (a samples log, of a model called "model"). Files are read as bytes and decoded as a
+//! `sweep-*.json`, `pairwise-*.csv`, `pairwise-*.json`, `table-*.csv` (a run table, its default
+//! view projected), `lmeval-*.json` (an lm-evaluation-harness results file) and `lmeval-*.jsonl`
+//! (a samples log, of a model called "model"). Files are read as bytes and decoded as a
 //! browser's `File.text()` does (invalid UTF-8 becomes U+FFFD), since that is what reaches the
 //! loaders from the page.
 //!
@@ -18,6 +19,7 @@ use sweepmap::lm_eval::{
     load_results, load_samples, ResultsFile, ResultsOptions, SamplesFile, SamplesOptions,
 };
 use sweepmap::pairwise::{load_pairwise_csv, load_pairwise_json, PairwiseCsvOptions};
+use sweepmap::table::{open_sweep, TableOptions};
 use sweepmap::{load_csv, load_json, CsvOptions};
 
 fn load(name: &str, text: &str) -> Result<String, String> {
@@ -41,9 +43,14 @@ fn load(name: &str, text: &str) -> Result<String, String> {
             };
             load_samples(&[file], &SamplesOptions::default()).map(|_| ())
         }
+        // A run table: opened, its default view projected.
+        (Some("table"), Some(ext)) if ext == "csv" => open_sweep(text, &TableOptions::default())
+            .and_then(|sweep| sweep.project(&sweep.default_view()?))
+            .map(|_| ()),
         _ => {
             return Err(format!(
-                "{name}: name it sweep-*.csv|json, pairwise-*.csv|json or lmeval-*.json|jsonl"
+                "{name}: name it sweep-*.csv|json, pairwise-*.csv|json, table-*.csv or \
+                 lmeval-*.json|jsonl"
             ))
         }
     };

@@ -24,10 +24,13 @@ use super::chunked::CsvLoader;
 use super::dataset::Dataset;
 use super::records::{CsvText, CsvWriter};
 use super::tidy::{
-    columns_where, excerpt, find_column, find_role, in_code, is_named_like, names_of, normalize,
-    quoted, role_field, RENAME_OR_REMOVE,
+    columns_where, excerpt, find_column, find_role, in_code, is_named_like, names_of, quoted,
+    role_field, RENAME_OR_REMOVE,
 };
 use crate::error::{Error, Result};
+use crate::table::names::{
+    is_metric_name, BENCHMARK_NAMES, BOOKKEEPING_NAMES, MODEL_NAMES, REPLICATE_NAMES,
+};
 
 /// Explicit column roles; every field left empty is inferred.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,110 +67,6 @@ impl CsvOptions {
             ignore: Vec::new(),
         }
     }
-}
-
-const MODEL_NAMES: &[&str] = &[
-    "model",
-    "modelname",
-    "models",
-    "llm",
-    "system",
-    "checkpoint",
-];
-const BENCHMARK_NAMES: &[&str] = &[
-    "benchmark",
-    "benchmarkname",
-    "benchmarks",
-    "bench",
-    "dataset",
-    "datasetname",
-    "task",
-    "taskname",
-    "eval",
-    "evaluation",
-];
-const REPLICATE_NAMES: &[&str] = &[
-    "seed",
-    "randomseed",
-    "run",
-    "runid",
-    "runindex",
-    "replicate",
-    "rep",
-    "repeat",
-    "repetition",
-    "trial",
-    "sample",
-    "sampleid",
-    "fold",
-];
-const BOOKKEEPING_NAMES: &[&str] = &[
-    "note",
-    "notes",
-    "comment",
-    "comments",
-    "description",
-    "remark",
-    "remarks",
-    "path",
-    "dir",
-    "directory",
-    "rundir",
-    "outputdir",
-    "logdir",
-    "log",
-    "file",
-    "filename",
-    "timestamp",
-    "date",
-    "time",
-    "datetime",
-    "commit",
-    "githash",
-    "hash",
-    "host",
-    "hostname",
-    "id",
-    "jobid",
-    "runname",
-    "url",
-];
-const METRIC_WORDS: &[&str] = &[
-    "accuracy",
-    "acc",
-    "score",
-    "f1",
-    "bleu",
-    "rouge",
-    "em",
-    "exactmatch",
-    "value",
-    "metric",
-    "pass",
-    "loss",
-    "error",
-    "perplexity",
-    "ppl",
-    "auc",
-    "reward",
-    "winrate",
-    "precision",
-    "recall",
-    "result",
-    "correct",
-];
-
-/// True for metric-like names: "pass@1", "Pass@k", "val_accuracy", "F1".
-fn is_metric_name(name: &str) -> bool {
-    let lower = crate::text::lower(name);
-    if lower.contains("pass@") || lower.contains("acc@") || lower.contains("hit@") {
-        return true;
-    }
-    lower
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|word| !word.is_empty())
-        .any(|word| METRIC_WORDS.contains(&word))
-        || METRIC_WORDS.contains(&normalize(name).as_str())
 }
 
 /// What one column looks like over all rows, for inference: whether every present field is a

@@ -7,14 +7,14 @@
 //! a benchmark can be marked as a *reported aggregate* of others (e.g. a paper's average column),
 //! so that it can be reconciled against what its parts give.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::axis::Axis;
 use super::grid::Grid;
 use crate::error::{Error, Result};
 
 /// Whether larger or smaller values of the metric are better.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// Larger is better (accuracy, Pass@k, F1).

@@ -23,6 +23,17 @@ pub const MAX_TOTAL_CELLS: usize = 4_000_000;
 /// items is a quarter of it.
 pub const MAX_ITEM_SCORES: usize = 4_000_000;
 
+/// Runs in a run table (one row each): a sweep file of a million runs and twenty columns holds
+/// about 80 MB of codes.
+pub const MAX_RUNS: usize = 1_000_000;
+
+/// Columns in a run table.
+pub const MAX_COLUMNS: usize = 10_000;
+
+/// Distinct values of a parameter that is not binned (a text parameter, or a numeric one on a
+/// grid): more cannot be told apart on an axis or in a control.
+pub const MAX_PARAMETER_VALUES: usize = 1_000;
+
 /// Checks the size of the panels a dataset asks for, before they are allocated.
 pub(crate) fn check_size(
     models: usize,

@@ -4,7 +4,7 @@
 mod axis;
 pub(crate) mod build;
 pub(crate) mod chunked;
-mod csv_format;
+pub(crate) mod csv_format;
 mod dataset;
 mod grid;
 mod json_format;

@@ -1,0 +1,116 @@
+//! Main effects: how much each parameter alone moves the metric.
+//!
+//! For a parameter, runs are grouped by its value (or bin); the **spread** is the largest minus
+//! the smallest group mean of the metric, and the **share** is the share of the metric's
+//! variance between those groups (eta squared: the sum of squares between groups over the total
+//! sum of squares). Main effects only: each parameter is looked at alone, averaging over every
+//! other, so interactions are not separated (this is not fANOVA, and on an unbalanced random
+//! search a parameter can borrow another's effect). Runs missing the metric or the parameter
+//! are left out of that parameter's effect. Parameters are ranked by spread, largest first,
+//! ties in column order; the default view's axes are the first two.
+
+use serde::Serialize;
+
+use super::project::Groups;
+use super::{Role, Sweep, MISSING};
+
+/// One parameter's main effect on a metric.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Effect {
+    /// The parameter's column.
+    pub parameter: String,
+    /// The name it is shown by.
+    pub label: String,
+    /// Largest minus smallest mean of the metric over the parameter's values (or bins).
+    pub spread: f64,
+    /// Share of the metric's variance between the parameter's values (eta squared, 0 to 1).
+    pub share: f64,
+    /// Values (or bins) with at least one run measured.
+    pub values: usize,
+    /// True when the parameter is binned.
+    pub binned: bool,
+}
+
+/// The main effect of one parameter on the metric `values` (one per run).
+pub(crate) fn effect_of(groups: &Groups, values: &[Option<f64>]) -> (f64, f64, usize) {
+    let mut sums = vec![0.0f64; groups.labels.len()];
+    let mut counts = vec![0usize; groups.labels.len()];
+    let mut total = 0.0;
+    let mut runs = 0usize;
+    for (&key, value) in groups.keys.iter().zip(values) {
+        let (Some(value), true) = (value, key != MISSING) else {
+            continue;
+        };
+        if let (Some(sum), Some(count)) = (sums.get_mut(key as usize), counts.get_mut(key as usize))
+        {
+            *sum += value;
+            *count += 1;
+            total += value;
+            runs += 1;
+        }
+    }
+    if runs == 0 {
+        return (0.0, 0.0, 0);
+    }
+    let grand = total / runs as f64;
+    let means: Vec<(f64, usize)> = sums
+        .iter()
+        .zip(&counts)
+        .filter(|(_, &count)| count > 0)
+        .map(|(sum, &count)| (sum / count as f64, count))
+        .collect();
+    let low = means.iter().map(|m| m.0).fold(f64::INFINITY, f64::min);
+    let high = means.iter().map(|m| m.0).fold(f64::NEG_INFINITY, f64::max);
+    let between: f64 = means
+        .iter()
+        .map(|&(mean, count)| count as f64 * (mean - grand) * (mean - grand))
+        .sum();
+    let within_total: f64 = groups
+        .keys
+        .iter()
+        .zip(values)
+        .filter(|(&key, _)| key != MISSING)
+        .filter_map(|(_, value)| *value)
+        .map(|value| (value - grand) * (value - grand))
+        .sum();
+    let share = if within_total > 0.0 {
+        (between / within_total).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (high - low, share, means.len())
+}
+
+/// Every parameter's main effect on a metric column's values, ranked.
+pub(crate) fn rank(sweep: &Sweep, values: &[Option<f64>]) -> Vec<(usize, Effect)> {
+    let mut effects: Vec<(usize, Effect)> = Vec::new();
+    for column in sweep.columns_with(Role::Parameter) {
+        let Some(Some(groups)) = sweep.groups.get(column) else {
+            continue;
+        };
+        let (spread, share, measured) = effect_of(groups, values);
+        let name = sweep
+            .table
+            .columns
+            .get(column)
+            .map_or(String::new(), |c| c.name.clone());
+        effects.push((
+            column,
+            Effect {
+                parameter: name,
+                label: sweep.label(column).to_string(),
+                spread,
+                share,
+                values: measured,
+                binned: groups.bins.is_some(),
+            },
+        ));
+    }
+    crate::sort::sort_by(&mut effects, |a, b| {
+        b.1.spread
+            .partial_cmp(&a.1.spread)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.0.cmp(&b.0))
+    });
+    effects
+}

@@ -1,0 +1,222 @@
+//! The files researchers have, recognised by their headers:
+//! - a **W&B runs export** (the runs table saved as CSV): `Name,State,Notes,User,Tags,Created,
+//!   Runtime,Sweep`, then the config columns and the summary metrics, sometimes `_step`,
+//!   `_runtime`, `_timestamp`, `_wandb`. Only `finished` runs are used; bookkeeping is ignored;
+//!   summary metrics are named like metrics or under a namespace (`val/acc`);
+//! - an **Optuna** `study.trials_dataframe()` saved as CSV: `number,value,datetime_start,
+//!   datetime_complete,duration,params_*,user_attrs_*,system_attrs_*,state` (`values_0`,
+//!   `values_1`, ... for several objectives; `value_<name>`/`values_<name>` when the study named
+//!   its metrics; pandas' unnamed index first when saved with it). Only `COMPLETE` trials are
+//!   used; `params_*` are the parameters, shown without the prefix; the objectives are metrics,
+//!   minimised unless the view says otherwise (Optuna's default); `user_attrs_*` holding numbers
+//!   are extra metrics.
+//!
+//! Anything else is a tidy table, read by name and content alone.
+
+use serde::Serialize;
+
+use super::roles::{Reason, Role};
+use super::{RunTable, TableColumn, PANDAS_INDEX};
+
+/// The format a run table was recognised as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Any tidy table: one run per row.
+    Tidy,
+    /// A W&B runs export.
+    Wandb,
+    /// An Optuna `trials_dataframe()`.
+    Optuna,
+}
+
+/// The columns every W&B runs export starts with.
+const WANDB_COLUMNS: &[&str] = &[
+    "Name", "State", "Notes", "User", "Tags", "Created", "Runtime", "Sweep",
+];
+/// Other run properties a W&B export may hold.
+const WANDB_PROPERTIES: &[&str] = &[
+    "ID",
+    "Group",
+    "Job Type",
+    "JobType",
+    "Hostname",
+    "Commit",
+    "GPU Type",
+    "GPU Count",
+    "Host",
+    "Project",
+    "Entity",
+];
+/// Optuna's own columns, beside the parameters, objectives and attributes.
+const OPTUNA_BOOKKEEPING: &[&str] = &[
+    "number",
+    "datetime_start",
+    "datetime_complete",
+    "duration",
+    "state",
+    "trial_id",
+];
+
+fn has(table: &RunTable, name: &str) -> bool {
+    table
+        .columns
+        .iter()
+        .any(|c| c.name.eq_ignore_ascii_case(name))
+}
+
+/// The format of a table, from its header: W&B when it has `Name`, `State` and at least three
+/// more of the export's first columns; Optuna when it has `number`, `state`, an objective and a
+/// `params_` column.
+pub fn recognise(table: &RunTable) -> Format {
+    let wandb = WANDB_COLUMNS.iter().filter(|&&n| has(table, n)).count();
+    if has(table, "Name") && has(table, "State") && wandb >= 5 {
+        return Format::Wandb;
+    }
+    let objective = table.columns.iter().any(|c| is_optuna_objective(&c.name));
+    let params = table.columns.iter().any(|c| c.name.starts_with("params_"));
+    if has(table, "number") && has(table, "state") && objective && params {
+        return Format::Optuna;
+    }
+    Format::Tidy
+}
+
+fn is_optuna_objective(name: &str) -> bool {
+    name == "value" || name.starts_with("values_") || name.starts_with("value_")
+}
+
+/// The role a format gives a column by its name, with the name to show, or `None` when the
+/// format says nothing about it.
+pub(crate) fn role_by_format(
+    format: Format,
+    column: &TableColumn,
+) -> Option<(Role, Reason, String)> {
+    let name = column.name.as_str();
+    let plain = |role, reason| Some((role, reason, name.to_string()));
+    if name == PANDAS_INDEX {
+        return plain(Role::Ignore, Reason::PandasIndex);
+    }
+    match format {
+        Format::Tidy => None,
+        Format::Wandb => {
+            let bookkeeping = WANDB_COLUMNS
+                .iter()
+                .chain(WANDB_PROPERTIES)
+                .any(|known| known.eq_ignore_ascii_case(name))
+                || name.starts_with('_');
+            if bookkeeping {
+                plain(Role::Ignore, Reason::WandbBookkeeping)
+            } else if name.contains('/') && column.is_numeric() {
+                plain(Role::Metric, Reason::WandbNamespace)
+            } else {
+                None
+            }
+        }
+        Format::Optuna => {
+            if let Some(parameter) = name.strip_prefix("params_") {
+                Some((
+                    Role::Parameter,
+                    Reason::OptunaParameter,
+                    parameter.to_string(),
+                ))
+            } else if is_optuna_objective(name) {
+                plain(Role::Metric, Reason::OptunaObjective)
+            } else if let Some(attribute) = name.strip_prefix("user_attrs_") {
+                let role = if column.is_numeric() {
+                    Role::Metric
+                } else {
+                    Role::Ignore
+                };
+                Some((role, Reason::OptunaUserAttribute, attribute.to_string()))
+            } else if name.starts_with("system_attrs_") || OPTUNA_BOOKKEEPING.contains(&name) {
+                plain(Role::Ignore, Reason::OptunaBookkeeping)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// The runs a format uses (W&B: `finished`; Optuna: `COMPLETE`; tidy: all), and the notice
+/// that counts the others by state.
+pub(crate) fn finished_runs(format: Format, table: RunTable) -> (RunTable, Vec<String>) {
+    let (column, done, noun, adjective) = match format {
+        Format::Tidy => return (table, Vec::new()),
+        Format::Wandb => ("State", "finished", "runs", "finished"),
+        Format::Optuna => ("state", "COMPLETE", "trials", "complete"),
+    };
+    let Some(state) = table.find(column).and_then(|i| table.columns.get(i)) else {
+        return (table, Vec::new());
+    };
+    let keep: Vec<bool> = (0..table.runs())
+        .map(|run| {
+            state
+                .text(run)
+                .is_some_and(|s| s.eq_ignore_ascii_case(done))
+        })
+        .collect();
+    let left_out = keep.iter().filter(|&&k| !k).count();
+    if left_out == 0 {
+        return (table, Vec::new());
+    }
+    // Counts per state, in first-seen order.
+    let mut states: Vec<(String, usize)> = Vec::new();
+    for run in (0..table.runs()).filter(|&r| !keep.get(r).copied().unwrap_or(true)) {
+        let text = state.text(run).unwrap_or("no state").to_string();
+        match states.iter_mut().find(|(known, _)| *known == text) {
+            Some((_, count)) => *count += 1,
+            None => states.push((text, 1)),
+        }
+    }
+    let counts: Vec<String> = states
+        .iter()
+        .map(|(state, count)| format!("{count} {}", crate::error::excerpt(state)))
+        .collect();
+    let notice = format!(
+        "{left_out} of {} {noun} were not {adjective} and were left out ({})",
+        table.runs(),
+        counts.join(", ")
+    );
+    (table.retain(&keep), vec![notice])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_tell_the_formats_apart() {
+        let read = |text: &str| recognise(&RunTable::read_csv(text).unwrap());
+        assert_eq!(
+            read("Name,State,Notes,User,Tags,Created,Runtime,Sweep,lr,val/acc\na,finished,,u,,c,1,s,0.1,0.5\n"),
+            Format::Wandb
+        );
+        assert_eq!(
+            read(",number,value,datetime_start,params_lr,state\n0,0,1.5,t,0.1,COMPLETE\n"),
+            Format::Optuna
+        );
+        assert_eq!(
+            read("number,values_0,values_1,params_x,state\n0,1,2,3,COMPLETE\n"),
+            Format::Optuna
+        );
+        assert_eq!(
+            read("name,state,lr,acc\na,finished,0.1,0.5\n"),
+            Format::Tidy
+        );
+    }
+
+    #[test]
+    fn unfinished_runs_are_left_out_and_counted_by_state() {
+        let table = RunTable::read_csv(
+            "number,value,params_x,state\n0,1,1,COMPLETE\n1,,2,PRUNED\n2,3,3,COMPLETE\n3,,4,FAIL\n4,,5,PRUNED\n",
+        )
+        .unwrap();
+        let (kept, notices) = finished_runs(Format::Optuna, table);
+        assert_eq!(kept.runs(), 2);
+        assert_eq!(kept.lines, [2, 4]);
+        assert_eq!(
+            notices,
+            ["3 of 5 trials were not complete and were left out (2 PRUNED, 1 FAIL)"]
+        );
+    }
+}

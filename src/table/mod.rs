@@ -1,0 +1,487 @@
+//! Run tables: a sweep as the table of its runs, before any view of it is drawn.
+//!
+//! The flow, between the text and today's dataset:
+//! 1. the CSV text is read into a [`RunTable`] (the same reader, header and row checks, missing
+//!    markers and `'` rule as the tidy loader): per column its distinct present texts in
+//!    first-seen order, a code per run, and the number of each level when every level is one;
+//! 2. the file's format is recognised by its header (a W&B runs export, an Optuna
+//!    `trials_dataframe()`, or any other tidy table) and runs that did not finish are left out,
+//!    counted in a notice ([`formats`]);
+//! 3. every column gets a role (parameter, metric, facet, replicate, ignore) with the reason for
+//!    it and, when inference is unsure, what to check ([`roles`]);
+//! 4. a [`View`] (metric, x and y parameters, and fixed / best / mean / facet for every other
+//!    parameter) is projected into a [`Dataset`] through the same builder as every loader, so
+//!    the analysis, figure, layout and render stages are unchanged ([`project`]); continuous
+//!    parameters are binned ([`bins`]) and the parameters are ranked by their main effect on the
+//!    metric ([`effects`]), which picks the default axes.
+//!
+//! A run table never panics on its input and never dead-ends: inference always returns a best
+//! guess when one exists, with what to check; an error only when nothing can be drawn.
+
+mod bins;
+mod effects;
+mod formats;
+pub(crate) mod names;
+mod project;
+mod roles;
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::hash::FastMap;
+use crate::model::chunked::{Rows, SliceReader};
+use crate::model::limits::{MAX_COLUMNS, MAX_RUNS};
+use crate::model::tidy::{detect_delimiter, field_text, first_record, is_missing_marker};
+
+pub use bins::Bins;
+pub use effects::Effect;
+pub use formats::Format;
+pub use project::{BinPick, CellRuns, Choice, Projection, View};
+pub use roles::{ColumnRole, Reason, Role, TableOptions};
+
+/// The code of a missing field (empty, `NA`, ...).
+pub const MISSING: u32 = u32::MAX;
+
+/// The name given to the unnamed first column a pandas `to_csv` writes (the row index).
+pub const PANDAS_INDEX: &str = "(index)";
+
+/// One column of a run table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TableColumn {
+    /// The name in the header.
+    pub name: String,
+    /// Distinct present texts in first-seen order; texts naming the same number ("0.1" and
+    /// "0.10") are one level, written as first seen.
+    pub levels: Vec<String>,
+    /// The number of each level, when every level is a finite number.
+    pub numbers: Option<Vec<f64>>,
+    /// Per run, the index of its level, or [`MISSING`].
+    #[serde(skip)]
+    pub codes: Vec<u32>,
+}
+
+impl TableColumn {
+    /// The level of a run, `None` when missing.
+    pub fn code(&self, run: usize) -> Option<usize> {
+        self.codes
+            .get(run)
+            .filter(|&&code| code != MISSING)
+            .map(|&code| code as usize)
+    }
+
+    /// The text of a run's field, `None` when missing.
+    pub fn text(&self, run: usize) -> Option<&str> {
+        self.code(run)
+            .and_then(|code| self.levels.get(code))
+            .map(String::as_str)
+    }
+
+    /// The number of a run's field, when the column is numeric and the field present.
+    pub fn number(&self, run: usize) -> Option<f64> {
+        let code = self.code(run)?;
+        self.numbers.as_ref()?.get(code).copied()
+    }
+
+    /// Runs whose field is missing.
+    pub fn missing(&self) -> usize {
+        self.codes.iter().filter(|&&code| code == MISSING).count()
+    }
+
+    /// True when every present field is a number (and one is present).
+    pub fn is_numeric(&self) -> bool {
+        self.numbers.is_some() && !self.levels.is_empty()
+    }
+
+    /// The level a text names: the same text, else (numeric columns) the same number.
+    pub fn position(&self, text: &str) -> Option<usize> {
+        let wanted = text.trim();
+        if let Some(found) = self.levels.iter().position(|level| level == wanted) {
+            return Some(found);
+        }
+        let number = crate::decimal::parse_f64(wanted).filter(|n| n.is_finite())?;
+        self.numbers.as_ref()?.iter().position(|&n| n == number)
+    }
+}
+
+/// A sweep as a table of runs: every column of the file, every run in file order, and the
+/// physical line of each run (errors name lines).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RunTable {
+    /// The columns, in header order.
+    pub columns: Vec<TableColumn>,
+    /// The line each run starts on.
+    #[serde(skip)]
+    pub lines: Vec<u64>,
+}
+
+impl RunTable {
+    /// Reads a CSV text: the delimiter from the header line, a byte-order mark skipped, quotes,
+    /// missing markers and the spreadsheet-safe `'` as the tidy loader reads them. An unnamed
+    /// first column (pandas writes its row index so) is named [`PANDAS_INDEX`]. The limits on
+    /// runs and columns are checked as the text is read, before either is held.
+    pub fn read_csv(text: &str) -> Result<RunTable> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim().is_empty() {
+            return Err(Error::Empty);
+        }
+        let header = first_record(text, detect_delimiter(text));
+        let unnamed_index = header.len() > 1
+            && header.first().is_some_and(|name| name.trim().is_empty())
+            && header.iter().skip(1).all(|name| !name.trim().is_empty());
+        let patched;
+        let text = if unnamed_index {
+            patched = format!("{PANDAS_INDEX}{text}");
+            patched.as_str()
+        } else {
+            text
+        };
+        let mut reader = SliceReader::new();
+        let mut collector = Collector::default();
+        reader.push(text.as_bytes(), &mut collector)?;
+        reader.finish(&mut collector)?;
+        Ok(collector.finish())
+    }
+
+    /// Number of runs.
+    pub fn runs(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// The column names, in header order.
+    pub fn names(&self) -> Vec<String> {
+        self.columns.iter().map(|c| c.name.clone()).collect()
+    }
+
+    /// The column of a name (exactly, else ignoring case and surrounding spaces).
+    pub fn find(&self, name: &str) -> Option<usize> {
+        let wanted = name.trim();
+        self.columns
+            .iter()
+            .position(|c| c.name == name || c.name == wanted)
+            .or_else(|| {
+                self.columns
+                    .iter()
+                    .position(|c| c.name.eq_ignore_ascii_case(wanted))
+            })
+    }
+
+    /// The column of a name, or the error that lists the columns.
+    pub(crate) fn require(&self, role: &'static str, name: &str) -> Result<usize> {
+        self.find(name).ok_or_else(|| Error::MissingColumn {
+            role,
+            name: name.to_string(),
+            available: self.names(),
+        })
+    }
+
+    /// The table of the runs `keep` keeps, levels recoded in first-seen order among them.
+    pub(crate) fn retain(&self, keep: &[bool]) -> RunTable {
+        let kept: Vec<usize> = (0..self.runs())
+            .filter(|&run| keep.get(run).copied().unwrap_or(false))
+            .collect();
+        let columns = self
+            .columns
+            .iter()
+            .map(|column| {
+                let mut level = ColumnBuilder::default();
+                for &run in &kept {
+                    level.push(column.text(run).unwrap_or_default());
+                }
+                level.finish(column.name.clone())
+            })
+            .collect();
+        let lines = kept
+            .iter()
+            .map(|&run| self.lines.get(run).copied().unwrap_or_default())
+            .collect();
+        RunTable { columns, lines }
+    }
+}
+
+/// A column being read: each distinct present field once, a code per run.
+#[derive(Debug, Default)]
+struct ColumnBuilder {
+    index: FastMap<String, usize>,
+    levels: Vec<String>,
+    codes: Vec<u32>,
+}
+
+impl ColumnBuilder {
+    fn push(&mut self, field: &str) {
+        if is_missing_marker(field) {
+            self.codes.push(MISSING);
+            return;
+        }
+        let code = match self.index.get(field) {
+            Some(&code) => code,
+            None => {
+                let code = self.levels.len();
+                self.index.insert(field.to_string(), code);
+                self.levels.push(field.to_string());
+                code
+            }
+        };
+        self.codes.push(u32::try_from(code).unwrap_or(MISSING));
+    }
+
+    /// The column, with levels that name the same number merged (first-seen text kept).
+    fn finish(self, name: String) -> TableColumn {
+        let numbers: Option<Vec<f64>> = self.levels.iter().map(|l| number_of(l)).collect();
+        let Some(numbers) = numbers else {
+            return TableColumn {
+                name,
+                levels: self.levels,
+                numbers: None,
+                codes: self.codes,
+            };
+        };
+        // Levels in value order (first seen first among equal values): each level's new code
+        // is that of the first level seen with its value.
+        let mut order: Vec<usize> = (0..numbers.len()).collect();
+        crate::sort::sort_by(&mut order, |&a, &b| {
+            let (x, y) = (numbers.get(a), numbers.get(b));
+            x.partial_cmp(&y)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.cmp(&b))
+        });
+        let mut first_of = vec![0usize; numbers.len()];
+        let mut previous: Option<(f64, usize)> = None;
+        for &level in &order {
+            let value = numbers.get(level).copied().unwrap_or_default();
+            let first = match previous {
+                Some((known, first)) if known == value => first,
+                _ => level,
+            };
+            previous = Some((value, first));
+            if let Some(slot) = first_of.get_mut(level) {
+                *slot = first;
+            }
+        }
+        let mut recode = vec![MISSING; numbers.len()];
+        let mut levels = Vec::new();
+        let mut kept_numbers = Vec::new();
+        for level in 0..numbers.len() {
+            if first_of.get(level) == Some(&level) {
+                if let Some(slot) = recode.get_mut(level) {
+                    *slot = u32::try_from(levels.len()).unwrap_or(MISSING);
+                }
+                levels.push(self.levels.get(level).cloned().unwrap_or_default());
+                kept_numbers.push(numbers.get(level).copied().unwrap_or_default());
+            }
+        }
+        let codes = self
+            .codes
+            .iter()
+            .map(|&code| {
+                let first = first_of.get(code as usize).copied();
+                first
+                    .and_then(|first| recode.get(first).copied())
+                    .unwrap_or(MISSING)
+            })
+            .collect();
+        TableColumn {
+            name,
+            levels,
+            numbers: Some(kept_numbers),
+            codes,
+        }
+    }
+}
+
+/// A field as a number: finite, and not a nonzero number read as 0.
+pub(crate) fn number_of(text: &str) -> Option<f64> {
+    crate::decimal::parse_f64(text)
+        .filter(|value| value.is_finite() && !crate::decimal::underflows(text, *value))
+}
+
+/// The rows of a CSV text collected into columns.
+#[derive(Default)]
+struct Collector {
+    header: Vec<String>,
+    columns: Vec<ColumnBuilder>,
+    lines: Vec<u64>,
+}
+
+impl Rows for Collector {
+    fn header(&mut self, header: &[String]) -> Result<()> {
+        if header.len() > MAX_COLUMNS {
+            return Err(Error::LimitExceeded {
+                what: "columns in a run table".into(),
+                count: header.len(),
+                limit: MAX_COLUMNS,
+            });
+        }
+        self.header = header.to_vec();
+        self.columns = header.iter().map(|_| ColumnBuilder::default()).collect();
+        Ok(())
+    }
+
+    fn row(&mut self, _header: &[String], line: u64, fields: Vec<String>) -> Result<()> {
+        if self.lines.len() >= MAX_RUNS {
+            return Err(Error::LimitExceeded {
+                what: "runs in a run table (or more)".into(),
+                count: MAX_RUNS + 1,
+                limit: MAX_RUNS,
+            });
+        }
+        for (column, field) in self.columns.iter_mut().zip(&fields) {
+            column.push(field_text(field));
+        }
+        self.lines.push(line);
+        Ok(())
+    }
+}
+
+impl Collector {
+    fn finish(self) -> RunTable {
+        let columns = self
+            .columns
+            .into_iter()
+            .zip(self.header)
+            .map(|(column, name)| column.finish(name))
+            .collect();
+        RunTable {
+            columns,
+            lines: self.lines,
+        }
+    }
+}
+
+/// A sweep opened for viewing: its run table (runs that did not finish already left out), the
+/// format recognised, every column's role with its reason, and what was noticed on the way.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Sweep {
+    /// The runs used.
+    #[serde(skip)]
+    pub table: RunTable,
+    /// The format recognised from the header.
+    pub format: Format,
+    /// Every column's role, in header order.
+    pub roles: Vec<ColumnRole>,
+    /// Sentences for the user: runs left out, choices to check.
+    pub notices: Vec<String>,
+    /// Runs in the file, before any was left out.
+    pub runs_in_file: usize,
+    /// Columns named for the axes and the metric in the options, used by the default view.
+    #[serde(skip)]
+    preferred: TableOptions,
+    /// Per column, how its values group a parameter (bins or levels); `None` for columns that
+    /// are not parameters.
+    #[serde(skip)]
+    groups: Vec<Option<project::Groups>>,
+}
+
+/// Opens a CSV sweep: reads the run table, recognises the format, leaves out unfinished runs
+/// and infers every column's role (explicit roles in `options` win).
+pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
+    let table = RunTable::read_csv(text)?;
+    let runs_in_file = table.runs();
+    let format = formats::recognise(&table);
+    let (table, notices) = formats::finished_runs(format, table);
+    if table.runs() == 0 {
+        return Err(Error::NoCandidate {
+            role: "run to draw",
+            hint: notices.join("; "),
+        });
+    }
+    let (roles, mut checks) = roles::infer(&table, format, options)?;
+    let mut notices = notices;
+    notices.append(&mut checks);
+    let groups = roles
+        .iter()
+        .zip(&table.columns)
+        .map(|(role, column)| {
+            (role.role == Role::Parameter).then(|| project::Groups::of(column, table.runs()))
+        })
+        .collect();
+    Ok(Sweep {
+        table,
+        format,
+        roles,
+        notices,
+        runs_in_file,
+        preferred: options.clone(),
+        groups,
+    })
+}
+
+/// The roles [`open_sweep`] infers, for a front end's column panel.
+pub fn infer_roles(text: &str, options: &TableOptions) -> Result<Vec<ColumnRole>> {
+    open_sweep(text, options).map(|sweep| sweep.roles)
+}
+
+impl Sweep {
+    /// The columns with a role, in header order.
+    pub fn columns_with(&self, role: Role) -> Vec<usize> {
+        (0..self.roles.len())
+            .filter(|&i| self.roles.get(i).is_some_and(|r| r.role == role))
+            .collect()
+    }
+
+    /// The name a column is shown by (an Optuna `params_lr` is `lr`).
+    pub fn label(&self, column: usize) -> &str {
+        self.roles.get(column).map_or("", |r| r.label.as_str())
+    }
+
+    /// The column a name or shown label names.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.table
+            .find(name)
+            .or_else(|| self.roles.iter().position(|r| r.label == name.trim()))
+    }
+
+    /// The values a parameter takes as the figures group them: its levels, or its bins' labels.
+    pub fn parameter_values(&self, parameter: &str) -> Option<&[String]> {
+        let column = self.find(parameter)?;
+        self.groups
+            .get(column)?
+            .as_ref()
+            .map(|groups| groups.labels.as_slice())
+    }
+
+    /// The bins of a binned parameter.
+    pub fn bins(&self, parameter: &str) -> Option<&Bins> {
+        let column = self.find(parameter)?;
+        self.groups.get(column)?.as_ref()?.bins.as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_levels_codes_numbers_and_lines() {
+        let table =
+            RunTable::read_csv("\u{feff}lr,opt,acc\n0.10,adam,1\n\n0.1,'=sgd,NA\n1e-2,adam,3\n")
+                .unwrap();
+        let lr = &table.columns[0];
+        assert_eq!(lr.levels, ["0.10", "1e-2"]);
+        assert_eq!(lr.numbers, Some(vec![0.1, 0.01]));
+        assert_eq!(lr.codes, [0, 0, 1]);
+        let opt = &table.columns[1];
+        assert_eq!(opt.levels, ["adam", "=sgd"]);
+        assert_eq!(opt.numbers, None);
+        let acc = &table.columns[2];
+        assert_eq!(acc.codes, [0, MISSING, 1]);
+        assert_eq!(acc.missing(), 1);
+        assert_eq!(table.lines, [2, 4, 5]);
+        assert_eq!(lr.position("0.100"), Some(0));
+    }
+
+    #[test]
+    fn an_unnamed_first_column_is_a_pandas_index() {
+        let table = RunTable::read_csv(",number,value\n0,0,1.5\n1,1,2.5\n").unwrap();
+        assert_eq!(table.names(), [PANDAS_INDEX, "number", "value"]);
+        assert_eq!(table.lines, [2, 3]);
+    }
+
+    #[test]
+    fn keeping_runs_recodes_levels() {
+        let table = RunTable::read_csv("a,b\nx,1\ny,2\nz,3\n").unwrap();
+        let kept = table.retain(&[false, true, true]);
+        assert_eq!(kept.columns[0].levels, ["y", "z"]);
+        assert_eq!(kept.columns[1].codes, [0, 1]);
+        assert_eq!(kept.lines, [3, 4]);
+    }
+}

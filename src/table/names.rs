@@ -1,0 +1,109 @@
+//! Column names that say what a column is: a model, a benchmark, a replicate, bookkeeping or a
+//! metric. One list each, read by the tidy CSV loader and by the run table's role inference, so
+//! both read a header the same way.
+
+use crate::model::tidy::normalize;
+
+pub(crate) const MODEL_NAMES: &[&str] = &[
+    "model",
+    "modelname",
+    "models",
+    "llm",
+    "system",
+    "checkpoint",
+];
+pub(crate) const BENCHMARK_NAMES: &[&str] = &[
+    "benchmark",
+    "benchmarkname",
+    "benchmarks",
+    "bench",
+    "dataset",
+    "datasetname",
+    "task",
+    "taskname",
+    "eval",
+    "evaluation",
+];
+pub(crate) const REPLICATE_NAMES: &[&str] = &[
+    "seed",
+    "randomseed",
+    "run",
+    "runid",
+    "runindex",
+    "replicate",
+    "rep",
+    "repeat",
+    "repetition",
+    "trial",
+    "sample",
+    "sampleid",
+    "fold",
+];
+pub(crate) const BOOKKEEPING_NAMES: &[&str] = &[
+    "note",
+    "notes",
+    "comment",
+    "comments",
+    "description",
+    "remark",
+    "remarks",
+    "path",
+    "dir",
+    "directory",
+    "rundir",
+    "outputdir",
+    "logdir",
+    "log",
+    "file",
+    "filename",
+    "timestamp",
+    "date",
+    "time",
+    "datetime",
+    "commit",
+    "githash",
+    "hash",
+    "host",
+    "hostname",
+    "id",
+    "jobid",
+    "runname",
+    "url",
+];
+pub(crate) const METRIC_WORDS: &[&str] = &[
+    "accuracy",
+    "acc",
+    "score",
+    "f1",
+    "bleu",
+    "rouge",
+    "em",
+    "exactmatch",
+    "value",
+    "metric",
+    "pass",
+    "loss",
+    "error",
+    "perplexity",
+    "ppl",
+    "auc",
+    "reward",
+    "winrate",
+    "precision",
+    "recall",
+    "result",
+    "correct",
+];
+
+/// True for metric-like names: "pass@1", "Pass@k", "val_accuracy", "F1".
+pub(crate) fn is_metric_name(name: &str) -> bool {
+    let lower = crate::text::lower(name);
+    if lower.contains("pass@") || lower.contains("acc@") || lower.contains("hit@") {
+        return true;
+    }
+    lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .any(|word| METRIC_WORDS.contains(&word))
+        || METRIC_WORDS.contains(&normalize(name).as_str())
+}

@@ -1,0 +1,1140 @@
+//! Views of a run table, projected into today's [`Dataset`].
+//!
+//! A [`View`] picks the metric (and its direction), the x and y parameters, and for every other
+//! parameter one [`Choice`]:
+//! - **fixed** at a value: only runs with that value are drawn;
+//! - **best** over it: per cell, the configuration of these parameters with the best mean (by
+//!   the metric's direction) is drawn, and which values won is kept for hover
+//!   ([`CellRuns::winner`]); such a figure is selection-biased, which its description says;
+//! - **mean** over it: every run of the cell is averaged, these values become its replicates;
+//! - **facet**: panels by its values, beside the model and benchmark columns.
+//!
+//! The projection hands one record per run shown (or one missing record per empty cell) to the
+//! builder every loader uses, so axes, facets, limits, replicates and standard errors behave as
+//! for any file. Panels and axes are those of the whole table, whatever is fixed, so scrubbing a
+//! fixed value keeps the figure's shape. With two parameters and nothing to choose, the dataset
+//! is the one [`load_csv`](crate::load_csv) gives.
+//!
+//! The default view ([`Sweep::default_view`]): the metric named in the options or the first
+//! metric column; x and y the two parameters with the largest main effect (the earlier column
+//! is y, as in a table read row by row); every other parameter fixed at its value in the best
+//! configuration (best mean over replicates), so every cell shown is one real configuration;
+//! a binned parameter, whose runs share no value, is best over instead, and so is every other
+//! parameter when an axis is binned (a random search, where fixing them would leave a run or
+//! two). A training metric (`train/loss`) is the default metric only when there is no other.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::bins::Bins;
+use super::effects::{self, Effect};
+use super::formats::Format;
+use super::roles::{single_value, Reason, Role};
+use super::{Sweep, TableColumn, MISSING};
+use crate::error::{excerpt, Error, Result};
+use crate::hash::FastMap;
+use crate::model::build::{BenchmarkInfos, Builder, Names, Record};
+use crate::model::csv_format::parse_value;
+use crate::model::limits::{self, MAX_PARAMETER_VALUES};
+use crate::{Dataset, Direction, Metric};
+
+/// What a view does with a parameter that is not an axis.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Choice {
+    /// Only runs with this value (a level, or a bin's label or a number in it).
+    Fixed(String),
+    /// Per cell, the best configuration of the parameters chosen so.
+    Best,
+    /// Every run averaged.
+    Mean,
+    /// Panels by its values.
+    Facet,
+}
+
+/// What a cell of a binned axis shows of the runs in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BinPick {
+    /// The mean of the runs in the bin.
+    #[default]
+    Mean,
+    /// The best run (best configuration) in the bin.
+    Best,
+}
+
+/// A view of a run table.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct View {
+    /// The metric column (name or shown label).
+    pub metric: String,
+    /// Whether larger or smaller is better; inferred from the name when left out (an Optuna
+    /// objective is minimised).
+    pub direction: Option<Direction>,
+    /// The x parameter (columns, drawn left to right).
+    pub x: String,
+    /// The y parameter (rows).
+    pub y: String,
+    /// Every other parameter's choice, by name or label; parameters left out get the default
+    /// view's choice.
+    pub others: BTreeMap<String, Choice>,
+    /// What a cell of a binned axis shows of its runs.
+    pub bins: BinPick,
+}
+
+/// What one cell was made from, for hover.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CellRuns {
+    /// Runs in the cell (matching every fixed value), with or without the metric.
+    pub runs: u32,
+    /// Runs whose values the cell shows (the winning configuration's, under best).
+    pub shown: u32,
+    /// Under best: the winning values, one per parameter of [`Projection::best_over`].
+    pub winner: Option<Vec<String>>,
+}
+
+/// A view projected: the dataset to draw, the sentence that says what it shows, notices, and
+/// per cell what it was made from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Projection {
+    /// The dataset: today's figures draw it unchanged.
+    pub dataset: Dataset,
+    /// The view with every choice filled in (the direction too).
+    pub view: View,
+    /// What the figure shows: "batch_size = 64 (fixed at the best run's); 3 seeds per cell".
+    pub description: String,
+    /// Sentences for the user: runs left out, repeated configurations.
+    pub notices: Vec<String>,
+    /// The parameters that are best over, in column order (labels).
+    pub best_over: Vec<String>,
+    /// Per panel (as `dataset.panels`), per cell (row-major, as the panel's grid).
+    pub cells: Vec<CellRuns>,
+}
+
+/// How a parameter's runs group: by level, or by bin.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Groups {
+    /// Group labels in axis order: levels as first seen, or bins ascending.
+    pub labels: Vec<String>,
+    /// Per run, its group, or [`MISSING`].
+    pub keys: Vec<u32>,
+    /// The bins, when binned.
+    pub bins: Option<Bins>,
+}
+
+impl Groups {
+    pub(crate) fn of(column: &TableColumn, runs: usize) -> Groups {
+        match Bins::of(column, runs) {
+            Some(bins) => {
+                let keys = (0..runs)
+                    .map(|run| match column.number(run) {
+                        Some(value) => u32::try_from(bins.index(value)).unwrap_or(MISSING),
+                        None => MISSING,
+                    })
+                    .collect();
+                Groups {
+                    labels: bins.labels.clone(),
+                    keys,
+                    bins: Some(bins),
+                }
+            }
+            None => Groups {
+                labels: column.levels.clone(),
+                keys: column.codes.clone(),
+                bins: None,
+            },
+        }
+    }
+
+    fn key(&self, run: usize) -> u32 {
+        self.keys.get(run).copied().unwrap_or(MISSING)
+    }
+
+    fn label(&self, key: u32) -> &str {
+        self.labels.get(key as usize).map_or("", String::as_str)
+    }
+}
+
+/// One part of a facet slot: a facet column (its values as they are) or a parameter chosen as
+/// a facet (`name = value`).
+struct FacetPart {
+    column: usize,
+    parameter: bool,
+}
+
+/// The panels of one facet slot: the parts, and per run its level (or `None` when a part is
+/// missing), levels in first-seen order over the whole table.
+struct Slot {
+    name: Option<String>,
+    labels: Vec<String>,
+    keys: Vec<Option<usize>>,
+}
+
+impl Sweep {
+    /// Every parameter's main effect on a metric, ranked (largest spread first).
+    pub fn main_effects(&self, metric: &str) -> Result<Vec<Effect>> {
+        let column = self.metric_column(metric)?;
+        let values = self.metric_values(column)?;
+        Ok(effects::rank(self, &values)
+            .into_iter()
+            .map(|(_, effect)| effect)
+            .collect())
+    }
+
+    /// The default view (see the module documentation).
+    pub fn default_view(&self) -> Result<View> {
+        let metric = match &self.preferred.value {
+            Some(name) => self.metric_column(name)?,
+            // A training metric (`train/loss`) only when there is nothing else.
+            None => self
+                .columns_with(Role::Metric)
+                .into_iter()
+                .min_by_key(|&c| (is_training(self.label(c)), c))
+                .ok_or(Error::NoCandidate {
+                    role: "metric",
+                    hint: "expected a column of numbers".into(),
+                })?,
+        };
+        let values = self.metric_values(metric)?;
+        let direction = self.direction(metric, None);
+        let ranked: Vec<usize> = effects::rank(self, &values)
+            .into_iter()
+            .map(|(column, _)| column)
+            .collect();
+        let named = |name: &Option<String>| -> Result<Option<usize>> {
+            name.as_ref()
+                .map(|name| self.parameter_column(name))
+                .transpose()
+        };
+        let (named_x, named_y) = (named(&self.preferred.x)?, named(&self.preferred.y)?);
+        let mut free = ranked
+            .iter()
+            .copied()
+            .filter(|&c| Some(c) != named_x && Some(c) != named_y);
+        let (x, y) = match (named_x, named_y) {
+            (Some(x), Some(y)) => (x, y),
+            (Some(x), None) => (x, free.next().ok_or_else(|| self.one_parameter())?),
+            (None, Some(y)) => (free.next().ok_or_else(|| self.one_parameter())?, y),
+            (None, None) => {
+                let first = free.next().ok_or_else(|| self.one_parameter())?;
+                let second = free.next().ok_or_else(|| self.one_parameter())?;
+                (first.max(second), first.min(second))
+            }
+        };
+        let best = self.best_configuration(&values, direction);
+        // A binned axis is a random search: its runs share no configuration, so fixing the
+        // other parameters would leave a run or two; they are best over instead.
+        let random_search = [x, y].iter().any(|&axis| self.is_binned(axis));
+        let mut others = BTreeMap::new();
+        for column in self.columns_with(Role::Parameter) {
+            if column == x || column == y {
+                continue;
+            }
+            let choice = if random_search {
+                Choice::Best
+            } else {
+                self.default_choice(column, &best)
+            };
+            others.insert(self.label(column).to_string(), choice);
+        }
+        Ok(View {
+            metric: self.label(metric).to_string(),
+            direction: Some(direction),
+            x: self.label(x).to_string(),
+            y: self.label(y).to_string(),
+            others,
+            bins: BinPick::Mean,
+        })
+    }
+
+    /// Projects a view into a dataset (see the module documentation).
+    pub fn project(&self, view: &View) -> Result<Projection> {
+        let metric = self.metric_column(&view.metric)?;
+        let values = self.metric_values(metric)?;
+        let direction = self.direction(metric, view.direction);
+        let x = self.parameter_column(&view.x)?;
+        let y = self.parameter_column(&view.y)?;
+        if x == y {
+            return Err(Error::InvalidField {
+                field: "y".into(),
+                expected: format!(
+                    "a parameter other than the x axis (\"{}\")",
+                    excerpt(self.label(x))
+                ),
+            });
+        }
+        for name in view.others.keys() {
+            self.parameter_column(name)?;
+        }
+        let (x_groups, y_groups) = (self.groups_of(x)?, self.groups_of(y)?);
+        for (column, groups) in [(x, x_groups), (y, y_groups)] {
+            let named = self
+                .roles
+                .get(column)
+                .is_some_and(|r| r.reason == Reason::Named);
+            if named && groups.labels.len() < 2 {
+                if let Some(column) = self.table.columns.get(column) {
+                    return Err(single_value(column));
+                }
+            }
+            if groups.bins.is_none() && groups.labels.len() > MAX_PARAMETER_VALUES {
+                return Err(Error::LimitExceeded {
+                    what: format!("values of parameter \"{}\"", excerpt(self.label(column))),
+                    count: groups.labels.len(),
+                    limit: MAX_PARAMETER_VALUES,
+                });
+            }
+        }
+
+        // Every other parameter's choice, defaults filled in.
+        let best_configuration = self.best_configuration(&values, direction);
+        let mut choices: Vec<(usize, Choice)> = Vec::new();
+        for column in self.columns_with(Role::Parameter) {
+            if column == x || column == y {
+                continue;
+            }
+            let given = view.others.iter().find(|(name, _)| {
+                self.find(name) == Some(column) || name.trim() == self.label(column)
+            });
+            let choice = match given {
+                Some((_, choice)) => choice.clone(),
+                None => self.default_choice(column, &best_configuration),
+            };
+            choices.push((column, choice));
+        }
+        let mut fixed: Vec<(usize, u32)> = Vec::new();
+        let mut best: Vec<usize> = Vec::new();
+        let mut mean: Vec<usize> = Vec::new();
+        let mut facet_parameters: Vec<usize> = Vec::new();
+        for (column, choice) in &choices {
+            match choice {
+                Choice::Fixed(text) => fixed.push((*column, self.fixed_key(*column, text)?)),
+                Choice::Best => best.push(*column),
+                Choice::Mean => mean.push(*column),
+                Choice::Facet => facet_parameters.push(*column),
+            }
+        }
+        let (models, benchmarks) = self.slots(&facet_parameters)?;
+        let (columns, rows) = (x_groups.labels.len(), y_groups.labels.len());
+        limits::check_size(
+            models.labels.len().max(1),
+            benchmarks.labels.len().max(1),
+            columns,
+            rows,
+        )?;
+        let mut notices = Vec::new();
+
+        // The runs drawn, each with its cell.
+        let cells_per_panel = columns * rows;
+        let benchmark_count = benchmarks.labels.len().max(1);
+        let mut placed: Vec<(usize, usize)> = Vec::new();
+        let mut missing_axis = [0usize; 2];
+        for run in 0..self.table.runs() {
+            let matches = fixed
+                .iter()
+                .all(|&(column, key)| self.key(column, run) == key);
+            if !matches {
+                continue;
+            }
+            let (xk, yk) = (x_groups.key(run), y_groups.key(run));
+            if xk == MISSING || yk == MISSING {
+                if let Some(count) = missing_axis.get_mut(usize::from(xk != MISSING)) {
+                    *count += 1;
+                }
+                continue;
+            }
+            let model = slot_key(&models, run);
+            let benchmark = slot_key(&benchmarks, run);
+            let (Some(model), Some(benchmark)) = (model, benchmark) else {
+                continue;
+            };
+            let panel = model * benchmark_count + benchmark;
+            let cell = panel * cells_per_panel + yk as usize * columns + xk as usize;
+            placed.push((cell, run));
+        }
+        for (count, axis) in missing_axis.iter().zip([x, y]) {
+            if *count > 0 {
+                notices.push(format!(
+                    "{} without a value of \"{}\" left out",
+                    runs_word(*count),
+                    excerpt(self.label(axis))
+                ));
+            }
+        }
+        crate::sort::sort_by(&mut placed, |a, b| a.cmp(b));
+
+        // Per cell: the runs shown (the best configuration's, under best).
+        let exact: Vec<usize> = [x, y]
+            .into_iter()
+            .filter(|&c| view.bins == BinPick::Best && self.is_binned(c))
+            .collect();
+        let mut shown: FastMap<usize, (Vec<usize>, CellRuns)> = FastMap::default();
+        let mut most_configurations = 0usize;
+        let mut start = 0;
+        while start < placed.len() {
+            let cell = placed.get(start).map_or(0, |p| p.0);
+            let end = start
+                + placed
+                    .get(start..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|p| p.0 == cell)
+                    .count();
+            let runs: Vec<usize> = placed
+                .get(start..end)
+                .unwrap_or_default()
+                .iter()
+                .map(|p| p.1)
+                .collect();
+            start = end;
+            let (chosen, winner, configurations) =
+                self.pick_best(&runs, &best, &exact, &values, direction);
+            most_configurations = most_configurations.max(configurations);
+            let present = chosen
+                .iter()
+                .filter(|&&r| values.get(r).copied().flatten().is_some())
+                .count();
+            let info = CellRuns {
+                runs: u32::try_from(runs.len()).unwrap_or(u32::MAX),
+                shown: u32::try_from(present).unwrap_or(u32::MAX),
+                winner,
+            };
+            shown.insert(cell, (chosen, info));
+        }
+
+        // Replicate labels: the replicate column, the averaged parameters, exact values in a
+        // bin; the line when nothing else tells two runs apart.
+        let replicate = self.columns_with(Role::Replicate).first().copied();
+        let mut label_columns: Vec<usize> = replicate.into_iter().collect();
+        label_columns.extend(&mean);
+        let binned_mean: Vec<usize> = [x, y]
+            .into_iter()
+            .filter(|&c| view.bins == BinPick::Mean && self.is_binned(c))
+            .collect();
+        label_columns.extend(&binned_mean);
+        let several = shown.values().any(|(runs, _)| {
+            runs.iter()
+                .filter(|&&r| values.get(r).copied().flatten().is_some())
+                .count()
+                > 1
+        });
+        let labelled = replicate.is_some() || several;
+        let mut labels: FastMap<usize, String> = FastMap::default();
+        let mut repeated: Option<(u64, u64, usize)> = None;
+        let mut uses_lines = false;
+        if labelled {
+            for (runs, _) in shown.values() {
+                let mut seen: FastMap<String, usize> = FastMap::default();
+                for &run in runs {
+                    if values.get(run).copied().flatten().is_none() {
+                        continue;
+                    }
+                    let label = self.replicate_label(run, &label_columns, replicate);
+                    if let Some(&first) = seen.get(&label) {
+                        let line = |r: usize| self.table.lines.get(r).copied().unwrap_or(0);
+                        repeated = Some(match repeated {
+                            None => (line(first), line(run), 1),
+                            Some((a, b, count)) => {
+                                let (a, b) = if line(run) < b {
+                                    (line(first), line(run))
+                                } else {
+                                    (a, b)
+                                };
+                                (a, b, count + 1)
+                            }
+                        });
+                    } else {
+                        seen.insert(label.clone(), run);
+                    }
+                    labels.insert(run, label);
+                }
+                // Runs that nothing tells apart are told apart by their lines.
+                let clash: Vec<usize> = runs
+                    .iter()
+                    .copied()
+                    .filter(|r| {
+                        labels.get(r).is_some_and(|l| {
+                            runs.iter().filter(|o| labels.get(o) == Some(l)).count() > 1
+                                || l.is_empty()
+                        })
+                    })
+                    .collect();
+                for run in clash {
+                    let line = self.table.lines.get(run).copied().unwrap_or(0);
+                    if let Some(label) = labels.get_mut(&run) {
+                        *label = if label.is_empty() {
+                            format!("line {line}")
+                        } else {
+                            format!("{label} (line {line})")
+                        };
+                        uses_lines = true;
+                    }
+                }
+            }
+        }
+        if let Some((first, second, count)) = repeated {
+            let more = if count > 1 {
+                format!(" (and {} more)", count - 1)
+            } else {
+                String::new()
+            };
+            notices.push(format!(
+                "lines {first} and {second}{more} repeat one configuration and no column tells \
+                 them apart: they are treated as replicates; name a replicate column (seed) if \
+                 one does"
+            ));
+        }
+
+        // The records, panel by panel, row by row, in the table's order of values.
+        let mut builder = Builder::default();
+        let panel_count = models.labels.len().max(1) * benchmark_count;
+        for panel in 0..panel_count {
+            let model = models
+                .labels
+                .get(panel / benchmark_count)
+                .map_or("", String::as_str);
+            let benchmark = benchmarks
+                .labels
+                .get(panel % benchmark_count)
+                .map_or("", String::as_str);
+            for yk in 0..rows {
+                for xk in 0..columns {
+                    let cell = panel * cells_per_panel + yk * columns + xk;
+                    let x_label = x_groups.label(xk as u32);
+                    let y_label = y_groups.label(yk as u32);
+                    let mut any = false;
+                    if let Some((runs, _)) = shown.get(&cell) {
+                        for &run in runs {
+                            let Some(value) = values.get(run).copied().flatten() else {
+                                continue;
+                            };
+                            any = true;
+                            builder.add(Record {
+                                model,
+                                benchmark,
+                                x: x_label,
+                                y: y_label,
+                                replicate: labels.get(&run).map(String::as_str),
+                                value: Some(value),
+                                line: self.table.lines.get(run).copied().unwrap_or(0),
+                            });
+                        }
+                    }
+                    if !any {
+                        builder.add(Record {
+                            model,
+                            benchmark,
+                            x: x_label,
+                            y: y_label,
+                            replicate: None,
+                            value: None,
+                            line: 0,
+                        });
+                    }
+                }
+            }
+        }
+        let replicate_name = if !labelled {
+            None
+        } else if label_columns.is_empty() {
+            Some(if uses_lines { "run" } else { "" }.to_string()).filter(|n| !n.is_empty())
+        } else {
+            let names: Vec<&str> = label_columns.iter().map(|&c| self.label(c)).collect();
+            Some(names.join(", "))
+        }
+        .or_else(|| labelled.then(|| "run".to_string()));
+        let names = Names {
+            metric: Metric {
+                name: self.label(metric).to_string(),
+                direction,
+                unit: None,
+            },
+            x: self.label(x).to_string(),
+            y: self.label(y).to_string(),
+            model: models.name.clone(),
+            benchmark: benchmarks.name.clone(),
+            replicate: replicate_name,
+        };
+        let dataset = builder.build(names, None, None, &BenchmarkInfos::default())?;
+
+        // What each cell of the dataset was made from, in the dataset's order of values.
+        let x_position: Vec<usize> = x_groups
+            .labels
+            .iter()
+            .map(|l| dataset.x.position(l).unwrap_or(0))
+            .collect();
+        let y_position: Vec<usize> = y_groups
+            .labels
+            .iter()
+            .map(|l| dataset.y.position(l).unwrap_or(0))
+            .collect();
+        let empty = CellRuns {
+            runs: 0,
+            shown: 0,
+            winner: None,
+        };
+        let mut cells = vec![empty; panel_count * cells_per_panel];
+        for (cell, (_, info)) in shown.iter() {
+            let panel = cell / cells_per_panel.max(1);
+            let within = cell % cells_per_panel.max(1);
+            let (yk, xk) = (within / columns.max(1), within % columns.max(1));
+            let (Some(&xp), Some(&yp)) = (x_position.get(xk), y_position.get(yk)) else {
+                continue;
+            };
+            if let Some(slot) = cells.get_mut(panel * cells_per_panel + yp * columns + xp) {
+                *slot = info.clone();
+            }
+        }
+
+        let resolved = View {
+            metric: self.label(metric).to_string(),
+            direction: Some(direction),
+            x: self.label(x).to_string(),
+            y: self.label(y).to_string(),
+            others: choices
+                .iter()
+                .map(|(c, choice)| (self.label(*c).to_string(), choice.clone()))
+                .collect(),
+            bins: view.bins,
+        };
+        let description = self.describe(&Description {
+            fixed: &fixed,
+            best: &best,
+            mean: &mean,
+            facets: &facet_parameters,
+            axes: [x, y],
+            bins: view.bins,
+            direction,
+            best_configuration: &best_configuration,
+            most_configurations,
+            replicate,
+            cells: &cells,
+        });
+        Ok(Projection {
+            dataset,
+            view: resolved,
+            description,
+            notices,
+            best_over: best.iter().map(|&c| self.label(c).to_string()).collect(),
+            cells,
+        })
+    }
+
+    /// The metric column a name gives, or the error listing the metrics.
+    fn metric_column(&self, name: &str) -> Result<usize> {
+        self.find(name)
+            .filter(|&c| self.roles.get(c).is_some_and(|r| r.role == Role::Metric))
+            .ok_or_else(|| Error::Unknown {
+                what: "metric",
+                name: name.to_string(),
+                known: self.labels_with(Role::Metric),
+            })
+    }
+
+    /// The parameter column a name gives, or the error listing the parameters.
+    fn parameter_column(&self, name: &str) -> Result<usize> {
+        self.find(name)
+            .filter(|&c| self.roles.get(c).is_some_and(|r| r.role == Role::Parameter))
+            .ok_or_else(|| Error::Unknown {
+                what: "parameter",
+                name: name.to_string(),
+                known: self.labels_with(Role::Parameter),
+            })
+    }
+
+    fn labels_with(&self, role: Role) -> Vec<String> {
+        self.columns_with(role)
+            .into_iter()
+            .map(|c| self.label(c).to_string())
+            .collect()
+    }
+
+    fn one_parameter(&self) -> Error {
+        Error::NoCandidate {
+            role: "second parameter",
+            hint: format!(
+                "a heatmap needs two parameters and the sweep varies {}; name another column \
+                 a parameter with the roles option",
+                crate::error::quoted_list(&self.labels_with(Role::Parameter))
+            ),
+        }
+    }
+
+    fn groups_of(&self, column: usize) -> Result<&Groups> {
+        self.groups
+            .get(column)
+            .and_then(Option::as_ref)
+            .ok_or_else(|| Error::Unknown {
+                what: "parameter",
+                name: self.label(column).to_string(),
+                known: self.labels_with(Role::Parameter),
+            })
+    }
+
+    /// True for a parameter whose values are binned.
+    fn is_binned(&self, column: usize) -> bool {
+        self.groups
+            .get(column)
+            .is_some_and(|g| g.as_ref().is_some_and(|g| g.bins.is_some()))
+    }
+
+    fn key(&self, column: usize, run: usize) -> u32 {
+        self.groups
+            .get(column)
+            .and_then(Option::as_ref)
+            .map_or(MISSING, |g| g.key(run))
+    }
+
+    /// The metric's number per run (`None` when missing): a field that is not a number is an
+    /// error naming its line and column; a column with every value missing is an error too.
+    pub(crate) fn metric_values(&self, column: usize) -> Result<Vec<Option<f64>>> {
+        let Some(metric) = self.table.columns.get(column) else {
+            return Ok(Vec::new());
+        };
+        if metric.levels.is_empty() {
+            return Err(Error::InvalidField {
+                field: metric.name.clone(),
+                expected: "numbers in the metric column, found every value missing; choose \
+                           another metric"
+                    .into(),
+            });
+        }
+        if metric.numbers.is_none() {
+            for run in 0..self.table.runs() {
+                if let Some(text) = metric.text(run) {
+                    let line = self.table.lines.get(run).copied().unwrap_or(0);
+                    parse_value(text, line, &metric.name)?;
+                }
+            }
+        }
+        Ok((0..self.table.runs())
+            .map(|run| metric.number(run))
+            .collect())
+    }
+
+    /// The direction of a metric: as given, else minimise an Optuna objective, else guessed from
+    /// the name.
+    fn direction(&self, metric: usize, given: Option<Direction>) -> Direction {
+        if let Some(direction) = given {
+            return direction;
+        }
+        let optuna = self.format == Format::Optuna
+            && self
+                .roles
+                .get(metric)
+                .is_some_and(|r| r.reason == Reason::OptunaObjective);
+        if optuna {
+            Direction::Lower
+        } else {
+            Direction::guess_from_name(self.label(metric))
+        }
+    }
+
+    /// The run of the best configuration: runs grouped by every unbinned parameter's value, the
+    /// group with the best mean of the metric (first in file order among equals); a run of it.
+    fn best_configuration(&self, values: &[Option<f64>], direction: Direction) -> Option<usize> {
+        let parameters: Vec<usize> = self
+            .columns_with(Role::Parameter)
+            .into_iter()
+            .filter(|&c| self.groups.get(c).is_some_and(Option::is_some) && !self.is_binned(c))
+            .collect();
+        let runs: Vec<usize> = (0..self.table.runs()).collect();
+        let (chosen, _, _) = self.pick_best(&runs, &parameters, &[], values, direction);
+        chosen
+            .into_iter()
+            .find(|&r| values.get(r).copied().flatten().is_some())
+    }
+
+    /// The default choice of a parameter that is not an axis: fixed at the best
+    /// configuration's value, best over when binned (or when that run lacks it).
+    fn default_choice(&self, column: usize, best: &Option<usize>) -> Choice {
+        let binned = self.is_binned(column);
+        let value = best.and_then(|run| self.table.columns.get(column)?.text(run));
+        match (binned, value) {
+            (false, Some(value)) => Choice::Fixed(value.to_string()),
+            _ => Choice::Best,
+        }
+    }
+
+    /// The group key a fixed value names: a level (by text or number) or a bin (by label or a
+    /// number in it).
+    fn fixed_key(&self, column: usize, text: &str) -> Result<u32> {
+        let (Some(Some(groups)), Some(data)) =
+            (self.groups.get(column), self.table.columns.get(column))
+        else {
+            return Err(Error::NoRows);
+        };
+        let found = match &groups.bins {
+            None => data.position(text),
+            Some(bins) => groups
+                .labels
+                .iter()
+                .position(|l| l == text.trim())
+                .or_else(|| super::number_of(text.trim()).map(|v| bins.index(v))),
+        };
+        found
+            .and_then(|key| u32::try_from(key).ok())
+            .ok_or_else(|| Error::InvalidField {
+                field: self.label(column).to_string(),
+                expected: format!(
+                    "one of its values ({}) to fix it at, found \"{}\"",
+                    crate::error::quoted_list(&groups.labels),
+                    excerpt(text)
+                ),
+            })
+    }
+
+    /// Of `runs` (in file order), those of the best configuration of `parameters` (plus the
+    /// exact values of `exact` columns): grouped by their values, the group with the best mean
+    /// of the metric, first among equals; with its values (labels) and the number of groups.
+    fn pick_best(
+        &self,
+        runs: &[usize],
+        parameters: &[usize],
+        exact: &[usize],
+        values: &[Option<f64>],
+        direction: Direction,
+    ) -> (Vec<usize>, Option<Vec<String>>, usize) {
+        if parameters.is_empty() && exact.is_empty() {
+            return (runs.to_vec(), None, 1);
+        }
+        let key_of = |run: usize| -> Vec<u32> {
+            let mut key: Vec<u32> = parameters.iter().map(|&c| self.key(c, run)).collect();
+            for &column in exact {
+                key.push(
+                    self.table
+                        .columns
+                        .get(column)
+                        .and_then(|c| c.code(run))
+                        .and_then(|code| u32::try_from(code).ok())
+                        .unwrap_or(MISSING),
+                );
+            }
+            key
+        };
+        let mut index: FastMap<Vec<u32>, usize> = FastMap::default();
+        let mut groups: Vec<(Vec<usize>, f64, usize)> = Vec::new();
+        for &run in runs {
+            let key = key_of(run);
+            let group = match index.get(&key) {
+                Some(&group) => group,
+                None => {
+                    index.insert(key, groups.len());
+                    groups.push((Vec::new(), 0.0, 0));
+                    groups.len() - 1
+                }
+            };
+            if let Some((members, sum, count)) = groups.get_mut(group) {
+                members.push(run);
+                if let Some(value) = values.get(run).copied().flatten() {
+                    *sum += value;
+                    *count += 1;
+                }
+            }
+        }
+        let mut winner: Option<(usize, f64)> = None;
+        for (group, (_, sum, count)) in groups.iter().enumerate() {
+            if *count == 0 {
+                continue;
+            }
+            let mean = sum / *count as f64;
+            let better = match (winner, direction) {
+                (None, _) => true,
+                (Some((_, known)), Direction::Higher) => mean > known,
+                (Some((_, known)), Direction::Lower) => mean < known,
+            };
+            if better {
+                winner = Some((group, mean));
+            }
+        }
+        let configurations = groups.len();
+        let Some((group, _)) = winner else {
+            return (Vec::new(), None, configurations);
+        };
+        let members = groups.swap_remove(group).0;
+        let won = members.first().map(|&run| {
+            parameters
+                .iter()
+                .map(|&c| {
+                    self.table
+                        .columns
+                        .get(c)
+                        .and_then(|col| col.text(run))
+                        .unwrap_or("missing")
+                        .to_string()
+                })
+                .collect()
+        });
+        (
+            members,
+            won.filter(|_| !parameters.is_empty()),
+            configurations,
+        )
+    }
+
+    /// The facet slots: facet columns named like a benchmark (or named as the benchmark) in
+    /// the benchmark slot, the others and parameters chosen as facets in the model slot; more
+    /// than one part in a slot are combined (`adam, cosine`); with two or more parts and no
+    /// benchmark column, the last part takes the benchmark slot.
+    fn slots(&self, facet_parameters: &[usize]) -> Result<(Slot, Slot)> {
+        let mut model: Vec<FacetPart> = Vec::new();
+        let mut benchmark: Vec<FacetPart> = Vec::new();
+        let named_benchmark = self.preferred.benchmark.as_ref().and_then(|n| self.find(n));
+        for column in self.columns_with(Role::Facet) {
+            let is_benchmark = self
+                .roles
+                .get(column)
+                .is_some_and(|r| r.reason == Reason::NamedLikeBenchmark)
+                || named_benchmark == Some(column);
+            let part = FacetPart {
+                column,
+                parameter: false,
+            };
+            if is_benchmark {
+                benchmark.push(part);
+            } else {
+                model.push(part);
+            }
+        }
+        for &column in facet_parameters {
+            model.push(FacetPart {
+                column,
+                parameter: true,
+            });
+        }
+        if benchmark.is_empty() && model.len() > 1 {
+            if let Some(last) = model.pop() {
+                benchmark.push(last);
+            }
+        }
+        Ok((self.slot(&model), self.slot(&benchmark)))
+    }
+
+    fn slot(&self, parts: &[FacetPart]) -> Slot {
+        if parts.is_empty() {
+            return Slot {
+                name: None,
+                labels: Vec::new(),
+                keys: vec![Some(0); self.table.runs()],
+            };
+        }
+        let name: Vec<&str> = parts.iter().map(|p| self.label(p.column)).collect();
+        let mut index: FastMap<Vec<u32>, usize> = FastMap::default();
+        let mut labels = Vec::new();
+        let mut keys = Vec::with_capacity(self.table.runs());
+        for run in 0..self.table.runs() {
+            let key: Vec<u32> = parts
+                .iter()
+                .map(|p| {
+                    if p.parameter {
+                        self.key(p.column, run)
+                    } else {
+                        self.table
+                            .columns
+                            .get(p.column)
+                            .and_then(|c| c.code(run))
+                            .and_then(|code| u32::try_from(code).ok())
+                            .unwrap_or(MISSING)
+                    }
+                })
+                .collect();
+            if key.contains(&MISSING) {
+                keys.push(None);
+                continue;
+            }
+            let level = match index.get(&key) {
+                Some(&level) => level,
+                None => {
+                    let texts: Vec<String> = parts
+                        .iter()
+                        .zip(&key)
+                        .map(|(p, &k)| {
+                            let label = self.label(p.column);
+                            if p.parameter {
+                                let value = self
+                                    .groups
+                                    .get(p.column)
+                                    .and_then(Option::as_ref)
+                                    .map_or("", |g| g.label(k));
+                                format!("{label} = {value}")
+                            } else {
+                                self.table
+                                    .columns
+                                    .get(p.column)
+                                    .and_then(|c| c.levels.get(k as usize))
+                                    .cloned()
+                                    .unwrap_or_default()
+                            }
+                        })
+                        .collect();
+                    index.insert(key, labels.len());
+                    labels.push(texts.join(", "));
+                    labels.len() - 1
+                }
+            };
+            keys.push(Some(level));
+        }
+        Slot {
+            name: Some(name.join(", ")),
+            labels,
+            keys,
+        }
+    }
+
+    /// A run's replicate label: the replicate column's value, then `name = value` of every
+    /// averaged parameter and of a binned axis's exact value.
+    fn replicate_label(&self, run: usize, columns: &[usize], replicate: Option<usize>) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        for &column in columns {
+            let text = self
+                .table
+                .columns
+                .get(column)
+                .and_then(|c| c.text(run))
+                .unwrap_or("missing");
+            if Some(column) == replicate {
+                parts.push(text.to_string());
+            } else {
+                parts.push(format!("{} = {text}", self.label(column)));
+            }
+        }
+        parts.join(", ")
+    }
+}
+
+/// True for a metric of the training set: `train/loss`, `train_acc`.
+fn is_training(name: &str) -> bool {
+    crate::text::lower(name)
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|word| word == "train" || word == "training")
+}
+
+fn slot_key(slot: &Slot, run: usize) -> Option<usize> {
+    slot.keys.get(run).copied().flatten()
+}
+
+/// "1 run", "12 runs".
+fn runs_word(count: usize) -> String {
+    crate::figure::plural(count, "run")
+}
+
+/// What the description is written from.
+struct Description<'a> {
+    fixed: &'a [(usize, u32)],
+    best: &'a [usize],
+    mean: &'a [usize],
+    facets: &'a [usize],
+    axes: [usize; 2],
+    bins: BinPick,
+    direction: Direction,
+    best_configuration: &'a Option<usize>,
+    most_configurations: usize,
+    replicate: Option<usize>,
+    cells: &'a [CellRuns],
+}
+
+impl Sweep {
+    /// The sentence that says what a projection shows, its parts joined by "; ".
+    fn describe(&self, what: &Description<'_>) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let names = |columns: &[usize]| -> String {
+            columns
+                .iter()
+                .map(|&c| self.label(c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if !what.fixed.is_empty() {
+            let values: Vec<String> = what
+                .fixed
+                .iter()
+                .map(|&(c, key)| {
+                    let value = self
+                        .groups
+                        .get(c)
+                        .and_then(Option::as_ref)
+                        .map_or("", |g| g.label(key));
+                    format!("{} = {value}", self.label(c))
+                })
+                .collect();
+            let at_best = what.fixed.iter().all(|&(c, key)| {
+                what.best_configuration
+                    .is_some_and(|run| self.key(c, run) == key)
+            });
+            parts.push(format!(
+                "{} ({})",
+                values.join(", "),
+                if at_best {
+                    "fixed at the best run's"
+                } else {
+                    "fixed"
+                }
+            ));
+        }
+        if !what.best.is_empty() {
+            let toward = match what.direction {
+                Direction::Higher => "high",
+                Direction::Lower => "low",
+            };
+            parts.push(format!(
+                "best over {} (values differ per cell: hover to see); the best of up to {} \
+                 configurations per cell is biased {toward}, and its standard error does not \
+                 count the selection",
+                names(what.best),
+                what.most_configurations
+            ));
+        }
+        if !what.mean.is_empty() {
+            parts.push(format!("mean over {}", names(what.mean)));
+        }
+        if !what.facets.is_empty() {
+            parts.push(format!("panels by {}", names(what.facets)));
+        }
+        for axis in what.axes {
+            let Some(bins) = self
+                .groups
+                .get(axis)
+                .and_then(Option::as_ref)
+                .and_then(|g| g.bins.as_ref())
+            else {
+                continue;
+            };
+            parts.push(format!(
+                "{} in {} {} bins, {}",
+                self.label(axis),
+                bins.len(),
+                if bins.log { "log-spaced" } else { "equal" },
+                match what.bins {
+                    BinPick::Mean => "each the mean of its runs",
+                    BinPick::Best => "each its best run",
+                }
+            ));
+        }
+        let counts = what
+            .cells
+            .iter()
+            .filter(|c| c.shown > 0)
+            .map(|c| c.shown as usize);
+        let (low, high) = counts.fold((usize::MAX, 0), |(l, h), n| (l.min(n), h.max(n)));
+        if high > 0 {
+            let noun = match what.replicate {
+                Some(column) => self.label(column).to_string(),
+                None => "run".to_string(),
+            };
+            let count = if low == high {
+                format!("{high}")
+            } else {
+                format!("{low} to {high}")
+            };
+            let plural = if high == 1 || noun.ends_with('s') {
+                noun
+            } else {
+                format!("{noun}s")
+            };
+            parts.push(format!("{count} {plural} per cell"));
+        }
+        parts.join("; ")
+    }
+}

@@ -1,0 +1,158 @@
+//! The real-world sweep formats on their synthetic fixtures (tests/fixtures/make-sweeps.mjs):
+//! recognition, roles with reasons, runs left out, and the default view.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::collections::BTreeMap;
+
+use sweepmap::table::{open_sweep, Choice, Format, Sweep, TableOptions};
+use sweepmap::Direction;
+
+fn fixture(name: &str) -> Sweep {
+    let path = format!(
+        "{}/tests/fixtures/sweeps/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    open_sweep(
+        &std::fs::read_to_string(path).unwrap(),
+        &TableOptions::default(),
+    )
+    .unwrap()
+}
+
+/// "column (label): role, because".
+fn roles(sweep: &Sweep) -> Vec<String> {
+    sweep
+        .roles
+        .iter()
+        .map(|r| {
+            format!(
+                "{} ({}): {}, {}",
+                r.column,
+                r.label,
+                r.role.as_str(),
+                r.because
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_wandb_runs_export_opens_with_its_finished_runs() {
+    let sweep = fixture("synthetic-wandb-runs.csv");
+    assert_eq!(sweep.format, Format::Wandb);
+    assert_eq!(
+        sweep.notices,
+        ["3 of 36 runs were not finished and were left out (1 crashed, 1 running, 1 failed)"]
+    );
+    assert_eq!((sweep.runs_in_file, sweep.table.runs()), (36, 33));
+    let bookkeeping = [
+        "Name", "State", "Notes", "User", "Tags", "Created", "Runtime", "Sweep",
+    ]
+    .map(|name| format!("{name} ({name}): ignore, W&B bookkeeping"));
+    let mut expected: Vec<String> = bookkeeping.to_vec();
+    expected.extend(
+        [
+            "batch_size (batch_size): parameter, numbers with 3 values",
+            "lr (lr): parameter, numbers with 3 values",
+            "optimizer (optimizer): ignore, constant",
+            "seed (seed): replicate, named like a replicate",
+            "warmup_steps (warmup_steps): parameter, numbers with 2 values",
+            "train/loss (train/loss): metric, W&B summary metric",
+            "val/acc (val/acc): metric, W&B summary metric",
+            "_runtime (_runtime): ignore, W&B bookkeeping",
+            "_step (_step): ignore, W&B bookkeeping",
+            "_timestamp (_timestamp): ignore, W&B bookkeeping",
+            "_wandb (_wandb): ignore, W&B bookkeeping",
+        ]
+        .map(String::from),
+    );
+    assert_eq!(roles(&sweep), expected);
+    let view = sweep.default_view().unwrap();
+    assert_eq!(view.metric, "val/acc");
+    assert_eq!(view.direction, Some(Direction::Higher));
+    let effects = sweep.main_effects("val/acc").unwrap();
+    let order: Vec<&str> = effects.iter().map(|e| e.parameter.as_str()).collect();
+    assert_eq!(order, ["lr", "batch_size", "warmup_steps"]);
+    assert_eq!((view.x.as_str(), view.y.as_str()), ("lr", "batch_size"));
+    assert_eq!(
+        view.others,
+        BTreeMap::from([("warmup_steps".to_string(), Choice::Fixed("500".into()))])
+    );
+    let projection = sweep.project(&view).unwrap();
+    assert_eq!(
+        projection.description,
+        "warmup_steps = 500 (fixed at the best run's); 1 to 2 seeds per cell"
+    );
+    assert_eq!(projection.dataset.metric.name, "val/acc");
+    assert_eq!(projection.dataset.x.labels, ["0.0001", "0.0003", "0.001"]);
+    assert_eq!(projection.dataset.y.labels, ["32", "64", "128"]);
+    assert_eq!(projection.dataset.replicate.as_deref(), Some("seed"));
+}
+
+#[test]
+fn an_optuna_trials_dataframe_opens_with_its_complete_trials() {
+    let sweep = fixture("synthetic-optuna-trials.csv");
+    assert_eq!(sweep.format, Format::Optuna);
+    assert_eq!(
+        sweep.notices,
+        ["5 of 40 trials were not complete and were left out (4 PRUNED, 1 FAIL)"]
+    );
+    assert_eq!(
+        roles(&sweep),
+        [
+            "(index) ((index)): ignore, pandas row index",
+            "number (number): ignore, Optuna bookkeeping",
+            "value (value): metric, Optuna objective",
+            "datetime_start (datetime_start): ignore, Optuna bookkeeping",
+            "datetime_complete (datetime_complete): ignore, Optuna bookkeeping",
+            "duration (duration): ignore, Optuna bookkeeping",
+            "params_dropout (dropout): parameter, Optuna params_ column",
+            "params_lr (lr): parameter, Optuna params_ column",
+            "params_n_layers (n_layers): parameter, Optuna params_ column",
+            "params_optimizer (optimizer): parameter, Optuna params_ column",
+            "user_attrs_accuracy (accuracy): metric, Optuna user attribute",
+            "user_attrs_synthetic (synthetic): ignore, Optuna user attribute",
+            "state (state): ignore, Optuna bookkeeping",
+        ]
+    );
+    let view = sweep.default_view().unwrap();
+    // Optuna minimises unless told otherwise; the user attribute is guessed from its name.
+    assert_eq!(view.metric, "value");
+    assert_eq!(view.direction, Some(Direction::Lower));
+    assert_eq!((view.x.as_str(), view.y.as_str()), ("lr", "dropout"));
+    assert_eq!(
+        view.others,
+        BTreeMap::from([
+            ("n_layers".to_string(), Choice::Best),
+            ("optimizer".to_string(), Choice::Best),
+        ])
+    );
+    let lr = sweep.bins("lr").unwrap();
+    assert!(lr.log);
+    assert_eq!(lr.labels.first().unwrap(), "1e-5–3e-5");
+    let projection = sweep.project(&view).unwrap();
+    assert_eq!(projection.dataset.x.name, "lr");
+    assert_eq!(projection.dataset.x.labels, lr.labels);
+    assert!(projection.description.starts_with(
+        "best over n_layers, optimizer (values differ per cell: hover to see); the best of up \
+         to "
+    ));
+    assert!(projection
+        .description
+        .contains("is biased low, and its standard error does not count the selection; lr in 8 log-spaced bins, each the mean of its runs; dropout in 10 equal bins, each the mean of its runs"));
+    // Every complete trial is in one cell; each shown cell names its winning values.
+    let runs: u32 = projection.cells.iter().map(|c| c.runs).sum();
+    assert_eq!(runs, 35);
+    assert!(projection
+        .cells
+        .iter()
+        .filter(|c| c.shown > 0)
+        .all(|c| c.winner.as_ref().is_some_and(|w| w.len() == 2)));
+    let mut maximise = view.clone();
+    maximise.metric = "accuracy".into();
+    maximise.direction = None;
+    assert_eq!(
+        sweep.project(&maximise).unwrap().view.direction,
+        Some(Direction::Higher)
+    );
+}
