@@ -46,6 +46,11 @@ fn hover_gives_value_rank_and_distance_from_the_peak() {
     // Better than 42.7: 52.0, 48.7, 47.3 (x4), 46.0 (x3), 45.3, 44.0 (x2), 43.3 (x2) = 14 cells.
     assert_eq!(info.rank, Some(15));
     assert!((info.below_peak.unwrap() - 9.3).abs() < 1e-9);
+    // The page shows these texts as they are: the label reads back as 43, not 42.7, so the
+    // value in full goes beside it; the distance is written at the labels' decimals.
+    assert_eq!(info.exact_label.as_deref(), Some("42.7"));
+    assert_eq!(info.below_peak_label.as_deref(), Some("9"));
+    assert_eq!(info.std_dev_label, None);
     assert_eq!(
         info.text,
         "R1-Qwen | AIME24: Ratio 0.1, Local Window Size 500: 43, rank 15 of 20, 9 below the peak"
@@ -59,6 +64,9 @@ fn hover_gives_value_rank_and_distance_from_the_peak() {
         .unwrap();
     assert_eq!(peak.rank, Some(1));
     assert!(peak.text.ends_with("52, the peak of 20 cells"));
+    // 52.0 is labelled "52": the label says it all.
+    assert_eq!(peak.exact_label, None);
+    assert_eq!(peak.below_peak_label.as_deref(), Some("0"));
     assert!(figure.cell_info(0, 9, 0).is_none());
     assert!(figure.cell_info(99, 0, 0).is_none());
 }

@@ -28,14 +28,21 @@ pub struct CellInfo {
     pub value: Option<f64>,
     /// The value as labelled in the figure.
     pub value_label: String,
-    /// Replicates the value is the mean of, and their standard deviation.
+    /// The value written in full (as JavaScript writes numbers, with a true minus) when the label
+    /// reads back as another number: "49.333333333333336" beside the label "49".
+    pub exact_label: Option<String>,
+    /// Replicates the value is the mean of, and their standard deviation (and it written with one
+    /// decimal more than the label).
     pub count: Option<u32>,
     pub std_dev: Option<f64>,
+    pub std_dev_label: Option<String>,
     /// Competition rank in the panel (1 = best; ties share a rank) out of `present` cells.
     pub rank: Option<usize>,
     pub present: usize,
-    /// Best value of the panel minus this one (positive when below a higher-is-better peak).
+    /// Best value of the panel minus this one (positive when below a higher-is-better peak), and
+    /// it written as the labels are.
     pub below_peak: Option<f64>,
+    pub below_peak_label: Option<String>,
     /// One line for screen readers and tooltips.
     pub text: String,
 }
@@ -52,6 +59,16 @@ pub struct PanelReport {
     pub worst_cells: Vec<String>,
     /// The accessible description of the panel.
     pub description: String,
+}
+
+/// `value` as JavaScript writes it in full, with a true minus, when `label` does not read back
+/// as that very number; `None` when the label says it all.
+fn exact_beyond(value: f64, label: &str) -> Option<String> {
+    let read = crate::decimal::parse_f64(&label.replace('\u{2212}', "-"));
+    if !value.is_finite() || read == Some(value) {
+        return None;
+    }
+    Some(crate::link::js_number(value).replace('-', "\u{2212}"))
 }
 
 impl Figure {
@@ -159,12 +176,17 @@ impl Figure {
             x,
             y,
             value: cell.map(|c| c.mean),
+            exact_label: cell.and_then(|c| exact_beyond(c.mean, &value_label)),
             value_label,
             count: cell.map(|c| c.count),
             std_dev: cell.and_then(|c| c.std_dev),
+            std_dev_label: cell
+                .and_then(|c| c.std_dev)
+                .map(|sd| format_value(sd, panel.decimals + 1)),
             rank,
             present: values.len(),
             below_peak,
+            below_peak_label: below_peak.map(|below| format_value(below, panel.decimals)),
             text,
         })
     }

@@ -320,12 +320,18 @@ export interface CellInfo {
   value: number | null;
   /** The value as labelled in the figure ("missing" for a missing cell). */
   value_label: string;
+  /** The value in full ("49.333333333333336") when the label reads back as another number. */
+  exact_label: string | null;
   count: number | null;
   std_dev: number | null;
+  /** The standard deviation with one decimal more than the labels. */
+  std_dev_label: string | null;
   /** 1 = best; ties share a rank; null for a missing cell. */
   rank: number | null;
   present: number;
   below_peak: number | null;
+  /** below_peak written as the labels are. */
+  below_peak_label: string | null;
   /** One line for screen readers and tooltips. */
   text: string;
 }

@@ -6,7 +6,6 @@
 // passes callbacks to turn what a reader points at or activates into events. It works inside a
 // shadow root: focus is read from the canvas' own root, not from the document.
 
-import { decimalsOf, exactBeyondLabel, formatNumber } from "./format.js";
 import { binAnnouncement, binTooltipContent, tooltipRow } from "./bins.js";
 
 /** How far the keyboard's ring reaches outside its cell, in CSS px (the margin in style.css). */
@@ -331,22 +330,21 @@ export function tooltipContent(info) {
   title.className = "tooltip-title";
   title.textContent = info.title;
   const list = document.createElement("dl");
-  const decimals = decimalsOf(info.value_label);
   list.append(...tooltipRow(info.x_name, info.x_label), ...tooltipRow(info.y_name, info.y_label));
   if (info.value === null || info.value === undefined) {
     list.append(...tooltipRow("Value", "missing (not measured)", "tooltip-value"));
   } else {
-    const exact = exactBeyondLabel(info.value, info.value_label);
+    const exact = info.exact_label;
     list.append(...tooltipRow("Value", exact ? `${info.value_label} (exactly ${exact})` : info.value_label, "tooltip-value"));
     if (info.rank !== null && info.rank !== undefined) {
       const peak = info.rank === 1 ? " (the peak)" : "";
       list.append(...tooltipRow("Rank", `${info.rank} of ${info.present}${peak}`));
     }
-    if (info.below_peak !== null && info.below_peak !== undefined) {
-      list.append(...tooltipRow("Below the peak", formatNumber(info.below_peak, decimals)));
+    if (typeof info.below_peak_label === "string") {
+      list.append(...tooltipRow("Below the peak", info.below_peak_label));
     }
     if (info.count !== null && info.count !== undefined && info.count > 1) {
-      const spread = typeof info.std_dev === "number" ? `, standard deviation ${formatNumber(info.std_dev, decimals + 1)}` : "";
+      const spread = typeof info.std_dev_label === "string" ? `, standard deviation ${info.std_dev_label}` : "";
       list.append(...tooltipRow("Runs", `mean of ${info.count}${spread}`));
     }
   }
