@@ -212,3 +212,27 @@ fn a_fixed_range_starts_from_the_values_the_figure_colours() {
     assert_eq!(figure.value_extent(), None);
     assert_eq!(figure.fixed_range_start(), (0.0, 1.0));
 }
+
+#[test]
+fn the_header_facts_and_the_synthetic_tag_come_from_the_core() {
+    let dataset = kv();
+    assert_eq!(
+        sweepmap::figure::sweep_facts(&dataset),
+        "Pass@1 (%), higher is better · 2 models · 5 benchmarks · Ratio × Local Window Size"
+    );
+    assert!(!sweepmap::figure::is_synthetic(
+        dataset.title.as_deref(),
+        dataset.source.as_deref()
+    ));
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/data/synthetic-pairwise.json");
+    let scores =
+        sweepmap::pairwise::load_pairwise_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(
+        sweepmap::figure::pairwise_facts(&scores),
+        "progress ratio per item, from 0 to 1 · 4 models · 300 items · 3 benchmarks"
+    );
+    assert!(sweepmap::figure::is_synthetic(
+        scores.title(),
+        scores.source()
+    ));
+}

@@ -41,7 +41,7 @@ import { LoadCancelled } from "./lib/source.js";
 import { loadCatalog, readSourceData } from "./sources.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { renderObservations } from "./observations.js";
-import { defaultModelsNote, isSynthetic, pairwiseFacts, renderComparisons } from "./pairwise.js";
+import { defaultModelsNote, renderComparisons } from "./pairwise.js";
 import {
   bundledSource,
   DEFAULT_LEVEL,
@@ -603,26 +603,14 @@ function renderHeader(loaded) {
   elements.sourceText.textContent = note ? displayNote(note) : "";
   elements.sourceBox.hidden = !note;
   // Made-up data say so next to their title, whatever the title itself says.
-  elements.syntheticTag.hidden = !isSynthetic(dataset.title() ?? label, note);
+  elements.syntheticTag.hidden = !dataset.isSynthetic();
   elements.figureHelp.textContent = FIGURE_HELP[loaded.kind];
   elements.summaryHeading.textContent = loaded.kind === "pairwise" ? "Pairwise comparisons" : "Key observations";
   elements.copyMarkdown.title =
     loaded.kind === "pairwise"
       ? "The statistics of every pair as Markdown, for a paper or a README"
       : "The key observations as Markdown, for a paper or a README";
-  if (loaded.kind === "pairwise") {
-    // The line names the data's score and groups: bounded as a note is.
-    elements.facts.textContent = displayNote(pairwiseFacts(dataset));
-    return;
-  }
-  const metric = dataset.metric();
-  const unit = metric.unit ? ` (${displayLabel(metric.unit)})` : "";
-  const parts = [`${displayLabel(metric.name)}${unit}, ${metric.direction} is better`];
-  parts.push(`${names.models.length} ${names.models.length === 1 ? "model" : "models"}`);
-  const benchmarks = names.benchmarks.filter((name) => name !== "");
-  if (benchmarks.length > 0) parts.push(`${benchmarks.length} ${benchmarks.length === 1 ? "benchmark" : "benchmarks"}`);
-  parts.push(`${displayLabel(dataset.xAxis().name)} × ${displayLabel(dataset.yAxis().name)}`);
-  elements.facts.textContent = parts.join(" · ");
+  elements.facts.textContent = dataset.facts();
 }
 
 function benchmarkText(name) {

@@ -1,32 +1,13 @@
 // The page's side of pairwise comparisons (per-item scores of several models, drawn by
-// SweepPairwiseFigure as one 2D histogram per pair of models): the header's facts, the note on
-// the default models, and the statistics of every pair in the summary area; the bins' tooltip and
+// SweepPairwiseFigure as one 2D histogram per pair of models): the note on the default models, and the statistics of every pair in the summary area; the bins' tooltip and
 // announcement are in lib/bins.js. The statistics come in words from the figure
 // (comparisonsSummary(), and comparisonsMarkdown() for the Markdown copy); this module only lays
 // them out, with textContent.
 
-import { plural } from "./lib/format.js";
 import { fillCards } from "./observations.js";
 
 // The bins' wording lives in lib/bins.js (the <sweep-map> element uses it too); re-exported here.
 export { binAnnouncement, binRange, binTooltipContent } from "./lib/bins.js";
-
-// ---------------------------------------------------------------------------------------------
-// Header
-
-/** True when the title or the provenance note calls the data synthetic. */
-export function isSynthetic(title, source) {
-  return /\bsynthetic\b/i.test(`${title ?? ""}\n${source ?? ""}`);
-}
-
-/** The header's facts line: "progress ratio per item · 4 models · 300 items · 3 benchmarks". */
-export function pairwiseFacts(scores) {
-  const models = scores.models();
-  const groups = scores.groups();
-  const parts = [`${scores.scoreName()} per item, from 0 to 1`, plural(models.length, "model"), plural(scores.itemCount(), "item")];
-  if (groups.length > 0) parts.push(plural(groups.length, scores.groupName() || "group"));
-  return parts.join(" · ");
-}
 
 // ---------------------------------------------------------------------------------------------
 // Controls

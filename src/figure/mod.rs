@@ -10,6 +10,7 @@
 
 mod comparisons;
 mod format;
+mod header;
 mod markdown;
 mod observe;
 mod pairwise;
@@ -38,6 +39,7 @@ pub use comparisons::{
     scope_sentence, summarize_comparisons, ComparisonsSummary, PairSummary, Statistic,
 };
 pub use format::{choose_decimals, format_value, noise_decimals, MAX_AUTO_DECIMALS};
+pub use header::{is_synthetic, pairwise_facts, says_synthetic, sweep_facts};
 pub use markdown::{escape_markdown, is_line_end, MarkdownWriter, TableColumn};
 pub use observe::{
     compare_models, difference_lines, key_observations, mismatch_table, observations_markdown,
@@ -391,19 +393,20 @@ fn choice_label(dataset: &Dataset, choice: &BenchmarkChoice) -> String {
     }
 }
 
-/// The caption of data that say they are synthetic (in their title or source): their title, or
+/// The caption of data that say they are synthetic (the word, in their title or source): their title, or
 /// "Synthetic example" (the title as shown: see [`crate::display`]).
 pub fn synthetic_caption(title: Option<&str>, source: Option<&str>) -> Option<String> {
-    let says_synthetic = |text: &&str| crate::text::lower(text).contains("synthetic");
-    if let Some(title) = title.filter(says_synthetic) {
+    if let Some(title) = title.filter(|title| header::says_synthetic(title)) {
         return Some(display_label(title).into_owned());
     }
-    source.filter(says_synthetic).map(|_| {
-        title.map_or_else(
-            || "Synthetic example".to_string(),
-            |t| format!("Synthetic example: {}", display_label(t)),
-        )
-    })
+    source
+        .filter(|source| header::says_synthetic(source))
+        .map(|_| {
+            title.map_or_else(
+                || "Synthetic example".to_string(),
+                |t| format!("Synthetic example: {}", display_label(t)),
+            )
+        })
 }
 
 /// A panel's title from its parts (labels from the data, each as shown: see [`crate::display`]).

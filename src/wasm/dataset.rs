@@ -393,6 +393,18 @@ impl SweepDataset {
         self.0.source.clone()
     }
 
+    /// The header's facts line: "Pass@1 (%), higher is better · 2 models · 4 benchmarks ·
+    /// Ratio × Local Window Size".
+    pub fn facts(&self) -> String {
+        crate::figure::sweep_facts(&self.0)
+    }
+
+    /// True when the title or the provenance note calls the data synthetic (the word).
+    #[wasm_bindgen(js_name = isSynthetic)]
+    pub fn is_synthetic(&self) -> bool {
+        crate::figure::is_synthetic(self.0.title.as_deref(), self.0.source.as_deref())
+    }
+
     /// The dataset as tidy CSV, safe to open in a spreadsheet unless `options.raw` is true.
     #[wasm_bindgen(js_name = toCsv)]
     pub fn to_csv(&self, options: Option<CsvExportOptionsObject>) -> Result<String, js_sys::Error> {

@@ -161,6 +161,18 @@ impl SweepPairwise {
         self.0.source().map(str::to_string)
     }
 
+    /// The header's facts line: "progress ratio per item, from 0 to 1 · 4 models · 300 items ·
+    /// 3 benchmarks".
+    pub fn facts(&self) -> String {
+        crate::figure::pairwise_facts(&self.0)
+    }
+
+    /// True when the title or the provenance note calls the data synthetic (the word).
+    #[wasm_bindgen(js_name = isSynthetic)]
+    pub fn is_synthetic(&self) -> bool {
+        crate::figure::is_synthetic(self.0.title(), self.0.source())
+    }
+
     /// Compares model `a` with model `b` over the items both scored (within `group` when
     /// given): who is ahead how often, the mean paired difference and the sign test, with the
     /// items only one of them scored. `bins`, `binsX` and `binsY` are checked as in a figure;

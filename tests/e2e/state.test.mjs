@@ -33,7 +33,7 @@ import {
   viewForKind,
 } from "../../www/state.js";
 import { decodeData, encodeData } from "../../www/share.js";
-import { binRange, defaultModelsNote, isSynthetic } from "../../www/pairwise.js";
+import { binRange, defaultModelsNote } from "../../www/pairwise.js";
 
 // state.js reads and writes links with the wasm core: instantiate it as the page's init() does.
 initSync({ module: readFileSync(new URL("../../www/pkg/sweepmap_bg.wasm", import.meta.url)) });
@@ -790,9 +790,6 @@ describe("pairwise wording", () => {
   test("numbers in words", () => {
     assert.equal(binRange([0.2, 0.30000000000000004]), "[0.2, 0.30000000000000004)");
     assert.equal(binRange([0.95, 1]), "[0.95, 1]");
-    assert.equal(isSynthetic("Synthetic example: x", null), true);
-    assert.equal(isSynthetic("Scores", "made up: a synthetic set"), true);
-    assert.equal(isSynthetic("KV-cache sweep", "as printed in the paper"), false);
   });
 
   test("the note on the default models, only when the data have more", () => {
