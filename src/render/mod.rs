@@ -13,14 +13,15 @@
 
 use std::borrow::Cow;
 
-use plotters::backend::SVGBackend;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{FontDesc, FontFamily, FontStyle, FontTransform};
 
 mod raster;
+mod svg;
 
 pub use raster::{cell_raster, color_bar_raster, Raster, Rgba};
+use svg::SvgSurface;
 
 use crate::color::{text_color_for, Rgb, Scale, MISSING};
 use crate::display::display_label;
@@ -802,17 +803,13 @@ fn mark_centre(cell: Rect) -> (f64, f64) {
 
 /// The figure as an SVG document: cells are `<rect>` shapes, text is text.
 pub fn render_svg(figure: &Figure, layout: &FigureLayout) -> Result<String> {
-    let mut svg = String::new();
-    {
-        let size = (layout.width.ceil() as u32, layout.height.ceil() as u32);
-        let mut backend = SVGBackend::with_string(&mut svg, size);
-        let options = DrawOptions {
-            font_scale: 1.24,
-            ..DrawOptions::default()
-        };
-        draw_figure(&mut backend, figure, layout, options)?;
-    }
-    Ok(xml_safe(svg))
+    let mut surface = SvgSurface::new(layout.width.ceil() as u32, layout.height.ceil() as u32);
+    let options = DrawOptions {
+        font_scale: 1.24,
+        ..DrawOptions::default()
+    };
+    draw_figure_on(&mut surface, figure, layout, options)?;
+    Ok(xml_safe(surface.finish()))
 }
 
 /// The SVG with every character outside XML 1.0's `Char` production replaced by U+FFFD, so that
