@@ -1,7 +1,7 @@
 //! Drawing: a laid-out figure onto any plotters [`DrawingBackend`].
 //!
 //! Step 6 of the pipeline (layout -> **drawing**). The same code paints the browser canvas
-//! (through `wasm::canvas`), the SVG export and the native golden tests (plotters' SVG backend): cells
+//! (through `wasm::canvas`), the SVG export and the native golden tests (`svg.rs`, plotters-svg's markup): cells
 //! as filled rectangles in their scale's colour, missing cells in a neutral grey with a hatch, the
 //! peak cells outlined and their value in bold, value labels in black or white for contrast, and
 //! colour bars drawn from the very scale that coloured the cells, with arrows and "≥"/"≤" marks
@@ -83,7 +83,7 @@ pub enum Parts {
 pub struct DrawOptions {
     /// Device pixels per CSS pixel (the canvas backing store's `devicePixelRatio`).
     pub pixel_ratio: f64,
-    /// Multiplier on font sizes: plotters' SVG backend writes `font-size` as size / 1.24, so SVG
+    /// Multiplier on font sizes: the SVG markup (plotters-svg's) writes `font-size` as size / 1.24, so SVG
     /// output passes 1.24 to get the sizes the layout planned.
     pub font_scale: f64,
     /// Fill the whole figure with the background first (a caller that paints cells or bars
