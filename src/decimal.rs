@@ -179,7 +179,7 @@ fn fast((mantissa, count, first): (u64, usize, i64)) -> Option<f64> {
 
 /// The shortest digits that read back as `value` (finite, above zero), as [`significand`]
 /// gives them, from zmij: the float writer serde_json already brings into the wasm.
-fn shortest(value: f64) -> Option<(u64, usize, i64)> {
+pub(crate) fn shortest(value: f64) -> Option<(u64, usize, i64)> {
     if !value.is_finite() {
         return None;
     }

@@ -35,6 +35,7 @@
 mod decimal;
 pub mod display;
 mod error;
+mod float_text;
 mod hash;
 mod model;
 mod sort;

@@ -17,6 +17,7 @@
 use serde::Serialize;
 
 use super::statistics::{finite_value, present_values, spearman_correlation};
+use crate::float_text::Fixed;
 use crate::Grid;
 
 /// Absolute correlations below this show no consistent trend.
@@ -175,7 +176,7 @@ fn build_trend(pooled: &[(f64, f64)], lines: &[Vec<(f64, f64)>], line_word: &str
         None => "no consistent trend".to_string(),
     };
     let detail = match rank_correlation {
-        Some(rho) => format!("Spearman rho = {rho:.2}, n = {count}"),
+        Some(rho) => format!("Spearman rho = {}, n = {count}", Fixed(rho, 2)),
         None => format!("n = {count}: too few cells or no variation"),
     };
     let description = format!(

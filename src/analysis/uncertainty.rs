@@ -194,7 +194,10 @@ pub fn critical_value(level: f64) -> Result<f64> {
     if !(level > 0.0 && level < 1.0) {
         return Err(Error::InvalidField {
             field: "level".into(),
-            expected: format!("a confidence level between 0 and 1, such as 0.95, found {level}"),
+            expected: format!(
+                "a confidence level between 0 and 1, such as 0.95, found {}",
+                crate::float_text::Shortest(level)
+            ),
         });
     }
     Ok(inverse_normal(1.0 - (1.0 - level) / 2.0))
@@ -270,7 +273,7 @@ impl PeakTest {
     /// One sentence: "the peak cannot be told apart from 17 of the other 19 cells at 95 %".
     pub fn sentence(&self) -> String {
         let others = self.present.saturating_sub(self.peak.len());
-        let level = format!("{} %", self.level * 100.0);
+        let level = format!("{} %", crate::float_text::Shortest(self.level * 100.0));
         if self.untestable > 0 && self.untestable >= others {
             return "no standard errors are known for these cells (no item count or replicates), \
                     so whether the peak stands out cannot be tested"

@@ -20,6 +20,7 @@
 
 use super::map::ColorMap;
 use super::scale::{Domain, Scale};
+use crate::float_text::Shortest;
 use crate::{Error, Result};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -125,7 +126,11 @@ impl DomainMode {
                 } else {
                     Err(Error::InvalidField {
                         field: "domain maximum".to_string(),
-                        expected: format!("a number greater than the minimum {min}, found {max}"),
+                        expected: format!(
+                            "a number greater than the minimum {}, found {}",
+                            Shortest(min),
+                            Shortest(max)
+                        ),
                     })
                 }
             }
@@ -149,7 +154,7 @@ fn require_finite(field: &str, value: f64) -> Result<()> {
     } else {
         Err(Error::InvalidField {
             field: field.to_string(),
-            expected: format!("a finite number, found {value}"),
+            expected: format!("a finite number, found {}", Shortest(value)),
         })
     }
 }
@@ -161,8 +166,10 @@ impl fmt::Display for DomainMode {
         match self {
             DomainMode::PerPanel => f.write_str("panel"),
             DomainMode::Shared => f.write_str("shared"),
-            DomainMode::Fixed { min, max } => write!(f, "fixed:{min}:{max}"),
-            DomainMode::Centered { center } => write!(f, "centered:{center}"),
+            DomainMode::Fixed { min, max } => {
+                write!(f, "fixed:{}:{}", Shortest(*min), Shortest(*max))
+            }
+            DomainMode::Centered { center } => write!(f, "centered:{}", Shortest(*center)),
         }
     }
 }
@@ -315,8 +322,11 @@ fn centered_domain(center: f64, extent: Option<(f64, f64)>) -> Result<Domain> {
         Err(Error::InvalidField {
             field: "domain center".to_string(),
             expected: format!(
-                "a center close enough to the data ({data_min} to {data_max}) for a symmetric \
-                 domain of finite numbers, found {center}"
+                "a center close enough to the data ({} to {}) for a symmetric domain of \
+                 finite numbers, found {}",
+                Shortest(data_min),
+                Shortest(data_max),
+                Shortest(center)
             ),
         })
     }

@@ -9,6 +9,7 @@
 
 use super::map::ColorMap;
 use super::rgb::{Rgb, MISSING};
+use crate::float_text::Shortest;
 use crate::{Error, Result};
 use serde::Serialize;
 
@@ -30,19 +31,23 @@ impl Domain {
         if !min.is_finite() {
             return Err(Error::InvalidField {
                 field: "domain minimum".to_string(),
-                expected: format!("a finite number, found {min}"),
+                expected: format!("a finite number, found {}", Shortest(min)),
             });
         }
         if !max.is_finite() {
             return Err(Error::InvalidField {
                 field: "domain maximum".to_string(),
-                expected: format!("a finite number, found {max}"),
+                expected: format!("a finite number, found {}", Shortest(max)),
             });
         }
         if max < min {
             return Err(Error::InvalidField {
                 field: "domain maximum".to_string(),
-                expected: format!("a number not below the minimum {min}, found {max}"),
+                expected: format!(
+                    "a number not below the minimum {}, found {}",
+                    Shortest(min),
+                    Shortest(max)
+                ),
             });
         }
         Ok(Domain { min, max })

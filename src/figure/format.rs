@@ -36,7 +36,7 @@ pub fn format_value(value: f64, decimals: usize) -> String {
     } else {
         value
     };
-    let text = format!("{value:.decimals$}");
+    let text = crate::float_text::fixed(value, decimals);
     let negative_zero = text.starts_with('-') && text[1..].chars().all(|c| c == '0' || c == '.');
     if negative_zero {
         text[1..].to_string()
@@ -62,7 +62,7 @@ fn exponent(value: f64) -> String {
         // there already; from 1e15 up a double is a multiple of 1/8, which three decimals hold
         // exactly, and the rounding is done here.
         let decimals = usize::try_from(2 - power).unwrap_or(3);
-        let fixed = format!("{:.decimals$}", value.abs());
+        let fixed = crate::float_text::fixed(value.abs(), decimals);
         let whole = fixed.split('.').next().map_or(0, str::len);
         let all = fixed.replace('.', "");
         let significant = all.trim_start_matches('0');

@@ -437,7 +437,10 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
     if let Some(level) = level {
         critical_value(level).map_err(|_| Error::InvalidField {
             field: "uncertainty".into(),
-            expected: format!("a confidence level between 0 and 1, such as 0.95, found {level}"),
+            expected: format!(
+                "a confidence level between 0 and 1, such as 0.95, found {}",
+                crate::float_text::Shortest(level)
+            ),
         })?;
     }
     let metric = &dataset.metric.name;

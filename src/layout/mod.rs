@@ -517,7 +517,7 @@ fn logarithmic_ticks(min: f64, max: f64) -> Vec<f64> {
 /// Decimals a nice tick value needs (0.25 -> 2, 40 -> 0).
 fn decimals_of(value: f64) -> usize {
     (0..=6)
-        .find(|&d| crate::decimal::parse_f64(&format!("{value:.d$}")) == Some(value))
+        .find(|&d| crate::decimal::parse_f64(&crate::float_text::fixed(value, d)) == Some(value))
         .unwrap_or(6)
 }
 

@@ -285,7 +285,7 @@ fn number_label(number: &serde_json::Number) -> Option<String> {
     number
         .as_f64()
         .filter(|v| v.is_finite())
-        .map(|v| format!("{v}"))
+        .map(crate::float_text::shortest)
 }
 
 fn axis_labels(axis: &AxisJson, field: &str) -> Result<Vec<String>> {
@@ -718,7 +718,7 @@ impl PrettyJson {
 /// it reads back as the same text), a string otherwise.
 fn write_label(json: &mut PrettyJson, label: &str) {
     match parse_number(label) {
-        Some(number) if format!("{number}") == label => {
+        Some(number) if crate::float_text::shortest(number) == label => {
             // -0 stays a float: as an integer it would be written 0 and read back as "0".
             let negative_zero = number == 0.0 && number.is_sign_negative();
             if number.fract() == 0.0 && number.abs() < 9.0e15 && !negative_zero {

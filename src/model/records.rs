@@ -260,7 +260,7 @@ impl CsvWriter {
 
     /// Adds a number to the record being written, as Rust's `{}` writes it.
     pub(crate) fn number(&mut self, value: f64) {
-        self.field(&value.to_string());
+        self.field(&crate::float_text::shortest(value));
     }
 
     /// Writes a whole record: text fields, then a number as [`number`](Self::number) does.

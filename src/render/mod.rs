@@ -1,7 +1,7 @@
 //! Drawing: a laid-out figure onto any plotters [`DrawingBackend`].
 //!
 //! Step 6 of the pipeline (layout -> **drawing**). The same code paints the browser canvas
-//! (through `wasm::canvas`), the SVG export and the native golden tests (plotters' SVG backend): cells
+//! (through `wasm::canvas`), the SVG export and the native golden tests (`svg.rs`, plotters-svg's markup): cells
 //! as filled rectangles in their scale's colour, missing cells in a neutral grey with a hatch, the
 //! peak cells outlined and their value in bold, value labels in black or white for contrast, and
 //! colour bars drawn from the very scale that coloured the cells, with arrows and "≥"/"≤" marks
@@ -13,14 +13,15 @@
 
 use std::borrow::Cow;
 
-use plotters::backend::SVGBackend;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{FontDesc, FontFamily, FontStyle, FontTransform};
 
 mod raster;
+mod svg;
 
 pub use raster::{cell_raster, color_bar_raster, Raster, Rgba};
+use svg::SvgSurface;
 
 use crate::color::{text_color_for, Rgb, Scale, MISSING};
 use crate::display::display_label;
@@ -82,7 +83,7 @@ pub enum Parts {
 pub struct DrawOptions {
     /// Device pixels per CSS pixel (the canvas backing store's `devicePixelRatio`).
     pub pixel_ratio: f64,
-    /// Multiplier on font sizes: plotters' SVG backend writes `font-size` as size / 1.24, so SVG
+    /// Multiplier on font sizes: the SVG markup (plotters-svg's) writes `font-size` as size / 1.24, so SVG
     /// output passes 1.24 to get the sizes the layout planned.
     pub font_scale: f64,
     /// Fill the whole figure with the background first (a caller that paints cells or bars
@@ -805,17 +806,13 @@ fn mark_centre(cell: Rect) -> (f64, f64) {
 
 /// The figure as an SVG document: cells are `<rect>` shapes, text is text.
 pub fn render_svg(figure: &Figure, layout: &FigureLayout) -> Result<String> {
-    let mut svg = String::new();
-    {
-        let size = (layout.width.ceil() as u32, layout.height.ceil() as u32);
-        let mut backend = SVGBackend::with_string(&mut svg, size);
-        let options = DrawOptions {
-            font_scale: 1.24,
-            ..DrawOptions::default()
-        };
-        draw_figure(&mut backend, figure, layout, options)?;
-    }
-    Ok(xml_safe(svg))
+    let mut surface = SvgSurface::new(layout.width.ceil() as u32, layout.height.ceil() as u32);
+    let options = DrawOptions {
+        font_scale: 1.24,
+        ..DrawOptions::default()
+    };
+    draw_figure_on(&mut surface, figure, layout, options)?;
+    Ok(xml_safe(surface.finish()))
 }
 
 /// The SVG with every character outside XML 1.0's `Char` production replaced by U+FFFD, so that

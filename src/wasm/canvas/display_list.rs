@@ -269,7 +269,7 @@ impl DisplayList {
             StateString::Color(rgb) => self.string(css_hex(rgb).as_str()),
             StateString::Font(font) => {
                 let weight = if font.bold { "bold" } else { "normal" };
-                let size = f64::from_bits(font.size);
+                let size = crate::float_text::Shortest(f64::from_bits(font.size));
                 self.string(&format!("{weight} {size}px sans-serif"))
             }
             StateString::Align(align) => self.string(match align {
