@@ -362,13 +362,24 @@ pub struct Sweep {
     pub notices: Vec<String>,
     /// Runs in the file, before any was left out.
     pub runs_in_file: usize,
-    /// Columns named for the axes and the metric in the options, used by the default view.
+    /// Columns named for the axes, the metric and the benchmark in the options, used by the
+    /// default view.
     #[serde(skip)]
-    preferred: TableOptions,
+    preferred: Preferred,
     /// Per column, how its values group a parameter (bins or levels); `None` for columns that
     /// are not parameters.
     #[serde(skip)]
     groups: Vec<Option<project::Groups>>,
+}
+
+/// The columns the options name that views read (not the whole options: their role map is
+/// needed only while roles are inferred).
+#[derive(Debug, Clone, PartialEq)]
+struct Preferred {
+    x: Option<String>,
+    y: Option<String>,
+    value: Option<String>,
+    benchmark: Option<String>,
 }
 
 /// Opens a CSV sweep: reads the run table, recognises the format, leaves out unfinished runs
@@ -400,7 +411,12 @@ pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
         roles,
         notices,
         runs_in_file,
-        preferred: options.clone(),
+        preferred: Preferred {
+            x: options.x.clone(),
+            y: options.y.clone(),
+            value: options.value.clone(),
+            benchmark: options.benchmark.clone(),
+        },
         groups,
     })
 }

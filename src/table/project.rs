@@ -588,17 +588,20 @@ impl Sweep {
             }
         }
 
-        let resolved = View {
+        let mut resolved = View {
             metric: self.label(metric).to_string(),
             direction: Some(direction),
             x: self.label(x).to_string(),
             y: self.label(y).to_string(),
-            others: choices
-                .iter()
-                .map(|(c, choice)| (self.label(*c).to_string(), choice.clone()))
-                .collect(),
+            others: BTreeMap::new(),
             bins: view.bins,
         };
+        // Inserted one by one: collecting into the map would compile a sort of its own.
+        for (column, choice) in &choices {
+            resolved
+                .others
+                .insert(self.label(*column).to_string(), choice.clone());
+        }
         let description = self.describe(&Description {
             fixed: &fixed,
             best: &best,
