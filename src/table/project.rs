@@ -370,7 +370,8 @@ impl Sweep {
             .into_iter()
             .filter(|&c| view.bins == BinPick::Best && self.is_binned(c))
             .collect();
-        let mut shown: FastMap<usize, (Vec<usize>, CellRuns)> = FastMap::default();
+        // In ascending cell order, as `placed` is.
+        let mut shown: Vec<(usize, Vec<usize>, CellRuns)> = Vec::new();
         let mut most_configurations = 0usize;
         let mut start = 0;
         while start < placed.len() {
@@ -401,7 +402,7 @@ impl Sweep {
                 shown: u32::try_from(present).unwrap_or(u32::MAX),
                 winner,
             };
-            shown.insert(cell, (chosen, info));
+            shown.push((cell, chosen, info));
         }
 
         // Replicate labels: the replicate column, the averaged parameters, exact values in a
@@ -414,18 +415,20 @@ impl Sweep {
             .filter(|&c| view.bins == BinPick::Mean && self.is_binned(c))
             .collect();
         label_columns.extend(&binned_mean);
-        let several = shown.values().any(|(runs, _)| {
+        let several = shown.iter().any(|(_, runs, _)| {
             runs.iter()
                 .filter(|&&r| values.get(r).copied().flatten().is_some())
                 .count()
                 > 1
         });
         let labelled = replicate.is_some() || several;
-        let mut labels: FastMap<usize, String> = FastMap::default();
+        // Per run, its replicate label.
+        let mut labels: Vec<Option<String>> = Vec::new();
+        labels.resize_with(self.table.runs(), || None);
         let mut repeated: Option<(u64, u64, usize)> = None;
         let mut uses_lines = false;
         if labelled {
-            for (runs, _) in shown.values() {
+            for (_, runs, _) in &shown {
                 let mut seen: FastMap<String, usize> = FastMap::default();
                 for &run in runs {
                     if values.get(run).copied().flatten().is_none() {
@@ -448,22 +451,27 @@ impl Sweep {
                     } else {
                         seen.insert(label.clone(), run);
                     }
-                    labels.insert(run, label);
+                    if let Some(slot) = labels.get_mut(run) {
+                        *slot = Some(label);
+                    }
                 }
                 // Runs that nothing tells apart are told apart by their lines.
                 let clash: Vec<usize> = runs
                     .iter()
                     .copied()
-                    .filter(|r| {
-                        labels.get(r).is_some_and(|l| {
-                            runs.iter().filter(|o| labels.get(o) == Some(l)).count() > 1
+                    .filter(|&r| {
+                        label_of(&labels, r).is_some_and(|l| {
+                            runs.iter()
+                                .filter(|&&o| label_of(&labels, o) == Some(l))
+                                .count()
+                                > 1
                                 || l.is_empty()
                         })
                     })
                     .collect();
                 for run in clash {
                     let line = self.table.lines.get(run).copied().unwrap_or(0);
-                    if let Some(label) = labels.get_mut(&run) {
+                    if let Some(Some(label)) = labels.get_mut(run) {
                         *label = if label.is_empty() {
                             format!("line {line}")
                         } else {
@@ -490,6 +498,7 @@ impl Sweep {
         // The records, panel by panel, row by row, in the table's order of values.
         let mut builder = Builder::default();
         let panel_count = models.labels.len().max(1) * benchmark_count;
+        let mut next_shown = 0;
         for panel in 0..panel_count {
             let model = models
                 .labels
@@ -505,7 +514,11 @@ impl Sweep {
                     let x_label = x_groups.label(xk as u32);
                     let y_label = y_groups.label(yk as u32);
                     let mut any = false;
-                    if let Some((runs, _)) = shown.get(&cell) {
+                    while shown.get(next_shown).is_some_and(|s| s.0 < cell) {
+                        next_shown += 1;
+                    }
+                    let runs = shown.get(next_shown).filter(|s| s.0 == cell);
+                    if let Some((_, runs, _)) = runs {
                         for &run in runs {
                             let Some(value) = values.get(run).copied().flatten() else {
                                 continue;
@@ -516,7 +529,7 @@ impl Sweep {
                                 benchmark,
                                 x: x_label,
                                 y: y_label,
-                                replicate: labels.get(&run).map(String::as_str),
+                                replicate: label_of(&labels, run),
                                 value: Some(value),
                                 line: self.table.lines.get(run).copied().unwrap_or(0),
                             });
@@ -576,7 +589,7 @@ impl Sweep {
             winner: None,
         };
         let mut cells = vec![empty; panel_count * cells_per_panel];
-        for (cell, (_, info)) in shown.iter() {
+        for (cell, _, info) in &shown {
             let panel = cell / cells_per_panel.max(1);
             let within = cell % cells_per_panel.max(1);
             let (yk, xk) = (within / columns.max(1), within % columns.max(1));
@@ -817,10 +830,10 @@ impl Sweep {
             }
             key
         };
-        let mut index: FastMap<Vec<u32>, usize> = FastMap::default();
+        let mut index: FastMap<String, usize> = FastMap::default();
         let mut groups: Vec<(Vec<usize>, f64, usize)> = Vec::new();
         for &run in runs {
-            let key = key_of(run);
+            let key = code_key(&key_of(run));
             let group = match index.get(&key) {
                 Some(&group) => group,
                 None => {
@@ -924,7 +937,7 @@ impl Sweep {
             };
         }
         let name: Vec<&str> = parts.iter().map(|p| self.label(p.column)).collect();
-        let mut index: FastMap<Vec<u32>, usize> = FastMap::default();
+        let mut index: FastMap<String, usize> = FastMap::default();
         let mut labels = Vec::new();
         let mut keys = Vec::with_capacity(self.table.runs());
         for run in 0..self.table.runs() {
@@ -947,7 +960,8 @@ impl Sweep {
                 keys.push(None);
                 continue;
             }
-            let level = match index.get(&key) {
+            let map_key = code_key(&key);
+            let level = match index.get(&map_key) {
                 Some(&level) => level,
                 None => {
                     let texts: Vec<String> = parts
@@ -972,7 +986,7 @@ impl Sweep {
                             }
                         })
                         .collect();
-                    index.insert(key, labels.len());
+                    index.insert(map_key, labels.len());
                     labels.push(texts.join(", "));
                     labels.len() - 1
                 }
@@ -1005,6 +1019,23 @@ impl Sweep {
         }
         parts.join(", ")
     }
+}
+
+/// A run's replicate label, if it has one.
+fn label_of(labels: &[Option<String>], run: usize) -> Option<&str> {
+    labels.get(run).and_then(Option::as_deref)
+}
+
+/// Group codes as a map key: each code as four chars (its bytes), so that grouping uses the
+/// `FastMap<String, usize>` the loaders already compile rather than a map of its own.
+fn code_key(codes: &[u32]) -> String {
+    let mut key = String::with_capacity(codes.len() * 4);
+    for code in codes {
+        for byte in code.to_le_bytes() {
+            key.push(char::from(byte));
+        }
+    }
+    key
 }
 
 /// True for a metric of the training set: `train/loss`, `train_acc`.
