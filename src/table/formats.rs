@@ -13,6 +13,8 @@
 //!
 //! Anything else is a tidy table, read by name and content alone.
 
+use std::fmt::Write;
+
 use serde::Serialize;
 
 use super::roles::{Reason, Role};
@@ -148,14 +150,15 @@ pub(crate) fn finished_runs(format: Format, table: RunTable) -> (RunTable, Vec<S
     let Some(state) = table.find(column).and_then(|i| table.columns.get(i)) else {
         return (table, Vec::new());
     };
-    let keep: Vec<bool> = (0..table.runs())
-        .map(|run| {
-            state
-                .text(run)
-                .is_some_and(|s| s.eq_ignore_ascii_case(done))
-        })
-        .collect();
-    let left_out = keep.iter().filter(|&&k| !k).count();
+    let mut keep: Vec<bool> = Vec::with_capacity(table.runs());
+    let mut left_out = 0;
+    for run in 0..table.runs() {
+        let finished = state
+            .text(run)
+            .is_some_and(|s| s.eq_ignore_ascii_case(done));
+        keep.push(finished);
+        left_out += usize::from(!finished);
+    }
     if left_out == 0 {
         return (table, Vec::new());
     }
@@ -168,15 +171,19 @@ pub(crate) fn finished_runs(format: Format, table: RunTable) -> (RunTable, Vec<S
             None => states.push((text, 1)),
         }
     }
-    let counts: Vec<String> = states
-        .iter()
-        .map(|(state, count)| format!("{count} {}", crate::error::excerpt(state)))
-        .collect();
-    let notice = format!(
-        "{left_out} of {} {noun} were not {adjective} and were left out ({})",
-        table.runs(),
-        counts.join(", ")
+    let mut notice = format!(
+        "{left_out} of {} {noun} were not {adjective} and were left out (",
+        table.runs()
     );
+    for (k, (state, count)) in states.iter().enumerate() {
+        let separator = if k > 0 { ", " } else { "" };
+        let _ = write!(
+            notice,
+            "{separator}{count} {}",
+            crate::error::excerpt(state)
+        );
+    }
+    notice.push(')');
     (table.retain(&keep), vec![notice])
 }
 

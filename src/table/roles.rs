@@ -229,11 +229,10 @@ impl From<&CsvOptions> for TableOptions {
 impl TableOptions {
     /// Every role the options name, as (column, role, what the option called it).
     fn named(&self) -> Vec<(&str, Role, &'static str)> {
-        let mut named: Vec<(&str, Role, &'static str)> = self
-            .roles
-            .iter()
-            .map(|(column, role)| (column.as_str(), *role, role.as_str()))
-            .collect();
+        let mut named: Vec<(&str, Role, &'static str)> = Vec::new();
+        for (column, role) in &self.roles {
+            named.push((column, *role, role.as_str()));
+        }
         let fields: [(&Option<String>, Role, &'static str); 6] = [
             (&self.x, Role::Parameter, "x axis"),
             (&self.y, Role::Parameter, "y axis"),
