@@ -21,8 +21,8 @@ use super::roles::{Reason, Role};
 use super::{RunTable, TableColumn, PANDAS_INDEX};
 
 /// The format a run table was recognised as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// Serialized as its name: `"tidy"`, `"wandb"`, `"optuna"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// Any tidy table: one run per row.
     Tidy,
@@ -30,6 +30,24 @@ pub enum Format {
     Wandb,
     /// An Optuna `trials_dataframe()`.
     Optuna,
+}
+
+impl Format {
+    /// The format's name: `"tidy"`, `"wandb"`, `"optuna"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Tidy => "tidy",
+            Format::Wandb => "wandb",
+            Format::Optuna => "optuna",
+        }
+    }
+}
+
+// By hand, as a string: serde's derive writes a unit variant through code of its own.
+impl Serialize for Format {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
 }
 
 /// The columns every W&B runs export starts with.
@@ -101,11 +119,9 @@ pub(crate) fn role_by_format(
     match format {
         Format::Tidy => None,
         Format::Wandb => {
-            let bookkeeping = WANDB_COLUMNS
-                .iter()
-                .chain(WANDB_PROPERTIES)
-                .any(|known| known.eq_ignore_ascii_case(name))
-                || name.starts_with('_');
+            let known = |list: &[&str]| list.iter().any(|k| k.eq_ignore_ascii_case(name));
+            let bookkeeping =
+                known(WANDB_COLUMNS) || known(WANDB_PROPERTIES) || name.starts_with('_');
             if bookkeeping {
                 plain(Role::Ignore, Reason::WandbBookkeeping)
             } else if name.contains('/') && column.is_numeric() {
@@ -210,6 +226,20 @@ mod tests {
             read("name,state,lr,acc\na,finished,0.1,0.5\n"),
             Format::Tidy
         );
+    }
+
+    #[test]
+    fn formats_serialize_as_their_names() {
+        for (format, name) in [
+            (Format::Tidy, "tidy"),
+            (Format::Wandb, "wandb"),
+            (Format::Optuna, "optuna"),
+        ] {
+            assert_eq!(
+                serde_json::to_string(&format).unwrap(),
+                format!("\"{name}\"")
+            );
+        }
     }
 
     #[test]

@@ -32,8 +32,8 @@ use crate::error::{excerpt, quoted_list, Error, Result};
 use crate::model::tidy::is_named_like;
 use crate::CsvOptions;
 
-/// What a column is to a sweep.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// What a column is to a sweep. Serialized as its name ([`Role::as_str`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     /// A hyperparameter the sweep varied: an axis, or fixed / best / mean / facet in a view.
@@ -46,6 +46,13 @@ pub enum Role {
     Replicate,
     /// Not used.
     Ignore,
+}
+
+// By hand, as a string: serde's derive writes a unit variant through code of its own.
+impl Serialize for Role {
+    fn serialize<S: Serializer>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
 }
 
 impl Role {
@@ -533,6 +540,23 @@ mod tests {
             roles[0].check.as_deref(),
             Some("numbers different on every run: a parameter sampled at random, or a metric?")
         );
+    }
+
+    #[test]
+    fn roles_serialize_as_their_names() {
+        for (role, name) in [
+            (Role::Parameter, "parameter"),
+            (Role::Metric, "metric"),
+            (Role::Facet, "facet"),
+            (Role::Replicate, "replicate"),
+            (Role::Ignore, "ignore"),
+        ] {
+            assert_eq!(serde_json::to_string(&role).unwrap(), format!("\"{name}\""));
+            assert_eq!(
+                serde_json::from_str::<Role>(&format!("\"{name}\"")).unwrap(),
+                role
+            );
+        }
     }
 
     #[test]
