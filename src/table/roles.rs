@@ -115,7 +115,7 @@ pub enum Reason {
 impl Reason {
     /// The kind as serialized and the phrase (text and numbers add "with N values"). One
     /// table for both, written by hand: serde's derive of an internally tagged enum cost
-    /// 2.7 KB of wasm.
+    /// 2.7 KB of wasm raw, 819 bytes gzipped (measured 2026-11-25).
     fn names(&self) -> (&'static str, &'static str) {
         match self {
             Reason::Named => ("named", "named in the roles"),
