@@ -37,8 +37,11 @@ impl Bins {
         if values <= GRID_VALUES && !mostly_unique {
             return None;
         }
-        let min = numbers.iter().copied().fold(f64::INFINITY, f64::min);
-        let max = numbers.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
+        for &number in numbers {
+            min = min.min(number);
+            max = max.max(number);
+        }
         Some(Bins::spanning(min, max))
     }
 
@@ -102,18 +105,24 @@ fn decimal(mut mantissa: i64, mut exponent: i32, scientific: bool) -> String {
 
 /// Edges given as decimal texts, read back as numbers, labelled as ranges.
 fn from_texts(texts: &[String], log: bool) -> Bins {
-    let edges = texts
-        .iter()
-        .map(|text| super::number_of(text).unwrap_or_default())
-        .collect();
-    let labels = texts
-        .windows(2)
-        .map(|pair| match pair {
-            [low, high] => format!("{low}–{high}"),
-            _ => String::new(),
-        })
-        .collect();
+    let mut edges = Vec::with_capacity(texts.len());
+    let mut labels = Vec::with_capacity(texts.len());
+    for (k, text) in texts.iter().enumerate() {
+        edges.push(super::number_of(text).unwrap_or_default());
+        if let Some(low) = k.checked_sub(1).and_then(|low| texts.get(low)) {
+            labels.push(range(low, text));
+        }
+    }
     Bins { edges, labels, log }
+}
+
+/// A bin's label: `low–high`.
+fn range(low: &str, high: &str) -> String {
+    let mut label = String::with_capacity(low.len() + high.len() + 3);
+    label.push_str(low);
+    label.push('–');
+    label.push_str(high);
+    label
 }
 
 /// Log-spaced bins: edges at 1 and 3 of each decade, or every decade past six decades.
@@ -137,7 +146,10 @@ fn log_bins(min: f64, max: f64) -> Bins {
     while edge(high).1 < max {
         high += 1;
     }
-    let texts: Vec<String> = (low..=high.max(low + 1)).map(|j| edge(j).0).collect();
+    let mut texts: Vec<String> = Vec::new();
+    for j in low..=high.max(low + 1) {
+        texts.push(edge(j).0);
+    }
     from_texts(&texts, true)
 }
 
@@ -145,18 +157,10 @@ fn log_bins(min: f64, max: f64) -> Bins {
 fn linear_bins(min: f64, max: f64) -> Bins {
     let span = max - min;
     if span <= 0.0 || !span.is_finite() {
-        let text = |v: f64| v.to_string();
-        return Bins {
-            edges: vec![min, max],
-            labels: vec![format!("{}–{}", text(min), text(max))],
-            log: false,
-        };
+        return one_bin(min, max);
     }
     let exponent = (span / 10.0).log10().floor() as i32;
-    for (mantissa, exponent) in [1, 2, 5, 10, 20, 50]
-        .into_iter()
-        .map(|m: i64| (m, exponent))
-    {
+    for mantissa in [1i64, 2, 5, 10, 20, 50] {
         let step = mantissa as f64 * 10f64.powi(exponent);
         let text = |k: i64| decimal(k.saturating_mul(mantissa), exponent, false);
         let value = |k: i64| super::number_of(&text(k)).unwrap_or_default();
@@ -175,14 +179,23 @@ fn linear_bins(min: f64, max: f64) -> Bins {
             high += 1;
         }
         if high - low <= 10 {
-            let texts: Vec<String> = (low..=high).map(text).collect();
+            let mut texts: Vec<String> = Vec::new();
+            for k in low..=high {
+                texts.push(text(k));
+            }
             return from_texts(&texts, false);
         }
     }
     // Unreachable for finite spans (a step of 50 × 10^e covers any span under 10^(e+2)).
+    one_bin(min, max)
+}
+
+/// One bin from `min` to `max`, labelled with their shortest decimals (as `{}` writes them).
+fn one_bin(min: f64, max: f64) -> Bins {
+    let text = crate::float_text::shortest;
     Bins {
         edges: vec![min, max],
-        labels: vec![format!("{min}–{max}")],
+        labels: vec![range(&text(min), &text(max))],
         log: false,
     }
 }
@@ -262,6 +275,24 @@ mod tests {
         assert_eq!(negative.labels.len(), 10);
         // Positive values spanning exactly two decades stay linear.
         assert!(!Bins::spanning(1.0, 100.0).log);
+    }
+
+    #[test]
+    fn a_span_of_nothing_is_one_bin_labelled_as_rust_writes_the_numbers() {
+        for (min, max) in [
+            (0.5, 0.5),
+            (3.0, 3.0),
+            (1e-7, 1e-7),
+            (1e21, 1e21),
+            (-0.0, -0.0),
+            (0.1 + 0.2, 0.1 + 0.2),
+            (2.0, 1.0),
+            (f64::NEG_INFINITY, f64::INFINITY),
+        ] {
+            let bins = Bins::spanning(min, max);
+            assert_eq!(bins.labels, [format!("{min}–{max}")]);
+            assert_eq!(bins.edges, [min, max]);
+        }
     }
 
     #[test]

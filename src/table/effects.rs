@@ -53,32 +53,29 @@ pub(crate) fn effect_of(groups: &Groups, values: &[Option<f64>]) -> (f64, f64, u
         return (0.0, 0.0, 0);
     }
     let grand = total / runs as f64;
-    let means: Vec<(f64, usize)> = sums
-        .iter()
-        .zip(&counts)
-        .filter(|(_, &count)| count > 0)
-        .map(|(sum, &count)| (sum / count as f64, count))
-        .collect();
-    let low = means.iter().map(|m| m.0).fold(f64::INFINITY, f64::min);
-    let high = means.iter().map(|m| m.0).fold(f64::NEG_INFINITY, f64::max);
-    let between: f64 = means
-        .iter()
-        .map(|&(mean, count)| count as f64 * (mean - grand) * (mean - grand))
-        .sum();
-    let within_total: f64 = groups
-        .keys
-        .iter()
-        .zip(values)
-        .filter(|(&key, _)| key != MISSING)
-        .filter_map(|(_, value)| *value)
-        .map(|value| (value - grand) * (value - grand))
-        .sum();
+    // Over the groups measured: the smallest and largest mean, and the sum of squares between.
+    let (mut low, mut high, mut between, mut measured) = (f64::INFINITY, f64::NEG_INFINITY, 0.0, 0);
+    for (sum, &count) in sums.iter().zip(&counts) {
+        if count > 0 {
+            let mean = sum / count as f64;
+            low = low.min(mean);
+            high = high.max(mean);
+            between += count as f64 * (mean - grand) * (mean - grand);
+            measured += 1;
+        }
+    }
+    let mut within_total = 0.0;
+    for (&key, value) in groups.keys.iter().zip(values) {
+        if let (Some(value), true) = (value, key != MISSING) {
+            within_total += (value - grand) * (value - grand);
+        }
+    }
     let share = if within_total > 0.0 {
         (between / within_total).clamp(0.0, 1.0)
     } else {
         0.0
     };
-    (high - low, share, means.len())
+    (high - low, share, measured)
 }
 
 /// Every parameter's main effect on a metric column's values, ranked.

@@ -13,14 +13,16 @@
 //!
 //! Anything else is a tidy table, read by name and content alone.
 
+use std::fmt::Write;
+
 use serde::Serialize;
 
 use super::roles::{Reason, Role};
 use super::{RunTable, TableColumn, PANDAS_INDEX};
 
 /// The format a run table was recognised as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// Serialized as its name: `"tidy"`, `"wandb"`, `"optuna"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// Any tidy table: one run per row.
     Tidy,
@@ -28,6 +30,24 @@ pub enum Format {
     Wandb,
     /// An Optuna `trials_dataframe()`.
     Optuna,
+}
+
+impl Format {
+    /// The format's name: `"tidy"`, `"wandb"`, `"optuna"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Tidy => "tidy",
+            Format::Wandb => "wandb",
+            Format::Optuna => "optuna",
+        }
+    }
+}
+
+// By hand, as a string: serde's derive writes a unit variant through code of its own.
+impl Serialize for Format {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
 }
 
 /// The columns every W&B runs export starts with.
@@ -99,11 +119,9 @@ pub(crate) fn role_by_format(
     match format {
         Format::Tidy => None,
         Format::Wandb => {
-            let bookkeeping = WANDB_COLUMNS
-                .iter()
-                .chain(WANDB_PROPERTIES)
-                .any(|known| known.eq_ignore_ascii_case(name))
-                || name.starts_with('_');
+            let known = |list: &[&str]| list.iter().any(|k| k.eq_ignore_ascii_case(name));
+            let bookkeeping =
+                known(WANDB_COLUMNS) || known(WANDB_PROPERTIES) || name.starts_with('_');
             if bookkeeping {
                 plain(Role::Ignore, Reason::WandbBookkeeping)
             } else if name.contains('/') && column.is_numeric() {
@@ -148,14 +166,15 @@ pub(crate) fn finished_runs(format: Format, table: RunTable) -> (RunTable, Vec<S
     let Some(state) = table.find(column).and_then(|i| table.columns.get(i)) else {
         return (table, Vec::new());
     };
-    let keep: Vec<bool> = (0..table.runs())
-        .map(|run| {
-            state
-                .text(run)
-                .is_some_and(|s| s.eq_ignore_ascii_case(done))
-        })
-        .collect();
-    let left_out = keep.iter().filter(|&&k| !k).count();
+    let mut keep: Vec<bool> = Vec::with_capacity(table.runs());
+    let mut left_out = 0;
+    for run in 0..table.runs() {
+        let finished = state
+            .text(run)
+            .is_some_and(|s| s.eq_ignore_ascii_case(done));
+        keep.push(finished);
+        left_out += usize::from(!finished);
+    }
     if left_out == 0 {
         return (table, Vec::new());
     }
@@ -168,15 +187,19 @@ pub(crate) fn finished_runs(format: Format, table: RunTable) -> (RunTable, Vec<S
             None => states.push((text, 1)),
         }
     }
-    let counts: Vec<String> = states
-        .iter()
-        .map(|(state, count)| format!("{count} {}", crate::error::excerpt(state)))
-        .collect();
-    let notice = format!(
-        "{left_out} of {} {noun} were not {adjective} and were left out ({})",
-        table.runs(),
-        counts.join(", ")
+    let mut notice = format!(
+        "{left_out} of {} {noun} were not {adjective} and were left out (",
+        table.runs()
     );
+    for (k, (state, count)) in states.iter().enumerate() {
+        let separator = if k > 0 { ", " } else { "" };
+        let _ = write!(
+            notice,
+            "{separator}{count} {}",
+            crate::error::excerpt(state)
+        );
+    }
+    notice.push(')');
     (table.retain(&keep), vec![notice])
 }
 
@@ -203,6 +226,20 @@ mod tests {
             read("name,state,lr,acc\na,finished,0.1,0.5\n"),
             Format::Tidy
         );
+    }
+
+    #[test]
+    fn formats_serialize_as_their_names() {
+        for (format, name) in [
+            (Format::Tidy, "tidy"),
+            (Format::Wandb, "wandb"),
+            (Format::Optuna, "optuna"),
+        ] {
+            assert_eq!(
+                serde_json::to_string(&format).unwrap(),
+                format!("\"{name}\"")
+            );
+        }
     }
 
     #[test]

@@ -149,7 +149,11 @@ impl RunTable {
 
     /// The column names, in header order.
     pub fn names(&self) -> Vec<String> {
-        self.columns.iter().map(|c| c.name.clone()).collect()
+        let mut names = Vec::with_capacity(self.columns.len());
+        for column in &self.columns {
+            names.push(column.name.clone());
+        }
+        names
     }
 
     /// The column of a name (exactly, else ignoring case and surrounding spaces).
@@ -176,24 +180,22 @@ impl RunTable {
 
     /// The table of the runs `keep` keeps, levels recoded in first-seen order among them.
     pub(crate) fn retain(&self, keep: &[bool]) -> RunTable {
-        let kept: Vec<usize> = (0..self.runs())
-            .filter(|&run| keep.get(run).copied().unwrap_or(false))
-            .collect();
-        let columns = self
-            .columns
-            .iter()
-            .map(|column| {
-                let mut level = ColumnBuilder::default();
-                for &run in &kept {
+        let mut lines = Vec::new();
+        for (run, &line) in self.lines.iter().enumerate() {
+            if keep.get(run).copied().unwrap_or(false) {
+                lines.push(line);
+            }
+        }
+        let mut columns = Vec::with_capacity(self.columns.len());
+        for column in &self.columns {
+            let mut level = ColumnBuilder::default();
+            for run in 0..self.runs() {
+                if keep.get(run).copied().unwrap_or(false) {
                     level.push(column.text(run).unwrap_or_default());
                 }
-                level.finish(column.name.clone())
-            })
-            .collect();
-        let lines = kept
-            .iter()
-            .map(|&run| self.lines.get(run).copied().unwrap_or_default())
-            .collect();
+            }
+            columns.push(level.finish(column.name.clone()));
+        }
         RunTable { columns, lines }
     }
 }
@@ -226,18 +228,26 @@ impl ColumnBuilder {
 
     /// The column, with levels that name the same number merged (first-seen text kept).
     fn finish(self, name: String) -> TableColumn {
-        let numbers: Option<Vec<f64>> = self.levels.iter().map(|l| number_of(l)).collect();
-        let Some(numbers) = numbers else {
-            return TableColumn {
-                name,
-                levels: self.levels,
-                numbers: None,
-                codes: self.codes,
-            };
-        };
+        let mut numbers: Vec<f64> = Vec::with_capacity(self.levels.len());
+        for level in &self.levels {
+            match number_of(level) {
+                Some(number) => numbers.push(number),
+                None => {
+                    return TableColumn {
+                        name,
+                        levels: self.levels,
+                        numbers: None,
+                        codes: self.codes,
+                    }
+                }
+            }
+        }
         // Levels in value order (first seen first among equal values): each level's new code
         // is that of the first level seen with its value.
-        let mut order: Vec<usize> = (0..numbers.len()).collect();
+        let mut order: Vec<usize> = Vec::with_capacity(numbers.len());
+        for level in 0..numbers.len() {
+            order.push(level);
+        }
         crate::sort::sort_by(&mut order, |&a, &b| {
             let (x, y) = (numbers.get(a), numbers.get(b));
             x.partial_cmp(&y)
@@ -269,16 +279,15 @@ impl ColumnBuilder {
                 kept_numbers.push(numbers.get(level).copied().unwrap_or_default());
             }
         }
-        let codes = self
-            .codes
-            .iter()
-            .map(|&code| {
-                let first = first_of.get(code as usize).copied();
+        let mut codes = Vec::with_capacity(self.codes.len());
+        for &code in &self.codes {
+            let first = first_of.get(code as usize).copied();
+            codes.push(
                 first
                     .and_then(|first| recode.get(first).copied())
-                    .unwrap_or(MISSING)
-            })
-            .collect();
+                    .unwrap_or(MISSING),
+            );
+        }
         TableColumn {
             name,
             levels,
@@ -312,7 +321,9 @@ impl Rows for Collector {
             });
         }
         self.header = header.to_vec();
-        self.columns = header.iter().map(|_| ColumnBuilder::default()).collect();
+        self.columns = Vec::with_capacity(header.len());
+        self.columns
+            .resize_with(header.len(), ColumnBuilder::default);
         Ok(())
     }
 
@@ -334,12 +345,10 @@ impl Rows for Collector {
 
 impl Collector {
     fn finish(self) -> RunTable {
-        let columns = self
-            .columns
-            .into_iter()
-            .zip(self.header)
-            .map(|(column, name)| column.finish(name))
-            .collect();
+        let mut columns = Vec::with_capacity(self.columns.len());
+        for (column, name) in self.columns.into_iter().zip(self.header) {
+            columns.push(column.finish(name));
+        }
         RunTable {
             columns,
             lines: self.lines,
@@ -362,13 +371,24 @@ pub struct Sweep {
     pub notices: Vec<String>,
     /// Runs in the file, before any was left out.
     pub runs_in_file: usize,
-    /// Columns named for the axes and the metric in the options, used by the default view.
+    /// Columns named for the axes, the metric and the benchmark in the options, used by the
+    /// default view.
     #[serde(skip)]
-    preferred: TableOptions,
+    preferred: Preferred,
     /// Per column, how its values group a parameter (bins or levels); `None` for columns that
     /// are not parameters.
     #[serde(skip)]
     groups: Vec<Option<project::Groups>>,
+}
+
+/// The columns the options name that views read (not the whole options: their role map is
+/// needed only while roles are inferred).
+#[derive(Debug, Clone, PartialEq)]
+struct Preferred {
+    x: Option<String>,
+    y: Option<String>,
+    value: Option<String>,
+    benchmark: Option<String>,
 }
 
 /// Opens a CSV sweep: reads the run table, recognises the format, leaves out unfinished runs
@@ -387,20 +407,24 @@ pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
     let (roles, mut checks) = roles::infer(&table, format, options)?;
     let mut notices = notices;
     notices.append(&mut checks);
-    let groups = roles
-        .iter()
-        .zip(&table.columns)
-        .map(|(role, column)| {
-            (role.role == Role::Parameter).then(|| project::Groups::of(column, table.runs()))
-        })
-        .collect();
+    let mut groups = Vec::with_capacity(roles.len());
+    for (role, column) in roles.iter().zip(&table.columns) {
+        groups.push(
+            (role.role == Role::Parameter).then(|| project::Groups::of(column, table.runs())),
+        );
+    }
     Ok(Sweep {
         table,
         format,
         roles,
         notices,
         runs_in_file,
-        preferred: options.clone(),
+        preferred: Preferred {
+            x: options.x.clone(),
+            y: options.y.clone(),
+            value: options.value.clone(),
+            benchmark: options.benchmark.clone(),
+        },
         groups,
     })
 }
@@ -413,9 +437,13 @@ pub fn infer_roles(text: &str, options: &TableOptions) -> Result<Vec<ColumnRole>
 impl Sweep {
     /// The columns with a role, in header order.
     pub fn columns_with(&self, role: Role) -> Vec<usize> {
-        (0..self.roles.len())
-            .filter(|&i| self.roles.get(i).is_some_and(|r| r.role == role))
-            .collect()
+        let mut columns = Vec::new();
+        for (column, known) in self.roles.iter().enumerate() {
+            if known.role == role {
+                columns.push(column);
+            }
+        }
+        columns
     }
 
     /// The name a column is shown by (an Optuna `params_lr` is `lr`).

@@ -24,6 +24,7 @@
 //! two). A training metric (`train/loss`) is the default metric only when there is no other.
 
 use std::collections::BTreeMap;
+use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
@@ -128,12 +129,13 @@ impl Groups {
     pub(crate) fn of(column: &TableColumn, runs: usize) -> Groups {
         match Bins::of(column, runs) {
             Some(bins) => {
-                let keys = (0..runs)
-                    .map(|run| match column.number(run) {
+                let mut keys = Vec::with_capacity(runs);
+                for run in 0..runs {
+                    keys.push(match column.number(run) {
                         Some(value) => u32::try_from(bins.index(value)).unwrap_or(MISSING),
                         None => MISSING,
-                    })
-                    .collect();
+                    });
+                }
                 Groups {
                     labels: bins.labels.clone(),
                     keys,
@@ -177,10 +179,11 @@ impl Sweep {
     pub fn main_effects(&self, metric: &str) -> Result<Vec<Effect>> {
         let column = self.metric_column(metric)?;
         let values = self.metric_values(column)?;
-        Ok(effects::rank(self, &values)
-            .into_iter()
-            .map(|(_, effect)| effect)
-            .collect())
+        let mut effects = Vec::new();
+        for (_, effect) in effects::rank(self, &values) {
+            effects.push(effect);
+        }
+        Ok(effects)
     }
 
     /// The default view (see the module documentation).
@@ -188,45 +191,48 @@ impl Sweep {
         let metric = match &self.preferred.value {
             Some(name) => self.metric_column(name)?,
             // A training metric (`train/loss`) only when there is nothing else.
-            None => self
-                .columns_with(Role::Metric)
-                .into_iter()
-                .min_by_key(|&c| (is_training(self.label(c)), c))
-                .ok_or(Error::NoCandidate {
-                    role: "metric",
-                    hint: "expected a column of numbers".into(),
-                })?,
+            None => {
+                let metrics = self.columns_with(Role::Metric);
+                let untrained = metrics.iter().find(|&&c| !is_training(self.label(c)));
+                untrained
+                    .or(metrics.first())
+                    .copied()
+                    .ok_or(Error::NoCandidate {
+                        role: "metric",
+                        hint: "expected a column of numbers".into(),
+                    })?
+            }
         };
         let values = self.metric_values(metric)?;
         let direction = self.direction(metric, None);
-        let ranked: Vec<usize> = effects::rank(self, &values)
-            .into_iter()
-            .map(|(column, _)| column)
-            .collect();
         let named = |name: &Option<String>| -> Result<Option<usize>> {
-            name.as_ref()
-                .map(|name| self.parameter_column(name))
-                .transpose()
+            match name {
+                Some(name) => self.parameter_column(name).map(Some),
+                None => Ok(None),
+            }
         };
         let (named_x, named_y) = (named(&self.preferred.x)?, named(&self.preferred.y)?);
-        let mut free = ranked
-            .iter()
-            .copied()
-            .filter(|&c| Some(c) != named_x && Some(c) != named_y);
+        // The parameters by effect, those named for an axis left out.
+        let mut free: Vec<usize> = Vec::new();
+        for (column, _) in effects::rank(self, &values) {
+            if Some(column) != named_x && Some(column) != named_y {
+                free.push(column);
+            }
+        }
+        let free = |k: usize| free.get(k).copied().ok_or_else(|| self.one_parameter());
         let (x, y) = match (named_x, named_y) {
             (Some(x), Some(y)) => (x, y),
-            (Some(x), None) => (x, free.next().ok_or_else(|| self.one_parameter())?),
-            (None, Some(y)) => (free.next().ok_or_else(|| self.one_parameter())?, y),
+            (Some(x), None) => (x, free(0)?),
+            (None, Some(y)) => (free(0)?, y),
             (None, None) => {
-                let first = free.next().ok_or_else(|| self.one_parameter())?;
-                let second = free.next().ok_or_else(|| self.one_parameter())?;
+                let (first, second) = (free(0)?, free(1)?);
                 (first.max(second), first.min(second))
             }
         };
         let best = self.best_configuration(&values, direction);
         // A binned axis is a random search: its runs share no configuration, so fixing the
         // other parameters would leave a run or two; they are best over instead.
-        let random_search = [x, y].iter().any(|&axis| self.is_binned(axis));
+        let random_search = self.is_binned(x) || self.is_binned(y);
         let mut others = BTreeMap::new();
         for column in self.columns_with(Role::Parameter) {
             if column == x || column == y {
@@ -366,66 +372,48 @@ impl Sweep {
         crate::sort::sort_by(&mut placed, |a, b| a.cmp(b));
 
         // Per cell: the runs shown (the best configuration's, under best).
-        let exact: Vec<usize> = [x, y]
-            .into_iter()
-            .filter(|&c| view.bins == BinPick::Best && self.is_binned(c))
-            .collect();
-        let mut shown: FastMap<usize, (Vec<usize>, CellRuns)> = FastMap::default();
+        let exact = self.binned_axes([x, y], view.bins == BinPick::Best);
+        // In ascending cell order, as `placed` is.
+        let mut shown: Vec<(usize, Vec<usize>, CellRuns)> = Vec::new();
         let mut most_configurations = 0usize;
         let mut start = 0;
         while start < placed.len() {
             let cell = placed.get(start).map_or(0, |p| p.0);
-            let end = start
-                + placed
-                    .get(start..)
-                    .unwrap_or_default()
-                    .iter()
-                    .take_while(|p| p.0 == cell)
-                    .count();
-            let runs: Vec<usize> = placed
-                .get(start..end)
-                .unwrap_or_default()
-                .iter()
-                .map(|p| p.1)
-                .collect();
-            start = end;
+            let mut runs: Vec<usize> = Vec::new();
+            while let Some(&(_, run)) = placed.get(start).filter(|p| p.0 == cell) {
+                runs.push(run);
+                start += 1;
+            }
             let (chosen, winner, configurations) =
                 self.pick_best(&runs, &best, &exact, &values, direction);
             most_configurations = most_configurations.max(configurations);
-            let present = chosen
-                .iter()
-                .filter(|&&r| values.get(r).copied().flatten().is_some())
-                .count();
+            let present = measured(&chosen, &values);
             let info = CellRuns {
                 runs: u32::try_from(runs.len()).unwrap_or(u32::MAX),
                 shown: u32::try_from(present).unwrap_or(u32::MAX),
                 winner,
             };
-            shown.insert(cell, (chosen, info));
+            shown.push((cell, chosen, info));
         }
 
         // Replicate labels: the replicate column, the averaged parameters, exact values in a
         // bin; the line when nothing else tells two runs apart.
         let replicate = self.columns_with(Role::Replicate).first().copied();
-        let mut label_columns: Vec<usize> = replicate.into_iter().collect();
+        let mut label_columns: Vec<usize> = Vec::new();
+        if let Some(column) = replicate {
+            label_columns.push(column);
+        }
         label_columns.extend(&mean);
-        let binned_mean: Vec<usize> = [x, y]
-            .into_iter()
-            .filter(|&c| view.bins == BinPick::Mean && self.is_binned(c))
-            .collect();
-        label_columns.extend(&binned_mean);
-        let several = shown.values().any(|(runs, _)| {
-            runs.iter()
-                .filter(|&&r| values.get(r).copied().flatten().is_some())
-                .count()
-                > 1
-        });
+        label_columns.extend(&self.binned_axes([x, y], view.bins == BinPick::Mean));
+        let several = shown.iter().any(|(_, runs, _)| measured(runs, &values) > 1);
         let labelled = replicate.is_some() || several;
-        let mut labels: FastMap<usize, String> = FastMap::default();
+        // Per run, its replicate label.
+        let mut labels: Vec<Option<String>> = Vec::new();
+        labels.resize_with(self.table.runs(), || None);
         let mut repeated: Option<(u64, u64, usize)> = None;
         let mut uses_lines = false;
         if labelled {
-            for (runs, _) in shown.values() {
+            for (_, runs, _) in &shown {
                 let mut seen: FastMap<String, usize> = FastMap::default();
                 for &run in runs {
                     if values.get(run).copied().flatten().is_none() {
@@ -448,22 +436,29 @@ impl Sweep {
                     } else {
                         seen.insert(label.clone(), run);
                     }
-                    labels.insert(run, label);
+                    if let Some(slot) = labels.get_mut(run) {
+                        *slot = Some(label);
+                    }
                 }
                 // Runs that nothing tells apart are told apart by their lines.
-                let clash: Vec<usize> = runs
-                    .iter()
-                    .copied()
-                    .filter(|r| {
-                        labels.get(r).is_some_and(|l| {
-                            runs.iter().filter(|o| labels.get(o) == Some(l)).count() > 1
-                                || l.is_empty()
-                        })
-                    })
-                    .collect();
+                let mut clash: Vec<usize> = Vec::new();
+                for &run in runs {
+                    let Some(label) = label_of(&labels, run) else {
+                        continue;
+                    };
+                    let mut same = 0;
+                    for &other in runs {
+                        if label_of(&labels, other) == Some(label) {
+                            same += 1;
+                        }
+                    }
+                    if same > 1 || label.is_empty() {
+                        clash.push(run);
+                    }
+                }
                 for run in clash {
                     let line = self.table.lines.get(run).copied().unwrap_or(0);
-                    if let Some(label) = labels.get_mut(&run) {
+                    if let Some(Some(label)) = labels.get_mut(run) {
                         *label = if label.is_empty() {
                             format!("line {line}")
                         } else {
@@ -490,6 +485,7 @@ impl Sweep {
         // The records, panel by panel, row by row, in the table's order of values.
         let mut builder = Builder::default();
         let panel_count = models.labels.len().max(1) * benchmark_count;
+        let mut next_shown = 0;
         for panel in 0..panel_count {
             let model = models
                 .labels
@@ -505,7 +501,11 @@ impl Sweep {
                     let x_label = x_groups.label(xk as u32);
                     let y_label = y_groups.label(yk as u32);
                     let mut any = false;
-                    if let Some((runs, _)) = shown.get(&cell) {
+                    while shown.get(next_shown).is_some_and(|s| s.0 < cell) {
+                        next_shown += 1;
+                    }
+                    let runs = shown.get(next_shown).filter(|s| s.0 == cell);
+                    if let Some((_, runs, _)) = runs {
                         for &run in runs {
                             let Some(value) = values.get(run).copied().flatten() else {
                                 continue;
@@ -516,7 +516,7 @@ impl Sweep {
                                 benchmark,
                                 x: x_label,
                                 y: y_label,
-                                replicate: labels.get(&run).map(String::as_str),
+                                replicate: label_of(&labels, run),
                                 value: Some(value),
                                 line: self.table.lines.get(run).copied().unwrap_or(0),
                             });
@@ -541,8 +541,7 @@ impl Sweep {
         } else if label_columns.is_empty() {
             Some(if uses_lines { "run" } else { "" }.to_string()).filter(|n| !n.is_empty())
         } else {
-            let names: Vec<&str> = label_columns.iter().map(|&c| self.label(c)).collect();
-            Some(names.join(", "))
+            Some(self.joined_labels(&label_columns))
         }
         .or_else(|| labelled.then(|| "run".to_string()));
         let names = Names {
@@ -560,23 +559,17 @@ impl Sweep {
         let dataset = builder.build(names, None, None, &BenchmarkInfos::default())?;
 
         // What each cell of the dataset was made from, in the dataset's order of values.
-        let x_position: Vec<usize> = x_groups
-            .labels
-            .iter()
-            .map(|l| dataset.x.position(l).unwrap_or(0))
-            .collect();
-        let y_position: Vec<usize> = y_groups
-            .labels
-            .iter()
-            .map(|l| dataset.y.position(l).unwrap_or(0))
-            .collect();
+        let (x_position, y_position) = (
+            positions(&x_groups.labels, &dataset.x),
+            positions(&y_groups.labels, &dataset.y),
+        );
         let empty = CellRuns {
             runs: 0,
             shown: 0,
             winner: None,
         };
         let mut cells = vec![empty; panel_count * cells_per_panel];
-        for (cell, (_, info)) in shown.iter() {
+        for (cell, _, info) in &shown {
             let panel = cell / cells_per_panel.max(1);
             let within = cell % cells_per_panel.max(1);
             let (yk, xk) = (within / columns.max(1), within % columns.max(1));
@@ -588,17 +581,20 @@ impl Sweep {
             }
         }
 
-        let resolved = View {
+        let mut resolved = View {
             metric: self.label(metric).to_string(),
             direction: Some(direction),
             x: self.label(x).to_string(),
             y: self.label(y).to_string(),
-            others: choices
-                .iter()
-                .map(|(c, choice)| (self.label(*c).to_string(), choice.clone()))
-                .collect(),
+            others: BTreeMap::new(),
             bins: view.bins,
         };
+        // Inserted one by one: collecting into the map would compile a sort of its own.
+        for (column, choice) in &choices {
+            resolved
+                .others
+                .insert(self.label(*column).to_string(), choice.clone());
+        }
         let description = self.describe(&Description {
             fixed: &fixed,
             best: &best,
@@ -617,38 +613,55 @@ impl Sweep {
             view: resolved,
             description,
             notices,
-            best_over: best.iter().map(|&c| self.label(c).to_string()).collect(),
+            best_over: self.labels_of(&best),
             cells,
         })
     }
 
     /// The metric column a name gives, or the error listing the metrics.
     fn metric_column(&self, name: &str) -> Result<usize> {
-        self.find(name)
-            .filter(|&c| self.roles.get(c).is_some_and(|r| r.role == Role::Metric))
-            .ok_or_else(|| Error::Unknown {
-                what: "metric",
-                name: name.to_string(),
-                known: self.labels_with(Role::Metric),
-            })
+        self.column_with(Role::Metric, "metric", name)
     }
 
     /// The parameter column a name gives, or the error listing the parameters.
     fn parameter_column(&self, name: &str) -> Result<usize> {
+        self.column_with(Role::Parameter, "parameter", name)
+    }
+
+    /// The column of a role a name gives, or the error listing the columns of the role.
+    fn column_with(&self, role: Role, what: &'static str, name: &str) -> Result<usize> {
         self.find(name)
-            .filter(|&c| self.roles.get(c).is_some_and(|r| r.role == Role::Parameter))
+            .filter(|&c| self.roles.get(c).is_some_and(|r| r.role == role))
             .ok_or_else(|| Error::Unknown {
-                what: "parameter",
+                what,
                 name: name.to_string(),
-                known: self.labels_with(Role::Parameter),
+                known: self.labels_with(role),
             })
     }
 
+    /// The shown labels of columns.
+    fn labels_of(&self, columns: &[usize]) -> Vec<String> {
+        let mut labels = Vec::with_capacity(columns.len());
+        for &column in columns {
+            labels.push(self.label(column).to_string());
+        }
+        labels
+    }
+
+    /// The shown labels of columns, joined by ", ".
+    fn joined_labels(&self, columns: &[usize]) -> String {
+        let mut joined = String::new();
+        for (k, &column) in columns.iter().enumerate() {
+            if k > 0 {
+                joined.push_str(", ");
+            }
+            joined.push_str(self.label(column));
+        }
+        joined
+    }
+
     fn labels_with(&self, role: Role) -> Vec<String> {
-        self.columns_with(role)
-            .into_iter()
-            .map(|c| self.label(c).to_string())
-            .collect()
+        self.labels_of(&self.columns_with(role))
     }
 
     fn one_parameter(&self) -> Error {
@@ -673,11 +686,41 @@ impl Sweep {
             })
     }
 
+    /// The axes that are binned, when `wanted` (none otherwise).
+    fn binned_axes(&self, axes: [usize; 2], wanted: bool) -> Vec<usize> {
+        let mut binned = Vec::new();
+        for axis in axes {
+            if wanted && self.is_binned(axis) {
+                binned.push(axis);
+            }
+        }
+        binned
+    }
+
     /// True for a parameter whose values are binned.
     fn is_binned(&self, column: usize) -> bool {
         self.groups
             .get(column)
             .is_some_and(|g| g.as_ref().is_some_and(|g| g.bins.is_some()))
+    }
+
+    /// A run's level code in a column ([`MISSING`] when missing).
+    fn code(&self, column: usize, run: usize) -> u32 {
+        self.table
+            .columns
+            .get(column)
+            .and_then(|c| c.codes.get(run))
+            .copied()
+            .unwrap_or(MISSING)
+    }
+
+    /// A run's text in a column, "missing" when missing.
+    fn text_or_missing(&self, column: usize, run: usize) -> &str {
+        self.table
+            .columns
+            .get(column)
+            .and_then(|c| c.text(run))
+            .unwrap_or("missing")
     }
 
     fn key(&self, column: usize, run: usize) -> u32 {
@@ -735,15 +778,20 @@ impl Sweep {
     /// The run of the best configuration: runs grouped by every unbinned parameter's value, the
     /// group with the best mean of the metric (first in file order among equals); a run of it.
     fn best_configuration(&self, values: &[Option<f64>], direction: Direction) -> Option<usize> {
-        let parameters: Vec<usize> = self
-            .columns_with(Role::Parameter)
-            .into_iter()
-            .filter(|&c| self.groups.get(c).is_some_and(Option::is_some) && !self.is_binned(c))
-            .collect();
-        let runs: Vec<usize> = (0..self.table.runs()).collect();
+        let mut parameters: Vec<usize> = Vec::new();
+        for column in self.columns_with(Role::Parameter) {
+            if self.groups.get(column).is_some_and(Option::is_some) && !self.is_binned(column) {
+                parameters.push(column);
+            }
+        }
+        let mut runs: Vec<usize> = Vec::with_capacity(self.table.runs());
+        for run in 0..self.table.runs() {
+            runs.push(run);
+        }
         let (chosen, _, _) = self.pick_best(&runs, &parameters, &[], values, direction);
         chosen
-            .into_iter()
+            .iter()
+            .copied()
             .find(|&r| values.get(r).copied().flatten().is_some())
     }
 
@@ -800,24 +848,16 @@ impl Sweep {
         if parameters.is_empty() && exact.is_empty() {
             return (runs.to_vec(), None, 1);
         }
-        let key_of = |run: usize| -> Vec<u32> {
-            let mut key: Vec<u32> = parameters.iter().map(|&c| self.key(c, run)).collect();
-            for &column in exact {
-                key.push(
-                    self.table
-                        .columns
-                        .get(column)
-                        .and_then(|c| c.code(run))
-                        .and_then(|code| u32::try_from(code).ok())
-                        .unwrap_or(MISSING),
-                );
-            }
-            key
-        };
-        let mut index: FastMap<Vec<u32>, usize> = FastMap::default();
+        let mut index: FastMap<String, usize> = FastMap::default();
         let mut groups: Vec<(Vec<usize>, f64, usize)> = Vec::new();
         for &run in runs {
-            let key = key_of(run);
+            let mut key = String::new();
+            for &column in parameters {
+                push_code(&mut key, self.key(column, run));
+            }
+            for &column in exact {
+                push_code(&mut key, self.code(column, run));
+            }
             let group = match index.get(&key) {
                 Some(&group) => group,
                 None => {
@@ -855,17 +895,11 @@ impl Sweep {
         };
         let members = groups.swap_remove(group).0;
         let won = members.first().map(|&run| {
-            parameters
-                .iter()
-                .map(|&c| {
-                    self.table
-                        .columns
-                        .get(c)
-                        .and_then(|col| col.text(run))
-                        .unwrap_or("missing")
-                        .to_string()
-                })
-                .collect()
+            let mut won = Vec::with_capacity(parameters.len());
+            for &column in parameters {
+                won.push(self.text_or_missing(column, run).to_string());
+            }
+            won
         });
         (
             members,
@@ -920,64 +954,64 @@ impl Sweep {
                 keys: vec![Some(0); self.table.runs()],
             };
         }
-        let name: Vec<&str> = parts.iter().map(|p| self.label(p.column)).collect();
-        let mut index: FastMap<Vec<u32>, usize> = FastMap::default();
+        let mut name_columns = Vec::with_capacity(parts.len());
+        for part in parts {
+            name_columns.push(part.column);
+        }
+        let mut index: FastMap<String, usize> = FastMap::default();
         let mut labels = Vec::new();
         let mut keys = Vec::with_capacity(self.table.runs());
         for run in 0..self.table.runs() {
-            let key: Vec<u32> = parts
-                .iter()
-                .map(|p| {
-                    if p.parameter {
-                        self.key(p.column, run)
-                    } else {
-                        self.table
-                            .columns
-                            .get(p.column)
-                            .and_then(|c| c.code(run))
-                            .and_then(|code| u32::try_from(code).ok())
-                            .unwrap_or(MISSING)
-                    }
-                })
-                .collect();
-            if key.contains(&MISSING) {
+            let mut codes: Vec<u32> = Vec::with_capacity(parts.len());
+            let mut map_key = String::new();
+            for part in parts {
+                let code = if part.parameter {
+                    self.key(part.column, run)
+                } else {
+                    self.code(part.column, run)
+                };
+                codes.push(code);
+                push_code(&mut map_key, code);
+            }
+            if codes.contains(&MISSING) {
                 keys.push(None);
                 continue;
             }
-            let level = match index.get(&key) {
+            let level = match index.get(&map_key) {
                 Some(&level) => level,
                 None => {
-                    let texts: Vec<String> = parts
-                        .iter()
-                        .zip(&key)
-                        .map(|(p, &k)| {
-                            let label = self.label(p.column);
-                            if p.parameter {
-                                let value = self
-                                    .groups
-                                    .get(p.column)
-                                    .and_then(Option::as_ref)
-                                    .map_or("", |g| g.label(k));
-                                format!("{label} = {value}")
-                            } else {
+                    // "adam, warmup = 500": facet values as they are, parameters by name.
+                    let mut text = String::new();
+                    for (k, (part, &code)) in parts.iter().zip(&codes).enumerate() {
+                        if k > 0 {
+                            text.push_str(", ");
+                        }
+                        if part.parameter {
+                            let value = self
+                                .groups
+                                .get(part.column)
+                                .and_then(Option::as_ref)
+                                .map_or("", |g| g.label(code));
+                            push_assignment(&mut text, self.label(part.column), value);
+                        } else {
+                            text.push_str(
                                 self.table
                                     .columns
-                                    .get(p.column)
-                                    .and_then(|c| c.levels.get(k as usize))
-                                    .cloned()
-                                    .unwrap_or_default()
-                            }
-                        })
-                        .collect();
-                    index.insert(key, labels.len());
-                    labels.push(texts.join(", "));
+                                    .get(part.column)
+                                    .and_then(|c| c.levels.get(code as usize))
+                                    .map_or("", String::as_str),
+                            );
+                        }
+                    }
+                    index.insert(map_key, labels.len());
+                    labels.push(text);
                     labels.len() - 1
                 }
             };
             keys.push(Some(level));
         }
         Slot {
-            name: Some(name.join(", ")),
+            name: Some(self.joined_labels(&name_columns)),
             labels,
             keys,
         }
@@ -986,21 +1020,59 @@ impl Sweep {
     /// A run's replicate label: the replicate column's value, then `name = value` of every
     /// averaged parameter and of a binned axis's exact value.
     fn replicate_label(&self, run: usize, columns: &[usize], replicate: Option<usize>) -> String {
-        let mut parts: Vec<String> = Vec::new();
-        for &column in columns {
-            let text = self
-                .table
-                .columns
-                .get(column)
-                .and_then(|c| c.text(run))
-                .unwrap_or("missing");
+        let mut label = String::new();
+        for (k, &column) in columns.iter().enumerate() {
+            if k > 0 {
+                label.push_str(", ");
+            }
+            let text = self.text_or_missing(column, run);
             if Some(column) == replicate {
-                parts.push(text.to_string());
+                label.push_str(text);
             } else {
-                parts.push(format!("{} = {text}", self.label(column)));
+                push_assignment(&mut label, self.label(column), text);
             }
         }
-        parts.join(", ")
+        label
+    }
+}
+
+/// Per label, its position on a dataset axis (0 when not found).
+fn positions(labels: &[String], axis: &crate::Axis) -> Vec<usize> {
+    let mut positions = Vec::with_capacity(labels.len());
+    for label in labels {
+        positions.push(axis.position(label).unwrap_or(0));
+    }
+    positions
+}
+
+/// How many of `runs` have the metric.
+fn measured(runs: &[usize], values: &[Option<f64>]) -> usize {
+    let mut count = 0;
+    for &run in runs {
+        if values.get(run).copied().flatten().is_some() {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Writes `name = value`.
+fn push_assignment(out: &mut String, name: &str, value: &str) {
+    out.push_str(name);
+    out.push_str(" = ");
+    out.push_str(value);
+}
+
+/// A run's replicate label, if it has one.
+fn label_of(labels: &[Option<String>], run: usize) -> Option<&str> {
+    labels.get(run).and_then(Option::as_deref)
+}
+
+/// Adds a group code to a map key: four chars (its bytes), so that grouping uses the
+/// `FastMap<String, usize>` the loaders already compile rather than a map of its own.
+fn push_code(key: &mut String, code: u32) {
+    for byte in code.to_le_bytes() {
+        key.push(char::from(byte));
     }
 }
 
@@ -1038,59 +1110,56 @@ struct Description<'a> {
 impl Sweep {
     /// The sentence that says what a projection shows, its parts joined by "; ".
     fn describe(&self, what: &Description<'_>) -> String {
-        let mut parts: Vec<String> = Vec::new();
-        let names = |columns: &[usize]| -> String {
-            columns
-                .iter()
-                .map(|&c| self.label(c))
-                .collect::<Vec<_>>()
-                .join(", ")
+        let mut out = String::new();
+        // Starts a part: "; " after the one before (no part is empty).
+        let part = |out: &mut String| {
+            if !out.is_empty() {
+                out.push_str("; ");
+            }
         };
         if !what.fixed.is_empty() {
-            let values: Vec<String> = what
-                .fixed
-                .iter()
-                .map(|&(c, key)| {
-                    let value = self
-                        .groups
-                        .get(c)
-                        .and_then(Option::as_ref)
-                        .map_or("", |g| g.label(key));
-                    format!("{} = {value}", self.label(c))
-                })
-                .collect();
+            for &(column, key) in what.fixed {
+                if !out.is_empty() {
+                    out.push_str(", ");
+                }
+                let value = self
+                    .groups
+                    .get(column)
+                    .and_then(Option::as_ref)
+                    .map_or("", |g| g.label(key));
+                push_assignment(&mut out, self.label(column), value);
+            }
             let at_best = what.fixed.iter().all(|&(c, key)| {
                 what.best_configuration
                     .is_some_and(|run| self.key(c, run) == key)
             });
-            parts.push(format!(
-                "{} ({})",
-                values.join(", "),
-                if at_best {
-                    "fixed at the best run's"
-                } else {
-                    "fixed"
-                }
-            ));
+            out.push_str(if at_best {
+                " (fixed at the best run's)"
+            } else {
+                " (fixed)"
+            });
         }
         if !what.best.is_empty() {
             let toward = match what.direction {
                 Direction::Higher => "high",
                 Direction::Lower => "low",
             };
-            parts.push(format!(
+            part(&mut out);
+            let _ = write!(
+                out,
                 "best over {} (values differ per cell: hover to see); the best of up to {} \
                  configurations per cell is biased {toward}, and its standard error does not \
                  count the selection",
-                names(what.best),
+                self.joined_labels(what.best),
                 what.most_configurations
-            ));
+            );
         }
-        if !what.mean.is_empty() {
-            parts.push(format!("mean over {}", names(what.mean)));
-        }
-        if !what.facets.is_empty() {
-            parts.push(format!("panels by {}", names(what.facets)));
+        for (columns, words) in [(what.mean, "mean over "), (what.facets, "panels by ")] {
+            if !columns.is_empty() {
+                part(&mut out);
+                out.push_str(words);
+                out.push_str(&self.joined_labels(columns));
+            }
         }
         for axis in what.axes {
             let Some(bins) = self
@@ -1101,7 +1170,9 @@ impl Sweep {
             else {
                 continue;
             };
-            parts.push(format!(
+            part(&mut out);
+            let _ = write!(
+                out,
                 "{} in {} {} bins, {}",
                 self.label(axis),
                 bins.len(),
@@ -1110,31 +1181,30 @@ impl Sweep {
                     BinPick::Mean => "each the mean of its runs",
                     BinPick::Best => "each its best run",
                 }
-            ));
+            );
         }
-        let counts = what
-            .cells
-            .iter()
-            .filter(|c| c.shown > 0)
-            .map(|c| c.shown as usize);
-        let (low, high) = counts.fold((usize::MAX, 0), |(l, h), n| (l.min(n), h.max(n)));
+        let (mut low, mut high) = (usize::MAX, 0);
+        for cell in what.cells {
+            if cell.shown > 0 {
+                low = low.min(cell.shown as usize);
+                high = high.max(cell.shown as usize);
+            }
+        }
         if high > 0 {
             let noun = match what.replicate {
-                Some(column) => self.label(column).to_string(),
-                None => "run".to_string(),
+                Some(column) => self.label(column),
+                None => "run",
             };
-            let count = if low == high {
-                format!("{high}")
-            } else {
-                format!("{low} to {high}")
-            };
-            let plural = if high == 1 || noun.ends_with('s') {
-                noun
-            } else {
-                format!("{noun}s")
-            };
-            parts.push(format!("{count} {plural} per cell"));
+            part(&mut out);
+            if low != high {
+                let _ = write!(out, "{low} to ");
+            }
+            let _ = write!(out, "{high} {noun}");
+            if high != 1 && !noun.ends_with('s') {
+                out.push('s');
+            }
+            out.push_str(" per cell");
         }
-        parts.join("; ")
+        out
     }
 }
