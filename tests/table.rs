@@ -3,10 +3,8 @@
 //! files, and large tables.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::collections::BTreeMap;
-
 use proptest::prelude::*;
-use sweepmap::table::{open_sweep, BinPick, Choice, Role, Sweep, TableOptions, View};
+use sweepmap::table::{open_sweep, BinPick, Choice, NameMap, Role, Sweep, TableOptions, View};
 use sweepmap::{load_csv, load_json, to_csv, CsvOptions, Dataset, Direction};
 
 /// Eight runs over a (1, 2), b (x, y) and c (p, q), one accuracy each.
@@ -185,7 +183,7 @@ fn the_default_view_draws_the_two_largest_effects_at_the_best_configuration() {
     assert_eq!(default.direction, Some(Direction::Higher));
     assert_eq!(
         default.others,
-        BTreeMap::from([("c".to_string(), Choice::Fixed("q".into()))])
+        NameMap::from([("c".to_string(), Choice::Fixed("q".into()))])
     );
     let projection = sweep.project(&default).unwrap();
     assert_eq!(

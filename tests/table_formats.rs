@@ -2,9 +2,7 @@
 //! recognition, roles with reasons, runs left out, and the default view.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::collections::BTreeMap;
-
-use sweepmap::table::{open_sweep, Choice, Format, Sweep, TableOptions};
+use sweepmap::table::{open_sweep, Choice, Format, NameMap, Sweep, TableOptions};
 use sweepmap::Direction;
 
 fn fixture(name: &str) -> Sweep {
@@ -76,7 +74,7 @@ fn a_wandb_runs_export_opens_with_its_finished_runs() {
     assert_eq!((view.x.as_str(), view.y.as_str()), ("lr", "batch_size"));
     assert_eq!(
         view.others,
-        BTreeMap::from([("warmup_steps".to_string(), Choice::Fixed("500".into()))])
+        NameMap::from([("warmup_steps".to_string(), Choice::Fixed("500".into()))])
     );
     let projection = sweep.project(&view).unwrap();
     assert_eq!(
@@ -122,7 +120,7 @@ fn an_optuna_trials_dataframe_opens_with_its_complete_trials() {
     assert_eq!((view.x.as_str(), view.y.as_str()), ("lr", "dropout"));
     assert_eq!(
         view.others,
-        BTreeMap::from([
+        NameMap::from([
             ("n_layers".to_string(), Choice::Best),
             ("optimizer".to_string(), Choice::Best),
         ])

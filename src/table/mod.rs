@@ -21,6 +21,7 @@
 mod bins;
 mod effects;
 mod formats;
+mod name_map;
 pub(crate) mod names;
 mod project;
 mod roles;
@@ -36,6 +37,7 @@ use crate::model::tidy::{detect_delimiter, field_text, first_record, is_missing_
 pub use bins::Bins;
 pub use effects::Effect;
 pub use formats::Format;
+pub use name_map::NameMap;
 pub use project::{BinPick, CellRuns, Choice, Projection, View};
 pub use roles::{ColumnRole, Reason, Role, TableOptions};
 

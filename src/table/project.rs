@@ -23,7 +23,6 @@
 //! parameter when an axis is binned (a random search, where fixing them would leave a run or
 //! two). A training metric (`train/loss`) is the default metric only when there is no other.
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
@@ -31,6 +30,7 @@ use serde::{Deserialize, Serialize};
 use super::bins::Bins;
 use super::effects::{self, Effect};
 use super::formats::Format;
+use super::name_map::NameMap;
 use super::roles::{single_value, Reason, Role};
 use super::{Sweep, TableColumn, MISSING};
 use crate::error::{excerpt, Error, Result};
@@ -80,7 +80,7 @@ pub struct View {
     pub y: String,
     /// Every other parameter's choice, by name or label; parameters left out get the default
     /// view's choice.
-    pub others: BTreeMap<String, Choice>,
+    pub others: NameMap<Choice>,
     /// What a cell of a binned axis shows of its runs.
     pub bins: BinPick,
 }
@@ -233,7 +233,7 @@ impl Sweep {
         // A binned axis is a random search: its runs share no configuration, so fixing the
         // other parameters would leave a run or two; they are best over instead.
         let random_search = self.is_binned(x) || self.is_binned(y);
-        let mut others = BTreeMap::new();
+        let mut others = NameMap::new();
         for column in self.columns_with(Role::Parameter) {
             if column == x || column == y {
                 continue;
@@ -586,7 +586,7 @@ impl Sweep {
             direction: Some(direction),
             x: self.label(x).to_string(),
             y: self.label(y).to_string(),
-            others: BTreeMap::new(),
+            others: NameMap::new(),
             bins: view.bins,
         };
         // Inserted one by one: collecting into the map would compile a sort of its own.

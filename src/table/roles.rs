@@ -17,9 +17,9 @@
 //! (with a note to check it); only a table with no column of numbers, or nothing left to be a
 //! parameter, is an error, which names the columns and what to change.
 
-use std::collections::BTreeMap;
 use std::fmt;
 
+use super::name_map::NameMap;
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
@@ -201,7 +201,7 @@ pub struct ColumnRole {
 #[serde(default, deny_unknown_fields)]
 pub struct TableOptions {
     /// Role per column name.
-    pub roles: BTreeMap<String, Role>,
+    pub roles: NameMap<Role>,
     /// The x axis of the default view (a parameter).
     pub x: Option<String>,
     /// The y axis of the default view (a parameter).
@@ -221,7 +221,7 @@ pub struct TableOptions {
 impl From<&CsvOptions> for TableOptions {
     fn from(options: &CsvOptions) -> TableOptions {
         TableOptions {
-            roles: BTreeMap::new(),
+            roles: NameMap::new(),
             x: options.x.clone(),
             y: options.y.clone(),
             value: options.value.clone(),
@@ -660,7 +660,7 @@ mod tests {
         );
         let table = RunTable::read_csv("lr,acc\n0.1,1\n0.2,2\n").unwrap();
         let options = TableOptions {
-            roles: BTreeMap::from([("lr".to_string(), Role::Parameter)]),
+            roles: NameMap::from([("lr".to_string(), Role::Parameter)]),
             ..TableOptions::default()
         };
         let table_one = RunTable::read_csv("lr,b,acc\n0.1,1,1\n0.1,2,2\n").unwrap();
