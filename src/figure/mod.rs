@@ -10,6 +10,7 @@
 
 mod comparisons;
 mod format;
+mod latex;
 mod markdown;
 mod observe;
 mod pairwise;
@@ -38,6 +39,7 @@ pub use comparisons::{
     scope_sentence, summarize_comparisons, ComparisonsSummary, PairSummary, Statistic,
 };
 pub use format::{choose_decimals, format_value, noise_decimals, MAX_AUTO_DECIMALS};
+pub use latex::{escape_latex, figure_latex};
 pub use markdown::{escape_markdown, is_line_end, MarkdownWriter, TableColumn};
 pub use observe::{
     compare_models, difference_lines, key_observations, mismatch_table, observations_markdown,

@@ -27,8 +27,8 @@ use super::{
 };
 use crate::color::Scale;
 use crate::figure::{
-    key_observations, prepare_figure, DifferenceLines, Figure, FigureOptions, KeyObservations,
-    MismatchTable, Observation, View,
+    figure_latex, key_observations, prepare_figure, DifferenceLines, Figure, FigureOptions,
+    KeyObservations, MismatchTable, Observation, View,
 };
 use crate::layout::FigureLayout;
 use crate::view::settings::{PIXEL_RATIO, SWEEP, WIDTH};
@@ -272,6 +272,13 @@ impl SweepFigure {
     #[wasm_bindgen(js_name = observationsMarkdown)]
     pub fn observations_markdown(&self) -> String {
         self.all_observations().markdown()
+    }
+
+    /// The shown panels as LaTeX, to paste into a paper: one booktabs table per panel, rows the
+    /// y values (largest on top), columns the x values, values as the cells write them, peaks
+    /// (every tie) in bold, and a caption saying what each shows.
+    pub fn latex(&self) -> String {
+        figure_latex(self.drawing.figure())
     }
 
     /// For the `"reconcile"` layout: the reported and recomputed cells compared, with every
