@@ -331,12 +331,10 @@ pub fn latex_plain(text: &str) -> String {
         .replace("\r\n", " ")
         .chars()
         .filter(|&c| !sweepmap::display::is_bidi_control(c))
-        .map(|c| {
-            if c.is_control() || LINE_ENDS.contains(&c) {
-                ' '
-            } else {
-                c
-            }
+        .map(|c| match c {
+            '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
+            _ if c.is_control() || LINE_ENDS.contains(&c) => ' ',
+            _ => c,
         })
         .collect()
 }
