@@ -29,38 +29,52 @@ const PREAMBLE_NOTE: &str = "% Tables by sweepmap: \\usepackage{booktabs} in the
 /// guarded.
 pub fn escape_latex(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len() + 8);
+    push_escaped(&mut escaped, text);
+    escaped
+}
+
+/// Appends `text` escaped as [`escape_latex`] says.
+fn push_escaped(latex: &mut String, text: &str) {
+    let start = latex.len();
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        match c {
+        let command = match c {
             '\r' if chars.peek() == Some(&'\n') => {
                 chars.next();
-                escaped.push(' ');
+                " "
             }
-            _ if is_line_end(c) || c.is_control() => escaped.push(' '),
-            _ if is_bidi_control(c) => {}
-            '\\' => escaped.push_str("\\textbackslash{}"),
-            '~' => escaped.push_str("\\textasciitilde{}"),
-            '^' => escaped.push_str("\\textasciicircum{}"),
-            '<' => escaped.push_str("\\textless{}"),
-            '>' => escaped.push_str("\\textgreater{}"),
-            '|' => escaped.push_str("\\textbar{}"),
-            '−' => escaped.push_str("$-$"),
+            _ if is_line_end(c) || c.is_control() => " ",
+            _ if is_bidi_control(c) => "",
+            '\\' => "\\textbackslash{}",
+            '~' => "\\textasciitilde{}",
+            '^' => "\\textasciicircum{}",
+            '<' => "\\textless{}",
+            '>' => "\\textgreater{}",
+            '|' => "\\textbar{}",
+            '−' => "$-$",
             // Two hyphens would print as an en dash, three as an em dash.
-            '-' if chars.peek() == Some(&'-') => escaped.push_str("-{}"),
+            '-' if chars.peek() == Some(&'-') => "-{}",
             // Not characters at all: written as the SVG export writes them.
-            '\u{fffe}' | '\u{ffff}' => escaped.push('\u{fffd}'),
+            '\u{fffe}' | '\u{ffff}' => "\u{fffd}",
             '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
-                escaped.push('\\');
-                escaped.push(c);
+                latex.push('\\');
+                latex.push(c);
+                continue;
             }
-            _ => escaped.push(c),
-        }
+            _ => {
+                latex.push(c);
+                continue;
+            }
+        };
+        latex.push_str(command);
     }
     // `\\` skips spaces looking for `[` or `*`, so the guard goes before any.
-    if escaped.trim_start().starts_with(['[', '*']) {
-        escaped.insert_str(0, "{}");
+    if latex
+        .get(start..)
+        .is_some_and(|added| added.trim_start().starts_with(['[', '*']))
+    {
+        latex.insert_str(start, "{}");
     }
-    escaped
 }
 
 /// One table per panel of `figure`, in reading order, after a comment naming the package they
@@ -70,7 +84,6 @@ pub fn escape_latex(text: &str) -> String {
 pub fn figure_latex(figure: &Figure) -> String {
     let mut latex = String::from(PREAMBLE_NOTE);
     for panel in &figure.panels {
-        latex.push('\n');
         write_panel(&mut latex, figure, panel);
     }
     latex
@@ -78,88 +91,84 @@ pub fn figure_latex(figure: &Figure) -> String {
 
 /// The caption of a panel's table: what it shows, which way is better and what the bold
 /// means, and the figure's own caption.
-fn caption(figure: &Figure, panel: &FigurePanel) -> String {
+fn caption(figure: &Figure, panel: &FigurePanel, x_name: &str, y_name: &str) -> String {
     let value_label = panel.value_label.as_deref().unwrap_or(&figure.value_label);
-    let x_name = panel.x_name.as_deref().unwrap_or(&figure.x.name);
-    let y_name = panel.y_name.as_deref().unwrap_or(&figure.y.name);
-    let mut parts = vec![format!(
-        "{}: {} by {} and {}.",
-        panel.title,
-        display_label(value_label),
-        display_label(x_name),
-        display_label(y_name)
-    )];
+    let mut caption = panel.title.clone();
+    for (before, text) in [(": ", value_label), (" by ", x_name), (" and ", y_name)] {
+        caption.push_str(before);
+        caption.push_str(&display_label(text));
+    }
+    caption.push('.');
     // A difference says who is ahead, not what is better; the figure marks no peak in it.
-    let signed = figure.difference.is_some() || panel.value_label.is_some();
-    if !signed {
-        parts.push(match figure.direction {
-            Direction::Higher => "Higher is better".to_string(),
-            Direction::Lower => "Lower is better".to_string(),
+    if figure.difference.is_none() && panel.value_label.is_none() {
+        caption.push_str(match figure.direction {
+            Direction::Higher => " Higher is better",
+            Direction::Lower => " Lower is better",
         });
-        let last = parts.len() - 1;
-        let bold = match panel.peaks.len() {
-            0 => ".".to_string(),
-            1 => "; the best value in bold.".to_string(),
-            ties => format!("; the {ties} tied best values in bold."),
-        };
-        if let Some(sentence) = parts.get_mut(last) {
-            sentence.push_str(&bold);
+        match panel.peaks.len() {
+            0 => caption.push('.'),
+            1 => caption.push_str("; the best value in bold."),
+            ties => caption.push_str(&format!("; the {ties} tied best values in bold.")),
         }
     }
     if let Some(figure_caption) = &figure.caption {
-        parts.push(figure_caption.clone());
+        caption.push(' ');
+        caption.push_str(figure_caption);
     }
-    escape_latex(&parts.join(" "))
+    caption
 }
 
 /// One panel as a `table` float holding a booktabs `tabular`.
 fn write_panel(latex: &mut String, figure: &Figure, panel: &FigurePanel) {
     let grid = &panel.grid;
     let columns = grid.columns();
-    let label = |axis: &crate::Axis, index: usize| {
-        escape_latex(&display_label(axis.label(index).unwrap_or_default()))
-    };
     let x_name = panel.x_name.as_deref().unwrap_or(&figure.x.name);
     let y_name = panel.y_name.as_deref().unwrap_or(&figure.y.name);
-    latex.push_str("\\begin{table}\n\\centering\n");
-    latex.push_str(&format!("\\caption{{{}}}\n", caption(figure, panel)));
-    latex.push_str(&format!("\\begin{{tabular}}{{l{}}}\n", "r".repeat(columns)));
-    latex.push_str("\\toprule\n");
-    if !x_name.is_empty() && columns > 0 {
-        latex.push_str(&format!(
-            " & \\multicolumn{{{columns}}}{{c}}{{{}}} \\\\\n\\cmidrule(l){{2-{}}}\n",
-            escape_latex(&display_label(x_name)),
-            columns + 1
-        ));
+    let label = |latex: &mut String, text: &str| push_escaped(latex, &display_label(text));
+    latex.push_str("\n\\begin{table}\n\\centering\n\\caption{");
+    push_escaped(latex, &caption(figure, panel, x_name, y_name));
+    latex.push_str("}\n\\begin{tabular}{l");
+    for _ in 0..columns {
+        latex.push('r');
     }
-    let mut header = vec![escape_latex(&display_label(y_name))];
-    header.extend((0..columns).map(|x| label(&figure.x, x)));
-    push_row(latex, &header);
-    latex.push_str("\\midrule\n");
+    latex.push_str("}\n\\toprule\n");
+    if !x_name.is_empty() && columns > 0 {
+        let last = (columns + 1).to_string();
+        latex.push_str(" & \\multicolumn{");
+        latex.push_str(&columns.to_string());
+        latex.push_str("}{c}{");
+        label(latex, x_name);
+        latex.push_str("} \\\\\n\\cmidrule(l){2-");
+        latex.push_str(&last);
+        latex.push_str("}\n");
+    }
+    label(latex, y_name);
+    for x in 0..columns {
+        latex.push_str(" & ");
+        label(latex, figure.x.label(x).unwrap_or_default());
+    }
+    latex.push_str(" \\\\\n\\midrule\n");
     for y in (0..grid.rows()).rev() {
-        let mut row = vec![label(&figure.y, y)];
-        row.extend((0..columns).map(
-            |x| match grid.value(x, y).filter(|value| value.is_finite()) {
-                None => "--".to_string(),
+        label(latex, figure.y.label(y).unwrap_or_default());
+        for x in 0..columns {
+            latex.push_str(" & ");
+            match grid.value(x, y).filter(|value| value.is_finite()) {
+                None => latex.push_str("--"),
                 Some(value) => {
-                    let text = escape_latex(&format_value(value, panel.decimals));
-                    if panel.peaks.contains(&(x, y)) {
-                        format!("\\textbf{{{text}}}")
-                    } else {
-                        text
+                    let bold = panel.peaks.contains(&(x, y));
+                    if bold {
+                        latex.push_str("\\textbf{");
+                    }
+                    push_escaped(latex, &format_value(value, panel.decimals));
+                    if bold {
+                        latex.push('}');
                     }
                 }
-            },
-        ));
-        push_row(latex, &row);
+            }
+        }
+        latex.push_str(" \\\\\n");
     }
     latex.push_str("\\bottomrule\n\\end{tabular}\n\\end{table}\n");
-}
-
-/// A row of cells, each already LaTeX, ended by `\\`.
-fn push_row(latex: &mut String, cells: &[String]) {
-    latex.push_str(&cells.join(" & "));
-    latex.push_str(" \\\\\n");
 }
 
 #[cfg(test)]
