@@ -436,7 +436,11 @@ pub fn check_latex(figure: &sweepmap::figure::Figure) -> Result<(), String> {
         }
         let header = head.lines().last().ok_or("no header")?;
         let header = latex_cells(header.strip_suffix(" \\\\").ok_or("an unended header")?)?;
-        let x_labels: Vec<String> = header.iter().skip(1).map(|c| unescape_latex(c)).collect();
+        let x_labels: Vec<String> = header
+            .iter()
+            .skip(1)
+            .map(|c| unescape_latex(c).trim().to_string())
+            .collect();
         let expected: Vec<String> = figure
             .x
             .labels
@@ -458,7 +462,7 @@ pub fn check_latex(figure: &sweepmap::figure::Figure) -> Result<(), String> {
             if first.starts_with(['[', '*']) {
                 return Err(format!("the row {line:?} starts with what \\\\ reads"));
             }
-            if unescape_latex(first) != latex_plain(&figure.y.labels[y]).trim() {
+            if unescape_latex(first).trim() != latex_plain(&figure.y.labels[y]).trim() {
                 return Err(format!("the row {line:?} is not y label {y}"));
             }
             if cells.len() != grid.columns() + 1 {
