@@ -42,20 +42,25 @@ fn table<'a>(latex: &'a str, title: &str) -> &'a str {
     &latex[start..start + end]
 }
 
-#[test]
-fn seed_amc23_bolds_every_tied_peak_the_figure_marks() {
-    let figure = figure(
+/// Seed 002: R1-Qwen across its benchmarks.
+fn seed_qwen() -> Figure {
+    figure(
         &dataset("kv-cache-sweep.json"),
         View::Model {
             model: "R1-Qwen".into(),
         },
-    );
+    )
+}
+
+#[test]
+fn seed_amc23_bolds_every_tied_peak_the_figure_marks() {
+    let figure = seed_qwen();
     let latex = figure_latex(&figure);
     assert!(latex.starts_with(
         "% Tables by sweepmap: \\usepackage{booktabs} in the preamble.\n\n\\begin{table}\n"
     ));
-    // 88.5 and 89.0 both print as 89 (AMC23's noise allows whole numbers only), and the figure
-    // marks all four as its peak: all four are bold.
+    // Four cells tie at 88.5, written "89" (AMC23's noise allows whole numbers only; the other
+    // cells, 88.0 at most, read "88" or less), and the figure marks all four: all four are bold.
     let amc = figure
         .panels
         .iter()
@@ -86,13 +91,7 @@ Local Window Size & 0.1 & 0.2 & 0.3 & 0.4 & 0.5 \\\\
 
 #[test]
 fn seed_reported_average_keeps_one_decimal_and_one_bold_peak() {
-    let figure = figure(
-        &dataset("kv-cache-sweep.json"),
-        View::Model {
-            model: "R1-Qwen".into(),
-        },
-    );
-    let latex = figure_latex(&figure);
+    let latex = figure_latex(&seed_qwen());
     assert_eq!(
         table(&latex, "R1-Qwen \\textbar{} Average (reported)"),
         "\\begin{table}
@@ -183,12 +182,7 @@ fn a_difference_says_what_is_subtracted_and_bolds_nothing() {
 
 #[test]
 fn a_synthetic_caption_ends_the_table_caption_and_lower_is_better_is_said() {
-    let mut figure = figure(
-        &dataset("kv-cache-sweep.json"),
-        View::Model {
-            model: "R1-Qwen".into(),
-        },
-    );
+    let mut figure = seed_qwen();
     figure.caption = Some("Synthetic example: 50% made_up".into());
     figure.direction = sweepmap::Direction::Lower;
     let latex = figure_latex(&figure);

@@ -84,7 +84,7 @@ describe("Copy as LaTeX", { timeout: 180_000 }, () => {
       assert.deepEqual(rows, expected, panel.title);
       const said = ties === 1 ? "the best value in bold." : `the ${ties} tied best values in bold.`;
       assert.ok(caption.endsWith(`Higher is better; ${said}`), caption);
-      if (panel.benchmark === "AMC23") assert.equal(ties, 4, "88.5 and 89.0 both show as 89");
+      if (panel.benchmark === "AMC23") assert.equal(ties, 4, "four cells tie at 88.5, written 89");
     }
 
     // A new view clears the status; the Markdown button still copies Markdown.
