@@ -11,8 +11,9 @@
 //! The escaper keeps the table's structure whatever a label holds: the characters LaTeX reads as
 //! markup become commands that print them, every line end and control character becomes one
 //! space (so no label can end a row or a paragraph), bidi controls are dropped (LaTeX neither
-//! needs nor accepts them), and a text that begins with `[` or `*` is guarded with `{}` so that
-//! `\\` before it cannot read it as its optional argument. Nothing here draws.
+//! needs nor accepts them), runs of hyphens are kept from printing as dashes, and a text that
+//! begins with `[` or `*` is guarded with `{}` so that `\\` before it cannot read it as its
+//! optional argument. Nothing here draws.
 
 use super::markdown::is_line_end;
 use super::{format_value, Figure, FigurePanel};
