@@ -3,7 +3,9 @@
 //! with a strict XML parser, and the Markdown of the figure keeps the structure its writer made:
 //! every line a heading, a bullet, a table row, a paragraph or blank, one bullet per
 //! observation, one row per mismatch or pair, each reading back as the sentence or label it
-//! holds (line ends shown as spaces).
+//! holds (line ends shown as spaces); and the LaTeX tables keep theirs: balanced braces, no
+//! unescaped special character, one row per y value and one cell per x value, each label reading
+//! back as itself.
 #![cfg(not(target_arch = "wasm32"))]
 
 #[path = "support/exports.rs"]
@@ -17,7 +19,7 @@ use sweepmap::pairwise::{load_pairwise_csv, PairwiseCsvOptions};
 use sweepmap::render::render_svg;
 use sweepmap::{load_csv, CsvOptions};
 
-use exports::{check_observations_markdown, check_pairwise_exports, check_svg};
+use exports::{check_latex, check_observations_markdown, check_pairwise_exports, check_svg};
 
 /// Any character, with the ones that break exports often.
 fn hostile_char() -> impl Strategy<Value = char> {
@@ -166,6 +168,7 @@ proptest! {
             prop_assert_eq!(check_svg(&svg), Ok(()), "{:?}", view);
             let shown = key_observations(&dataset, &figure, &view, Some(0.95));
             prop_assert_eq!(check_observations_markdown(&shown), Ok(()), "{:?}", view);
+            prop_assert_eq!(check_latex(&figure), Ok(()), "{:?}", view);
         }
     }
 

@@ -3,7 +3,8 @@
 //! controls). Beside each file, `NAME.md.expected` holds the exact Markdown of its figure (every
 //! panel of a sweep, the default pairs of per-item scores) and `NAME.svg.expected` the text of
 //! every `<text>` element of its SVG export as a strict XML parser reads it, one per line
-//! (Rust's `{:?}`, so line ends and U+FFFD show). The loader is chosen by the name:
+//! (Rust's `{:?}`, so line ends and U+FFFD show), and for a sweep `NAME.tex.expected` its LaTeX
+//! tables. The loader is chosen by the name:
 //! `sweep-*.csv` or `pairwise-*.csv`. Both outcomes are also checked for structure: the SVG
 //! parses, the Markdown keeps one line per heading, bullet and table row.
 //!
@@ -18,15 +19,17 @@ mod exports;
 use std::path::PathBuf;
 
 use sweepmap::figure::{
-    comparisons_markdown, key_observations, prepare_figure, prepare_pairwise_figure, Figure,
-    FigureOptions, PairwiseOptions, View,
+    comparisons_markdown, figure_latex, key_observations, prepare_figure, prepare_pairwise_figure,
+    Figure, FigureOptions, PairwiseOptions, View,
 };
 use sweepmap::layout::layout_figure;
 use sweepmap::pairwise::{load_pairwise_csv, PairwiseCsvOptions};
 use sweepmap::render::render_svg;
 use sweepmap::{load_csv, CsvOptions};
 
-use exports::{check_observations_markdown, check_pairwise_exports, check_svg, markdown_blocks};
+use exports::{
+    check_latex, check_observations_markdown, check_pairwise_exports, check_svg, markdown_blocks,
+};
 
 /// The texts of an SVG's `<text>` elements, one `{:?}` per line.
 fn svg_texts(figure: &Figure) -> Result<String, String> {
@@ -41,8 +44,8 @@ fn svg_texts(figure: &Figure) -> Result<String, String> {
     Ok(texts.join("\n"))
 }
 
-/// The Markdown and SVG texts of one case.
-fn outcome(name: &str, text: &str) -> Result<(String, String), String> {
+/// The Markdown and SVG texts of one case, and the LaTeX of a sweep.
+fn outcome(name: &str, text: &str) -> Result<(String, String, Option<String>), String> {
     if name.starts_with("sweep-") {
         let dataset = load_csv(text, &CsvOptions::default()).map_err(|e| e.to_string())?;
         let view = View::Grid;
@@ -53,7 +56,12 @@ fn outcome(name: &str, text: &str) -> Result<(String, String), String> {
         let figure = prepare_figure(&dataset, &options).map_err(|e| e.to_string())?;
         let shown = key_observations(&dataset, &figure, &view, Some(0.95));
         check_observations_markdown(&shown)?;
-        Ok((shown.markdown(), svg_texts(&figure)?))
+        check_latex(&figure)?;
+        Ok((
+            shown.markdown(),
+            svg_texts(&figure)?,
+            Some(figure_latex(&figure)),
+        ))
     } else if name.starts_with("pairwise-") {
         let dataset =
             load_pairwise_csv(text, &PairwiseCsvOptions::default()).map_err(|e| e.to_string())?;
@@ -62,7 +70,7 @@ fn outcome(name: &str, text: &str) -> Result<(String, String), String> {
             .map_err(|e| e.to_string())?;
         let markdown = comparisons_markdown(&figure.comparisons);
         markdown_blocks(&markdown)?;
-        Ok((markdown, svg_texts(&figure)?))
+        Ok((markdown, svg_texts(&figure)?, None))
     } else {
         Err("name it sweep-*.csv or pairwise-*.csv".into())
     }
@@ -77,11 +85,15 @@ fn every_hostile_file_exports_as_expected() {
     for (name, case) in &cases {
         let text = std::fs::read_to_string(case).expect("a readable UTF-8 case");
         match outcome(name, &text) {
-            Ok((markdown, svg)) => {
+            Ok((markdown, svg, latex)) => {
                 let md = format!("{name}.md");
                 expected::check(&folder, &md, markdown.trim_end(), bless, &mut failures);
                 let svg_name = format!("{name}.svg");
                 expected::check(&folder, &svg_name, &svg, bless, &mut failures);
+                if let Some(latex) = latex {
+                    let tex = format!("{name}.tex");
+                    expected::check(&folder, &tex, latex.trim_end(), bless, &mut failures);
+                }
             }
             Err(problem) => failures.push(format!("{name}: {problem}")),
         }

@@ -23,7 +23,7 @@
 //   4. fills the header, the controls and the key observations (for per-item scores, the
 //      statistics of every pair) with textContent (labels come from data and are never parsed as
 //      HTML); the observations are also the canvas' accessible description and can be copied as
-//      Markdown.
+//      Markdown, and a sweep's panels as LaTeX tables.
 // A failure shows in the error banner in plain words and leaves the figure and dataset shown.
 
 import {
@@ -145,6 +145,8 @@ const elements = {
   summaryPanels: byId("summary-panels"),
   mismatches: byId("mismatches"),
   copyMarkdown: byId("copy-markdown"),
+  copyLatex: byId("copy-latex"),
+  markdownFallbackLabel: byId("markdown-fallback-label"),
   markdownStatus: byId("markdown-status"),
   markdownFallback: byId("markdown-fallback"),
   markdownOutput: byId("markdown-output"),
@@ -606,6 +608,8 @@ function renderHeader(loaded) {
   elements.syntheticTag.hidden = !dataset.isSynthetic();
   elements.figureHelp.textContent = FIGURE_HELP[loaded.kind];
   elements.summaryHeading.textContent = loaded.kind === "pairwise" ? "Pairwise comparisons" : "Key observations";
+  // Per-item scores are histograms of model pairs, not tables of a metric: no LaTeX table.
+  elements.copyLatex.hidden = loaded.kind === "pairwise";
   elements.copyMarkdown.title =
     loaded.kind === "pairwise"
       ? "The statistics of every pair as Markdown, for a paper or a README"
@@ -968,6 +972,7 @@ function wireControls() {
     changeView({ uncertainty: level });
   });
   elements.copyMarkdown.addEventListener("click", () => copyMarkdown());
+  elements.copyLatex.addEventListener("click", () => copyLatex());
   elements.noticeDismiss.addEventListener("click", () => showNotices([]));
   elements.copyLink.addEventListener("click", () => copyLink());
   const exporter = (button, run, what) =>
@@ -1100,22 +1105,39 @@ function hideMarkdownFallback() {
 
 async function copyMarkdown() {
   if (!app.figure || !app.state) return;
-  let markdown;
+  const pairwise = kindOf(app.state) === "pairwise";
+  await copyExport(
+    pairwise ? "Pairwise comparisons" : "Key observations",
+    "Markdown",
+    () => (pairwise ? app.figure.comparisonsMarkdown() : app.figure.observationsMarkdown()),
+  );
+}
+
+async function copyLatex() {
+  if (!app.figure || !app.state || kindOf(app.state) === "pairwise") return;
+  await copyExport("Panels", "LaTeX", () => app.figure.latex());
+}
+
+/** Copies what `write()` returns (`what` in `format`) with the status line under the buttons,
+ * or, without a clipboard, leaves it selected in the field below. */
+async function copyExport(what, format, write) {
+  let text;
   try {
-    markdown = kindOf(app.state) === "pairwise" ? app.figure.comparisonsMarkdown() : app.figure.observationsMarkdown();
+    text = write();
   } catch (error) {
-    showError(`Could not write the key observations as Markdown: ${messageOf(error)}`);
+    showError(`Could not write the ${what.toLowerCase()} as ${format}: ${messageOf(error)}`);
     return;
   }
-  elements.markdownOutput.value = markdown;
-  if (await writeClipboard(markdown)) {
+  elements.markdownOutput.value = text;
+  elements.markdownFallbackLabel.textContent = `${what} as ${format} (copy them with Ctrl+C or ⌘C)`;
+  if (await writeClipboard(text)) {
     elements.markdownFallback.hidden = true;
-    setMarkdownStatus(kindOf(app.state) === "pairwise" ? "Pairwise comparisons copied as Markdown." : "Key observations copied as Markdown.");
+    setMarkdownStatus(`${what} copied as ${format}.`);
   } else {
     elements.markdownFallback.hidden = false;
     elements.markdownOutput.focus();
     elements.markdownOutput.select();
-    setMarkdownStatus("The clipboard is not available here: the Markdown is in the field below, selected for copying.");
+    setMarkdownStatus(`The clipboard is not available here: the ${format} is in the field below, selected for copying.`);
   }
 }
 

@@ -11,6 +11,7 @@
 mod comparisons;
 mod format;
 mod header;
+mod latex;
 mod markdown;
 mod observe;
 mod pairwise;
@@ -40,6 +41,7 @@ pub use comparisons::{
 };
 pub use format::{choose_decimals, format_value, noise_decimals, MAX_AUTO_DECIMALS};
 pub use header::{is_synthetic, pairwise_facts, says_synthetic, sweep_facts};
+pub use latex::{escape_latex, figure_latex};
 pub use markdown::{escape_markdown, is_line_end, MarkdownWriter, TableColumn};
 pub use observe::{
     compare_models, difference_lines, key_observations, mismatch_table, observations_markdown,

@@ -1,7 +1,7 @@
 //! Checks of what the exports write, shared by the native tests (`#[path]`-included) and the fuzz
 //! targets (fuzz/fuzz_targets/, which include this file too): every SVG is well-formed XML for a
-//! strict parser, and every Markdown block keeps the structure its writer gave it, whatever the
-//! labels hold.
+//! strict parser, every Markdown block keeps the structure its writer gave it, and every LaTeX
+//! table its rows, cells and balanced braces, whatever the labels hold.
 #![allow(dead_code)]
 
 use sweepmap::figure::{
@@ -243,6 +243,7 @@ pub fn check_sweep_exports(dataset: &Dataset) -> Result<(), String> {
         check_svg(&svg).map_err(|error| format!("{view:?}: the SVG is not XML: {error}"))?;
         check_observations_markdown(&key_observations(dataset, &figure, &view, Some(0.95)))
             .map_err(|error| format!("{view:?}: {error}"))?;
+        check_latex(&figure).map_err(|error| format!("{view:?}: the LaTeX: {error}"))?;
     }
     Ok(())
 }
@@ -276,6 +277,221 @@ pub fn check_pairwise_exports(dataset: &PairwiseDataset) -> Result<(), String> {
         let shown = row.first().map(|cell| unescape_markdown(cell));
         if shown.as_deref() != Some(on_one_line(&title).trim()) {
             return Err(format!("the row {row:?} does not name the pair {title:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// The commands a LaTeX export may hold.
+const LATEX_COMMANDS: [&str; 17] = [
+    "usepackage",
+    "begin",
+    "end",
+    "centering",
+    "caption",
+    "toprule",
+    "midrule",
+    "bottomrule",
+    "cmidrule",
+    "multicolumn",
+    "textbf",
+    "textbackslash",
+    "textasciitilde",
+    "textasciicircum",
+    "textless",
+    "textgreater",
+    "textbar",
+];
+
+/// What an escaped text reads as, `{}` and the guards dropped: the inverse of the escaper for
+/// what it writes.
+pub fn unescape_latex(text: &str) -> String {
+    let mut plain = text.replace("$-$", "−");
+    for (command, c) in [
+        ("\\textbackslash{}", "\u{0}"),
+        ("\\textasciitilde{}", "~"),
+        ("\\textasciicircum{}", "^"),
+        ("\\textless{}", "<"),
+        ("\\textgreater{}", ">"),
+        ("\\textbar{}", "|"),
+    ] {
+        plain = plain.replace(command, c);
+    }
+    plain = plain.replace("{}", "");
+    for c in ['&', '%', '$', '#', '_', '{', '}'] {
+        plain = plain.replace(&format!("\\{c}"), &c.to_string());
+    }
+    plain.replace('\u{0}', "\\")
+}
+
+/// A label as the LaTeX writes it before escaping: as shown, each line end (CRLF as one) and
+/// control character a space, bidi controls dropped, U+FFFE and U+FFFF as U+FFFD.
+pub fn latex_plain(text: &str) -> String {
+    sweepmap::display::display_label(text)
+        .replace("\r\n", " ")
+        .chars()
+        .filter(|&c| !sweepmap::display::is_bidi_control(c))
+        .map(|c| match c {
+            '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
+            _ if c.is_control() || LINE_ENDS.contains(&c) => ' ',
+            _ => c,
+        })
+        .collect()
+}
+
+/// Splits one line of LaTeX at its unescaped `&`, checking its markup on the way: braces
+/// balance, every command is one the writer uses, `$` only in `$-$`, and none of
+/// `% # _ ^ ~` or a control character stands unescaped.
+fn latex_cells(line: &str) -> Result<Vec<String>, String> {
+    let mut cells = vec![String::new()];
+    let mut depth = 0usize;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        let cell = cells.last_mut().ok_or("no cell")?;
+        match c {
+            '\\' => {
+                cell.push(c);
+                let Some(&next) = chars.peek() else {
+                    return Err(format!("a lone backslash ends {line:?}"));
+                };
+                if next.is_ascii_alphabetic() {
+                    let mut name = String::new();
+                    while let Some(&letter) = chars.peek().filter(|c| c.is_ascii_alphabetic()) {
+                        name.push(letter);
+                        chars.next();
+                    }
+                    if !LATEX_COMMANDS.contains(&name.as_str()) {
+                        return Err(format!("unexpected command \\{name} in {line:?}"));
+                    }
+                    cell.push_str(&name);
+                } else if "\\&%$#_{}".contains(next) {
+                    cell.push(next);
+                    chars.next();
+                } else {
+                    return Err(format!("unexpected escape \\{next:?} in {line:?}"));
+                }
+            }
+            '{' => {
+                depth += 1;
+                cell.push(c);
+            }
+            '}' => {
+                depth = depth
+                    .checked_sub(1)
+                    .ok_or_else(|| format!("an unopened brace in {line:?}"))?;
+                cell.push(c);
+            }
+            '$' => {
+                if chars.next() != Some('-') || chars.next() != Some('$') {
+                    return Err(format!("a $ outside $-$ in {line:?}"));
+                }
+                cell.push_str("$-$");
+            }
+            '&' if depth == 0 => cells.push(String::new()),
+            '%' | '#' | '_' | '^' | '~' | '&' => {
+                return Err(format!("an unescaped {c:?} in {line:?}"))
+            }
+            _ if c.is_control() || LINE_ENDS.contains(&c) => {
+                return Err(format!("a control character {c:?} in {line:?}"))
+            }
+            _ => cell.push(c),
+        }
+    }
+    if depth != 0 {
+        return Err(format!("unbalanced braces in {line:?}"));
+    }
+    Ok(cells
+        .into_iter()
+        .map(|cell| cell.trim().to_string())
+        .collect())
+}
+
+/// Checks the LaTeX of a figure ([`figure_latex`]): a comment naming booktabs, then one table
+/// per panel whose markup is sound (see [`latex_cells`]), whose header reads back as the axis
+/// labels, with one row per y value (largest first) of one cell per x value, each the value as
+/// the panel writes it or `--`, bold exactly at the panel's peaks.
+pub fn check_latex(figure: &sweepmap::figure::Figure) -> Result<(), String> {
+    let latex = sweepmap::figure::figure_latex(figure);
+    let mut lines = latex.lines();
+    if !lines
+        .next()
+        .is_some_and(|line| line.starts_with('%') && line.contains("\\usepackage{booktabs}"))
+    {
+        return Err("the first line does not name booktabs".into());
+    }
+    let tables: Vec<&str> = latex.split("\\begin{table}\n").skip(1).collect();
+    if tables.len() != figure.panels.len() {
+        return Err(format!(
+            "{} tables for {} panels",
+            tables.len(),
+            figure.panels.len()
+        ));
+    }
+    for (table, panel) in tables.iter().zip(&figure.panels) {
+        let grid = &panel.grid;
+        let (head, rest) = table.split_once("\\midrule\n").ok_or("no \\midrule")?;
+        let (body, _) = rest.split_once("\\bottomrule\n").ok_or("no \\bottomrule")?;
+        for line in head.lines() {
+            latex_cells(line)?;
+        }
+        let header = head.lines().last().ok_or("no header")?;
+        let header = latex_cells(header.strip_suffix(" \\\\").ok_or("an unended header")?)?;
+        let x_labels: Vec<String> = header
+            .iter()
+            .skip(1)
+            .map(|c| unescape_latex(c).trim().to_string())
+            .collect();
+        let expected: Vec<String> = figure
+            .x
+            .labels
+            .iter()
+            .map(|l| latex_plain(l).trim().to_string())
+            .collect();
+        if x_labels != expected {
+            return Err(format!("the header reads {x_labels:?}, not {expected:?}"));
+        }
+        let rows: Vec<&str> = body.lines().collect();
+        if rows.len() != grid.rows() {
+            return Err(format!("{} rows for {} y values", rows.len(), grid.rows()));
+        }
+        let mut bold = Vec::new();
+        for (row, line) in rows.iter().enumerate() {
+            let y = grid.rows() - 1 - row;
+            let cells = latex_cells(line.strip_suffix(" \\\\").ok_or("an unended row")?)?;
+            let first = cells.first().ok_or("an empty row")?;
+            if first.starts_with(['[', '*']) {
+                return Err(format!("the row {line:?} starts with what \\\\ reads"));
+            }
+            if unescape_latex(first).trim() != latex_plain(&figure.y.labels[y]).trim() {
+                return Err(format!("the row {line:?} is not y label {y}"));
+            }
+            if cells.len() != grid.columns() + 1 {
+                return Err(format!("{} cells in {line:?}", cells.len()));
+            }
+            for (x, cell) in cells.iter().skip(1).enumerate() {
+                let (text, is_bold) = match cell.strip_prefix("\\textbf{") {
+                    Some(inner) => (inner.strip_suffix('}').ok_or("an unclosed bold")?, true),
+                    None => (cell.as_str(), false),
+                };
+                if is_bold {
+                    bold.push((x, y));
+                }
+                let expected = grid
+                    .value(x, y)
+                    .filter(|v| v.is_finite())
+                    .map_or("--".to_string(), |v| {
+                        sweepmap::figure::format_value(v, panel.decimals)
+                    });
+                if unescape_latex(text) != expected {
+                    return Err(format!("cell ({x}, {y}) reads {text:?}, not {expected:?}"));
+                }
+            }
+        }
+        let mut peaks = panel.peaks.clone();
+        peaks.sort_unstable();
+        bold.sort_unstable();
+        if bold != peaks {
+            return Err(format!("bold at {bold:?}, the peaks are {peaks:?}"));
         }
     }
     Ok(())
