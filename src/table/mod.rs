@@ -20,6 +20,7 @@
 
 mod bins;
 mod effects;
+mod explain;
 mod formats;
 pub(crate) mod names;
 mod project;

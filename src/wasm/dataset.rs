@@ -393,6 +393,12 @@ impl SweepDataset {
         self.0.source.clone()
     }
 
+    /// What the figure shows of a larger table, when the dataset is a view of one (drawn under
+    /// each panel's title): "batch_size = 64 (fixed at the best run's); 3 seeds per cell".
+    pub fn shows(&self) -> Option<String> {
+        self.0.shows.clone()
+    }
+
     /// The dataset as tidy CSV, safe to open in a spreadsheet unless `options.raw` is true.
     #[wasm_bindgen(js_name = toCsv)]
     pub fn to_csv(&self, options: Option<CsvExportOptionsObject>) -> Result<String, js_sys::Error> {
@@ -473,6 +479,12 @@ impl SweepDataset {
 impl SweepDataset {
     pub(crate) fn new(dataset: Dataset) -> SweepDataset {
         SweepDataset(Rc::new(dataset))
+    }
+
+    /// A handle on a dataset shared with its owner (a run table's projection).
+    #[cfg(feature = "tables")]
+    pub(crate) fn shared_from(dataset: Rc<Dataset>) -> SweepDataset {
+        SweepDataset(dataset)
     }
 
     /// The core dataset behind the handle.
