@@ -7,7 +7,7 @@
 use sweepmap::figure::{key_observations, prepare_figure, FigureOptions, View};
 use sweepmap::layout::layout_figure;
 use sweepmap::render::render_svg;
-use sweepmap::table::{open_sweep, Choice, TableOptions};
+use sweepmap::table::{open_sweep, opens_what_tidy_refuses, Choice, TableOptions};
 use sweepmap::{load_csv, CsvOptions, Dataset};
 
 fn fixture(name: &str) -> String {
@@ -189,4 +189,44 @@ fn explain_says_how_the_file_was_read_what_is_drawn_and_why() {
         "{:?}",
         sweep.notices
     );
+}
+
+/// The tidy loader's refusals a page answers with a run table: roles it cannot tell apart and
+/// pandas' unnamed index column; never a refusal whose file its author should fix (the
+/// malformed corpus' duplicates, empty fields, text for numbers), whose message stays.
+#[test]
+fn run_tables_answer_only_refusals_of_columns() {
+    let refused = |text: &str| load_csv(text, &CsvOptions::default()).unwrap_err();
+    for name in ["synthetic-wandb-runs.csv", "synthetic-optuna-trials.csv"] {
+        assert!(opens_what_tidy_refuses(&refused(&fixture(name))), "{name}");
+    }
+    let three = "a,b,c,acc\n1,x,p,0.1\n2,y,q,0.2\n";
+    assert!(opens_what_tidy_refuses(&refused(three)));
+    let two_metrics = "a,b,accuracy,loss\n1,x,0.1,2\n2,y,0.2,1\n";
+    assert!(opens_what_tidy_refuses(&refused(two_metrics)));
+    let pandas = ",a,b,acc\n0,1,x,0.1\n1,2,y,0.2\n";
+    assert!(opens_what_tidy_refuses(&refused(pandas)));
+    assert!(!opens_what_tidy_refuses(&refused("a,,b,acc\n1,2,x,0.1\n")));
+    let corpus = format!("{}/tests/malformed", env!("CARGO_MANIFEST_DIR"));
+    for name in [
+        "sweep-duplicate-cell.csv",
+        "sweep-duplicate-cell-as-written-differently.csv",
+        "sweep-duplicate-replicate.csv",
+        "sweep-empty-axis-field.csv",
+        "sweep-empty-model.csv",
+    ] {
+        let text = std::fs::read_to_string(format!("{corpus}/{name}")).unwrap();
+        let error = refused(&text);
+        let expected = std::fs::read_to_string(format!("{corpus}/{name}.expected")).unwrap();
+        assert_eq!(error.to_string(), expected.trim(), "{name}");
+        assert!(!opens_what_tidy_refuses(&error), "{name}");
+    }
+    for name in [
+        "sweep-ambiguous-axes.csv",
+        "sweep-ambiguous-model.csv",
+        "sweep-ambiguous-value.csv",
+    ] {
+        let text = std::fs::read_to_string(format!("{corpus}/{name}")).unwrap();
+        assert!(opens_what_tidy_refuses(&refused(&text)), "{name}");
+    }
 }

@@ -3,7 +3,7 @@
 //! why, and what to check.
 
 use super::{Format, Projection, Role, Sweep};
-use crate::error::quoted_list;
+use crate::error::{quoted_list, Error};
 use crate::figure::format_percent;
 use crate::Direction;
 
@@ -75,5 +75,18 @@ impl Sweep {
         lines.extend(self.notices.iter().cloned());
         lines.extend(projection.notices.iter().cloned());
         lines
+    }
+}
+
+/// True for the tidy loader's refusals that a run table answers: columns whose roles it cannot
+/// tell apart (three parameters, two metrics, a W&B or Optuna export), or the unnamed first
+/// column pandas writes (its row index). Other refusals (a cell measured twice, an empty axis
+/// field, text for a number) keep the tidy loader's message: a run table would draw such a file
+/// by guessing past what its author should fix.
+pub fn opens_what_tidy_refuses(error: &Error) -> bool {
+    match error {
+        Error::AmbiguousRole { .. } | Error::NoCandidate { .. } => true,
+        Error::InvalidField { field, .. } => field == "header, column 1",
+        _ => false,
     }
 }

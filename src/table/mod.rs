@@ -36,6 +36,7 @@ use crate::model::tidy::{detect_delimiter, field_text, first_record, is_missing_
 
 pub use bins::Bins;
 pub use effects::Effect;
+pub use explain::opens_what_tidy_refuses;
 pub use formats::Format;
 pub use project::{BinPick, CellRuns, Choice, Projection, View};
 pub use roles::{ColumnRole, Reason, Role, TableOptions};

@@ -7,19 +7,20 @@
 //! Options and views are read by hand, as the other options are: serde's derived readers for
 //! them cost 7 007 bytes gzipped (measured through serde_json, 2026-11-25).
 
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::dataset::SweepDataset;
+use super::dataset::{role_value, Roles, SweepDataset};
 use super::{arguments, js_error, to_plain_object};
 use crate::link::js_number;
 use crate::table::{
     open_sweep, BinPick, CellRuns, Choice, Format, Role, Sweep, TableOptions, View,
 };
-use crate::{Dataset, Direction, Error};
+use crate::{CsvOptions, Dataset, Direction, Error};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TABLE_TYPES: &'static str = r#"
@@ -27,18 +28,9 @@ const TABLE_TYPES: &'static str = r#"
 export type ColumnRoleName = "parameter" | "metric" | "facet" | "replicate" | "ignore";
 
 /** Options of `openSweep`: explicit roles; every column left out is inferred. */
-export interface SweepOptions {
-  /** Role per column name: `{ seed: "replicate", "val/loss": "metric" }`. */
+export interface SweepOptions extends CsvOptions {
+  /** Role per column name: `{ seed: "replicate", "val/loss": "metric" }`. `x`, `y` and `value` name the default view's axes and metric too. */
   roles?: Record<string, ColumnRoleName>;
-  /** The default view's x and y parameters and its metric (each also takes that role). */
-  x?: string;
-  y?: string;
-  value?: string;
-  /** Facet columns (panels), as `loadCsv` names them. */
-  model?: string;
-  benchmark?: string;
-  replicate?: string;
-  ignore?: string[];
 }
 
 /** One column of a run table with its inferred (or named) role, for a column panel. */
@@ -176,49 +168,35 @@ fn fields(
     Ok(read)
 }
 
-/// A column or parameter name.
+/// A metric or parameter name.
 fn name_of(key: &str, value: &JsValue) -> Result<String, js_sys::Error> {
     arguments::text(key, "a column name (a string)", value)
 }
 
-/// Reads `openSweep`'s options (`SweepOptions`).
+/// Reads `openSweep`'s options (`SweepOptions`): `roles` per column, and `loadCsv`'s roles,
+/// read as `loadCsv` reads them.
 fn sweep_options(value: JsValue) -> Result<TableOptions, js_sys::Error> {
-    const KEYS: [&str; 8] = [
-        "roles",
-        "x",
-        "y",
-        "value",
-        "model",
-        "benchmark",
-        "replicate",
-        "ignore",
-    ];
-    let mut options = TableOptions::default();
-    for (key, field) in fields("openSweep option", value, &KEYS)? {
-        let slot = match key.as_str() {
-            "roles" => {
-                for (column, role) in entries("roles", &field)? {
-                    let role = role_named(&column, &role)?;
-                    options.roles.insert(column, role);
-                }
-                continue;
+    let names = CsvOptions::ROLES.names;
+    let known: Vec<&str> = std::iter::once("roles")
+        .chain(names.iter().copied())
+        .collect();
+    let mut csv = CsvOptions::default();
+    let mut roles = BTreeMap::new();
+    for (key, field) in fields("openSweep option", value, &known)? {
+        if key == "roles" {
+            for (column, role) in entries("roles", &field)? {
+                let role = role_named(&column, &role)?;
+                roles.insert(column, role);
             }
-            "ignore" => {
-                options.ignore = arguments::list_of_strings(&field).ok_or_else(|| {
-                    arguments::invalid(&key, "a list of column names (strings)", &field)
-                })?;
-                continue;
-            }
-            "x" => &mut options.x,
-            "y" => &mut options.y,
-            "value" => &mut options.value,
-            "model" => &mut options.model,
-            "benchmark" => &mut options.benchmark,
-            _ => &mut options.replicate,
-        };
-        *slot = Some(name_of(&key, &field)?);
+        } else {
+            let value = role_value(&CsvOptions::ROLES, &key, &field)?;
+            csv.set_role(&key, value).map_err(js_error)?;
+        }
     }
-    Ok(options)
+    Ok(TableOptions {
+        roles,
+        ..TableOptions::from(&csv)
+    })
 }
 
 /// A parameter's choice: `"best"`, `"mean"`, `"facet"` or `{ fixed: value }` (a string or a

@@ -159,14 +159,32 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
     await context.close();
   });
 
-  test("a CSV that no loader can read keeps the tidy loader's message", async () => {
+  test("CSV refused for anything but its roles keeps the tidy loader's message; one refused for its roles opens", async () => {
     const { page, context } = await openPage(session, "#dataset=kv-cache-sweep");
     const before = await shownDataset(page);
-    await page.setInputFiles("#file-input", csvFile("words.csv", "a,b,c\nx,y,z\nu,v,w\n"));
-    await page.waitForSelector("#error-banner:not([hidden])");
+    const malformed = (name) => readFileSync(new URL(`../malformed/${name}`, import.meta.url), "utf8");
+    // Two runs of one cell and no replicate column: the tidy loader's exact message, not a
+    // run table that would take them as replicates.
+    for (const [name, text] of [
+      ["sweep-duplicate-cell.csv", malformed("sweep-duplicate-cell.csv")],
+      ["words.csv", "a,b,c\nx,y,z\nu,v,w\n"],
+    ]) {
+      await page.setInputFiles("#file-input", csvFile(name, text));
+      await page.waitForFunction((name) => {
+        const banner = document.getElementById("error-banner");
+        return !banner.hidden && banner.textContent.includes(`"${name}"`);
+      }, name);
+      const shown = await shownDataset(page);
+      const expected = name === "words.csv" ? null : malformed(`${name}.expected`).trim();
+      if (expected) assert.equal(shown.error, `Could not open "${name}": ${expected}`);
+      else assert.match(shown.error, /^Could not open "words\.csv": /);
+      assert.equal(shown.title, before.title);
+    }
+    // Three axis candidates (the corpus' role error) open as a run table.
+    await afterRender(page, () => page.setInputFiles("#file-input", csvFile("axes.csv", malformed("sweep-ambiguous-axes.csv"))));
     const shown = await shownDataset(page);
-    assert.match(shown.error, /^Could not open "words\.csv": /);
-    assert.equal(shown.title, before.title);
+    assert.equal(shown.error, null);
+    assert.ok(shown.notices[0].startsWith("Read as a table of runs: "), shown.notices[0]);
     await context.close();
   });
 });

@@ -192,14 +192,10 @@ export async function loadEitherKind(kind, guess, attempt) {
   }
 }
 
-/** True when loadDataset reads the text as JSON (declared so, or "auto" and it opens with "{"). */
-function readsAsJson(text, format) {
-  return format === "json" || (format !== "csv" && /^[\ufeff\s]*\{/.test(text));
-}
-
 /**
- * Loads a sweep: loadDataset, and for CSV text it refuses (more than two parameters, several
- * metrics, a W&B or Optuna export) the run table (openSweep) drawn at its default view. Resolves
+ * Loads a sweep: loadDataset, and for CSV text it refuses for its columns (more than two
+ * parameters, several metrics, a W&B or Optuna export, a pandas index: the error's roleError)
+ * the run table (openSweep) drawn at its default view. Resolves
  * to { dataset } or { dataset, sweep }: `sweep` says what the run table inferred, for the page
  * to show ({ format, description, notices }: what is drawn and why, what to check). When the run
  * table fails too, the error is loadDataset's.
@@ -208,7 +204,8 @@ export function loadSweep(api, text, format = "auto") {
   try {
     return { dataset: api.loadDataset(text, { format }) };
   } catch (error) {
-    if (typeof api.openSweep !== "function" || readsAsJson(text, format)) throw error;
+    // Only CSV refused for its columns (loadDataset marks it): other refusals keep their message.
+    if (!error?.roleError || typeof api.openSweep !== "function") throw error;
     let table;
     let projection;
     try {
