@@ -107,9 +107,11 @@ describe("the site builder", () => {
     const source = await tempFolder("site-source");
     const out = await tempFolder("site-out");
     try {
-      await mkdir(path.join(source.folder, "pkg"));
-      await writeFile(path.join(source.folder, "pkg", "sweepmap.js"), "export {};\n");
-      await writeFile(path.join(source.folder, "pkg", "sweepmap_bg.wasm"), "");
+      for (const pkg of [["pkg"], ["pkg", "pairwise"]]) {
+        await mkdir(path.join(source.folder, ...pkg), { recursive: true });
+        await writeFile(path.join(source.folder, ...pkg, "sweepmap.js"), "export {};\n");
+        await writeFile(path.join(source.folder, ...pkg, "sweepmap_bg.wasm"), "");
+      }
       await writeFile(path.join(source.folder, "index.html"), '<!doctype html>\n<script type="module" src="/main.js"></script>\n');
       await assert.rejects(buildSite({ root: source.folder, out: path.join(out.folder, "site") }), {
         message: 'site: these references are root-absolute and would break under a sub-path:\n  index.html:2: <script type="module" src="/main.js"></script>',
@@ -124,7 +126,13 @@ describe("the site builder", () => {
 
       const fresh = path.join(out.folder, "site");
       const first = await buildSite({ root: source.folder, out: fresh });
-      assert.deepEqual(first.files.toSorted(), ["index.html", path.join("pkg", "sweepmap.js"), path.join("pkg", "sweepmap_bg.wasm")]);
+      assert.deepEqual(first.files.toSorted(), [
+        "index.html",
+        path.join("pkg", "pairwise", "sweepmap.js"),
+        path.join("pkg", "pairwise", "sweepmap_bg.wasm"),
+        path.join("pkg", "sweepmap.js"),
+        path.join("pkg", "sweepmap_bg.wasm"),
+      ]);
       const again = await buildSite({ root: source.folder, out: fresh });
       assert.deepEqual(again.files, first.files, "a folder it built is rebuilt");
     } finally {

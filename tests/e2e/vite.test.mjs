@@ -77,7 +77,10 @@ describe("the package", () => {
       "./element > default",
       "./wasm > types",
       "./wasm > default",
+      "./wasm-pairwise > types",
+      "./wasm-pairwise > default",
       "./sweepmap_bg.wasm",
+      "./pairwise/sweepmap_bg.wasm",
       "./package.json",
     ]);
     for (const [condition, target] of targets) {
@@ -97,8 +100,9 @@ describe("the package", () => {
 });
 
 describe("a Vite app that depends on sweepmap", { timeout: 120_000 }, () => {
-  test("vite build ships the wasm as an asset", () => {
-    assert.equal(built.files.filter((file) => /^sweepmap_bg-[\w-]+\.wasm$/.test(file)).length, 1, built.files.join(", "));
+  test("vite build ships both wasm packages as assets", () => {
+    // The default package, and the pairwise one, which the app fetches only for per-item scores.
+    assert.equal(built.files.filter((file) => /^sweepmap_bg-[\w-]+\.wasm$/.test(file)).length, 2, built.files.join(", "));
   });
 
   test("the built app draws the figure, with both imports resolved through exports", async () => {
@@ -111,6 +115,7 @@ describe("a Vite app that depends on sweepmap", { timeout: 120_000 }, () => {
     assert.ok(app.rendered.colorMaps > 0);
     assert.deepEqual(app.elementExports, declaredValues(path.join(repository, "www/lib/element.d.ts")));
     assert.deepEqual(app.apiExports, declaredValues(path.join(repository, "www/lib/sweepmap.d.ts")));
+    // One wasm fetched: the default package (the pairwise one is only fetched for per-item scores).
     assert.equal(requests.filter((url) => url.endsWith(".wasm")).length, 1);
 
     // accuracy: 0.25 at (0.1, 500) is the lowest cell, 1 at (0.2, 1000) the highest.

@@ -1,8 +1,9 @@
-// Types of the package's entry (lib/sweepmap.js): the whole wasm API, typed by wasm-bindgen's
-// own declarations, plus load().
+// Types of the package's entry (lib/sweepmap.js): the default package's wasm API, typed by
+// wasm-bindgen's own declarations, plus load() and loadPairwiseApi() (the pairwise package).
 
 import type * as api from "../pkg/sweepmap.js";
 import type { InitInput } from "../pkg/sweepmap.js";
+import type * as pairwiseApi from "../pkg/pairwise/sweepmap.js";
 
 export * from "../pkg/sweepmap.js";
 
@@ -20,3 +21,15 @@ export declare function load(source?: InitInput | Promise<InitInput>): Promise<S
 
 /** True once load() has finished. */
 export declare function isLoaded(): boolean;
+
+/** The pairwise package's API: everything in SweepmapApi plus per-item scores and their figure. */
+export type SweepmapPairwiseApi = typeof pairwiseApi;
+
+/** Where the pairwise package's wasm is. */
+export declare const pairwiseWasmUrl: URL;
+
+/**
+ * Fetches and instantiates the pairwise package (glue and wasm) once per page; every call returns
+ * the same promise. `source` as for load().
+ */
+export declare function loadPairwiseApi(source?: InitInput | Promise<InitInput>): Promise<SweepmapPairwiseApi>;
