@@ -53,12 +53,12 @@ pub mod lm_eval;
 pub mod pairwise;
 pub mod render;
 pub mod source;
-// Run tables are native-only until the page is wired to them: compiled into the wasm without
-// any export, the module still cost 189 bytes gzipped. The name lists the tidy loader shares
-// with it are built for both.
-#[cfg(not(target_arch = "wasm32"))]
+// Run tables come with the `tables` feature (native builds and the default wasm package; the
+// pairwise package leaves them out to fit its size budget). The name lists the tidy loader
+// shares with them are built for both.
+#[cfg(feature = "tables")]
 pub mod table;
-#[cfg(target_arch = "wasm32")]
+#[cfg(not(feature = "tables"))]
 pub(crate) mod table {
     pub(crate) mod names;
 }

@@ -490,6 +490,7 @@ async function openSource(source) {
     return false;
   }
   clearError();
+  showNotices(loaded.sweep?.notices ?? []);
   return true;
 }
 
@@ -566,7 +567,8 @@ async function openFromAddress({ initial }) {
     showError(`Could not draw "${loaded.label}": ${error.message}`);
     return;
   }
-  showNotices(notices.map((notice) => notice.message));
+  // A CSV opened as a run table: what was inferred and what to check, before the link's notices.
+  showNotices([...(loaded.sweep?.notices ?? []), ...notices.map((notice) => notice.message)]);
   // On start, an error so far is about the source that failed: keep it visible.
   if (!initial) clearError();
 }

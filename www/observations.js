@@ -1,6 +1,6 @@
 // The key observations under the figure: the sentences the analysis supports, one card per panel
 // and the "Across panels" ones first in a box of their own; for a difference, which model is
-// ahead how often; for a reconciliation, a table of the cells whose reported value differs from
+// ahead how often; for a view of a run table, what it shows; for a reconciliation, a table of the cells whose reported value differs from
 // the mean of their parts beyond rounding. Every word comes from the figure (keyObservations(),
 // and observationsMarkdown() for the Markdown copy), never from this module: it only lays them
 // out, with textContent, and sets the canvas' accessible description.
@@ -114,7 +114,9 @@ function mismatchTable(table) {
  */
 export function renderObservations(elements, figure) {
   const shown = figure.keyObservations();
-  elements.overview.replaceChildren(...(shown.difference ? [differenceBox(shown.difference)] : []));
+  // A view of a run table says first what it shows (fixed values, best over, bins).
+  const shows = shown.shows ? [element("p", "shows-line", `Shown: ${shown.shows}.`)] : [];
+  elements.overview.replaceChildren(...shows, ...(shown.difference ? [differenceBox(shown.difference)] : []));
   elements.overview.append(...shown.across.filter((section) => section.observations.length > 0).map(acrossBox));
   elements.overview.hidden = elements.overview.childElementCount === 0;
   fillCards(elements.panels, shown.panels, panelCard, "panel");

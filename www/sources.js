@@ -69,12 +69,13 @@ function scoresOf(dataset) {
 }
 
 /**
- * { kind, dataset, api } as the page keeps it, with its names; frees the dataset if they fail.
- * `api` is the wasm package that holds the data (the pairwise one for per-item scores).
+ * { kind, dataset, api, sweep } as the page keeps it, with its names; frees the dataset if they
+ * fail. `api` is the wasm package that holds the data (the pairwise one for per-item scores);
+ * `sweep`, for CSV opened as a run table, what was inferred (lib/source.js loadSweep).
  */
-function withNames({ kind, dataset, api }) {
+function withNames({ kind, dataset, api, sweep }) {
   try {
-    return { ...(kind === "pairwise" ? scoresOf(dataset) : sweepOf(dataset)), api };
+    return { ...(kind === "pairwise" ? scoresOf(dataset) : sweepOf(dataset)), api, sweep };
   } catch (error) {
     dataset.free();
     throw error;

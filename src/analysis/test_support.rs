@@ -192,6 +192,7 @@ pub(crate) fn dataset_from_panels(
         benchmark_info,
         replicate: None,
         panels,
+        shows: None,
     }
 }
 

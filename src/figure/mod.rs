@@ -30,7 +30,7 @@ use crate::analysis::{
     Difference, DifferenceTest, Extreme, Reconciliation, ValueScale,
 };
 use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale};
-use crate::display::display_label;
+use crate::display::{display_label, display_note};
 use crate::error::{Error, Result};
 use crate::pairwise::PairComparison;
 use crate::{Axis, BenchmarkInfo, Dataset, Direction, Grid};
@@ -738,7 +738,12 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             decimals: panel_decimals,
             x_name: None,
             y_name: None,
-            subtitle: Vec::new(),
+            // A view of a larger table says what it shows (fixed values, best over, bins).
+            subtitle: dataset
+                .shows
+                .iter()
+                .map(|shows| display_note(shows).into_owned())
+                .collect(),
             errors: draft.errors,
             item_total: None,
             parity_line: false,

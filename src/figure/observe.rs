@@ -767,6 +767,8 @@ pub struct KeyObservations {
     /// `(title, observations)`: the first `panels` are the panels', in panel order.
     pub sections: Vec<(String, Vec<Observation>)>,
     pub panels: usize,
+    /// What the figure shows of a larger table (the dataset's `shows`, as shown).
+    pub shows: Option<String>,
     pub difference: Option<DifferenceLines>,
     pub mismatches: Option<MismatchTable>,
 }
@@ -786,6 +788,10 @@ pub fn key_observations(
     KeyObservations {
         sections: observe_figure(dataset, figure, view, level),
         panels: figure.panels.len(),
+        shows: dataset
+            .shows
+            .as_deref()
+            .map(|shows| crate::display::display_note(shows).into_owned()),
         difference,
         mismatches: mismatch_table(figure),
     }
@@ -797,10 +803,13 @@ impl KeyObservations {
         self.sections.split_at(self.panels.min(self.sections.len()))
     }
 
-    /// Everything as Markdown: the sections, then who is ahead how often, then the mismatch
-    /// table, each under a heading.
+    /// Everything as Markdown: what the figure shows (a paragraph), the sections, then who is
+    /// ahead how often, then the mismatch table, each under a heading.
     pub fn markdown(&self) -> String {
         let mut writer = MarkdownWriter::default();
+        if let Some(shows) = &self.shows {
+            writer.paragraph(&format!("Shown: {shows}."));
+        }
         write_sections(&mut writer, &self.sections);
         if let Some(difference) = &self.difference {
             writer.heading(3, &difference.heading);
@@ -815,17 +824,25 @@ impl KeyObservations {
     }
 
     /// The canvas' accessible description: "Key observations." and every section's sentences
-    /// after its title, the ones across panels first; empty when there are none.
+    /// after its title, the ones across panels first, after what the figure shows; empty when
+    /// there are none.
     pub fn description(&self) -> String {
         let (panels, across) = self.split();
-        let parts: Vec<String> = across
+        let parts: Vec<String> = self
+            .shows
             .iter()
-            .chain(panels)
-            .filter(|(_, observations)| !observations.is_empty())
-            .map(|(title, observations)| {
-                let texts: Vec<&str> = observations.iter().map(|o| o.text.as_str()).collect();
-                format!("{title}: {}", texts.join(" "))
-            })
+            .map(|shows| format!("Shown: {shows}."))
+            .chain(
+                across
+                    .iter()
+                    .chain(panels)
+                    .filter(|(_, observations)| !observations.is_empty())
+                    .map(|(title, observations)| {
+                        let texts: Vec<&str> =
+                            observations.iter().map(|o| o.text.as_str()).collect();
+                        format!("{title}: {}", texts.join(" "))
+                    }),
+            )
             .collect();
         if parts.is_empty() {
             String::new()

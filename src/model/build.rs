@@ -178,6 +178,7 @@ impl Builder {
                 benchmark_info,
                 replicate: names.replicate,
                 panels: Vec::with_capacity(panel_count),
+                shows: None,
             },
             measurements: self.measurements,
             groups,

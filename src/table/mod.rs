@@ -20,6 +20,7 @@
 
 mod bins;
 mod effects;
+mod explain;
 mod formats;
 mod name_map;
 pub(crate) mod names;
@@ -36,6 +37,7 @@ use crate::model::tidy::{detect_delimiter, field_text, first_record, is_missing_
 
 pub use bins::Bins;
 pub use effects::Effect;
+pub use explain::opens_what_tidy_refuses;
 pub use formats::Format;
 pub use name_map::NameMap;
 pub use project::{BinPick, CellRuns, Choice, Projection, View};

@@ -609,7 +609,11 @@ impl Sweep {
             cells: &cells,
         });
         Ok(Projection {
-            dataset,
+            // The figure says what it shows (nothing to say: nothing drawn).
+            dataset: Dataset {
+                shows: Some(description.clone()).filter(|d| !d.is_empty()),
+                ..dataset
+            },
             view: resolved,
             description,
             notices,

@@ -180,7 +180,8 @@ pub struct ColumnRole {
     pub label: String,
     /// The role.
     pub role: Role,
-    /// Why.
+    /// Why (left out of the JavaScript crossing: `because` says it in words).
+    #[serde(skip)]
     pub reason: Reason,
     /// The reason as a phrase: "numbers with 12 values".
     pub because: String,

@@ -63,7 +63,7 @@ const CSV_OPTION_NAMES: [&str; 7] = [
 ];
 
 /// The column roles of `loadCsv`.
-const CSV_ROLES: ColumnRoles = ColumnRoles {
+pub(crate) const CSV_ROLES: ColumnRoles = ColumnRoles {
     what: "CSV option",
     names: &CSV_OPTION_NAMES,
     lists: &["ignore"],
@@ -149,31 +149,40 @@ pub(crate) fn column_roles<R: Roles>(value: JsValue) -> Result<R, js_sys::Error>
         if !roles.names.contains(&key.as_str()) {
             return Err(js_error(unknown_role(roles, &key)));
         }
-        // Check the types here, so that the message names the option.
         let field = arguments::property(object, &key)?;
         if field.is_undefined() || field.is_null() {
             continue;
         }
-        let (value, expected) = if roles.lists.contains(&key.as_str()) {
-            (
-                arguments::list_of_strings(&field).map(OptionValue::TextList),
-                "a list of column names (strings)",
-            )
-        } else {
-            (
-                field.as_string().map(OptionValue::Text),
-                "a column name (a string)",
-            )
-        };
-        let Some(value) = value else {
-            return Err(js_error(Error::InvalidField {
-                field: key,
-                expected: expected.to_string(),
-            }));
-        };
-        read.set_role(&key, value).map_err(js_error)?;
+        read.set_role(&key, role_value(roles, &key, &field)?)
+            .map_err(js_error)?;
     }
     Ok(read)
+}
+
+/// A role's value from JavaScript, its type checked here so that the message names the option:
+/// a list of column names for a list role, else one column name.
+pub(crate) fn role_value(
+    roles: &ColumnRoles,
+    key: &str,
+    field: &JsValue,
+) -> Result<OptionValue, js_sys::Error> {
+    let (value, expected) = if roles.lists.contains(&key) {
+        (
+            arguments::list_of_strings(field).map(OptionValue::TextList),
+            "a list of column names (strings)",
+        )
+    } else {
+        (
+            field.as_string().map(OptionValue::Text),
+            "a column name (a string)",
+        )
+    };
+    value.ok_or_else(|| {
+        js_error(Error::InvalidField {
+            field: key.to_string(),
+            expected: expected.to_string(),
+        })
+    })
 }
 
 /// Reads `loadCsv` options.
@@ -260,7 +269,9 @@ pub(crate) fn load_options(text: &str, options: JsValue) -> Result<(bool, JsValu
 
 /// Loads a dataset from CSV or JSON text. `format` is `"auto"` (the default: JSON when the
 /// text starts with `{`, CSV otherwise), `"csv"` or `"json"`; `roles` are `loadCsv`'s column
-/// roles, used for CSV text only.
+/// roles, used for CSV text only. In the default package, the `Error` thrown for CSV that
+/// `openSweep` opens (columns whose roles cannot be told apart, a pandas index column) has
+/// `roleError: true`.
 #[wasm_bindgen(js_name = loadDataset)]
 pub fn load_dataset(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -275,7 +286,17 @@ pub fn load_dataset(
     } else {
         crate::load_csv(&text, &roles)
     };
-    dataset.map(SweepDataset::new).map_err(js_error)
+    dataset.map(SweepDataset::new).map_err(|error| {
+        // CSV a run table opens (its roles cannot be told apart, a pandas index): the error
+        // says so, for a page to open it with `openSweep`.
+        #[cfg(feature = "tables")]
+        if !json && crate::table::opens_what_tidy_refuses(&error) {
+            let thrown = js_error(error);
+            let _ = js_sys::Reflect::set(&thrown, &"roleError".into(), &JsValue::TRUE);
+            return thrown;
+        }
+        js_error(error)
+    })
 }
 
 /// What JavaScript sees of a colour map.
@@ -405,6 +426,12 @@ impl SweepDataset {
         crate::figure::is_synthetic(self.0.title.as_deref(), self.0.source.as_deref())
     }
 
+    /// What the figure shows of a larger table, when the dataset is a view of one (drawn under
+    /// each panel's title): "batch_size = 64 (fixed at the best run's); 3 seeds per cell".
+    pub fn shows(&self) -> Option<String> {
+        self.0.shows.clone()
+    }
+
     /// The dataset as tidy CSV, safe to open in a spreadsheet unless `options.raw` is true.
     #[wasm_bindgen(js_name = toCsv)]
     pub fn to_csv(&self, options: Option<CsvExportOptionsObject>) -> Result<String, js_sys::Error> {
@@ -485,6 +512,12 @@ impl SweepDataset {
 impl SweepDataset {
     pub(crate) fn new(dataset: Dataset) -> SweepDataset {
         SweepDataset(Rc::new(dataset))
+    }
+
+    /// A handle on a dataset shared with its owner (a run table's projection).
+    #[cfg(feature = "tables")]
+    pub(crate) fn shared_from(dataset: Rc<Dataset>) -> SweepDataset {
+        SweepDataset(dataset)
     }
 
     /// The core dataset behind the handle.

@@ -252,6 +252,7 @@ impl SweepFigure {
     pub fn key_observations(&self) -> Result<KeyObservationsObject, js_sys::Error> {
         #[derive(Serialize)]
         struct Shown<'a> {
+            shows: Option<&'a str>,
             panels: Vec<Section<'a>>,
             across: Vec<Section<'a>>,
             difference: Option<&'a DifferenceLines>,
@@ -261,6 +262,7 @@ impl SweepFigure {
         let observations = self.all_observations();
         let (panels, across) = observations.split();
         to_typed(&Shown {
+            shows: observations.shows.as_deref(),
             panels: sections(panels),
             across: sections(across),
             difference: observations.difference.as_ref(),

@@ -30,6 +30,9 @@
 //! - `arguments`: reading JavaScript values (option objects, numbers, names, canvases) into the
 //!   view spec's types ([`crate::view`], where options are resolved);
 //! - `display`: data-supplied text as shown (`displayLabel`, `displayNote`);
+//! - `table` (the default package only): run tables of any shape (`openSweep`), their
+//!   columns with roles and reasons, views projected into datasets (`SweepTable`,
+//!   `SweepProjection`);
 //! - `source`: where data come from (`formatFromName`, `checkFetchedText`, `splitNames`);
 //! - `figure` and `pairwise_figure`: the figure handles, `SweepFigure` and
 //!   `SweepPairwiseFigure`, which differ in what they prepare and share everything after that:
@@ -49,6 +52,8 @@ mod pairwise;
 #[cfg(feature = "pairwise")]
 mod pairwise_figure;
 mod source;
+#[cfg(feature = "tables")]
+mod table;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -67,6 +72,8 @@ pub use pairwise::{load_pairwise, SweepPairwise};
 #[cfg(feature = "pairwise")]
 pub use pairwise_figure::SweepPairwiseFigure;
 pub use source::{check_fetched_text, format_from_name_js, guess_kind, split_names_js};
+#[cfg(feature = "tables")]
+pub use table::{open_sweep_js, SweepProjection, SweepTable};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPESCRIPT_TYPES: &'static str = r#"
@@ -399,6 +406,8 @@ export interface TableColumn {
 
 /** What the page writes under a sweep figure, every text written by the figure. */
 export interface KeyObservations {
+  /** What the figure shows of a larger table (a run table's view, `SweepProjection.description`); null otherwise. */
+  shows: string | null;
   /** One section per panel, in panel order. */
   panels: ObservationSection[];
   /** "Across panels", when it has any observation. */

@@ -24,8 +24,8 @@ describe("wrong arguments to every wasm export", { timeout: 300_000 }, () => {
   test("return or throw an Error, never trap, and leave the module working", async () => {
     const { page, problems } = await openPage(session, "?dataset=kv-cache-sweep");
     await shownDataset(page);
-    // Both packages: the default one the page loads, and the pairwise one (all of the first's
-    // exports plus per-item scores and their figure).
+    // Both packages: the default one the page loads (with run tables: openSweep), and the
+    // pairwise one (per-item scores and their figure instead of run tables).
     const outcomes = await page.evaluate(async () => {
       const api = await import(new URL("lib/sweepmap.js", location.href).href);
       const results = [];
@@ -33,6 +33,8 @@ describe("wrong arguments to every wasm export", { timeout: 300_000 }, () => {
       return results;
       async function exercise(wasm) {
       const hasPairwise = typeof wasm.loadPairwise === "function";
+      const hasTables = typeof wasm.openSweep === "function";
+      const sweepCsv = "lr,wd,bs,seed,acc,loss\n1,1,8,1,0.5,2\n2,1,8,1,0.6,1\n1,2,16,1,0.7,3\n2,2,16,2,0.8,1\n1,1,16,2,0.4,2\n";
       const csv = "model,benchmark,ratio,window,pass@1\nA,B,0.1,500,40\nA,B,0.2,500,41\nA,B,0.1,1000,42\nA,B,0.2,1000,43\n";
       const pairwiseCsv = "item,model,score\nt1,a,0.5\nt1,b,0.25\nt2,a,1\nt2,b,0\n";
       const canvas = () => {
@@ -90,7 +92,7 @@ describe("wrong arguments to every wasm export", { timeout: 300_000 }, () => {
       };
       const validFirst = {
         loadCsv: [csv], loadJson: ['{"x": 1}'], loadDataset: [csv], loadPairwise: [pairwiseCsv],
-        guessKind: [csv], parseLink: ["?dataset=a"], readLinkSource: ["?dataset=a"],
+        guessKind: [csv], parseLink: ["?dataset=a"], readLinkSource: ["?dataset=a"], openSweep: [sweepCsv],
       };
       try {
         // Free functions.
@@ -117,8 +119,20 @@ describe("wrong arguments to every wasm export", { timeout: 300_000 }, () => {
                 SweepPairwiseLoader: () => new wasm.SweepPairwiseLoader(),
               }
             : {}),
+          ...(hasTables
+            ? {
+                SweepTable: () => wasm.openSweep(sweepCsv),
+                SweepProjection: () => {
+                  const table = wasm.openSweep(sweepCsv);
+                  const projection = table.project();
+                  table.free();
+                  return projection;
+                },
+              }
+            : {}),
         };
-        const validArgs = { resize: [300], cellInfo: [0, 0, 0], cellRect: [0, 0, 0], hitTest: [10, 10], comparePair: ["a", "b"], analysis: ["A", "B"], reconcile: ["A", "B"], renderTo: [canvas()], setDataset: [dataset], setData: [pairwise], push: ["x"], buildStep: [10] };
+        const validArgs = {
+          mainEffects: ["acc"], parameterValues: ["lr"], project: [{ x: "lr", y: "wd", others: { bs: "best" } }], cellRuns: [null, null, 0, 0], resize: [300], cellInfo: [0, 0, 0], cellRect: [0, 0, 0], hitTest: [10, 10], comparePair: ["a", "b"], analysis: ["A", "B"], reconcile: ["A", "B"], renderTo: [canvas()], setDataset: [dataset], setData: [pairwise], push: ["x"], buildStep: [10] };
         for (const [className, make] of Object.entries(instances)) {
           const prototype = wasm[className].prototype;
           for (const name of Object.getOwnPropertyNames(prototype)) {
@@ -140,10 +154,11 @@ describe("wrong arguments to every wasm export", { timeout: 300_000 }, () => {
         const figure = new wasm.SweepFigure(wasm.loadCsv(csv), canvas(), { width: 320 });
         stillWorks = { width: figure.size().width, panels: figure.panels().length };
       }
-      return { hasPairwise, calls, traps, nonErrors, stillWorks };
+      return { hasPairwise, hasTables, calls, traps, nonErrors, stillWorks };
       }
     });
     assert.deepEqual(outcomes.map((outcome) => outcome.hasPairwise), [false, true], "the default package has no pairwise exports; the pairwise one has them");
+    assert.deepEqual(outcomes.map((outcome) => outcome.hasTables), [true, false], "run tables are in the default package only");
     for (const outcome of outcomes) {
       console.log(`wrong arguments: ${outcome.calls} calls, none trapped`);
       assert.deepEqual(outcome.traps, [], "no call traps");

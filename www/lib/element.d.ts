@@ -34,6 +34,12 @@ export interface SweepMapRenderDetail {
   kind: "sweep" | "pairwise";
   /** The panels' titles, in drawing order. */
   panels: string[];
+  /**
+   * For CSV data loadDataset refuses (more than two parameters, several metrics, a W&B or Optuna
+   * export), opened as a run table at its default view: how the file was read, what is drawn
+   * and why, what the figure shows, what to check (SweepProjection.inferred()); [] otherwise.
+   */
+  inferred: string[];
   /** The figure's size in CSS pixels. */
   width: number;
   height: number;

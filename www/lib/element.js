@@ -558,7 +558,7 @@ export class SweepMapElement extends HTMLElement {
       figure.update(options);
     }
     if (old.dataset && old.dataset !== loaded.dataset) old.dataset.free();
-    this.#shown = { figure, dataset: loaded.dataset, kind: loaded.kind };
+    this.#shown = { figure, dataset: loaded.dataset, kind: loaded.kind, sweep: loaded.sweep };
     this.#drawnWidth = options.width;
     return true;
   }
@@ -585,6 +585,8 @@ export class SweepMapElement extends HTMLElement {
     this.#emit("sweepmap-render", {
       kind,
       panels: figure.panels().map((panel) => panel.title),
+      // A CSV opened as a run table: what was inferred and what to check (lib/source.js loadSweep).
+      inferred: this.#shown.sweep?.notices ?? [],
       width: size.width,
       height: size.height,
     });

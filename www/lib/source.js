@@ -193,14 +193,44 @@ export async function loadEitherKind(kind, guess, attempt) {
 }
 
 /**
- * Loads data text as a sweep (loadDataset of `api`) or per-item scores (loadPairwise of the
- * pairwise package, fetched then if not yet): `kind` "sweep", "pairwise", or "auto" (guessKind,
- * then the other). Resolves to { kind, dataset, api }: `api` is the package that holds the
- * data, whose figure must draw them.
+ * Loads a sweep: loadDataset, and for CSV text it refuses for its columns (more than two
+ * parameters, several metrics, a W&B or Optuna export, a pandas index: the error's roleError)
+ * the run table (openSweep) drawn at its default view. Resolves
+ * to { dataset } or { dataset, sweep }: `sweep` says what the run table inferred, for the page
+ * to show ({ format, description, notices }: what is drawn and why, what to check). When the run
+ * table fails too, the error is loadDataset's.
+ */
+export function loadSweep(api, text, format = "auto") {
+  try {
+    return { dataset: api.loadDataset(text, { format }) };
+  } catch (error) {
+    // Only CSV refused for its columns (loadDataset marks it): other refusals keep their message.
+    if (!error?.roleError || typeof api.openSweep !== "function") throw error;
+    let table;
+    let projection;
+    try {
+      table = api.openSweep(text);
+      projection = table.project();
+      const sweep = { format: table.format(), description: projection.description(), notices: projection.inferred() };
+      return { dataset: projection.dataset(), sweep };
+    } catch {
+      throw error;
+    } finally {
+      projection?.free();
+      table?.free();
+    }
+  }
+}
+
+/**
+ * Loads data text as a sweep (loadSweep) or per-item scores (loadPairwise of the pairwise
+ * package, fetched then if not yet): `kind` "sweep", "pairwise", or "auto" (guessKind, then the
+ * other). Resolves to { kind, dataset, api, sweep? }: `api` is the package that holds the data,
+ * whose figure must draw them; `sweep` as loadSweep gives it.
  */
 export function loadText(api, text, { format = "auto", kind = "auto" } = {}) {
   const loaders = {
-    sweep: async () => ({ api, dataset: api.loadDataset(text, { format }) }),
+    sweep: async () => ({ api, ...loadSweep(api, text, format) }),
     pairwise: async () => {
       const pairwise = await loadPairwiseApi();
       return { api: pairwise, dataset: pairwise.loadPairwise(text, { format }) };

@@ -1,0 +1,92 @@
+//! What a front end says about a sweep it opened by itself, so that a best guess never passes
+//! for a certainty: how the file was read, what each column was taken for, what is drawn and
+//! why, and what to check.
+
+use super::{Format, Projection, Role, Sweep};
+use crate::error::{quoted_list, Error};
+use crate::figure::format_percent;
+use crate::Direction;
+
+impl Sweep {
+    /// Sentences about a projection of this sweep, in the order a reader needs them:
+    /// 1. the format and the columns by role ("Read as a W&B runs export: 33 runs; parameters
+    ///    "lr", "batch_size"; metrics "val/acc", "train/loss"; replicate "seed".");
+    /// 2. the metric and the axes, with the main-effect ranking that chose them;
+    /// 3. what the figure shows (the projection's description);
+    /// 4. the sweep's notices (runs left out, choices to check), then the projection's.
+    pub fn explain(&self, projection: &Projection) -> Vec<String> {
+        let format = match self.format {
+            Format::Wandb => "a W&B runs export",
+            Format::Optuna => "an Optuna trials table",
+            Format::Tidy => "a table of runs",
+        };
+        let mut columns = Vec::new();
+        for (role, singular, plural) in [
+            (Role::Parameter, "parameter", "parameters"),
+            (Role::Metric, "metric", "metrics"),
+            (Role::Facet, "panels by", "panels by"),
+            (Role::Replicate, "replicate", "replicates"),
+        ] {
+            let labels: Vec<String> = self
+                .columns_with(role)
+                .into_iter()
+                .map(|c| self.label(c).to_string())
+                .collect();
+            if !labels.is_empty() {
+                let noun = if labels.len() == 1 { singular } else { plural };
+                columns.push(format!("{noun} {}", quoted_list(&labels)));
+            }
+        }
+        let runs = self.table.runs();
+        let mut lines = vec![format!(
+            "Read as {format}: {runs} {}; {}.",
+            if runs == 1 { "run" } else { "runs" },
+            columns.join("; ")
+        )];
+
+        let view = &projection.view;
+        let better = match view.direction {
+            Some(Direction::Lower) => "lower is better",
+            _ => "higher is better",
+        };
+        let named = self.preferred.x.is_some() || self.preferred.y.is_some();
+        let why = if named {
+            "as named".to_string()
+        } else {
+            let ranking: Vec<String> = self
+                .main_effects(&view.metric)
+                .unwrap_or_default()
+                .iter()
+                .map(|effect| format!("{} {}", effect.label, format_percent(Some(effect.share), 0)))
+                .collect();
+            format!(
+                "the parameters with the largest main effect (share of the variance each \
+                 explains alone: {})",
+                ranking.join(", ")
+            )
+        };
+        lines.push(format!(
+            "Drawn: \"{}\" ({better}) by \"{}\" (x) and \"{}\" (y), {why}.",
+            view.metric, view.x, view.y
+        ));
+        if !projection.description.is_empty() {
+            lines.push(format!("Shown: {}.", projection.description));
+        }
+        lines.extend(self.notices.iter().cloned());
+        lines.extend(projection.notices.iter().cloned());
+        lines
+    }
+}
+
+/// True for the tidy loader's refusals that a run table answers: columns whose roles it cannot
+/// tell apart (three parameters, two metrics, a W&B or Optuna export), or the unnamed first
+/// column pandas writes (its row index). Other refusals (a cell measured twice, an empty axis
+/// field, text for a number) keep the tidy loader's message: a run table would draw such a file
+/// by guessing past what its author should fix.
+pub fn opens_what_tidy_refuses(error: &Error) -> bool {
+    match error {
+        Error::AmbiguousRole { .. } | Error::NoCandidate { .. } => true,
+        Error::InvalidField { field, .. } => field == "header, column 1",
+        _ => false,
+    }
+}

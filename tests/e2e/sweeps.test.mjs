@@ -1,0 +1,222 @@
+// End-to-end tests of sweeps that loadDataset refuses for their roles, opened as run tables
+// (openSweep) at their default view: a W&B runs export, an Optuna trials table and a tidy CSV over
+// three hyperparameters, through the explorer's file input and in <sweep-map> under the strict
+// CSP. The figure is drawn, says what it shows under each panel's title (and in the
+// observations), and the page lists what was inferred and what to check. The default package
+// holds run tables: the pairwise package is never fetched for them.
+
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { afterRender, openPage, shownDataset, startSession } from "./browser.mjs";
+import { openRecordedPage, startSiteSession, violations, waitForEvents } from "./embed.mjs";
+
+const fixture = (name) => readFileSync(new URL(`../fixtures/sweeps/${name}`, import.meta.url), "utf8");
+
+function csvFile(name, text) {
+  return { name, mimeType: "text/csv", buffer: Buffer.from(text, "utf8") };
+}
+
+/**
+ * A sweep over three hyperparameters and two seeds, with a training loss beside the accuracy:
+ * lr moves the accuracy most, then weight_decay; batch_size barely.
+ */
+function threeParameters() {
+  const rows = ["lr,weight_decay,batch_size,seed,val_accuracy,train_loss"];
+  for (const [i, lr] of ["0.0001", "0.001", "0.01"].entries()) {
+    for (const [j, wd] of ["0", "0.01", "0.1"].entries()) {
+      for (const [k, bs] of ["32", "64"].entries()) {
+        for (const seed of [1, 2]) {
+          const accuracy = 0.6 + 0.1 * i + 0.03 * j + 0.002 * k + 0.001 * seed;
+          rows.push(`${lr},${wd},${bs},${seed},${accuracy.toFixed(4)},${(1 - accuracy).toFixed(4)}`);
+        }
+      }
+    }
+  }
+  return `${rows.join("\n")}\n`;
+}
+
+/**
+ * What the API says of a text, asked in the page: the projection's description and inferred
+ * lines, the dataset's axes, and the figure's SVG export and key observations.
+ */
+function apiView(page, text) {
+  return page.evaluate(async (text) => {
+    const { load } = await import(new URL("lib/sweepmap.js", location.href).href);
+    const api = await load();
+    const table = api.openSweep(text);
+    const projection = table.project();
+    const dataset = projection.dataset();
+    const result = {
+      format: table.format(),
+      description: projection.description(),
+      inferred: projection.inferred(),
+      view: projection.view(),
+      shows: dataset.shows(),
+      x: dataset.xAxis().name,
+      y: dataset.yAxis().name,
+      svg: window.sweepmap.figure.toSvg(),
+      observations: window.sweepmap.figure.keyObservations(),
+      markdown: window.sweepmap.figure.observationsMarkdown(),
+      overview: document.getElementById("summary-overview").textContent,
+    };
+    dataset.free();
+    projection.free();
+    table.free();
+    return result;
+  }, text);
+}
+
+const xmlText = (text) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("'", "&apos;");
+
+let session;
+before(async () => {
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+});
+
+describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
+  for (const { name, format, read, drawn } of [
+    {
+      name: "synthetic-wandb-runs.csv",
+      format: "wandb",
+      read: "Read as a W&B runs export: 33 runs; parameters ",
+      drawn: 'Drawn: "val/acc" (higher is better) by ',
+    },
+    {
+      name: "synthetic-optuna-trials.csv",
+      format: "optuna",
+      read: "Read as an Optuna trials table: ",
+      drawn: 'Drawn: "value" (lower is better) by ',
+    },
+  ]) {
+    test(`${name} opens through the file input, says what it shows and what was inferred`, async () => {
+      const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+      const requests = [];
+      page.on("request", (request) => requests.push(request.url()));
+      await shownDataset(page);
+      const text = fixture(name);
+      await afterRender(page, () => page.setInputFiles("#file-input", csvFile(name, text)));
+      const shown = await shownDataset(page);
+      assert.equal(shown.error, null);
+      assert.equal(shown.title, name);
+      const api = await apiView(page, text);
+      assert.equal(api.format, format);
+      assert.ok(api.description.length > 0);
+      assert.equal(api.shows, api.description);
+      // The notices are the projection's inferred lines, in order.
+      assert.deepEqual(shown.notices, api.inferred);
+      assert.ok(shown.notices[0].startsWith(read), shown.notices[0]);
+      assert.ok(shown.notices[1].startsWith(`${drawn}"${api.view.x}" (x) and "${api.view.y}" (y), the parameters with the largest main effect`), shown.notices[1]);
+      assert.equal(shown.notices[2], `Shown: ${api.description}.`);
+      assert.ok(shown.notices.some((notice) => / not finished| left out/.test(notice)), shown.notices.join("\n"));
+      assert.deepEqual([api.x, api.y], [api.view.x, api.view.y]);
+      // Drawn under every panel's title, in the observations and in the Markdown.
+      // (wrapped to the panel's width: its lines read in order).
+      const svgText = [...api.svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1].trim()).join(" ");
+      assert.equal(svgText.split(xmlText(api.description)).length - 1, shown.panels.length, "once per panel");
+      assert.equal(api.observations.shows, api.description);
+      assert.ok(api.observations.description.startsWith(`Key observations. Shown: ${api.description}.`));
+      assert.ok(api.overview.startsWith(`Shown: ${api.description}.`), api.overview);
+      assert.ok(api.markdown.startsWith("Shown: "), api.markdown);
+      // Run tables are in the default package: the pairwise one is never fetched.
+      assert.deepEqual(requests.filter((url) => url.includes("/pkg/pairwise/")), []);
+      assert.deepEqual(problems, []);
+      await context.close();
+    });
+  }
+
+  test("a CSV over three hyperparameters opens at the two largest effects, and its link reopens it", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    const text = threeParameters();
+    await afterRender(page, () => page.setInputFiles("#file-input", csvFile("three.csv", text)));
+    let shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    const api = await apiView(page, text);
+    assert.deepEqual([api.view.x, api.view.y].sort(), ["lr", "weight_decay"]);
+    assert.equal(api.view.metric, "val_accuracy");
+    assert.deepEqual(api.view.others, { batch_size: { fixed: "64" } });
+    assert.equal(api.description, "batch_size = 64 (fixed at the best run's); 2 seeds per cell");
+    assert.deepEqual(shown.notices, api.inferred);
+    assert.equal(
+      shown.notices[0],
+      'Read as a table of runs: 36 runs; parameters "lr", "weight_decay", "batch_size"; metrics "val_accuracy", "train_loss"; replicate "seed".',
+    );
+    assert.equal(shown.notices[2], "Shown: batch_size = 64 (fixed at the best run's); 2 seeds per cell.");
+    // The file travels in the link; reloading it opens the run table again, with its notices.
+    const fragment = shown.fragment;
+    assert.match(fragment, /[#&]data=/);
+    await page.reload();
+    shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.equal(shown.fragment, fragment);
+    assert.deepEqual(shown.notices, api.inferred);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("CSV refused for anything but its roles keeps the tidy loader's message; one refused for its roles opens", async () => {
+    const { page, context } = await openPage(session, "#dataset=kv-cache-sweep");
+    const before = await shownDataset(page);
+    const malformed = (name) => readFileSync(new URL(`../malformed/${name}`, import.meta.url), "utf8");
+    // Two runs of one cell and no replicate column: the tidy loader's exact message, not a
+    // run table that would take them as replicates.
+    for (const [name, text] of [
+      ["sweep-duplicate-cell.csv", malformed("sweep-duplicate-cell.csv")],
+      ["words.csv", "a,b,c\nx,y,z\nu,v,w\n"],
+    ]) {
+      await page.setInputFiles("#file-input", csvFile(name, text));
+      await page.waitForFunction((name) => {
+        const banner = document.getElementById("error-banner");
+        return !banner.hidden && banner.textContent.includes(`"${name}"`);
+      }, name);
+      const shown = await shownDataset(page);
+      const expected = name === "words.csv" ? null : malformed(`${name}.expected`).trim();
+      if (expected) assert.equal(shown.error, `Could not open "${name}": ${expected}`);
+      else assert.match(shown.error, /^Could not open "words\.csv": /);
+      assert.equal(shown.title, before.title);
+    }
+    // Three axis candidates (the corpus' role error) open as a run table.
+    await afterRender(page, () => page.setInputFiles("#file-input", csvFile("axes.csv", malformed("sweep-ambiguous-axes.csv"))));
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.ok(shown.notices[0].startsWith("Read as a table of runs: "), shown.notices[0]);
+    await context.close();
+  });
+});
+
+describe("sweeps of any shape in <sweep-map>, under the strict CSP", { timeout: 120_000 }, () => {
+  let site;
+  before(async () => {
+    site = await startSiteSession();
+  });
+  after(async () => {
+    await site?.close();
+  });
+
+  test("the element draws a three-parameter CSV and tells what it inferred", async () => {
+    const { page, context, problems, requests } = await openRecordedPage(site, "test/empty.html");
+    const text = threeParameters();
+    await page.evaluate((text) => {
+      const element = document.createElement("sweep-map");
+      element.id = "s";
+      element.data = text;
+      document.getElementById("box").append(element);
+    }, text);
+    const renders = await waitForEvents(page, "sweepmap-render", 1, "s");
+    const detail = renders[0].detail;
+    assert.equal(detail.kind, "sweep");
+    assert.equal(detail.inferred[2], "Shown: batch_size = 64 (fixed at the best run's); 2 seeds per cell.");
+    assert.ok(detail.inferred[0].startsWith("Read as a table of runs: 36 runs;"), detail.inferred[0]);
+    const shows = await page.evaluate(() => document.getElementById("s").loadedData.shows());
+    assert.equal(shows, "batch_size = 64 (fixed at the best run's); 2 seeds per cell");
+    assert.deepEqual(requests.filter((url) => url.includes("/pkg/pairwise/")), []);
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

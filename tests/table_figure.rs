@@ -1,0 +1,232 @@
+//! A run table's view says what it shows: the projection's description travels with its dataset
+//! (`Dataset::shows`), is drawn under every panel's title (SVG and every other surface share the
+//! layout), and opens the key observations, their Markdown and the accessible description.
+//! Datasets without it draw as before (the golden SVGs of tests/render.rs).
+#![cfg(not(target_arch = "wasm32"))]
+
+use sweepmap::figure::{key_observations, prepare_figure, FigureOptions, View};
+use sweepmap::layout::layout_figure;
+use sweepmap::render::render_svg;
+use sweepmap::table::{open_sweep, opens_what_tidy_refuses, Choice, TableOptions};
+use sweepmap::{load_csv, CsvOptions, Dataset};
+
+fn fixture(name: &str) -> String {
+    let path = format!(
+        "{}/tests/fixtures/sweeps/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// The default view of a CSV text, projected.
+fn projected(text: &str) -> (Dataset, String) {
+    let sweep = open_sweep(text, &TableOptions::default()).unwrap();
+    let projection = sweep.project(&sweep.default_view().unwrap()).unwrap();
+    (projection.dataset, projection.description)
+}
+
+/// The SVG of a dataset's grid view, and its panel count.
+fn svg(dataset: &Dataset) -> (String, usize) {
+    let options = FigureOptions {
+        view: View::Grid,
+        ..FigureOptions::default()
+    };
+    let figure = prepare_figure(dataset, &options).unwrap();
+    let layout = layout_figure(&figure, 900.0);
+    (render_svg(&figure, &layout).unwrap(), figure.panels.len())
+}
+
+/// Every text element's content in an SVG, in order.
+fn texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|part| {
+            let start = part.find('>')? + 1;
+            let end = part.find("</text>")?;
+            Some(part.get(start..end)?.trim().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn a_projection_carries_its_description() {
+    for name in ["synthetic-wandb-runs.csv", "synthetic-optuna-trials.csv"] {
+        let (dataset, description) = projected(&fixture(name));
+        assert!(!description.is_empty(), "{name}");
+        assert_eq!(
+            dataset.shows.as_deref(),
+            Some(description.as_str()),
+            "{name}"
+        );
+    }
+    let (wandb, description) = projected(&fixture("synthetic-wandb-runs.csv"));
+    assert_eq!(wandb.x.name, "lr");
+    assert!(
+        description.contains("(fixed at the best run's)"),
+        "{description}"
+    );
+}
+
+#[test]
+fn the_description_is_drawn_under_every_panel_title() {
+    // Three parameters, c shown as panels: two panels, each saying what it shows.
+    let text = "a,b,c,acc\n1,x,p,0.1\n2,x,p,0.2\n1,y,p,0.3\n2,y,p,0.4\n\
+                1,x,q,0.5\n2,x,q,0.05\n1,y,q,0.6\n2,y,q,0.35\n";
+    let sweep = open_sweep(text, &TableOptions::default()).unwrap();
+    let mut view = sweep.default_view().unwrap();
+    view.x = "a".into();
+    view.y = "b".into();
+    view.others.clear();
+    view.others.insert("c".into(), Choice::Facet);
+    let projection = sweep.project(&view).unwrap();
+    assert_eq!(projection.description, "panels by c; 1 run per cell");
+    let (svg, panels) = svg(&projection.dataset);
+    assert_eq!(panels, 2);
+    let texts = texts(&svg);
+    let drawn = texts
+        .iter()
+        .filter(|t| t.as_str() == "panels by c; 1 run per cell")
+        .count();
+    assert_eq!(drawn, 2, "{texts:?}");
+    // With each panel's title (drawn just before it).
+    for title in ["c = p", "c = q"] {
+        let at = texts.iter().position(|t| t == title).unwrap();
+        assert_eq!(texts[at - 1], "panels by c; 1 run per cell", "{texts:?}");
+    }
+}
+
+#[test]
+fn a_long_description_wraps_to_the_panel_and_shifts_the_plot_down() {
+    let (dataset, description) = projected(&fixture("synthetic-optuna-trials.csv"));
+    assert!(description.len() > 80, "{description}");
+    let plain = Dataset {
+        shows: None,
+        ..dataset.clone()
+    };
+    let options = FigureOptions {
+        view: View::Grid,
+        ..FigureOptions::default()
+    };
+    let said = layout_figure(&prepare_figure(&dataset, &options).unwrap(), 390.0);
+    let unsaid = layout_figure(&prepare_figure(&plain, &options).unwrap(), 390.0);
+    let lines: Vec<&str> = said.panels[0]
+        .subtitle
+        .iter()
+        .map(|(line, _)| line.as_str())
+        .collect();
+    assert!(lines.len() > 1, "{lines:?}");
+    assert_eq!(lines.join(" "), description);
+    assert!(unsaid.panels[0].subtitle.is_empty());
+    assert!(said.panels[0].plot.y > unsaid.panels[0].plot.y);
+    assert!(said.height > unsaid.height);
+}
+
+#[test]
+fn observations_and_markdown_say_what_is_shown() {
+    let (dataset, description) = projected(&fixture("synthetic-wandb-runs.csv"));
+    let view = View::Grid;
+    let options = FigureOptions {
+        view: view.clone(),
+        ..FigureOptions::default()
+    };
+    let figure = prepare_figure(&dataset, &options).unwrap();
+    let shown = key_observations(&dataset, &figure, &view, Some(0.95));
+    assert_eq!(shown.shows.as_deref(), Some(description.as_str()));
+    let markdown = shown.markdown();
+    let first = markdown.lines().next().unwrap();
+    let escaped = sweepmap::figure::escape_markdown(&format!("Shown: {description}."));
+    assert_eq!(first, escaped);
+    assert!(shown
+        .description()
+        .starts_with(&format!("Key observations. Shown: {description}. ")));
+}
+
+#[test]
+fn a_dataset_of_a_loader_says_nothing_more() {
+    let text = "lr,wd,acc\n1,1,0.5\n2,1,0.6\n1,2,0.7\n2,2,0.8\n";
+    let dataset = load_csv(text, &CsvOptions::default()).unwrap();
+    assert_eq!(dataset.shows, None);
+    let options = FigureOptions::default();
+    let figure = prepare_figure(&dataset, &options).unwrap();
+    assert!(figure.panels.iter().all(|p| p.subtitle.is_empty()));
+    let shown = key_observations(&dataset, &figure, &options.view, Some(0.95));
+    assert_eq!(shown.shows, None);
+    assert!(!shown.markdown().contains("Shown:"));
+}
+
+#[test]
+fn explain_says_how_the_file_was_read_what_is_drawn_and_why() {
+    let text = fixture("synthetic-wandb-runs.csv");
+    let sweep = open_sweep(&text, &TableOptions::default()).unwrap();
+    let projection = sweep.project(&sweep.default_view().unwrap()).unwrap();
+    let lines = sweep.explain(&projection);
+    let effects = sweep.main_effects(&projection.view.metric).unwrap();
+    assert!(effects.len() >= 2);
+    assert_eq!(
+        lines[0],
+        format!(
+            "Read as a W&B runs export: {} runs; parameters \"batch_size\", \"lr\", \
+             \"warmup_steps\"; metrics \"train/loss\", \"val/acc\"; replicate \
+             \"seed\".",
+            sweep.table.runs()
+        )
+    );
+    let view = &projection.view;
+    let mut axes = [view.x.as_str(), view.y.as_str()];
+    let mut top = [effects[0].label.as_str(), effects[1].label.as_str()];
+    axes.sort_unstable();
+    top.sort_unstable();
+    assert_eq!(axes, top);
+    assert!(lines[1].starts_with(&format!(
+        "Drawn: \"val/acc\" (higher is better) by \"{}\" (x) and \"{}\" (y), the parameters \
+         with the largest main effect (share of the variance each explains alone: {} ",
+        view.x, view.y, effects[0].label
+    )));
+    assert_eq!(lines[2], format!("Shown: {}.", projection.description));
+    assert_eq!(&lines[3..3 + sweep.notices.len()], sweep.notices.as_slice());
+    assert!(
+        sweep.notices.iter().any(|n| n.contains("not finished")),
+        "{:?}",
+        sweep.notices
+    );
+}
+
+/// The tidy loader's refusals a page answers with a run table: roles it cannot tell apart and
+/// pandas' unnamed index column; never a refusal whose file its author should fix (the
+/// malformed corpus' duplicates, empty fields, text for numbers), whose message stays.
+#[test]
+fn run_tables_answer_only_refusals_of_columns() {
+    let refused = |text: &str| load_csv(text, &CsvOptions::default()).unwrap_err();
+    for name in ["synthetic-wandb-runs.csv", "synthetic-optuna-trials.csv"] {
+        assert!(opens_what_tidy_refuses(&refused(&fixture(name))), "{name}");
+    }
+    let three = "a,b,c,acc\n1,x,p,0.1\n2,y,q,0.2\n";
+    assert!(opens_what_tidy_refuses(&refused(three)));
+    let two_metrics = "a,b,accuracy,loss\n1,x,0.1,2\n2,y,0.2,1\n";
+    assert!(opens_what_tidy_refuses(&refused(two_metrics)));
+    let pandas = ",a,b,acc\n0,1,x,0.1\n1,2,y,0.2\n";
+    assert!(opens_what_tidy_refuses(&refused(pandas)));
+    assert!(!opens_what_tidy_refuses(&refused("a,,b,acc\n1,2,x,0.1\n")));
+    let corpus = format!("{}/tests/malformed", env!("CARGO_MANIFEST_DIR"));
+    for name in [
+        "sweep-duplicate-cell.csv",
+        "sweep-duplicate-cell-as-written-differently.csv",
+        "sweep-duplicate-replicate.csv",
+        "sweep-empty-axis-field.csv",
+        "sweep-empty-model.csv",
+    ] {
+        let text = std::fs::read_to_string(format!("{corpus}/{name}")).unwrap();
+        let error = refused(&text);
+        let expected = std::fs::read_to_string(format!("{corpus}/{name}.expected")).unwrap();
+        assert_eq!(error.to_string(), expected.trim(), "{name}");
+        assert!(!opens_what_tidy_refuses(&error), "{name}");
+    }
+    for name in [
+        "sweep-ambiguous-axes.csv",
+        "sweep-ambiguous-model.csv",
+        "sweep-ambiguous-value.csv",
+    ] {
+        let text = std::fs::read_to_string(format!("{corpus}/{name}")).unwrap();
+        assert!(opens_what_tidy_refuses(&refused(&text)), "{name}");
+    }
+}
