@@ -53,7 +53,7 @@ impl<T> NameMap<T> {
 
     /// Names and values in name order.
     pub fn iter(&self) -> impl Iterator<Item = (&String, &T)> {
-        self.0.iter().map(|(name, value)| (name, value))
+        self.into_iter()
     }
 
     /// Names in order.
@@ -90,11 +90,7 @@ impl<T> From<BTreeMap<String, T>> for NameMap<T> {
 
 impl<T, const N: usize> From<[(String, T); N]> for NameMap<T> {
     fn from(entries: [(String, T); N]) -> Self {
-        let mut map = NameMap::new();
-        for (name, value) in entries {
-            map.insert(name, value);
-        }
-        map
+        entries.into_iter().collect()
     }
 }
 

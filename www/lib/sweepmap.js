@@ -27,10 +27,32 @@ export * from "../pkg/sweepmap.js";
 /** Where the wasm is, beside the wasm-bindgen glue this module ships with. */
 export const wasmUrl = new URL("../pkg/sweepmap_bg.wasm", import.meta.url);
 
-/** The one load in flight or done; reset when it fails, so a later call can try again. */
-let loading = null;
 /** True once the wasm is instantiated. */
 let loaded = false;
+
+/**
+ * A loader that runs `start(source)` once: every call returns the same promise, reset when it
+ * fails, so a later call can try again. Only the first call's `source` counts.
+ */
+function once(start) {
+  let pending = null;
+  return (source) => {
+    if (!pending) {
+      pending = start(source);
+      pending.catch(() => {
+        pending = null;
+      });
+    }
+    return pending;
+  };
+}
+
+const startDefault = once((source) =>
+  init({ module_or_path: source }).then(() => {
+    loaded = true;
+    return wasm;
+  }),
+);
 
 /**
  * Fetches and instantiates the wasm, once: every call returns the same promise, which resolves
@@ -39,39 +61,24 @@ let loaded = false;
  * the first call's counts.
  */
 export function load(source = wasmUrl) {
-  if (!loading) {
-    loading = init({ module_or_path: source }).then(() => {
-      loaded = true;
-      return wasm;
-    });
-    loading.catch(() => {
-      loading = null;
-    });
-  }
-  return loading;
+  return startDefault(source);
 }
 
 /** Where the pairwise package's wasm is. */
 export const pairwiseWasmUrl = new URL("../pkg/pairwise/sweepmap_bg.wasm", import.meta.url);
 
-/** The pairwise package's one load in flight or done; reset when it fails. */
-let pairwiseLoading = null;
+const startPairwise = once(async (source) => {
+  const pairwise = await import("../pkg/pairwise/sweepmap.js");
+  await pairwise.default({ module_or_path: source });
+  return pairwise;
+});
 
 /**
  * Fetches and instantiates the pairwise package (its glue and wasm), once: every call returns
  * the same promise, which resolves to that package's API. `source` as for load().
  */
 export function loadPairwiseApi(source = pairwiseWasmUrl) {
-  if (!pairwiseLoading) {
-    pairwiseLoading = import("../pkg/pairwise/sweepmap.js").then(async (pairwise) => {
-      await pairwise.default({ module_or_path: source });
-      return pairwise;
-    });
-    pairwiseLoading.catch(() => {
-      pairwiseLoading = null;
-    });
-  }
-  return pairwiseLoading;
+  return startPairwise(source);
 }
 
 /** True once load() has finished: the API can be called synchronously from then on. */
