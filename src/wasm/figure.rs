@@ -26,7 +26,6 @@ use super::{
     ValueRangeObject,
 };
 use crate::color::Scale;
-#[cfg(not(feature = "pairwise"))]
 use crate::figure::figure_latex;
 use crate::figure::{
     key_observations, prepare_figure, DifferenceLines, Figure, FigureOptions, KeyObservations,
@@ -281,11 +280,6 @@ impl SweepFigure {
     /// The shown panels as LaTeX, to paste into a paper: one booktabs table per panel, rows the
     /// y values (largest on top), columns the x values, values as the cells write them, peaks
     /// (every tie) in bold, and a caption saying what each shows.
-    ///
-    /// In the default package only: the pairwise package (fetched for per-item scores, whose
-    /// figures it draws with `SweepPairwiseFigure`) has no room for it under the size budget
-    /// (README "Package size").
-    #[cfg(not(feature = "pairwise"))]
     pub fn latex(&self) -> String {
         figure_latex(self.drawing.figure())
     }
