@@ -1,7 +1,7 @@
 // The explorer's data sources: the bundled catalog (data/index.json), a bundled dataset, an
 // address (src=), a local file (whole, or a big CSV file in slices) and data carried by a link,
 // each read to text and loaded as a sweep or per-item scores. The fetching, the format, the
-// web-page check and the fallback to the other kind are lib/source.js's, which <sweep-map>
+// web-page check and the fallback from per-item scores to a sweep are lib/source.js's, which <sweep-map>
 // shares; this module adds what only the explorer has (the catalog, texts kept for back and
 // forward, local files, the progress bar with its Cancel) and words the errors for its banner.
 
@@ -162,8 +162,8 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
 
 /**
  * Loads a big CSV file in slices, its progress shown (with a Cancel). Like loadText, reads it
- * as the kind guessKind picks from its first lines and, when that fails, as the other kind,
- * reporting the first error when both fail. Resolves to { kind, dataset, names }; rejects with
+ * as the kind guessKind picks from its first lines (loadEitherKind: per-item scores that fail
+ * are tried as a sweep). Resolves to { kind, dataset, names }; rejects with
  * LoadCancelled when cancelled.
  */
 async function loadBigFile(api, file, { progress, signal }) {

@@ -59,4 +59,25 @@ describe("the wasm packages a page loads", { timeout: 120_000 }, () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  test("a sweep that fails reports its own error without fetching the pairwise package", async () => {
+    const { page, context, requests } = await openRecorded("");
+    await shownDataset(page);
+    const before = await page.evaluate(() => window.sweepmap.renders);
+    // No item-like column: guessKind says sweep, and the sweep's error (text for a number) is
+    // the answer; retrying as per-item scores could only fail.
+    await page.setInputFiles("#file-input", {
+      name: "broken-sweep.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("model,benchmark,ratio,window,score\nm,b,0.1,128,41.5\nm,b,0.1,256,n/a?\n"),
+    });
+    await page.waitForFunction(() => !document.getElementById("error-banner").hidden);
+    const shown = await shownDataset(page);
+    assert.match(shown.error, /broken-sweep\.csv/);
+    assert.match(shown.error, /line 3/);
+    assert.doesNotMatch(shown.error, /item/i, "the error is the sweep's, not the per-item loader's");
+    assert.equal(await page.evaluate(() => window.sweepmap.renders), before, "the figure shown stays");
+    assert.deepEqual(fromPairwisePackage(requests), []);
+    await context.close();
+  });
 });

@@ -167,15 +167,14 @@ export function formatOf(api, name, declared = "auto") {
   return declared && declared !== "auto" ? declared : api.formatFromName(String(name ?? ""));
 }
 
-/** "sweep" -> "pairwise" and back. */
-function otherKind(kind) {
-  return kind === "pairwise" ? "sweep" : "pairwise";
-}
-
 /**
- * Loads as `kind` ("sweep" or "pairwise"), or, for "auto" (or none), as `guess()`'s kind and
- * then the other when that fails: `attempt(kind)` (sync or async) does one load. The error
- * when both fail is the first's; LoadCancelled ends it at once.
+ * Loads as `kind` ("sweep" or "pairwise"), or, for "auto" (or none), as `guess()`'s kind:
+ * `attempt(kind)` (sync or async) does one load. When per-item scores were guessed and fail,
+ * it tries a sweep (a sweep may have a column named like items); the error when both fail is
+ * the first's, and LoadCancelled ends it at once. A sweep guessed is not retried as per-item
+ * scores: guessKind answers "pairwise" for every text their loader can read without named
+ * columns (an item-like column, or JSON with "items"), so that retry could only fail, after
+ * fetching the pairwise package.
  */
 export async function loadEitherKind(kind, guess, attempt) {
   if (kind === "sweep" || kind === "pairwise") return attempt(kind);
@@ -183,9 +182,9 @@ export async function loadEitherKind(kind, guess, attempt) {
   try {
     return await attempt(first);
   } catch (error) {
-    if (error instanceof LoadCancelled) throw error;
+    if (first !== "pairwise" || error instanceof LoadCancelled) throw error;
     try {
-      return await attempt(otherKind(first));
+      return await attempt("sweep");
     } catch (second) {
       throw second instanceof LoadCancelled ? second : error;
     }
@@ -224,8 +223,7 @@ export function loadSweep(api, text, format = "auto") {
 
 /**
  * Loads data text as a sweep (loadSweep) or per-item scores (loadPairwise of the pairwise
- * package, fetched then if not yet): `kind` "sweep", "pairwise", or "auto" (guessKind, then the
- * other). Resolves to { kind, dataset, api, sweep? }: `api` is the package that holds the data,
+ * package, fetched then if not yet): `kind` "sweep", "pairwise", or "auto" (loadEitherKind). Resolves to { kind, dataset, api, sweep? }: `api` is the package that holds the data,
  * whose figure must draw them; `sweep` as loadSweep gives it.
  */
 export function loadText(api, text, { format = "auto", kind = "auto" } = {}) {
