@@ -225,7 +225,7 @@ fn bad_sweep_options_are_errors_that_name_the_option() {
         ),
         (
             vec![("uncertainty", number(1.0))],
-            r#"field "uncertainty": expected a confidence level between 0 and 1 such as 0.95, or null for none, found 1"#.into(),
+            r#"field "uncertainty": expected a confidence level between 0 and 1 such as 0.95, 0 for no marks, or null for the default (0.95 when the data carry a noise estimate), found 1"#.into(),
         ),
         (
             vec![("layout", text("benchmark")), ("benchmark", text("MATH"))],
@@ -537,6 +537,7 @@ fn every_view_round_trips_through_its_link() {
                     for (reversed, annotate, decimals, uncertainty) in [
                         (false, true, None, None),
                         (true, false, Some(3), Some(0.99)),
+                        (false, true, Some(1), Some(0.0)),
                     ] {
                         let view = SweepView {
                             layout,
@@ -573,7 +574,7 @@ fn every_view_round_trips_through_its_link() {
             }
         }
     }
-    assert_eq!(count, 4 * 2 * 3 * 4 * 2);
+    assert_eq!(count, 4 * 2 * 3 * 4 * 3);
     let pairwise = LinkContext {
         kind: DataKind::Pairwise,
         models: Some(vec!["alpha".into(), "beta".into(), "gamma".into()]),
@@ -620,6 +621,47 @@ fn option_resolution_is_plain_rust() {
     assert_eq!(defaults.color_map, ColorMap::Viridis);
     assert_eq!(defaults.domain, Range::Panel);
     assert_eq!((defaults.width, defaults.pixel_ratio), (800.0, 1.0));
+    // No item counts, replicates or reported errors: no noise to mark, so no marks by default.
+    assert_eq!(defaults.uncertainty, None);
+    let marks = |given: Vec<(&str, OptionValue)>, dataset: &Dataset| {
+        let settings = settings(&SWEEP, given).unwrap();
+        resolve_options(&settings, dataset, &nowhere)
+            .unwrap()
+            .uncertainty
+    };
+    // Item counts (the seeds' benchmarks have them) make the marks the default; 0 turns them off.
+    let with_items = load_json(&FIGURE_JSON.replace(
+        r#""benchmark": "Benchmark","#,
+        r#""benchmark": "Benchmark", "benchmarks": [{"name": "AIME24", "items": 30}, {"name": "AIME25", "items": 30}],"#,
+    ))
+    .unwrap();
+    assert_eq!(marks(vec![], &with_items), Some(0.95));
+    assert_eq!(
+        marks(vec![("uncertainty", OptionValue::Null)], &with_items),
+        Some(0.95)
+    );
+    assert_eq!(marks(vec![("uncertainty", number(0.0))], &with_items), None);
+    assert_eq!(
+        marks(vec![("uncertainty", number(0.9))], &with_items),
+        Some(0.9)
+    );
+    let noiseless = sweepmap::load_csv(
+        "model,benchmark,x,y,value\nm,b,1,1,0.5\nm,b,2,1,0.7\n",
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(marks(vec![], &noiseless), None);
+    assert_eq!(
+        marks(vec![("uncertainty", number(0.99))], &noiseless),
+        Some(0.99)
+    );
+    // Replicates (a seed column) are noise.
+    let seeds = sweepmap::load_csv(
+        "model,benchmark,x,y,seed,value\nm,b,1,1,1,0.5\nm,b,1,1,2,0.6\nm,b,2,1,1,0.7\nm,b,2,1,2,0.75\n",
+        &Default::default(),
+    )
+    .unwrap();
+    assert_eq!(marks(vec![], &seeds), Some(0.95));
     assert_eq!(
         defaults.figure_options().view,
         View::Model {

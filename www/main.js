@@ -405,7 +405,7 @@ function commit(state, loaded, { history = "push" } = {}) {
     fillNameControls(loaded);
   }
   app.state = next;
-  if (kindOf(next) === "sweep" && next.uncertainty !== null) app.lastLevel = next.uncertainty;
+  if (kindOf(next) === "sweep" && next.uncertainty > 0) app.lastLevel = next.uncertainty;
   fillDatasetSelect();
   syncControls();
   const summary = {
@@ -816,9 +816,12 @@ function syncControls() {
   elements.uncertaintyGroup.hidden = !used.uncertainty;
   elements.uncertaintyLabel.textContent =
     state.layout === "difference" ? "Mark cells where one model is ahead beyond noise" : "Mark cells within noise of the peak";
-  elements.uncertainty.checked = state.uncertainty !== null;
-  elements.levelField.hidden = state.uncertainty === null;
-  elements.level.value = String(state.uncertainty ?? app.lastLevel);
+  // The level the figure marks at, as the core resolved it: the view's, or by default 0.95 when
+  // the data carry a noise estimate (null: no marks).
+  const marks = app.figure.options().uncertainty ?? null;
+  elements.uncertainty.checked = marks !== null;
+  elements.levelField.hidden = marks === null;
+  elements.level.value = String(marks ?? app.lastLevel);
 
   const notes = [];
   if (state.layout === "difference") {
@@ -836,7 +839,7 @@ function syncControls() {
  */
 function syncUncertaintyNote() {
   let note = "";
-  if (kindOf(app.state) === "sweep" && app.state.uncertainty !== null && usedBy(app.state.layout).uncertainty) {
+  if (kindOf(app.state) === "sweep" && app.figure.options().uncertainty != null && usedBy(app.state.layout).uncertainty) {
     const panels = app.figure.panels();
     const without = panels.filter((panel) => !panel.noiseEstimate);
     if (without.length > 0 && without.length === panels.length) {
@@ -965,7 +968,8 @@ function wireControls() {
     changeView({ decimals: value === "auto" ? null : Number(value) });
   });
   elements.uncertainty.addEventListener("change", () =>
-    changeView({ uncertainty: elements.uncertainty.checked ? (parseLevel(elements.level.value) ?? app.lastLevel) : null }),
+    // Off is 0, not null: null is the default, which marks data that carry a noise estimate.
+    changeView({ uncertainty: elements.uncertainty.checked ? (parseLevel(elements.level.value) ?? app.lastLevel) : 0 }),
   );
   elements.level.addEventListener("change", () => {
     const level = parseLevel(elements.level.value);

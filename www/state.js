@@ -137,8 +137,9 @@ function deepFreeze(value) {
  *
  * Sweeps ("sweep", the default): model, modelB and benchmark are null: "the dataset's first"
  * (modelB: the first model other than model; benchmark, in the reconcile layout: the first
- * reported aggregate), resolved against a dataset by resolveView. uncertainty is null (no marks)
- * or one of linkSchema().levels.
+ * reported aggregate), resolved against a dataset by resolveView. uncertainty is null (the
+ * default: marks at 0.95 when the data carry a noise estimate, as the figure resolves it), 0 (no
+ * marks) or one of linkSchema().levels.
  *
  * Pairwise comparisons ("pairwise"): the state carries kind "pairwise" (a state without kind is a
  * sweep's). models is null (the default models: defaultPairwiseModels) or at least two names in
@@ -286,8 +287,9 @@ export function parseState(params, context = {}) {
 
 /** One of linkSchema().levels written as a number ("0.95", "0.950"), else null. */
 export function parseLevel(text) {
-  // Read as the link's unc= is, by the one parser.
-  return parseLink(`unc=${encodeURIComponent(String(text))}`).state.uncertainty;
+  // Read as the link's unc= is, by the one parser; its 0 (no marks) is not a level.
+  const level = parseLink(`unc=${encodeURIComponent(String(text))}`).state.uncertainty;
+  return level > 0 ? level : null;
 }
 
 

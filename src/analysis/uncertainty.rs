@@ -156,6 +156,17 @@ pub fn has_standard_errors(
     })
 }
 
+/// True when some cell of the dataset has a standard error: one [`has_standard_errors`] finds
+/// (replicates with a spread, or a benchmark's item count on a known value scale) or one the data
+/// report. What turns the uncertainty marks on when a view leaves them to the default.
+pub fn carries_noise(dataset: &Dataset) -> bool {
+    let scale = value_scale(dataset);
+    dataset.panels.iter().any(|panel| {
+        panel.reported_errors.iter().any(Option::is_some)
+            || has_standard_errors(&panel.grid, dataset.benchmark_info(panel.benchmark), scale)
+    })
+}
+
 /// The noise of a panel: the median standard error of its cells that have one (`None` when
 /// none has). Labels stop at its first significant digit (see `figure::noise_decimals`).
 pub fn noise_level(errors: impl Iterator<Item = f64>) -> Option<f64> {

@@ -424,16 +424,17 @@ fn forget_unused<V: ViewFields>(view: &mut V) {
     }
 }
 
-/// `unc=`: one of the levels offered.
+/// `unc=`: one of the levels offered, or `0` for no marks.
 fn read_uncertainty(params: &Params, uncertainty: &mut Option<f64>, notices: &mut Vec<Notice>) {
     if let Some(level) = params.get("unc") {
-        match parse_level(level) {
+        let off = matches!(parse_number(level), Number::Finite(value) if value == 0.0);
+        match parse_level(level).or(off.then_some(0.0)) {
             Some(value) => *uncertainty = Some(value),
             None => notices.push(notice(
                 "unc",
                 Some(level),
                 format!(
-                    "unc={} is not a confidence level (expected {}); {}.",
+                    "unc={} is not a confidence level (expected {}, or 0 for no marks); {}.",
                     shown(level),
                     listed(LEVELS.map(js_number)),
                     UNCERTAINTY.fallback
@@ -1056,7 +1057,7 @@ mod tests {
                 "fmt=\"xml\" is not a format (expected csv or json); detecting the format instead.",
                 "layout=\"tiles\" is not a layout (expected model, benchmark, grid, difference, reconcile); using \"model\".",
                 "range=\"all\" is not a colour range (expected panel, shared, fixed, centered); using \"panel\".",
-                "unc=\"2\" is not a confidence level (expected 0.9, 0.95, 0.99); not marking cells within noise.",
+                "unc=\"2\" is not a confidence level (expected 0.9, 0.95, 0.99, or 0 for no marks); marking cells within noise when the data carry a noise estimate.",
             ]
         );
         assert_eq!(

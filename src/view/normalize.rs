@@ -107,9 +107,10 @@ pub fn normalize_sweep(view: &SweepView, names: &Names) -> SweepView {
         names.benchmarks.first()
     };
     next.benchmark = unless(used.benchmark, resolved.benchmark, default_benchmark);
+    // A level offered, or 0 (the marks turned off where the data would have them by default).
     next.uncertainty = next
         .uncertainty
-        .filter(|level| used.uncertainty && LEVELS.contains(level));
+        .filter(|level| used.uncertainty && (LEVELS.contains(level) || *level == 0.0));
     if next.range != Range::Fixed {
         (next.min, next.max) = (defaults.min, defaults.max);
     }

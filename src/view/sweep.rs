@@ -19,7 +19,7 @@
 //! | `center` | `0` |
 //! | `annotate` | `true` |
 //! | `decimals` | automatic (`null`) |
-//! | `uncertainty` | off (`null`); a level such as `0.95` marks the cells within noise of the peak |
+//! | `uncertainty` | `0.95` when the data carry a noise estimate (replicates, item counts, reported standard errors), else off; a level such as `0.9` marks the cells within noise of the peak, `0` turns the marks off |
 //! | `width` | the canvas container's width, else 800 CSS px |
 //! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
 //!
@@ -33,8 +33,9 @@ use super::settings::{
     MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL_NAME, PIXEL_RATIO, REVERSED, WIDTH,
 };
 use super::state::view_state;
+use crate::analysis::carries_noise;
 use crate::color::{ColorMap, DomainMode};
-use crate::figure::{BenchmarkChoice, FigureOptions, Layout, Named, Range, View};
+use crate::figure::{BenchmarkChoice, FigureOptions, Layout, Named, Range, View, DEFAULT_LEVEL};
 use crate::link::js_number;
 use crate::{Dataset, Error, Result};
 
@@ -94,11 +95,12 @@ pub const UNCERTAINTY: Setting = Setting {
     views: Views::Sweep,
     link: Some("unc"),
     attribute: Some("uncertainty"),
-    fallback: "not marking cells within noise",
+    fallback: "marking cells within noise when the data carry a noise estimate",
     ..Setting::option(
         "uncertainty",
         ValueKind::Number,
-        "a confidence level between 0 and 1 such as 0.95, or null for none",
+        "a confidence level between 0 and 1 such as 0.95, 0 for no marks, or null for the \
+         default (0.95 when the data carry a noise estimate)",
     )
 };
 
@@ -141,7 +143,8 @@ view_state! {
         center: f64 = 0.0 => CENTER,
         annotate: bool = true => ANNOTATE,
         decimals: Option<u32> = None => DECIMALS,
-        /// A confidence level of [`LEVELS`](super::LEVELS), or `None` for no marks.
+        /// A confidence level of [`LEVELS`](super::LEVELS), `Some(0.0)` for no marks, or `None`
+        /// for the default: marks at [`DEFAULT_LEVEL`] when the data carry a noise estimate.
         uncertainty: Option<f64> = None => UNCERTAINTY,
     }
 }
@@ -405,6 +408,8 @@ pub(crate) struct Look {
     pub center: f64,
     pub annotate: bool,
     pub decimals: Option<u8>,
+    /// As the settings give it: `None` for the default, `Some(0.0)` for no marks
+    /// ([`resolve_options`] decides the default against the dataset).
     pub uncertainty: Option<f64>,
     pub width: f64,
     pub pixel_ratio: f64,
@@ -433,7 +438,7 @@ pub(crate) fn resolve_look(
     check_fixed_bounds(domain, min, max)?;
     let decimals = decimals(settings)?;
     let uncertainty = match settings.number(&UNCERTAINTY) {
-        Some(level) if level > 0.0 && level < 1.0 => Some(level),
+        Some(level) if (0.0..1.0).contains(&level) => Some(level),
         Some(level) => return Err(UNCERTAINTY.invalid(&js_number(level))),
         None => None,
     };
@@ -517,7 +522,11 @@ pub fn resolve_options(
         center: look.center,
         annotate: look.annotate,
         decimals: look.decimals,
-        uncertainty: look.uncertainty,
+        uncertainty: match look.uncertainty {
+            // The default: marks where the layout has them and the data carry noise.
+            None => (layout.uses().uncertainty && carries_noise(dataset)).then_some(DEFAULT_LEVEL),
+            Some(level) => Some(level).filter(|level| *level > 0.0),
+        },
         width: look.width,
         pixel_ratio: look.pixel_ratio,
     })

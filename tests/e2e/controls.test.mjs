@@ -79,6 +79,11 @@ describe("controls and share links", { timeout: 180_000 }, () => {
         act: () => page.uncheck("#annotate-input"),
         fragment: `${base}&layout=grid&cmap=magma&rev=1&range=centered&center=50&annot=0&dec=2`,
       },
+      // The seed's benchmarks give item counts: the marks are on by default, and off is unc=0.
+      {
+        act: () => page.uncheck("#uncertainty-input"),
+        fragment: `${base}&layout=grid&cmap=magma&rev=1&range=centered&center=50&annot=0&dec=2&unc=0`,
+      },
       {
         act: () => page.check("#uncertainty-input"),
         fragment: `${base}&layout=grid&cmap=magma&rev=1&range=centered&center=50&annot=0&dec=2&unc=0.95`,
@@ -193,7 +198,7 @@ describe("controls and share links", { timeout: 180_000 }, () => {
       { query: "#dataset=kv-cache-sweep&range=fixed&min=50&max=40&dec=9&rev=perhaps&zoom=2", notices: [/^range=fixed needs two numbers min < max/, /^rev="perhaps"/, /^dec="9"/, /^Ignored "zoom"/] },
       {
         query: "#dataset=kv-cache-sweep&unc=0.8",
-        notices: [/^unc="0\.8" is not a confidence level \(expected 0\.9, 0\.95, 0\.99\); not marking cells within noise\.$/],
+        notices: [/^unc="0\.8" is not a confidence level \(expected 0\.9, 0\.95, 0\.99, or 0 for no marks\); marking cells within noise when the data carry a noise estimate\.$/],
       },
     ];
     for (const { query, notices } of cases) {

@@ -37,6 +37,8 @@ async function exerciseExplorer(page) {
   ]) {
     await afterRender(page, () => page.selectOption(selector, value));
   }
+  // The marks are on by default (the seed's item counts): off and on again.
+  await afterRender(page, () => page.uncheck("#uncertainty-input"));
   await afterRender(page, () => page.check("#uncertainty-input"));
   await afterRender(page, () => page.uncheck("#annotate-input"));
   const centre = await cellCentre(page, { panel: 0, x: 0, y: 0 });

@@ -266,18 +266,15 @@ after(async () => {
 });
 
 describe("uncertainty, key observations and reconciliation", { timeout: 180_000 }, () => {
-  test("the uncertainty marks: a checkbox and a level, kept in the address", async () => {
+  test("the uncertainty marks: on by default where the data carry noise, a checkbox and a level, kept in the address", async () => {
     const { page, context, problems } = await openPage(session, "");
     await shownDataset(page);
     const base = "#dataset=kv-cache-sweep";
-    const plain = { hash: await canvasHash(page), controls: await controlValues(page) };
-    assert.equal(await page.isVisible("#level-select"), false, "the level shows only with the marks on");
-    assert.equal(await page.textContent("#uncertainty-label"), "Mark cells within noise of the peak");
-
-    await afterRender(page, () => page.check("#uncertainty-input"));
-    assert.equal(await page.evaluate(() => window.location.hash), `${base}&unc=0.95`);
+    // The seed's benchmarks give item counts: the marks are on at 95 % without being asked for.
     const at95 = { hash: await canvasHash(page), controls: await controlValues(page) };
-    assert.notEqual(at95.hash, plain.hash, "the marks change the figure");
+    assert.equal(await page.evaluate(() => window.location.hash), base);
+    assert.equal(await page.textContent("#uncertainty-label"), "Mark cells within noise of the peak");
+    assert.equal(at95.controls.values["uncertainty-input"], true);
     assert.equal(at95.controls.values["level-select"], "0.95");
     assert.ok(at95.controls.shown.includes("level-select"));
     assert.equal(await page.evaluate(() => window.sweepmap.figure.options().uncertainty), 0.95);
@@ -302,26 +299,33 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     assert.notEqual(at99.hash, at95.hash, "the key names the level");
     assert.deepEqual(await caveats(), expected(0.99));
 
-    // Off: the figure as before; on again: back at the level last chosen.
+    // Off is unc=0 (left out is the default, marks on); on again: back at the level last chosen.
     await afterRender(page, () => page.uncheck("#uncertainty-input"));
-    assert.equal(await page.evaluate(() => window.location.hash), base);
-    assert.equal(await canvasHash(page), plain.hash);
-    // The hidden level remembers 99 % for when the marks come back; it is not part of this view.
-    assert.deepEqual(await controlValues(page), { ...plain.controls, values: { ...plain.controls.values, "level-select": "0.99" } });
+    assert.equal(await page.evaluate(() => window.location.hash), `${base}&unc=0`);
+    const plain = { hash: await canvasHash(page), controls: await controlValues(page) };
+    assert.notEqual(plain.hash, at95.hash, "the marks change the figure");
+    assert.equal(await page.evaluate(() => window.sweepmap.figure.options().uncertainty), null);
+    assert.equal(plain.controls.values["uncertainty-input"], false);
+    assert.equal(await page.isVisible("#level-select"), false, "the level shows only with the marks on");
+    // The hidden level remembers 99 % for when the marks come back.
+    assert.equal(plain.controls.values["level-select"], "0.99");
     assert.equal(await page.isVisible("#uncertainty-note"), false);
+    assert.deepEqual(await caveats(), expected(0.95), "the observations' caveat stays, at 95 %");
     await afterRender(page, () => page.check("#uncertainty-input"));
     assert.equal(await page.evaluate(() => window.location.hash), `${base}&unc=0.99`);
     assert.equal(await canvasHash(page), at99.hash);
 
-    // Back returns to 95 %; a link reopens each view exactly.
+    // Back returns to the default; a link reopens each view exactly.
     await afterRender(page, () => page.goBack());
     await afterRender(page, () => page.goBack());
     await afterRender(page, () => page.goBack());
-    assert.equal(await page.evaluate(() => window.location.hash), `${base}&unc=0.95`);
+    assert.equal(await page.evaluate(() => window.location.hash), base);
     assert.equal(await canvasHash(page), at95.hash);
     for (const [fragment, view] of [
       [`${base}&unc=0.95`, at95],
       [`${base}&unc=0.99`, at99],
+      // Opened afresh, the hidden level is the first offered.
+      [`${base}&unc=0`, { ...plain, controls: { ...plain.controls, values: { ...plain.controls.values, "level-select": "0.95" } } }],
     ]) {
       const reopened = await openPage(session, fragment);
       const shown = await shownDataset(reopened.page);
@@ -335,7 +339,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
 
     // A difference marks where one model is ahead beyond noise; a reconciliation has no marks.
     await afterRender(page, () => page.selectOption("#layout-select", "difference"));
-    assert.equal(await page.evaluate(() => window.location.hash), `${base}&layout=difference&unc=0.95`);
+    assert.equal(await page.evaluate(() => window.location.hash), `${base}&layout=difference`);
     assert.equal(await page.textContent("#uncertainty-label"), "Mark cells where one model is ahead beyond noise");
     await afterRender(page, () => page.selectOption("#layout-select", "reconcile"));
     assert.equal(await page.evaluate(() => window.location.hash), `${base}&layout=reconcile`);

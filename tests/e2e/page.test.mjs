@@ -65,10 +65,11 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "center-input": "0",
       "annotate-input": true,
       "decimals-select": "auto",
-      "uncertainty-input": false,
+      // On by default: the seed's benchmarks give item counts, a noise estimate.
+      "uncertainty-input": true,
       "level-select": "0.95",
     });
-    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "cmap-select", "reverse-input", "range-select", "annotate-input", "decimals-select", "uncertainty-input"]);
+    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "cmap-select", "reverse-input", "range-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
     // A dataset with a reported aggregate offers its reconciliation.
     assert.deepEqual(shown.layouts, ["model", "benchmark", "grid", "difference", "reconcile"]);
 
@@ -226,6 +227,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "annotate-input",
       "decimals-select",
       "uncertainty-input",
+      "level-select",
       "copy-link",
       "export-png",
       "export-svg",

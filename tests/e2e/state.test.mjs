@@ -102,13 +102,16 @@ describe("share links: parseState", () => {
       assert.equal(parseLevel(text), level, text);
       assert.deepEqual(parse(`unc=${encodeURIComponent(text)}`), { state: { ...parse("").state, uncertainty: level }, notices: [] }, text);
     }
-    for (const text of ["", "95", "0.5", "1", "0", "on", "true", "0.95x", "NaN"]) {
+    // 0 turns the marks off in a link; it is not a level to offer.
+    assert.equal(parseLevel("0"), null);
+    assert.deepEqual(parse("unc=0"), { state: { ...parse("").state, uncertainty: 0 }, notices: [] });
+    for (const text of ["", "95", "0.5", "1", "on", "true", "0.95x", "NaN"]) {
       assert.equal(parseLevel(text), null, text);
       const { state, notices } = parse(`unc=${encodeURIComponent(text)}`);
       assert.equal(state.uncertainty, null, text);
       assert.deepEqual(
         notices.map((notice) => notice.message),
-        [`unc=${JSON.stringify(text)} is not a confidence level (expected 0.9, 0.95, 0.99); not marking cells within noise.`],
+        [`unc=${JSON.stringify(text)} is not a confidence level (expected 0.9, 0.95, 0.99, or 0 for no marks); marking cells within noise when the data carry a noise estimate.`],
         text,
       );
     }
