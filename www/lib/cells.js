@@ -22,11 +22,14 @@ export class CellInspector {
    * callbacks (optional): onCell(info | null, how) when the cell pointed at or reached with the
    * keyboard changes (how: "pointer" or "keyboard"; null when the pointer leaves the cells);
    * onActivate(info, how) when a cell is clicked, or Enter or Space is pressed on the focused one.
+   * rows(info) (optional) gives more [name, text] rows for a cell's tooltip and announcement
+   * (a run table's configuration: SweepProjection.cellRuns's rows).
    */
-  constructor(elements, { onCell, onActivate } = {}) {
+  constructor(elements, { onCell, onActivate, rows } = {}) {
     this.elements = elements;
     this.onCell = onCell ?? null;
     this.onActivate = onActivate ?? null;
+    this.rows = rows ?? null;
     /** The last cell reported to onCell, as "panel,x,y", so a move within it reports nothing. */
     this.reported = null;
     this.figure = null;
@@ -277,7 +280,10 @@ export class CellInspector {
       this.showTooltip(info, { x: left + (rect.width * scale.x) / 2, y: top + cellHeight, offset: 6, below: true, cellHeight });
     }
     if (announce) {
-      this.elements.announcer.textContent = isBin(info) ? binAnnouncement(info) : info.text;
+      const more = isBin(info) ? [] : (this.rows?.(info) ?? []);
+      this.elements.announcer.textContent = isBin(info)
+        ? binAnnouncement(info)
+        : [info.text, ...more.map(([name, text]) => `${name}: ${text}.`)].join(" ");
       this.reportCell(info, "keyboard");
     }
   }
@@ -294,7 +300,7 @@ export class CellInspector {
 
   showTooltip(info, position) {
     const { tooltip, frame } = this.elements;
-    tooltip.replaceChildren(...(isBin(info) ? binTooltipContent(info) : tooltipContent(info)));
+    tooltip.replaceChildren(...(isBin(info) ? binTooltipContent(info) : tooltipContent(info, this.rows?.(info))));
     tooltip.hidden = false;
     // Place it beside the point, flipped to stay inside the frame's visible area.
     const width = tooltip.offsetWidth;
@@ -324,8 +330,9 @@ function isBin(info) {
   return Array.isArray(info.x_range) && Array.isArray(info.y_range);
 }
 
-/** The tooltip's elements for a CellInfo (all text through textContent). */
-export function tooltipContent(info) {
+/** The tooltip's elements for a CellInfo, and `more` [name, text] rows after its own (all text
+ * through textContent). */
+export function tooltipContent(info, more = []) {
   const title = document.createElement("p");
   title.className = "tooltip-title";
   title.textContent = info.title;
@@ -348,5 +355,6 @@ export function tooltipContent(info) {
       list.append(...tooltipRow("Runs", `mean of ${info.count}${spread}`));
     }
   }
+  for (const [name, text] of more) list.append(...tooltipRow(name, text));
   return [title, list];
 }
