@@ -98,7 +98,7 @@ fn tooltip_rows_for_empty_and_partly_measured_cells() {
     };
     assert_eq!(
         projection.view.cell_rows(&projection.best_over, &empty),
-        rows(&[("c", "best over its values"), ("Runs in the cell", "none")])
+        rows(&[("Runs in the cell", "none")])
     );
 }
 

@@ -1,7 +1,7 @@
 //! What hovering a cell of a run table's figure adds to the cell's own tooltip: the rest of the
 //! configuration the cell shows (each parameter that is not an axis, with how the view chose it:
-//! its fixed value, or under "best over" the value that won in this cell, or that the cell is
-//! a mean over it) and how many runs the cell holds. Facets are left out: the panel's title
+//! its fixed value, or under "best over" the value that won in this cell (none for an empty
+//! cell), or that the cell is a mean over it) and how many runs the cell holds. Facets are left out: the panel's title
 //! names them. Written here so every front end says the same.
 
 use super::{CellRuns, Choice, View};
@@ -24,10 +24,9 @@ impl View {
                         .position(|label| label == name)
                         .zip(cell.winner.as_ref())
                         .and_then(|(at, values)| values.get(at));
-                    match won {
-                        Some(value) => format!("{value} (won in this cell)"),
-                        None => "best over its values".to_string(),
-                    }
+                    // An empty cell has no winner: nothing to say.
+                    let Some(value) = won else { continue };
+                    format!("{value} (won in this cell)")
                 }
             };
             rows.push((name.clone(), text));

@@ -253,6 +253,19 @@ describe("the run-table controls", { timeout: 180_000 }, () => {
     await context.close();
   });
 
+  test("a parameter as facet draws a panel per value, every panel shown", async () => {
+    const { page, context } = await openCsv(session, WANDB, fixture(WANDB));
+    const warmup = await parameterSelect(page, "warmup_steps");
+    await afterRender(page, () => page.selectOption(warmup, "facet"));
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.deepEqual(shown.panels, ["warmup_steps = 0", "warmup_steps = 500"]);
+    assert.equal(await page.inputValue("#layout-select"), "grid");
+    const second = await page.evaluate(() => window.sweepmap.figure.cellInfo(1, 1, 1).value);
+    assert.equal(Number(second.toFixed(6)), 0.9119);
+    await context.close();
+  });
+
   test("a value the parameter does not take is refused with the core's message; the figure stays", async () => {
     const { page, context } = await openCsv(session, WANDB, fixture(WANDB));
     const before = { renders: await renderCount(page), hash: await canvasHash(page) };

@@ -300,6 +300,10 @@ export class CellInspector {
 
   showTooltip(info, position) {
     const { tooltip, frame } = this.elements;
+    // The frame's height without the tooltip: where it was last (overflowing the frame, which
+    // hides what overflows) must not count as room.
+    tooltip.hidden = true;
+    const frameHeight = Math.max(frame.scrollHeight, frame.clientHeight);
     tooltip.replaceChildren(...(isBin(info) ? binTooltipContent(info) : tooltipContent(info, this.rows?.(info))));
     tooltip.hidden = false;
     // Place it beside the point, flipped to stay inside the frame's visible area.
@@ -311,10 +315,11 @@ export class CellInspector {
     if (!position.below && left > maxX) left = position.x - position.offset - width;
     left = Math.max(minX, Math.min(left, maxX));
     let top = position.y + position.offset;
-    const frameHeight = Math.max(frame.scrollHeight, frame.clientHeight);
     if (top + height > frameHeight - 4) {
-      // No room below: above the point (for a focused cell, above the cell).
+      // No room below: above the point (for a focused cell, above the cell); no room there
+      // either: as low as it is seen whole.
       top = position.y - (position.cellHeight ?? 0) - position.offset - height;
+      if (top < 0) top = frameHeight - 4 - height;
     }
     tooltip.style.left = `${Math.round(left)}px`;
     tooltip.style.top = `${Math.round(Math.max(0, top))}px`;
