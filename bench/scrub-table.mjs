@@ -7,6 +7,8 @@
 //
 //   node bench/scrub-table.mjs > table.csv    writes the table
 
+import { generator as random } from "../tests/e2e/synthetic-csv.mjs";
+
 /** The parameters: name and values. */
 export const SCRUB_PARAMETERS = [
   ["p0", [0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1]],
@@ -23,18 +25,6 @@ export const SCRUB_PARAMETERS = [
 
 /** How much each step of a parameter's value adds to the metric (p0 most). */
 const WEIGHTS = [0.03, 0.02, 0.004, 0.003, 0.002, 0.002, 0.001, 0.001, 0.001, 0.0005];
-
-/** mulberry32, as bench/pages/harness.js. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The table as CSV text: `runs` runs, each parameter's value drawn uniformly. */
 export function scrubTableCsv(runs = 10_000, seed = 20261125) {
