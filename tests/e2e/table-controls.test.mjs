@@ -266,6 +266,46 @@ describe("the run-table controls", { timeout: 180_000 }, () => {
     await context.close();
   });
 
+  test("an Optuna study: binned axes offer what their cells show, and best-over cells name their winners", async () => {
+    const name = "synthetic-optuna-trials.csv";
+    const { page, context, problems } = await openCsv(session, name, fixture(name));
+    const controls = await page.evaluate(() => ({
+      direction: document.getElementById("table-direction").value,
+      axes: [document.getElementById("table-x").value, document.getElementById("table-y").value],
+      choices: [...document.querySelectorAll("#table-fields .field-parameter")].map((box) => [box.querySelector("label").textContent, box.querySelector("select").value]),
+      bins: document.getElementById("table-bins").closest(".field").hidden,
+    }));
+    // An Optuna objective is minimised; lr and dropout are binned, so the rest is best over.
+    assert.deepEqual(controls, { direction: "lower", axes: ["lr", "dropout"], choices: [["n_layers", "best"], ["optimizer", "best"]], bins: false });
+    assert.match(await page.evaluate(() => window.sweepmap.dataset.shows()), /lr in 8 log-spaced bins, each the mean of its runs; dropout in 10 equal bins, each the mean of its runs/);
+    await afterRender(page, () => page.selectOption("#table-bins", "best"));
+    assert.match(await page.evaluate(() => window.sweepmap.dataset.shows()), /lr in 8 log-spaced bins, each its best run; dropout in 10 equal bins, each its best run/);
+    // Every measured cell's tooltip names the winning n_layers and optimizer, as cellRuns says.
+    const checked = await page.evaluate(() => {
+      const figure = window.sweepmap.figure;
+      const { columns, rows } = figure.panels()[0];
+      const seen = [];
+      for (let y = 0; y < rows; y += 1) {
+        for (let x = 0; x < columns; x += 1) {
+          const info = figure.cellInfo(0, x, y);
+          if (info.value === null) continue;
+          const runs = window.sweepmap.projection.cellRuns(null, null, x, y);
+          seen.push([runs.rows[0], runs.rows[1], `${runs.winner.n_layers}|${runs.winner.optimizer}`]);
+        }
+      }
+      return seen;
+    });
+    assert.ok(checked.length > 10);
+    for (const [layers, optimizer, winner] of checked) {
+      const [n, opt] = winner.split("|");
+      assert.deepEqual(layers, ["n_layers", `${n} (won in this cell)`]);
+      assert.deepEqual(optimizer, ["optimizer", `${opt} (won in this cell)`]);
+      assert.ok(["1", "2", "3", "4"].includes(n) && ["adam", "sgd"].includes(opt), winner);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("a value the parameter does not take is refused with the core's message; the figure stays", async () => {
     const { page, context } = await openCsv(session, WANDB, fixture(WANDB));
     const before = { renders: await renderCount(page), hash: await canvasHash(page) };
