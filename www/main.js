@@ -417,7 +417,7 @@ function commit(state, loaded, { history = "push" } = {}) {
   if (kindOf(next) === "sweep" && next.uncertainty !== null) app.lastLevel = next.uncertainty;
   fillDatasetSelect();
   syncControls();
-  if (loaded.sweep?.table) tableControls.show(loaded.sweep.table, loaded.sweep.view);
+  if (loaded.sweep?.table) tableControls.show(loaded.sweep.table, loaded.sweep.view, { reopened: loaded.sweep.reopened });
   else tableControls.hide();
   const summary = {
     overview: elements.summaryOverview,
@@ -472,7 +472,8 @@ function withProjection(loaded, projection, { table = loaded.sweep.table, roles 
   const dataset = projection.dataset();
   try {
     const view = projection.view();
-    const sweep = { ...loaded.sweep, table, roles, projection, view, description: projection.description(), notices: projection.inferred() };
+    const reopened = table !== loaded.sweep.table;
+    const sweep = { ...loaded.sweep, table, roles, projection, view, reopened, description: projection.description(), notices: projection.inferred() };
     return { ...loaded, ...sweepOf(dataset), sweep };
   } catch (error) {
     dataset.free();

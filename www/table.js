@@ -102,7 +102,7 @@ export class RunTableControls {
     /** The table the controls were built for, and the axes and metric they were built with. */
     this.table = null;
     this.shape = "";
-    /** Per parameter label: its controls ({ mode, values, slider, output, valueField, labels }). */
+    /** Per parameter label: its controls ({ mode, values, valueControl, output, valueBox }). */
     this.parameters = new Map();
     /** The value each parameter was last fixed at by the user, to return to from best or mean. */
     this.lastFixed = new Map();
@@ -123,14 +123,16 @@ export class RunTableControls {
    * Shows the controls for a run table at a view (a SweepView, every choice filled in, as
    * projection.view() gives it). Built again when the table, the axes or the metric change;
    * otherwise only their values are set, so a slider being dragged stays under the pointer.
+   * `reopened`: the same file opened again with other roles, so what the user chose (the values
+   * fixed before, a direction picked) still stands.
    */
-  show(table, view) {
+  show(table, view, { reopened = false } = {}) {
     const newTable = table !== this.table;
-    if (newTable) {
+    if (newTable && !reopened) {
       this.lastFixed.clear();
       this.directionChosen = false;
-      this.columns = table.columns();
     }
+    if (newTable) this.columns = table.columns();
     if (newTable || view.metric !== this.view?.metric) this.fillPanel(table, view.metric, { open: newTable });
     const shape = `${view.metric}\u0000${view.x}\u0000${view.y}`;
     if (newTable || shape !== this.shape) this.build(table, view);
@@ -271,7 +273,7 @@ export class RunTableControls {
     const { metric, direction, directionField, bins } = this.controls;
     metric.value = view.metric;
     direction.value = view.direction ?? "higher";
-    directionField.querySelector(".hint").textContent = this.directionChosen ? "As chosen" : "Inferred from its name";
+    directionField.querySelector(".hint").textContent = this.directionChosen ? "As chosen" : "Inferred from the metric";
     bins.value = view.bins ?? "mean";
     document.getElementById("table-x").value = view.x;
     document.getElementById("table-y").value = view.y;

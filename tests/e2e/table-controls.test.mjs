@@ -136,7 +136,7 @@ describe("the run-table controls", { timeout: 180_000 }, () => {
     // warmup_steps fixed at the best run's value, its main effect under it (as the notice ranks).
     assert.deepEqual(controls.parameters, [["warmup_steps", "fixed", "500", "Main effect: 8 % of the variance"]]);
     assert.deepEqual(controls.hints, [
-      "Inferred from its name",
+      "Inferred from the metric",
       "Main effect: 62 % of the variance",
       "Main effect: 34 % of the variance",
       "Main effect: 8 % of the variance",
