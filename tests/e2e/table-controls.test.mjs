@@ -419,7 +419,19 @@ describe("the column panel", { timeout: 180_000 }, () => {
     // Back to a parameter: its control returns, fixed at the best run's value.
     await afterRender(page, () => page.selectOption(role("warmup_steps"), "parameter"));
     assert.equal((await cells(page)).cells[4], "0.0003/64=0.9119");
-    assert.ok(await parameterSelect(page, "warmup_steps"));
+    const warmup = await parameterSelect(page, "warmup_steps");
+    assert.equal(await page.inputValue(`${warmup}-value`), "500");
+    // A direction picked survives reopening: lower is better, so the best run is now the worst
+    // accuracy (0.8447: batch 128, lr 0.001, warmup 0) and warmup_steps is fixed at 0.
+    await afterRender(page, () => page.selectOption("#table-direction", "lower"));
+    await afterRender(page, () => page.selectOption(role("warmup_steps"), "ignore"));
+    await afterRender(page, () => page.selectOption(role("warmup_steps"), "parameter"));
+    assert.deepEqual(
+      [await page.inputValue("#table-direction"), await page.textContent("#table-direction + .hint")],
+      ["lower", "As chosen"],
+    );
+    assert.equal(await page.inputValue(`${await parameterSelect(page, "warmup_steps")}-value`), "0");
+    assert.equal((await cells(page)).cells[4], "0.0003/64=0.8964");
     assert.deepEqual(problems, []);
     await context.close();
   });
