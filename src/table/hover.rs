@@ -1,8 +1,8 @@
 //! What hovering a cell of a run table's figure adds to the cell's own tooltip: the rest of the
 //! configuration the cell shows (each parameter that is not an axis, with how the view chose it:
 //! its fixed value, or under "best over" the value that won in this cell (none for an empty
-//! cell), or that the cell is a mean over it) and how many runs the cell holds. Facets are left out: the panel's title
-//! names them. Written here so every front end says the same.
+//! cell), or that the cell is a mean over it) and how many runs the cell holds. Facets are left
+//! out: the panel's title names them. Written here so every front end says the same.
 
 use super::{CellRuns, Choice, View};
 
