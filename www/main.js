@@ -24,6 +24,9 @@
 //      statistics of every pair) with textContent (labels come from data and are never parsed as
 //      HTML); the observations are also the canvas' accessible description and can be copied as
 //      Markdown, and a sweep's panels as LaTeX tables.
+// A CSV opened as a run table keeps its table (and text) while it is shown: the run-table
+// controls and the column panel (table.js) change its view (table.project) or reopen it with
+// other roles (openSweep), and its cells' tooltips add the rest of their configuration.
 // A failure shows in the error banner in plain words and leaves the figure and dataset shown.
 
 import {
@@ -38,7 +41,8 @@ import { CellInspector } from "./lib/cells.js";
 import { exportCsv, exportPixelRatio, exportPng, exportSvg, ratioText } from "./export.js";
 import { loadsInSlices, progressDisplay } from "./loading.js";
 import { LoadCancelled } from "./lib/source.js";
-import { loadCatalog, readSourceData } from "./sources.js";
+import { loadCatalog, readSourceData, sweepOf } from "./sources.js";
+import { carriedView, RunTableControls } from "./table.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { renderObservations } from "./observations.js";
 import { defaultModelsNote, renderComparisons } from "./pairwise.js";
@@ -151,6 +155,11 @@ const elements = {
   markdownFallback: byId("markdown-fallback"),
   markdownOutput: byId("markdown-output"),
   dropOverlay: byId("drop-overlay"),
+  tableGroup: byId("group-table"),
+  tableFields: byId("table-fields"),
+  columnPanel: byId("column-panel"),
+  columnSummary: byId("column-summary"),
+  columnList: byId("column-list"),
 };
 
 const app = {
@@ -399,7 +408,7 @@ function commit(state, loaded, { history = "push" } = {}) {
   }
   const datasetChanged = !app.shown || app.shown.dataset !== loaded.dataset;
   if (datasetChanged) {
-    if (app.shown && app.shown.dataset !== loaded.dataset) app.shown.dataset.free();
+    if (app.shown && app.shown.dataset !== loaded.dataset) freeLoaded(app.shown, loaded);
     app.shown = loaded;
     renderHeader(loaded);
     fillNameControls(loaded);
@@ -408,6 +417,8 @@ function commit(state, loaded, { history = "push" } = {}) {
   if (kindOf(next) === "sweep" && next.uncertainty > 0) app.lastLevel = next.uncertainty;
   fillDatasetSelect();
   syncControls();
+  if (loaded.sweep?.table) tableControls.show(loaded.sweep.table, loaded.sweep.view, { reopened: loaded.sweep.reopened });
+  else tableControls.hide();
   const summary = {
     overview: elements.summaryOverview,
     panels: elements.summaryPanels,
@@ -439,6 +450,157 @@ function changeView(change) {
     syncControls();
   } else {
     clearError();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run tables: their view and their columns' roles (table.js places the controls)
+
+/**
+ * Frees what loaded data hold in wasm memory: the dataset, and for a run table its projection
+ * and its table, except what `next` (the data replacing them) still uses.
+ */
+function freeLoaded(loaded, next = null) {
+  loaded.dataset.free();
+  const sweep = loaded.sweep;
+  if (sweep?.projection && sweep.projection !== next?.sweep?.projection) sweep.projection.free();
+  if (sweep?.table && sweep.table !== next?.sweep?.table) sweep.table.free();
+}
+
+/** Shown data drawn at another projection of their run table (`table` and `roles` when reopened). */
+function withProjection(loaded, projection, { table = loaded.sweep.table, roles = loaded.sweep.roles } = {}) {
+  const dataset = projection.dataset();
+  try {
+    const view = projection.view();
+    const reopened = table !== loaded.sweep.table;
+    const sweep = { ...loaded.sweep, table, roles, projection, view, reopened, description: projection.description(), notices: projection.inferred() };
+    return { ...loaded, ...sweepOf(dataset), sweep };
+  } catch (error) {
+    dataset.free();
+    throw error;
+  }
+}
+
+/**
+ * Draws the shown run table at a new projection; on failure frees it, says why, keeps the
+ * figure and puts the controls back. `layout` (a state change) comes with it, for facets.
+ */
+function commitProjection(next, change = {}) {
+  const error = commit({ ...app.state, ...change }, next, { history: "replace" });
+  if (error) {
+    freeLoaded(next, app.shown);
+    return error;
+  }
+  return null;
+}
+
+/** Changes (fields of) the shown run table's view and draws it. */
+function projectView(change, { facet = false } = {}) {
+  const loaded = app.shown;
+  const sweep = loaded?.sweep;
+  if (!sweep?.table) return;
+  let next;
+  let projection;
+  try {
+    projection = sweep.table.project({ ...sweep.view, ...change });
+    next = withProjection(loaded, projection);
+  } catch (error) {
+    projection?.free();
+    showError(`Could not draw this view: ${messageOf(error)}`);
+    tableControls.sync();
+    return;
+  }
+  // Panels by a parameter: every panel shown, not the first one alone.
+  const grid = facet && (app.state.layout === "model" || app.state.layout === "benchmark") ? { layout: "grid" } : {};
+  const error = commitProjection(next, grid);
+  if (error) {
+    showError(`Could not draw this view: ${error.message}`);
+    tableControls.sync();
+    return;
+  }
+  clearError();
+  showNotices(projection.notices());
+}
+
+/** The view change waiting for the next frame (a slider being scrubbed draws once a frame). */
+let pendingChange = null;
+
+/** A change of the run table's view from its controls; `live` ones wait for the next frame. */
+function changeTableView(change, { live = false, facet = false } = {}) {
+  if (!live) {
+    pendingChange = null;
+    projectView(change, { facet });
+    return;
+  }
+  const waiting = pendingChange !== null;
+  pendingChange = change;
+  if (waiting) return;
+  requestAnimationFrame(() => {
+    const latest = pendingChange;
+    pendingChange = null;
+    if (latest) projectView(latest);
+  });
+}
+
+/**
+ * Reopens the shown run table's text with a column's role changed (and every role changed
+ * before), keeping what it can of the view; a refusal keeps the figure and says why.
+ */
+function changeRole(column, role) {
+  const loaded = app.shown;
+  const sweep = loaded?.sweep;
+  if (!sweep?.table || typeof loaded.text !== "string") return;
+  const roles = { ...sweep.roles, [column]: role };
+  let table;
+  let projection;
+  let next;
+  try {
+    table = loaded.api.openSweep(loaded.text, { roles });
+    try {
+      projection = table.project(carriedView(sweep.view, table.columns()));
+    } catch {
+      // The view does not fit the new roles: their default view.
+      projection = table.project();
+    }
+    next = withProjection(loaded, projection, { table, roles });
+  } catch (error) {
+    projection?.free();
+    table?.free();
+    showError(`Could not make "${column}" a ${role} column: ${messageOf(error)}`);
+    return;
+  }
+  const error = commitProjection(next);
+  if (error) {
+    showError(`Could not make "${column}" a ${role} column: ${error.message}`);
+    return;
+  }
+  clearError();
+  showNotices(next.sweep.notices);
+  addColumnsNotice();
+}
+
+/** With a run table shown whose roles are unsure, a notice with a button to the column panel. */
+function addColumnsNotice() {
+  if (!app.shown?.sweep?.table || !tableControls.hasChecks()) return;
+  const item = document.createElement("li");
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "notice-action";
+  button.textContent = "Check the columns";
+  button.addEventListener("click", () => tableControls.openPanel());
+  item.append("Some columns' roles are best guesses: fix them in the column panel. ", button);
+  elements.noticeList.append(item);
+  elements.noticeBanner.hidden = false;
+}
+
+/** The rows a run table's cell adds to its tooltip (the rest of its configuration). */
+function tableRows(info) {
+  const projection = app.shown?.sweep?.projection;
+  if (!projection) return [];
+  try {
+    return projection.cellRuns(info.model ?? null, info.benchmark ?? null, info.x, info.y)?.rows ?? [];
+  } catch {
+    return [];
   }
 }
 
@@ -478,19 +640,20 @@ async function openSource(source) {
     return false;
   }
   if (generation !== app.generation) {
-    loaded.dataset.free();
+    freeLoaded(loaded);
     return false;
   }
   showNotices([]);
   const error = commit(carryView(app.state ?? { ...defaultView() }), loaded, { history: "push" });
   if (error) {
-    loaded.dataset.free();
+    freeLoaded(loaded);
     showError(`Could not draw "${loaded.label}": ${error.message}`);
     fillDatasetSelect();
     return false;
   }
   clearError();
   showNotices(loaded.sweep?.notices ?? []);
+  addColumnsNotice();
   return true;
 }
 
@@ -550,7 +713,7 @@ async function openFromAddress({ initial }) {
       }
     }
     if (generation !== app.generation) {
-      if (loaded !== app.shown) loaded.dataset.free();
+      if (loaded !== app.shown) freeLoaded(loaded);
       return;
     }
   }
@@ -563,12 +726,13 @@ async function openFromAddress({ initial }) {
     error = commit({ ...defaultView() }, loaded, { history: "replace" });
   }
   if (error) {
-    if (loaded !== app.shown) loaded.dataset.free();
+    if (loaded !== app.shown) freeLoaded(loaded);
     showError(`Could not draw "${loaded.label}": ${error.message}`);
     return;
   }
   // A CSV opened as a run table: what was inferred and what to check, before the link's notices.
   showNotices([...(loaded.sweep?.notices ?? []), ...notices.map((notice) => notice.message)]);
+  addColumnsNotice();
   // On start, an error so far is about the source that failed: keep it visible.
   if (!initial) clearError();
 }
@@ -1205,13 +1369,27 @@ function watchSize() {
 // ---------------------------------------------------------------------------------------------
 // Start
 
-const inspector = new CellInspector({
-  canvas: elements.canvas,
-  frame: elements.frame,
-  tooltip: elements.tooltip,
-  outline: elements.outline,
-  announcer: elements.announcer,
-});
+const inspector = new CellInspector(
+  {
+    canvas: elements.canvas,
+    frame: elements.frame,
+    tooltip: elements.tooltip,
+    outline: elements.outline,
+    announcer: elements.announcer,
+  },
+  { rows: tableRows },
+);
+
+const tableControls = new RunTableControls(
+  {
+    group: elements.tableGroup,
+    fields: elements.tableFields,
+    panel: elements.columnPanel,
+    summary: elements.columnSummary,
+    list: elements.columnList,
+  },
+  { onView: changeTableView, onRoles: changeRole },
+);
 
 /** A test and console hook: the live figure, dataset and state. */
 window.sweepmap = {
@@ -1230,6 +1408,13 @@ window.sweepmap = {
   },
   get renders() {
     return app.renders;
+  },
+  /** For a CSV opened as a run table: its SweepTable and the SweepProjection drawn, else null. */
+  get table() {
+    return app.shown?.sweep?.table ?? null;
+  },
+  get projection() {
+    return app.shown?.sweep?.projection ?? null;
   },
 };
 

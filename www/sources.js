@@ -55,7 +55,7 @@ function urlFileName(url) {
 }
 
 /** A loaded sweep as the page keeps it: { kind, dataset, names }. */
-function sweepOf(dataset) {
+export function sweepOf(dataset) {
   const aggregates = dataset
     .benchmarkInfo()
     .filter((info) => Array.isArray(info.aggregate_of) && info.aggregate_of.length > 0)
@@ -78,6 +78,8 @@ function withNames({ kind, dataset, api, sweep }) {
     return { ...(kind === "pairwise" ? scoresOf(dataset) : sweepOf(dataset)), api, sweep };
   } catch (error) {
     dataset.free();
+    sweep?.projection?.free();
+    sweep?.table?.free();
     throw error;
   }
 }
@@ -153,7 +155,8 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
   }
   let loaded;
   try {
-    loaded = withNames(await loadText(api, text, { format, kind }));
+    // A run table is kept (with the text) so that its view and roles can change.
+    loaded = withNames(await loadText(api, text, { format, kind, keep: true }));
   } catch (error) {
     throw new Error(context(messageOf(error)));
   }

@@ -25,6 +25,8 @@ pub struct Effect {
     pub spread: f64,
     /// Share of the metric's variance between the parameter's values (eta squared, 0 to 1).
     pub share: f64,
+    /// The share as a page shows it: "62 %".
+    pub share_label: String,
     /// Values (or bins) with at least one run measured.
     pub values: usize,
     /// True when the parameter is binned.
@@ -98,6 +100,7 @@ pub(crate) fn rank(sweep: &Sweep, values: &[Option<f64>]) -> Vec<(usize, Effect)
                 label: sweep.label(column).to_string(),
                 spread,
                 share,
+                share_label: crate::figure::format_percent(Some(share), 0),
                 values: measured,
                 binned: groups.bins.is_some(),
             },

@@ -22,6 +22,7 @@ mod bins;
 mod effects;
 mod explain;
 mod formats;
+mod hover;
 mod name_map;
 pub(crate) mod names;
 mod project;
@@ -462,13 +463,26 @@ impl Sweep {
             .or_else(|| self.roles.iter().position(|r| r.label == name.trim()))
     }
 
-    /// The values a parameter takes as the figures group them: its levels, or its bins' labels.
-    pub fn parameter_values(&self, parameter: &str) -> Option<&[String]> {
+    /// The values a parameter takes as the figures group them, in the order its axis shows
+    /// them: its bins' labels ascending, its levels by number when it is numeric, else as first
+    /// seen (a slider over them then moves along the axis).
+    pub fn parameter_values(&self, parameter: &str) -> Option<Vec<String>> {
         let column = self.find(parameter)?;
-        self.groups
-            .get(column)?
-            .as_ref()
-            .map(|groups| groups.labels.as_slice())
+        let groups = self.groups.get(column)?.as_ref()?;
+        let mut labels = groups.labels.clone();
+        let numbers = self.table.columns.get(column)?.numbers.as_ref();
+        if let (None, Some(numbers)) = (&groups.bins, numbers) {
+            let mut order: Vec<usize> = (0..labels.len()).collect();
+            crate::sort::sort_by(&mut order, |&a, &b| {
+                let (x, y) = (numbers.get(a), numbers.get(b));
+                x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
+            });
+            labels = order
+                .into_iter()
+                .filter_map(|level| groups.labels.get(level).cloned())
+                .collect();
+        }
+        Some(labels)
     }
 
     /// The bins of a binned parameter.

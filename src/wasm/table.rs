@@ -75,6 +75,8 @@ export interface MainEffect {
   spread: number;
   /** Share of the metric's variance between its values (eta squared, 0 to 1). */
   share: number;
+  /** The share as the page shows it: "62 %". */
+  share_label: string;
   values: number;
   binned: boolean;
 }
@@ -87,6 +89,9 @@ export interface CellRuns {
   shown: number;
   /** Under best: the winning value of each parameter in `bestOver()`, by label. */
   winner: Record<string, string> | null;
+  /** For a tooltip: [name, text] per parameter that is not an axis nor a facet ("64 (fixed)",
+   * "adam (won in this cell)", "mean over its values"), then the runs in the cell. */
+  rows: [string, string][];
 }
 "#;
 
@@ -342,7 +347,7 @@ impl SweepTable {
         #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
     ) -> Result<Option<Vec<String>>, js_sys::Error> {
         let name = arguments::text("name", "a parameter's name (a string)", &name)?;
-        Ok(self.0.parameter_values(&name).map(<[String]>::to_vec))
+        Ok(self.0.parameter_values(&name))
     }
 
     /// Projects a view (the default view when left out; fields left out take its choices) into
@@ -350,7 +355,9 @@ impl SweepTable {
     pub fn project(&self, view: Option<SweepViewObject>) -> Result<SweepProjection, js_sys::Error> {
         // Fields left out keep the default view's; so do parameters `others` leaves out (the
         // core fills those in).
-        let default = self.0.default_view().map_err(js_error)?;
+        let mut default = self.0.default_view().map_err(js_error)?;
+        // The direction left out is the metric's own (inferred), not the default metric's.
+        default.direction = None;
         let view = sweep_view(view.map_or(JsValue::UNDEFINED, Into::into), default)?;
         let projection = self.0.project(&view).map_err(js_error)?;
         Ok(SweepProjection {
@@ -454,10 +461,12 @@ impl SweepProjection {
             runs: u32,
             shown: u32,
             winner: Option<crate::table::NameMap<&'a str>>,
+            rows: Vec<(String, String)>,
         }
         to_plain_object(&Shown {
             runs: cell.runs,
             shown: cell.shown,
+            rows: self.view.cell_rows(&self.best_over, cell),
             winner: cell.winner.as_ref().map(|values| {
                 self.best_over
                     .iter()

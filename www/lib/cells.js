@@ -22,11 +22,14 @@ export class CellInspector {
    * callbacks (optional): onCell(info | null, how) when the cell pointed at or reached with the
    * keyboard changes (how: "pointer" or "keyboard"; null when the pointer leaves the cells);
    * onActivate(info, how) when a cell is clicked, or Enter or Space is pressed on the focused one.
+   * rows(info) (optional) gives more [name, text] rows for a cell's tooltip and announcement
+   * (a run table's configuration: SweepProjection.cellRuns's rows).
    */
-  constructor(elements, { onCell, onActivate } = {}) {
+  constructor(elements, { onCell, onActivate, rows } = {}) {
     this.elements = elements;
     this.onCell = onCell ?? null;
     this.onActivate = onActivate ?? null;
+    this.rows = rows ?? null;
     /** The last cell reported to onCell, as "panel,x,y", so a move within it reports nothing. */
     this.reported = null;
     this.figure = null;
@@ -277,7 +280,10 @@ export class CellInspector {
       this.showTooltip(info, { x: left + (rect.width * scale.x) / 2, y: top + cellHeight, offset: 6, below: true, cellHeight });
     }
     if (announce) {
-      this.elements.announcer.textContent = isBin(info) ? binAnnouncement(info) : info.text;
+      const more = isBin(info) ? [] : (this.rows?.(info) ?? []);
+      this.elements.announcer.textContent = isBin(info)
+        ? binAnnouncement(info)
+        : [info.text, ...more.map(([name, text]) => `${name}: ${text}.`)].join(" ");
       this.reportCell(info, "keyboard");
     }
   }
@@ -294,7 +300,11 @@ export class CellInspector {
 
   showTooltip(info, position) {
     const { tooltip, frame } = this.elements;
-    tooltip.replaceChildren(...(isBin(info) ? binTooltipContent(info) : tooltipContent(info)));
+    // The frame's height without the tooltip: where it was last (overflowing the frame, which
+    // hides what overflows) must not count as room.
+    tooltip.hidden = true;
+    const frameHeight = Math.max(frame.scrollHeight, frame.clientHeight);
+    tooltip.replaceChildren(...(isBin(info) ? binTooltipContent(info) : tooltipContent(info, this.rows?.(info))));
     tooltip.hidden = false;
     // Place it beside the point, flipped to stay inside the frame's visible area.
     const width = tooltip.offsetWidth;
@@ -305,10 +315,11 @@ export class CellInspector {
     if (!position.below && left > maxX) left = position.x - position.offset - width;
     left = Math.max(minX, Math.min(left, maxX));
     let top = position.y + position.offset;
-    const frameHeight = Math.max(frame.scrollHeight, frame.clientHeight);
     if (top + height > frameHeight - 4) {
-      // No room below: above the point (for a focused cell, above the cell).
+      // No room below: above the point (for a focused cell, above the cell); no room there
+      // either: as low as it is seen whole.
       top = position.y - (position.cellHeight ?? 0) - position.offset - height;
+      if (top < 0) top = frameHeight - 4 - height;
     }
     tooltip.style.left = `${Math.round(left)}px`;
     tooltip.style.top = `${Math.round(Math.max(0, top))}px`;
@@ -324,8 +335,9 @@ function isBin(info) {
   return Array.isArray(info.x_range) && Array.isArray(info.y_range);
 }
 
-/** The tooltip's elements for a CellInfo (all text through textContent). */
-export function tooltipContent(info) {
+/** The tooltip's elements for a CellInfo, and `more` [name, text] rows after its own (all text
+ * through textContent). */
+export function tooltipContent(info, more = []) {
   const title = document.createElement("p");
   title.className = "tooltip-title";
   title.textContent = info.title;
@@ -348,5 +360,6 @@ export function tooltipContent(info) {
       list.append(...tooltipRow("Runs", `mean of ${info.count}${spread}`));
     }
   }
+  for (const [name, text] of more) list.append(...tooltipRow(name, text));
   return [title, list];
 }

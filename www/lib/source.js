@@ -197,9 +197,10 @@ export async function loadEitherKind(kind, guess, attempt) {
  * the run table (openSweep) drawn at its default view. Resolves
  * to { dataset } or { dataset, sweep }: `sweep` says what the run table inferred, for the page
  * to show ({ format, description, notices }: what is drawn and why, what to check). When the run
- * table fails too, the error is loadDataset's.
+ * table fails too, the error is loadDataset's. With `keep`, the sweep also holds the run table
+ * and its projection ({ table, projection, view }) for the caller to change the view and free.
  */
-export function loadSweep(api, text, format = "auto") {
+export function loadSweep(api, text, format = "auto", { keep = false } = {}) {
   try {
     return { dataset: api.loadDataset(text, { format }) };
   } catch (error) {
@@ -207,28 +208,35 @@ export function loadSweep(api, text, format = "auto") {
     if (!error?.roleError || typeof api.openSweep !== "function") throw error;
     let table;
     let projection;
+    let kept = false;
     try {
       table = api.openSweep(text);
       projection = table.project();
       const sweep = { format: table.format(), description: projection.description(), notices: projection.inferred() };
-      return { dataset: projection.dataset(), sweep };
+      if (keep) Object.assign(sweep, { table, projection, view: projection.view() });
+      const loaded = { dataset: projection.dataset(), sweep };
+      kept = keep;
+      return loaded;
     } catch {
       throw error;
     } finally {
-      projection?.free();
-      table?.free();
+      if (!kept) {
+        projection?.free();
+        table?.free();
+      }
     }
   }
 }
 
 /**
  * Loads data text as a sweep (loadSweep) or per-item scores (loadPairwise of the pairwise
- * package, fetched then if not yet): `kind` "sweep", "pairwise", or "auto" (loadEitherKind). Resolves to { kind, dataset, api, sweep? }: `api` is the package that holds the data,
- * whose figure must draw them; `sweep` as loadSweep gives it.
+ * package, fetched then if not yet): `kind` "sweep", "pairwise", or "auto" (loadEitherKind).
+ * Resolves to { kind, dataset, api, sweep? }: `api` is the package that holds the data, whose
+ * figure must draw them; `sweep` as loadSweep gives it (`keep` as loadSweep takes it).
  */
-export function loadText(api, text, { format = "auto", kind = "auto" } = {}) {
+export function loadText(api, text, { format = "auto", kind = "auto", keep = false } = {}) {
   const loaders = {
-    sweep: async () => ({ api, ...loadSweep(api, text, format) }),
+    sweep: async () => ({ api, ...loadSweep(api, text, format, { keep }) }),
     pairwise: async () => {
       const pairwise = await loadPairwiseApi();
       return { api: pairwise, dataset: pairwise.loadPairwise(text, { format }) };
