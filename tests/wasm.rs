@@ -1622,13 +1622,21 @@ fn uncertainty_and_reconciliation_options_reach_the_figure() {
     assert_eq!(value_of(figure.options().unwrap())["uncertainty"], 0.95);
     assert_eq!(
         thrown_message(figure.update(figure_options(r#"{"uncertainty": 1.5}"#))),
-        "field \"uncertainty\": expected a confidence level between 0 and 1 such as 0.95, or \
-         null for none, found 1.5"
+        "field \"uncertainty\": expected a confidence level between 0 and 1 such as 0.95, 0 for \
+         no marks, or null for the default (0.95 when the data carry a noise estimate), found 1.5"
     );
     // The failed update kept the level.
     assert_eq!(value_of(figure.options().unwrap())["uncertainty"], 0.95);
+    // Back to the default: this dataset carries no noise estimate, so no marks; 0 is none too.
     figure
         .update(figure_options(r#"{"uncertainty": null}"#))
+        .unwrap();
+    assert_eq!(
+        value_of(figure.options().unwrap())["uncertainty"],
+        Value::Null
+    );
+    figure
+        .update(figure_options(r#"{"uncertainty": 0}"#))
         .unwrap();
     assert_eq!(
         value_of(figure.options().unwrap())["uncertainty"],
