@@ -154,3 +154,44 @@ fn an_optuna_trials_dataframe_opens_with_its_complete_trials() {
         Some(Direction::Higher)
     );
 }
+
+/// The row index pandas writes, as the files that went through pandas or polars again name it:
+/// a blank first name (pandas' `to_csv`), a quoted blank (polars' `write_csv`), or `Unnamed: 0`
+/// (pandas' `read_csv` then `to_csv`). Each is ignored as the index, never a parameter.
+#[test]
+fn the_pandas_index_is_ignored_however_it_was_written_again() {
+    let path = format!(
+        "{}/tests/fixtures/sweeps/synthetic-optuna-trials.csv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let body = text.strip_prefix(',').unwrap();
+    for (first, shown) in [
+        ("", "(index)"),
+        ("\"\"", "(index)"),
+        ("Unnamed: 0", "Unnamed: 0"),
+    ] {
+        let sweep = open_sweep(&format!("{first},{body}"), &TableOptions::default()).unwrap();
+        assert_eq!(
+            roles(&sweep)[0],
+            format!("{shown} ({shown}): ignore, pandas row index"),
+            "{first}"
+        );
+        assert_eq!(sweep.format, Format::Optuna);
+        assert!(sweep
+            .roles
+            .iter()
+            .filter(|r| r.role.as_str() == "parameter")
+            .all(|r| r.column.starts_with("params_")));
+    }
+    // A name that only looks alike is a column like any other.
+    let sweep = open_sweep(
+        "Unnamed: x,lr,acc\n1,0.1,0.5\n2,0.2,0.6\n3,0.1,0.7\n",
+        &TableOptions::default(),
+    )
+    .unwrap();
+    assert_ne!(
+        roles(&sweep)[0],
+        "Unnamed: x (Unnamed: x): ignore, pandas row index"
+    );
+}

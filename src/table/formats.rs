@@ -101,6 +101,13 @@ pub fn recognise(table: &RunTable) -> Format {
     Format::Tidy
 }
 
+/// `Unnamed: 0`: how pandas' `read_csv` names a column without a name (the row index a
+/// `to_csv` wrote), which a second `to_csv` then writes as a named column.
+fn is_pandas_unnamed(name: &str) -> bool {
+    name.strip_prefix("Unnamed: ")
+        .is_some_and(|number| !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+}
+
 fn is_optuna_objective(name: &str) -> bool {
     name == "value" || name.starts_with("values_") || name.starts_with("value_")
 }
@@ -113,7 +120,7 @@ pub(crate) fn role_by_format(
 ) -> Option<(Role, Reason, String)> {
     let name = column.name.as_str();
     let plain = |role, reason| Some((role, reason, name.to_string()));
-    if name == PANDAS_INDEX {
+    if name == PANDAS_INDEX || is_pandas_unnamed(name) {
         return plain(Role::Ignore, Reason::PandasIndex);
     }
     match format {

@@ -129,16 +129,20 @@ impl RunTable {
         if text.trim().is_empty() {
             return Err(Error::Empty);
         }
-        let header = first_record(text, detect_delimiter(text));
+        let delimiter = detect_delimiter(text);
+        let header = first_record(text, delimiter);
         let unnamed_index = header.len() > 1
             && header.first().is_some_and(|name| name.trim().is_empty())
             && header.iter().skip(1).all(|name| !name.trim().is_empty());
         let patched;
-        let text = if unnamed_index {
-            patched = format!("{PANDAS_INDEX}{text}");
-            patched.as_str()
-        } else {
-            text
+        let text = match text.find(char::from(delimiter)) {
+            // The blank first name, bare or quoted (`,a` or `"",a`, as polars writes it), holds
+            // no delimiter: the name is put in its place.
+            Some(end) if unnamed_index => {
+                patched = format!("{PANDAS_INDEX}{}", text.get(end..).unwrap_or_default());
+                patched.as_str()
+            }
+            _ => text,
         };
         let mut reader = SliceReader::new();
         let mut collector = Collector::default();
@@ -517,9 +521,18 @@ mod tests {
 
     #[test]
     fn an_unnamed_first_column_is_a_pandas_index() {
-        let table = RunTable::read_csv(",number,value\n0,0,1.5\n1,1,2.5\n").unwrap();
-        assert_eq!(table.names(), [PANDAS_INDEX, "number", "value"]);
-        assert_eq!(table.lines, [2, 3]);
+        for text in [
+            ",number,value\n0,0,1.5\n1,1,2.5\n",
+            // polars writes the blank name quoted, and a name may be spaces.
+            "\"\",number,value\n0,0,1.5\n1,1,2.5\n",
+            " ,number,value\n0,0,1.5\n1,1,2.5\n",
+            "\" \";number;value\n0;0;1.5\n1;1;2.5\n",
+        ] {
+            let table = RunTable::read_csv(text).unwrap();
+            assert_eq!(table.names(), [PANDAS_INDEX, "number", "value"], "{text}");
+            assert_eq!(table.lines, [2, 3]);
+            assert_eq!(table.columns[0].levels, ["0", "1"]);
+        }
     }
 
     #[test]
