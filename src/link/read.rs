@@ -8,9 +8,10 @@ use super::view::{
     Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS, LEVELS,
     MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
+use crate::color::Theme;
 use crate::view::settings::{
     by_link_key, link_keys, BENCHMARK, BINS_BOTH, COLOR_MAP, DECIMALS, DOMAIN, GROUP, LAYOUT,
-    MODEL, MODELS, MODEL_B, PAIRWISE_DOMAIN, UNCERTAINTY, VALUE,
+    MODEL, MODELS, MODEL_B, PAIRWISE_DOMAIN, THEME, UNCERTAINTY, VALUE,
 };
 use crate::view::{OptionValue, Setting, ValueKind, ViewFields};
 
@@ -406,6 +407,8 @@ fn read_sweep(
             read_decimals(params, &mut view.decimals, notices);
         } else if is(&UNCERTAINTY) {
             read_uncertainty(params, &mut view.uncertainty, notices);
+        } else if is(&THEME) {
+            read_theme(params, &mut view.theme, notices);
         }
         // min, max and center are read with the range.
     }
@@ -657,6 +660,13 @@ fn read_benchmark(
     }
 }
 
+/// `theme=`: one of the themes.
+fn read_theme(params: &Params, theme: &mut Theme, notices: &mut Vec<Notice>) {
+    if let Some(value) = read_word(params, "theme", Theme::ALL, "a theme", *theme, notices) {
+        *theme = value;
+    }
+}
+
 /// `cmap=`: a colour map by name or label, in any case.
 fn read_color_map(
     params: &Params,
@@ -876,6 +886,8 @@ fn read_pairwise(
             (view.min, view.max) = (bounds.min, bounds.max);
         } else if is(&DECIMALS) {
             read_decimals(params, &mut view.decimals, notices);
+        } else if is(&THEME) {
+            read_theme(params, &mut view.theme, notices);
         }
     }
     view

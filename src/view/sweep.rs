@@ -20,6 +20,7 @@
 //! | `annotate` | `true` |
 //! | `decimals` | automatic (`null`) |
 //! | `uncertainty` | off (`null`); a level such as `0.95` marks the cells within noise of the peak |
+//! | `theme` | `"auto"`: `"dark"` when the reader prefers a dark colour scheme, else `"light"` |
 //! | `width` | the canvas container's width, else 800 CSS px |
 //! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
 //!
@@ -30,10 +31,11 @@ use serde::Serialize;
 use super::setting::{OptionSet, Setting, Settings, ValueKind, Views};
 use super::settings::{
     ANNOTATE, COLOR_MAP, DECIMALS, FINITE, MAX, MAX_LABEL_DECIMALS, MAX_PIXEL_RATIO, MAX_WIDTH,
-    MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL_NAME, PIXEL_RATIO, REVERSED, WIDTH,
+    MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL_NAME, PIXEL_RATIO, REVERSED, THEME,
+    WIDTH,
 };
 use super::state::view_state;
-use crate::color::{ColorMap, DomainMode};
+use crate::color::{ColorMap, DomainMode, Theme};
 use crate::figure::{BenchmarkChoice, FigureOptions, Layout, Named, Range, View};
 use crate::link::js_number;
 use crate::{Dataset, Error, Result};
@@ -119,6 +121,7 @@ pub const SWEEP: OptionSet = OptionSet {
         &ANNOTATE,
         &DECIMALS,
         &UNCERTAINTY,
+        &THEME,
         &WIDTH,
         &PIXEL_RATIO,
     ],
@@ -143,6 +146,7 @@ view_state! {
         decimals: Option<u32> = None => DECIMALS,
         /// A confidence level of [`LEVELS`](super::LEVELS), or `None` for no marks.
         uncertainty: Option<f64> = None => UNCERTAINTY,
+        theme: Theme = Theme::default() => THEME,
     }
 }
 
@@ -172,11 +176,13 @@ impl SweepView {
 }
 
 /// What the page around the canvas offers as defaults: the container's width in CSS pixels and
-/// the screen's `devicePixelRatio`, when known.
+/// the screen's `devicePixelRatio`, when known, and whether the reader prefers a dark colour
+/// scheme (the `auto` theme's choice).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Surroundings {
     pub container_width: Option<f64>,
     pub device_pixel_ratio: Option<f64>,
+    pub dark_preferred: bool,
 }
 
 impl Surroundings {
@@ -234,6 +240,8 @@ pub struct ResolvedOptions {
     pub decimals: Option<u8>,
     /// The level of the uncertainty marks; `None` when off.
     pub uncertainty: Option<f64>,
+    /// The theme drawn: `auto` resolved to light or dark.
+    pub theme: Theme,
     /// The width asked for, in CSS pixels (the layout draws narrower ones at its minimum).
     pub width: f64,
     pub pixel_ratio: f64,
@@ -282,6 +290,7 @@ impl ResolvedOptions {
             annotate: self.annotate,
             decimals: self.decimals,
             uncertainty: self.uncertainty,
+            theme: self.theme,
         }
     }
 }
@@ -406,13 +415,15 @@ pub(crate) struct Look {
     pub annotate: bool,
     pub decimals: Option<u8>,
     pub uncertainty: Option<f64>,
+    pub theme: Theme,
     pub width: f64,
     pub pixel_ratio: f64,
 }
 
 /// Checks the settings of how a figure looks and fills in their defaults, in the order the
 /// errors are reported: colour map, domain (`domain` among `ranges`, else `default_range`),
-/// bounds, centre, decimals, uncertainty, width, pixel ratio. Pairwise settings hold no centre
+/// bounds, centre, decimals, uncertainty, theme (`auto` resolved by the surroundings), width,
+/// pixel ratio. Pairwise settings hold no centre
 /// nor uncertainty (their option set has none), which are then their defaults.
 pub(crate) fn resolve_look(
     settings: &Settings,
@@ -437,6 +448,7 @@ pub(crate) fn resolve_look(
         Some(level) => return Err(UNCERTAINTY.invalid(&js_number(level))),
         None => None,
     };
+    let theme = word_or(settings, &THEME, Theme::ALL, defaults.theme)?;
     Ok(Look {
         color_map,
         reversed: settings.flag(&REVERSED).unwrap_or(defaults.reversed),
@@ -447,6 +459,7 @@ pub(crate) fn resolve_look(
         annotate: settings.flag(&ANNOTATE).unwrap_or(defaults.annotate),
         decimals,
         uncertainty,
+        theme: theme.resolve(surroundings.dark_preferred),
         width: surroundings.width(settings)?,
         pixel_ratio: surroundings.pixel_ratio(settings)?,
     })
@@ -518,6 +531,7 @@ pub fn resolve_options(
         annotate: look.annotate,
         decimals: look.decimals,
         uncertainty: look.uncertainty,
+        theme: look.theme,
         width: look.width,
         pixel_ratio: look.pixel_ratio,
     })
