@@ -500,21 +500,37 @@ fn read_word<T: Named>(
     current: T,
     notices: &mut Vec<Notice>,
 ) -> Option<T> {
+    let words = T::names(choices);
+    let index = read_word_at(params, key, &words, what, current.name(), notices)?;
+    choices.get(index).copied()
+}
+
+/// [`read_word`] by the words alone, compiled once for every kind of word: the position in
+/// `words` of the one `key=` names.
+fn read_word_at(
+    params: &Params,
+    key: &str,
+    words: &[&str],
+    what: &str,
+    current: &str,
+    notices: &mut Vec<Notice>,
+) -> Option<usize> {
     let text = params.get(key)?;
-    let value = T::among(choices, &crate::text::lower(text.trim()));
-    if value.is_none() {
+    let lowered = crate::text::lower(text.trim());
+    let index = words.iter().position(|word| *word == lowered);
+    if index.is_none() {
         notices.push(notice(
             key,
             Some(text),
             format!(
                 "{key}={} is not {what} (expected {}); using {}.",
                 shown(text),
-                listed(T::names(choices)),
-                quote(current.name())
+                listed(words),
+                quote(current)
             ),
         ));
     }
-    value
+    index
 }
 
 fn read_layout(
