@@ -32,7 +32,7 @@ use crate::layout::{estimate_text_width, FigureLayout, KeyItem, Rect};
 
 /// Spacing of the hatch lines in CSS pixels.
 const HATCH_SPACING: f64 = 6.0;
-/// Cells at least this large get a thin white gap between them.
+/// Cells at least this large get a thin gap between them, where the background shows.
 pub const GAP_FROM_CELL: f64 = 14.0;
 
 /// Whether cells are drawn as shapes or left for a raster pass.
@@ -79,8 +79,9 @@ pub struct DrawOptions {
     /// Multiplier on font sizes: the SVG markup (plotters-svg's) writes `font-size` as size / 1.24, so SVG
     /// output passes 1.24 to get the sizes the layout planned.
     pub font_scale: f64,
-    /// Fill the whole figure with the background first (a caller that paints cells or bars
-    /// before this pass has painted it already).
+    /// Fill the whole figure with the theme's background first (a caller that paints cells or
+    /// bars before this pass has painted it already). A theme without one (print) leaves the
+    /// figure transparent, and the caller clears it.
     pub background: bool,
     /// Cells as shapes, or skipped for a raster pass.
     pub cells: CellPainting,
@@ -713,8 +714,8 @@ pub fn color_regions(figure: &Figure, layout: &FigureLayout) -> Vec<Rect> {
     plots.chain(bars).collect()
 }
 
-/// The gap between cells in CSS pixels: a thin white line between cells large enough to spare
-/// it, none between smaller ones.
+/// The gap between cells in CSS pixels: a thin line of background between cells large enough
+/// to spare it, none between smaller ones.
 pub fn cell_gap(cell_width: f64, cell_height: f64) -> f64 {
     if cell_width >= GAP_FROM_CELL && cell_height >= GAP_FROM_CELL {
         1.0

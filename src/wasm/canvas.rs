@@ -9,7 +9,7 @@
 //! calls from JavaScript in one crossing (see `display_list`):
 //! 1. the backing store's size and the background, in one `fillRect` (a `clearRect` for a
 //!    theme without one);
-//! 2. the cells: when they are too small for the white gap between them (under 14 CSS pixels),
+//! 2. the cells: when they are too small for the gap between them (under 14 CSS pixels),
 //!    each panel's plot is computed in wasm memory as an RGBA image in device pixels
 //!    ([`cell_raster`]: exactly the pixels the cells' rectangles would paint) and put on the
 //!    canvas straight away, in bands, so a 1000 x 1000 grid is one image, not a million calls

@@ -63,12 +63,13 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "min-input": "",
       "max-input": "",
       "center-input": "0",
+      "theme-select": "auto",
       "annotate-input": true,
       "decimals-select": "auto",
       "uncertainty-input": false,
       "level-select": "0.95",
     });
-    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "cmap-select", "reverse-input", "range-select", "annotate-input", "decimals-select", "uncertainty-input"]);
+    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "cmap-select", "reverse-input", "range-select", "theme-select", "annotate-input", "decimals-select", "uncertainty-input"]);
     // A dataset with a reported aggregate offers its reconciliation.
     assert.deepEqual(shown.layouts, ["model", "benchmark", "grid", "difference", "reconcile"]);
 
@@ -223,6 +224,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "range-select",
       "min-input",
       "max-input",
+      "theme-select",
       "annotate-input",
       "decimals-select",
       "uncertainty-input",
