@@ -92,11 +92,13 @@ pub const DARK: Palette = Palette {
     thin: false,
 };
 
-/// The print theme: black on whatever the page is, with hairlines.
+/// The print theme: black on whatever the page is, with hairlines; the hatch darker than
+/// light's, so that its thinner lines still show (and print in grey).
 pub const PRINT: Palette = Palette {
     background: None,
     ink: super::BLACK,
     muted_ink: super::BLACK,
+    hatch: Rgb::new(0x77, 0x77, 0x77),
     frame: super::BLACK,
     thin: true,
     ..LIGHT
