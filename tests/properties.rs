@@ -8,10 +8,10 @@
 use proptest::prelude::*;
 
 use sweepmap::analysis::{compute_marginals, summarize};
-use sweepmap::color::{resolve_domain, DomainMode};
+use sweepmap::color::{resolve_domain, DomainMode, Theme};
 use sweepmap::link::{
-    format_link, parse_link, BinValue, DataKind, Format, Layout, LinkContext, PairwiseView, Range,
-    Source, SweepView, ViewState,
+    format_link, parse_link, BinValue, DataKind, Format, Layout, LinkContext, Named, PairwiseView,
+    Range, Source, SweepView, ViewState,
 };
 use sweepmap::{load_csv, load_json, to_csv, to_json, CsvOptions, Dataset};
 
@@ -308,13 +308,14 @@ fn sweep_view() -> impl Strategy<Value = ViewState> {
             any::<bool>(),
             decimals(),
             prop::option::of(prop_oneof![Just(0.9), Just(0.95), Just(0.99)]),
+            theme(),
         ),
     )
         .prop_map(
             |(
                 (source, layout, model, model_b, benchmark),
                 (color_map, reversed, range, a, b, center),
-                (annotate, decimals, uncertainty),
+                (annotate, decimals, uncertainty, theme),
             )| {
                 let fixed = range == Range::Fixed && a != b;
                 let range = if range == Range::Fixed && !fixed {
@@ -346,6 +347,7 @@ fn sweep_view() -> impl Strategy<Value = ViewState> {
                     annotate,
                     decimals,
                     uncertainty: uncertainty.filter(|_| layout != Layout::Reconcile),
+                    theme,
                 })
             },
         )
@@ -373,13 +375,14 @@ fn pairwise_view() -> impl Strategy<Value = ViewState> {
             number(),
             any::<bool>(),
             decimals(),
+            theme(),
         ),
     )
         .prop_map(
             |(
                 (source, mut models, all, group),
                 (bins, share, logarithmic),
-                (color_map, reversed, range, a, b, annotate, decimals),
+                (color_map, reversed, range, a, b, annotate, decimals, theme),
             )| {
                 let mut seen = Vec::new();
                 models.retain(|name| {
@@ -412,7 +415,12 @@ fn pairwise_view() -> impl Strategy<Value = ViewState> {
                     max: fixed.then(|| a.max(b)),
                     annotate,
                     decimals,
+                    theme,
                 })
             },
         )
+}
+
+fn theme() -> impl Strategy<Value = Theme> {
+    prop::sample::select(Theme::ALL)
 }

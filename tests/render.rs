@@ -294,10 +294,10 @@ impl Surface for Fills {
         }
         Ok(())
     }
-    fn stroke_rect(&mut self, _: Point, _: Point, _: Rgb, _: u32) -> sweepmap::Result<()> {
+    fn stroke_rect(&mut self, _: Point, _: Point, _: Rgb, _: f64) -> sweepmap::Result<()> {
         Ok(())
     }
-    fn line(&mut self, _: Point, _: Point, _: Rgb, _: u32) -> sweepmap::Result<()> {
+    fn line(&mut self, _: Point, _: Point, _: Rgb, _: f64) -> sweepmap::Result<()> {
         Ok(())
     }
     fn fill_polygon(&mut self, _: &[Point], _: Rgb) -> sweepmap::Result<()> {
@@ -734,12 +734,12 @@ impl Surface for Extents {
         self.shape(&[from, to], 0.0);
         Ok(())
     }
-    fn stroke_rect(&mut self, from: Point, to: Point, _: Rgb, width: u32) -> sweepmap::Result<()> {
-        self.shape(&[from, to], f64::from(width) / 2.0);
+    fn stroke_rect(&mut self, from: Point, to: Point, _: Rgb, width: f64) -> sweepmap::Result<()> {
+        self.shape(&[from, to], width / 2.0);
         Ok(())
     }
-    fn line(&mut self, from: Point, to: Point, _: Rgb, width: u32) -> sweepmap::Result<()> {
-        self.shape(&[from, to], f64::from(width) / 2.0);
+    fn line(&mut self, from: Point, to: Point, _: Rgb, width: f64) -> sweepmap::Result<()> {
+        self.shape(&[from, to], width / 2.0);
         Ok(())
     }
     fn fill_polygon(&mut self, points: &[Point], _: Rgb) -> sweepmap::Result<()> {
@@ -879,4 +879,178 @@ fn a_colour_change_repaints_inside_the_colour_regions_and_nothing_else_is_there(
         }
     }
     assert!(checked.0 > 1000 && checked.1 > 500, "{checked:?}");
+}
+
+/// The attribute `name` of an SVG element's line, when it has it.
+fn svg_attribute<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let start = line.find(&format!(" {name}=\""))? + name.len() + 3;
+    let end = line[start..].find('"')? + start;
+    Some(&line[start..end])
+}
+
+/// Each theme's palette reaches the SVG: the background (none for print), the ink of every text
+/// around the panels, missing cells with their hatch, the colour bar's frame and the width of
+/// its lines. Cell colours and the ink of value labels are the data's on every theme.
+#[test]
+fn every_theme_draws_its_palette_around_the_cells() {
+    use sweepmap::color::{Theme, BLACK, DARK, LIGHT, PRINT};
+    let partial = dataset("partial-r1-qwen.json");
+    let themed = |theme: Theme| {
+        let options = FigureOptions {
+            view: View::Grid,
+            color_map: ColorMap::YellowGreenBlue,
+            theme,
+            ..FigureOptions::default()
+        };
+        let figure = prepare_figure(&partial, &options).unwrap();
+        let layout = layout_figure(&figure, 1280.0);
+        let svg = render_svg(&figure, &layout).unwrap();
+        (figure, layout, svg)
+    };
+    let (_, _, auto) = themed(Theme::Auto);
+    let (light_figure, _, light) = themed(Theme::Light);
+    // The default (an unresolved auto) draws as light, byte for byte: the golden files stand.
+    assert_eq!(auto, light);
+    let hex = |rgb: Rgb| rgb.hex().to_uppercase();
+    for (theme, palette, hatch_width, frame_width) in [
+        (Theme::Light, LIGHT, "1", None),
+        (Theme::Dark, DARK, "1", None),
+        (Theme::Print, PRINT, "0.5", Some("0.5")),
+    ] {
+        let (figure, layout, svg) = themed(theme);
+        let lines: Vec<&str> = svg.lines().collect();
+        let whole = format!(
+            r#"<rect x="0" y="0" width="{}" height="{}" opacity="1" fill=""#,
+            layout.width.ceil(),
+            layout.height.ceil()
+        );
+        let background = lines.iter().find(|line| line.starts_with(&whole));
+        match palette.background {
+            Some(rgb) => assert_eq!(
+                background.and_then(|line| svg_attribute(line, "fill")),
+                Some(hex(rgb).as_str()),
+                "{theme:?}"
+            ),
+            None => assert_eq!(background, None, "print has no background"),
+        }
+        // Every text: a label around the panels in the ink or muted ink, or a value label in a
+        // cell (its anchor inside the cell) in black or white by the cell.
+        let texts: Vec<(&str, &str, Option<sweepmap::layout::Hit>)> = lines
+            .windows(2)
+            .filter(|pair| pair[0].starts_with("<text"))
+            .map(|pair| {
+                let at = |name| {
+                    svg_attribute(pair[0], name)
+                        .unwrap()
+                        .parse::<f64>()
+                        .unwrap()
+                };
+                let fill = svg_attribute(pair[0], "fill").unwrap();
+                (fill, pair[1], layout.hit_test(at("x"), at("y")))
+            })
+            .collect();
+        let ink_of = |label: &str| {
+            texts
+                .iter()
+                .find(|(_, text, _)| *text == label)
+                .map(|(fill, _, _)| *fill)
+        };
+        assert_eq!(ink_of("Local Window Size"), Some(hex(palette.ink).as_str()));
+        assert_eq!(ink_of("Pass@1 (%)"), Some(hex(palette.ink).as_str()));
+        assert_eq!(ink_of("missing"), Some(hex(palette.muted_ink).as_str()));
+        let around: Vec<&str> = texts
+            .iter()
+            .filter(|(_, _, hit)| hit.is_none())
+            .map(|(fill, _, _)| *fill)
+            .collect();
+        let inks = [hex(palette.ink), hex(palette.muted_ink)];
+        assert!(around.len() > 20, "{theme:?}: {}", around.len());
+        assert!(
+            around.iter().all(|fill| inks.iter().any(|ink| ink == fill)),
+            "{theme:?}: {around:?}"
+        );
+        let annotations: Vec<&str> = texts
+            .iter()
+            .filter(|(_, _, hit)| hit.is_some())
+            .map(|(fill, _, _)| *fill)
+            .collect();
+        assert!(annotations.len() > 20, "{theme:?}");
+        assert!(annotations
+            .iter()
+            .all(|fill| *fill == hex(BLACK) || *fill == "#FFFFFF"));
+        if theme == Theme::Print {
+            assert!(around.iter().all(|fill| *fill == hex(BLACK)));
+        }
+        // Missing cells and the key's swatch in the missing colour, hatched.
+        let missing = format!(r##"fill="{}" stroke="none"/>"##, hex(palette.missing));
+        assert!(
+            lines.iter().filter(|line| line.ends_with(&missing)).count() >= 2,
+            "{theme:?}"
+        );
+        let hatches: Vec<&&str> = lines
+            .iter()
+            .filter(|line| svg_attribute(line, "stroke") == Some(hex(palette.hatch).as_str()))
+            .collect();
+        assert!(hatches.len() > 50, "{theme:?}: {}", hatches.len());
+        assert!(hatches
+            .iter()
+            .all(|line| svg_attribute(line, "stroke-width") == Some(hatch_width)));
+        // The colour bar's frame.
+        let frame = format!(r#"fill="none" stroke="{}""#, hex(palette.frame));
+        let frames: Vec<&&str> = lines.iter().filter(|line| line.contains(&frame)).collect();
+        assert_eq!(frames.len(), layout.color_bars.len(), "{theme:?}");
+        assert!(frames
+            .iter()
+            .all(|line| svg_attribute(line, "stroke-width") == frame_width));
+        // Cells keep the colour map's colours; missing ones take the theme's.
+        let cells = cell_rects(&svg, &layout);
+        let light_cells = cell_rects(&light, &layout);
+        assert_eq!(cells.len(), light_cells.len());
+        for (cell, light_cell) in cells.iter().zip(&light_cells) {
+            if light_cell.2 == hex(LIGHT.missing) {
+                assert_eq!(cell.2, hex(palette.missing));
+            } else {
+                assert_eq!(cell, light_cell);
+            }
+        }
+        assert_eq!(figure.panels[0].scale, light_figure.panels[0].scale);
+    }
+}
+
+/// A raster of cells leaves the gaps between them in the theme's background: transparent for
+/// print, the dark grey for dark.
+#[test]
+fn raster_gaps_are_the_theme_background() {
+    use sweepmap::color::{Theme, DARK};
+    let kv = kv();
+    for (theme, gap) in [
+        (Theme::Light, [255, 255, 255, 255]),
+        (Theme::Dark, {
+            let rgb = DARK.background.unwrap();
+            [rgb.r, rgb.g, rgb.b, 255]
+        }),
+        (Theme::Print, [0, 0, 0, 0]),
+    ] {
+        let options = FigureOptions {
+            view: model("R1-Qwen"),
+            theme,
+            ..FigureOptions::default()
+        };
+        let figure = prepare_figure(&kv, &options).unwrap();
+        let layout = layout_figure(&figure, 1280.0);
+        let mut raster = cell_raster(&figure, &layout, 0, 1.0).unwrap();
+        let (width, height) = raster.size();
+        let mut rgba = Vec::new();
+        raster.write_rows(0..height, &mut rgba);
+        // The first cell's right edge is a gap of one pixel before the second cell.
+        let first = layout.cell_rect(0, 0, 0).unwrap();
+        let (x0, y0) = raster.origin();
+        let gap_x = (first.right().round() as i32 - x0) as usize;
+        let middle_y = ((first.y + first.height / 2.0).round() as i32 - y0) as usize;
+        assert!(gap_x < width && middle_y < height);
+        let row = &rgba[middle_y * width..(middle_y + 1) * width];
+        assert!(row.contains(&gap), "{theme:?}");
+        let cell = row[gap_x.saturating_sub(3)];
+        assert_eq!(cell[3], 255, "{theme:?}: cells stay opaque");
+    }
 }

@@ -3,6 +3,7 @@
 //! browser keeps only what needs JavaScript values or a canvas (tests/wasm.rs).
 #![cfg(not(target_arch = "wasm32"))]
 
+use sweepmap::color::Theme;
 use sweepmap::figure::{BinValue, Layout, Named, Range};
 use sweepmap::link::{format_link, parse_link, DataKind, LinkContext, ViewState};
 use sweepmap::pairwise::{load_pairwise_csv, PairwiseCsvOptions, PairwiseDataset};
@@ -128,11 +129,13 @@ fn option_messages_list_exactly_the_words_options_take() {
     assert_eq!(expects(&SWEEP, "domain"), one_of(Range::ALL));
     assert_eq!(expects(&PAIRWISE, "domain"), one_of(Range::PAIRWISE));
     assert_eq!(expects(&PAIRWISE, "value"), one_of(BinValue::ALL));
+    assert_eq!(expects(&SWEEP, "theme"), one_of(Theme::ALL));
+    assert_eq!(expects(&PAIRWISE, "theme"), one_of(Theme::ALL));
 }
 
 #[test]
 fn bad_sweep_options_are_errors_that_name_the_option() {
-    let known_options = r#""layout", "model", "modelB", "benchmark", "colorMap", "reversed", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "width", "pixelRatio""#;
+    let known_options = r#""layout", "model", "modelB", "benchmark", "colorMap", "reversed", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "theme", "width", "pixelRatio""#;
     let cases: Vec<(Vec<(&str, OptionValue)>, String)> = vec![
         (
             vec![("colour", text("red"))],
@@ -166,6 +169,14 @@ fn bad_sweep_options_are_errors_that_name_the_option() {
         (
             vec![("width", text("wide"))],
             r#"field "width": expected a width in CSS pixels from 1 to 20000, found "wide""#.into(),
+        ),
+        (
+            vec![("theme", text("sepia"))],
+            r#"field "theme": expected one of "auto", "light", "dark", "print", found "sepia""#.into(),
+        ),
+        (
+            vec![("theme", OptionValue::Flag(true))],
+            r#"field "theme": expected one of "auto", "light", "dark", "print", found true"#.into(),
         ),
         (
             vec![("width", number(-5.0))],
@@ -264,13 +275,17 @@ fn bad_sweep_options_are_errors_that_name_the_option() {
 
 #[test]
 fn bad_pairwise_options_are_errors_that_name_the_option() {
-    let known = r#""models", "group", "bins", "binsX", "binsY", "value", "logarithmic", "colorMap", "reversed", "domain", "min", "max", "annotate", "decimals", "width", "pixelRatio""#;
+    let known = r#""models", "group", "bins", "binsX", "binsY", "value", "logarithmic", "colorMap", "reversed", "domain", "min", "max", "annotate", "decimals", "theme", "width", "pixelRatio""#;
     let list =
         |names: &[&str]| OptionValue::TextList(names.iter().map(|n| n.to_string()).collect());
     let cases: Vec<(Vec<(&str, OptionValue)>, String)> = vec![
         (
             vec![("layout", text("grid"))],
             format!(r#"unknown pairwise figure option: "layout"; expected one of {known}"#),
+        ),
+        (
+            vec![("theme", text("Dark"))],
+            r#"field "theme": expected one of "auto", "light", "dark", "print", found "Dark""#.into(),
         ),
         (
             vec![("models", list(&[]))],
@@ -675,6 +690,7 @@ fn option_resolution_is_plain_rust() {
         let surroundings = Surroundings {
             container_width,
             device_pixel_ratio,
+            dark_preferred: false,
         };
         let options = resolve_options(&Settings::default(), dataset, &surroundings).unwrap();
         (options.width, options.pixel_ratio)
@@ -867,5 +883,67 @@ fn many_notices_of_one_kind_are_merged() {
             "{}",
             shown[0]
         );
+    }
+}
+
+/// The theme: `auto` resolves by the colour scheme the surroundings prefer, the others stay as
+/// chosen, and both views take it; links carry it under `theme` (`auto`, the default, left out)
+/// and read a wrong word as a notice and the default.
+#[test]
+fn the_theme_resolves_auto_by_the_preferred_scheme_and_links_carry_it() {
+    let dataset = dataset();
+    let scores = scores();
+    for (chosen, dark_preferred, drawn) in [
+        (None, false, Theme::Light),
+        (None, true, Theme::Dark),
+        (Some("auto"), true, Theme::Dark),
+        (Some("light"), true, Theme::Light),
+        (Some("dark"), false, Theme::Dark),
+        (Some("print"), true, Theme::Print),
+    ] {
+        let around = Surroundings {
+            dark_preferred,
+            ..Surroundings::default()
+        };
+        let given = |set: &OptionSet| {
+            let options = chosen.map(|theme| ("theme", text(theme))).into_iter();
+            settings(set, options.collect()).unwrap()
+        };
+        let sweep = resolve_options(&given(&SWEEP), &dataset, &around).unwrap();
+        assert_eq!((sweep.theme, sweep.figure_options().theme), (drawn, drawn));
+        let pairwise = resolve_pairwise_options(&given(&PAIRWISE), &scores, &around).unwrap();
+        assert_eq!(pairwise.figure_options().theme, drawn, "{chosen:?}");
+    }
+
+    let sweep_context = LinkContext::default();
+    let pairwise_context = LinkContext {
+        kind: DataKind::Pairwise,
+        ..LinkContext::default()
+    };
+    for (context, key) in [
+        (&sweep_context, "dataset=x"),
+        (&pairwise_context, "src=a.csv"),
+    ] {
+        for theme in Theme::ALL {
+            let query = format!("{key}&theme={}", theme.name());
+            let parsed = parse_link(&query, context);
+            assert!(parsed.notices.is_empty(), "{query}: {:?}", parsed.notices);
+            let written = format_link(&parsed.state);
+            let expected = match theme {
+                Theme::Auto => key.to_string(),
+                _ => query.clone(),
+            };
+            assert_eq!(written, expected);
+        }
+        // In any case, spaces around ignored, as other words.
+        let parsed = parse_link(&format!("{key}&theme=%20Print%20"), context);
+        assert_eq!(format_link(&parsed.state), format!("{key}&theme=print"));
+        let parsed = parse_link(&format!("{key}&theme=sepia"), context);
+        let messages: Vec<&str> = parsed.notices.iter().map(|n| n.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [r#"theme="sepia" is not a theme (expected auto, light, dark, print); using "auto"."#]
+        );
+        assert_eq!(format_link(&parsed.state), key);
     }
 }

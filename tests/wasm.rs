@@ -521,6 +521,20 @@ fn floats(value: Value) -> Value {
     }
 }
 
+/// The theme `auto` draws in this browser: its preferred colour scheme.
+fn scheme() -> &'static str {
+    let dark = web_sys::window()
+        .unwrap()
+        .match_media("(prefers-color-scheme: dark)")
+        .unwrap()
+        .is_some_and(|query| query.matches());
+    if dark {
+        "dark"
+    } else {
+        "light"
+    }
+}
+
 /// Every pixel of a canvas' backing store, RGBA.
 struct Pixels {
     width: usize,
@@ -1021,7 +1035,7 @@ fn hit_tests_name_the_cell_under_the_pointer() {
 
 #[wasm_bindgen_test]
 fn bad_options_are_errors_that_name_the_option() {
-    let known_options = r#""layout", "model", "modelB", "benchmark", "colorMap", "reversed", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "width", "pixelRatio""#;
+    let known_options = r#""layout", "model", "modelB", "benchmark", "colorMap", "reversed", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "theme", "width", "pixelRatio""#;
     assert_eq!(
         figure_error(JSON::parse(r#"{"colour": "red"}"#).unwrap()),
         format!(r#"unknown figure option: "colour"; expected one of {known_options}"#)
@@ -1101,7 +1115,7 @@ fn options_resolve_to_every_default() {
             "layout": "model", "model": "R1-Llama", "modelB": "R1-Qwen", "benchmark": "AIME24",
             "colorMap": "viridis", "reversed": false, "domain": "panel", "min": null,
             "max": null, "center": 0.0, "annotate": true, "decimals": null,
-            "uncertainty": null, "width": 640.0, "pixelRatio": device_ratio
+            "uncertainty": null, "theme": scheme(), "width": 640.0, "pixelRatio": device_ratio
         }),
         "the width defaults to the container's"
     );
@@ -1118,8 +1132,8 @@ fn options_resolve_to_every_default() {
         &canvas,
         r#"{"layout": "difference", "model": "R1-Qwen", "modelB": "R1-Llama",
             "benchmark": ":mean", "colorMap": "PuOr", "reversed": true, "domain": "centered",
-            "center": 1.5, "annotate": false, "decimals": 2, "uncertainty": 0.9, "width": 700,
-            "pixelRatio": 1.5}"#,
+            "center": 1.5, "annotate": false, "decimals": 2, "uncertainty": 0.9, "theme": "print",
+            "width": 700, "pixelRatio": 1.5}"#,
     );
     assert_eq!(
         floats(value_of(figure.options().unwrap())),
@@ -1127,7 +1141,7 @@ fn options_resolve_to_every_default() {
             "layout": "difference", "model": "R1-Qwen", "modelB": "R1-Llama",
             "benchmark": ":mean", "colorMap": "puor", "reversed": true, "domain": "centered",
             "min": null, "max": null, "center": 1.5, "annotate": false, "decimals": 2.0,
-            "uncertainty": 0.9, "width": 700.0, "pixelRatio": 1.5
+            "uncertainty": 0.9, "theme": "print", "width": 700.0, "pixelRatio": 1.5
         })
     );
     assert_eq!(figure.figure().panels.len(), 1);
@@ -2384,7 +2398,7 @@ fn pairwise_comparisons_follow_the_panels() {
 fn bad_pairwise_options_are_errors_that_name_the_option() {
     let scores = pairwise(THREE_MODELS_JSON);
     let error = |json: &str| pairwise_figure_error(&scores, JSON::parse(json).unwrap());
-    let known = r#""models", "group", "bins", "binsX", "binsY", "value", "logarithmic", "colorMap", "reversed", "domain", "min", "max", "annotate", "decimals", "width", "pixelRatio""#;
+    let known = r#""models", "group", "bins", "binsX", "binsY", "value", "logarithmic", "colorMap", "reversed", "domain", "min", "max", "annotate", "decimals", "theme", "width", "pixelRatio""#;
     assert_eq!(
         error(r#"{"layout": "grid"}"#),
         format!(r#"unknown pairwise figure option: "layout"; expected one of {known}"#)
@@ -2528,7 +2542,7 @@ fn pairwise_options_resolve_merge_and_follow_the_data() {
             "models": ["alpha", "beta", "gamma"], "group": null, "binsX": 10.0, "binsY": 10.0,
             "value": "count", "logarithmic": false, "colorMap": "viridis", "reversed": false,
             "domain": "shared", "min": null, "max": null, "annotate": true, "decimals": null,
-            "width": 640.0, "pixelRatio": device_ratio
+            "theme": scheme(), "width": 640.0, "pixelRatio": device_ratio
         })
     );
     assert_eq!(figure.figure().panels.len(), 3);
@@ -2907,7 +2921,7 @@ fn replay_js_names_every_opcode_as_the_display_list_does() {
         .map(|&(name, code)| (name.strip_prefix("OP_").expect("OP_ names"), code))
         .collect();
     assert_eq!(declared, expected);
-    assert_eq!(expected.len(), 19);
+    assert_eq!(expected.len(), 20);
     // Every opcode is a case of the replay's switch, by name: no bare number left.
     for (name, _) in &expected {
         assert!(
@@ -3004,4 +3018,57 @@ fn the_fast_canvas_surface_draws_what_plotters_canvas_draws() {
             fast.len() / 4
         );
     }
+}
+
+/// Themes on the canvas: the background (the dark grey, or transparent for print) fills the
+/// figure and the gaps between cells, cells keep their scale's colour, and a change of colour
+/// map alone (which repaints only the colours' regions) keeps a transparent background
+/// transparent.
+#[wasm_bindgen_test]
+fn themes_paint_the_canvas_background_or_leave_it_transparent() {
+    use sweepmap::color::DARK;
+    let canvas = canvas_in_page(640);
+    let mut figure = new_figure(
+        &canvas,
+        r#"{"model": "R1-Llama", "theme": "dark", "annotate": false, "pixelRatio": 1}"#,
+    );
+    let rgba = |pixels: &Pixels, x: f64, y: f64| {
+        let start = (y.floor() as usize * pixels.width + x.floor() as usize) * 4;
+        pixels.data[start..start + 4].to_vec()
+    };
+    let dark = DARK.background.unwrap();
+    let (left, top, _, height) = cell_rect(&figure, 0, 0, 0);
+    // The corner, and the gap just left of the first cell (large cells have one).
+    let background = |pixels: &Pixels| {
+        (
+            rgba(pixels, 1.0, 1.0),
+            rgba(pixels, left - 0.5, top + height / 2.0),
+        )
+    };
+    let pixels = Pixels::of(&canvas);
+    let opaque_dark = vec![dark.r, dark.g, dark.b, 255];
+    assert_eq!(background(&pixels), (opaque_dark.clone(), opaque_dark));
+    assert_cell_colours(&figure, &canvas, "R1-Llama", 1.0);
+
+    figure
+        .update(figure_options(r#"{"theme": "print"}"#))
+        .unwrap();
+    let pixels = Pixels::of(&canvas);
+    assert_eq!(background(&pixels), (vec![0; 4], vec![0; 4]));
+    assert_cell_colours(&figure, &canvas, "R1-Llama", 1.0);
+
+    // Another colour map: only the colours' regions are painted again, cleared, not filled.
+    figure
+        .update(figure_options(r#"{"colorMap": "magma"}"#))
+        .unwrap();
+    let pixels = Pixels::of(&canvas);
+    assert_eq!(background(&pixels), (vec![0; 4], vec![0; 4]));
+    let (cx, cy) = cell_centre(&figure, 0, 1, 1);
+    let value = figure_value("R1-Llama", "AIME24", 1, 1).unwrap();
+    let scale = figure.figure().panels[0].scale;
+    assert_eq!(scale.map, ColorMap::Magma);
+    assert_eq!(rgba(&pixels, cx, cy), {
+        let rgb = scale.color(value);
+        vec![rgb.r, rgb.g, rgb.b, 255]
+    });
 }

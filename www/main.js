@@ -38,6 +38,7 @@ import {
   SweepFigure,
 } from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
+import { darkStyleMedia, onSchemeChange } from "./lib/theme.js";
 import { exportCsv, exportPixelRatio, exportPng, exportSvg, ratioText } from "./export.js";
 import { loadsInSlices, progressDisplay } from "./loading.js";
 import { LoadCancelled } from "./lib/source.js";
@@ -111,6 +112,8 @@ const elements = {
   center: byId("center-input"),
   colourNote: byId("colour-note"),
   annotate: byId("annotate-input"),
+  theme: byId("theme-select"),
+  darkStyle: byId("dark-style"),
   settingControls: byId("setting-controls"),
   decimals: byId("decimals-select"),
   uncertainty: byId("uncertainty-input"),
@@ -608,7 +611,7 @@ function tableRows(info) {
  * The view to keep when other data open: names the new data lack go back to their defaults, and
  * fixed colour bounds (made for other values) go back to the default range (per panel for
  * sweeps, shared for pairwise comparisons). Data of the other kind keep only the colour map, its
- * direction and the value labels (viewForKind in commit).
+ * direction, the value labels and the theme (viewForKind in commit).
  */
 function carryView(state) {
   const next = { ...state };
@@ -885,6 +888,9 @@ function syncSharedControls(state) {
   elements.max.value = state.max ?? "";
   elements.annotate.checked = state.annotate;
   elements.decimals.value = state.decimals === null ? "auto" : String(state.decimals);
+  elements.theme.value = state.theme;
+  // The page takes the scheme of its figure's theme.
+  elements.darkStyle.media = darkStyleMedia(state.theme);
   syncSettingControls(state);
 }
 
@@ -1074,6 +1080,11 @@ function wireControls() {
   elements.benchmark.addEventListener("change", () => changeView({ benchmark: elements.benchmark.value }));
   elements.colorMap.addEventListener("change", () => changeView({ colorMap: elements.colorMap.value }));
   elements.reverse.addEventListener("change", () => changeView({ reversed: elements.reverse.checked }));
+  elements.theme.addEventListener("change", () => changeView({ theme: elements.theme.value }));
+  // An "auto" figure is drawn again in the reader's new scheme (the core asks it when drawing).
+  onSchemeChange(() => {
+    if (app.figure && app.state?.theme === "auto") app.figure.update({});
+  });
   elements.range.addEventListener("change", () => {
     const range = elements.range.value;
     const change = { range };

@@ -52,6 +52,10 @@
 //                       confidence level (with layout=difference: the cells where one model is
 //                       ahead beyond noise); absent: no marks (the default). Not used by
 //                       layout=reconcile
+//     theme=light|dark|print
+//                       the figure's colours around its cells: dark text on white, light text on
+//                       dark grey, or black text on no background with thin lines (for exports);
+//                       default auto: dark when the reader's system prefers a dark colour scheme
 //
 //   Pairwise comparisons (data of per-item scores: a bundled dataset of kind "pairwise" in
 //   www/data/index.json, or a file, src or data whose text loads as per-item scores; these keys
@@ -66,7 +70,7 @@
 //     by=count|share    colour bins by their item count (default) or their share of the pair's
 //                       paired items (in %)
 //     log=1             colour by ln(1 + value), so sparse bins show beside dense ones (default 0)
-//     cmap, rev, annot, dec
+//     cmap, rev, annot, dec, theme
 //                       as for sweeps
 //     range=shared|panel|fixed
 //                       one colour range for every pair (the default here), each pair its own, or
@@ -163,8 +167,8 @@ export function kindOf(state) {
 }
 
 /**
- * A state for data of another kind: the colour map, its direction and the value labels carry
- * over, everything else starts from that kind's defaults. A state of the same kind is returned
+ * A state for data of another kind: the colour map, its direction, the value labels and the
+ * theme carry over, everything else starts from that kind's defaults. A state of the same kind is returned
  * as it is.
  */
 export function viewForKind(state, kind) {
@@ -176,6 +180,7 @@ export function viewForKind(state, kind) {
     colorMap: state.colorMap ?? defaults.colorMap,
     reversed: state.reversed ?? defaults.reversed,
     annotate: state.annotate ?? defaults.annotate,
+    theme: state.theme ?? defaults.theme,
   };
 }
 

@@ -8,7 +8,7 @@
 //! Cells and the legend are both drawn from the same `Scale`, so they cannot disagree. Missing
 //! cells get the [`MISSING`] colour (and the renderer hatches them), and labels drawn on a cell
 //! take [`text_color_for`] its background, the one of black or white with the higher WCAG
-//! contrast.
+//! contrast. Everything else a figure draws takes its colour from its [`Theme`]'s [`Palette`].
 //!
 //! Colour maps come from the `colorous` crate (d3-scale-chromatic's schemes); sweepmap holds no
 //! colour tables of its own.
@@ -17,11 +17,13 @@ mod domain;
 mod map;
 mod rgb;
 mod scale;
+mod theme;
 
 pub use domain::{resolve_domain, DomainMode, ResolvedDomain, EMPTY_DOMAIN};
 pub use map::ColorMap;
 pub use rgb::{contrast_ratio, text_color_for, Rgb, BLACK, MISSING, WHITE};
 pub use scale::{Domain, Scale};
+pub use theme::{Palette, Theme, DARK, LIGHT, PRINT};
 
 #[cfg(test)]
 mod tests {

@@ -29,7 +29,7 @@ use crate::analysis::{
     test_against_peak, test_difference, value_scale, with_reported_errors, CellError, CellPosition,
     Difference, DifferenceTest, Extreme, Reconciliation, ValueScale,
 };
-use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale};
+use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale, Theme};
 use crate::display::{display_label, display_note};
 use crate::error::{Error, Result};
 use crate::pairwise::PairComparison;
@@ -112,6 +112,9 @@ pub struct FigureOptions {
     /// from (in a difference view: the cells where one model is ahead beyond noise); `None`
     /// marks nothing.
     pub uncertainty: Option<f64>,
+    /// The colours around the cells (resolved: `auto` draws as light).
+    #[serde(skip)]
+    pub theme: Theme,
 }
 
 impl Default for FigureOptions {
@@ -124,6 +127,7 @@ impl Default for FigureOptions {
             annotate: true,
             decimals: None,
             uncertainty: None,
+            theme: Theme::default(),
         }
     }
 }
@@ -220,6 +224,8 @@ pub struct Figure {
     pub y_edges: Option<Vec<f64>>,
     /// True when any panel has a missing cell (the legend then explains the missing style).
     pub has_missing: bool,
+    /// The colours around the cells.
+    pub theme: Theme,
 }
 
 /// A panel before its colours are resolved.
@@ -779,5 +785,6 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         x_edges: None,
         y_edges: None,
         panels,
+        theme: options.theme,
     })
 }

@@ -12,7 +12,7 @@ use super::comparisons::pair_title;
 use super::wording::{format_p_value, format_percent};
 use super::{format_value, BinValue, Figure, FigurePanel};
 use crate::analysis::{scan_cells, CellScan};
-use crate::color::{resolve_domain, ColorMap, DomainMode};
+use crate::color::{resolve_domain, ColorMap, DomainMode, Theme};
 use crate::error::{Error, Result};
 use crate::pairwise::{compare_all_pairs, PairComparison, PairwiseDataset, DEFAULT_BINS};
 use crate::{Axis, Direction, Grid};
@@ -38,6 +38,9 @@ pub struct PairwiseOptions {
     pub domain: DomainMode,
     pub annotate: bool,
     pub decimals: Option<u8>,
+    /// The colours around the cells (resolved: `auto` draws as light).
+    #[serde(skip)]
+    pub theme: Theme,
 }
 
 /// How many models a pairwise figure compares when none are chosen. Every pair is a panel, so
@@ -66,6 +69,7 @@ impl Default for PairwiseOptions {
             domain: DomainMode::Shared,
             annotate: true,
             decimals: None,
+            theme: Theme::default(),
         }
     }
 }
@@ -215,6 +219,7 @@ pub fn prepare_pairwise_figure(
         x_edges: Some(x_edges),
         y_edges: Some(y_edges),
         panels,
+        theme: options.theme,
     })
 }
 

@@ -8,9 +8,10 @@ use super::view::{
     Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS, LEVELS,
     MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
+use crate::color::Theme;
 use crate::view::settings::{
     by_link_key, link_keys, BENCHMARK, BINS_BOTH, COLOR_MAP, DECIMALS, DOMAIN, GROUP, LAYOUT,
-    MODEL, MODELS, MODEL_B, PAIRWISE_DOMAIN, UNCERTAINTY, VALUE,
+    MODEL, MODELS, MODEL_B, PAIRWISE_DOMAIN, THEME, UNCERTAINTY, VALUE,
 };
 use crate::view::{OptionValue, Setting, ValueKind, ViewFields};
 
@@ -406,6 +407,8 @@ fn read_sweep(
             read_decimals(params, &mut view.decimals, notices);
         } else if is(&UNCERTAINTY) {
             read_uncertainty(params, &mut view.uncertainty, notices);
+        } else if is(&THEME) {
+            read_theme(params, &mut view.theme, notices);
         }
         // min, max and center are read with the range.
     }
@@ -498,21 +501,37 @@ fn read_word<T: Named>(
     current: T,
     notices: &mut Vec<Notice>,
 ) -> Option<T> {
+    let words = T::names(choices);
+    let index = read_word_at(params, key, &words, what, current.name(), notices)?;
+    choices.get(index).copied()
+}
+
+/// [`read_word`] by the words alone, compiled once for every kind of word: the position in
+/// `words` of the one `key=` names.
+fn read_word_at(
+    params: &Params,
+    key: &str,
+    words: &[&str],
+    what: &str,
+    current: &str,
+    notices: &mut Vec<Notice>,
+) -> Option<usize> {
     let text = params.get(key)?;
-    let value = T::among(choices, &crate::text::lower(text.trim()));
-    if value.is_none() {
+    let lowered = crate::text::lower(text.trim());
+    let index = words.iter().position(|word| *word == lowered);
+    if index.is_none() {
         notices.push(notice(
             key,
             Some(text),
             format!(
                 "{key}={} is not {what} (expected {}); using {}.",
                 shown(text),
-                listed(T::names(choices)),
-                quote(current.name())
+                listed(words),
+                quote(current)
             ),
         ));
     }
-    value
+    index
 }
 
 fn read_layout(
@@ -655,6 +674,13 @@ fn read_benchmark(
                 quoted_list(&known)
             ),
         ));
+    }
+}
+
+/// `theme=`: one of the themes.
+fn read_theme(params: &Params, theme: &mut Theme, notices: &mut Vec<Notice>) {
+    if let Some(value) = read_word(params, "theme", Theme::ALL, "a theme", *theme, notices) {
+        *theme = value;
     }
 }
 
@@ -877,6 +903,8 @@ fn read_pairwise(
             (view.min, view.max) = (bounds.min, bounds.max);
         } else if is(&DECIMALS) {
             read_decimals(params, &mut view.decimals, notices);
+        } else if is(&THEME) {
+            read_theme(params, &mut view.theme, notices);
         }
     }
     view

@@ -5,7 +5,8 @@
 //! as filled rectangles in their scale's colour, missing cells in a neutral grey with a hatch, the
 //! peak cells outlined and their value in bold, value labels in black or white for contrast, and
 //! colour bars drawn from the very scale that coloured the cells, with arrows and "≥"/"≤" marks
-//! when a fixed range clips the data.
+//! when a fixed range clips the data. Everything around the cells (background, text, missing
+//! cells, the colour bar's frame, line weight) is the figure's theme's [`Palette`].
 //!
 //! A canvas is better given cells and colour bars as images than a call per shape: [`cell_raster`]
 //! and [`color_bar_raster`] compute, in device pixels, exactly what the shapes would paint, and
@@ -23,23 +24,15 @@ mod svg;
 pub use raster::{cell_raster, color_bar_raster, Raster, Rgba};
 use svg::SvgSurface;
 
-use crate::color::{text_color_for, Rgb, Scale, MISSING};
+use crate::color::{text_color_for, Palette, Rgb, Scale};
 use crate::display::display_label;
 use crate::error::{Error, Result};
 use crate::figure::{format_value, Figure, FigurePanel};
 use crate::layout::{estimate_text_width, FigureLayout, KeyItem, Rect};
 
-/// The figure's background.
-pub const BACKGROUND: Rgb = Rgb::new(0xff, 0xff, 0xff);
-/// Colour of the text around the panels.
-const INK: Rgb = Rgb::new(0x22, 0x22, 0x22);
-/// Colour of secondary text (ticks).
-const SECONDARY_INK: Rgb = Rgb::new(0x44, 0x44, 0x44);
-/// Colour of the hatch over missing cells.
-const HATCH: Rgb = Rgb::new(0x99, 0x99, 0x99);
 /// Spacing of the hatch lines in CSS pixels.
 const HATCH_SPACING: f64 = 6.0;
-/// Cells at least this large get a thin white gap between them.
+/// Cells at least this large get a thin gap between them, where the background shows.
 pub const GAP_FROM_CELL: f64 = 14.0;
 
 /// Whether cells are drawn as shapes or left for a raster pass.
@@ -86,8 +79,9 @@ pub struct DrawOptions {
     /// Multiplier on font sizes: the SVG markup (plotters-svg's) writes `font-size` as size / 1.24, so SVG
     /// output passes 1.24 to get the sizes the layout planned.
     pub font_scale: f64,
-    /// Fill the whole figure with the background first (a caller that paints cells or bars
-    /// before this pass has painted it already).
+    /// Fill the whole figure with the theme's background first (a caller that paints cells or
+    /// bars before this pass has painted it already). A theme without one (print) leaves the
+    /// figure transparent, and the caller clears it.
     pub background: bool,
     /// Cells as shapes, or skipped for a raster pass.
     pub cells: CellPainting,
@@ -166,10 +160,11 @@ pub type Point = (i32, i32);
 pub trait Surface {
     /// Fills the rectangle from `from` (top left) to `to` (bottom right).
     fn fill_rect(&mut self, from: Point, to: Point, rgb: Rgb) -> Result<()>;
-    /// Strokes the outline of a rectangle with a line `width` device pixels wide.
-    fn stroke_rect(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()>;
+    /// Strokes the outline of a rectangle with a line `width` device pixels wide (a whole
+    /// number unless the theme draws thin lines).
+    fn stroke_rect(&mut self, from: Point, to: Point, rgb: Rgb, width: f64) -> Result<()>;
     /// A straight line `width` device pixels wide.
-    fn line(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()>;
+    fn line(&mut self, from: Point, to: Point, rgb: Rgb, width: f64) -> Result<()>;
     /// Fills a closed polygon.
     fn fill_polygon(&mut self, points: &[Point], rgb: Rgb) -> Result<()>;
     /// Fills a circle.
@@ -190,15 +185,15 @@ impl<DB: DrawingBackend> Surface for PlottersSurface<'_, DB> {
             .map_err(drawing_error)
     }
 
-    fn stroke_rect(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()> {
-        let style = ShapeStyle::from(&color(rgb)).stroke_width(width);
+    fn stroke_rect(&mut self, from: Point, to: Point, rgb: Rgb, width: f64) -> Result<()> {
+        let style = ShapeStyle::from(&color(rgb)).stroke_width(plotters_width(width));
         self.0
             .draw_rect(from, to, &style, false)
             .map_err(drawing_error)
     }
 
-    fn line(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()> {
-        let style = ShapeStyle::from(&color(rgb)).stroke_width(width);
+    fn line(&mut self, from: Point, to: Point, rgb: Rgb, width: f64) -> Result<()> {
+        let style = ShapeStyle::from(&color(rgb)).stroke_width(plotters_width(width));
         self.0.draw_line(from, to, &style).map_err(drawing_error)
     }
 
@@ -240,12 +235,18 @@ fn color(rgb: Rgb) -> RGBColor {
     RGBColor(rgb.r, rgb.g, rgb.b)
 }
 
+/// A line width as plotters takes it: whole device pixels, at least one.
+fn plotters_width(width: f64) -> u32 {
+    width.round().max(1.0) as u32
+}
+
 /// Holds the surface as `dyn Surface`: one copy of the drawing code serves the canvas and every
 /// plotters backend (a generic painter compiled `draw_figure_on` and its helpers once per surface
 /// type, about 7 KB of wasm for the second copy), for one indirect call per primitive.
 struct Painter<'a> {
     surface: &'a mut dyn Surface,
     options: DrawOptions,
+    palette: &'static Palette,
 }
 
 impl Painter<'_> {
@@ -262,15 +263,25 @@ impl Painter<'_> {
         self.surface.fill_rect((x0, y0), (x1, y1), rgb)
     }
 
+    /// A line `width` CSS pixels wide in device pixels: whole ones, at least one; for a thin
+    /// theme half as wide, down to half a CSS pixel.
+    fn stroke(&self, width: f64) -> f64 {
+        if self.palette.thin {
+            (width / 2.0).max(0.5) * self.options.pixel_ratio
+        } else {
+            f64::from(self.px(width).max(1))
+        }
+    }
+
     fn outline(&mut self, rect: Rect, rgb: Rgb, width: f64) -> Result<()> {
-        let width = self.px(width).max(1) as u32;
+        let width = self.stroke(width);
         let (x0, y0) = (self.px(rect.x), self.px(rect.y));
         let (x1, y1) = (self.px(rect.right()), self.px(rect.bottom()));
         self.surface.stroke_rect((x0, y0), (x1, y1), rgb, width)
     }
 
     fn line(&mut self, from: (f64, f64), to: (f64, f64), rgb: Rgb, width: f64) -> Result<()> {
-        let width = self.px(width).max(1) as u32;
+        let width = self.stroke(width);
         let from = (self.px(from.0), self.px(from.1));
         let to = (self.px(to.0), self.px(to.1));
         self.surface.line(from, to, rgb, width)
@@ -335,7 +346,7 @@ impl Painter<'_> {
                 rect.x + offset - offset.min(rect.height),
                 rect.y + offset.min(rect.height),
             );
-            self.line(start, end, HATCH, 1.0)?;
+            self.line(start, end, self.palette.hatch, 1.0)?;
             offset += HATCH_SPACING;
         }
         Ok(())
@@ -367,19 +378,25 @@ pub fn draw_figure_on(
     layout: &FigureLayout,
     options: DrawOptions,
 ) -> Result<()> {
-    let mut painter = Painter { surface, options };
+    let palette = figure.theme.palette();
+    let mut painter = Painter {
+        surface,
+        options,
+        palette,
+    };
     let whole = Rect {
         x: 0.0,
         y: 0.0,
         width: layout.width,
         height: layout.height,
     };
-    if options.background {
+    // A theme without a background leaves it transparent: nothing to fill.
+    if let (true, Some(background)) = (options.background, palette.background) {
         match options.parts {
-            Parts::All => painter.fill(whole, BACKGROUND)?,
+            Parts::All => painter.fill(whole, background)?,
             Parts::ColorDependent => {
                 for region in color_regions(figure, layout) {
-                    painter.fill(region, BACKGROUND)?;
+                    painter.fill(region, background)?;
                 }
             }
         }
@@ -405,7 +422,7 @@ pub fn draw_figure_on(
                     Some(cell) => painter.fill(inner, panel.scale.color(cell.mean))?,
                     None => {
                         if shapes {
-                            painter.fill(inner, MISSING)?;
+                            painter.fill(inner, palette.missing)?;
                         }
                         if hatched {
                             painter.hatch(inner)?;
@@ -465,8 +482,8 @@ pub fn draw_figure_on(
             };
             for (start, end) in visible_stretches(from, to, &labels) {
                 let point = |t: f64| (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
-                painter.line(point(start), point(end), BACKGROUND, 3.0)?;
-                painter.dashed_line(point(start), point(end), INK, 1.5, (6.0, 4.0))?;
+                painter.line(point(start), point(end), palette.halo(), 3.0)?;
+                painter.dashed_line(point(start), point(end), palette.ink, 1.5, (6.0, 4.0))?;
             }
         }
         // Annotations.
@@ -502,22 +519,27 @@ fn draw_panel_labels(
     layout: &FigureLayout,
     index: usize,
 ) -> Result<()> {
+    let palette = painter.palette;
     let (Some(panel), Some(geometry)) = (figure.panels.get(index), layout.panels.get(index)) else {
         return Ok(());
     };
     for (line, at) in &geometry.subtitle {
-        painter.text(line, *at, Font::new(layout.tick_font, SECONDARY_INK))?;
+        painter.text(line, *at, Font::new(layout.tick_font, palette.muted_ink))?;
     }
     // Title, ticks, axis names.
     for (line, at) in &geometry.title {
-        painter.text(line, *at, Font::new(layout.title_font, INK).bold(true))?;
+        painter.text(
+            line,
+            *at,
+            Font::new(layout.title_font, palette.ink).bold(true),
+        )?;
     }
     for tick in &geometry.x_ticks {
         let at = (tick.at, geometry.plot.bottom() + 5.0);
         painter.text(
             &tick.label,
             at,
-            Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Center, VPos::Top),
+            Font::new(layout.tick_font, palette.muted_ink).anchored(HPos::Center, VPos::Top),
         )?;
     }
     for tick in &geometry.y_ticks {
@@ -525,7 +547,7 @@ fn draw_panel_labels(
         painter.text(
             &tick.label,
             at,
-            Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Right, VPos::Center),
+            Font::new(layout.tick_font, palette.muted_ink).anchored(HPos::Right, VPos::Center),
         )?;
     }
     // Axis names come from the data: drawn as shown (see `crate::display`), as titles and ticks
@@ -533,13 +555,13 @@ fn draw_panel_labels(
     painter.text(
         &display_label(panel.x_name.as_deref().unwrap_or(&figure.x.name)),
         geometry.x_label_at,
-        Font::new(layout.axis_font, INK),
+        Font::new(layout.axis_font, palette.ink),
     )?;
     if let Some(at) = geometry.y_label_at {
         painter.text(
             &display_label(panel.y_name.as_deref().unwrap_or(&figure.y.name)),
             at,
-            Font::new(layout.axis_font, INK).rotated(),
+            Font::new(layout.axis_font, palette.ink).rotated(),
         )?;
     }
     Ok(())
@@ -551,13 +573,15 @@ fn draw_caption_and_key(
     figure: &Figure,
     layout: &FigureLayout,
 ) -> Result<()> {
+    let palette = painter.palette;
     if let (Some(caption), Some(at)) = (&figure.caption, layout.caption_at) {
-        let font = Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Left, VPos::Center);
+        let font =
+            Font::new(layout.tick_font, palette.muted_ink).anchored(HPos::Left, VPos::Center);
         painter.text(caption, at, font)?;
     }
     for entry in &layout.key {
         let swatch = entry.swatch;
-        painter.fill(swatch, MISSING)?;
+        painter.fill(swatch, palette.missing)?;
         match entry.item {
             KeyItem::Missing => painter.hatch(swatch)?,
             KeyItem::Mark => painter.dot(
@@ -566,10 +590,11 @@ fn draw_caption_and_key(
                     swatch.y + swatch.height / 2.0,
                 ),
                 3.0,
-                INK,
+                palette.ink,
             )?,
         }
-        let font = Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Left, VPos::Center);
+        let font =
+            Font::new(layout.tick_font, palette.muted_ink).anchored(HPos::Left, VPos::Center);
         let at = (swatch.right() + 6.0, swatch.y + swatch.height / 2.0);
         painter.text(&entry.label, at, font)?;
     }
@@ -582,6 +607,7 @@ fn draw_color_bar(
     layout: &FigureLayout,
     bar: &crate::layout::ColorBarLayout,
 ) -> Result<()> {
+    let palette = painter.palette;
     let Some(panel) = figure.panels.get(bar.panel) else {
         return Ok(());
     };
@@ -593,7 +619,7 @@ fn draw_color_bar(
             painter.fill(band, rgb)?;
         }
     }
-    painter.outline(rect, Rgb::new(0x88, 0x88, 0x88), 0.5)?;
+    painter.outline(rect, palette.frame, 0.5)?;
 
     // Arrows where a fixed range clips the data, in the colour the clipped cells get.
     let arrow = rect.width * 0.8;
@@ -627,7 +653,7 @@ fn draw_color_bar(
         painter.line(
             (rect.right(), tick.at),
             (rect.right() + 4.0, tick.at),
-            INK,
+            palette.ink,
             1.0,
         )?;
         if painter.options.parts == Parts::ColorDependent {
@@ -638,14 +664,15 @@ fn draw_color_bar(
             i if i == last && above > 0 && last > 0 => Cow::Owned(format!("≥ {}", tick.label)),
             _ => Cow::Borrowed(tick.label.as_str()),
         };
-        let font = Font::new(layout.tick_font, SECONDARY_INK).anchored(HPos::Left, VPos::Center);
+        let font =
+            Font::new(layout.tick_font, palette.muted_ink).anchored(HPos::Left, VPos::Center);
         painter.text(&label, (rect.right() + 7.0, tick.at), font)?;
     }
     if painter.options.parts == Parts::All {
         painter.text(
             &display_label(panel.value_label.as_deref().unwrap_or(&figure.value_label)),
             bar.label_at,
-            Font::new(layout.axis_font, INK).rotated(),
+            Font::new(layout.axis_font, palette.ink).rotated(),
         )?;
     }
     Ok(())
@@ -687,8 +714,8 @@ pub fn color_regions(figure: &Figure, layout: &FigureLayout) -> Vec<Rect> {
     plots.chain(bars).collect()
 }
 
-/// The gap between cells in CSS pixels: a thin white line between cells large enough to spare
-/// it, none between smaller ones.
+/// The gap between cells in CSS pixels: a thin line of background between cells large enough
+/// to spare it, none between smaller ones.
 pub fn cell_gap(cell_width: f64, cell_height: f64) -> f64 {
     if cell_width >= GAP_FROM_CELL && cell_height >= GAP_FROM_CELL {
         1.0

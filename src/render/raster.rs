@@ -7,12 +7,12 @@
 //! bar's stripes) are a product of column spans and row spans, so the shape that paints a
 //! device pixel last is the last column covering its x and the last row covering its y:
 //! [`Coverage`] records that once per axis, and a pixel's colour is then a look-up. Pixels no
-//! shape covers keep the figure's background.
+//! shape covers keep the figure's background (transparent for a theme without one).
 
 use std::ops::Range;
 
-use super::{cell_gap, inner_cell, stripe_bands, BACKGROUND};
-use crate::color::{Rgb, Scale, MISSING};
+use super::{cell_gap, inner_cell, stripe_bands};
+use crate::color::{Rgb, Scale};
 use crate::figure::Figure;
 use crate::layout::{FigureLayout, Rect};
 
@@ -29,6 +29,9 @@ pub type Rgba = [u8; 4];
 fn rgba(rgb: Rgb) -> Rgba {
     [rgb.r, rgb.g, rgb.b, 255]
 }
+
+/// A pixel no shape paints: transparent.
+const CLEAR: Rgba = [0; 4];
 
 /// Along one axis, which span paints each device pixel last.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,6 +96,8 @@ pub struct Raster<'a> {
     /// at one device pixel per cell does: a row of shapes is then a row of pixels.
     one_pixel_columns: bool,
     paint: RowPainter<'a>,
+    /// The colour of pixels no shape covers.
+    background: Rgba,
 }
 
 impl<'a> Raster<'a> {
@@ -100,6 +105,7 @@ impl<'a> Raster<'a> {
         column_spans: &[Range<i32>],
         row_spans: &[Range<i32>],
         paint: RowPainter<'a>,
+        background: Rgba,
     ) -> Raster<'a> {
         let columns = Coverage::of(column_spans);
         let one_pixel_columns = columns.owners.len() == column_spans.len()
@@ -114,6 +120,7 @@ impl<'a> Raster<'a> {
             column_spans: column_spans.len(),
             one_pixel_columns,
             paint,
+            background,
         }
     }
 
@@ -139,7 +146,7 @@ impl<'a> Raster<'a> {
         out.reserve(width * rows.len());
         // The colours of one row's shapes by column span, and the background for pixels no
         // column span covers (the last slot, where `Coverage::NONE` is clamped to).
-        let background = rgba(BACKGROUND);
+        let background = self.background;
         let none = self.column_spans;
         let mut shapes = vec![background; none + 1];
         for (row_owner, first, length) in self.rows.runs() {
@@ -202,7 +209,9 @@ pub fn cell_raster<'a>(
         })
         .collect();
     let mut colors = ColorCache::new(&shown.scale);
-    let (missing, background) = (rgba(MISSING), rgba(BACKGROUND));
+    let palette = figure.theme.palette();
+    let missing = rgba(palette.missing);
+    let background = palette.background.map_or(CLEAR, rgba);
     let paint = move |row: u32, shapes: &mut [Rgba]| {
         let start = (row as usize).saturating_mul(columns).min(cells.len());
         let row_cells = cells.get(start..).unwrap_or_default();
@@ -217,24 +226,30 @@ pub fn cell_raster<'a>(
             rest.fill(background);
         }
     };
-    Some(Raster::new(&column_spans, &row_spans, Box::new(paint)))
+    Some(Raster::new(
+        &column_spans,
+        &row_spans,
+        Box::new(paint),
+        background,
+    ))
 }
 
 /// A colour bar's stripes, as [`color_bar_stripes`](super::color_bar_stripes) gives them for the
 /// bar, painted as the stripes pass fills them ([`stripe_bands`]). The stripes depend only on the
-/// colour map, its direction and the bar's height, so bars alike can share them.
+/// colour map, its direction and the bar's height, so bars alike can share them. The stripes
+/// cover the whole bar, so no pixel shows a background.
 pub fn color_bar_raster(stripes: Vec<Rgb>, bar: Rect, ratio: f64) -> Raster<'static> {
     let row_spans: Vec<Range<i32>> = stripe_bands(bar, stripes.len())
         .map(|band| device_span(band.y, band.bottom(), ratio))
         .collect();
     let paint = move |row: u32, shapes: &mut [Rgba]| {
-        let rgb = stripes.get(row as usize).copied().unwrap_or(BACKGROUND);
-        shapes.fill(rgba(rgb));
+        shapes.fill(stripes.get(row as usize).copied().map_or(CLEAR, rgba));
     };
     Raster::new(
         &[device_span(bar.x, bar.right(), ratio)],
         &row_spans,
         Box::new(paint),
+        CLEAR,
     )
 }
 

@@ -32,16 +32,21 @@ impl SvgSurface {
         self.out
     }
 
-    /// A rectangle, filled or outlined (plotters writes no stroke width on rectangles).
-    fn rect(&mut self, from: Point, to: Point, fill: &str, stroke: &str) {
-        let _ = writeln!(
+    /// A rectangle, filled or outlined. plotters writes no stroke width on rectangles (1 in SVG),
+    /// and neither does this, except for a thin one (under a pixel, for the print theme).
+    fn rect(&mut self, from: Point, to: Point, fill: &str, stroke: &str, width: f64) {
+        let _ = write!(
             self.out,
-            r#"<rect x="{}" y="{}" width="{}" height="{}" opacity="1" fill="{fill}" stroke="{stroke}"/>"#,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" opacity="1" fill="{fill}" stroke="{stroke}""#,
             from.0,
             from.1,
             to.0 - from.0,
             to.1 - from.1,
         );
+        if width < 1.0 {
+            let _ = write!(self.out, r#" stroke-width="{}""#, Shortest(width));
+        }
+        self.out.push_str("/>\n");
     }
 }
 
@@ -52,20 +57,21 @@ fn hex(rgb: Rgb) -> String {
 
 impl Surface for SvgSurface {
     fn fill_rect(&mut self, from: Point, to: Point, rgb: Rgb) -> Result<()> {
-        self.rect(from, to, &hex(rgb), "none");
+        self.rect(from, to, &hex(rgb), "none", 1.0);
         Ok(())
     }
 
-    fn stroke_rect(&mut self, from: Point, to: Point, rgb: Rgb, _width: u32) -> Result<()> {
-        self.rect(from, to, "none", &hex(rgb));
+    fn stroke_rect(&mut self, from: Point, to: Point, rgb: Rgb, width: f64) -> Result<()> {
+        self.rect(from, to, "none", &hex(rgb), width);
         Ok(())
     }
 
-    fn line(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()> {
+    fn line(&mut self, from: Point, to: Point, rgb: Rgb, width: f64) -> Result<()> {
         let _ = writeln!(
             self.out,
-            r#"<line opacity="1" stroke="{}" stroke-width="{width}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            r#"<line opacity="1" stroke="{}" stroke-width="{}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
             hex(rgb),
+            Shortest(width),
             from.0,
             from.1,
             to.0,

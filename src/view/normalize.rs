@@ -426,7 +426,8 @@ mod tests {
                 "center",
                 "annotate",
                 "decimals",
-                "uncertainty"
+                "uncertainty",
+                "theme"
             ]
         );
         let text = |t: &str| OptionValue::Text(t.into());
@@ -438,6 +439,7 @@ mod tests {
         assert_eq!(option(&options, "center"), &OptionValue::Null);
         assert_eq!(option(&options, "decimals"), &OptionValue::Number(2.0));
         assert_eq!(option(&options, "uncertainty"), &OptionValue::Number(0.9));
+        assert_eq!(option(&options, "theme"), &text("auto"));
         let reconcile = sweep_options(
             &SweepView {
                 layout: Layout::Reconcile,

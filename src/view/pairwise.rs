@@ -15,6 +15,7 @@
 //! | `domain` | `"shared"` (`"fixed"` needs `min` and `max`) |
 //! | `annotate` | `true` |
 //! | `decimals` | automatic (`null`): 0 for counts, 1 for shares |
+//! | `theme` | `"auto"` (as for sweeps) |
 //! | `width` | the canvas container's width, else 800 CSS px |
 //! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
 //!
@@ -29,12 +30,13 @@ use serde::Serialize;
 
 use super::setting::{OptionSet, Patch, Setting, Settings, ValueKind, Views};
 use super::settings::{
-    max_bins, ANNOTATE, COLOR_MAP, DECIMALS, FLAG, MAX, MAX_BINS, MIN, PIXEL_RATIO, REVERSED, WIDTH,
+    max_bins, ANNOTATE, COLOR_MAP, DECIMALS, FLAG, MAX, MAX_BINS, MIN, PIXEL_RATIO, REVERSED,
+    THEME, WIDTH,
 };
 use super::state::view_state;
 use super::sweep::DOMAIN;
 use super::sweep::{resolve_look, word_or, Surroundings};
-use crate::color::ColorMap;
+use crate::color::{ColorMap, Theme};
 use crate::figure::{default_pairwise_models, BinValue, Named, PairwiseOptions, Range};
 use crate::link::js_number;
 use crate::pairwise::{PairwiseDataset, DEFAULT_BINS};
@@ -117,6 +119,7 @@ pub const PAIRWISE: OptionSet = OptionSet {
         &MAX,
         &ANNOTATE,
         &DECIMALS,
+        &THEME,
         &WIDTH,
         &PIXEL_RATIO,
     ],
@@ -150,6 +153,7 @@ view_state! {
         max: Option<f64> = None => MAX,
         annotate: bool = true => ANNOTATE,
         decimals: Option<u32> = None => DECIMALS,
+        theme: Theme = Theme::default() => THEME,
     }
 }
 
@@ -205,6 +209,8 @@ pub struct ResolvedPairwiseOptions {
     pub annotate: bool,
     /// `None` for automatic.
     pub decimals: Option<u8>,
+    /// The theme drawn: `auto` resolved to light or dark.
+    pub theme: Theme,
     /// The width asked for, in CSS pixels.
     pub width: f64,
     pub pixel_ratio: f64,
@@ -229,6 +235,7 @@ impl ResolvedPairwiseOptions {
             domain: self.domain.mode(self.min, self.max, 0.0),
             annotate: self.annotate,
             decimals: self.decimals,
+            theme: self.theme,
         }
     }
 }
@@ -293,6 +300,7 @@ pub fn resolve_pairwise_options(
         max: look.max,
         annotate: look.annotate,
         decimals: look.decimals,
+        theme: look.theme,
         width: look.width,
         pixel_ratio: look.pixel_ratio,
     })

@@ -115,6 +115,15 @@ pub const DECIMALS: Setting = Setting {
         ),
     )
 };
+pub const THEME: Setting = Setting {
+    link: Some("theme"),
+    attribute: Some("theme"),
+    ..Setting::option(
+        "theme",
+        ValueKind::Text,
+        r#"one of "auto", "light", "dark", "print""#,
+    )
+};
 pub const WIDTH: Setting = Setting {
     state: None,
     ..Setting::option(
@@ -228,7 +237,7 @@ mod tests {
             link_keys(),
             [
                 "layout", "model", "b", "bench", "models", "group", "bins", "by", "log", "cmap",
-                "rev", "range", "min", "max", "center", "annot", "dec", "unc"
+                "rev", "range", "min", "max", "center", "annot", "dec", "unc", "theme"
             ]
         );
         for (key, option) in [
@@ -267,6 +276,7 @@ mod tests {
         assert_eq!(DOMAIN.attributes(), ["range", "domain"]);
         assert_eq!(VALUE.attributes(), ["by", "value"]);
         assert_eq!(LOGARITHMIC.attributes(), ["log", "logarithmic"]);
+        assert_eq!(THEME.attributes(), ["theme"]);
         assert!(WIDTH.attributes().is_empty());
     }
 }

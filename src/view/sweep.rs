@@ -20,6 +20,7 @@
 //! | `annotate` | `true` |
 //! | `decimals` | automatic (`null`) |
 //! | `uncertainty` | `0.95` when the data carry a noise estimate (replicates, item counts, reported standard errors), else off; a level such as `0.9` marks the cells within noise of the peak, `0` turns the marks off |
+//! | `theme` | `"auto"`: `"dark"` when the reader prefers a dark colour scheme, else `"light"` |
 //! | `width` | the canvas container's width, else 800 CSS px |
 //! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
 //!
@@ -30,11 +31,12 @@ use serde::Serialize;
 use super::setting::{OptionSet, Setting, Settings, ValueKind, Views};
 use super::settings::{
     ANNOTATE, COLOR_MAP, DECIMALS, FINITE, MAX, MAX_LABEL_DECIMALS, MAX_PIXEL_RATIO, MAX_WIDTH,
-    MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL_NAME, PIXEL_RATIO, REVERSED, WIDTH,
+    MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL_NAME, PIXEL_RATIO, REVERSED, THEME,
+    WIDTH,
 };
 use super::state::view_state;
 use crate::analysis::carries_noise;
-use crate::color::{ColorMap, DomainMode};
+use crate::color::{ColorMap, DomainMode, Theme};
 use crate::figure::{BenchmarkChoice, FigureOptions, Layout, Named, Range, View, DEFAULT_LEVEL};
 use crate::link::js_number;
 use crate::{Dataset, Error, Result};
@@ -121,6 +123,7 @@ pub const SWEEP: OptionSet = OptionSet {
         &ANNOTATE,
         &DECIMALS,
         &UNCERTAINTY,
+        &THEME,
         &WIDTH,
         &PIXEL_RATIO,
     ],
@@ -146,6 +149,7 @@ view_state! {
         /// A confidence level of [`LEVELS`](super::LEVELS), `Some(0.0)` for no marks, or `None`
         /// for the default: marks at [`DEFAULT_LEVEL`] when the data carry a noise estimate.
         uncertainty: Option<f64> = None => UNCERTAINTY,
+        theme: Theme = Theme::default() => THEME,
     }
 }
 
@@ -175,11 +179,13 @@ impl SweepView {
 }
 
 /// What the page around the canvas offers as defaults: the container's width in CSS pixels and
-/// the screen's `devicePixelRatio`, when known.
+/// the screen's `devicePixelRatio`, when known, and whether the reader prefers a dark colour
+/// scheme (the `auto` theme's choice).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Surroundings {
     pub container_width: Option<f64>,
     pub device_pixel_ratio: Option<f64>,
+    pub dark_preferred: bool,
 }
 
 impl Surroundings {
@@ -237,6 +243,8 @@ pub struct ResolvedOptions {
     pub decimals: Option<u8>,
     /// The level of the uncertainty marks; `None` when off.
     pub uncertainty: Option<f64>,
+    /// The theme drawn: `auto` resolved to light or dark.
+    pub theme: Theme,
     /// The width asked for, in CSS pixels (the layout draws narrower ones at its minimum).
     pub width: f64,
     pub pixel_ratio: f64,
@@ -285,6 +293,7 @@ impl ResolvedOptions {
             annotate: self.annotate,
             decimals: self.decimals,
             uncertainty: self.uncertainty,
+            theme: self.theme,
         }
     }
 }
@@ -411,13 +420,15 @@ pub(crate) struct Look {
     /// As the settings give it: `None` for the default, `Some(0.0)` for no marks
     /// ([`resolve_options`] decides the default against the dataset).
     pub uncertainty: Option<f64>,
+    pub theme: Theme,
     pub width: f64,
     pub pixel_ratio: f64,
 }
 
 /// Checks the settings of how a figure looks and fills in their defaults, in the order the
 /// errors are reported: colour map, domain (`domain` among `ranges`, else `default_range`),
-/// bounds, centre, decimals, uncertainty, width, pixel ratio. Pairwise settings hold no centre
+/// bounds, centre, decimals, uncertainty, theme (`auto` resolved by the surroundings), width,
+/// pixel ratio. Pairwise settings hold no centre
 /// nor uncertainty (their option set has none), which are then their defaults.
 pub(crate) fn resolve_look(
     settings: &Settings,
@@ -442,6 +453,7 @@ pub(crate) fn resolve_look(
         Some(level) => return Err(UNCERTAINTY.invalid(&js_number(level))),
         None => None,
     };
+    let theme = word_or(settings, &THEME, Theme::ALL, defaults.theme)?;
     Ok(Look {
         color_map,
         reversed: settings.flag(&REVERSED).unwrap_or(defaults.reversed),
@@ -452,6 +464,7 @@ pub(crate) fn resolve_look(
         annotate: settings.flag(&ANNOTATE).unwrap_or(defaults.annotate),
         decimals,
         uncertainty,
+        theme: theme.resolve(surroundings.dark_preferred),
         width: surroundings.width(settings)?,
         pixel_ratio: surroundings.pixel_ratio(settings)?,
     })
@@ -527,6 +540,7 @@ pub fn resolve_options(
             None => (layout.uses().uncertainty && carries_noise(dataset)).then_some(DEFAULT_LEVEL),
             Some(level) => Some(level).filter(|level| *level > 0.0),
         },
+        theme: look.theme,
         width: look.width,
         pixel_ratio: look.pixel_ratio,
     })

@@ -7,8 +7,9 @@
 //! A paint is a few passes, each chosen for speed (measured in headless Chromium, see the
 //! README's Benchmark section), all but one recorded in a [`DisplayList`] that makes the canvas
 //! calls from JavaScript in one crossing (see `display_list`):
-//! 1. the backing store's size and the background, in one `fillRect`;
-//! 2. the cells: when they are too small for the white gap between them (under 14 CSS pixels),
+//! 1. the backing store's size and the background, in one `fillRect` (a `clearRect` for a
+//!    theme without one);
+//! 2. the cells: when they are too small for the gap between them (under 14 CSS pixels),
 //!    each panel's plot is computed in wasm memory as an RGBA image in device pixels
 //!    ([`cell_raster`]: exactly the pixels the cells' rectangles would paint) and put on the
 //!    canvas straight away, in bands, so a 1000 x 1000 grid is one image, not a million calls
@@ -37,7 +38,6 @@ use crate::layout::{FigureLayout, Rect};
 use crate::render::{
     cell_gap, cell_raster, color_bar_raster, color_bar_stripes, color_regions, draw_figure_on,
     stripe_count, BarPainting, CellPainting, DrawOptions, Parts, Point, Raster, Rgba, Surface,
-    BACKGROUND,
 };
 use crate::{Error, Result};
 use display_list::DisplayList;
@@ -211,10 +211,14 @@ fn paint_parts(
         }],
         Parts::ColorDependent => color_regions(figure, layout),
     };
+    let background = figure.theme.palette().background;
     for region in cleared {
         let (from, to) = device_corners(region, ratio);
         if to.0 > from.0 && to.1 > from.1 {
-            list.fill_rect(from, to, BACKGROUND)?;
+            match background {
+                Some(rgb) => list.fill_rect(from, to, rgb)?,
+                None => list.clear_rect(from, to),
+            }
         }
     }
     let raster = uses_raster(layout);

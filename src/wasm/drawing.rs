@@ -24,8 +24,8 @@ use crate::render::render_svg;
 use crate::view::settings::PIXEL_RATIO;
 use crate::view::{check_pixel_ratio, Surroundings};
 
-/// What the page around a canvas offers as defaults: its parent's width and the screen's pixel
-/// ratio. (The sweep figure reads them leaving out what its options give: `surroundings_for`.)
+/// What the page around a canvas offers as defaults: its parent's width, the screen's pixel
+/// ratio and the colour scheme the reader prefers. (The sweep figure reads them leaving out what its options give: `surroundings_for`.)
 #[cfg(feature = "pairwise")]
 pub(crate) fn surroundings(canvas: &HtmlCanvasElement) -> Surroundings {
     surroundings_for(canvas, false, false)
@@ -33,7 +33,8 @@ pub(crate) fn surroundings(canvas: &HtmlCanvasElement) -> Surroundings {
 
 /// The surroundings, leaving out what the options give: reading the container's width makes
 /// the browser lay out the page first, which costs more than drawing a small figure, and reading
-/// the screen's pixel ratio is a call into JavaScript.
+/// the screen's pixel ratio is a call into JavaScript. A dark colour scheme is preferred when
+/// `matchMedia("(prefers-color-scheme: dark)")` matches (for the `auto` theme).
 pub(crate) fn surroundings_for(
     canvas: &HtmlCanvasElement,
     width_given: bool,
@@ -53,6 +54,9 @@ pub(crate) fn surroundings_for(
         } else {
             web_sys::window().map(|window| window.device_pixel_ratio())
         },
+        dark_preferred: web_sys::window()
+            .and_then(|window| window.match_media("(prefers-color-scheme: dark)").ok()?)
+            .is_some_and(|query| query.matches()),
     }
 }
 

@@ -284,6 +284,9 @@ export interface FigureOptions {
   /** A confidence level such as 0.95 to mark the cells the peak cannot be told apart from (for
    *  "difference", the cells ahead beyond noise); null for none (the default). */
   uncertainty?: number | null;
+  /** "light", "dark", "print" (black text, transparent background, thin lines, for exports) or
+   *  "auto" (the default): dark when the page prefers a dark colour scheme. */
+  theme?: "auto" | "light" | "dark" | "print" | null;
   /** CSS px, 1 to 20000. Default: the canvas' parent's clientWidth, else 800. */
   width?: number | null;
   /** Device px per CSS px, clamped to 1..4. Default: window.devicePixelRatio. */
@@ -307,6 +310,8 @@ export interface ResolvedFigureOptions {
   annotate: boolean;
   decimals: number | null;
   uncertainty: number | null;
+  /** The theme drawn: "auto" resolved to "light" or "dark". */
+  theme: "light" | "dark" | "print";
   width: number;
   pixelRatio: number;
 }
@@ -528,6 +533,9 @@ export interface PairwiseFigureOptions {
   annotate?: boolean | null;
   /** 0 to 12; null for automatic (the default: 0 for counts, 1 for shares). */
   decimals?: number | null;
+  /** "light", "dark", "print" (black text, transparent background, thin lines, for exports) or
+   *  "auto" (the default): dark when the page prefers a dark colour scheme. */
+  theme?: "auto" | "light" | "dark" | "print" | null;
   /** CSS px, 1 to 20000. Default: the canvas' parent's clientWidth, else 800. */
   width?: number | null;
   /** Device px per CSS px, clamped to 1..4. Default: window.devicePixelRatio. */
@@ -550,6 +558,8 @@ export interface ResolvedPairwiseFigureOptions {
   max: number | null;
   annotate: boolean;
   decimals: number | null;
+  /** The theme drawn: "auto" resolved to "light" or "dark". */
+  theme: "light" | "dark" | "print";
   width: number;
   pixelRatio: number;
 }

@@ -93,8 +93,12 @@ describe("controls and share links", { timeout: 180_000 }, () => {
         fragment: `${base}&layout=grid&cmap=magma&rev=1&range=centered&center=50&annot=0&dec=2&unc=0.99`,
       },
       {
+        act: () => page.selectOption("#theme-select", "dark"),
+        fragment: `${base}&layout=grid&cmap=magma&rev=1&range=centered&center=50&annot=0&dec=2&unc=0.99&theme=dark`,
+      },
+      {
         act: () => page.selectOption("#dataset-select", "partial-r1-qwen"),
-        fragment: "#dataset=partial-r1-qwen&layout=grid&cmap=magma&rev=1&range=centered&center=50&annot=0&dec=2&unc=0.99",
+        fragment: "#dataset=partial-r1-qwen&layout=grid&cmap=magma&rev=1&range=centered&center=50&annot=0&dec=2&unc=0.99&theme=dark",
       },
     ];
 
@@ -114,7 +118,7 @@ describe("controls and share links", { timeout: 180_000 }, () => {
 
     // Which controls show follows the layout and the range.
     const last = history[history.length - 1].controls;
-    assert.deepEqual(last.shown, ["dataset-select", "file-input", "layout-select", "cmap-select", "reverse-input", "range-select", "center-input", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
+    assert.deepEqual(last.shown, ["dataset-select", "file-input", "layout-select", "cmap-select", "reverse-input", "range-select", "center-input", "theme-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
     const difference = history[5].controls;
     assert.deepEqual(difference.shown.slice(2, 6), ["layout-select", "model-select", "model-b-select", "benchmark-select"]);
     assert.equal(await page.evaluate(() => document.getElementById("model-label").textContent), "Model");

@@ -63,13 +63,14 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "min-input": "",
       "max-input": "",
       "center-input": "0",
+      "theme-select": "auto",
       "annotate-input": true,
       "decimals-select": "auto",
       // On by default: the seed's benchmarks give item counts, a noise estimate.
       "uncertainty-input": true,
       "level-select": "0.95",
     });
-    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "cmap-select", "reverse-input", "range-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
+    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "cmap-select", "reverse-input", "range-select", "theme-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
     // A dataset with a reported aggregate offers its reconciliation.
     assert.deepEqual(shown.layouts, ["model", "benchmark", "grid", "difference", "reconcile"]);
 
@@ -224,6 +225,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "range-select",
       "min-input",
       "max-input",
+      "theme-select",
       "annotate-input",
       "decimals-select",
       "uncertainty-input",

@@ -109,7 +109,10 @@ function binCentre(page, { panel, x, y }) {
   return page.evaluate(
     ({ panel, x, y }) => {
       const rect = window.sweepmap.figure.cellRect(panel, x, y);
-      const box = document.getElementById("figure-canvas").getBoundingClientRect();
+      const canvas = document.getElementById("figure-canvas");
+      // Scrolled so that the bin is in the window, whatever the height of the controls above.
+      window.scrollBy(0, canvas.getBoundingClientRect().top + rect.y + rect.height / 2 - window.innerHeight / 2);
+      const box = canvas.getBoundingClientRect();
       return { x: box.left + rect.x + rect.width / 2, y: box.top + rect.y + rect.height / 2 };
     },
     { panel, x, y },
@@ -217,6 +220,7 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
       "reverse-input",
       "log-input",
       "range-select",
+      "theme-select",
       "annotate-input",
       "decimals-select",
     ]);
@@ -670,7 +674,7 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
     assert.equal(await page.isVisible("#synthetic-tag"), false);
     assert.equal(await page.textContent("#summary-heading"), "Key observations");
     const controls = await controlValues(page);
-    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "cmap-select", "reverse-input", "range-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
+    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "cmap-select", "reverse-input", "range-select", "theme-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
     assert.deepEqual(
       await page.evaluate(() => [...document.querySelectorAll("#range-select option")].filter((item) => !item.hidden).map((item) => item.value)),
       ["panel", "shared", "fixed", "centered"],

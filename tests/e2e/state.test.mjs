@@ -63,7 +63,7 @@ describe("share links: parseState", () => {
   test("reads every key", () => {
     const { state, notices } = parse(
       "dataset=partial-r1-qwen&layout=difference&model=R1-Qwen&b=R1-Llama&bench=%3Amean&cmap=PuOr&rev=1" +
-        "&range=centered&center=-2.5&annot=0&dec=3&unc=0.99",
+        "&range=centered&center=-2.5&annot=0&dec=3&unc=0.99&theme=dark",
     );
     assert.deepEqual(notices, []);
     assert.deepEqual(state, {
@@ -81,6 +81,7 @@ describe("share links: parseState", () => {
       annotate: false,
       decimals: 3,
       uncertainty: 0.99,
+      theme: "dark",
     });
     const fixed = parse("range=fixed&min=40&max=52.5").state;
     assert.equal(fixed.range, "fixed");
@@ -225,7 +226,7 @@ describe("share links: the format's keys, words and defaults come from the wasm 
     assert.deepEqual(schema, wasmLinkSchema());
     assert.deepEqual(schema.keys, [
       "dataset", "src", "data", "fmt", "name", "layout", "model", "b", "bench", "models", "group",
-      "bins", "by", "log", "cmap", "rev", "range", "min", "max", "center", "annot", "dec", "unc",
+      "bins", "by", "log", "cmap", "rev", "range", "min", "max", "center", "annot", "dec", "unc", "theme",
     ]);
     assert.deepEqual(schema.layouts, ["model", "benchmark", "grid", "difference", "reconcile"]);
     assert.deepEqual(schema.ranges, ["panel", "shared", "fixed", "centered"]);
@@ -251,6 +252,7 @@ describe("share links: the format's keys, words and defaults come from the wasm 
       annotate: true,
       decimals: null,
       uncertainty: null,
+      theme: "auto",
     });
     assert.equal(defaultView("sweep"), schema.sweep);
     assert.equal(defaultView("pairwise"), schema.pairwise);
@@ -510,8 +512,10 @@ describe("view resolution", () => {
       annotate: true,
       decimals: 2,
       uncertainty: null,
+      theme: "auto",
     });
     assert.equal(figureOptions(parse("layout=grid&unc=0.9").state, names).uncertainty, 0.9);
+    assert.equal(figureOptions(parse("theme=print").state, names).theme, "print");
     assert.deepEqual(
       figureOptions(parse("layout=reconcile&model=R1-Qwen&unc=0.9").state, names),
       {
@@ -528,6 +532,7 @@ describe("view resolution", () => {
         annotate: true,
         decimals: null,
         uncertainty: null,
+        theme: "auto",
       },
     );
     const plain = figureOptions(parse("range=centered&center=2").state, { models: ["A"], benchmarks: ["B"] });
@@ -610,12 +615,13 @@ describe("share links of pairwise comparisons", () => {
       max: null,
       annotate: true,
       decimals: null,
+      theme: "auto",
     });
     assert.equal(queryString(state), "dataset=synthetic-pairwise");
   });
 
   test("reads every key; models in the data's order, commas as they are", () => {
-    const query = "dataset=synthetic-pairwise&models=model-d,model-b&group=code&bins=20&by=share&log=1&cmap=YlGnBu&rev=1&range=fixed&min=0&max=12.5&annot=0&dec=2";
+    const query = "dataset=synthetic-pairwise&models=model-d,model-b&group=code&bins=20&by=share&log=1&cmap=YlGnBu&rev=1&range=fixed&min=0&max=12.5&annot=0&dec=2&theme=print";
     const { state, notices } = parsePairwise(query);
     assert.deepEqual(notices, []);
     assert.deepEqual(state, {
@@ -633,10 +639,11 @@ describe("share links of pairwise comparisons", () => {
       max: 12.5,
       annotate: false,
       decimals: 2,
+      theme: "print",
     });
     assert.equal(
       queryString(state),
-      "dataset=synthetic-pairwise&models=model-b,model-d&group=code&bins=20&by=share&log=1&cmap=ylgnbu&rev=1&range=fixed&min=0&max=12.5&annot=0&dec=2",
+      "dataset=synthetic-pairwise&models=model-b,model-d&group=code&bins=20&by=share&log=1&cmap=ylgnbu&rev=1&range=fixed&min=0&max=12.5&annot=0&dec=2&theme=print",
     );
     assert.equal(serializeState(state).get("models"), "model-b,model-d");
     assert.deepEqual([...serializeState(state).keys()], linkSchema().keys.filter((key) => serializeState(state).has(key)));
@@ -774,17 +781,19 @@ describe("share links of pairwise comparisons", () => {
       max: 40,
       annotate: true,
       decimals: 1,
+      theme: "auto",
     });
     const plain = pairwiseOptions(parsePairwise("").state, names);
     assert.deepEqual([plain.models, plain.group, plain.domain, plain.min, plain.max], [names.models, null, "shared", null, null]);
   });
 
-  test("switching the kind of data keeps the colour map, its direction and the labels only", () => {
-    const sweep = parse("dataset=kv-cache-sweep&layout=grid&cmap=ylgnbu&rev=1&annot=0&dec=2&range=centered").state;
+  test("switching the kind of data keeps the colour map, its direction, the labels and the theme only", () => {
+    const sweep = parse("dataset=kv-cache-sweep&layout=grid&cmap=ylgnbu&rev=1&annot=0&dec=2&range=centered&theme=dark").state;
     const asPairwise = viewForKind(sweep, "pairwise");
-    assert.deepEqual(asPairwise, { ...defaultView("pairwise"), source: sweep.source, colorMap: "ylgnbu", reversed: true, annotate: false });
+    const kept = { colorMap: "ylgnbu", reversed: true, annotate: false, theme: "dark" };
+    assert.deepEqual(asPairwise, { ...defaultView("pairwise"), source: sweep.source, ...kept });
     const back = viewForKind(asPairwise, "sweep");
-    assert.deepEqual(back, { ...defaultView(), source: sweep.source, colorMap: "ylgnbu", reversed: true, annotate: false });
+    assert.deepEqual(back, { ...defaultView(), source: sweep.source, ...kept });
     assert.equal(viewForKind(sweep, "sweep"), sweep);
   });
 });

@@ -101,6 +101,8 @@ export declare class SweepMapElement extends HTMLElement {
   bins: number | null;
   by: "count" | "share" | null;
   log: boolean;
+  /** The figure's theme; null (absent) or "auto" follows the reader's colour scheme. */
+  theme: "auto" | "light" | "dark" | "print" | null;
 
   /** Fetches `src` (or reads the inline data) again and redraws. */
   reload(): void;

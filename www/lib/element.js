@@ -28,6 +28,7 @@
 import { load } from "./sweepmap.js";
 import { CellInspector } from "./cells.js";
 import { fetchData, formatOf, LoadCancelled, loadText, receivedText, splitNames } from "./source.js";
+import { onSchemeChange } from "./theme.js";
 
 /** The children that hold data inline: a script (raw text up to the first `</script>`) or a template (HTML-escaped text, any content). */
 const INLINE_DATA = ':scope > script[type="text/csv"], :scope > script[type="application/json"], :scope > template';
@@ -59,6 +60,7 @@ const VIEW_ATTRIBUTES = [
   "bins",
   "by",
   "log",
+  "theme",
 ];
 /** The attributes attributeChangedCallback hears of. */
 const OBSERVED = new Set([...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES]);
@@ -230,6 +232,8 @@ export class SweepMapElement extends HTMLElement {
   #childObserver;
   #loading;
   #attributeObserver;
+  /** Stops listening to the reader's colour scheme (lib/theme.js), while connected. */
+  #stopSchemeWatch = null;
 
   static get observedAttributes() {
     return [...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES];
@@ -305,6 +309,10 @@ export class SweepMapElement extends HTMLElement {
     this.#resizeObserver.observe(this);
     this.#childObserver.observe(this, { childList: true, subtree: true, characterData: true });
     this.#attributeObserver.observe(this, { attributes: true });
+    // A figure whose theme is "auto" (the default) follows the reader's colour scheme.
+    this.#stopSchemeWatch = onSchemeChange(() => {
+      if (this.#shown.figure && (this.getAttribute("theme")?.trim() || "auto") === "auto") this.#schedule(VIEW);
+    });
     this.#schedule(this.#dirty || SIZE);
     // An element with data starts the wasm now: it downloads and compiles while the element
     // waits for the frame it draws in. A failure is reported when the element draws.
@@ -313,6 +321,7 @@ export class SweepMapElement extends HTMLElement {
 
   disconnectedCallback() {
     this.#resizeObserver.disconnect();
+    this.#stopSchemeWatch?.();
     this.#childObserver.disconnect();
     this.#attributeObserver.disconnect();
     if (this.#frameRequest) cancelAnimationFrame(this.#frameRequest);

@@ -93,6 +93,8 @@ opcodes! {
     /// this backing store size: number, width, height; then resets the state as
     /// [`OP_BACKING_STORE`] does.
     OP_EXPECT = 18;
+    /// Cleared rectangle (transparent): x, y, width, height.
+    OP_CLEAR_RECT = 19;
 }
 
 /// The context state last set through the list; `None` where it is not known.
@@ -100,7 +102,7 @@ opcodes! {
 struct ContextState {
     fill: Option<Rgb>,
     stroke: Option<Rgb>,
-    line_width: Option<u32>,
+    line_width: Option<f64>,
     font: Option<FontKey>,
     align: Option<HAlign>,
     baseline: Option<Baseline>,
@@ -221,6 +223,11 @@ impl DisplayList {
         self.state = ContextState::default();
     }
 
+    /// Makes a rectangle transparent, for a theme without a background.
+    pub fn clear_rect(&mut self, from: Point, to: Point) {
+        self.op(OP_CLEAR_RECT, &corners(from, to));
+    }
+
     /// Marks the canvas with the number of the painting it now shows.
     pub fn stamp(&mut self, painting: f64) {
         self.op(OP_STAMP, &[painting]);
@@ -302,13 +309,13 @@ impl DisplayList {
         }
     }
 
-    fn line_style(&mut self, rgb: Rgb, width: u32) {
+    fn line_style(&mut self, rgb: Rgb, width: f64) {
         if self.state.stroke != Some(rgb) {
             self.string_op(OP_STROKE_STYLE, StateString::Color(rgb));
             self.state.stroke = Some(rgb);
         }
         if self.state.line_width != Some(width) {
-            self.op(OP_LINE_WIDTH, &[f64::from(width)]);
+            self.op(OP_LINE_WIDTH, &[width]);
             self.state.line_width = Some(width);
         }
     }
@@ -417,13 +424,13 @@ impl Surface for DisplayList {
         Ok(())
     }
 
-    fn stroke_rect(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()> {
+    fn stroke_rect(&mut self, from: Point, to: Point, rgb: Rgb, width: f64) -> Result<()> {
         self.line_style(rgb, width);
         self.op(OP_STROKE_RECT, &corners(from, to));
         Ok(())
     }
 
-    fn line(&mut self, from: Point, to: Point, rgb: Rgb, width: u32) -> Result<()> {
+    fn line(&mut self, from: Point, to: Point, rgb: Rgb, width: f64) -> Result<()> {
         let (from, to) = crisp_line(from, to);
         self.line_style(rgb, width);
         self.op(OP_LINE, &[from.0, from.1, to.0, to.1]);

@@ -29,6 +29,7 @@ const OP_CSS_SIZE = 15;
 const OP_ATTRIBUTE = 16;
 const OP_STAMP = 17;
 const OP_EXPECT = 18;
+const OP_CLEAR_RECT = 19;
 
 /** The canvas property holding the number of the painting it shows. */
 const PAINTING = "__sweepmapPainting";
@@ -93,6 +94,10 @@ export function replay(canvas, ops, pool, ends, images) {
         break;
       case OP_FILL_RECT: // fill rectangle: x, y, width, height
         context.fillRect(ops[at + 1], ops[at + 2], ops[at + 3], ops[at + 4]);
+        at += 5;
+        break;
+      case OP_CLEAR_RECT: // clear rectangle (transparent): x, y, width, height
+        context.clearRect(ops[at + 1], ops[at + 2], ops[at + 3], ops[at + 4]);
         at += 5;
         break;
       case OP_STROKE_RECT: // stroke rectangle: x, y, width, height
