@@ -89,6 +89,14 @@ function cellDetail(info, via, projection) {
   return detail;
 }
 
+/**
+ * The wasm's bytes from the model: ipywidgets hands a binary trait over as a DataView, which
+ * WebAssembly.instantiate refuses (it takes an ArrayBuffer or a typed array).
+ */
+function wasmBytes(value) {
+  return ArrayBuffer.isView(value) ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength) : value;
+}
+
 /** The PNG of a figure at `pixelRatio`, as bytes. */
 async function pngBytes(figure, pixelRatio) {
   const canvas = document.createElement("canvas");
@@ -148,7 +156,7 @@ async function render({ model, el }) {
 
   let api;
   try {
-    api = await load(model.get("_wasm"));
+    api = await load(wasmBytes(model.get("_wasm")));
   } catch (error) {
     fail(`could not start sweepmap's WebAssembly: ${messageOf(error)}`);
     return () => {};
