@@ -5,9 +5,8 @@
 #     imports a widget's module from a blob: URL, where relative imports cannot resolve. Such a
 #     module has no address either, so `import.meta.url` is defined as an address that is never
 #     fetched: the widget always hands load() the wasm's bytes;
-#   - widget.css: the widget's styles;
 #   - sweepmap_bg.wasm: the default wasm package, as built by .ci/build.
-# Run `bash .ci/build` first (npm test runs both). A wheel built after this ships all three.
+# Run `bash .ci/build` first (npm test runs both). A wheel built after this ships both.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -24,6 +23,5 @@ mkdir -p "$static"
 "$rolldown" python/js/widget.js --format esm --platform browser --minify --keepNames \
   --no-codeSplitting --transform.define 'import.meta.url:"https://sweepmap.invalid/lib/sweepmap.js"' \
   --file "$static/widget.js" --logLevel warn >/dev/null
-cp python/js/widget.css "$static/widget.css"
 cp www/pkg/sweepmap_bg.wasm "$static/sweepmap_bg.wasm"
 echo "python/build.sh: front end in $static/ ($(wc -c <"$static/widget.js") bytes of JS, $(wc -c <"$static/sweepmap_bg.wasm") bytes of wasm)"

@@ -18,9 +18,11 @@
 //   - Python asks for exports with an "export" message (`svg` or `png`) and gets the answer back
 //     as an "export" message (PNG bytes as a buffer).
 // Labels from data are only ever written with textContent (the tooltip is CellInspector's).
+// Everything lives in a shadow root with <sweep-map>'s stylesheet (lib/figure-style.js).
 
 import { load } from "../../www/lib/sweepmap.js";
 import { CellInspector } from "../../www/lib/cells.js";
+import { figureStyleSheet } from "../../www/lib/figure-style.js";
 import { formatOf } from "../../www/lib/source.js";
 
 /** An element with a class and attributes. */
@@ -108,7 +110,12 @@ async function pngBytes(figure, pixelRatio) {
 }
 
 async function render({ model, el }) {
-  const root = element("div", "sweepmap-widget");
+  // The figure lives in a shadow root styled as <sweep-map> is (lib/figure-style.js), so a
+  // notebook's own styles neither reach it nor are changed by it.
+  const host = element("div", "sweepmap-widget");
+  el.append(host);
+  const root = host.attachShadow({ mode: "open" });
+  root.adoptedStyleSheets = [figureStyleSheet()];
   const parts = {
     error: element("p", "error", { role: "alert" }),
     frame: element("div", "frame"),
@@ -122,7 +129,6 @@ async function render({ model, el }) {
   parts.tooltip.hidden = true;
   parts.frame.append(parts.canvas, parts.outline, parts.tooltip);
   root.append(parts.error, parts.frame, parts.announcer);
-  el.append(root);
 
   /** What is drawn: the figure, the data it shows and the run table's projection, if any. */
   let figure = null;
@@ -162,7 +168,7 @@ async function render({ model, el }) {
     return () => {};
   }
 
-  const width = () => model.get("width") ?? Math.max(1, Math.floor(root.clientWidth || el.clientWidth || 640));
+  const width = () => model.get("width") ?? Math.max(1, Math.floor(host.clientWidth || el.clientWidth || 640));
 
   /** Draws `data` (or the data shown) with the model's options; frees the data replaced once the new ones drew. */
   const draw = (data = shown) => {
@@ -238,29 +244,27 @@ async function render({ model, el }) {
       fail(error);
     }
   });
-  resize.observe(root);
+  resize.observe(host);
 
-  model.on("change:_text", reload);
-  model.on("change:_name", reload);
-  model.on("change:_load", reload);
-  model.on("change:_view", redraw);
-  model.on("change:width", redraw);
-  model.on("msg:custom", onMessage);
+  const listeners = [
+    ["change:_text", reload],
+    ["change:_name", reload],
+    ["change:_load", reload],
+    ["change:_view", redraw],
+    ["change:width", redraw],
+    ["msg:custom", onMessage],
+  ];
+  for (const [event, listener] of listeners) model.on(event, listener);
   reload();
 
   return () => {
     closed = true;
     resize.disconnect();
-    model.off("change:_text", reload);
-    model.off("change:_name", reload);
-    model.off("change:_load", reload);
-    model.off("change:_view", redraw);
-    model.off("change:width", redraw);
-    model.off("msg:custom", onMessage);
+    for (const [event, listener] of listeners) model.off(event, listener);
     figure?.free();
     shown?.dataset.free();
     shown?.projection?.free();
-    root.remove();
+    host.remove();
   };
 }
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -24,17 +26,11 @@ from ipywidgets.widgets.widget import _remove_buffers
 from playwright.async_api import async_playwright
 
 HOST_URL = "http://sweepmap.test/host.html"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--headless=new",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--no-default-browser-check",
-]
+# Chromium and its flags as the wasm tests' runner takes them (webdriver.json): as root it needs
+# --no-sandbox, and it must not reach out.
+CHROME_OPTIONS = json.loads(
+    (Path(__file__).resolve().parents[2] / "webdriver.json").read_text(encoding="utf-8")
+)["goog:chromeOptions"]
 
 
 def _encoded(buffers: list[Any]) -> list[str]:
@@ -82,7 +78,8 @@ class Host:
     async def _launch(self) -> None:
         self.playwright = await async_playwright().start()
         self.browser = await self.playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+            executable_path=os.environ.get("CHROMIUM", CHROME_OPTIONS["binary"]),
+            args=CHROME_OPTIONS["args"],
         )
         self.page = None
 

@@ -55,7 +55,7 @@ def canvas_colour(host, x: int, y: int) -> str:
     """The canvas' colour at figure point (x, y), as RRGGBB."""
     return host.evaluate(
         """(() => {
-          const canvas = document.querySelector("canvas");
+          const canvas = widgetRoot().querySelector("canvas");
           const ratio = canvas.width / canvas.getBoundingClientRect().width;
           const context = canvas.getContext("2d");
           const [r, g, b] = context.getImageData(arg[0] * ratio, arg[1] * ratio, 1, 1).data;
@@ -66,9 +66,8 @@ def canvas_colour(host, x: int, y: int) -> str:
 
 
 def page_point(host, x: float, y: float) -> tuple[float, float]:
-    left, top = host.evaluate(
-        "(({ left, top }) => [left, top])(document.querySelector('canvas').getBoundingClientRect())"
-    )
+    box = host.evaluate("widgetRoot().querySelector('canvas').getBoundingClientRect().toJSON()")
+    left, top = box["left"], box["top"]
     return left + x, top + y
 
 
@@ -103,7 +102,9 @@ def test_the_figure_is_drawn_and_a_trait_change_redraws(host):
 def test_the_figure_takes_its_container_width_without_width(host):
     figure = host.show(sweepmap.Figure(TIDY))
     drawn(figure)
-    assert host.evaluate("document.querySelector('canvas').getBoundingClientRect().width") == 900
+    assert (
+        host.evaluate("widgetRoot().querySelector('canvas').getBoundingClientRect().width") == 900
+    )
 
 
 def test_hover_and_click_reach_python(host):
@@ -131,7 +132,9 @@ def test_hover_and_click_reach_python(host):
     assert {key: cell[key] for key in expected} == expected
     assert hovered == [cell]
     # The tooltip shows the cell, written as text.
-    assert host.evaluate("document.querySelector('.tooltip .tooltip-title').textContent") == "m1"
+    assert (
+        host.evaluate("widgetRoot().querySelector('.tooltip .tooltip-title').textContent") == "m1"
+    )
 
     host.mouse_click(*point)
     host.mouse_click(*point)
@@ -152,14 +155,14 @@ def test_the_cores_errors_become_the_error_trait_and_stay_in_the_widget(host):
         "(seed, run or sample) if they are repeated measurements"
     )
     assert wait_for(lambda: figure.error, what="the error") == message
-    assert host.evaluate("document.querySelector('.error').textContent") == message
+    assert host.evaluate("widgetRoot().querySelector('.error').textContent") == message
     with pytest.raises(sweepmap.SweepmapError, match=re.escape(message)):
         figure.to_svg()
 
     figure.data = TIDY
     assert wait_for(lambda: figure.panels, what="the new data") == ["m1"]
     assert figure.error == ""
-    assert host.evaluate("document.querySelector('.error').hidden") is True
+    assert host.evaluate("widgetRoot().querySelector('.error').hidden") is True
 
     # A view the core refuses keeps the figure drawn.
     figure.colormap = "nonexistent"

@@ -30,7 +30,7 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
     (wheel,) = tmp_path.glob("sweepmap-0.1.0-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
-        for asset in ("widget.js", "widget.css", "sweepmap_bg.wasm"):
+        for asset in ("widget.js", "sweepmap_bg.wasm"):
             assert archive.read(f"sweepmap/static/{asset}") == (STATIC / asset).read_bytes()
         metadata = archive.read("sweepmap-0.1.0.dist-info/METADATA").decode()
     assert {"sweepmap/__init__.py", "sweepmap/_figure.py", "sweepmap/_data.py"} <= names
@@ -64,7 +64,5 @@ def test_a_wheel_without_the_front_end_is_refused(tmp_path):
     )
     result = build_wheel(source, tmp_path / "out")
     assert result.returncode != 0
-    assert (
-        "sweepmap's front end is missing (widget.js, widget.css, sweepmap_bg.wasm" in result.stderr
-    )
+    assert "sweepmap's front end is missing (widget.js, sweepmap_bg.wasm" in result.stderr
     assert "build it first with `bash .ci/build && bash python/build.sh`" in result.stderr

@@ -67,7 +67,6 @@ class SweepmapError(Exception):
 @dataclass(frozen=True)
 class _Assets:
     esm: str
-    css: str
     wasm: bytes
 
 
@@ -78,7 +77,6 @@ def _assets() -> _Assets:
     try:
         return _Assets(
             esm=(static / "widget.js").read_text(encoding="utf-8"),
-            css=(static / "widget.css").read_text(encoding="utf-8"),
             wasm=(static / "sweepmap_bg.wasm").read_bytes(),
         )
     except FileNotFoundError as error:
@@ -181,7 +179,6 @@ class Figure(anywidget.AnyWidget):
             )
         assets = _assets()
         self._esm = assets.esm
-        self._css = assets.css
         source = read_source(data)
         self._click_callbacks: list[Callable[[dict[str, Any]], None]] = []
         self._exports: dict[int, tuple[str, Future[Any]]] = {}
