@@ -246,12 +246,26 @@ async function render({ model, el }) {
   });
   resize.observe(host);
 
+  // Changes that arrive together (new data and its name, or several options) are done once,
+  // after the model has taken them all.
+  let scheduled = null;
+  const schedule = (step) => () => {
+    if (scheduled === reload) return;
+    if (!scheduled) {
+      queueMicrotask(() => {
+        const run = scheduled;
+        scheduled = null;
+        if (!closed) run();
+      });
+    }
+    scheduled = step;
+  };
   const listeners = [
-    ["change:_text", reload],
-    ["change:_name", reload],
-    ["change:_load", reload],
-    ["change:_view", redraw],
-    ["change:width", redraw],
+    ["change:_text", schedule(reload)],
+    ["change:_name", schedule(reload)],
+    ["change:_load", schedule(reload)],
+    ["change:_view", schedule(redraw)],
+    ["change:width", schedule(redraw)],
     ["msg:custom", onMessage],
   ];
   for (const [event, listener] of listeners) model.on(event, listener);

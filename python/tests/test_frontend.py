@@ -178,6 +178,25 @@ def test_the_cores_errors_become_the_error_trait_and_stay_in_the_widget(host):
     )
 
 
+def test_changes_sent_together_draw_once(host, tmp_path):
+    figure = host.show(sweepmap.Figure(TIDY, width=600))
+    drawn(figure)
+    draws = "window.host.updates.filter((names) => names.includes('panels')).length"
+    assert host.evaluate(draws) == 1
+    # New data with its name (two traits), then several options at once: one drawing each.
+    path = tmp_path / "other.csv"
+    path.write_text("model,lr,wd,acc\nm2,1,0.1,0.5\nm2,2,0.1,0.7\n", encoding="utf-8")
+    figure.data = path
+    assert wait_for(lambda: figure.panels == ["m2"], what="the new data")
+    with figure.hold_sync():
+        figure.colormap = "magma"
+        figure.reverse = True
+        figure.width = 500
+    wait_for(lambda: host.evaluate(draws) >= 3, what="the redraw")
+    assert cells(figure.to_svg())[0][4] == MAGMA["0.4"]
+    assert host.evaluate(draws) == 3
+
+
 def run_table() -> pd.DataFrame:
     rows = [
         {
