@@ -13,6 +13,8 @@
 //   - `_view` holds SweepFigure's options (names as the figure takes them); a change redraws.
 //   - Hover, click and keyboard come from CellInspector (lib/cells.js), as in <sweep-map>:
 //     hover sets the `hover` trait, a click sets `click` and sends a "click" message.
+//   - For a run table, what was inferred and what to check (the page's notices) is listed above
+//     the figure unless `notes` is off, and sent back as `inferred`.
 //   - Errors (the core's message) are shown in the widget and set the `error` trait; a figure
 //     already drawn stays.
 //   - Python asks for exports with an "export" message (`svg` or `png`) and gets the answer back
@@ -118,6 +120,7 @@ async function render({ model, el }) {
   root.adoptedStyleSheets = [figureStyleSheet()];
   const parts = {
     error: element("p", "error", { role: "alert" }),
+    notes: element("ul", "notes"),
     frame: element("div", "frame"),
     canvas: element("canvas", "", { role: "img", "aria-label": "Loading the figure", tabindex: "0" }),
     outline: element("div", "outline"),
@@ -125,10 +128,11 @@ async function render({ model, el }) {
     announcer: element("div", "visually-hidden", { "aria-live": "polite" }),
   };
   parts.error.hidden = true;
+  parts.notes.hidden = true;
   parts.outline.hidden = true;
   parts.tooltip.hidden = true;
   parts.frame.append(parts.canvas, parts.outline, parts.tooltip);
-  root.append(parts.error, parts.frame, parts.announcer);
+  root.append(parts.error, parts.notes, parts.frame, parts.announcer);
 
   /** What is drawn: the figure, the data it shows and the run table's projection, if any. */
   let figure = null;
@@ -186,10 +190,12 @@ async function render({ model, el }) {
     parts.error.hidden = true;
     inspector.setFigure(figure);
     parts.canvas.setAttribute("aria-label", figure.keyObservations().description ?? "sweepmap figure");
-    const projection = data.projection;
+    const inferred = data.projection ? data.projection.inferred() : [];
+    parts.notes.replaceChildren(...inferred.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+    parts.notes.hidden = inferred.length === 0 || !model.get("notes");
     tell({
       error: "",
-      inferred: projection ? projection.inferred() : [],
+      inferred,
       panels: figure.panels().map((panel) => panel.title),
     });
   };
@@ -266,6 +272,7 @@ async function render({ model, el }) {
     ["change:_load", schedule(reload)],
     ["change:_view", schedule(redraw)],
     ["change:width", schedule(redraw)],
+    ["change:notes", schedule(redraw)],
     ["msg:custom", onMessage],
   ];
   for (const [event, listener] of listeners) model.on(event, listener);

@@ -78,7 +78,8 @@ def drawn(figure) -> list[str]:
 def test_the_figure_is_drawn_and_a_trait_change_redraws(host):
     figure = host.show(sweepmap.Figure(TIDY, width=600))
     assert drawn(figure) == ["m1"]
-    assert figure.error == ""
+    assert figure.error == "" and figure.inferred == []
+    assert host.evaluate("widgetRoot().querySelector('.notes').hidden") is True
     svg = figure.to_svg()
     assert svg.startswith('<svg width="600" height="205"')
     found = cells(svg)
@@ -226,6 +227,12 @@ def test_a_run_table_is_drawn_at_the_view_python_names(host):
         'Drawn: "val_acc" (higher is better) by "lr" (x) and "wd" (y), as named.',
         "Shown: bs = 32 (fixed); 2 seeds per cell.",
     ]
+    # The same lines are listed above the figure, as text.
+    notes = "[...widgetRoot().querySelectorAll('.notes li')].map((item) => item.textContent)"
+    assert host.evaluate(notes) == figure.inferred
+    assert host.evaluate("widgetRoot().querySelector('.notes').hidden") is False
+    figure.notes = False
+    wait_for(lambda: host.evaluate("widgetRoot().querySelector('.notes').hidden"), what="hiding")
     found = cells(figure.to_svg())
     assert len(found) == 6
     x, y, width, height, _ = found[0]

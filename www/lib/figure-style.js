@@ -1,5 +1,5 @@
 // The look of a sweepmap figure's parts inside a shadow root (frame, canvas, keyboard outline,
-// tooltip, status line with its Cancel, error, visually hidden text): one constructable
+// tooltip, status line with its Cancel, error, the Python widget's notes, visually hidden text): one constructable
 // stylesheet shared by every <sweep-map> (element.js) and the Python widget
 // (python/js/widget.js). No style attributes or <style> elements, so a strict
 // Content-Security-Policy with style-src 'self' allows it. --sweep-map-accent,
@@ -73,6 +73,14 @@ canvas:focus-visible {
 }
 .tooltip .tooltip-value {
   font-weight: 700;
+}
+.notes {
+  margin: 0 0 0.5rem;
+  padding-left: 1.25rem;
+  color: var(--sweep-map-muted, #596274);
+  font-size: 0.8125rem;
+  line-height: 1.35;
+  overflow-wrap: anywhere;
 }
 .status {
   margin: 0;

@@ -156,6 +156,9 @@ class Figure(anywidget.AnyWidget):
     )
     pixel_ratio = _optional_number("device pixels per CSS pixel (default: the screen's)")
     width = traitlets.Int(None, allow_none=True, min=1, help="width in CSS pixels").tag(sync=True)
+    notes = traitlets.Bool(
+        True, help="list what a run table's reading inferred, and what to check, above it"
+    ).tag(sync=True)
 
     # What the front end reports (read them, observe them).
     error = traitlets.Unicode("", help="the core's message when the data or view failed").tag(
@@ -334,6 +337,7 @@ OPTIONS: tuple[str, ...] = (
     *RUN_TABLE,
     *LOOK,
     "width",
+    "notes",
 )
 
 
