@@ -248,6 +248,23 @@ def test_a_run_table_is_drawn_at_the_view_python_names(host):
     assert figure.inferred[-1].startswith("Shown: best over bs")
 
 
+def test_a_json_dataset_from_a_path_with_the_panels_chosen(host):
+    figure = host.show(
+        sweepmap.Figure(
+            REPOSITORY / "www" / "data" / "kv-cache-sweep.json",
+            layout="benchmark",
+            show_benchmark="AIME24",
+            width=800,
+        )
+    )
+    assert drawn(figure) == ["R1-Llama | AIME24", "R1-Qwen | AIME24"]
+    figure.show_model = "R1-Qwen"
+    figure.layout = "model"
+    assert wait_for(lambda: figure.panels[0] != "R1-Llama | AIME24", what="the redraw")
+    assert figure.panels[0].startswith("R1-Qwen | ")
+    assert figure.error == ""
+
+
 def test_png_export_is_the_figure_at_the_pixel_ratio(host):
     figure = host.show(sweepmap.Figure(TIDY, width=600))
     drawn(figure)
