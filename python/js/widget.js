@@ -40,7 +40,7 @@ function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** True when the view asks for what only a run table has (roles, or a choice beyond axes and metric). */
+/** True when Python asks for what only a run table has: roles, or a view (direction, others, bins). */
 function needsRunTable({ roles, view }) {
   return Boolean(roles) || Boolean(view);
 }
@@ -48,7 +48,7 @@ function needsRunTable({ roles, view }) {
 /**
  * Reads the data text with what Python named. Without roles or a run-table view this is the
  * page's rule (loadSweep) with the loader's columns; with them, the run table with those roles,
- * projected on that view. Resolves to { dataset, projection? } (the projection, kept for hover,
+ * projected on that view. Returns { dataset, projection? } (the projection, kept for hover,
  * says which runs a cell holds and what was inferred).
  */
 function readData(api, text, name, options) {
@@ -59,15 +59,17 @@ function readData(api, text, name, options) {
       return { dataset: api.loadDataset(text, { format, roles: columns }) };
     } catch (error) {
       if (!error?.roleError) throw error;
-      // The run table at its default view, with the named columns as its axes and metric.
-      const table = api.openSweep(text, columns);
+      // The run table at its default view, with the named columns as its axes and metric; when
+      // it fails too, the tidy loader's message stands, as on the page.
+      let table;
       try {
+        table = api.openSweep(text, columns);
         const projection = table.project();
         return { dataset: projection.dataset(), projection };
       } catch {
         throw error;
       } finally {
-        table.free();
+        table?.free();
       }
     }
   }
