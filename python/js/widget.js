@@ -59,15 +59,16 @@ function readData(api, text, name, options) {
       return { dataset: api.loadDataset(text, { format, roles: columns }) };
     } catch (error) {
       if (!error?.roleError) throw error;
-      // The run table at its default view, with the named columns as its axes and metric; when
-      // it fails too, the tidy loader's message stands, as on the page.
+      // The run table at its default view, with the named columns as its axes and metric. When
+      // it fails too, its message is the one that speaks of the columns named; with none named,
+      // the tidy loader's stands, as on the page (loadSweep).
       let table;
       try {
         table = api.openSweep(text, columns);
         const projection = table.project();
         return { dataset: projection.dataset(), projection };
-      } catch {
-        throw error;
+      } catch (tableError) {
+        throw Object.keys(columns).length > 0 ? tableError : error;
       } finally {
         table?.free();
       }

@@ -265,6 +265,18 @@ def test_a_json_dataset_from_a_path_with_the_panels_chosen(host):
     assert figure.error == ""
 
 
+def test_columns_named_wrongly_for_a_run_table_get_its_message(host):
+    # The tidy loader refuses the table for its columns; the run table refuses the names given.
+    figure = host.show(sweepmap.Figure(run_table(), x="lr", y="lr", width=600))
+    assert wait_for(lambda: figure.error, what="the error") == (
+        'field "y": expected a parameter other than the x axis ("lr")'
+    )
+    figure.y = "wd"
+    assert wait_for(lambda: figure.panels, what="the figure")
+    assert figure.error == ""
+    assert figure.inferred[1].startswith('Drawn: "val_acc" (higher is better) by "lr" (x)')
+
+
 def test_png_export_is_the_figure_at_the_pixel_ratio(host):
     figure = host.show(sweepmap.Figure(TIDY, width=600))
     drawn(figure)
