@@ -5,11 +5,11 @@
 //   - The wasm comes from the model as bytes (trait `_wasm`): a blob: module has no address to
 //     find it beside itself, and nothing is fetched.
 //   - The data come as text (`_text`, a DataFrame written to CSV by Python, with `_name`, a file
-//     name or ""), read by the page's rule (lib/source.js loadSweep): the tidy loader, and for
-//     CSV it refuses for its columns, the run table (openSweep). `_load` holds what Python names:
-//     the loader's columns (x, y, value, model, ...), which name the run table's axes and metric
-//     too, run-table roles and a run-table view (roles or a view go to the run table directly).
-//     Unlike loadSweep, the run table's projection is kept: hover tells a cell's runs.
+//     name or ""), read by the page's rule (lib/source.js loadSweep) when Python names nothing,
+//     and as a run table with what it names otherwise (readData). `_load` holds what Python
+//     names: the loader's columns (x, y, value, model, ...), which name the run table's axes and
+//     metric, run-table roles and a run-table view. Unlike loadSweep, the run table's projection
+//     is kept: hover tells a cell's runs.
 //   - `_view` holds SweepFigure's options (names as the figure takes them); a change redraws.
 //   - Hover, click and keyboard come from CellInspector (lib/cells.js), as in <sweep-map>:
 //     hover sets the `hover` trait, a click sets `click` and sends a "click" message.
@@ -40,35 +40,31 @@ function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** True when Python asks for what only a run table has: roles, or a view (direction, others, bins). */
-function needsRunTable({ roles, view }) {
-  return Boolean(roles) || Boolean(view);
-}
-
 /**
- * Reads the data text with what Python named. Without roles or a run-table view this is the
- * page's rule (loadSweep) with the loader's columns; with them, the run table with those roles,
- * projected on that view. Returns { dataset, projection? } (the projection, kept for hover,
- * says which runs a cell holds and what was inferred).
+ * Reads the data text with what Python named. With nothing named, this is the page's rule
+ * (lib/source.js loadSweep): the tidy loader, and for CSV it refuses for its columns, the run
+ * table at its default view. With columns, roles or a view named, CSV is read as a run table
+ * with them (with two parameters it gives the tidy loader's dataset; with more, the others are
+ * fixed or best over, as its notes say, where the tidy loader would refuse the file); JSON,
+ * whose axes are its own, by the tidy loader. Returns { dataset, projection? } (the projection,
+ * kept for hover, says which runs a cell holds and what was inferred).
  */
 function readData(api, text, name, options) {
   const format = formatOf(api, name);
   const columns = options.columns ?? {};
-  if (!needsRunTable(options)) {
+  const named = Object.keys(columns).length > 0 || Boolean(options.roles) || Boolean(options.view);
+  if (!named || format === "json") {
     try {
       return { dataset: api.loadDataset(text, { format, roles: columns }) };
     } catch (error) {
       if (!error?.roleError) throw error;
-      // The run table at its default view, with the named columns as its axes and metric. When
-      // it fails too, its message is the one that speaks of the columns named; with none named,
-      // the tidy loader's stands, as on the page (loadSweep).
       let table;
       try {
-        table = api.openSweep(text, columns);
+        table = api.openSweep(text);
         const projection = table.project();
         return { dataset: projection.dataset(), projection };
-      } catch (tableError) {
-        throw Object.keys(columns).length > 0 ? tableError : error;
+      } catch {
+        throw error;
       } finally {
         table?.free();
       }

@@ -265,6 +265,20 @@ def test_a_json_dataset_from_a_path_with_the_panels_chosen(host):
     assert figure.error == ""
 
 
+def test_a_wandb_export_with_its_axes_and_metric_named(host):
+    # The example: named axes and metric on a sweep with a third parameter. The tidy
+    # loader would take the names and refuse the rows that differ only in warmup_steps.
+    runs = pd.read_csv(REPOSITORY / "tests" / "fixtures" / "sweeps" / "synthetic-wandb-runs.csv")
+    figure = host.show(sweepmap.Figure(runs, x="lr", y="batch_size", metric="val/acc", width=600))
+    drawn(figure)
+    assert figure.error == ""
+    assert figure.inferred[1:3] == [
+        'Drawn: "val/acc" (higher is better) by "lr" (x) and "batch_size" (y), as named.',
+        "Shown: warmup_steps = 500 (fixed at the best run's); 1 to 2 seeds per cell.",
+    ]
+    assert len(cells(figure.to_svg())) == 9
+
+
 def test_columns_named_wrongly_for_a_run_table_get_its_message(host):
     # The tidy loader refuses the table for its columns; the run table refuses the names given.
     figure = host.show(sweepmap.Figure(run_table(), x="lr", y="lr", width=600))
