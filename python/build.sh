@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds the Python package's front end into python/src/sweepmap/static/ (not committed):
+#   - widget.js: python/js/widget.js bundled with the project's JS it imports (www/lib/) and the
+#     wasm-bindgen glue (www/pkg/sweepmap.js) into one minified ES module, since anywidget
+#     imports a widget's module from a blob: URL, where relative imports cannot resolve. Such a
+#     module has no address either, so `import.meta.url` is defined as an address that is never
+#     fetched: the widget always hands load() the wasm's bytes;
+#   - sweepmap_bg.wasm: the default wasm package, as built by .ci/build.
+# Run `bash .ci/build` first (npm test runs both). A wheel built after this ships both.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+rolldown="node_modules/.bin/rolldown"
+static="python/src/sweepmap/static"
+for needed in "$rolldown" www/pkg/sweepmap.js www/pkg/sweepmap_bg.wasm; do
+  if [[ ! -e "$needed" ]]; then
+    echo "python/build.sh: $needed is missing; run 'bash .ci/setup' and 'bash .ci/build' first" >&2
+    exit 1
+  fi
+done
+
+mkdir -p "$static"
+"$rolldown" python/js/widget.js --format esm --platform browser --minify --keepNames \
+  --no-codeSplitting --transform.define 'import.meta.url:"https://sweepmap.invalid/lib/sweepmap.js"' \
+  --file "$static/widget.js" --logLevel warn >/dev/null
+cp www/pkg/sweepmap_bg.wasm "$static/sweepmap_bg.wasm"
+echo "python/build.sh: front end in $static/ ($(wc -c <"$static/widget.js") bytes of JS, $(wc -c <"$static/sweepmap_bg.wasm") bytes of wasm)"

@@ -1,0 +1,95 @@
+"""Data for a figure, as the text the core reads.
+
+A DataFrame (pandas, polars, or any other frame narwhals knows, eager or lazy) is written to CSV
+here; a path is read; CSV or JSON text is passed on. What the text means (which column is which,
+tidy sweep or run table) is never decided here: the core reads it in the front end, with the same
+rules as the page. This module only checks what is Python's to check: the type of the data and
+that a file exists and is text.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import narwhals as nw
+
+
+@dataclass(frozen=True)
+class Source:
+    """The data's text and the file name it came from ("" for a frame or text)."""
+
+    text: str
+    name: str = ""
+
+
+def read_source(data: Any) -> Source:
+    """The text of `data`: a DataFrame, an object with `trials_dataframe()` (an Optuna study),
+    a path to a CSV or JSON file, or CSV or JSON text (a string with a line break)."""
+    if isinstance(data, os.PathLike):
+        return _read_file(Path(data))
+    if isinstance(data, str):
+        if "\n" in data or "\r" in data:
+            return Source(data)
+        return _read_file(Path(data))
+    if isinstance(data, bytes | bytearray):
+        raise TypeError(
+            "data: expected a DataFrame, a path or text, found bytes: decode them first "
+            "(data.decode('utf-8'))"
+        )
+    trials = getattr(data, "trials_dataframe", None)
+    if callable(trials):
+        data = trials()
+    return Source(frame_to_csv(data))
+
+
+def _read_file(path: Path) -> Source:
+    if not path.is_file():
+        where = "is a folder" if path.is_dir() else "does not exist"
+        raise FileNotFoundError(
+            f"data: {str(path)!r} {where}; give a CSV or JSON file, a DataFrame, "
+            "or CSV text (with a header line and rows)"
+        )
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(
+            f"data: {str(path)!r} is not UTF-8 text (byte {error.start}): "
+            "save it as UTF-8 CSV or JSON"
+        ) from None
+    return Source(text, path.name)
+
+
+def frame_to_csv(frame: Any) -> str:
+    """CSV text of a DataFrame: a header line, then one line per row; missing values (null,
+    None, NaN) as empty fields, which the core reads as missing; a pandas index that has a name
+    (`set_index("model")`) kept as columns, an unnamed one (0, 1, 2, ...) left out."""
+    frame = _with_named_index(frame)
+    try:
+        table = nw.from_native(frame)
+    except TypeError:
+        raise TypeError(
+            "data: expected a DataFrame (pandas, polars, pyarrow, ...), a path or CSV text, "
+            f"found {type(frame).__module__}.{type(frame).__qualname__}"
+        ) from None
+    if isinstance(table, nw.LazyFrame):
+        table = table.collect()
+    if len(table.columns) == 0:
+        raise ValueError("data: the DataFrame has no columns")
+    floats = [name for name, dtype in table.schema.items() if dtype.is_float()]
+    if floats:
+        table = table.with_columns(nw.col(*floats).fill_nan(None))
+    return table.write_csv()
+
+
+def _with_named_index(frame: Any) -> Any:
+    """A pandas frame with its named index levels as columns (other frames as they are)."""
+    if not type(frame).__module__.startswith("pandas"):
+        return frame
+    names = getattr(getattr(frame, "index", None), "names", [None])
+    if any(name is not None for name in names):
+        return frame.reset_index()
+    return frame

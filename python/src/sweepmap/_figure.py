@@ -1,0 +1,366 @@
+"""`Figure`: a sweepmap figure in a notebook, as an anywidget widget.
+
+Python holds the data (as the CSV text the core reads) and the view as traits; the front end
+(`static/widget.js`, built from `python/js/widget.js` and the project's JS by
+`python/build.sh`) reads and draws them with the same wasm and JS as the page. Every view option
+is a keyword and a trait, declared once in the tables below: changing one redraws. What comes
+back from the front end (hover, click, errors, what a run table inferred, exports) arrives as
+traits, callbacks and answers to requests.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ._data import read_source
+
+#: The loader's column options: keyword -> the core's name (`metric` is the loader's `value`).
+#: Each names a column; in a run table x, y and metric are also the view's axes and metric.
+COLUMNS: dict[str, str] = {
+    "x": "x",
+    "y": "y",
+    "metric": "value",
+    "model": "model",
+    "benchmark": "benchmark",
+    "replicate": "replicate",
+}
+
+#: SweepFigure's options: keyword -> option. `show_model`, `show_model_b` and `show_benchmark`
+#: choose what is drawn (the figure's `model`, `modelB`, `benchmark`), since `model` and
+#: `benchmark` name columns here, as in the loader.
+LOOK: dict[str, str] = {
+    "layout": "layout",
+    "show_model": "model",
+    "show_model_b": "modelB",
+    "show_benchmark": "benchmark",
+    "colormap": "colorMap",
+    "reverse": "reversed",
+    "range": "domain",
+    "min": "min",
+    "max": "max",
+    "center": "center",
+    "annotate": "annotate",
+    "decimals": "decimals",
+    "uncertainty": "uncertainty",
+    "theme": "theme",
+    "pixel_ratio": "pixelRatio",
+}
+
+#: A run table's view beyond its axes and metric (README "Run tables").
+RUN_TABLE = ("roles", "direction", "others", "bins")
+
+
+class SweepmapError(Exception):
+    """An error the core reported (its message), or a front end that did not answer."""
+
+
+@dataclass(frozen=True)
+class _Assets:
+    esm: str
+    wasm: bytes
+
+
+@cache
+def _assets() -> _Assets:
+    """The built front end shipped in the package (read once per process)."""
+    static = resources.files("sweepmap") / "static"
+    try:
+        return _Assets(
+            esm=(static / "widget.js").read_text(encoding="utf-8"),
+            wasm=(static / "sweepmap_bg.wasm").read_bytes(),
+        )
+    except FileNotFoundError as error:
+        raise SweepmapError(
+            f"sweepmap's front end is missing from the package ({error.filename}): in the "
+            "repository, build it with `bash .ci/build && bash python/build.sh`"
+        ) from None
+
+
+def _optional_text(help_text: str) -> traitlets.Unicode:
+    return traitlets.Unicode(None, allow_none=True, help=help_text)
+
+
+def _optional_number(help_text: str) -> traitlets.Float:
+    return traitlets.Float(None, allow_none=True, help=help_text)
+
+
+def _optional_choice(values: Sequence[str], help_text: str) -> traitlets.Enum:
+    return traitlets.Enum(list(values), None, allow_none=True, help=help_text)
+
+
+class Figure(anywidget.AnyWidget):
+    """A heatmap of an evaluation sweep, drawn by sweepmap's core in the notebook's front end.
+
+    `data`: a pandas or polars DataFrame (or any frame narwhals reads, eager or lazy), an Optuna
+    study or its `trials_dataframe()`, a path to a CSV or JSON file, or CSV or JSON text. Read as
+    the page reads files: a tidy sweep (two parameters, one metric), else a run table at its
+    default view (README "Your own sweeps"). Every keyword is a trait of the same name.
+    """
+
+    # What the front end reads (synced): the data, what to read them with, how to draw them.
+    _wasm = traitlets.Bytes(b"").tag(sync=True)
+    _text = traitlets.Unicode("").tag(sync=True)
+    _name = traitlets.Unicode("").tag(sync=True)
+    _load = traitlets.Dict().tag(sync=True)
+    _view = traitlets.Dict().tag(sync=True)
+
+    # Columns (the loader's roles), each a column name.
+    x = _optional_text("the column on the x axis")
+    y = _optional_text("the column on the y axis")
+    metric = _optional_text("the column of the metric (the value drawn)")
+    model = _optional_text("the column naming the model")
+    benchmark = _optional_text("the column naming the benchmark")
+    replicate = _optional_text("the column numbering repeated runs (a seed)")
+    ignore = traitlets.List(traitlets.Unicode(), help="columns to leave out")
+
+    # A run table's view.
+    roles = traitlets.Dict(
+        value_trait=traitlets.Unicode(),
+        default_value=None,
+        allow_none=True,
+        help='role per column: "parameter", "metric", "facet", "replicate" or "ignore"',
+    )
+    direction = _optional_choice(["higher", "lower"], "which way the metric is better")
+    others = traitlets.Dict(
+        default_value=None,
+        allow_none=True,
+        help='per other parameter: {"fixed": value}, "best", "mean" or "facet"',
+    )
+    bins = _optional_choice(["mean", "best"], "what a cell of a binned axis shows of its runs")
+
+    # The figure's look.
+    layout = _optional_choice(["model", "benchmark", "grid", "difference", "reconcile"], "panels")
+    show_model = _optional_text("the model drawn (layout model, difference, reconcile)")
+    show_model_b = _optional_text("model B of a difference")
+    show_benchmark = _optional_text('the benchmark drawn (":mean" for the mean across benchmarks)')
+    colormap = _optional_text("a colour map: viridis (default), magma, ylgnbu, puor, ...")
+    reverse = traitlets.Bool(False, help="reverse the colour map")
+    range = _optional_choice(["panel", "shared", "fixed", "centered"], "colour range")
+    min = _optional_number("start of a fixed colour range")
+    max = _optional_number("end of a fixed colour range")
+    center = _optional_number("centre of a centred colour range")
+    annotate = traitlets.Bool(None, allow_none=True, help="write values in the cells")
+    decimals = traitlets.Int(None, allow_none=True, min=0, max=12, help="decimals of cell labels")
+    uncertainty = _optional_number(
+        "mark cells the peak cannot be told apart from at this level (0.95); 0 for no marks; "
+        "None: 0.95 when the data carry a noise estimate"
+    )
+    theme = _optional_choice(
+        ["auto", "light", "dark", "print"],
+        "the figure's theme (auto follows the browser's colour scheme)",
+    )
+    pixel_ratio = _optional_number("device pixels per CSS pixel (default: the screen's)")
+    width = traitlets.Int(None, allow_none=True, min=1, help="width in CSS pixels").tag(sync=True)
+    notes = traitlets.Bool(
+        True, help="list what a run table's reading inferred, and what to check, above it"
+    ).tag(sync=True)
+
+    # What the front end reports (read them, observe them).
+    error = traitlets.Unicode("", help="the core's message when the data or view failed").tag(
+        sync=True
+    )
+    hover = traitlets.Dict(None, allow_none=True, help="the cell under the pointer").tag(sync=True)
+    click = traitlets.Dict(None, allow_none=True, help="the cell last clicked").tag(sync=True)
+    inferred = traitlets.List(
+        traitlets.Unicode(), help="for a run table: how it was read, what is drawn, what to check"
+    ).tag(sync=True)
+    panels = traitlets.List(traitlets.Unicode(), help="the titles of the panels drawn").tag(
+        sync=True
+    )
+
+    def __init__(self, data: Any, **options: Any) -> None:
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise TypeError(
+                f"Figure() got unknown option(s) {', '.join(map(repr, unknown))}; "
+                f"the options are {', '.join(OPTIONS)}"
+            )
+        assets = _assets()
+        self._esm = assets.esm
+        source = read_source(data)
+        self._click_callbacks: list[Callable[[dict[str, Any]], None]] = []
+        self._exports: dict[int, tuple[str, Future[Any]]] = {}
+        self._export_ids = itertools.count(1)
+        super().__init__(
+            _wasm=assets.wasm,
+            _text=source.text,
+            _name=source.name,
+            **options,
+        )
+        self._sync_spec()
+        self.observe(lambda _change: self._sync_spec(), names=list(OPTIONS))
+        self.on_msg(self._on_message)
+
+    @traitlets.validate("others")
+    def _validate_others(self, proposal: Any) -> dict[str, Any] | None:
+        return None if proposal["value"] is None else _others(proposal["value"])
+
+    # -- data -------------------------------------------------------------------------------
+
+    @property
+    def data(self) -> str:
+        """The data's text as the core reads it (a DataFrame as CSV). Set a new DataFrame, path
+        or text to draw it with the same options."""
+        return self._text
+
+    @data.setter
+    def data(self, data: Any) -> None:
+        source = read_source(data)
+        with self.hold_sync():
+            self._name = source.name
+            self._text = source.text
+
+    @property
+    def spec(self) -> dict[str, Any]:
+        """What the front end is given, besides the data: `load` (the loader's columns, a run
+        table's roles and view) and `view` (SweepFigure's options)."""
+        return {"load": dict(self._load), "view": dict(self._view)}
+
+    def _sync_spec(self) -> None:
+        columns: dict[str, Any] = {
+            core: getattr(self, name)
+            for name, core in COLUMNS.items()
+            if getattr(self, name) is not None
+        }
+        if self.ignore:
+            columns["ignore"] = list(self.ignore)
+        view = {
+            key: getattr(self, key) for key in ("direction", "others", "bins") if getattr(self, key)
+        }
+        load = {"columns": columns, "roles": self.roles or None, "view": view or None}
+        look = {option: getattr(self, name) for name, option in LOOK.items()}
+        with self.hold_sync():
+            self._load = load
+            self._view = look
+
+    # -- events -----------------------------------------------------------------------------
+
+    def on_hover(self, callback: Callable[[dict[str, Any] | None], None]) -> None:
+        """Calls `callback(cell)` when the cell under the pointer (or reached with the keyboard)
+        changes; `cell` is None when the pointer leaves the cells. A cell is the figure's cell
+        info: panel, x, y (indices), value, title, x_label, y_label, text, via ("pointer" or
+        "keyboard"), and for a run table runs ({runs, shown, winner})."""
+        self.observe(lambda change: callback(change["new"]), names="hover")
+
+    def on_click(self, callback: Callable[[dict[str, Any]], None]) -> None:
+        """Calls `callback(cell)` on every click on a cell (or Enter or Space on the focused
+        one), the same cell again included; `cell` as for on_hover."""
+        self._click_callbacks.append(callback)
+
+    def _on_message(self, _widget: Any, content: Any, buffers: Sequence[Any]) -> None:
+        if not isinstance(content, Mapping):
+            return
+        kind = content.get("type")
+        if kind == "click":
+            for callback in list(self._click_callbacks):
+                callback(content.get("cell"))
+        elif kind == "export":
+            pending = self._exports.pop(content.get("id"), None)
+            if pending is None:
+                return
+            format_, future = pending
+            if content.get("error"):
+                future.set_exception(SweepmapError(content["error"]))
+            elif format_ == "svg":
+                future.set_result(content.get("svg", ""))
+            else:
+                future.set_result(bytes(buffers[0]) if buffers else b"")
+
+    # -- exports ----------------------------------------------------------------------------
+
+    def export(self, format: str = "svg", *, pixel_ratio: float = 2.0) -> Future[Any]:  # noqa: A002
+        """Asks the front end for the figure as SVG (text) or PNG (bytes, at `pixel_ratio`
+        device pixels per CSS pixel, less when a browser canvas cannot hold that); returns a
+        Future that the answer completes (with SweepmapError if the figure failed). Needs the
+        figure shown in a live front end. In a notebook the answer arrives once the cell has
+        finished: read `future.result()` in a later cell, or `future.add_done_callback(...)`."""
+        if format not in ("svg", "png"):
+            raise ValueError(f'export: format must be "svg" or "png", found {format!r}')
+        if not isinstance(pixel_ratio, int | float) or not 0 < pixel_ratio <= 16:
+            raise ValueError(
+                f"export: pixel_ratio must be a number above 0, at most 16, found {pixel_ratio!r}"
+            )
+        identifier = next(self._export_ids)
+        future: Future[Any] = Future()
+        self._exports[identifier] = (format, future)
+        self.send({"type": "export", "id": identifier, "format": format, "pixelRatio": pixel_ratio})
+        return future
+
+    def to_svg(self, *, timeout: float = 10.0) -> str:
+        """The figure as SVG text, from the front end (see `export`); waits for the answer."""
+        return self._wait(self.export("svg"), timeout)
+
+    def to_png(self, *, pixel_ratio: float = 2.0, timeout: float = 10.0) -> bytes:
+        """The figure as PNG bytes, from the front end (see `export`); waits for the answer."""
+        return self._wait(self.export("png", pixel_ratio=pixel_ratio), timeout)
+
+    def _wait(self, future: Future[Any], timeout: float) -> Any:
+        if _in_kernel_thread():
+            future.cancel()
+            raise SweepmapError(
+                "to_svg() and to_png() cannot wait inside a notebook cell: the kernel hears the "
+                "front end's answer only after the cell ends. Use fig.export('svg') (or 'png'), "
+                "then future.result() in a later cell or future.add_done_callback(...)"
+            )
+        try:
+            return future.result(timeout)
+        except FutureTimeout:
+            raise SweepmapError(
+                f"no answer from the front end within {timeout:g} s: exports need the figure "
+                "shown in a live front end (a notebook that displays it)"
+            ) from None
+
+
+def _in_kernel_thread() -> bool:
+    """True when running in an IPython kernel's main thread, which cannot receive messages while
+    a cell runs."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return (
+        getattr(shell, "kernel", None) is not None
+        and threading.current_thread() is threading.main_thread()
+    )
+
+
+#: Every keyword Figure takes besides data.
+OPTIONS: tuple[str, ...] = (
+    *COLUMNS,
+    "ignore",
+    *RUN_TABLE,
+    *LOOK,
+    "width",
+    "notes",
+)
+
+
+def _others(value: Any) -> dict[str, Any]:
+    if not isinstance(value, Mapping):
+        raise TypeError(
+            f"others: expected a dict of parameter -> choice, found {type(value).__name__}"
+        )
+    choices: dict[str, Any] = {}
+    for parameter, choice in value.items():
+        if isinstance(choice, Mapping) and set(choice) == {"fixed"}:
+            choices[str(parameter)] = {"fixed": str(choice["fixed"])}
+        elif isinstance(choice, str):
+            choices[str(parameter)] = choice
+        else:
+            raise TypeError(
+                f'others[{parameter!r}]: expected {{"fixed": value}}, "best", "mean" or "facet", '
+                f"found {choice!r}"
+            )
+    return choices

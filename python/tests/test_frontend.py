@@ -1,0 +1,323 @@
+"""The widget's front end in headless Chromium, hosted as anywidget hosts it (conftest.Host):
+the figure drawn, a trait change redrawn, hover and click reaching Python, the core's errors
+as the `error` trait and in the widget, a run table's view, and exports."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import struct
+import subprocess
+from pathlib import Path
+
+import pandas as pd
+import polars as pl
+import pytest
+from conftest import wait_for
+
+import sweepmap
+from sweepmap._figure import LOOK
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+# One model, lr (rows) by wd (columns): 0.1 and 0.2 in the lower row, 0.3 and 0.4 (the peak)
+# in the upper one (the largest y is drawn on top).
+TIDY = pd.DataFrame(
+    {
+        "model": ["m1"] * 4,
+        "lr": [1, 1, 2, 2],
+        "wd": [0.1, 0.2, 0.1, 0.2],
+        "acc": [0.1, 0.2, 0.3, 0.4],
+    }
+)
+CELL = re.compile(
+    r'<rect x="(\d+)" y="(\d+)" width="(\d+)" height="(\d+)" opacity="1" fill="#([0-9A-F]{6})"'
+)
+# The ends of the two colour maps as the core draws them (0.1 and 0.4 are a panel's range).
+VIRIDIS = {"0.1": "440154", "0.4": "FDE725"}
+MAGMA = {"0.1": "000004", "0.4": "FCFDBF"}
+
+
+def cells(svg: str) -> list[tuple[int, int, int, int, str]]:
+    """The cells of an exported SVG: rectangles at least 20 px a side that are not the white
+    background."""
+    found = []
+    for match in CELL.finditer(svg):
+        x, y, width, height = (int(value) for value in match.groups()[:4])
+        fill = match.group(5)
+        if width >= 20 and height >= 20 and fill != "FFFFFF":
+            found.append((x, y, width, height, fill))
+    return found
+
+
+def canvas_colour(host, x: int, y: int) -> str:
+    """The canvas' colour at figure point (x, y), as RRGGBB."""
+    return host.evaluate(
+        """(() => {
+          const canvas = widgetRoot().querySelector("canvas");
+          const ratio = canvas.width / canvas.getBoundingClientRect().width;
+          const context = canvas.getContext("2d");
+          const [r, g, b] = context.getImageData(arg[0] * ratio, arg[1] * ratio, 1, 1).data;
+          return [r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("").toUpperCase();
+        })()""",
+        [x, y],
+    )
+
+
+def page_point(host, x: float, y: float) -> tuple[float, float]:
+    box = host.evaluate("widgetRoot().querySelector('canvas').getBoundingClientRect().toJSON()")
+    left, top = box["left"], box["top"]
+    return left + x, top + y
+
+
+def drawn(figure) -> list[str]:
+    return wait_for(lambda: figure.panels or figure.error, what="the figure to draw")
+
+
+def test_the_figure_is_drawn_and_a_trait_change_redraws(host):
+    figure = host.show(sweepmap.Figure(TIDY, width=600))
+    assert drawn(figure) == ["m1"]
+    assert figure.error == "" and figure.inferred == []
+    assert host.evaluate("widgetRoot().querySelector('.notes').hidden") is True
+    svg = figure.to_svg()
+    assert svg.startswith('<svg width="600" height="205"')
+    found = cells(svg)
+    assert len(found) == 4
+    fills = {fill for *_, fill in found}
+    assert set(VIRIDIS.values()) <= fills
+    # Every cell on the canvas has the colour the SVG gives it (a point inside, off its label).
+    for x, y, _width, _height, fill in found:
+        assert canvas_colour(host, x + 6, y + 6) == fill
+
+    figure.colormap = "magma"
+    x, y, *_ = found[0]
+    wait_for(lambda: canvas_colour(host, x + 6, y + 6) != found[0][4], what="the redraw")
+    found = cells(figure.to_svg())
+    assert set(MAGMA.values()) <= {fill for *_, fill in found}
+    for x, y, _width, _height, fill in found:
+        assert canvas_colour(host, x + 6, y + 6) == fill
+    assert host.console == [] and host.evaluate("window.host.errors") == []
+
+
+def test_the_figure_takes_its_container_width_without_width(host):
+    figure = host.show(sweepmap.Figure(TIDY))
+    drawn(figure)
+    assert (
+        host.evaluate("widgetRoot().querySelector('canvas').getBoundingClientRect().width") == 900
+    )
+
+
+def test_hover_and_click_reach_python(host):
+    figure = host.show(sweepmap.Figure(pl.DataFrame(TIDY.to_dict("list")), width=600))
+    drawn(figure)
+    hovered, clicked = [], []
+    figure.on_hover(hovered.append)
+    figure.on_click(clicked.append)
+    peak = next(cell for cell in cells(figure.to_svg()) if cell[4] == VIRIDIS["0.4"])
+    x, y, width, height, _ = peak
+    point = page_point(host, x + width / 2, y + height / 2)
+    host.mouse_move(*point)
+    cell = wait_for(lambda: figure.hover, what="hover")
+    expected = {
+        "title": "m1",
+        "model": "m1",
+        "x_name": "wd",
+        "x_label": "0.2",
+        "y_name": "lr",
+        "y_label": "2",
+        "value": 0.4,
+        "rank": 1,
+        "via": "pointer",
+    }
+    assert {key: cell[key] for key in expected} == expected
+    assert hovered == [cell]
+    # The tooltip shows the cell, written as text.
+    assert (
+        host.evaluate("widgetRoot().querySelector('.tooltip .tooltip-title').textContent") == "m1"
+    )
+
+    host.mouse_click(*point)
+    host.mouse_click(*point)
+    wait_for(lambda: len(clicked) == 2, what="two clicks")
+    assert clicked[0]["value"] == 0.4 and clicked[1] == clicked[0]
+    assert figure.click["value"] == 0.4
+
+    host.mouse_move(2, 2)
+    wait_for(lambda: figure.hover is None, what="the pointer to leave")
+    assert hovered[-1] is None
+
+
+def test_the_cores_errors_become_the_error_trait_and_stay_in_the_widget(host):
+    text = "model,x,y,v\nm,1,2,3\nm,1,2,4\n"
+    figure = host.show(sweepmap.Figure(text, width=600))
+    message = (
+        "lines 2 and 3 both measure the same cell (m, y = 2, x = 1); add a replicate column "
+        "(seed, run or sample) if they are repeated measurements"
+    )
+    assert wait_for(lambda: figure.error, what="the error") == message
+    assert host.evaluate("widgetRoot().querySelector('.error').textContent") == message
+    with pytest.raises(sweepmap.SweepmapError, match=re.escape(message)):
+        figure.to_svg()
+
+    figure.data = TIDY
+    assert wait_for(lambda: figure.panels, what="the new data") == ["m1"]
+    assert figure.error == ""
+    assert host.evaluate("widgetRoot().querySelector('.error').hidden") is True
+
+    # A view the core refuses keeps the figure drawn.
+    figure.colormap = "nonexistent"
+    assert wait_for(lambda: figure.error, what="the error").startswith(
+        'unknown colour map: "nonexistent"; expected one of "viridis", "cividis", "magma"'
+    )
+    assert len(cells(figure.to_svg())) == 4
+    figure.x = "nope"
+    assert wait_for(lambda: figure.error.startswith("no column"), what="the column error")
+    assert (
+        figure.error
+        == 'no column "nope" for the x axis; the columns are "model", "lr", "wd", "acc"'
+    )
+
+
+def test_changes_sent_together_draw_once(host, tmp_path):
+    figure = host.show(sweepmap.Figure(TIDY, width=600))
+    drawn(figure)
+    draws = "window.host.updates.filter((names) => names.includes('panels')).length"
+    assert host.evaluate(draws) == 1
+    # New data with its name (two traits), then several options at once: one drawing each.
+    path = tmp_path / "other.csv"
+    path.write_text("model,lr,wd,acc\nm2,1,0.1,0.5\nm2,2,0.1,0.7\n", encoding="utf-8")
+    figure.data = path
+    assert wait_for(lambda: figure.panels == ["m2"], what="the new data")
+    with figure.hold_sync():
+        figure.colormap = "magma"
+        figure.reverse = True
+        figure.width = 500
+    wait_for(lambda: host.evaluate(draws) >= 3, what="the redraw")
+    assert cells(figure.to_svg())[0][4] == MAGMA["0.4"]
+    assert host.evaluate(draws) == 3
+
+
+def run_table() -> pd.DataFrame:
+    rows = [
+        {
+            "lr": lr,
+            "wd": wd,
+            "bs": bs,
+            "seed": seed,
+            "val_acc": 0.5 + lr * 100 + wd + bs / 1000 + seed / 100,
+            "train_loss": 1 - lr,
+        }
+        for lr, wd, bs, seed in itertools.product([1e-4, 3e-4, 1e-3], [0.0, 0.1], [32, 64], [1, 2])
+    ]
+    return pd.DataFrame(rows)
+
+
+def test_a_run_table_is_drawn_at_the_view_python_names(host):
+    figure = host.show(
+        sweepmap.Figure(
+            run_table(), x="lr", y="wd", metric="val_acc", others={"bs": {"fixed": 32}}, width=600
+        )
+    )
+    drawn(figure)
+    assert figure.error == ""
+    assert figure.inferred == [
+        'Read as a table of runs: 24 runs; parameters "lr", "wd", "bs"; metrics "val_acc", '
+        '"train_loss"; replicate "seed".',
+        'Drawn: "val_acc" (higher is better) by "lr" (x) and "wd" (y), as named.',
+        "Shown: bs = 32 (fixed); 2 seeds per cell.",
+    ]
+    # The same lines are listed above the figure, as text.
+    notes = "[...widgetRoot().querySelectorAll('.notes li')].map((item) => item.textContent)"
+    assert host.evaluate(notes) == figure.inferred
+    assert host.evaluate("widgetRoot().querySelector('.notes').hidden") is False
+    figure.notes = False
+    wait_for(lambda: host.evaluate("widgetRoot().querySelector('.notes').hidden"), what="hiding")
+    found = cells(figure.to_svg())
+    assert len(found) == 6
+    x, y, width, height, _ = found[0]
+    host.mouse_move(*page_point(host, x + width / 2, y + height / 2))
+    cell = wait_for(lambda: figure.hover, what="hover")
+    assert cell["runs"] == {"runs": 2, "shown": 2, "winner": None}
+    assert cell["count"] == 2
+
+    figure.others = {"bs": "best"}
+    wait_for(
+        lambda: figure.inferred[-1] != "Shown: bs = 32 (fixed); 2 seeds per cell.", what="redraw"
+    )
+    assert figure.inferred[-1].startswith("Shown: best over bs")
+
+
+def test_a_json_dataset_from_a_path_with_the_panels_chosen(host):
+    figure = host.show(
+        sweepmap.Figure(
+            REPOSITORY / "www" / "data" / "kv-cache-sweep.json",
+            layout="benchmark",
+            show_benchmark="AIME24",
+            width=800,
+        )
+    )
+    assert drawn(figure) == ["R1-Llama | AIME24", "R1-Qwen | AIME24"]
+    figure.show_model = "R1-Qwen"
+    figure.layout = "model"
+    assert wait_for(lambda: figure.panels[0] != "R1-Llama | AIME24", what="the redraw")
+    assert figure.panels[0].startswith("R1-Qwen | ")
+    assert figure.error == ""
+
+
+def test_a_wandb_export_with_its_axes_and_metric_named(host):
+    # The issue's example: named axes and metric on a sweep with a third parameter. The tidy
+    # loader would take the names and refuse the rows that differ only in warmup_steps.
+    runs = pd.read_csv(REPOSITORY / "tests" / "fixtures" / "sweeps" / "synthetic-wandb-runs.csv")
+    figure = host.show(sweepmap.Figure(runs, x="lr", y="batch_size", metric="val/acc", width=600))
+    drawn(figure)
+    assert figure.error == ""
+    assert figure.inferred[1:3] == [
+        'Drawn: "val/acc" (higher is better) by "lr" (x) and "batch_size" (y), as named.',
+        "Shown: warmup_steps = 500 (fixed at the best run's); 1 to 2 seeds per cell.",
+    ]
+    assert len(cells(figure.to_svg())) == 9
+
+
+def test_columns_named_wrongly_for_a_run_table_get_its_message(host):
+    # The tidy loader refuses the table for its columns; the run table refuses the names given.
+    figure = host.show(sweepmap.Figure(run_table(), x="lr", y="lr", width=600))
+    assert wait_for(lambda: figure.error, what="the error") == (
+        'field "y": expected a parameter other than the x axis ("lr")'
+    )
+    figure.y = "wd"
+    assert wait_for(lambda: figure.panels, what="the figure")
+    assert figure.error == ""
+    assert figure.inferred[1].startswith('Drawn: "val_acc" (higher is better) by "lr" (x)')
+
+
+def test_png_export_is_the_figure_at_the_pixel_ratio(host):
+    figure = host.show(sweepmap.Figure(TIDY, width=600))
+    drawn(figure)
+    png = figure.to_png(pixel_ratio=2)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    assert (width, height) == (1200, 410)
+    future = figure.export("png", pixel_ratio=1)
+    assert struct.unpack(">II", future.result(10)[16:24]) == (600, 205)
+
+
+def test_every_sweep_setting_of_the_core_is_a_python_option():
+    """The view settings the core declares (linkSchema) for sweeps, each a Figure option: a
+    setting added to the core (a theme, say) fails here until Figure has it."""
+    script = """
+      import fs from "node:fs";
+      const pkg = process.argv[1] + "/www/pkg/";
+      const glue = await import(pkg + "sweepmap.js");
+      await glue.default({ module_or_path: fs.readFileSync(pkg + "sweepmap_bg.wasm") });
+      const sweep = glue.linkSchema().settings.filter((setting) => setting.sweep);
+      console.log(JSON.stringify(sweep.map((setting) => setting.option)));
+    """
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", script, str(REPOSITORY)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    core = set(json.loads(result.stdout))
+    assert core == set(LOOK.values()) | {"width"}
