@@ -35,12 +35,13 @@ import {
   SweepFigure,
 } from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
-import { exportCsv, exportPixelRatio, exportPng, exportSvg, ratioText } from "./export.js";
+import { exportCsv, exportPage, exportPixelRatio, exportPng, exportSvg, ratioText } from "./export.js";
 import { loadsInSlices, progressDisplay } from "./loading.js";
 import { LoadCancelled } from "./lib/source.js";
 import { loadCatalog, readSourceData } from "./sources.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { renderObservations } from "./observations.js";
+import { readStandaloneFigure, standaloneCatalog } from "./lib/standalone.js";
 import { defaultModelsNote, renderComparisons } from "./pairwise.js";
 import {
   bundledSource,
@@ -119,6 +120,7 @@ const elements = {
   exportPng: byId("export-png"),
   exportSvg: byId("export-svg"),
   exportCsv: byId("export-csv"),
+  exportPage: byId("export-page"),
   linkFallback: byId("link-fallback"),
   linkOutput: byId("link-output"),
   shareStatus: byId("share-status"),
@@ -188,6 +190,8 @@ const app = {
    * navigation open it once, and neither reopens what the page itself wrote.
    */
   address: null,
+  /** In a standalone file (lib/standalone.js): its catalog of one figure, text and view link; else null. */
+  standalone: null,
 };
 
 /** The layout select's "Reported vs recomputed", offered only for data with a reported aggregate. */
@@ -349,7 +353,7 @@ function writeAddress(state, mode) {
  */
 function addressLink() {
   const { hash } = window.location;
-  return holdsView(hash) ? hash : "";
+  return holdsView(hash) ? hash : (app.standalone?.link ?? "");
 }
 
 /**
@@ -991,6 +995,14 @@ function wireControls() {
   exporter(elements.exportPng, exportPng, "PNG");
   exporter(elements.exportSvg, exportSvg, "SVG");
   exporter(elements.exportCsv, exportCsv, "CSV");
+  elements.exportPage.addEventListener("click", async () => {
+    if (!app.figure) return;
+    try {
+      setShareStatus(`Page saved as ${await exportPage(app.shown, app.state, app.catalog)}.`);
+    } catch (error) {
+      showError(`Could not save the page: ${messageOf(error)}`);
+    }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1243,7 +1255,21 @@ async function main() {
     ...app.colorMaps.map((map) => option(map.name, map.diverging ? `${map.label} (diverging)` : map.label)),
   );
   try {
-    app.catalog = await loadCatalog();
+    // A standalone file shows the one figure it holds (lib/standalone.js), without the data
+    // controls, links or the page download, which need the site.
+    const figure = readStandaloneFigure(document);
+    app.standalone = figure && standaloneCatalog(figure, document);
+  } catch (error) {
+    showError(`This file's figure cannot be shown: ${messageOf(error)}`);
+    elements.title.textContent = "No figure";
+    return;
+  }
+  if (app.standalone) {
+    app.texts.set(`bundled:${app.standalone.catalog[0].id}`, app.standalone.text);
+    for (const id of ["group-data", "copy-link", "export-page"]) byId(id).hidden = true;
+  }
+  try {
+    app.catalog = app.standalone?.catalog ?? (await loadCatalog());
   } catch (error) {
     showError(`Could not list the bundled datasets: ${messageOf(error)}`);
     elements.title.textContent = "No datasets";
@@ -1251,7 +1277,7 @@ async function main() {
   }
   fillDatasetSelect();
   wireControls();
-  wireDrop();
+  if (!app.standalone) wireDrop();
   window.addEventListener("popstate", onAddressChange);
   window.addEventListener("hashchange", onAddressChange);
   await openFromAddress({ initial: true });
