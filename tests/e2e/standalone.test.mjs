@@ -20,6 +20,7 @@ import { promisify } from "node:util";
 import { afterRender, canvasHash, cellCentre, openPage, shownDataset, startSession, tooltip } from "./browser.mjs";
 import { tempFolder } from "./embed.mjs";
 import { FIGURE_SLOT, fillTemplate } from "../../www/lib/standalone.js";
+import { inlineScript, templateText } from "../../.ci/standalone.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repository = path.resolve(here, "..", "..");
@@ -157,6 +158,23 @@ describe("the standalone file", { timeout: 240_000 }, () => {
       const wasm = [...html.matchAll(/<script type="application\/gzip" id="([^"]+)">/g)].map((match) => match[1]);
       assert.deepEqual(wasm, kind === "pairwise" ? ["sweepmap-wasm", "sweepmap-wasm-pairwise"] : ["sweepmap-wasm"]);
     }
+  });
+
+  test("the builder writes what would end an inline element so that it cannot, or refuses it", async () => {
+    assert.equal(inlineScript('a("</script>",/<!--x/,`<SCRIPT>`)'), 'a("\\x3C/script>",/\\x3C!--x/,`\\x3CSCRIPT>`)');
+    assert.equal(inlineScript("a < b && c <= d"), "a < b && c <= d");
+    const markup = await readFile(path.join(repository, "www", "index.html"), "utf8");
+    const parts = { markup, style: "p {}", script: "x()", wasm: { sweep: Buffer.from([0, 97, 115, 109]) } };
+    assert.throws(() => templateText({ ...parts, style: "p { content: '</style>' }" }), {
+      message: 'standalone: www/style.css holds "</style" at 14, which would end its <style> early',
+    });
+    assert.throws(() => templateText({ ...parts, script: `x("${FIGURE_SLOT}")` }), { message: /standalone: the bundled script holds "<!--"/ });
+    assert.throws(() => templateText({ ...parts, markup: markup.replace('<script type="module" src="main.js"></script>', "") }), {
+      message: 'standalone: expected "<script type=\\"module\\" src=\\"main.js\\"></script>" once in www/index.html, found it 0 times',
+    });
+    const { html } = templateText(parts);
+    assert.ok(html.includes('<script type="application/gzip" id="sweepmap-wasm">'));
+    assert.equal(html.split(FIGURE_SLOT).length - 1, 1);
   });
 
   test("a bundled dataset's file opens from file:// offline and draws, hovers, steps and exports as the explorer does", async () => {
