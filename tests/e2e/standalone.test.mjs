@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 
 import { afterRender, canvasHash, cellCentre, openPage, shownDataset, startSession, tooltip } from "./browser.mjs";
-import { tempFolder } from "./embed.mjs";
+import { openRecordedPage, tempFolder, violations } from "./embed.mjs";
 import { FIGURE_SLOT, fillTemplate } from "../../www/lib/standalone.js";
 import { inlineScript, templateText } from "../../.ci/standalone.mjs";
 
@@ -56,31 +56,15 @@ async function figureFile(name, figure, kind = "sweep") {
  * Opens a file from file:// offline, every request that is not for a file aborted; records the
  * requests, CSP violations, console errors and uncaught exceptions.
  */
-async function openFile(file, { width = 1280, height = 900 } = {}) {
-  const context = await session.browser.newContext({ viewport: { width, height }, offline: true });
-  await context.route("**/*", (route) => (route.request().url().startsWith("file:") ? route.continue() : route.abort()));
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    window.cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (event) => window.cspViolations.push(`${event.violatedDirective}: ${event.blockedURI || event.sample}`));
-  });
-  const problems = [];
-  const requests = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
-  page.on("request", (request) => requests.push(request.url()));
-  page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
-  await page.goto(pathToFileURL(file).href);
-  return { page, context, problems, requests };
+function openFile(file, { width = 1280, height = 900 } = {}) {
+  return openRecordedPage(session, pathToFileURL(file).href, { width, height, offline: true });
 }
 
 /** What went wrong in an opened file: problems, CSP violations, requests other than the file. */
 async function trouble({ page, problems, requests }, file) {
-  const violations = await page.evaluate(() => window.cspViolations);
+  const found = await violations(page);
   const elsewhere = requests.filter((url) => url.split("#")[0] !== pathToFileURL(file).href && !url.startsWith("data:") && !url.startsWith("blob:"));
-  return { problems, violations, elsewhere };
+  return { problems, violations: found, elsewhere };
 }
 
 const NO_TROUBLE = { problems: [], violations: [], elsewhere: [] };
@@ -328,8 +312,8 @@ describe("the standalone file", { timeout: 240_000 }, () => {
       if (typeof message === "string") assert.equal(banner, message);
       else assert.match(banner, message);
       assert.equal(await opened.page.textContent("#dataset-title"), "No figure");
-      const { violations, elsewhere } = await trouble(opened, file);
-      assert.deepEqual({ violations, elsewhere }, { violations: [], elsewhere: [] });
+      const { violations: found, elsewhere } = await trouble(opened, file);
+      assert.deepEqual({ violations: found, elsewhere }, { violations: [], elsewhere: [] });
       await opened.context.close();
     }
     // Filling checks what it is given.
