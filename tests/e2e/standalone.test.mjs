@@ -217,8 +217,18 @@ describe("the standalone file", { timeout: 240_000 }, () => {
     const expected = await looks(explorer.page, cell);
     const expectedHover = await hover(explorer.page, cell);
     const expectedCsv = await download(explorer.page, "#export-csv");
+    // The explorer's Page, for a file opened there: its text, name and format.
+    const saved = await download(explorer.page, "#export-page");
+    assert.equal(saved.name, "synthetic-wandb-runs-csv.html");
     await explorer.context.close();
     assert.ok(expected.notices.length > 0, "the explorer says what it inferred");
+
+    const fromPage = path.join(temp.folder, saved.name);
+    await writeFile(fromPage, saved.text);
+    const reopened = await openFile(fromPage, { width: 1400 });
+    assert.deepEqual(await looks(reopened.page, cell), expected);
+    assert.deepEqual(await trouble(reopened, fromPage), NO_TROUBLE);
+    await reopened.context.close();
 
     const file = await figureFile("runs.html", { data, name });
     for (const width of [1400, 390]) {
