@@ -16,7 +16,9 @@
 //      wasm) picks the loader to try first from the text (JSON: an "items" key; CSV: a column
 //      named like an item), the other loader is tried when that one fails, and when both fail
 //      the first one's error is shown. A fetch or a big file shows its progress and a Cancel;
-//      a fetch that receives nothing for 30 s is stopped;
+//      a fetch that receives nothing for 30 s is stopped. In a standalone file (README "One
+//      file", lib/standalone.js) the data are the one figure the file holds, offered as the
+//      only bundled dataset, and its view opens when the address holds none;
 //   3. draws through one figure: a SweepFigure for a sweep, a SweepPairwiseFigure for per-item
 //      scores (the old one freed when the kind changes), redrawn on control changes and when its
 //      container resizes;
