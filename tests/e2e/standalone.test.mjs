@@ -303,6 +303,21 @@ describe("the standalone file", { timeout: 240_000 }, () => {
     await opened.context.close();
   });
 
+  test("a view with values the data cannot take opens with notices and defaults, as a link does", async () => {
+    const data = await readFile(path.join(repository, "www", "data", "kv-cache-sweep.json"), "utf8");
+    const file = await figureFile("bad-view.html", { data, view: "layout=sideways&colorMap=magma&colormap=viridis" });
+    const opened = await openFile(file);
+    const shown = await shownDataset(opened.page);
+    assert.equal(shown.error, null);
+    assert.deepEqual(shown.notices, [
+      'Ignored "colormap" in the link: it is not a sweepmap setting.',
+      'layout="sideways" is not a layout (expected model, benchmark, grid, difference, reconcile); using "model".',
+    ]);
+    assert.equal(shown.fragment, "#dataset=figure&cmap=magma");
+    assert.deepEqual(await trouble(opened, file), NO_TROUBLE);
+    await opened.context.close();
+  });
+
   test("an unfilled template, a damaged figure and per-item scores in the template for sweeps say what is wrong", async () => {
     const unfilled = path.join(temp.folder, "unfilled.html");
     await copyFile(templates.sweep, unfilled);
