@@ -8,7 +8,8 @@
 //   www/pkg/standalone.html            the explorer with the default package (sweeps, run tables)
 //   www/pkg/pairwise/standalone.html   the same with the pairwise package too (per-item scores)
 // each made from www/index.html with
-//   - its stylesheet (www/style.css) inlined as one <style>;
+//   - each stylesheet it links (www/style.css, ...) inlined as a <style>, in order, keeping the
+//     link's media and id (which the explorer's script may change);
 //   - its JavaScript (www/standalone/page.js: the wasm from the file, then www/main.js and all it
 //     imports, the wasm-bindgen glue and the pairwise glue included) bundled by rolldown into one
 //     inline module script, minified as .ci/build minifies the glue (names kept: the glue's
@@ -20,12 +21,12 @@
 //     page unzips it with the browser's own DecompressionStream;
 //   - the figure slot, <script type="application/json" id="sweepmap-figure"> holding
 //     FIGURE_SLOT (www/lib/standalone.js) once;
-//   - a Content-Security-Policy <meta> that allows that one script and that one style by their
+//   - a Content-Security-Policy <meta> that allows that one script and those styles by their
 //     SHA-256 hashes, wasm compilation ('wasm-unsafe-eval'), images from data: and blob: (the
 //     icon, exports), and nothing else: no address is fetched, whatever the data say.
-// The preload of the wasm and the links to style.css and main.js are left out. The build checks
-// that nothing inlined can end its element early ("</script", "</style", "<!--" are written
-// so they cannot), that the slot is there once, and prints each template's size.
+// Preloads are left out. The build checks that nothing inlined can end its element early
+// ("</script", "</style", "<!--" are written so they cannot), that no other address is left in
+// the markup or the stylesheets, that the slot is there once, and prints each template's size.
 
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
@@ -104,27 +105,56 @@ function replaceOnce(html, pattern, replacement) {
   return html.replace(pattern, () => replacement);
 }
 
+/** A `<link rel="stylesheet">` of the markup: the tag, the file it names, and its media and id. */
+const STYLESHEET_LINK = /^[ \t]*<link rel="stylesheet" href="([^"]+)"((?: [a-z-]+="[^"]*")*)>\n/gm;
+
 /**
- * The template's text for a set of packages, from the explorer's markup, style, bundled script
- * and the wasm files: { html, csp }.
+ * The stylesheets the explorer links, in order: [{ tag, href, attributes }], where attributes
+ * (media, id: what the explorer's script may read or change) are written again on the <style>
+ * that replaces the link. Any other attribute fails the build, as it may not mean the same there.
  */
-export function templateText({ markup, style, script, wasm }) {
-  checkInline(style, "style", "www/style.css");
+export function stylesheetLinks(markup) {
+  return [...markup.matchAll(STYLESHEET_LINK)].map(([tag, href, attributeText]) => {
+    const attributes = [...attributeText.matchAll(/ ([a-z-]+)="([^"]*)"/g)].map(([, name, value]) => ({ name, value }));
+    const other = attributes.find(({ name }) => name !== "media" && name !== "id");
+    if (other) throw new Error(`standalone: the stylesheet link to ${href} has the attribute ${other.name}, which a <style> would not keep`);
+    return { tag, href, attributes: attributes.map(({ name, value }) => ` ${name}="${value}"`).join("") };
+  });
+}
+
+/**
+ * The template's text for a set of packages, from the explorer's markup, its stylesheets (the
+ * text of each file a <link rel="stylesheet"> names, by href), the bundled script and the wasm
+ * files: { html, csp }. Fails when the markup still refers to an address once its stylesheets,
+ * its script and the preloads are inlined or left out: the file must need nothing else.
+ */
+export function templateText({ markup, stylesheets, script, wasm }) {
   checkInline(script, "script", "the bundled script");
   if (script.includes(FIGURE_SLOT)) throw new Error("standalone: the bundled script holds the figure slot");
+  // The markup with placeholders where the contents go, so that only the markup is checked.
+  let html = markup.replace(/^[ \t]*<link rel="preload"[^>]*>\n/gm, "");
+  const styles = [];
+  for (const { tag, href, attributes } of stylesheetLinks(markup)) {
+    const css = stylesheets[href];
+    if (typeof css !== "string") throw new Error(`standalone: no text given for the stylesheet ${href}`);
+    checkInline(css, "style", `www/${href}`);
+    const reference = /url\(\s*["']?(?!data:)[^)]*\)|@import[^;]*/i.exec(css);
+    if (reference) throw new Error(`standalone: www/${href} refers to another file, ${reference[0]}, which a standalone file cannot load`);
+    html = html.replace(tag, () => `    <style${attributes}>\u0000style${styles.length}\u0000</style>\n`);
+    styles.push(css);
+  }
+  html = replaceOnce(html, '<script type="module" src="main.js"></script>', '<script type="module">\u0000script\u0000</script>');
+  const addresses = [...html.matchAll(/\b(?:src|href)="(?!data:)([^"]*)"/g)].map((match) => match[1]);
+  if (addresses.length > 0) throw new Error(`standalone: www/index.html refers to ${addresses.join(", ")}, which a standalone file cannot load`);
   const csp = [
     "default-src 'none'",
     `script-src ${cspHash(script)} 'wasm-unsafe-eval'`,
-    `style-src ${cspHash(style)}`,
+    `style-src ${styles.map(cspHash).join(" ")}`,
     "img-src data: blob:",
     "base-uri 'none'",
     "form-action 'none'",
   ].join("; ");
-  let html = markup;
   html = replaceOnce(html, '<meta charset="utf-8">', `<meta charset="utf-8">\n    <meta http-equiv="Content-Security-Policy" content="${csp}">`);
-  html = replaceOnce(html, '    <link rel="stylesheet" href="style.css">\n', `    <style>${style}</style>\n`);
-  html = replaceOnce(html, '    <link rel="preload" href="pkg/sweepmap_bg.wasm" as="fetch" type="application/wasm" crossorigin>\n', "");
-  html = replaceOnce(html, '<script type="module" src="main.js"></script>', `<script type="module">${script}</script>`);
   const blocks = [
     `    <script type="application/json" id="${FIGURE_ELEMENT_ID}">${FIGURE_SLOT}</script>`,
     ...Object.entries(wasm).map(
@@ -133,6 +163,7 @@ export function templateText({ markup, style, script, wasm }) {
     ),
   ];
   html = replaceOnce(html, "  </body>", `${blocks.join("\n")}\n  </body>`);
+  html = html.replace(/\u0000(style(\d+)|script)\u0000/g, (_, what, index) => (what === "script" ? script : styles[Number(index)]));
   const slots = html.split(FIGURE_SLOT).length - 1;
   if (slots !== 1) throw new Error(`standalone: the template holds the figure slot ${slots} times; expected once`);
   return { html, csp };
@@ -140,11 +171,13 @@ export function templateText({ markup, style, script, wasm }) {
 
 /** Builds every template; resolves to [{ file, raw, gzipped }] (sizes in bytes). */
 export async function buildTemplates() {
-  const [markup, style, script] = await Promise.all([
-    readFile(path.join(www, "index.html"), "utf8"),
-    readFile(path.join(www, "style.css"), "utf8"),
-    bundleScript(),
-  ]);
+  const [markup, script] = await Promise.all([readFile(path.join(www, "index.html"), "utf8"), bundleScript()]);
+  const stylesheets = {};
+  for (const { href } of stylesheetLinks(markup)) {
+    const file = path.resolve(www, href);
+    if (path.relative(www, file).startsWith("..")) throw new Error(`standalone: the stylesheet ${href} is outside www/`);
+    stylesheets[href] = await readFile(file, "utf8");
+  }
   const written = [];
   for (const template of TEMPLATES) {
     const wasm = {};
@@ -155,7 +188,7 @@ export async function buildTemplates() {
         throw new Error(`standalone: ${path.relative(repository, WASM_FILES[name])} is missing (${error.code}); run bash .ci/build`);
       }
     }
-    const { html } = templateText({ markup, style, script, wasm });
+    const { html } = templateText({ markup, stylesheets, script, wasm });
     await writeFile(template.file, html);
     written.push({ file: template.file, raw: Buffer.byteLength(html), gzipped: gzipSync(html, { level: 9 }).length });
   }

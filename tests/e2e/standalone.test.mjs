@@ -148,17 +148,32 @@ describe("the standalone file", { timeout: 240_000 }, () => {
     assert.equal(inlineScript('a("</script>",/<!--x/,`<SCRIPT>`)'), 'a("\\x3C/script>",/\\x3C!--x/,`\\x3CSCRIPT>`)');
     assert.equal(inlineScript("a < b && c <= d"), "a < b && c <= d");
     const markup = await readFile(path.join(repository, "www", "index.html"), "utf8");
-    const parts = { markup, style: "p {}", script: "x()", wasm: { sweep: Buffer.from([0, 97, 115, 109]) } };
-    assert.throws(() => templateText({ ...parts, style: "p { content: '</style>' }" }), {
+    const parts = { markup, stylesheets: { "style.css": "p {}" }, script: "x()", wasm: { sweep: Buffer.from([0, 97, 115, 109]) } };
+    const { html, csp } = templateText(parts);
+    assert.ok(html.includes("<style>p {}</style>"));
+    assert.ok(html.includes('<script type="module">x()</script>'));
+    assert.ok(html.includes('<script type="application/gzip" id="sweepmap-wasm">'));
+    assert.equal(html.split(FIGURE_SLOT).length - 1, 1);
+    assert.ok(csp.includes(`style-src 'sha256-${createHash("sha256").update("p {}").digest("base64")}';`));
+    // Another stylesheet, with a media query and an id the script may use, is inlined too.
+    const dark = '    <link rel="stylesheet" href="dark.css" media="(prefers-color-scheme: dark)" id="dark-style">\n';
+    const withDark = markup.replace('    <link rel="stylesheet" href="style.css">\n', (tag) => tag + dark);
+    const themed = templateText({ ...parts, markup: withDark, stylesheets: { "style.css": "p {}", "dark.css": ":root { color: #eee; }" } });
+    assert.ok(themed.html.includes('<style media="(prefers-color-scheme: dark)" id="dark-style">:root { color: #eee; }</style>'));
+    assert.equal(themed.csp.match(/'sha256-/g).length, 3, "one hash for the script and each style");
+    assert.throws(() => templateText({ ...parts, stylesheets: { "style.css": "p { content: '</style>' }" } }), {
       message: 'standalone: www/style.css holds "</style" at 14, which would end its <style> early',
     });
+    assert.throws(() => templateText({ ...parts, stylesheets: { "style.css": "@font-face { src: url(font.woff2) }" } }), {
+      message: "standalone: www/style.css refers to another file, url(font.woff2), which a standalone file cannot load",
+    });
     assert.throws(() => templateText({ ...parts, script: `x("${FIGURE_SLOT}")` }), { message: /standalone: the bundled script holds "<!--"/ });
+    assert.throws(() => templateText({ ...parts, markup: markup.replace("  </head>", '    <script src="extra.js"></script>\n  </head>') }), {
+      message: "standalone: www/index.html refers to extra.js, which a standalone file cannot load",
+    });
     assert.throws(() => templateText({ ...parts, markup: markup.replace('<script type="module" src="main.js"></script>', "") }), {
       message: 'standalone: expected "<script type=\\"module\\" src=\\"main.js\\"></script>" once in www/index.html, found it 0 times',
     });
-    const { html } = templateText(parts);
-    assert.ok(html.includes('<script type="application/gzip" id="sweepmap-wasm">'));
-    assert.equal(html.split(FIGURE_SLOT).length - 1, 1);
   });
 
   test("a bundled dataset's file opens from file:// offline and draws, hovers, steps and exports as the explorer does", async () => {
