@@ -20,7 +20,7 @@ import { promisify } from "node:util";
 import { afterRender, canvasHash, cellCentre, openPage, shownDataset, startSession, tooltip } from "./browser.mjs";
 import { openRecordedPage, tempFolder, violations } from "./embed.mjs";
 import { FIGURE_SLOT, fillTemplate } from "../../www/lib/standalone.js";
-import { inlineScript, templateText } from "../../.ci/standalone.mjs";
+import { inlineScript, stylesheetLinks, templateText } from "../../.ci/standalone.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repository = path.resolve(here, "..", "..");
@@ -122,20 +122,22 @@ async function looks(page, cell) {
 }
 
 describe("the standalone file", { timeout: 240_000 }, () => {
-  test("each template has one figure slot, and a policy that allows only its own script and style", async () => {
+  test("each template has one figure slot, and a policy that allows only its own script and styles", async () => {
+    const links = stylesheetLinks(await readFile(path.join(repository, "www", "index.html"), "utf8"));
+    assert.ok(links.some((link) => link.href === "style.css"));
     for (const [kind, file] of Object.entries(templates)) {
       const html = await readFile(file, "utf8");
       assert.equal(html.split(FIGURE_SLOT).length - 1, 1, `${kind}: one slot`);
       assert.ok(html.includes(`<script type="application/json" id="sweepmap-figure">${FIGURE_SLOT}</script>`), `${kind}: the slot in its element`);
       const scripts = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((match) => match[1]);
-      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
+      const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]);
       assert.equal(scripts.length, 1, `${kind}: one inline module`);
-      assert.equal(styles.length, 1, `${kind}: one inline style`);
+      assert.equal(styles.length, links.length, `${kind}: a style for each stylesheet the explorer links`);
       const hash = (text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
       const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
       assert.equal(
         csp,
-        `default-src 'none'; script-src ${hash(scripts[0])} 'wasm-unsafe-eval'; style-src ${hash(styles[0])}; img-src data: blob:; base-uri 'none'; form-action 'none'`,
+        `default-src 'none'; script-src ${hash(scripts[0])} 'wasm-unsafe-eval'; style-src ${styles.map(hash).join(" ")}; img-src data: blob:; base-uri 'none'; form-action 'none'`,
       );
       // Nothing is loaded from an address: the only src or href is the data: icon.
       assert.deepEqual([...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((match) => match[1]), ["data:,"], `${kind}: no address`);
@@ -148,23 +150,25 @@ describe("the standalone file", { timeout: 240_000 }, () => {
     assert.equal(inlineScript('a("</script>",/<!--x/,`<SCRIPT>`)'), 'a("\\x3C/script>",/\\x3C!--x/,`\\x3CSCRIPT>`)');
     assert.equal(inlineScript("a < b && c <= d"), "a < b && c <= d");
     const markup = await readFile(path.join(repository, "www", "index.html"), "utf8");
-    const parts = { markup, stylesheets: { "style.css": "p {}" }, script: "x()", wasm: { sweep: Buffer.from([0, 97, 115, 109]) } };
+    // Each stylesheet the explorer links, as "p {}", and style.css as given.
+    const sheets = (css) => ({ ...Object.fromEntries(stylesheetLinks(markup).map(({ href }) => [href, "p {}"])), "style.css": css });
+    const parts = { markup, stylesheets: sheets("p {}"), script: "x()", wasm: { sweep: Buffer.from([0, 97, 115, 109]) } };
     const { html, csp } = templateText(parts);
     assert.ok(html.includes("<style>p {}</style>"));
     assert.ok(html.includes('<script type="module">x()</script>'));
     assert.ok(html.includes('<script type="application/gzip" id="sweepmap-wasm">'));
     assert.equal(html.split(FIGURE_SLOT).length - 1, 1);
-    assert.ok(csp.includes(`style-src 'sha256-${createHash("sha256").update("p {}").digest("base64")}';`));
+    assert.ok(csp.includes(`style-src 'sha256-${createHash("sha256").update("p {}").digest("base64")}'`));
     // Another stylesheet, with a media query and an id the script may use, is inlined too.
-    const dark = '    <link rel="stylesheet" href="dark.css" media="(prefers-color-scheme: dark)" id="dark-style">\n';
-    const withDark = markup.replace('    <link rel="stylesheet" href="style.css">\n', (tag) => tag + dark);
-    const themed = templateText({ ...parts, markup: withDark, stylesheets: { "style.css": "p {}", "dark.css": ":root { color: #eee; }" } });
-    assert.ok(themed.html.includes('<style media="(prefers-color-scheme: dark)" id="dark-style">:root { color: #eee; }</style>'));
-    assert.equal(themed.csp.match(/'sha256-/g).length, 3, "one hash for the script and each style");
-    assert.throws(() => templateText({ ...parts, stylesheets: { "style.css": "p { content: '</style>' }" } }), {
+    const extra = '    <link rel="stylesheet" href="extra.css" media="(prefers-color-scheme: dark)" id="extra-style">\n';
+    const withExtra = markup.replace('    <link rel="stylesheet" href="style.css">\n', (tag) => tag + extra);
+    const more = templateText({ ...parts, markup: withExtra, stylesheets: { ...parts.stylesheets, "extra.css": ":root { color: #eee; }" } });
+    assert.ok(more.html.includes('<style media="(prefers-color-scheme: dark)" id="extra-style">:root { color: #eee; }</style>'));
+    assert.equal(more.csp.match(/'sha256-/g).length, 1 + stylesheetLinks(withExtra).length, "one hash for the script and each style");
+    assert.throws(() => templateText({ ...parts, stylesheets: sheets("p { content: '</style>' }") }), {
       message: 'standalone: www/style.css holds "</style" at 14, which would end its <style> early',
     });
-    assert.throws(() => templateText({ ...parts, stylesheets: { "style.css": "@font-face { src: url(font.woff2) }" } }), {
+    assert.throws(() => templateText({ ...parts, stylesheets: sheets("@font-face { src: url(font.woff2) }") }), {
       message: "standalone: www/style.css refers to another file, url(font.woff2), which a standalone file cannot load",
     });
     assert.throws(() => templateText({ ...parts, script: `x("${FIGURE_SLOT}")` }), { message: /standalone: the bundled script holds "<!--"/ });
