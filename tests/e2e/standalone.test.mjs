@@ -83,8 +83,10 @@ function cellColour(page, { panel, x, y }) {
   );
 }
 
-/** Hovers a cell and returns the tooltip shown. */
+/** Hovers a cell (scrolled into the middle of the window first) and returns the tooltip shown. */
 async function hover(page, cell) {
+  const { y } = await cellCentre(page, cell);
+  await page.evaluate((y) => window.scrollBy(0, y - window.innerHeight / 2), y);
   const centre = await cellCentre(page, cell);
   await page.mouse.move(centre.x, centre.y);
   await page.waitForSelector("#tooltip:not([hidden])");
