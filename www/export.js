@@ -8,7 +8,6 @@
 import { fileStemOf } from "./lib/sweepmap.js";
 import { fetchTemplate, fillTemplate } from "./lib/standalone.js";
 import { urlFileName } from "./sources.js";
-import { queryString } from "./state.js";
 
 /** Saves a blob under a file name. */
 export function download(blob, fileName) {
@@ -74,11 +73,11 @@ export function exportCsv(figure) {
 /**
  * Saves the shown data and view as one self-contained HTML page, `<title>.html`: the template
  * for their kind (fetched now, not before: lib/standalone.js) filled with the data's text, its
- * name and format, the title shown and the view's link without its source. `shown` is what the
- * explorer shows ({ source, kind, text, label }), `catalog` the bundled datasets. Resolves to
- * the file name.
+ * name and format, the title shown and `view`, the link of the view without its source. `shown`
+ * is what the explorer shows ({ source, kind, text, label }), `catalog` the bundled datasets.
+ * Resolves to the file name.
  */
-export async function exportPage(shown, state, catalog) {
+export async function exportPage(shown, view, catalog) {
   const { source, kind, text, label } = shown;
   if (typeof text !== "string") {
     throw new Error(`"${label}" was read in slices, as big files are, so its text is not kept to put in a page`);
@@ -91,7 +90,6 @@ export async function exportPage(shown, state, catalog) {
     name = source.kind === "url" ? urlFileName(source.url) : source.name;
     format = source.format;
   }
-  const view = queryString({ ...state, source: { kind: "bundled", id: null } });
   const page = fillTemplate(await fetchTemplate(kind), { data: text, name, format, kind, title: label, view });
   const fileName = `${fileStemOf(label)}.html`;
   download(new Blob([page], { type: "text/html" }), fileName);

@@ -1000,7 +1000,9 @@ function wireControls() {
   elements.exportPage.addEventListener("click", async () => {
     if (!app.figure) return;
     try {
-      setShareStatus(`Page saved as ${await exportPage(app.shown, app.state, app.catalog)}.`);
+      // The view as the address writes it, without a source: the page holds the data itself.
+      const view = addressOf({ ...app.state, source: { kind: "bundled", id: null } }).hash.slice(1);
+      setShareStatus(`Page saved as ${await exportPage(app.shown, view, app.catalog)}.`);
     } catch (error) {
       showError(`Could not save the page: ${messageOf(error)}`);
     }
