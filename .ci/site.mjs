@@ -27,9 +27,16 @@ export const defaultOut = path.join(repository, "site");
 /** The file that marks a folder as built by this script. */
 const MARKER = ".sweepmap-site";
 
-/** Files the site does not need: declarations for TypeScript, and scripts that make data. */
+/**
+ * Files the site does not need: declarations for TypeScript, scripts that make data, and the
+ * entry of the standalone page's bundle (the built templates in pkg/ hold it).
+ */
 function excluded(relative) {
-  return relative.endsWith(".d.ts") || (relative.startsWith(`data${path.sep}`) && relative.endsWith(".mjs"));
+  return (
+    relative.endsWith(".d.ts") ||
+    (relative.startsWith(`data${path.sep}`) && relative.endsWith(".mjs")) ||
+    relative.startsWith(`standalone${path.sep}`)
+  );
 }
 
 /** Every file under `directory`, as paths relative to it. */

@@ -1,7 +1,13 @@
 // Export of the shown figure: PNG at twice the on-screen resolution, SVG (true vector: one shape
-// per cell, drawn by the figure), and the shown data as CSV. File names come from the figure
-// (fileStem(), e.g. "r1-qwen_aime24"). Everything is made in the browser and saved through an
-// <a download> with an object URL.
+// per cell, drawn by the figure), the shown data as CSV, and the whole figure as one
+// self-contained HTML page (its data, its view and sweepmap, opening offline: lib/standalone.js).
+// File names come from the figure (fileStem(), e.g. "r1-qwen_aime24"), a page's from the data's
+// title (fileStemOf). Everything is made in the browser and saved through an <a download> with
+// an object URL.
+
+import { fileStemOf } from "./lib/sweepmap.js";
+import { fetchTemplate, fillTemplate } from "./lib/standalone.js";
+import { urlFileName } from "./sources.js";
 
 /** Saves a blob under a file name. */
 export function download(blob, fileName) {
@@ -62,4 +68,30 @@ export function exportSvg(figure) {
 /** Saves the shown data as CSV, safe to open in a spreadsheet (see the README beside the CSV format). */
 export function exportCsv(figure) {
   download(new Blob([figure.shownCsv()], { type: "text/csv" }), `${figure.fileStem()}.csv`);
+}
+
+/**
+ * Saves the shown data and view as one self-contained HTML page, `<title>.html`: the template
+ * for their kind (fetched now, not before: lib/standalone.js) filled with the data's text, its
+ * name and format, the title shown and `view`, the link of the view without its source. `shown`
+ * is what the explorer shows ({ source, kind, text, label }), `catalog` the bundled datasets.
+ * Resolves to the file name.
+ */
+export async function exportPage(shown, view, catalog) {
+  const { source, kind, text, label } = shown;
+  if (typeof text !== "string") {
+    throw new Error(`"${label}" was read in slices, as big files are, so its text is not kept to put in a page`);
+  }
+  let name = "";
+  let format = "auto";
+  if (source.kind === "bundled") {
+    name = catalog.find((entry) => entry.id === source.id)?.file ?? "";
+  } else {
+    name = source.kind === "url" ? urlFileName(source.url) : source.name;
+    format = source.format;
+  }
+  const page = fillTemplate(await fetchTemplate(kind), { data: text, name, format, kind, title: label, view });
+  const fileName = `${fileStemOf(label)}.html`;
+  download(new Blob([page], { type: "text/html" }), fileName);
+  return fileName;
 }

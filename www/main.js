@@ -16,7 +16,9 @@
 //      wasm) picks the loader to try first from the text (JSON: an "items" key; CSV: a column
 //      named like an item), the other loader is tried when that one fails, and when both fail
 //      the first one's error is shown. A fetch or a big file shows its progress and a Cancel;
-//      a fetch that receives nothing for 30 s is stopped;
+//      a fetch that receives nothing for 30 s is stopped. In a standalone file (README "One
+//      file", lib/standalone.js) the data are the one figure the file holds, offered as the
+//      only bundled dataset, and its view opens when the address holds none;
 //   3. draws through one figure: a SweepFigure for a sweep, a SweepPairwiseFigure for per-item
 //      scores (the old one freed when the kind changes), redrawn on control changes and when its
 //      container resizes;
@@ -39,13 +41,14 @@ import {
 } from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
 import { darkStyleMedia, onSchemeChange } from "./lib/theme.js";
-import { exportCsv, exportPixelRatio, exportPng, exportSvg, ratioText } from "./export.js";
+import { exportCsv, exportPage, exportPixelRatio, exportPng, exportSvg, ratioText } from "./export.js";
 import { loadsInSlices, progressDisplay } from "./loading.js";
 import { LoadCancelled } from "./lib/source.js";
 import { loadCatalog, readSourceData, sweepOf } from "./sources.js";
 import { carriedView, RunTableControls } from "./table.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { renderObservations } from "./observations.js";
+import { readStandaloneFigure, standaloneCatalog } from "./lib/standalone.js";
 import { defaultModelsNote, renderComparisons } from "./pairwise.js";
 import {
   bundledSource,
@@ -126,6 +129,7 @@ const elements = {
   exportPng: byId("export-png"),
   exportSvg: byId("export-svg"),
   exportCsv: byId("export-csv"),
+  exportPage: byId("export-page"),
   linkFallback: byId("link-fallback"),
   linkOutput: byId("link-output"),
   shareStatus: byId("share-status"),
@@ -200,6 +204,8 @@ const app = {
    * navigation open it once, and neither reopens what the page itself wrote.
    */
   address: null,
+  /** In a standalone file (lib/standalone.js): its catalog of one figure, text and view link; else null. */
+  standalone: null,
 };
 
 /** The layout select's "Reported vs recomputed", offered only for data with a reported aggregate. */
@@ -361,7 +367,7 @@ function writeAddress(state, mode) {
  */
 function addressLink() {
   const { hash } = window.location;
-  return holdsView(hash) ? hash : "";
+  return holdsView(hash) ? hash : (app.standalone?.link ?? "");
 }
 
 /**
@@ -1170,6 +1176,16 @@ function wireControls() {
   exporter(elements.exportPng, exportPng, "PNG");
   exporter(elements.exportSvg, exportSvg, "SVG");
   exporter(elements.exportCsv, exportCsv, "CSV");
+  elements.exportPage.addEventListener("click", async () => {
+    if (!app.figure) return;
+    try {
+      // The view as the address writes it, without a source: the page holds the data itself.
+      const view = addressOf({ ...app.state, source: { kind: "bundled", id: null } }).hash.slice(1);
+      setShareStatus(`Page saved as ${await exportPage(app.shown, view, app.catalog)}.`);
+    } catch (error) {
+      showError(`Could not save the page: ${messageOf(error)}`);
+    }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1443,7 +1459,21 @@ async function main() {
     ...app.colorMaps.map((map) => option(map.name, map.diverging ? `${map.label} (diverging)` : map.label)),
   );
   try {
-    app.catalog = await loadCatalog();
+    // A standalone file shows the one figure it holds (lib/standalone.js), without the data
+    // controls, links or the page download, which need the site.
+    const figure = readStandaloneFigure(document);
+    app.standalone = figure && standaloneCatalog(figure, document);
+  } catch (error) {
+    showError(`This file's figure cannot be shown: ${messageOf(error)}`);
+    elements.title.textContent = "No figure";
+    return;
+  }
+  if (app.standalone) {
+    app.texts.set(`bundled:${app.standalone.catalog[0].id}`, app.standalone.text);
+    for (const id of ["group-data", "copy-link", "export-page"]) byId(id).hidden = true;
+  }
+  try {
+    app.catalog = app.standalone?.catalog ?? (await loadCatalog());
   } catch (error) {
     showError(`Could not list the bundled datasets: ${messageOf(error)}`);
     elements.title.textContent = "No datasets";
@@ -1451,7 +1481,7 @@ async function main() {
   }
   fillDatasetSelect();
   wireControls();
-  wireDrop();
+  if (!app.standalone) wireDrop();
   window.addEventListener("popstate", onAddressChange);
   window.addEventListener("hashchange", onAddressChange);
   await openFromAddress({ initial: true });

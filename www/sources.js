@@ -45,7 +45,7 @@ export async function loadCatalog() {
 }
 
 /** The last part of a URL's path, for naming data that have no title. */
-function urlFileName(url) {
+export function urlFileName(url) {
   try {
     const path = new URL(url, window.location.href).pathname;
     return decodeURIComponent(path.split("/").filter(Boolean).pop() ?? url);
@@ -114,7 +114,7 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
       throw new Error(context(`could not fetch data/${entry.file}: ${messageOf(error)}`));
     }
     texts.set(key, text);
-    format = formatOf(api, entry.file);
+    format = formatOf(api, entry.file, entry.format);
     const parse = context;
     context = (message) => parse(`could not read ${entry.file}: ${message}`);
   } else if (source.kind === "url") {

@@ -51,7 +51,7 @@ pub use observe::{
 pub use pairwise::{
     default_pairwise_models, prepare_pairwise_figure, PairwiseOptions, DEFAULT_PAIRWISE_MODELS,
 };
-pub use query::{CellInfo, PanelReport};
+pub use query::{file_stem_of, CellInfo, PanelReport};
 pub use wording::{format_p_value, format_percent, format_signed, plural};
 pub use words::{BinValue, Layout, Named, Range};
 

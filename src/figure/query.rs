@@ -448,6 +448,18 @@ fn shared_name<'a>(
     shared
 }
 
+/// A file name without its extension for a text such as a dataset's title (the explorer's
+/// "Download page" saves `<stem>.html`): lowercase letters, digits, `-` and `_`, at most 80 of
+/// them, or `sweepmap` when the text has none of those.
+pub fn file_stem_of(text: &str) -> String {
+    let stem = slug(text);
+    if stem.is_empty() {
+        "sweepmap".to_string()
+    } else {
+        stem
+    }
+}
+
 /// Lowercase letters, digits, `-` and `_` only; runs of anything else become one `-`.
 fn slug(text: &str) -> String {
     let mut out = String::new();
@@ -465,7 +477,19 @@ fn slug(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::slug;
+    use super::{file_stem_of, slug};
+
+    #[test]
+    fn file_stems_of_titles_are_slugs_or_sweepmap() {
+        assert_eq!(
+            file_stem_of("KV-cache compression: R1 models (pass@1)"),
+            "kv-cache-compression-r1-models-pass-1"
+        );
+        assert_eq!(file_stem_of("</script>.html"), "script-html");
+        for nothing in ["", "  ", "日本語の表", "../..", "\u{2068}\u{2069}"] {
+            assert_eq!(file_stem_of(nothing), "sweepmap", "{nothing:?}");
+        }
+    }
 
     #[test]
     fn slugs_are_safe_file_names() {

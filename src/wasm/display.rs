@@ -5,6 +5,7 @@ use wasm_bindgen::prelude::*;
 
 use super::arguments;
 use crate::display::{display_label, display_note};
+use crate::figure::file_stem_of;
 
 /// A label or title from the data as shown: cut to 200 characters (the last one "…") and
 /// wrapped in U+2068 ... U+2069 when it holds a bidi control, so it cannot reorder the text
@@ -25,4 +26,15 @@ pub fn display_note_js(
 ) -> Result<String, js_sys::Error> {
     let text = arguments::text("text", "a string", &text)?;
     Ok(display_note(&text).into_owned())
+}
+
+/// A file name without its extension for a text such as a dataset's title: `KV-cache sweep` ->
+/// `kv-cache-sweep`; `sweepmap` when the text has no letter or digit (the explorer's "Download
+/// page" saves `<stem>.html`).
+#[wasm_bindgen(js_name = fileStemOf)]
+pub fn file_stem_of_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<String, js_sys::Error> {
+    let text = arguments::text("text", "a string", &text)?;
+    Ok(file_stem_of(&text))
 }

@@ -29,7 +29,8 @@
 //! - `pairwise`: loading per-item scores (`loadPairwise`) and their handle, `SweepPairwise`;
 //! - `arguments`: reading JavaScript values (option objects, numbers, names, canvases) into the
 //!   view spec's types ([`crate::view`], where options are resolved);
-//! - `display`: data-supplied text as shown (`displayLabel`, `displayNote`);
+//! - `display`: data-supplied text as shown (`displayLabel`, `displayNote`), and a title as a
+//!   file name (`fileStemOf`);
 //! - `table` (the default package only): run tables of any shape (`openSweep`), their
 //!   columns with roles and reasons, views projected into datasets (`SweepTable`,
 //!   `SweepProjection`);
@@ -64,7 +65,7 @@ pub use chunked::SweepPairwiseLoader;
 pub use dataset::{
     color_maps, load_csv, load_dataset, load_json, CsvExportOptionsObject, SweepDataset,
 };
-pub use display::{display_label_js, display_note_js};
+pub use display::{display_label_js, display_note_js, file_stem_of_js};
 pub use figure::SweepFigure;
 pub use link::{format_link_js, link_schema_js, parse_link_js, read_link_source_js};
 #[cfg(feature = "pairwise")]

@@ -47,7 +47,7 @@ async function exerciseExplorer(page) {
   await page.focus("#figure-canvas");
   await page.keyboard.press("ArrowRight");
   await page.waitForSelector("#cell-outline:not([hidden])");
-  for (const button of ["#export-svg", "#export-csv", "#export-png"]) {
+  for (const button of ["#export-svg", "#export-csv", "#export-png", "#export-page"]) {
     await Promise.all([page.waitForEvent("download"), page.click(button)]);
   }
   await page.click("#copy-link");

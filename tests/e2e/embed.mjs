@@ -82,11 +82,14 @@ function recorder() {
 }
 
 /**
- * Opens a page of the session with the recorder installed. Resolves to { page, context,
- * problems (console errors, uncaught exceptions, failed requests and HTTP errors), requests }.
+ * Opens a page of the session (a path relative to it, or any address, file: ones included) with
+ * the recorder installed. `offline`: the context is offline and every request that is not for a
+ * file is aborted. Resolves to { page, context, problems (console errors, uncaught exceptions,
+ * failed requests and HTTP errors), requests }.
  */
-export async function openRecordedPage(session, pagePath, { width = 1280, height = 900 } = {}) {
-  const context = await session.browser.newContext({ viewport: { width, height } });
+export async function openRecordedPage(session, pagePath, { width = 1280, height = 900, offline = false } = {}) {
+  const context = await session.browser.newContext({ viewport: { width, height }, offline });
+  if (offline) await context.route("**/*", (route) => (route.request().url().startsWith("file:") ? route.continue() : route.abort()));
   const page = await context.newPage();
   await page.addInitScript(recorder);
   const problems = [];

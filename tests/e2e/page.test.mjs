@@ -234,6 +234,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "export-png",
       "export-svg",
       "export-csv",
+      "export-page",
       "figure-canvas",
     ]);
 

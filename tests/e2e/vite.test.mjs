@@ -75,12 +75,16 @@ describe("the package", () => {
       ". > default",
       "./element > types",
       "./element > default",
+      "./standalone > types",
+      "./standalone > default",
       "./wasm > types",
       "./wasm > default",
       "./wasm-pairwise > types",
       "./wasm-pairwise > default",
       "./sweepmap_bg.wasm",
       "./pairwise/sweepmap_bg.wasm",
+      "./standalone.html",
+      "./pairwise/standalone.html",
       "./package.json",
     ]);
     for (const [condition, target] of targets) {
@@ -95,6 +99,8 @@ describe("the package", () => {
     const entry = await import("../../www/lib/sweepmap.js");
     assert.deepEqual(declaredValues(path.join(repository, "www/lib/sweepmap.d.ts")), Object.keys(entry).sort());
     assert.deepEqual(declaredValues(path.join(repository, "www/lib/element.d.ts")), ["SweepMapElement"]);
+    const standalone = await import("../../www/lib/standalone.js");
+    assert.deepEqual(declaredValues(path.join(repository, "www/lib/standalone.d.ts")), Object.keys(standalone).sort());
     assert.ok(Object.keys(entry).includes("SweepFigure") && Object.keys(entry).includes("load"));
   });
 });
