@@ -22,6 +22,7 @@ mod bins;
 mod effects;
 mod explain;
 mod formats;
+mod merge;
 mod name_map;
 pub(crate) mod names;
 mod project;
@@ -39,6 +40,7 @@ pub use bins::Bins;
 pub use effects::Effect;
 pub use explain::opens_what_tidy_refuses;
 pub use formats::Format;
+pub use merge::{merge_csv_files, MergedFiles, SOURCE_FILE};
 pub use name_map::NameMap;
 pub use project::{BinPick, CellRuns, Choice, Projection, View};
 pub use roles::{ColumnRole, Reason, Role, TableOptions};
@@ -128,17 +130,7 @@ impl RunTable {
         if text.trim().is_empty() {
             return Err(Error::Empty);
         }
-        let header = first_record(text, detect_delimiter(text));
-        let unnamed_index = header.len() > 1
-            && header.first().is_some_and(|name| name.trim().is_empty())
-            && header.iter().skip(1).all(|name| !name.trim().is_empty());
-        let patched;
-        let text = if unnamed_index {
-            patched = format!("{PANDAS_INDEX}{text}");
-            patched.as_str()
-        } else {
-            text
-        };
+        let text = named_index(text);
         let mut reader = SliceReader::new();
         let mut collector = Collector::default();
         reader.push(text.as_bytes(), &mut collector)?;
@@ -201,6 +193,20 @@ impl RunTable {
             columns.push(level.finish(column.name.clone()));
         }
         RunTable { columns, lines }
+    }
+}
+
+/// The text with an unnamed first column (pandas writes its row index so) named
+/// [`PANDAS_INDEX`].
+pub(crate) fn named_index(text: &str) -> std::borrow::Cow<'_, str> {
+    let header = first_record(text, detect_delimiter(text));
+    let unnamed_index = header.len() > 1
+        && header.first().is_some_and(|name| name.trim().is_empty())
+        && header.iter().skip(1).all(|name| !name.trim().is_empty());
+    if unnamed_index {
+        format!("{PANDAS_INDEX}{text}").into()
+    } else {
+        text.into()
     }
 }
 
@@ -379,6 +385,9 @@ pub struct Sweep {
     /// default view.
     #[serde(skip)]
     preferred: Preferred,
+    /// The roles named in the options (`roles`), which a link of a view of it carries.
+    #[serde(skip)]
+    pub named_roles: NameMap<Role>,
     /// Per column, how its values group a parameter (bins or levels); `None` for columns that
     /// are not parameters.
     #[serde(skip)]
@@ -429,6 +438,7 @@ pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
             value: options.value.clone(),
             benchmark: options.benchmark.clone(),
         },
+        named_roles: options.roles.clone(),
         groups,
     })
 }

@@ -11,6 +11,8 @@ pub(crate) const MODEL_NAMES: &[&str] = &[
     "llm",
     "system",
     "checkpoint",
+    // The column a merge of several files adds (`merge::SOURCE_FILE`): a panel per file.
+    "sourcefile",
 ];
 pub(crate) const BENCHMARK_NAMES: &[&str] = &[
     "benchmark",

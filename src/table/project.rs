@@ -188,7 +188,13 @@ impl Sweep {
 
     /// The default view (see the module documentation).
     pub fn default_view(&self) -> Result<View> {
-        let metric = match &self.preferred.value {
+        self.default_view_of(None)
+    }
+
+    /// The default view of a metric (name or label; `None`: the default metric): its axes and
+    /// choices are those the default view would have if the metric were the default one.
+    pub fn default_view_of(&self, metric: Option<&str>) -> Result<View> {
+        let metric = match metric.or(self.preferred.value.as_deref()) {
             Some(name) => self.metric_column(name)?,
             // A training metric (`train/loss`) only when there is nothing else.
             None => {
@@ -623,12 +629,12 @@ impl Sweep {
     }
 
     /// The metric column a name gives, or the error listing the metrics.
-    fn metric_column(&self, name: &str) -> Result<usize> {
+    pub(crate) fn metric_column(&self, name: &str) -> Result<usize> {
         self.column_with(Role::Metric, "metric", name)
     }
 
     /// The parameter column a name gives, or the error listing the parameters.
-    fn parameter_column(&self, name: &str) -> Result<usize> {
+    pub(crate) fn parameter_column(&self, name: &str) -> Result<usize> {
         self.column_with(Role::Parameter, "parameter", name)
     }
 
@@ -812,7 +818,7 @@ impl Sweep {
 
     /// The group key a fixed value names: a level (by text or number) or a bin (by label or a
     /// number in it).
-    fn fixed_key(&self, column: usize, text: &str) -> Result<u32> {
+    pub(crate) fn fixed_key(&self, column: usize, text: &str) -> Result<u32> {
         let (Some(Some(groups)), Some(data)) =
             (self.groups.get(column), self.table.columns.get(column))
         else {

@@ -103,24 +103,14 @@ extern "C" {
 
 /// A role by the name the options write it.
 fn role_named(name: &str, value: &JsValue) -> Result<Role, js_sys::Error> {
-    const ROLES: [Role; 5] = [
-        Role::Parameter,
-        Role::Metric,
-        Role::Facet,
-        Role::Replicate,
-        Role::Ignore,
-    ];
     let text = value.as_string().unwrap_or_default();
-    ROLES
-        .into_iter()
-        .find(|role| role.as_str() == text)
-        .ok_or_else(|| {
-            arguments::invalid(
-                name,
-                r#""parameter", "metric", "facet", "replicate" or "ignore""#,
-                value,
-            )
-        })
+    Role::named(&text).ok_or_else(|| {
+        arguments::invalid(
+            name,
+            r#""parameter", "metric", "facet", "replicate" or "ignore""#,
+            value,
+        )
+    })
 }
 
 /// A plain object's own keys and values (`undefined` values left out), or the error naming

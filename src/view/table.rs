@@ -1,0 +1,79 @@
+//! The view of a run table as links and `<sweep-map>` carry it: the roles named per column, the
+//! metric and its direction, the x and y parameters, every other parameter's choice, and what a
+//! cell of a binned axis shows. Each declared once, as the figure's settings are; the option
+//! names are those of `openSweep`'s options (`roles`) and of a `SweepView` (`metric`, ...), and
+//! the link key and the attribute are the same word. One exception: what a binned cell shows is
+//! `bins` in a `SweepView`, but `bins` is already the link key and attribute of the pairwise
+//! bins (a number), so links and the element call it `binned`.
+//!
+//! These settings are read and written against a run table (`crate::link::table`): their values
+//! name columns, which only the table knows. Lists of names are written as the other lists of a
+//! link are (`,` between items, `\,` and `\\` inside a name), with `:` between the parts of an
+//! item (`\:` inside a name): `roles=seed:replicate,notes:ignore`,
+//! `others=batch_size:fixed:64,warmup:best`.
+
+use super::setting::{Setting, ValueKind, Views};
+
+/// Roles per column: `column:role` items.
+pub const ROLES: Setting = Setting {
+    views: Views::Table,
+    link: Some("roles"),
+    attribute: Some("roles"),
+    fallback: "inferring its role",
+    ..Setting::option(
+        "roles",
+        ValueKind::Text,
+        "column:role items, each role one of parameter, metric, facet, replicate, ignore",
+    )
+};
+pub const METRIC: Setting = Setting {
+    views: Views::Table,
+    link: Some("metric"),
+    attribute: Some("metric"),
+    ..Setting::option("metric", ValueKind::Text, "a metric column's name")
+};
+pub const DIRECTION: Setting = Setting {
+    views: Views::Table,
+    link: Some("direction"),
+    attribute: Some("direction"),
+    fallback: "guessing it from the metric's name",
+    ..Setting::option("direction", ValueKind::Text, "higher or lower")
+};
+pub const X: Setting = Setting {
+    views: Views::Table,
+    link: Some("x"),
+    attribute: Some("x"),
+    ..Setting::option("x", ValueKind::Text, "a parameter column's name")
+};
+pub const Y: Setting = Setting {
+    views: Views::Table,
+    link: Some("y"),
+    attribute: Some("y"),
+    ..Setting::option("y", ValueKind::Text, "a parameter column's name")
+};
+/// Every parameter but x and y: `parameter:best`, `parameter:mean`, `parameter:facet` or
+/// `parameter:fixed:value` items.
+pub const OTHERS: Setting = Setting {
+    views: Views::Table,
+    link: Some("others"),
+    attribute: Some("others"),
+    fallback: "using the default view's choice",
+    ..Setting::option(
+        "others",
+        ValueKind::Text,
+        "parameter:choice items, each choice best, mean, facet or fixed:value",
+    )
+};
+/// What a cell of a binned axis shows (`bins` in a `SweepView`: see the module documentation).
+pub const BINNED: Setting = Setting {
+    views: Views::Table,
+    state: Some("bins"),
+    link: Some("binned"),
+    attribute: Some("binned"),
+    fallback: "showing the mean of the runs in a bin",
+    ..Setting::option("binned", ValueKind::Text, "mean or best")
+};
+
+/// The settings of a run table's view, in the order a link writes them (after the data source,
+/// before the figure's settings).
+pub const TABLE: &[&Setting] = &[&ROLES, &METRIC, &DIRECTION, &X, &Y, &OTHERS, &BINNED];
