@@ -131,12 +131,27 @@ fn roles_and_metric_round_trip() {
 }
 
 #[test]
-fn a_metric_change_writes_only_what_differs_from_its_own_default() {
+fn a_metric_writes_its_direction_only_when_it_is_not_its_own() {
     let text =
         "a,b,c,acc,loss\n1,x,p,0.1,3\n2,x,p,0.2,2\n1,y,p,0.3,1\n2,y,q,0.4,0.5\n1,x,q,0.5,4\n";
     let sweep = open(text, &[]);
-    let of_loss = sweep.default_view_of(Some("loss")).unwrap();
-    assert_eq!(round_trip(text, &sweep, &of_loss), "metric=loss");
+    let loss = View {
+        metric: "loss".into(),
+        direction: None,
+        ..sweep.default_view().unwrap()
+    };
+    // Drawn, the view holds the metric's own direction (lower), which the link leaves out.
+    let drawn = sweep.project(&loss).unwrap().view;
+    assert_eq!(drawn.direction, Some(Direction::Lower));
+    assert_eq!(round_trip(text, &sweep, &drawn), "metric=loss");
+    let higher = View {
+        direction: Some(Direction::Higher),
+        ..drawn
+    };
+    assert_eq!(
+        round_trip(text, &sweep, &higher),
+        "metric=loss&direction=higher"
+    );
 }
 
 fn messages(text: &str, query: &str) -> (Vec<(String, String)>, View) {
@@ -158,12 +173,12 @@ fn names_the_file_lacks_are_notices_naming_the_key_and_column() {
         "roles=nope:ignore&metric=val_acc&x=lrr&y=&others=wd:best,opt:fixed:rmsprop",
     );
     let expected = [
-        ("roles", "roles names a column the file does not have (\"nope\"; columns: \"lr\", \"opt\", \"batch\", \"seed\", \"acc\"); inferring its role."),
-        ("metric", "metric=\"val_acc\": the file has no metric \"val_acc\" (metrics: \"acc\"); showing the default one."),
-        ("x", "x=\"lrr\": the file has no parameter \"lrr\" (parameters: \"lr\", \"opt\", \"batch\"); showing \"batch\"."),
-        ("y", "y=\"\": the file has no parameter \"\" (parameters: \"lr\", \"opt\", \"batch\"); showing \"opt\"."),
-        ("others", "others fixes \"opt\" at \"rmsprop\", a value it never takes (values: \"adam:w\", \"sgd,m\", \"é∑\"); using the default view's choice."),
-        ("others", "others names \"wd\", which is not a parameter of the file (parameters: \"lr\", \"opt\", \"batch\"); ignoring it."),
+        ("roles", "roles=\"nope:ignore\": no column \"nope\" for the ignore; the columns are \"lr\", \"opt\", \"batch\", \"seed\", \"acc\"; inferring every role."),
+        ("metric", "metric=\"val_acc\": unknown metric: \"val_acc\"; expected one of \"acc\"; showing the default metric."),
+        ("x", "x=\"lrr\": unknown parameter: \"lrr\"; expected one of \"lr\", \"opt\", \"batch\"; showing \"batch\"."),
+        ("y", "y=\"\": unknown parameter: \"\"; expected one of \"lr\", \"opt\", \"batch\"; showing \"opt\"."),
+        ("others", "others=\"opt\": field \"opt\": expected one of its values (\"adam:w\", \"sgd,m\", \"é∑\") to fix it at, found \"rmsprop\"; using the default view's choice."),
+        ("others", "others=\"wd\": unknown parameter: \"wd\"; expected one of \"lr\", \"opt\", \"batch\"; using the default view's choice."),
     ];
     let expected: Vec<(String, String)> = expected
         .iter()
@@ -204,7 +219,7 @@ fn roles_that_do_not_fit_are_a_notice_and_inferred() {
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert_eq!(notices[0].0, "roles");
     assert!(
-        notices[0].1.starts_with("The roles in the link do not fit the file (field \"batch\": expected a parameter with at least two values"),
+        notices[0].1.starts_with("roles=\"batch:parameter\": field \"batch\": expected a parameter with at least two values"),
         "{}",
         notices[0].1
     );

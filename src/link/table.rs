@@ -11,9 +11,9 @@
 //! opens. Writing ([`table_link`], [`format_table_link`]) keeps what differs from the default
 //! view, so a link read and written again is the same link.
 
-use super::query::{push_pair, quote, quoted_list, shown, split_query};
+use super::query::{push_pair, quote, shown, split_query};
 use super::view::Notice;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::table::{open_sweep, BinPick, Choice, NameMap, Role, Sweep, TableOptions, View};
 use crate::view::table::{BINNED, DIRECTION, METRIC, OTHERS, ROLES, TABLE, X, Y};
 use crate::view::Setting;
@@ -89,12 +89,54 @@ pub fn join_records(records: &[Vec<&str>]) -> String {
     text
 }
 
-fn notice(setting: &Setting, value: Option<&str>, message: String) -> Notice {
+/// A notice about a setting, its message the parts joined (one function for every message:
+/// `format!` per message cost about a kilobyte of wasm).
+fn notice(setting: &Setting, value: Option<&str>, parts: &[&str]) -> Notice {
     Notice {
         key: setting.link.unwrap_or(setting.option).to_string(),
         value: value.map(str::to_string),
-        message,
+        message: parts.concat(),
     }
+}
+
+/// The notice for an item of a list key that is not what the key takes.
+fn bad_item(setting: &Setting, text: &str, record: &[String]) -> Notice {
+    let parts: Vec<&str> = record.iter().map(String::as_str).collect();
+    let item = shown(&join_records(&[parts]));
+    let key = setting.link.unwrap_or(setting.option);
+    notice(
+        setting,
+        Some(text),
+        &[
+            key,
+            ": ",
+            &item,
+            " is not ",
+            setting.expects,
+            "; ",
+            setting.fallback,
+            ".",
+        ],
+    )
+}
+
+/// The notice for a word setting's value that is not one it takes.
+fn bad_value(setting: &Setting, text: &str) -> Notice {
+    let key = setting.link.unwrap_or(setting.option);
+    notice(
+        setting,
+        Some(text),
+        &[
+            key,
+            "=",
+            &shown(text),
+            " is not ",
+            setting.expects,
+            "; ",
+            setting.fallback,
+            ".",
+        ],
+    )
 }
 
 /// The first value a link gives a setting, under its key or another spelling of it.
@@ -104,12 +146,6 @@ fn value_of<'a>(pairs: &'a [(String, String)], setting: &Setting) -> Option<&'a 
         .iter()
         .find(|(key, _)| keys.contains(&key.as_str()))
         .map(|(_, value)| value.as_str())
-}
-
-/// A record written back as the link shows it, for a notice.
-fn record_text(parts: &[String]) -> String {
-    let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
-    shown(&join_records(&[parts]))
 }
 
 /// Reads the run-table keys of a link's text (with or without its `#` or `?`). Problems with a
@@ -134,16 +170,7 @@ pub fn read_table_pairs(pairs: &[(String, String)]) -> (TableLink, Vec<Notice>) 
                         link.roles.insert(column.clone(), role);
                     }
                 }
-                _ => notices.push(notice(
-                    &ROLES,
-                    Some(text),
-                    format!(
-                        "roles: {} is not column:role (a role is one of {}); {}.",
-                        record_text(&record),
-                        role_words(),
-                        ROLES.fallback
-                    ),
-                )),
+                _ => notices.push(bad_item(&ROLES, text, &record)),
             }
         }
     }
@@ -152,18 +179,24 @@ pub fn read_table_pairs(pairs: &[(String, String)]) -> (TableLink, Vec<Notice>) 
     link.x = name(&X);
     link.y = name(&Y);
     if let Some(text) = value_of(pairs, &DIRECTION) {
-        link.direction = word(&DIRECTION, text, &mut notices, |word| match word {
+        link.direction = match crate::text::lower(text.trim()).as_str() {
             "higher" => Some(Direction::Higher),
             "lower" => Some(Direction::Lower),
             _ => None,
-        });
+        };
+        if link.direction.is_none() {
+            notices.push(bad_value(&DIRECTION, text));
+        }
     }
     if let Some(text) = value_of(pairs, &BINNED) {
-        link.bins = word(&BINNED, text, &mut notices, |word| match word {
+        link.bins = match crate::text::lower(text.trim()).as_str() {
             "mean" => Some(BinPick::Mean),
             "best" => Some(BinPick::Best),
             _ => None,
-        });
+        };
+        if link.bins.is_none() {
+            notices.push(bad_value(&BINNED, text));
+        }
     }
     if let Some(text) = value_of(pairs, &OTHERS) {
         for record in split_records(text) {
@@ -181,48 +214,20 @@ pub fn read_table_pairs(pairs: &[(String, String)]) -> (TableLink, Vec<Notice>) 
                 (Some(parameter), Some(choice)) => {
                     link.others.insert(parameter.clone(), choice);
                 }
-                _ => notices.push(notice(
-                    &OTHERS,
-                    Some(text),
-                    format!(
-                        "others: {} is not parameter:choice (a choice is best, mean, facet or fixed:value); {}.",
-                        record_text(&record),
-                        OTHERS.fallback
-                    ),
-                )),
+                _ => notices.push(bad_item(&OTHERS, text, &record)),
             }
         }
     }
     (link, notices)
 }
 
-fn role_words() -> String {
-    let words: Vec<&str> = Role::ALL.iter().map(|role| role.as_str()).collect();
-    words.join(", ")
-}
-
-/// A word setting's value (any case, spaces around ignored), or a notice and `None`.
-fn word<T>(
-    setting: &Setting,
-    text: &str,
-    notices: &mut Vec<Notice>,
-    read: impl Fn(&str) -> Option<T>,
-) -> Option<T> {
-    let value = read(&crate::text::lower(text.trim()));
-    if value.is_none() {
-        let key = setting.link.unwrap_or(setting.option);
-        notices.push(notice(
-            setting,
-            Some(text),
-            format!(
-                "{key}={} is not {}; {}.",
-                shown(text),
-                setting.expects,
-                setting.fallback
-            ),
-        ));
-    }
-    value
+/// Roles as `roles=` writes them: `column:role` items.
+fn role_records(roles: &NameMap<Role>) -> String {
+    let records: Vec<Vec<&str>> = roles
+        .iter()
+        .map(|(column, role)| vec![column.as_str(), role.as_str()])
+        .collect();
+    join_records(&records)
 }
 
 /// The link text (`key=value&...`, no leading `#`) of a run table's keys, in the order of
@@ -232,12 +237,7 @@ pub fn format_table_link(link: &TableLink) -> String {
     for &setting in TABLE {
         let Some(key) = setting.link else { continue };
         let value = if setting.option == ROLES.option {
-            let records: Vec<Vec<&str>> = link
-                .roles
-                .iter()
-                .map(|(column, role)| vec![column.as_str(), role.as_str()])
-                .collect();
-            (!records.is_empty()).then(|| join_records(&records))
+            Some(role_records(&link.roles)).filter(|roles| !roles.is_empty())
         } else if setting.option == METRIC.option {
             link.metric.clone()
         } else if setting.option == DIRECTION.option {
@@ -278,27 +278,11 @@ fn label_with(sweep: &Sweep, name: &str, role: Role) -> Option<String> {
     has.then(|| sweep.label(column).to_string())
 }
 
-/// The labels of the columns with a role, quoted for a notice.
-fn labels_with(sweep: &Sweep, role: Role) -> String {
-    let labels: Vec<String> = sweep
-        .columns_with(role)
-        .into_iter()
-        .map(|column| sweep.label(column).to_string())
-        .collect();
-    quoted_list(&labels)
-}
-
 /// The keys of a view of a sweep: the roles the sweep was opened with, and what differs from
-/// the default view of the view's metric (its direction, axes and choices), so that the view
-/// read back from them is `view`.
+/// its default view (the metric, its direction, the axes, the choices), so that the view read
+/// back from them is `view`.
 pub fn table_link(sweep: &Sweep, view: &View) -> Result<TableLink> {
     let default = sweep.default_view()?;
-    let metric = label_with(sweep, &view.metric, Role::Metric);
-    let same_metric = metric.as_deref() == Some(default.metric.as_str());
-    let of_metric = match &metric {
-        Some(label) if !same_metric => sweep.default_view_of(Some(label))?,
-        _ => default,
-    };
     let parameter = |name: &str| label_with(sweep, name, Role::Parameter);
     let (x, y) = (parameter(&view.x), parameter(&view.y));
     let mut others = NameMap::new();
@@ -307,19 +291,32 @@ pub fn table_link(sweep: &Sweep, view: &View) -> Result<TableLink> {
             continue;
         };
         let axis = Some(&label) == x.as_ref() || Some(&label) == y.as_ref();
-        if !axis && of_metric.others.get(&label) != Some(choice) {
+        if !axis && default.others.get(&label) != Some(choice) {
             others.insert(label, choice.clone());
         }
     }
+    // The direction is written when it is not the metric's own.
+    let metric = sweep.metric_column(&view.metric).ok();
+    let own = metric.map(|column| sweep.direction(column, None));
+    let metric = metric.map(|column| sweep.label(column).to_string());
     Ok(TableLink {
         roles: sweep.named_roles.clone(),
-        metric: metric.filter(|_| !same_metric),
-        direction: view.direction.filter(|d| Some(*d) != of_metric.direction),
-        x: x.filter(|x| *x != of_metric.x),
-        y: y.filter(|y| *y != of_metric.y),
+        metric: metric.filter(|metric| *metric != default.metric),
+        direction: view.direction.filter(|d| Some(*d) != own),
+        x: x.filter(|x| *x != default.x),
+        y: y.filter(|y| *y != default.y),
         others,
-        bins: Some(view.bins).filter(|bins| *bins != of_metric.bins),
+        bins: Some(view.bins).filter(|bins| *bins != default.bins),
     })
+}
+
+/// The notice for a value the file refuses, in the file's own words:
+/// `x="lrr": unknown parameter: "lrr"; expected one of "lr", "opt"; showing "batch".`
+fn refused(setting: &Setting, value: &str, error: &Error, instead: &str) -> Notice {
+    let key = setting.link.unwrap_or(setting.option);
+    let error = error.to_string();
+    let parts = [key, "=", &shown(value), ": ", &error, "; ", instead, "."];
+    notice(setting, Some(value), &parts)
 }
 
 /// The view a link gives on a sweep, every name checked against it: a name the sweep lacks (or
@@ -328,43 +325,29 @@ pub fn table_link(sweep: &Sweep, view: &View) -> Result<TableLink> {
 /// default view either (nothing can be drawn).
 pub fn linked_view(sweep: &Sweep, link: &TableLink) -> Result<(View, Vec<Notice>)> {
     let mut notices = Vec::new();
-    let metric = link.metric.as_deref().and_then(|name| {
-        let label = label_with(sweep, name, Role::Metric);
-        if label.is_none() {
-            notices.push(notice(
-                &METRIC,
-                Some(name),
-                format!(
-                    "metric={}: the file has no metric {} (metrics: {}); showing the default one.",
-                    shown(name),
-                    quote(name),
-                    labels_with(sweep, Role::Metric)
-                ),
-            ));
-        }
-        label
-    });
-    let default = sweep.default_view_of(metric.as_deref())?;
+    let default = sweep.default_view()?;
     let mut view = default.clone();
+    if let Some(name) = &link.metric {
+        match sweep.metric_column(name) {
+            Ok(column) => {
+                view.metric = sweep.label(column).to_string();
+                // The direction is the new metric's own, unless the link gives one.
+                view.direction = None;
+            }
+            Err(error) => notices.push(refused(&METRIC, name, &error, METRIC.fallback)),
+        }
+    }
     if link.direction.is_some() {
         view.direction = link.direction;
     }
     for (setting, given, axis) in [(&X, &link.x, &mut view.x), (&Y, &link.y, &mut view.y)] {
         let Some(name) = given else { continue };
-        match label_with(sweep, name, Role::Parameter) {
-            Some(label) => *axis = label,
-            None => notices.push(notice(
-                setting,
-                Some(name),
-                format!(
-                    "{}={}: the file has no parameter {} (parameters: {}); showing {}.",
-                    setting.option,
-                    shown(name),
-                    quote(name),
-                    labels_with(sweep, Role::Parameter),
-                    quote(axis)
-                ),
-            )),
+        match sweep.parameter_column(name) {
+            Ok(column) => *axis = sweep.label(column).to_string(),
+            Err(error) => {
+                let instead = ["showing ", &quote(axis)].concat();
+                notices.push(refused(setting, name, &error, &instead));
+            }
         }
     }
     if view.x == view.y {
@@ -374,70 +357,54 @@ pub fn linked_view(sweep: &Sweep, link: &TableLink) -> Result<(View, Vec<Notice>
             &default.x
         };
         if link.y.is_some() {
-            notices.push(notice(
-                &Y,
-                link.y.as_deref(),
-                format!(
-                    "x and y name the same parameter {}; showing y = {}.",
-                    quote(&view.x),
-                    quote(other)
-                ),
-            ));
+            let (x, other) = (quote(&view.x), quote(other));
+            let parts = [
+                "x and y name the same parameter ",
+                &x,
+                "; showing y = ",
+                &other,
+                ".",
+            ];
+            notices.push(notice(&Y, link.y.as_deref(), &parts));
         }
         view.y = other.clone();
     }
     for (name, choice) in &link.others {
-        let Some(label) = label_with(sweep, name, Role::Parameter) else {
-            notices.push(notice(
-                &OTHERS,
-                Some(name),
-                format!(
-                    "others names {}, which is not a parameter of the file (parameters: {}); ignoring it.",
-                    quote(name),
-                    labels_with(sweep, Role::Parameter)
-                ),
-            ));
-            continue;
-        };
-        if let Choice::Fixed(value) = choice {
-            let takes = sweep
-                .find(&label)
-                .is_some_and(|column| sweep.fixed_key(column, value).is_ok());
-            if !takes {
-                let values = sweep.parameter_values(&label).unwrap_or_default();
-                notices.push(notice(
-                    &OTHERS,
-                    Some(value),
-                    format!(
-                        "others fixes {} at {}, a value it never takes (values: {}); {}.",
-                        quote(&label),
-                        shown(value),
-                        quoted_list(values),
-                        OTHERS.fallback
-                    ),
-                ));
-                continue;
+        let checked = sweep
+            .parameter_column(name)
+            .and_then(|column| match choice {
+                Choice::Fixed(value) => sweep.fixed_key(column, value).map(|_| column),
+                _ => Ok(column),
+            });
+        match checked {
+            Ok(column) => {
+                view.others
+                    .insert(sweep.label(column).to_string(), choice.clone());
             }
+            Err(error) => notices.push(refused(&OTHERS, name, &error, OTHERS.fallback)),
         }
-        view.others.insert(label, choice.clone());
     }
     if let Some(bins) = link.bins {
         view.bins = bins;
     }
     if let Err(error) = sweep.project(&view) {
+        let error = error.to_string();
         notices.push(Notice {
             key: "metric, x, y, others".into(),
             value: None,
-            message: format!(
-                "The run-table view in the link could not be drawn ({error}); showing the default view."
-            ),
+            message: [
+                "The run-table view in the link could not be drawn (",
+                &error,
+                "); showing the default view.",
+            ]
+            .concat(),
         });
         view = sweep.default_view()?;
     }
     Ok((view, notices))
 }
 
-/// A sweep opened for a link: the sweep (with the link's roles where they apply), the view the
+/// A sweep opened for a link: the sweep (with the link's roles when they fit), the view the
 /// link gives on it, and the notices about both.
 #[derive(Debug, Clone)]
 pub struct LinkedSweep {
@@ -446,59 +413,24 @@ pub struct LinkedSweep {
     pub notices: Vec<Notice>,
 }
 
-/// Opens a CSV sweep as a link describes it: its roles (a column the file does not have is a
-/// notice; roles that cannot all apply are a notice, and every role is inferred), then its view
-/// ([`linked_view`]). `Err` only when the file cannot be drawn as a run table at all.
+/// Opens a CSV sweep as a link describes it: its roles (when they do not fit the file, a column
+/// it does not have or a parameter with one value, a notice, and every role is inferred), then
+/// its view ([`linked_view`]). `Err` only when the file cannot be drawn as a run table at all.
 pub fn open_linked_sweep(text: &str, link: &TableLink) -> Result<LinkedSweep> {
-    let mut sweep = open_sweep(text, &TableOptions::default())?;
     let mut notices = Vec::new();
-    if !link.roles.is_empty() {
-        let mut roles = NameMap::new();
-        let mut unknown = Vec::new();
-        for (column, role) in &link.roles {
-            match sweep.table.find(column) {
-                Some(_) => {
-                    roles.insert(column.clone(), *role);
-                }
-                None => unknown.push(column.clone()),
-            }
+    let options = TableOptions {
+        roles: link.roles.clone(),
+        ..TableOptions::default()
+    };
+    let sweep = match open_sweep(text, &options) {
+        Ok(sweep) => sweep,
+        Err(error) if !link.roles.is_empty() => {
+            let roles = role_records(&link.roles);
+            notices.push(refused(&ROLES, &roles, &error, "inferring every role"));
+            open_sweep(text, &TableOptions::default())?
         }
-        if !unknown.is_empty() {
-            let noun = if unknown.len() == 1 {
-                "a column"
-            } else {
-                "columns"
-            };
-            notices.push(notice(
-                &ROLES,
-                None,
-                format!(
-                    "roles names {noun} the file does not have ({}; columns: {}); inferring {}.",
-                    quoted_list(&unknown),
-                    quoted_list(&sweep.table.names()),
-                    if unknown.len() == 1 {
-                        "its role"
-                    } else {
-                        "their roles"
-                    }
-                ),
-            ));
-        }
-        if !roles.is_empty() {
-            let options = TableOptions {
-                roles,
-                ..TableOptions::default()
-            };
-            match open_sweep(text, &options) {
-                Ok(named) => sweep = named,
-                Err(error) => notices.push(notice(
-                    &ROLES,
-                    None,
-                    format!("The roles in the link do not fit the file ({error}); inferring every role."),
-                )),
-            }
-        }
-    }
+        Err(error) => return Err(error),
+    };
     let (view, mut more) = linked_view(&sweep, link)?;
     notices.append(&mut more);
     Ok(LinkedSweep {

@@ -19,13 +19,15 @@ use super::names::is_metric_name;
 use crate::error::{quoted_list, Error, Result};
 use crate::hash::FastMap;
 use crate::model::chunked::{Rows, SliceReader};
+use crate::model::records::CsvWriter;
 use crate::model::tidy::{field_text, is_missing_marker};
+use crate::CsvText;
 
 /// The column a merge adds when files would otherwise collide: each run's file name.
 pub const SOURCE_FILE: &str = "source file";
 
 /// Files merged: the CSV text of every run of every file, and sentences saying what was merged.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct MergedFiles {
     pub text: String,
     /// What was merged ("Merged 3 files into one table of 48 runs: ..."), then the columns some
@@ -57,7 +59,7 @@ fn read_file(name: &str, text: &str) -> Result<RawFile> {
         file: name.to_string(),
         message: error.to_string(),
     };
-    let text = super::named_index(text.strip_prefix('\u{feff}').unwrap_or(text));
+    let text = super::names::named_index(text.strip_prefix('\u{feff}').unwrap_or(text));
     let mut file = RawFile::default();
     let mut reader = SliceReader::new();
     reader
@@ -65,17 +67,6 @@ fn read_file(name: &str, text: &str) -> Result<RawFile> {
         .and_then(|()| reader.finish(&mut file))
         .map_err(in_file)?;
     Ok(file)
-}
-
-/// A field written for the merged text: quoted when it holds a comma, a quote or a line end.
-fn push_field(out: &mut String, field: &str) {
-    if field.contains([',', '"', '\n', '\r']) {
-        out.push('"');
-        out.push_str(&field.replace('"', "\"\""));
-        out.push('"');
-    } else {
-        out.push_str(field);
-    }
 }
 
 /// Merges CSV files given as `(file name, text)` (at least two) into one text; see the module
@@ -87,155 +78,159 @@ pub fn merge_csv_files(files: &[(String, String)]) -> Result<MergedFiles> {
             expected: format!("at least two files to merge, found {}", files.len()),
         });
     }
-    // Names told apart: a second "results.csv" is "results.csv (2)".
+    // Names told apart (a second "results.csv" is "results.csv (2)"), and each file read.
     let mut names: Vec<String> = Vec::with_capacity(files.len());
-    for (name, _) in files {
+    let mut read: Vec<RawFile> = Vec::with_capacity(files.len());
+    for (name, text) in files {
         let mut unique = name.clone();
         let mut count = 1;
         while names.contains(&unique) {
             count += 1;
             unique = format!("{name} ({count})");
         }
+        read.push(read_file(&unique, text)?);
         names.push(unique);
     }
-    let mut read: Vec<RawFile> = Vec::with_capacity(files.len());
-    for (name, (_, text)) in names.iter().zip(files) {
-        read.push(read_file(name, text)?);
-    }
 
-    // The merged columns, first seen first, and which files have each.
+    // The merged columns, first seen first; per column, the files that have it; per file, the
+    // field of each merged column (`usize::MAX`: none).
     let mut columns: Vec<String> = Vec::new();
     let mut position: FastMap<String, usize> = FastMap::default();
-    let mut in_files: Vec<Vec<usize>> = Vec::new();
+    let mut holders: Vec<Vec<usize>> = Vec::new();
+    let mut layouts: Vec<Vec<usize>> = Vec::with_capacity(read.len());
     for (index, file) in read.iter().enumerate() {
-        let shares = file.header.iter().any(|name| position.contains_key(name));
-        if index > 0 && !shares {
+        let mut shares = index == 0;
+        for (field, name) in file.header.iter().enumerate() {
+            let column = match position.get(name) {
+                Some(&column) => {
+                    shares = true;
+                    column
+                }
+                None => {
+                    position.insert(name.clone(), columns.len());
+                    columns.push(name.clone());
+                    holders.push(Vec::new());
+                    columns.len() - 1
+                }
+            };
+            if let Some(files) = holders.get_mut(column) {
+                files.push(index);
+            }
+            if layouts.len() == index {
+                layouts.push(Vec::new());
+            }
+            if let Some(layout) = layouts.get_mut(index) {
+                layout.resize(columns.len(), usize::MAX);
+                if let Some(slot) = layout.get_mut(column) {
+                    *slot = field;
+                }
+            }
+        }
+        if !shares {
+            let before = names.get(..index).unwrap_or_default();
+            let seen = columns
+                .get(..columns.len() - file.header.len())
+                .unwrap_or_default();
             return Err(Error::InFile {
                 file: names.get(index).cloned().unwrap_or_default(),
                 message: format!(
                     "it shares no column with {} (its columns: {}; theirs: {}); files merge into one table when they share columns",
-                    quoted_list(names.get(..index).unwrap_or_default()),
+                    quoted_list(before),
                     quoted_list(&file.header),
-                    quoted_list(&columns)
+                    quoted_list(seen)
                 ),
             });
         }
-        for name in &file.header {
-            let at = *position.entry(name.clone()).or_insert_with(|| {
-                columns.push(name.clone());
-                in_files.push(Vec::new());
-                columns.len() - 1
-            });
-            if let Some(files) = in_files.get_mut(at) {
-                files.push(index);
-            }
+    }
+    let field = |file: usize, row: &[String], column: usize| -> Option<String> {
+        let at = *layouts.get(file)?.get(column)?;
+        row.get(at).cloned()
+    };
+
+    // Runs of two files collide when they agree on every column all files share that is not
+    // named like a metric.
+    let mut key_columns: Vec<usize> = Vec::new();
+    for (column, name) in columns.iter().enumerate() {
+        let everywhere = holders.get(column).is_some_and(|f| f.len() == read.len());
+        if everywhere && !is_metric_name(name) {
+            key_columns.push(column);
         }
     }
-
-    // Per file, the field of each merged column (`None`: the file lacks it).
-    let fields_of = |file: &RawFile| -> Vec<Option<usize>> {
-        columns
-            .iter()
-            .map(|name| file.header.iter().position(|own| own == name))
-            .collect()
-    };
-    let layouts: Vec<Vec<Option<usize>>> = read.iter().map(fields_of).collect();
-
-    // Runs of two files collide when they agree on every shared column not named like a metric.
-    let shared: Vec<usize> = (0..columns.len())
-        .filter(|&c| in_files.get(c).is_some_and(|f| f.len() == read.len()))
-        .filter(|&c| !columns.get(c).is_some_and(|name| is_metric_name(name)))
-        .collect();
     let mut first_file: FastMap<String, usize> = FastMap::default();
     let mut collide = false;
-    for (index, (file, layout)) in read.iter().zip(&layouts).enumerate() {
+    for (index, file) in read.iter().enumerate() {
         for row in &file.rows {
             let mut key = String::new();
-            for &column in &shared {
-                let field = layout
-                    .get(column)
-                    .copied()
-                    .flatten()
-                    .and_then(|at| row.get(at))
-                    .map_or("", |field| field_text(field));
-                key.push_str(if is_missing_marker(field) { "" } else { field });
+            for &column in &key_columns {
+                let text = field(index, row, column).unwrap_or_default();
+                let text = field_text(&text);
+                if !is_missing_marker(text) {
+                    key.push_str(text);
+                }
                 key.push('\u{1f}');
             }
-            let first = *first_file.entry(key).or_insert(index);
-            collide |= first != index;
+            match first_file.get(&key) {
+                Some(&first) => collide |= first != index,
+                None => {
+                    first_file.insert(key, index);
+                }
+            }
         }
     }
     let add_file = collide && !position.contains_key(SOURCE_FILE);
 
-    let mut text = String::new();
+    let mut writer = CsvWriter::new(CsvText::Raw);
     if add_file {
-        push_field(&mut text, SOURCE_FILE);
-        text.push(',');
+        writer.field(SOURCE_FILE);
     }
-    for (index, name) in columns.iter().enumerate() {
-        if index > 0 {
-            text.push(',');
-        }
-        push_field(&mut text, name);
+    for name in &columns {
+        writer.field(name);
     }
-    text.push('\n');
-    let mut runs = Vec::with_capacity(read.len());
-    for ((file, layout), name) in read.iter().zip(&layouts).zip(&names) {
+    writer.end_record();
+    let mut summary = format!("Merged {} files into one table of ", read.len());
+    let mut runs = 0;
+    let mut counts = String::new();
+    for (index, (file, name)) in read.iter().zip(&names).enumerate() {
         for row in &file.rows {
             if add_file {
-                push_field(&mut text, name);
-                text.push(',');
+                writer.field(name);
             }
-            for (index, at) in layout.iter().enumerate() {
-                if index > 0 {
-                    text.push(',');
-                }
-                if let Some(field) = at.and_then(|at| row.get(at)) {
-                    push_field(&mut text, field);
-                }
+            for column in 0..columns.len() {
+                writer.field(&field(index, row, column).unwrap_or_default());
             }
-            text.push('\n');
+            writer.end_record();
         }
-        runs.push(format!(
-            "\"{}\" ({} {})",
-            crate::error::excerpt(name),
-            file.rows.len(),
-            if file.rows.len() == 1 { "run" } else { "runs" }
-        ));
+        runs += file.rows.len();
+        counts.push_str(if index > 0 { ", " } else { ": " });
+        counts.push_str(&quoted_list(std::slice::from_ref(name)));
+        counts.push_str(&format!(" ({} runs)", file.rows.len()));
     }
-    let total: usize = read.iter().map(|file| file.rows.len()).sum();
-    let mut summary = format!(
-        "Merged {} files into one table of {total} runs: {}",
-        read.len(),
-        runs.join(", ")
-    );
+    summary.push_str(&format!("{runs} runs{counts}"));
     if add_file {
-        summary.push_str(&format!(
-            "; their runs share configurations, so a column \"{SOURCE_FILE}\" tells them apart (a panel per file)"
-        ));
+        summary.push_str(
+            "; their runs share configurations, so a column \"source file\" tells them apart (a panel per file)",
+        );
     }
     summary.push('.');
     let mut notices = vec![summary];
-    let partial: Vec<String> = columns
-        .iter()
-        .zip(&in_files)
-        .filter(|(_, files)| files.len() < read.len())
-        .map(|(name, files)| {
-            let holders: Vec<String> = files
-                .iter()
-                .filter_map(|&f| names.get(f).cloned())
-                .collect();
-            format!(
-                "\"{}\" (only in {})",
-                crate::error::excerpt(name),
-                quoted_list(&holders)
-            )
-        })
-        .collect();
+    let mut partial: Vec<String> = Vec::new();
+    for (name, files) in columns.iter().zip(&holders) {
+        if files.len() < read.len() {
+            let mut held: Vec<String> = Vec::new();
+            for &file in files {
+                held.extend(names.get(file).cloned());
+            }
+            let mut item = quoted_list(std::slice::from_ref(name));
+            item.push_str(" (only in ");
+            item.push_str(&quoted_list(&held));
+            item.push(')');
+            partial.push(item);
+        }
+    }
     if !partial.is_empty() {
-        const SHOWN: usize = 8;
-        let more = partial.len().saturating_sub(SHOWN);
-        let mut listed = partial.get(..SHOWN).unwrap_or(&partial).join(", ");
+        let more = partial.len().saturating_sub(8);
+        partial.truncate(8);
+        let mut listed = partial.join(", ");
         if more > 0 {
             listed.push_str(&format!(" and {more} more"));
         }
@@ -243,5 +238,8 @@ pub fn merge_csv_files(files: &[(String, String)]) -> Result<MergedFiles> {
             "Columns only some files have are missing in the others' runs: {listed}."
         ));
     }
-    Ok(MergedFiles { text, notices })
+    Ok(MergedFiles {
+        text: writer.into_string(),
+        notices,
+    })
 }

@@ -22,7 +22,7 @@ mod bins;
 mod effects;
 mod explain;
 mod formats;
-mod merge;
+pub mod merge;
 mod name_map;
 pub(crate) mod names;
 mod project;
@@ -34,7 +34,7 @@ use crate::error::{Error, Result};
 use crate::hash::FastMap;
 use crate::model::chunked::{Rows, SliceReader};
 use crate::model::limits::{MAX_COLUMNS, MAX_RUNS};
-use crate::model::tidy::{detect_delimiter, field_text, first_record, is_missing_marker};
+use crate::model::tidy::{field_text, is_missing_marker};
 
 pub use bins::Bins;
 pub use effects::Effect;
@@ -42,14 +42,12 @@ pub use explain::opens_what_tidy_refuses;
 pub use formats::Format;
 pub use merge::{merge_csv_files, MergedFiles, SOURCE_FILE};
 pub use name_map::NameMap;
+pub use names::PANDAS_INDEX;
 pub use project::{BinPick, CellRuns, Choice, Projection, View};
 pub use roles::{ColumnRole, Reason, Role, TableOptions};
 
 /// The code of a missing field (empty, `NA`, ...).
 pub const MISSING: u32 = u32::MAX;
-
-/// The name given to the unnamed first column a pandas `to_csv` writes (the row index).
-pub const PANDAS_INDEX: &str = "(index)";
 
 /// One column of a run table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -130,7 +128,7 @@ impl RunTable {
         if text.trim().is_empty() {
             return Err(Error::Empty);
         }
-        let text = named_index(text);
+        let text = names::named_index(text);
         let mut reader = SliceReader::new();
         let mut collector = Collector::default();
         reader.push(text.as_bytes(), &mut collector)?;
@@ -193,20 +191,6 @@ impl RunTable {
             columns.push(level.finish(column.name.clone()));
         }
         RunTable { columns, lines }
-    }
-}
-
-/// The text with an unnamed first column (pandas writes its row index so) named
-/// [`PANDAS_INDEX`].
-pub(crate) fn named_index(text: &str) -> std::borrow::Cow<'_, str> {
-    let header = first_record(text, detect_delimiter(text));
-    let unnamed_index = header.len() > 1
-        && header.first().is_some_and(|name| name.trim().is_empty())
-        && header.iter().skip(1).all(|name| !name.trim().is_empty());
-    if unnamed_index {
-        format!("{PANDAS_INDEX}{text}").into()
-    } else {
-        text.into()
     }
 }
 

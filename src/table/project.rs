@@ -188,13 +188,7 @@ impl Sweep {
 
     /// The default view (see the module documentation).
     pub fn default_view(&self) -> Result<View> {
-        self.default_view_of(None)
-    }
-
-    /// The default view of a metric (name or label; `None`: the default metric): its axes and
-    /// choices are those the default view would have if the metric were the default one.
-    pub fn default_view_of(&self, metric: Option<&str>) -> Result<View> {
-        let metric = match metric.or(self.preferred.value.as_deref()) {
+        let metric = match &self.preferred.value {
             Some(name) => self.metric_column(name)?,
             // A training metric (`train/loss`) only when there is nothing else.
             None => {
@@ -769,7 +763,7 @@ impl Sweep {
 
     /// The direction of a metric: as given, else minimise an Optuna objective, else guessed from
     /// the name.
-    fn direction(&self, metric: usize, given: Option<Direction>) -> Direction {
+    pub(crate) fn direction(&self, metric: usize, given: Option<Direction>) -> Direction {
         if let Some(direction) = given {
             return direction;
         }

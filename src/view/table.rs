@@ -23,13 +23,14 @@ pub const ROLES: Setting = Setting {
     ..Setting::option(
         "roles",
         ValueKind::Text,
-        "column:role items, each role one of parameter, metric, facet, replicate, ignore",
+        "column:role (a role is one of parameter, metric, facet, replicate, ignore)",
     )
 };
 pub const METRIC: Setting = Setting {
     views: Views::Table,
     link: Some("metric"),
     attribute: Some("metric"),
+    fallback: "showing the default metric",
     ..Setting::option("metric", ValueKind::Text, "a metric column's name")
 };
 pub const DIRECTION: Setting = Setting {
@@ -61,7 +62,7 @@ pub const OTHERS: Setting = Setting {
     ..Setting::option(
         "others",
         ValueKind::Text,
-        "parameter:choice items, each choice best, mean, facet or fixed:value",
+        "parameter:choice (a choice is best, mean, facet or fixed:value)",
     )
 };
 /// What a cell of a binned axis shows (`bins` in a `SweepView`: see the module documentation).

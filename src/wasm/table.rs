@@ -216,7 +216,7 @@ fn choice(name: &str, value: &JsValue) -> Result<Choice, js_sys::Error> {
 }
 
 /// Reads a view (`SweepView`) over `view`: the fields it gives replace those of `view`.
-fn sweep_view(value: JsValue, mut view: View) -> Result<View, js_sys::Error> {
+pub(super) fn sweep_view(value: JsValue, mut view: View) -> Result<View, js_sys::Error> {
     const KEYS: [&str; 6] = ["metric", "direction", "x", "y", "others", "bins"];
     for (key, field) in fields("view field", value, &KEYS)? {
         match key.as_str() {
@@ -270,6 +270,16 @@ pub fn open_sweep_js(
 /// A sweep opened as a table of runs, kept in wasm memory. Call `free()` when done with it.
 #[wasm_bindgen]
 pub struct SweepTable(Rc<Sweep>);
+
+impl SweepTable {
+    pub(super) fn of(sweep: Sweep) -> SweepTable {
+        SweepTable(Rc::new(sweep))
+    }
+
+    pub(super) fn sweep(&self) -> &Sweep {
+        &self.0
+    }
+}
 
 #[wasm_bindgen]
 impl SweepTable {
