@@ -88,7 +88,7 @@ fn every_key_round_trips_with_hostile_column_names() {
     assert_eq!(
         keys,
         "direction=lower&x=opt,name%3A%CE%BB&y=%E5%AD%A6%E4%B9%A0%E7%8E%87+%23%25%2B%3F%5C\
-         &others=lr%26wd%3D1%3Afixed%3A0.01&binned=best"
+         &others=lr%26wd%3D1,fixed,0.01&binned=best"
     );
     // Every choice, and fixed values holding the list's own marks.
     for choice in [
@@ -124,7 +124,7 @@ fn roles_and_metric_round_trip() {
     let keys = round_trip(&text, &sweep, &view);
     assert!(
         keys.starts_with(
-            "roles=seed%3Aparameter,%E5%AD%A6%E4%B9%A0%E7%8E%87+%23%25%2B%3F%5C%5C%3Afacet&"
+            "roles=seed,parameter,%E5%AD%A6%E4%B9%A0%E7%8E%87+%23%25%2B%3F%5C%5C,facet&"
         ),
         "{keys}"
     );
@@ -170,10 +170,10 @@ fn names_the_file_lacks_are_notices_naming_the_key_and_column() {
     let default = open(&text, &[]).default_view().unwrap();
     let (notices, view) = messages(
         &text,
-        "roles=nope:ignore&metric=val_acc&x=lrr&y=&others=wd:best,opt:fixed:rmsprop",
+        "roles=nope,ignore&metric=val_acc&x=lrr&y=&others=wd,best,opt,fixed,rmsprop",
     );
     let expected = [
-        ("roles", "roles=\"nope:ignore\": no column \"nope\" for the ignore; the columns are \"lr\", \"opt\", \"batch\", \"seed\", \"acc\"; inferring every role."),
+        ("roles", "roles=\"nope,ignore\": no column \"nope\" for the ignore; the columns are \"lr\", \"opt\", \"batch\", \"seed\", \"acc\"; inferring every role."),
         ("metric", "metric=\"val_acc\": unknown metric: \"val_acc\"; expected one of \"acc\"; showing the default metric."),
         ("x", "x=\"lrr\": unknown parameter: \"lrr\"; expected one of \"lr\", \"opt\", \"batch\"; showing \"batch\"."),
         ("y", "y=\"\": unknown parameter: \"\"; expected one of \"lr\", \"opt\", \"batch\"; showing \"opt\"."),
@@ -190,36 +190,38 @@ fn names_the_file_lacks_are_notices_naming_the_key_and_column() {
 }
 
 #[test]
-fn axes_naming_one_parameter_keep_two() {
+fn axes_naming_one_parameter_open_the_default_view() {
     let text = sweep_text(["lr", "opt", "batch"]);
     let default = open(&text, &[]).default_view().unwrap();
-    let (notices, view) = messages(&text, &format!("x={0}&y={0}", default.x));
-    assert_eq!(
-        notices,
-        [(
-            "y".to_string(),
-            format!(
-                "x and y name the same parameter \"{}\"; showing y = \"{}\".",
-                default.x, default.y
-            )
-        )]
-    );
-    assert_eq!((view.x, view.y), (default.x.clone(), default.y.clone()));
-    // Only x given, naming the default y: the axes swap, without a notice.
-    let (notices, view) = messages(&text, &format!("x={}", default.y));
-    assert!(notices.is_empty(), "{notices:?}");
-    assert_eq!((view.x, view.y), (default.y, default.x));
+    for query in [
+        format!("x={0}&y={0}", default.x),
+        format!("x={}", default.y),
+    ] {
+        let (notices, view) = messages(&text, &query);
+        assert_eq!(
+            notices,
+            [(
+                "metric, x, y, others".to_string(),
+                format!(
+                    "The run-table view in the link could not be drawn (field \"y\": expected a parameter other than the x axis (\"{}\")); showing the default view.",
+                    if query.contains('&') { &default.x } else { &default.y }
+                )
+            )],
+            "{query}"
+        );
+        assert_eq!(view, default);
+    }
 }
 
 #[test]
 fn roles_that_do_not_fit_are_a_notice_and_inferred() {
     let text = "lr,opt,batch,acc\n0.1,a,1,0.5\n0.2,b,1,0.6\n0.1,b,1,0.7\n0.2,a,1,0.8\n";
     // batch has one value: as a parameter it cannot vary.
-    let (notices, view) = messages(text, "roles=batch:parameter");
+    let (notices, view) = messages(text, "roles=batch,parameter");
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert_eq!(notices[0].0, "roles");
     assert!(
-        notices[0].1.starts_with("roles=\"batch:parameter\": field \"batch\": expected a parameter with at least two values"),
+        notices[0].1.starts_with("roles=\"batch,parameter\": field \"batch\": expected a parameter with at least two values"),
         "{}",
         notices[0].1
     );
@@ -229,7 +231,7 @@ fn roles_that_do_not_fit_are_a_notice_and_inferred() {
 #[test]
 fn sweep_links_without_table_keys_are_unchanged() {
     // The figure's keys and the table's read side by side, each by its own reader.
-    let query = "#dataset=kv-cache-sweep&x=lr&others=a:best&layout=grid&cmap=magma";
+    let query = "#dataset=kv-cache-sweep&x=lr&others=a,best&layout=grid&cmap=magma";
     let parsed = parse_link(query, &LinkContext::default());
     assert!(parsed.notices.is_empty(), "{:?}", parsed.notices);
     assert_eq!(
@@ -237,8 +239,8 @@ fn sweep_links_without_table_keys_are_unchanged() {
         "dataset=kv-cache-sweep&layout=grid&cmap=magma"
     );
     assert_eq!(
-        format_link_with(&parsed.state, "x=lr&others=a%3Abest"),
-        "dataset=kv-cache-sweep&x=lr&others=a%3Abest&layout=grid&cmap=magma"
+        format_link_with(&parsed.state, "x=lr&others=a,best"),
+        "dataset=kv-cache-sweep&x=lr&others=a,best&layout=grid&cmap=magma"
     );
     let (link, notices) = read_table_link(query);
     assert!(notices.is_empty());

@@ -32,6 +32,7 @@ import {
   displayNote,
   formatFromName,
   load,
+  loadPairwiseApi,
   SweepFigure,
 } from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
@@ -1058,7 +1059,9 @@ async function openFiles(files) {
   let merged;
   try {
     const texts = await Promise.all(files.map((file) => file.text()));
-    merged = (await load()).mergeSweepFiles(names, texts);
+    // The merge is in the pairwise package (fetched now if not yet), to keep its code out of
+    // the package every page loads.
+    merged = (await loadPairwiseApi()).mergeSweepFiles(names, texts);
   } catch (error) {
     showError(`Could not open ${together} as one sweep: ${messageOf(error)}`);
     return false;

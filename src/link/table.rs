@@ -12,10 +12,11 @@
 //! view, so a link read and written again is the same link.
 
 use super::query::{push_pair, quote, shown, split_query};
+use super::read::{join_names, split_names};
 use super::view::Notice;
 use crate::error::{Error, Result};
 use crate::table::{open_sweep, BinPick, Choice, NameMap, Role, Sweep, TableOptions, View};
-use crate::view::table::{BINNED, DIRECTION, METRIC, OTHERS, ROLES, TABLE, X, Y};
+use crate::view::table::{BINNED, DIRECTION, METRIC, OTHERS, ROLES, X, Y};
 use crate::view::Setting;
 use crate::Direction;
 
@@ -40,55 +41,6 @@ impl TableLink {
     }
 }
 
-/// Splits a list of items with parts: `,` between items, `:` between the parts of one, `\`
-/// before a `,`, `:` or `\` that belongs to a name. `a:b,c` is `[[a, b], [c]]`; an empty text
-/// has no items.
-pub fn split_records(text: &str) -> Vec<Vec<String>> {
-    let mut records = Vec::new();
-    if text.is_empty() {
-        return records;
-    }
-    let mut parts = Vec::new();
-    let mut current = String::new();
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => current.extend(chars.next()),
-            ':' => parts.push(std::mem::take(&mut current)),
-            ',' => {
-                parts.push(std::mem::take(&mut current));
-                records.push(std::mem::take(&mut parts));
-            }
-            other => current.push(other),
-        }
-    }
-    parts.push(current);
-    records.push(parts);
-    records
-}
-
-/// Writes items with parts as [`split_records`] reads them.
-pub fn join_records(records: &[Vec<&str>]) -> String {
-    let mut text = String::new();
-    for (index, parts) in records.iter().enumerate() {
-        if index > 0 {
-            text.push(',');
-        }
-        for (part_index, part) in parts.iter().enumerate() {
-            if part_index > 0 {
-                text.push(':');
-            }
-            for c in part.chars() {
-                if matches!(c, '\\' | ',' | ':') {
-                    text.push('\\');
-                }
-                text.push(c);
-            }
-        }
-    }
-    text
-}
-
 /// A notice about a setting, its message the parts joined (one function for every message:
 /// `format!` per message cost about a kilobyte of wasm).
 fn notice(setting: &Setting, value: Option<&str>, parts: &[&str]) -> Notice {
@@ -99,44 +51,20 @@ fn notice(setting: &Setting, value: Option<&str>, parts: &[&str]) -> Notice {
     }
 }
 
-/// The notice for an item of a list key that is not what the key takes.
-fn bad_item(setting: &Setting, text: &str, record: &[String]) -> Notice {
-    let parts: Vec<&str> = record.iter().map(String::as_str).collect();
-    let item = shown(&join_records(&[parts]));
-    let key = setting.link.unwrap_or(setting.option);
-    notice(
-        setting,
-        Some(text),
-        &[
-            key,
-            ": ",
-            &item,
-            " is not ",
-            setting.expects,
-            "; ",
-            setting.fallback,
-            ".",
-        ],
-    )
-}
-
-/// The notice for a word setting's value that is not one it takes.
+/// The notice for a value (or an item of a list) that is not what the key takes.
 fn bad_value(setting: &Setting, text: &str) -> Notice {
     let key = setting.link.unwrap_or(setting.option);
-    notice(
-        setting,
-        Some(text),
-        &[
-            key,
-            "=",
-            &shown(text),
-            " is not ",
-            setting.expects,
-            "; ",
-            setting.fallback,
-            ".",
-        ],
-    )
+    let parts = [
+        key,
+        "=",
+        &shown(text),
+        " is not ",
+        setting.expects,
+        "; ",
+        setting.fallback,
+        ".",
+    ];
+    notice(setting, Some(text), &parts)
 }
 
 /// The first value a link gives a setting, under its key or another spelling of it.
@@ -163,14 +91,15 @@ pub fn read_table_pairs(pairs: &[(String, String)]) -> (TableLink, Vec<Notice>) 
     let mut link = TableLink::default();
     let mut notices = Vec::new();
     if let Some(text) = value_of(pairs, &ROLES) {
-        for record in split_records(text) {
-            match record.as_slice() {
+        let items = split_names(text);
+        for pair in items.chunks(2) {
+            match pair {
                 [column, role] if Role::named(role.trim()).is_some() => {
                     if let Some(role) = Role::named(role.trim()) {
                         link.roles.insert(column.clone(), role);
                     }
                 }
-                _ => notices.push(bad_item(&ROLES, text, &record)),
+                _ => notices.push(bad_value(&ROLES, &join_names(pair))),
             }
         }
     }
@@ -199,83 +128,81 @@ pub fn read_table_pairs(pairs: &[(String, String)]) -> (TableLink, Vec<Notice>) 
         }
     }
     if let Some(text) = value_of(pairs, &OTHERS) {
-        for record in split_records(text) {
-            let choice = match record.as_slice() {
-                [_, choice] => match choice.trim() {
-                    "best" => Some(Choice::Best),
-                    "mean" => Some(Choice::Mean),
-                    "facet" => Some(Choice::Facet),
-                    _ => None,
-                },
-                [_, fixed, value] if fixed.trim() == "fixed" => Some(Choice::Fixed(value.clone())),
-                _ => None,
+        // parameter, choice[, value] after another: a fixed choice is followed by its value.
+        let items = split_names(text);
+        let mut rest = items.as_slice();
+        while let [parameter, choice, after @ ..] = rest {
+            let (picked, next) = match (choice.trim(), after) {
+                ("best", _) => (Choice::Best, after),
+                ("mean", _) => (Choice::Mean, after),
+                ("facet", _) => (Choice::Facet, after),
+                ("fixed", [value, next @ ..]) => (Choice::Fixed(value.clone()), next),
+                _ => break,
             };
-            match (record.first(), choice) {
-                (Some(parameter), Some(choice)) => {
-                    link.others.insert(parameter.clone(), choice);
-                }
-                _ => notices.push(bad_item(&OTHERS, text, &record)),
-            }
+            link.others.insert(parameter.clone(), picked);
+            rest = next;
+        }
+        if !rest.is_empty() {
+            // What cannot be read: the rest of the list, which no longer pairs up.
+            notices.push(bad_value(&OTHERS, &join_names(rest)));
         }
     }
     (link, notices)
 }
 
-/// Roles as `roles=` writes them: `column:role` items.
-fn role_records(roles: &NameMap<Role>) -> String {
-    let records: Vec<Vec<&str>> = roles
-        .iter()
-        .map(|(column, role)| vec![column.as_str(), role.as_str()])
-        .collect();
-    join_records(&records)
+/// Roles as `roles=` writes them: column, role, column, role, ...
+fn role_list(roles: &NameMap<Role>) -> String {
+    let mut items = Vec::with_capacity(roles.len() * 2);
+    for (column, role) in roles {
+        items.push(column.clone());
+        items.push(role.as_str().to_string());
+    }
+    join_names(&items)
 }
 
 /// The link text (`key=value&...`, no leading `#`) of a run table's keys, in the order of
-/// [`TABLE`]; empty when the link names nothing.
+/// [`crate::view::settings::TABLE`]; empty when the link names nothing.
 pub fn format_table_link(link: &TableLink) -> String {
     let mut query = String::new();
-    for &setting in TABLE {
-        let Some(key) = setting.link else { continue };
-        let value = if setting.option == ROLES.option {
-            Some(role_records(&link.roles)).filter(|roles| !roles.is_empty())
-        } else if setting.option == METRIC.option {
-            link.metric.clone()
-        } else if setting.option == DIRECTION.option {
-            link.direction
-                .map(|direction| direction.as_str().to_string())
-        } else if setting.option == X.option {
-            link.x.clone()
-        } else if setting.option == Y.option {
-            link.y.clone()
-        } else if setting.option == OTHERS.option {
-            let records: Vec<Vec<&str>> = link
-                .others
-                .iter()
-                .map(|(parameter, choice)| match choice {
-                    Choice::Fixed(value) => vec![parameter.as_str(), "fixed", value.as_str()],
-                    Choice::Best => vec![parameter.as_str(), "best"],
-                    Choice::Mean => vec![parameter.as_str(), "mean"],
-                    Choice::Facet => vec![parameter.as_str(), "facet"],
-                })
-                .collect();
-            (!records.is_empty()).then(|| join_records(&records))
-        } else {
-            link.bins
-                .filter(|bins| *bins == BinPick::Best)
-                .map(|_| "best".to_string())
-        };
-        if let Some(value) = value {
-            push_pair(&mut query, key, &value);
+    let mut push = |setting: &Setting, value: Option<&str>| {
+        if let (Some(key), Some(value)) = (setting.link, value) {
+            push_pair(&mut query, key, value);
         }
+    };
+    let roles = role_list(&link.roles);
+    push(
+        &ROLES,
+        Some(roles.as_str()).filter(|roles| !roles.is_empty()),
+    );
+    push(&METRIC, link.metric.as_deref());
+    push(&DIRECTION, link.direction.map(Direction::as_str));
+    push(&X, link.x.as_deref());
+    push(&Y, link.y.as_deref());
+    let mut items: Vec<String> = Vec::new();
+    for (parameter, choice) in &link.others {
+        items.push(parameter.clone());
+        let (word, value) = match choice {
+            Choice::Fixed(value) => ("fixed", Some(value)),
+            Choice::Best => ("best", None),
+            Choice::Mean => ("mean", None),
+            Choice::Facet => ("facet", None),
+        };
+        items.push(word.to_string());
+        items.extend(value.cloned());
     }
+    let others = join_names(&items);
+    push(
+        &OTHERS,
+        Some(others.as_str()).filter(|others| !others.is_empty()),
+    );
+    let best = link.bins == Some(BinPick::Best);
+    push(&BINNED, best.then_some("best"));
     query
 }
 
-/// The label of the column a name gives, when it has `role`.
-fn label_with(sweep: &Sweep, name: &str, role: Role) -> Option<String> {
-    let column = sweep.find(name)?;
-    let has = sweep.roles.get(column).is_some_and(|r| r.role == role);
-    has.then(|| sweep.label(column).to_string())
+/// The label of the column a name gives, when it has the role.
+fn label_of(sweep: &Sweep, column: Result<usize>) -> Option<String> {
+    column.ok().map(|column| sweep.label(column).to_string())
 }
 
 /// The keys of a view of a sweep: the roles the sweep was opened with, and what differs from
@@ -283,7 +210,7 @@ fn label_with(sweep: &Sweep, name: &str, role: Role) -> Option<String> {
 /// back from them is `view`.
 pub fn table_link(sweep: &Sweep, view: &View) -> Result<TableLink> {
     let default = sweep.default_view()?;
-    let parameter = |name: &str| label_with(sweep, name, Role::Parameter);
+    let parameter = |name: &str| label_of(sweep, sweep.parameter_column(name));
     let (x, y) = (parameter(&view.x), parameter(&view.y));
     let mut others = NameMap::new();
     for (name, choice) in &view.others {
@@ -350,25 +277,6 @@ pub fn linked_view(sweep: &Sweep, link: &TableLink) -> Result<(View, Vec<Notice>
             }
         }
     }
-    if view.x == view.y {
-        let other = if default.y != view.x {
-            &default.y
-        } else {
-            &default.x
-        };
-        if link.y.is_some() {
-            let (x, other) = (quote(&view.x), quote(other));
-            let parts = [
-                "x and y name the same parameter ",
-                &x,
-                "; showing y = ",
-                &other,
-                ".",
-            ];
-            notices.push(notice(&Y, link.y.as_deref(), &parts));
-        }
-        view.y = other.clone();
-    }
     for (name, choice) in &link.others {
         let checked = sweep
             .parameter_column(name)
@@ -425,7 +333,7 @@ pub fn open_linked_sweep(text: &str, link: &TableLink) -> Result<LinkedSweep> {
     let sweep = match open_sweep(text, &options) {
         Ok(sweep) => sweep,
         Err(error) if !link.roles.is_empty() => {
-            let roles = role_records(&link.roles);
+            let roles = role_list(&link.roles);
             notices.push(refused(&ROLES, &roles, &error, "inferring every role"));
             open_sweep(text, &TableOptions::default())?
         }
@@ -445,37 +353,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn records_round_trip_any_text() {
-        let names = ["a:b", "c,d", "e\\f", "", "é ∑ &=?#", "\\:,"];
-        for first in names {
-            for second in names {
-                let records = vec![vec![first, second], vec![second]];
-                let joined = join_records(&records);
-                let read = split_records(&joined);
-                assert_eq!(read, records, "{joined}");
-            }
-        }
-        assert!(split_records("").is_empty());
-        assert_eq!(split_records("a:b,c"), [vec!["a", "b"], vec!["c"]]);
-    }
-
-    #[test]
     fn key_notices_say_what_the_key_takes() {
         let (link, notices) = read_table_link(
-            "#roles=seed:replicate,lr:axis&direction=up&binned=max&others=wd:fix:1,bs:best",
+            "#roles=seed,replicate,lr,axis&direction=up&binned=max&others=bs,best,wd,fix,1",
         );
         let messages: Vec<&str> = notices.iter().map(|n| n.message.as_str()).collect();
         assert_eq!(
             messages,
             [
-                "roles: \"lr:axis\" is not column:role (a role is one of parameter, metric, facet, replicate, ignore); inferring its role.",
-                "direction=\"up\" is not higher or lower; guessing it from the metric's name.",
-                "binned=\"max\" is not mean or best; showing the mean of the runs in a bin.",
-                "others: \"wd:fix:1\" is not parameter:choice (a choice is best, mean, facet or fixed:value); using the default view's choice.",
+                "roles=\"lr,axis\" is not column,role (roles: parameter, metric, facet, replicate, ignore); inferring its role.",
+                "direction=\"up\" is not higher or lower; guessing it from the metric.",
+                "binned=\"max\" is not mean or best; using mean.",
+                "others=\"wd,fix,1\" is not parameter,choice (best, mean, facet, or fixed,value); using the default view's choice.",
             ]
         );
         assert_eq!(link.roles.get("seed"), Some(&Role::Replicate));
         assert_eq!(link.others.get("bs"), Some(&Choice::Best));
         assert_eq!((link.direction, link.bins), (None, None));
+    }
+
+    #[test]
+    fn lists_pair_each_column_with_what_it_is() {
+        let (link, notices) =
+            read_table_link("others=a\\,b,fixed,x\\,y,c,mean,d,fixed,&roles=s,replicate,t");
+        let others: Vec<(&str, &Choice)> =
+            link.others.iter().map(|(k, v)| (k.as_str(), v)).collect();
+        assert_eq!(
+            others,
+            [
+                ("a,b", &Choice::Fixed("x,y".into())),
+                ("c", &Choice::Mean),
+                ("d", &Choice::Fixed(String::new())),
+            ]
+        );
+        assert_eq!(link.roles.len(), 1);
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert_eq!(notices[0].value.as_deref(), Some("t"));
     }
 }

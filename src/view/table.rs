@@ -7,14 +7,14 @@
 //! bins (a number), so links and the element call it `binned`.
 //!
 //! These settings are read and written against a run table (`crate::link::table`): their values
-//! name columns, which only the table knows. Lists of names are written as the other lists of a
-//! link are (`,` between items, `\,` and `\\` inside a name), with `:` between the parts of an
-//! item (`\:` inside a name): `roles=seed:replicate,notes:ignore`,
-//! `others=batch_size:fixed:64,warmup:best`.
+//! name columns, which only the table knows. `roles` and `others` are lists written as the
+//! other lists of a link are (`,` between items, `\,` and `\\` inside a name), each column
+//! followed by what it is: `roles=seed,replicate,notes,ignore`,
+//! `others=batch_size,fixed,64,warmup,best`.
 
 use super::setting::{Setting, ValueKind, Views};
 
-/// Roles per column: `column:role` items.
+/// Roles per column: `column,role,...`.
 pub const ROLES: Setting = Setting {
     views: Views::Table,
     link: Some("roles"),
@@ -23,7 +23,7 @@ pub const ROLES: Setting = Setting {
     ..Setting::option(
         "roles",
         ValueKind::Text,
-        "column:role (a role is one of parameter, metric, facet, replicate, ignore)",
+        "column,role (roles: parameter, metric, facet, replicate, ignore)",
     )
 };
 pub const METRIC: Setting = Setting {
@@ -37,7 +37,7 @@ pub const DIRECTION: Setting = Setting {
     views: Views::Table,
     link: Some("direction"),
     attribute: Some("direction"),
-    fallback: "guessing it from the metric's name",
+    fallback: "guessing it from the metric",
     ..Setting::option("direction", ValueKind::Text, "higher or lower")
 };
 pub const X: Setting = Setting {
@@ -52,8 +52,8 @@ pub const Y: Setting = Setting {
     attribute: Some("y"),
     ..Setting::option("y", ValueKind::Text, "a parameter column's name")
 };
-/// Every parameter but x and y: `parameter:best`, `parameter:mean`, `parameter:facet` or
-/// `parameter:fixed:value` items.
+/// Every parameter but x and y: `parameter,best`, `parameter,mean`, `parameter,facet` or
+/// `parameter,fixed,value`, one after another.
 pub const OTHERS: Setting = Setting {
     views: Views::Table,
     link: Some("others"),
@@ -62,7 +62,7 @@ pub const OTHERS: Setting = Setting {
     ..Setting::option(
         "others",
         ValueKind::Text,
-        "parameter:choice (a choice is best, mean, facet or fixed:value)",
+        "parameter,choice (best, mean, facet, or fixed,value)",
     )
 };
 /// What a cell of a binned axis shows (`bins` in a `SweepView`: see the module documentation).
@@ -71,7 +71,7 @@ pub const BINNED: Setting = Setting {
     state: Some("bins"),
     link: Some("binned"),
     attribute: Some("binned"),
-    fallback: "showing the mean of the runs in a bin",
+    fallback: "using mean",
     ..Setting::option("binned", ValueKind::Text, "mean or best")
 };
 

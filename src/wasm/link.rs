@@ -14,7 +14,7 @@ use crate::link::{
     Layout, LinkContext, Named, Notice, PairwiseView, Range, Source, SweepView, ViewState, BINS,
     DEFAULT_PAIRWISE_MODELS, LEVELS, MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
-use crate::view::{normalize, settings, Names, OptionValue, ValueKind, ViewFields, Views};
+use crate::view::{normalize, settings, Names, OptionValue, ValueKind, ViewFields};
 
 /// What `query` must be, for the error when it is not a string.
 const LINK_TEXT: &str = "the link's text (the address's fragment or query string)";
@@ -122,7 +122,6 @@ fn settings_table() -> JsValue {
         object.set("kind", &JsValue::from_str(kind));
         object.set("sweep", &JsValue::from_bool(setting.in_sweep()));
         object.set("pairwise", &JsValue::from_bool(setting.in_pairwise()));
-        object.set("table", &JsValue::from_bool(setting.views == Views::Table));
         table.push(&object);
     }
     table.into()
@@ -540,8 +539,6 @@ export interface ViewSetting {
   kind: "text" | "flag" | "number" | "list";
   sweep: boolean;
   pairwise: boolean;
-  /** A run table's view (`roles`, `metric`, ...): read against the table by `openLinkedSweep`. */
-  table: boolean;
 }
 
 /** What `parseLink` checks a link against; a list left out (or null) is not checked. */
