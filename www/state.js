@@ -337,13 +337,15 @@ export function queryString(state, tableKeys = "") {
 
 /**
  * The link keys of the run-table view data show (roles, metric, direction, x, y, others,
- * binned: what differs from the table's default view), or "" for data that are not a run
- * table. `loaded` is what the page shows: its `sweep.link`, which lib/source.js loadSweep sets
- * from the table (SweepTable.link(view)) whenever it projects a view; whoever projects another
- * view of the table sets it the same way.
+ * binned: the table's named roles and what differs from its default view), or "" for data that
+ * are not a run table. `loaded` is what the page shows: when it keeps its table, the keys of
+ * `sweep.view` (SweepTable.link), so any view drawn from it is what the address says; else
+ * `sweep.link`, which lib/source.js loadSweep wrote for the view it drew.
  */
 export function tableLink(loaded) {
-  return loaded?.sweep?.link ?? "";
+  const sweep = loaded?.sweep;
+  if (sweep?.table && sweep.view) return sweep.table.link(sweep.view);
+  return sweep?.link ?? "";
 }
 
 // The rules of a view against a dataset are the wasm core's (src/view/normalize.rs), the same
