@@ -57,13 +57,17 @@ after(async () => {
   await session?.close();
 });
 
+/** The explorer with three.csv opened through the file input: what it shows and its cells. */
+async function openThree() {
+  const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+  await shownDataset(page);
+  await afterRender(page, () => page.setInputFiles("#file-input", csvFile("three.csv", threeParameters())));
+  return { page, context, problems, opened: await shownDataset(page), start: await cells(page) };
+}
+
 describe("a run table's view in the explorer's address", { timeout: 120_000 }, () => {
   test("a view given by the link is drawn, written back, and reopened by a reload", async () => {
-    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
-    await shownDataset(page);
-    await afterRender(page, () => page.setInputFiles("#file-input", csvFile("three.csv", threeParameters())));
-    const opened = await shownDataset(page);
-    const start = await cells(page);
+    const { page, context, problems, opened, start } = await openThree();
     // The default view: nothing of the table in the link.
     for (const key of ["x", "y", "metric", "others", "roles"]) assert.equal(pairs(opened.fragment)[key], undefined, key);
 
@@ -96,11 +100,7 @@ describe("a run table's view in the explorer's address", { timeout: 120_000 }, (
   });
 
   test("a column the file does not have is a notice naming the key and the column; the rest applies", async () => {
-    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
-    await shownDataset(page);
-    await afterRender(page, () => page.setInputFiles("#file-input", csvFile("three.csv", threeParameters())));
-    const opened = await shownDataset(page);
-    const start = await cells(page);
+    const { page, context, problems, opened, start } = await openThree();
     await afterRender(page, () =>
       page.evaluate((hash) => (window.location.hash = hash), `${opened.fragment}&x=learning%20rate&others=batch_size,mean`),
     );
