@@ -297,3 +297,35 @@ proptest! {
         round_trip(&text, &sweep, &view);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Whatever a link's run-table keys hold, what is read writes back as itself, with no
+    /// notice on the second reading.
+    #[test]
+    fn any_table_keys_read_write_and_read_again_alike(
+        keys in proptest::collection::vec(
+            (
+                prop::sample::select(vec!["roles", "metric", "direction", "x", "y", "others", "binned", "bins"]),
+                prop_oneof![
+                    prop::sample::select(vec![
+                        "mean", "best", " Best ", "higher", "LOWER", "a,best", "a,fixed,1", "a,mean,b",
+                        "c,parameter", "c,replicate,d", "a\\,b,facet", "",
+                    ])
+                    .prop_map(str::to_string),
+                    "[a-z ,=&%:#\\\\é]{0,12}",
+                ],
+            ),
+            0..6,
+        ),
+    ) {
+        let query: Vec<String> = keys.iter().map(|(key, value)| format!("{key}={value}")).collect();
+        let query = query.join("&");
+        let (link, _) = read_table_link(&query);
+        let written = format_table_link(&link);
+        let (reread, notices) = read_table_link(&written);
+        prop_assert_eq!(&reread, &link, "{} -> {}", query, written);
+        prop_assert!(notices.is_empty(), "{:?}", notices);
+    }
+}

@@ -195,8 +195,11 @@ pub fn format_table_link(link: &TableLink) -> String {
         &OTHERS,
         Some(others.as_str()).filter(|others| !others.is_empty()),
     );
-    let best = link.bins == Some(BinPick::Best);
-    push(&BINNED, best.then_some("best"));
+    let bins = link.bins.map(|bins| match bins {
+        BinPick::Mean => "mean",
+        BinPick::Best => "best",
+    });
+    push(&BINNED, bins);
     query
 }
 
