@@ -55,11 +55,14 @@ pub mod render;
 pub mod source;
 // Run tables come with the `tables` feature (native builds and the default wasm package; the
 // pairwise package leaves them out to fit its size budget). The name lists the tidy loader
-// shares with them are built for both.
+// shares with them are built for both, and so is the merge of several files, which the page
+// calls from the pairwise package (fetched when several files are opened at once) to keep it
+// out of the package every page loads.
 #[cfg(feature = "tables")]
 pub mod table;
 #[cfg(not(feature = "tables"))]
-pub(crate) mod table {
+pub mod table {
+    pub mod merge;
     pub(crate) mod names;
 }
 pub mod view;

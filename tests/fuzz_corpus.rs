@@ -11,6 +11,7 @@ mod exports;
 
 use std::path::PathBuf;
 
+use sweepmap::link::table::{format_table_link, read_table_link};
 use sweepmap::link::{format_link, parse_link, DataKind, LinkContext};
 use sweepmap::pairwise::{load_pairwise_csv, load_pairwise_json, PairwiseCsvOptions};
 use sweepmap::{load_csv, load_json, to_csv, to_json, CsvOptions, Dataset};
@@ -42,8 +43,16 @@ fn check(target: &str, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// The link target's check: a link read and written again reads as the same view, for both
-/// kinds of data.
+/// kinds of data, and its run-table keys as the same keys.
 fn check_link(query: &str) -> Result<(), String> {
+    let (table, _) = read_table_link(query);
+    let written = format_table_link(&table);
+    let (reread, notices) = read_table_link(&written);
+    if reread != table || !notices.is_empty() {
+        return Err(format!(
+            "run-table keys written as {written:?} read back as {reread:?} with {notices:?}"
+        ));
+    }
     for kind in [DataKind::Sweep, DataKind::Pairwise] {
         let context = LinkContext {
             kind,

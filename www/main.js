@@ -37,6 +37,7 @@ import {
   displayNote,
   formatFromName,
   load,
+  loadPairwiseApi,
   SweepFigure,
 } from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
@@ -44,7 +45,7 @@ import { darkStyleMedia, onSchemeChange } from "./lib/theme.js";
 import { exportCsv, exportPage, exportPixelRatio, exportPng, exportSvg, ratioText } from "./export.js";
 import { loadsInSlices, progressDisplay } from "./loading.js";
 import { LoadCancelled } from "./lib/source.js";
-import { loadCatalog, readSourceData, sweepOf } from "./sources.js";
+import { loadCatalog, readSourceData, relinkSweep, sweepOf } from "./sources.js";
 import { carriedView, RunTableControls } from "./table.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { renderObservations } from "./observations.js";
@@ -67,6 +68,7 @@ import {
   readSource,
   resolveView,
   sameSource,
+  tableLink,
   usedBy,
   viewForKind,
 } from "./state.js";
@@ -283,7 +285,7 @@ const PROGRESS_DELAY_MS = 300;
  * load began. The figure area is marked busy meanwhile, and what is shown stays until the new
  * data are ready.
  */
-async function loadSource(source) {
+async function loadSource(source, { link = "" } = {}) {
   app.pendingLoad?.abort();
   const controller = new AbortController();
   app.pendingLoad = controller;
@@ -295,7 +297,7 @@ async function loadSource(source) {
   elements.figureArea.setAttribute("aria-busy", "true");
   try {
     const page = { api: await load(), catalog: app.catalog, texts: app.texts, localFiles: app.localFiles };
-    return await readSourceData(source, page, { progress, signal: controller.signal });
+    return await readSourceData(source, page, { progress, signal: controller.signal, link });
   } finally {
     const current = app.pendingLoad === controller;
     progress.done({ hide: current });
@@ -339,11 +341,14 @@ function draw(state, loaded) {
   }
 }
 
-/** The address of a state: this page with the state's link in its fragment, and no query. */
-function addressOf(state) {
+/**
+ * The address of a state: this page with the state's link in its fragment, and no query. The
+ * link carries the view of the run table `shown` (by default what the page shows), if it is one.
+ */
+function addressOf(state, shown = app.shown) {
   const url = new URL(window.location.href);
   url.search = "";
-  url.hash = queryString(state);
+  url.hash = queryString(state, tableLink(shown));
   return url;
 }
 
@@ -696,9 +701,18 @@ async function openFromAddress({ initial }) {
   let loaded;
   if (app.shown && sameSource(source, app.shown.source)) {
     loaded = app.shown;
+    // A run table: the view this address gives of it.
+    if (loaded.sweep && loaded.text !== null) {
+      try {
+        loaded = relinkSweep(await load(), loaded, link);
+      } catch (error) {
+        showError(messageOf(error));
+        return;
+      }
+    }
   } else {
     try {
-      loaded = await loadSource(source);
+      loaded = await loadSource(source, { link });
     } catch (error) {
       if (generation !== app.generation) return;
       if (app.shown) {
@@ -739,8 +753,10 @@ async function openFromAddress({ initial }) {
     showError(`Could not draw "${loaded.label}": ${error.message}`);
     return;
   }
-  // A CSV opened as a run table: what was inferred and what to check, before the link's notices.
-  showNotices([...(loaded.sweep?.notices ?? []), ...notices.map((notice) => notice.message)]);
+  // A CSV opened as a run table: what was inferred and what to check, before the link's notices
+  // (those about the table's view first).
+  const tableNotices = loaded.sweep?.linkNotices ?? [];
+  showNotices([...(loaded.sweep?.notices ?? []), ...tableNotices, ...notices.map((notice) => notice.message)]);
   addColumnsNotice();
   // On start, an error so far is about the source that failed: keep it visible.
   if (!initial) clearError();
@@ -1070,8 +1086,8 @@ function wireControls() {
     openSource(bundledSource(id));
   });
   elements.file.addEventListener("change", () => {
-    const file = elements.file.files?.[0];
-    if (file) openFile(file).finally(() => (elements.file.value = ""));
+    const files = [...(elements.file.files ?? [])];
+    if (files.length > 0) openFiles(files).finally(() => (elements.file.value = ""));
   });
   elements.layout.addEventListener("change", () => changeView({ layout: elements.layout.value }));
   elements.model.addEventListener("change", () => {
@@ -1198,7 +1214,7 @@ function wireControls() {
 async function embeddable(text, source) {
   const data = await encodeData(text);
   const probe = { ...(app.state ?? defaultView()), source: { ...source, data } };
-  const length = addressOf(probe).href.length;
+  const length = addressOf(probe, null).href.length;
   return { data: length <= MAX_LINK_LENGTH ? data : null, length };
 }
 
@@ -1224,6 +1240,41 @@ async function openFile(file) {
     source.data = null; // No CompressionStream: the file opens, only links leave it out.
   }
   return openKept(source, { source, text });
+}
+
+/**
+ * Opens files from the file input or a drop: one as openFile does; several CSV files of one
+ * sweep merged into one table (mergeSweepFiles in the core), opened as one local file whose
+ * name lists them, and the page says what was merged.
+ */
+async function openFiles(files) {
+  if (files.length === 1) return openFile(files[0]);
+  const names = files.map((file) => file.name);
+  const together = `the ${files.length} files ${names.map((name) => `"${name}"`).join(", ")}`;
+  let merged;
+  try {
+    const texts = await Promise.all(files.map((file) => file.text()));
+    // The merge is in the pairwise package (fetched now if not yet), to keep its code out of
+    // the package every page loads.
+    merged = (await loadPairwiseApi()).mergeSweepFiles(names, texts);
+  } catch (error) {
+    showError(`Could not open ${together} as one sweep: ${messageOf(error)}`);
+    return false;
+  }
+  app.localCount += 1;
+  const name = files.length === 2 ? `${names[0]} + ${names[1]}` : `${names[0]} + ${files.length - 1} more files`;
+  const source = { kind: "local", name, format: "csv", data: null, key: `file:${app.localCount}` };
+  try {
+    source.data = (await embeddable(merged.text, source)).data;
+  } catch {
+    source.data = null; // No CompressionStream: the files open, only links leave them out.
+  }
+  const opened = await openKept(source, { source, text: merged.text });
+  if (opened) {
+    const current = [...elements.noticeList.children].map((item) => item.textContent);
+    showNotices([...merged.notices, ...current]);
+  }
+  return opened;
 }
 
 /** Keeps a local file's text (or File) for back, forward and links, and opens it. */
@@ -1362,8 +1413,8 @@ function wireDrop() {
     event.preventDefault();
     depth = 0;
     elements.dropOverlay.hidden = true;
-    const file = event.dataTransfer.files?.[0];
-    if (file) openFile(file);
+    const files = [...(event.dataTransfer.files ?? [])];
+    if (files.length > 0) openFiles(files);
   });
 }
 

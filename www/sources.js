@@ -7,7 +7,7 @@
 
 import { decodeData } from "./share.js";
 import { fileHead, loadCsvInSlices } from "./loading.js";
-import { fetchData, formatOf, loadEitherKind, loadText, receivedText } from "./lib/source.js";
+import { fetchData, formatOf, loadEitherKind, loadSweep, loadText, receivedText } from "./lib/source.js";
 
 function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
@@ -85,14 +85,14 @@ function withNames({ kind, dataset, api, sweep }) {
 }
 
 /**
- * Fetches or reads a source's text and loads it. Resolves to { source, kind, dataset, api, names,
- * label, text }; rejects with an Error whose message says in plain words what failed, or with
+ * Fetches or reads a source's text and loads it (a run table at the view `link` gives: a share
+ * link's text). Resolves to { source, kind, dataset, api, names, label, text, format }; rejects with an Error whose message says in plain words what failed, or with
  * LoadCancelled. `page` is what the explorer keeps: { api, catalog, texts (fetched texts by
  * source), localFiles (by key: { text } or { file }) }; `progress` a progress display
  * ({ update(fraction or null, text) }, shown while a fetch or a big file takes its time), and
  * `signal` cancels.
  */
-export async function readSourceData(source, { api, catalog, texts, localFiles }, { progress, signal }) {
+export async function readSourceData(source, { api, catalog, texts, localFiles }, { progress, signal, link = "" }) {
   let text;
   let format = "auto";
   let label;
@@ -156,11 +156,21 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
   let loaded;
   try {
     // A run table is kept (with the text) so that its view and roles can change.
-    loaded = withNames(await loadText(api, text, { format, kind, keep: true }));
+    loaded = withNames(await loadText(api, text, { format, kind, keep: true, link }));
   } catch (error) {
     throw new Error(context(messageOf(error)));
   }
-  return { source, ...loaded, label: loaded.dataset.title() || label, text };
+  return { source, ...loaded, label: loaded.dataset.title() || label, text, format };
+}
+
+/**
+ * A run table already shown (`loaded`, as readSourceData gave it) at the view a link gives
+ * (its text): the same data and label with a new dataset, names and sweep (lib/source.js
+ * loadSweep, from the text kept).
+ */
+export function relinkSweep(api, loaded, link) {
+  const { dataset, sweep } = loadSweep(api, loaded.text, loaded.format, { keep: true, link });
+  return { ...loaded, ...withNames({ kind: "sweep", dataset, api, sweep }) };
 }
 
 /**

@@ -57,6 +57,22 @@
 //                       dark grey, or black text on no background with thin lines (for exports);
 //                       default auto: dark when the reader's system prefers a dark colour scheme
 //
+//   Run tables (a CSV the page opens as a table of runs: W&B and Optuna exports, three or more
+//   parameters, several metrics; written only when they differ from the table's default view,
+//   and read against the file: a column it does not have is a notice, and the default view's
+//   choice is used). Lists are written as models= is, with ":" between an item's parts (\: inside
+//   a name):
+//     roles=COL:ROLE,...    roles named per column (parameter, metric, facet, replicate, ignore);
+//                           the other columns' roles are inferred
+//     metric=COL            the metric drawn
+//     direction=higher|lower
+//                           whether larger or smaller is better (default: guessed from the name)
+//     x=COL&y=COL           the parameters on the axes
+//     others=P:best,P:mean,P:facet,P:fixed:VALUE
+//                           every other parameter's choice (best over it, averaged, a panel per
+//                           value, or only the runs with that value)
+//     binned=best           a cell of a binned axis shows its best run (default: the mean)
+//
 //   Pairwise comparisons (data of per-item scores: a bundled dataset of kind "pairwise" in
 //   www/data/index.json, or a file, src or data whose text loads as per-item scores; these keys
 //   replace layout, model, b, bench, center and unc, which pairwise data do not use):
@@ -309,12 +325,12 @@ export function usedBy(layout) {
 
 
 /**
- * The query parameters of a state: its source, then the view values that differ from the
- * defaults and that its layout and range use, in the order of linkSchema().keys (formatLink of the
- * wasm core).
+ * The query parameters of a state: its source, then the keys of a run table's view (`tableKeys`,
+ * as tableLink gives them), then the view values that differ from the defaults and that its
+ * layout and range use, in the order of linkSchema().keys (formatLink of the wasm core).
  */
-export function serializeState(state) {
-  return new URLSearchParams(formatLink(state));
+export function serializeState(state, tableKeys = "") {
+  return new URLSearchParams(formatLink(state, tableKeys));
 }
 
 /**
@@ -322,8 +338,21 @@ export function serializeState(state) {
  * serializeState's, with the commas between model names left as commas (a fragment, like a
  * query, may hold them as they are).
  */
-export function queryString(state) {
-  return formatLink(state);
+export function queryString(state, tableKeys = "") {
+  return formatLink(state, tableKeys);
+}
+
+/**
+ * The link keys of the run-table view data show (roles, metric, direction, x, y, others,
+ * binned: the table's named roles and what differs from its default view), or "" for data that
+ * are not a run table. `loaded` is what the page shows: when it keeps its table, the keys of
+ * `sweep.view` (SweepTable.link), so any view drawn from it is what the address says; else
+ * `sweep.link`, which lib/source.js loadSweep wrote for the view it drew.
+ */
+export function tableLink(loaded) {
+  const sweep = loaded?.sweep;
+  if (sweep?.table && sweep.view) return sweep.table.link(sweep.view);
+  return sweep?.link ?? "";
 }
 
 // The rules of a view against a dataset are the wasm core's (src/view/normalize.rs), the same

@@ -21,6 +21,8 @@
 pub(crate) mod number;
 mod query;
 mod read;
+#[cfg(feature = "tables")]
+pub mod table;
 mod view;
 mod write;
 
@@ -31,4 +33,4 @@ pub use view::{
     PairwiseView, ParsedLink, Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS,
     LEVELS, MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
-pub use write::format_link;
+pub use write::{format_link, format_link_with};

@@ -13,8 +13,21 @@ use crate::view::{OptionValue, ViewFields};
 /// The link text of a view (without a leading `#`), as the page writes it in its address's
 /// fragment; the same `key=value&...` text a query string would hold.
 pub fn format_link(state: &ViewState) -> String {
+    format_link_with(state, "")
+}
+
+/// The link text of a view with more keys after its source: `keys` (already encoded, as
+/// [`format_table_link`](super::table::format_table_link) writes a run table's view) in the
+/// place [`keys`](super::read::keys) gives them, between the source and the figure's settings.
+pub fn format_link_with(state: &ViewState, keys: &str) -> String {
     let mut query = String::new();
     write_source(&mut query, state.source());
+    if !keys.is_empty() {
+        if !query.is_empty() {
+            query.push('&');
+        }
+        query.push_str(keys);
+    }
     match state {
         ViewState::Sweep(view) => write_view(&mut query, view),
         ViewState::Pairwise(view) => write_view(&mut query, view),

@@ -23,6 +23,7 @@ mod effects;
 mod explain;
 mod formats;
 mod hover;
+pub mod merge;
 mod name_map;
 pub(crate) mod names;
 mod project;
@@ -34,21 +35,20 @@ use crate::error::{Error, Result};
 use crate::hash::FastMap;
 use crate::model::chunked::{Rows, SliceReader};
 use crate::model::limits::{MAX_COLUMNS, MAX_RUNS};
-use crate::model::tidy::{detect_delimiter, field_text, first_record, is_missing_marker};
+use crate::model::tidy::{field_text, is_missing_marker};
 
 pub use bins::Bins;
 pub use effects::Effect;
 pub use explain::opens_what_tidy_refuses;
 pub use formats::Format;
+pub use merge::{merge_csv_files, MergedFiles, SOURCE_FILE};
 pub use name_map::NameMap;
+pub use names::PANDAS_INDEX;
 pub use project::{BinPick, CellRuns, Choice, Projection, View};
 pub use roles::{ColumnRole, Reason, Role, TableOptions};
 
 /// The code of a missing field (empty, `NA`, ...).
 pub const MISSING: u32 = u32::MAX;
-
-/// The name given to the unnamed first column a pandas `to_csv` writes (the row index).
-pub const PANDAS_INDEX: &str = "(index)";
 
 /// One column of a run table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -129,21 +129,7 @@ impl RunTable {
         if text.trim().is_empty() {
             return Err(Error::Empty);
         }
-        let delimiter = detect_delimiter(text);
-        let header = first_record(text, delimiter);
-        let unnamed_index = header.len() > 1
-            && header.first().is_some_and(|name| name.trim().is_empty())
-            && header.iter().skip(1).all(|name| !name.trim().is_empty());
-        let patched;
-        let text = match text.find(char::from(delimiter)) {
-            // The blank first name, bare or quoted (`,a` or `"",a`, as polars writes it), holds
-            // no delimiter: the name is put in its place.
-            Some(end) if unnamed_index => {
-                patched = format!("{PANDAS_INDEX}{}", text.get(end..).unwrap_or_default());
-                patched.as_str()
-            }
-            _ => text,
-        };
+        let text = names::named_index(text);
         let mut reader = SliceReader::new();
         let mut collector = Collector::default();
         reader.push(text.as_bytes(), &mut collector)?;
@@ -384,6 +370,9 @@ pub struct Sweep {
     /// default view.
     #[serde(skip)]
     preferred: Preferred,
+    /// The roles named in the options (`roles`), which a link of a view of it carries.
+    #[serde(skip)]
+    pub named_roles: NameMap<Role>,
     /// Per column, how its values group a parameter (bins or levels); `None` for columns that
     /// are not parameters.
     #[serde(skip)]
@@ -434,6 +423,7 @@ pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
             value: options.value.clone(),
             benchmark: options.benchmark.clone(),
         },
+        named_roles: options.roles.clone(),
         groups,
     })
 }

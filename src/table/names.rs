@@ -2,7 +2,29 @@
 //! metric. One list each, read by the tidy CSV loader and by the run table's role inference, so
 //! both read a header the same way.
 
-use crate::model::tidy::normalize;
+use crate::model::tidy::{detect_delimiter, first_record, normalize};
+
+/// The name given to the unnamed first column a pandas `to_csv` writes (the row index).
+pub const PANDAS_INDEX: &str = "(index)";
+
+/// The text with an unnamed first column (pandas writes its row index so) named
+/// [`PANDAS_INDEX`]. Here, beside the other names, for both packages: run tables and the merge
+/// of several files ([`super::merge`]) read such files.
+pub(crate) fn named_index(text: &str) -> std::borrow::Cow<'_, str> {
+    let delimiter = detect_delimiter(text);
+    let header = first_record(text, delimiter);
+    let unnamed_index = header.len() > 1
+        && header.first().is_some_and(|name| name.trim().is_empty())
+        && header.iter().skip(1).all(|name| !name.trim().is_empty());
+    match text.find(char::from(delimiter)) {
+        // The blank first name, bare or quoted (`,a` or `"",a`, as polars writes it), holds no
+        // delimiter: the name is put in its place.
+        Some(end) if unnamed_index => {
+            format!("{PANDAS_INDEX}{}", text.get(end..).unwrap_or_default()).into()
+        }
+        _ => text.into(),
+    }
+}
 
 pub(crate) const MODEL_NAMES: &[&str] = &[
     "model",
@@ -11,6 +33,8 @@ pub(crate) const MODEL_NAMES: &[&str] = &[
     "llm",
     "system",
     "checkpoint",
+    // The column a merge of several files adds (`merge::SOURCE_FILE`): a panel per file.
+    "sourcefile",
 ];
 pub(crate) const BENCHMARK_NAMES: &[&str] = &[
     "benchmark",

@@ -623,12 +623,12 @@ impl Sweep {
     }
 
     /// The metric column a name gives, or the error listing the metrics.
-    fn metric_column(&self, name: &str) -> Result<usize> {
+    pub(crate) fn metric_column(&self, name: &str) -> Result<usize> {
         self.column_with(Role::Metric, "metric", name)
     }
 
     /// The parameter column a name gives, or the error listing the parameters.
-    fn parameter_column(&self, name: &str) -> Result<usize> {
+    pub(crate) fn parameter_column(&self, name: &str) -> Result<usize> {
         self.column_with(Role::Parameter, "parameter", name)
     }
 
@@ -763,7 +763,7 @@ impl Sweep {
 
     /// The direction of a metric: as given, else minimise an Optuna objective, else guessed from
     /// the name.
-    fn direction(&self, metric: usize, given: Option<Direction>) -> Direction {
+    pub(crate) fn direction(&self, metric: usize, given: Option<Direction>) -> Direction {
         if let Some(direction) = given {
             return direction;
         }
@@ -812,7 +812,7 @@ impl Sweep {
 
     /// The group key a fixed value names: a level (by text or number) or a bin (by label or a
     /// number in it).
-    fn fixed_key(&self, column: usize, text: &str) -> Result<u32> {
+    pub(crate) fn fixed_key(&self, column: usize, text: &str) -> Result<u32> {
         let (Some(Some(groups)), Some(data)) =
             (self.groups.get(column), self.table.columns.get(column))
         else {

@@ -56,6 +56,20 @@ impl Serialize for Role {
 }
 
 impl Role {
+    /// Every role, in the order messages list them.
+    pub const ALL: [Role; 5] = [
+        Role::Parameter,
+        Role::Metric,
+        Role::Facet,
+        Role::Replicate,
+        Role::Ignore,
+    ];
+
+    /// The role an options' word names (`"parameter"`, ...), exactly.
+    pub fn named(word: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|role| role.as_str() == word)
+    }
+
     /// The role's name as the options write it.
     pub fn as_str(self) -> &'static str {
         match self {

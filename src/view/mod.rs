@@ -23,6 +23,7 @@ mod setting;
 pub mod settings;
 mod state;
 mod sweep;
+pub mod table;
 
 pub use normalize::{Names, Resolved};
 pub use pairwise::{

@@ -21,6 +21,8 @@ pub enum Views {
     Sweep,
     Pairwise,
     Both,
+    /// The view of a run table (which columns are drawn, and how): read against the table.
+    Table,
 }
 
 /// One view setting, declared once: its option name, type, what a value must be, its share-link

@@ -146,11 +146,14 @@ pub use super::pairwise::{
     VALUE,
 };
 pub use super::sweep::{BENCHMARK, CENTER, DOMAIN, LAYOUT, MODEL, MODEL_B, SWEEP, UNCERTAINTY};
+pub use super::table::{BINNED, DIRECTION, METRIC, OTHERS, ROLES, TABLE, X, Y};
 
-/// Every setting, in the order a link writes its key: the sweep's options, with each pairwise
-/// option that sweeps lack placed before the next pairwise option they share.
+/// Every setting, in the order a link writes its key: a run table's view, then the sweep's
+/// options, with each pairwise option that sweeps lack placed before the next pairwise option
+/// they share.
 pub fn all() -> Vec<&'static Setting> {
-    let mut all: Vec<&'static Setting> = SWEEP.settings.to_vec();
+    let mut all: Vec<&'static Setting> = TABLE.to_vec();
+    all.extend(SWEEP.settings);
     let placed = |all: &[&Setting], setting: &Setting| {
         all.iter()
             .position(|placed| placed.option == setting.option)
@@ -187,6 +190,7 @@ pub fn by_link_key(key: &str) -> Option<&'static Setting> {
         .settings
         .iter()
         .chain(PAIRWISE.settings)
+        .chain(TABLE)
         .copied()
         .find(|setting| {
             setting.link.is_some()
@@ -236,8 +240,32 @@ mod tests {
         assert_eq!(
             link_keys(),
             [
-                "layout", "model", "b", "bench", "models", "group", "bins", "by", "log", "cmap",
-                "rev", "range", "min", "max", "center", "annot", "dec", "unc", "theme"
+                "roles",
+                "metric",
+                "direction",
+                "x",
+                "y",
+                "others",
+                "binned",
+                "layout",
+                "model",
+                "b",
+                "bench",
+                "models",
+                "group",
+                "bins",
+                "by",
+                "log",
+                "cmap",
+                "rev",
+                "range",
+                "min",
+                "max",
+                "center",
+                "annot",
+                "dec",
+                "unc",
+                "theme"
             ]
         );
         for (key, option) in [
@@ -266,6 +294,11 @@ mod tests {
         }
         assert!(by_link_key("width").is_none());
         assert!(by_link_key("colour").is_none());
+        // A run table's keys; `bins` stays the pairwise bins.
+        for key in ["roles", "metric", "direction", "x", "y", "others", "binned"] {
+            assert_eq!(by_link_key(key).map(|s| s.option), Some(key), "{key}");
+        }
+        assert_eq!(by_link_key("bins").map(|s| s.views), Some(BINS_BOTH.views));
     }
 
     #[test]
@@ -278,5 +311,7 @@ mod tests {
         assert_eq!(LOGARITHMIC.attributes(), ["log", "logarithmic"]);
         assert_eq!(THEME.attributes(), ["theme"]);
         assert!(WIDTH.attributes().is_empty());
+        assert_eq!(BINNED.attributes(), ["binned"]);
+        assert_eq!(OTHERS.attributes(), ["others"]);
     }
 }

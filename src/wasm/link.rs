@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 use super::{arguments, to_plain_object};
 use crate::figure::DEFAULT_LEVEL;
 use crate::link::{
-    format_link, keys, parse_link, read_link_source, BinValue, ColorMapName, DataKind, Format,
+    format_link_with, keys, parse_link, read_link_source, BinValue, ColorMapName, DataKind, Format,
     Layout, LinkContext, Named, Notice, PairwiseView, Range, Source, SweepView, ViewState, BINS,
     DEFAULT_PAIRWISE_MODELS, LEVELS, MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
@@ -195,13 +195,18 @@ pub fn read_link_source_js(
 }
 
 /// The link text (without `#`) of a view state, as the page writes it in its address's
-/// fragment: its source, then the values that differ from the defaults and that its layout and
-/// range use. A state with `kind: "pairwise"` is a pairwise view. Throws an `Error` naming the field when the state holds a value of the wrong type.
+/// fragment: its source, then `keys` when given (a run table's view, as `SweepTable.link`
+/// writes it), then the values that differ from the defaults and that its layout and range use.
+/// A state with `kind: "pairwise"` is a pairwise view. Throws an `Error` naming the field when the state holds a value of the wrong type.
 #[wasm_bindgen(js_name = formatLink)]
 pub fn format_link_js(
     #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
+    keys: Option<String>,
 ) -> Result<String, js_sys::Error> {
-    Ok(format_link(&read_state(&state)?))
+    Ok(format_link_with(
+        &read_state(&state)?,
+        keys.as_deref().unwrap_or_default(),
+    ))
 }
 
 /// The fields of one object from the page; every getter takes `undefined` and `null` as "not

@@ -49,12 +49,16 @@ mod drawing;
 mod figure;
 mod link;
 #[cfg(feature = "pairwise")]
+mod merge;
+#[cfg(feature = "pairwise")]
 mod pairwise;
 #[cfg(feature = "pairwise")]
 mod pairwise_figure;
 mod source;
 #[cfg(feature = "tables")]
 mod table;
+#[cfg(feature = "tables")]
+mod table_link;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

@@ -108,24 +108,14 @@ extern "C" {
 
 /// A role by the name the options write it.
 fn role_named(name: &str, value: &JsValue) -> Result<Role, js_sys::Error> {
-    const ROLES: [Role; 5] = [
-        Role::Parameter,
-        Role::Metric,
-        Role::Facet,
-        Role::Replicate,
-        Role::Ignore,
-    ];
     let text = value.as_string().unwrap_or_default();
-    ROLES
-        .into_iter()
-        .find(|role| role.as_str() == text)
-        .ok_or_else(|| {
-            arguments::invalid(
-                name,
-                r#""parameter", "metric", "facet", "replicate" or "ignore""#,
-                value,
-            )
-        })
+    Role::named(&text).ok_or_else(|| {
+        arguments::invalid(
+            name,
+            r#""parameter", "metric", "facet", "replicate" or "ignore""#,
+            value,
+        )
+    })
 }
 
 /// A plain object's own keys and values (`undefined` values left out), or the error naming
@@ -231,7 +221,7 @@ fn choice(name: &str, value: &JsValue) -> Result<Choice, js_sys::Error> {
 }
 
 /// Reads a view (`SweepView`) over `view`: the fields it gives replace those of `view`.
-fn sweep_view(value: JsValue, mut view: View) -> Result<View, js_sys::Error> {
+pub(super) fn sweep_view(value: JsValue, mut view: View) -> Result<View, js_sys::Error> {
     const KEYS: [&str; 6] = ["metric", "direction", "x", "y", "others", "bins"];
     for (key, field) in fields("view field", value, &KEYS)? {
         match key.as_str() {
@@ -285,6 +275,16 @@ pub fn open_sweep_js(
 /// A sweep opened as a table of runs, kept in wasm memory. Call `free()` when done with it.
 #[wasm_bindgen]
 pub struct SweepTable(Rc<Sweep>);
+
+impl SweepTable {
+    pub(super) fn of(sweep: Sweep) -> SweepTable {
+        SweepTable(Rc::new(sweep))
+    }
+
+    pub(super) fn sweep(&self) -> &Sweep {
+        &self.0
+    }
+}
 
 #[wasm_bindgen]
 impl SweepTable {

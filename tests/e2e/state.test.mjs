@@ -225,7 +225,8 @@ describe("share links: the format's keys, words and defaults come from the wasm 
     assert.ok(Object.isFrozen(schema) && Object.isFrozen(schema.sweep) && Object.isFrozen(schema.uses.model));
     assert.deepEqual(schema, wasmLinkSchema());
     assert.deepEqual(schema.keys, [
-      "dataset", "src", "data", "fmt", "name", "layout", "model", "b", "bench", "models", "group",
+      "dataset", "src", "data", "fmt", "name", "roles", "metric", "direction", "x", "y", "others", "binned",
+      "layout", "model", "b", "bench", "models", "group",
       "bins", "by", "log", "cmap", "rev", "range", "min", "max", "center", "annot", "dec", "unc", "theme",
     ]);
     assert.deepEqual(schema.layouts, ["model", "benchmark", "grid", "difference", "reconcile"]);

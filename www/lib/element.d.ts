@@ -40,6 +40,12 @@ export interface SweepMapRenderDetail {
    * and why, what the figure shows, what to check (SweepProjection.inferred()); [] otherwise.
    */
   inferred: string[];
+  /**
+   * What the run-table attributes (metric, x, y, others, roles, ...) name that the file does not
+   * have, each with the default view's choice drawn instead (also shown in the element); []
+   * otherwise.
+   */
+  notices: string[];
   /** The figure's size in CSS pixels. */
   width: number;
   height: number;
@@ -103,6 +109,17 @@ export declare class SweepMapElement extends HTMLElement {
   log: boolean;
   /** The figure's theme; null (absent) or "auto" follows the reader's colour scheme. */
   theme: "auto" | "light" | "dark" | "print" | null;
+  /** A run table: roles per column, `column,role,...` as share links write them. */
+  roles: string | null;
+  /** A run table: the metric drawn, its direction, the parameters on the axes. */
+  metric: string | null;
+  direction: "higher" | "lower" | null;
+  x: string | null;
+  y: string | null;
+  /** A run table: every other parameter's choice, `parameter,best` or `parameter,fixed,value`, ... */
+  others: string | null;
+  /** A run table: what a cell of a binned axis shows. */
+  binned: "mean" | "best" | null;
 
   /** Fetches `src` (or reads the inline data) again and redraws. */
   reload(): void;

@@ -28,7 +28,7 @@
 import { load } from "./sweepmap.js";
 import { CellInspector } from "./cells.js";
 import { figureStyleSheet } from "./figure-style.js";
-import { fetchData, formatOf, LoadCancelled, loadText, receivedText, splitNames } from "./source.js";
+import { fetchData, formatOf, LoadCancelled, loadSweep, loadText, receivedText, splitNames } from "./source.js";
 import { onSchemeChange } from "./theme.js";
 
 /** The children that hold data inline: a script (raw text up to the first `</script>`) or a template (HTML-escaped text, any content). */
@@ -62,6 +62,14 @@ const VIEW_ATTRIBUTES = [
   "by",
   "log",
   "theme",
+  // A run table's view: read by the core as a share link's keys (tableLinkOf below).
+  "roles",
+  "metric",
+  "direction",
+  "x",
+  "y",
+  "others",
+  "binned",
 ];
 /** The attributes attributeChangedCallback hears of. */
 const OBSERVED = new Set([...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES]);
@@ -329,10 +337,12 @@ export class SweepMapElement extends HTMLElement {
       if (!current()) return;
       const format = formatOf(wasm, source.path, source.format);
       try {
-        loaded = await loadText(wasm, text, { format, kind: source.kind });
+        loaded = await loadText(wasm, text, { format, kind: source.kind, link: tableLinkOf(this, wasm) });
       } catch (error) {
         throw new Error(`could not read ${source.name}: ${asError(error).message}`);
       }
+      // A run table is projected again from its text when its view attributes change.
+      if (loaded.sweep) Object.assign(loaded, { text, format });
     } catch (error) {
       if (!current()) return;
       if (error instanceof LoadCancelled) this.#showStatus(error.message);
@@ -439,8 +449,17 @@ export class SweepMapElement extends HTMLElement {
    * the figure as it was) when the figure refuses the options.
    */
   #draw() {
-    const loaded = this.#current;
+    let loaded = this.#current;
     if (!loaded) return false;
+    if (loaded.sweep) {
+      // A run table at the view its attributes give now (projected again when they changed).
+      const link = tableLinkOf(this, loaded.api);
+      if (link !== loaded.sweep.given) {
+        const next = { ...loaded, ...loadSweep(loaded.api, loaded.text, loaded.format, { link }) };
+        if (loaded.dataset !== this.#shown.dataset) loaded.dataset.free();
+        this.#current = loaded = next;
+      }
+    }
     const { api } = loaded;
     const pairwise = loaded.kind === "pairwise";
     const options = { ...viewOptions(this, api, loaded.kind), width: this.#width() };
@@ -474,18 +493,25 @@ export class SweepMapElement extends HTMLElement {
 
   /** After a drawing: show the canvas, clear any error, refresh the inspector, tell listeners. */
   #rendered() {
-    const { figure, kind } = this.#shown;
+    const { figure, kind, sweep } = this.#shown;
     const { canvas, status, error } = this.#parts;
     canvas.hidden = false;
     status.hidden = true;
-    error.hidden = true;
+    // What the run-table attributes name that the file does not have: said in the element (the
+    // default view's choice is drawn instead), as a link's notices are in the explorer.
+    const notices = sweep?.linkNotices ?? [];
+    error.textContent = notices.join(" ");
+    error.hidden = notices.length === 0;
     this.#inspector.setFigure(figure);
     const size = figure.size();
     this.#emit("sweepmap-render", {
       kind,
       panels: figure.panels().map((panel) => panel.title),
       // A CSV opened as a run table: what was inferred and what to check (lib/source.js loadSweep).
-      inferred: this.#shown.sweep?.notices ?? [],
+      inferred: sweep?.notices ?? [],
+      // What the run-table attributes name that the file does not have (the default view's
+      // choice is drawn instead).
+      notices,
       width: size.width,
       height: size.height,
     });
@@ -597,6 +623,23 @@ function decimals(host, name) {
   const parsed = Number(value);
   if (!Number.isInteger(parsed)) throw new Error(`attribute "${name}": expected "auto" or a whole number, found "${value}"`);
   return parsed;
+}
+
+/**
+ * A run table's view attributes (roles, metric, direction, x, y, others, binned: the view
+ * settings of the core that neither sweeps nor pairwise figures take) written as a share link's
+ * keys, which the core reads (openLinkedSweep in lib/source.js loadSweep): one reader and one
+ * spelling for both.
+ */
+function tableLinkOf(host, api) {
+  if (!settingsOf.has(api)) settingsOf.set(api, api.linkSchema().settings);
+  const pairs = [];
+  for (const setting of settingsOf.get(api)) {
+    if (setting.sweep || setting.pairwise || setting.attributes.length === 0) continue;
+    const name = setting.attributes.find((attribute) => host.hasAttribute(attribute));
+    if (name !== undefined) pairs.push([setting.link, host.getAttribute(name)]);
+  }
+  return new URLSearchParams(pairs).toString();
 }
 
 /** The view settings of the wasm core (linkSchema().settings), read once per wasm instance. */

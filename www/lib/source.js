@@ -194,26 +194,39 @@ export async function loadEitherKind(kind, guess, attempt) {
 /**
  * Loads a sweep: loadDataset, and for CSV text it refuses for its columns (more than two
  * parameters, several metrics, a W&B or Optuna export, a pandas index: the error's roleError)
- * the run table (openSweep) drawn at its default view. Resolves
- * to { dataset } or { dataset, sweep }: `sweep` says what the run table inferred, for the page
- * to show ({ format, description, notices }: what is drawn and why, what to check). When the run
- * table fails too, the error is loadDataset's. With `keep`, the sweep also holds the run table
- * and its projection ({ table, projection, view }) for the caller to change the view and free.
+ * the run table (openLinkedSweep) drawn at the view `link` gives: a share link's text, or the
+ * element's attributes written as one (its keys roles, metric, direction, x, y, others, binned;
+ * "" for the default view). Resolves to { dataset } or { dataset, sweep }: `sweep` says what the
+ * run table inferred, for the page to show ({ format, description, notices: what is drawn and
+ * why, what to check; linkNotices: what in `link` the file does not have, each with the default
+ * view's choice used instead; view: the view drawn; link: its keys, for the address (see
+ * tableLink in state.js); given: `link` }). When the run table fails too, the error is
+ * loadDataset's. With `keep`, the sweep also holds the run table and its projection ({ table,
+ * projection }) for the caller to change the view and free.
  */
-export function loadSweep(api, text, format = "auto", { keep = false } = {}) {
+export function loadSweep(api, text, format = "auto", { keep = false, link = "" } = {}) {
   try {
     return { dataset: api.loadDataset(text, { format }) };
   } catch (error) {
     // Only CSV refused for its columns (loadDataset marks it): other refusals keep their message.
-    if (!error?.roleError || typeof api.openSweep !== "function") throw error;
-    let table;
+    if (!error?.roleError || typeof api.openLinkedSweep !== "function") throw error;
+    let opened;
     let projection;
     let kept = false;
     try {
-      table = api.openSweep(text);
-      projection = table.project();
-      const sweep = { format: table.format(), description: projection.description(), notices: projection.inferred() };
-      if (keep) Object.assign(sweep, { table, projection, view: projection.view() });
+      opened = api.openLinkedSweep(text, link);
+      projection = opened.table.project(opened.view);
+      const view = projection.view();
+      const sweep = {
+        format: opened.table.format(),
+        description: projection.description(),
+        notices: projection.inferred(),
+        linkNotices: opened.notices.map((notice) => notice.message),
+        view,
+        link: opened.table.link(view),
+        given: link,
+      };
+      if (keep) Object.assign(sweep, { table: opened.table, projection });
       const loaded = { dataset: projection.dataset(), sweep };
       kept = keep;
       return loaded;
@@ -222,7 +235,7 @@ export function loadSweep(api, text, format = "auto", { keep = false } = {}) {
     } finally {
       if (!kept) {
         projection?.free();
-        table?.free();
+        opened?.table.free();
       }
     }
   }
@@ -232,11 +245,12 @@ export function loadSweep(api, text, format = "auto", { keep = false } = {}) {
  * Loads data text as a sweep (loadSweep) or per-item scores (loadPairwise of the pairwise
  * package, fetched then if not yet): `kind` "sweep", "pairwise", or "auto" (loadEitherKind).
  * Resolves to { kind, dataset, api, sweep? }: `api` is the package that holds the data, whose
- * figure must draw them; `sweep` as loadSweep gives it (`keep` as loadSweep takes it).
+ * figure must draw them; `sweep` as loadSweep gives it (`keep` and `link` as loadSweep takes
+ * them).
  */
-export function loadText(api, text, { format = "auto", kind = "auto", keep = false } = {}) {
+export function loadText(api, text, { format = "auto", kind = "auto", keep = false, link = "" } = {}) {
   const loaders = {
-    sweep: async () => ({ api, ...loadSweep(api, text, format, { keep }) }),
+    sweep: async () => ({ api, ...loadSweep(api, text, format, { keep, link }) }),
     pairwise: async () => {
       const pairwise = await loadPairwiseApi();
       return { api: pairwise, dataset: pairwise.loadPairwise(text, { format }) };
