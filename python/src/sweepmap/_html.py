@@ -142,7 +142,8 @@ def save_html(data: Any, path: str | os.PathLike[str], **options: Any) -> Path:
     `data` as `Figure` takes it. Options: the look, as Figure names it (`layout`, `colormap`,
     `reverse`, `range`, `min`, `max`, `center`, `annotate`, `decimals`, `uncertainty`, `theme`,
     `show_model`, `show_model_b`, `show_benchmark`), written into the file as its view's link
-    text; and `title`, the page's heading (default: the data's own title, else its file name).
+    text; and `title`, the page's heading and tab title unless the data have their own (a JSON
+    dataset's `title`); without either, the data's file name.
     Columns (`x`, `y`, `metric`, ...) and a run table's view (`roles`, `others`, ...) raise
     ValueError: a file holds its view as a link does, and links do not carry them yet.
     """
