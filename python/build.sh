@@ -5,14 +5,16 @@
 #     imports a widget's module from a blob: URL, where relative imports cannot resolve. Such a
 #     module has no address either, so `import.meta.url` is defined as an address that is never
 #     fetched: the widget always hands load() the wasm's bytes;
-#   - sweepmap_bg.wasm: the default wasm package, as built by .ci/build.
-# Run `bash .ci/build` first (npm test runs both). A wheel built after this ships both.
+#   - sweepmap_bg.wasm: the default wasm package, as built by .ci/build;
+#   - standalone.html: the one-file template for sweeps and run tables, as built by .ci/build
+#     (README "One file"), which save_html fills.
+# Run `bash .ci/build` first (npm test runs both). A wheel built after this ships all three.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 rolldown="node_modules/.bin/rolldown"
 static="python/src/sweepmap/static"
-for needed in "$rolldown" www/pkg/sweepmap.js www/pkg/sweepmap_bg.wasm; do
+for needed in "$rolldown" www/pkg/sweepmap.js www/pkg/sweepmap_bg.wasm www/pkg/standalone.html; do
   if [[ ! -e "$needed" ]]; then
     echo "python/build.sh: $needed is missing; run 'bash .ci/setup' and 'bash .ci/build' first" >&2
     exit 1
@@ -24,4 +26,5 @@ mkdir -p "$static"
   --no-codeSplitting --transform.define 'import.meta.url:"https://sweepmap.invalid/lib/sweepmap.js"' \
   --file "$static/widget.js" --logLevel warn >/dev/null
 cp www/pkg/sweepmap_bg.wasm "$static/sweepmap_bg.wasm"
-echo "python/build.sh: front end in $static/ ($(wc -c <"$static/widget.js") bytes of JS, $(wc -c <"$static/sweepmap_bg.wasm") bytes of wasm)"
+cp www/pkg/standalone.html "$static/standalone.html"
+echo "python/build.sh: front end in $static/ ($(wc -c <"$static/widget.js") bytes of JS, $(wc -c <"$static/sweepmap_bg.wasm") bytes of wasm, $(wc -c <"$static/standalone.html") bytes of standalone template)"

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-ASSETS = ("widget.js", "sweepmap_bg.wasm")
+ASSETS = ("widget.js", "sweepmap_bg.wasm", "standalone.html")
 
 
 class CustomBuildHook(BuildHookInterface):

@@ -30,7 +30,7 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
     (wheel,) = tmp_path.glob("sweepmap-0.1.0-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
-        for asset in ("widget.js", "sweepmap_bg.wasm"):
+        for asset in ("widget.js", "sweepmap_bg.wasm", "standalone.html"):
             assert archive.read(f"sweepmap/static/{asset}") == (STATIC / asset).read_bytes()
         metadata = archive.read("sweepmap-0.1.0.dist-info/METADATA").decode()
     assert {"sweepmap/__init__.py", "sweepmap/_figure.py", "sweepmap/_data.py"} <= names
@@ -39,10 +39,15 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
     assert (STATIC / "sweepmap_bg.wasm").read_bytes() == (
         REPOSITORY / "www" / "pkg" / "sweepmap_bg.wasm"
     ).read_bytes()
+    assert (STATIC / "standalone.html").read_bytes() == (
+        REPOSITORY / "www" / "pkg" / "standalone.html"
+    ).read_bytes()
     # Imported from the wheel itself (first on the path), a figure gets the shipped front end.
     check = (
         "import sweepmap, sys; f = sweepmap.Figure('a,b,c,v\\n1,2,3,4\\n');"
-        "print(sweepmap.__file__); print(len(f._wasm), len(f._esm))"
+        "print(sweepmap.__file__); print(len(f._wasm), len(f._esm));"
+        "import tempfile, pathlib; out = pathlib.Path(tempfile.mkdtemp()) / 'f.html';"
+        "print(sweepmap.save_html('a,b,c,v\\n1,2,3,4\\n', out).stat().st_size)"
     )
     run = subprocess.run(
         [sys.executable, "-c", check],
@@ -51,10 +56,14 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
         env={"PYTHONPATH": str(wheel), "PATH": "/usr/bin:/bin"},
     )
     assert run.returncode == 0, run.stderr
-    location, sizes = run.stdout.splitlines()
+    location, sizes, saved = run.stdout.splitlines()
     assert location.startswith(str(wheel))
     js = (STATIC / "widget.js").read_text(encoding="utf-8")
     assert sizes == f"{(STATIC / 'sweepmap_bg.wasm').stat().st_size} {len(js)}"
+    # save_html fills the template shipped in the wheel.
+    template = (STATIC / "standalone.html").read_text(encoding="utf-8")
+    figure = '{"data": "a,b,c,v\\n1,2,3,4\\n"}'
+    assert int(saved) == len(template.replace("<!--sweepmap:figure-->", figure).encode())
 
 
 def test_a_wheel_without_the_front_end_is_refused(tmp_path):

@@ -8,6 +8,7 @@ end, through anywidget; the wasm and JS ship in this package, nothing is fetched
 """
 
 from ._figure import Figure, SweepmapError
+from ._html import save_html
 
-__all__ = ["Figure", "SweepmapError"]
+__all__ = ["Figure", "SweepmapError", "save_html"]
 __version__ = "0.1.0"

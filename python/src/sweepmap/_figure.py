@@ -11,6 +11,7 @@ traits, callbacks and answers to requests.
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
@@ -18,12 +19,13 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-from ._data import read_source
+from ._data import Source, read_source
 
 #: The loader's column options: keyword -> the core's name (`metric` is the loader's `value`).
 #: Each names a column; in a run table x, y and metric are also the view's axes and metric.
@@ -243,6 +245,28 @@ class Figure(anywidget.AnyWidget):
         with self.hold_sync():
             self._load = load
             self._view = look
+
+    # -- one file ---------------------------------------------------------------------------
+
+    def save_html(self, path: str | os.PathLike[str], *, title: str | None = None) -> Path:
+        """Saves the figure as one self-contained HTML file at `path`, as `sweepmap.save_html`
+        does: its data and the look options set, with `title`. Raises ValueError when columns
+        or a run table's view are set (a file cannot carry them yet). The width, pixel ratio and
+        notes are the notebook's: the file draws at its own window's. Returns the path."""
+        from ._html import refuse_what_a_file_cannot_carry, write_html
+
+        refuse_what_a_file_cannot_carry(
+            {name: getattr(self, name) for name in (*COLUMNS, "ignore", *RUN_TABLE)}
+        )
+        # Set: not None (reverse is False by default, which a link leaves out too).
+        look = {
+            name: getattr(self, name)
+            for name in LOOK
+            if name != "pixel_ratio"
+            and getattr(self, name) is not None
+            and not (name == "reverse" and getattr(self, name) is False)
+        }
+        return write_html(Source(self._text, self._name), path, look, title)
 
     # -- events -----------------------------------------------------------------------------
 
