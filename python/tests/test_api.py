@@ -145,6 +145,7 @@ def test_options_become_what_the_front_end_is_given():
             "annotate": None,
             "decimals": 2,
             "uncertainty": 0.95,
+            "theme": None,
             "pixelRatio": None,
         },
     }

@@ -238,7 +238,16 @@ def test_a_run_table_is_drawn_at_the_view_python_names(host):
     x, y, width, height, _ = found[0]
     host.mouse_move(*page_point(host, x + width / 2, y + height / 2))
     cell = wait_for(lambda: figure.hover, what="hover")
-    assert cell["runs"] == {"runs": 2, "shown": 2, "winner": None}
+    runs = cell["runs"]
+    assert {key: runs[key] for key in ("runs", "shown", "winner")} == {
+        "runs": 2,
+        "shown": 2,
+        "winner": None,
+    }
+    # The tooltip's lines, as the core words them: [name, text] pairs.
+    assert runs["rows"] and all(
+        len(row) == 2 and all(isinstance(part, str) for part in row) for row in runs["rows"]
+    )
     assert cell["count"] == 2
 
     figure.others = {"bs": "best"}

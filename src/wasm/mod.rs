@@ -40,6 +40,13 @@
 //! - `drawing`: a prepared figure on a canvas, with hover, exports and its accessible label;
 //! - `canvas`: painting a figure on an HTML canvas, HiDPI, with a raster pass for small cells.
 
+// The allocator: talc instead of Rust's default dlmalloc for wasm, for size (README "Package
+// size": -2 871 bytes gzipped on the default package). Measured on a million-row sweep CSV read
+// whole: about 5 % more CPU time than dlmalloc, and after repeated loads and frees of it the
+// memory settles at 280 MB instead of 226 MB.
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 mod arguments;
 pub mod canvas;
 mod chunked;
