@@ -990,7 +990,10 @@ function syncControls() {
   const used = usedBy(state.layout);
 
   elements.layout.value = state.layout;
-  // A control with nothing to choose is not shown (a file without a model column has one model).
+  // A control with nothing to choose is not shown (a file without a model column has one model;
+  // one model and one benchmark, nor a reported aggregate, make every layout the same panel).
+  const { benchmarks, aggregates } = app.shown.names;
+  elements.layoutField.hidden = models.length < 2 && benchmarks.length < 2 && aggregates.length === 0;
   elements.modelField.hidden = !used.model || models.length < 2;
   elements.modelLabel.textContent = state.layout === "difference" ? "Model A" : "Model";
   elements.model.value = resolved.model;

@@ -257,12 +257,15 @@ describe("the run-table controls", { timeout: 180_000 }, () => {
 
   test("a parameter as facet draws a panel per value, every panel shown", async () => {
     const { page, context } = await openCsv(session, WANDB, fixture(WANDB));
+    // One panel: every layout draws the same, so there is no layout to choose.
+    assert.equal(await page.isVisible("#layout-select"), false);
     const warmup = await parameterSelect(page, "warmup_steps");
     await afterRender(page, () => page.selectOption(warmup, "facet"));
     const shown = await shownDataset(page);
     assert.equal(shown.error, null);
     assert.deepEqual(shown.panels, ["warmup_steps = 0", "warmup_steps = 500"]);
     assert.equal(await page.inputValue("#layout-select"), "grid");
+    assert.equal(await page.isVisible("#layout-select"), true);
     const second = await page.evaluate(() => window.sweepmap.figure.cellInfo(1, 1, 1).value);
     assert.equal(Number(second.toFixed(6)), 0.9119);
     await context.close();
