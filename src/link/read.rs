@@ -430,8 +430,12 @@ fn forget_unused<V: ViewFields>(view: &mut V) {
 /// `unc=`: one of the levels offered, or `0` for no marks.
 fn read_uncertainty(params: &Params, uncertainty: &mut Option<f64>, notices: &mut Vec<Notice>) {
     if let Some(level) = params.get("unc") {
-        let off = matches!(parse_number(level), Number::Finite(value) if value == 0.0);
-        match parse_level(level).or(off.then_some(0.0)) {
+        // Read once: a level offered, or 0 (no marks).
+        let value = match parse_number(level) {
+            Number::Finite(value) if value == 0.0 || LEVELS.contains(&value) => Some(value),
+            _ => None,
+        };
+        match value {
             Some(value) => *uncertainty = Some(value),
             None => notices.push(notice(
                 "unc",
