@@ -85,6 +85,7 @@ const elements = {
   controlsToggle: byId("controls-toggle"),
   dataset: byId("dataset-select"),
   file: byId("file-input"),
+  viewGroup: byId("group-view"),
   layoutField: byId("field-layout"),
   layout: byId("layout-select"),
   modelField: byId("field-model"),
@@ -976,8 +977,15 @@ function syncControls() {
   const state = app.state;
   if (kindOf(state) === "pairwise") {
     syncPairwiseControls(state);
-    return;
+  } else {
+    syncSweepControls(state);
   }
+  // No heading over nothing: the View group goes when every field in it is hidden.
+  elements.viewGroup.hidden = [...elements.viewGroup.querySelectorAll(".field")].every((field) => field.hidden);
+}
+
+/** The sweep half of syncControls. */
+function syncSweepControls(state) {
   showKindControls("sweep");
   // The hidden controls of pairwise comparisons hold their defaults, whatever was shown before.
   elements.groupField.hidden = true;

@@ -259,6 +259,8 @@ describe("the run-table controls", { timeout: 180_000 }, () => {
     const { page, context } = await openCsv(session, WANDB, fixture(WANDB));
     // One panel: every layout draws the same, so there is no layout to choose.
     assert.equal(await page.isVisible("#layout-select"), false);
+    // Nor the View group's heading, with no field under it.
+    assert.equal(await page.isVisible("#group-view"), false);
     const warmup = await parameterSelect(page, "warmup_steps");
     await afterRender(page, () => page.selectOption(warmup, "facet"));
     const shown = await shownDataset(page);
@@ -266,6 +268,7 @@ describe("the run-table controls", { timeout: 180_000 }, () => {
     assert.deepEqual(shown.panels, ["warmup_steps = 0", "warmup_steps = 500"]);
     assert.equal(await page.inputValue("#layout-select"), "grid");
     assert.equal(await page.isVisible("#layout-select"), true);
+    assert.equal(await page.isVisible("#group-view"), true);
     const second = await page.evaluate(() => window.sweepmap.figure.cellInfo(1, 1, 1).value);
     assert.equal(Number(second.toFixed(6)), 0.9119);
     await context.close();
