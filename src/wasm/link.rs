@@ -4,14 +4,14 @@
 //! are read field by hand (`Fields`) rather than with a derived serde `Deserialize`, which cost
 //! several times the code in the wasm.
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{arguments, to_plain_object};
+use super::plain::PlainObject;
+use super::{arguments, to_js_value, to_plain_object};
 use crate::figure::DEFAULT_LEVEL;
 use crate::link::{
     format_link_with, keys, parse_link, read_link_source, BinValue, ColorMapName, DataKind, Format,
-    Layout, LinkContext, Named, Notice, PairwiseView, Range, Source, SweepView, ViewState, BINS,
+    Layout, LinkContext, Named, PairwiseView, Range, Source, SweepView, ViewState, BINS,
     DEFAULT_PAIRWISE_MODELS, LEVELS, MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
 use crate::view::{normalize, settings, Names, OptionValue, ValueKind, ViewFields};
@@ -35,7 +35,7 @@ pub fn parse_link_js(
     let parsed = parse_link(&query, &context);
     let object = PlainObject::new();
     object.set("state", &state_object(&parsed.state, true)?);
-    object.set("notices", &to_plain_object(&parsed.notices)?);
+    object.set("notices", &to_js_value(&parsed.notices)?);
     Ok(object.into())
 }
 
@@ -158,21 +158,6 @@ fn numbers<const N: usize>(numbers: [f64; N]) -> JsValue {
         .into()
 }
 
-#[wasm_bindgen]
-extern "C" {
-    /// A plain object built here, `{}`.
-    #[wasm_bindgen(js_name = Object)]
-    type PlainObject;
-
-    #[wasm_bindgen(constructor, js_class = Object)]
-    fn new() -> PlainObject;
-
-    /// `object[key] = value`. On a plain object made here this cannot fail, so, unlike
-    /// `Reflect.set`, it returns nothing to check: no error path per key in the wasm.
-    #[wasm_bindgen(method, indexing_setter)]
-    fn set(this: &PlainObject, key: &str, value: &JsValue);
-}
-
 /// The data source of a share link alone, `{ source, notices }`, against the bundled dataset
 /// ids (the first the default): which data to load before the view can be read.
 #[wasm_bindgen(js_name = readLinkSource, unchecked_return_type = "{ source: any; notices: LinkNotice[] }")]
@@ -183,15 +168,10 @@ pub fn read_link_source_js(
     let query = arguments::text("query", LINK_TEXT, &query)?;
     let datasets = Fields::list_of("datasets", &datasets)?.unwrap_or_default();
     let (source, notices) = read_link_source(&query, &datasets);
-    #[derive(Serialize)]
-    struct SourceObject<'a> {
-        source: &'a Source,
-        notices: &'a [Notice],
-    }
-    to_plain_object(&SourceObject {
-        source: &source,
-        notices: &notices,
-    })
+    let object = PlainObject::new();
+    object.set("source", &to_plain_object(&source)?);
+    object.set("notices", &to_js_value(&notices)?);
+    Ok(object.into())
 }
 
 /// The link text (without `#`) of a view state, as the page writes it in its address's
