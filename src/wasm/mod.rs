@@ -61,7 +61,8 @@ mod merge;
 mod pairwise;
 #[cfg(feature = "pairwise")]
 mod pairwise_figure;
-mod plain;
+#[doc(hidden)]
+pub mod plain;
 mod source;
 #[cfg(feature = "tables")]
 mod table;
