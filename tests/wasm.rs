@@ -3072,3 +3072,198 @@ fn themes_paint_the_canvas_background_or_leave_it_transparent() {
         vec![rgb.r, rgb.g, rgb.b, 255]
     });
 }
+
+/// `value` written by the wasm API's serializer (`sweepmap::wasm::plain`) and by
+/// serde-wasm-bindgen's `json_compatible` serializer, as JSON text each: the API's results must
+/// keep the shape serde-wasm-bindgen gives, so the two are compared on every kind of result.
+fn plain_and_reference<T: serde::Serialize + ?Sized>(value: &T) -> (String, String) {
+    let plain = sweepmap::wasm::plain::plain_value(value).expect("plain writes it");
+    let reference = value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .expect("serde-wasm-bindgen writes it");
+    (json(plain), json(reference))
+}
+
+/// Asserts [`plain_and_reference`] gives the same JSON text, and that it is not empty.
+fn assert_same_as_reference<T: serde::Serialize + ?Sized>(what: &str, value: &T) {
+    let (plain, reference) = plain_and_reference(value);
+    assert_eq!(plain, reference, "{what}");
+    assert!(plain.len() > 2, "{what}: {plain}");
+}
+
+#[wasm_bindgen_test]
+fn plain_results_match_serde_wasm_bindgen() {
+    use sweepmap::figure::{
+        key_observations, prepare_figure, BenchmarkChoice, FigureOptions, View,
+    };
+    use sweepmap::table::{open_sweep, TableOptions};
+
+    // The seed dataset the page opens first, as every view kind draws it.
+    let seed = sweepmap::load_json(include_str!("../www/data/kv-cache-sweep.json")).unwrap();
+    let (models, benchmarks) = (&seed.models.levels, &seed.benchmarks.levels);
+    let views = [
+        View::Model {
+            model: models[0].clone(),
+        },
+        View::Benchmark {
+            benchmark: BenchmarkChoice::Named(benchmarks[0].clone()),
+        },
+        View::Benchmark {
+            benchmark: BenchmarkChoice::Mean,
+        },
+        View::Grid,
+        View::Difference {
+            a: models[1].clone(),
+            b: models[0].clone(),
+            benchmark: BenchmarkChoice::Named(benchmarks[0].clone()),
+        },
+    ];
+    for view in views {
+        let options = FigureOptions {
+            view: view.clone(),
+            uncertainty: Some(0.95),
+            ..FigureOptions::default()
+        };
+        let figure = prepare_figure(&seed, &options).unwrap();
+        assert_same_as_reference("options", &options);
+        assert_same_as_reference("reports", &figure.reports());
+        let observations = key_observations(&seed, &figure, &view, Some(0.95));
+        assert_same_as_reference("observations", &observations.sections);
+        assert_same_as_reference(
+            "difference lines",
+            &(&observations.difference, observations.shows),
+        );
+        assert_same_as_reference("difference", &figure.difference);
+        for panel in 0..figure.panels.len() {
+            let grid = &figure.panels[panel].grid;
+            for y in 0..grid.rows() {
+                for x in 0..grid.columns() {
+                    assert_same_as_reference("cell", &figure.cell_info(panel, x, y).unwrap());
+                }
+            }
+        }
+    }
+    assert_same_as_reference("dataset", &seed);
+
+    // The seed's reported average beside the mean recomputed from its parts.
+    let view = View::Reconcile {
+        model: models[0].clone(),
+        benchmark: "Average (reported)".into(),
+    };
+    let options = FigureOptions {
+        view: view.clone(),
+        ..FigureOptions::default()
+    };
+    let figure = prepare_figure(&seed, &options).unwrap();
+    assert_same_as_reference("seed reconciliation", &figure.reconciliation);
+
+    // A reported aggregate beside its recomputed mean: the reconciliation and its mismatches.
+    let aggregate = sweepmap::load_json(AGGREGATE_JSON).unwrap();
+    let view = View::Reconcile {
+        model: "M".into(),
+        benchmark: "Avg.".into(),
+    };
+    let options = FigureOptions {
+        view: view.clone(),
+        ..FigureOptions::default()
+    };
+    let figure = prepare_figure(&aggregate, &options).unwrap();
+    assert_same_as_reference("reconciliation", &figure.reconciliation);
+    let observations = key_observations(&aggregate, &figure, &view, None);
+    assert_same_as_reference("mismatches", &observations.mismatches);
+
+    // A run table: its roles, main effects, default view and projection (a whole dataset, and
+    // per cell the runs it was made from).
+    let runs = include_str!("fixtures/sweeps/synthetic-wandb-runs.csv");
+    let sweep = open_sweep(runs, &TableOptions::default()).unwrap();
+    assert_same_as_reference("roles", &sweep.roles);
+    let view = sweep.default_view().unwrap();
+    assert_same_as_reference("default view", &view);
+    assert_same_as_reference("main effects", &sweep.main_effects(&view.metric).unwrap());
+    assert_same_as_reference("projection", &sweep.project(&view).unwrap());
+}
+
+/// Every serde form the serializer writes, against serde-wasm-bindgen's: unit, newtype, tuple
+/// and struct variants, internally and adjacently tagged enums, options, maps, tuples, NaN, the
+/// largest safe integer, and the two values neither can write.
+#[wasm_bindgen_test]
+fn plain_forms_match_serde_wasm_bindgen() {
+    use std::collections::BTreeMap;
+
+    #[derive(serde::Serialize)]
+    enum Outer {
+        Unit,
+        Newtype(f64),
+        Tuple(u8, &'static str),
+        Struct { a: Option<u32>, b: () },
+    }
+    #[derive(serde::Serialize)]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    enum Tagged {
+        First { value: f64 },
+        SecondOne,
+    }
+    #[derive(serde::Serialize)]
+    #[serde(tag = "kind", content = "name")]
+    enum Adjacent {
+        Named(String),
+        Mean,
+    }
+    #[derive(serde::Serialize)]
+    struct Unit;
+    #[derive(serde::Serialize)]
+    struct Newtype(i64);
+    #[derive(serde::Serialize)]
+    struct All {
+        outer: Vec<Outer>,
+        tagged: Vec<Tagged>,
+        adjacent: Vec<Adjacent>,
+        map: BTreeMap<String, Option<f64>>,
+        tuple: (bool, char, i32),
+        unit: Unit,
+        newtype: Newtype,
+        none: Option<String>,
+        largest: u64,
+        smallest: i64,
+        text: &'static str,
+    }
+    let all = All {
+        outer: vec![
+            Outer::Unit,
+            Outer::Newtype(1.5),
+            Outer::Tuple(7, "x"),
+            Outer::Struct { a: None, b: () },
+            Outer::Struct { a: Some(3), b: () },
+        ],
+        tagged: vec![Tagged::First { value: -0.25 }, Tagged::SecondOne],
+        adjacent: vec![Adjacent::Named("AIME24".into()), Adjacent::Mean],
+        map: BTreeMap::from([("a b".into(), Some(2.0)), ("\"q\"".into(), None)]),
+        tuple: (true, 'é', -4),
+        unit: Unit,
+        newtype: Newtype(-9_007_199_254_740_991),
+        none: None,
+        largest: 9_007_199_254_740_991,
+        smallest: -9_007_199_254_740_991,
+        text: "line\nbreak",
+    };
+    let (plain, reference) = plain_and_reference(&all);
+    assert_eq!(plain, reference);
+    assert_eq!(
+        plain,
+        r#"{"outer":["Unit",{"Newtype":1.5},{"Tuple":[7,"x"]},{"Struct":{"a":null,"b":null}},{"Struct":{"a":3,"b":null}}],"tagged":[{"kind":"first","value":-0.25},{"kind":"second_one"}],"adjacent":[{"kind":"Named","name":"AIME24"},{"kind":"Mean"}],"map":{"\"q\"":null,"a b":2},"tuple":[true,"é",-4],"unit":null,"newtype":-9007199254740991,"none":null,"largest":9007199254740991,"smallest":-9007199254740991,"text":"line\nbreak"}"#
+    );
+
+    // NaN stays a number (JSON text would show null for both).
+    let nan = sweepmap::wasm::plain::plain_value(&[f64::NAN]).unwrap();
+    let nan: js_sys::Array = nan.unchecked_into();
+    assert!(nan.get(0).as_f64().is_some_and(f64::is_nan));
+
+    // Neither writes an integer beyond 2^53 or a map key that is not text.
+    let reference = serde_wasm_bindgen::Serializer::json_compatible();
+    let too_large = 9_007_199_254_740_992_u64;
+    assert!(sweepmap::wasm::plain::plain_value(&too_large).is_err());
+    assert!(serde::Serialize::serialize(&too_large, &reference).is_err());
+    let number_keys = BTreeMap::from([(1, "one")]);
+    assert!(sweepmap::wasm::plain::plain_value(&number_keys).is_err());
+    assert!(serde::Serialize::serialize(&number_keys, &reference).is_err());
+}
