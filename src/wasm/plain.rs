@@ -117,13 +117,17 @@ pub struct Elements<'a> {
     to: Plain<'a>,
 }
 
-/// A plain object being filled, for `variant` when an enum's; for a map, the key waiting for
-/// its value.
+/// A plain object being filled, for `variant` when an enum's.
 pub struct Fields<'a> {
     object: PlainObject,
-    key: Cell<JsValue>,
     variant: Option<&'static str>,
     to: Plain<'a>,
+}
+
+/// A map's plain object being filled, and the key waiting for its value.
+pub struct Entries<'a> {
+    fields: Fields<'a>,
+    key: Cell<JsValue>,
 }
 
 fn wrapped(variant: &'static str, value: &JsValue) -> JsValue {
@@ -147,7 +151,6 @@ impl<'a> Plain<'a> {
     fn fields(self, variant: Option<&'static str>) -> Result<Fields<'a>, Unrepresentable> {
         Ok(Fields {
             object: PlainObject::new(),
-            key: Cell::new(JsValue::UNDEFINED),
             variant,
             to: self,
         })
@@ -161,7 +164,7 @@ impl<'a> ser::Serializer for Plain<'a> {
     type SerializeTuple = Elements<'a>;
     type SerializeTupleStruct = Elements<'a>;
     type SerializeTupleVariant = Elements<'a>;
-    type SerializeMap = Fields<'a>;
+    type SerializeMap = Entries<'a>;
     type SerializeStruct = Fields<'a>;
     type SerializeStructVariant = Fields<'a>;
 
@@ -275,8 +278,11 @@ impl<'a> ser::Serializer for Plain<'a> {
     ) -> Result<Elements<'a>, Unrepresentable> {
         self.elements(Some(variant))
     }
-    fn serialize_map(self, _len: Option<usize>) -> Result<Fields<'a>, Unrepresentable> {
-        self.fields(None)
+    fn serialize_map(self, _len: Option<usize>) -> Result<Entries<'a>, Unrepresentable> {
+        Ok(Entries {
+            fields: self.fields(None)?,
+            key: Cell::new(JsValue::UNDEFINED),
+        })
     }
     fn serialize_struct(
         self,
@@ -373,7 +379,7 @@ impl Fields<'_> {
     }
 }
 
-impl ser::SerializeMap for Fields<'_> {
+impl ser::SerializeMap for Entries<'_> {
     type Ok = ();
     type Error = Unrepresentable;
     fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Done {
@@ -385,10 +391,10 @@ impl ser::SerializeMap for Fields<'_> {
         if !key.is_string() {
             return Err(Unrepresentable);
         }
-        value.serialize(Plain(&Sink::Entry(&self.object, &key)))
+        value.serialize(Plain(&Sink::Entry(&self.fields.object, &key)))
     }
     fn end(self) -> Done {
-        Fields::end(self)
+        self.fields.end()
     }
 }
 
