@@ -27,7 +27,7 @@ mod view;
 mod write;
 
 pub use number::js_number;
-pub use read::{join_names, keys, parse_level, parse_link, read_link_source, split_names};
+pub use read::{join_names, keys, parse_link, read_link_source, split_names};
 pub use view::{
     BinValue, ColorMapName, DataKind, Format, Layout, LayoutUses, LinkContext, Named, Notice,
     PairwiseView, ParsedLink, Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS,

@@ -4,16 +4,14 @@
 use super::number::{js_number, parse_number, parse_small_whole, Number};
 use super::query::{quote, quoted_list, shown, split_query};
 use super::view::{
-    BinValue, DataKind, Format, Layout, LinkContext, Named, Notice, PairwiseView, ParsedLink,
-    Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS, LEVELS,
-    MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
+    DataKind, Format, Layout, LinkContext, Named, Notice, PairwiseView, ParsedLink, Range, Source,
+    SweepView, ViewState, DEFAULT_PAIRWISE_MODELS, LEVELS, MEAN_BENCHMARK,
 };
-use crate::color::Theme;
 use crate::view::settings::{
-    by_link_key, link_keys, BENCHMARK, BINS_BOTH, COLOR_MAP, DECIMALS, DOMAIN, GROUP, LAYOUT,
-    MODEL, MODELS, MODEL_B, PAIRWISE_DOMAIN, THEME, UNCERTAINTY, VALUE,
+    by_link_key, link_keys, BENCHMARK, COLOR_MAP, DOMAIN, GROUP, LAYOUT, MODEL, MODELS, MODEL_B,
+    PAIRWISE_DOMAIN,
 };
-use crate::view::{OptionValue, Setting, ValueKind, ViewFields};
+use crate::view::{offered_level, LinkForm, OptionValue, Setting, ViewFields};
 
 /// The keys of a link's data source, in the order a link is written.
 const SOURCE_KEYS: [&str; 5] = ["dataset", "src", "data", "fmt", "name"];
@@ -384,10 +382,19 @@ fn read_sweep(
     };
     for &setting in SweepView::fields() {
         let is = |other: &Setting| setting.option == other.option;
-        if setting.kind == ValueKind::Flag {
-            read_flag(params, setting, &mut view, notices);
-        } else if is(&LAYOUT) {
-            read_layout(params, context, &mut view, notices);
+        if read_declared(params, setting, &mut view, notices) {
+            // What a word needs of the data, or the values read with it.
+            if is(&LAYOUT) {
+                check_layout(params, context, &mut view, notices);
+            } else if is(&DOMAIN) {
+                let mut bounds = Bounds {
+                    center: view.center,
+                    ..Bounds::default()
+                };
+                let fallback = SweepView::default().range;
+                read_bounds_of(params, &mut view.range, fallback, &mut bounds, notices);
+                (view.min, view.max, view.center) = (bounds.min, bounds.max, bounds.center);
+            }
         } else if is(&MODEL) {
             read_model(params, context, &mut view, notices);
         } else if is(&MODEL_B) {
@@ -396,19 +403,6 @@ fn read_sweep(
             read_benchmark(params, context, &mut view, notices);
         } else if is(&COLOR_MAP) {
             read_color_map(params, context, &mut view.color_map, notices);
-        } else if is(&DOMAIN) {
-            let mut bounds = Bounds {
-                center: view.center,
-                ..Bounds::default()
-            };
-            view.range = read_range(params, Range::ALL, view.range, &mut bounds, notices);
-            (view.min, view.max, view.center) = (bounds.min, bounds.max, bounds.center);
-        } else if is(&DECIMALS) {
-            read_decimals(params, &mut view.decimals, notices);
-        } else if is(&UNCERTAINTY) {
-            read_uncertainty(params, &mut view.uncertainty, notices);
-        } else if is(&THEME) {
-            read_theme(params, &mut view.theme, notices);
         }
         // min, max and center are read with the range.
     }
@@ -427,62 +421,84 @@ fn forget_unused<V: ViewFields>(view: &mut V) {
     }
 }
 
-/// `unc=`: one of the levels offered, or `0` for no marks.
-fn read_uncertainty(params: &Params, uncertainty: &mut Option<f64>, notices: &mut Vec<Notice>) {
-    if let Some(level) = params.get("unc") {
-        // Read once: a level offered, or 0 (no marks).
-        let value = match parse_number(level) {
-            Number::Finite(value) if value == 0.0 || LEVELS.contains(&value) => Some(value),
-            _ => None,
-        };
-        match value {
-            Some(value) => *uncertainty = Some(value),
-            None => notices.push(notice(
-                "unc",
-                Some(level),
-                format!(
-                    "unc={} is not a confidence level (expected {}, or 0 for no marks); {}.",
-                    shown(level),
-                    listed(LEVELS.map(js_number)),
-                    UNCERTAINTY.fallback
-                ),
-            )),
-        }
-    }
-}
-
-/// A true-or-false setting: `1` or `0` (also `true`/`false`, `yes`/`no`, `on`/`off`).
-fn read_flag<V: ViewFields>(
+/// Reads a setting whose value a link writes in one of the [`LinkForm`]s its declaration names
+/// (a flag, a word, a number): the value goes into the view, or a notice says what the key takes
+/// and what the view keeps. `false` for a setting read by its own code ([`LinkForm::Custom`]).
+fn read_declared<V: ViewFields>(
     params: &Params,
     setting: &Setting,
     view: &mut V,
     notices: &mut Vec<Notice>,
-) {
-    let Some(key) = setting.link else { return };
-    let Some(text) = params.get(key) else { return };
-    match parse_boolean(text) {
-        Some(value) => {
-            // A flag setting's field takes a flag.
-            let _ = view.put(setting, &OptionValue::Flag(value));
-        }
-        None => notices.push(notice(
-            key,
-            Some(text),
-            format!(
-                "{key}={} should be 1 or 0; {}.",
-                shown(text),
-                setting.fallback
-            ),
-        )),
+) -> bool {
+    if setting.link.is_none() || matches!(setting.link_form, LinkForm::Custom) {
+        return false;
     }
+    if let Some(value) = declared_value(params, setting, view.get(setting), notices) {
+        // The value is of the setting's type, which its field takes.
+        let _ = view.put(setting, &value);
+    }
+    true
 }
 
-/// One of [`LEVELS`] written as a decimal number (`0.95`, `0.950`).
-pub fn parse_level(text: &str) -> Option<f64> {
-    match parse_number(text) {
-        Number::Finite(value) => LEVELS.into_iter().find(|level| *level == value),
-        _ => None,
-    }
+/// The value a link gives a setting of a [`LinkForm`] other than `Custom`; `None` when it gives
+/// none, or one the setting does not take (then with a notice ending with the setting's fallback,
+/// or "using" `current`, the value the view keeps). Not generic over the view, so compiled once.
+fn declared_value(
+    params: &Params,
+    setting: &Setting,
+    current: Option<OptionValue>,
+    notices: &mut Vec<Notice>,
+) -> Option<OptionValue> {
+    let key = setting.link?;
+    let text = params.get(key)?;
+    let number = |value: u32| OptionValue::Number(f64::from(value));
+    let read = match setting.link_form {
+        LinkForm::Custom => return None,
+        LinkForm::Flag => parse_boolean(text)
+            .map(OptionValue::Flag)
+            .ok_or_else(|| "should be 1 or 0".to_string()),
+        LinkForm::Word { what, words } => {
+            let words = words();
+            let lowered = crate::text::lower(text.trim());
+            match words.iter().find(|word| **word == lowered) {
+                Some(word) => Ok(OptionValue::Text(word.to_string())),
+                None => Err(format!("is not {what} (expected {})", listed(&words))),
+            }
+        }
+        LinkForm::WholeOrAuto { most } => {
+            if text.trim().eq_ignore_ascii_case("auto") {
+                Ok(OptionValue::Null)
+            } else {
+                parse_small_whole(text, most)
+                    .map(number)
+                    .ok_or_else(|| format!("should be a whole number from 0 to {most}"))
+            }
+        }
+        LinkForm::OfferedWhole { offered } => parse_small_whole(text, u32::MAX / 2)
+            .filter(|value| offered.contains(value))
+            .map(number)
+            .ok_or_else(|| format!("is not offered (expected {})", listed(offered))),
+        LinkForm::Level => match parse_number(text) {
+            Number::Finite(value) if offered_level(value) => Ok(OptionValue::Number(value)),
+            _ => Err(format!(
+                "is not a confidence level (expected {}, or 0 for no marks)",
+                listed(LEVELS.map(js_number))
+            )),
+        },
+    };
+    read.map_err(|problem| {
+        let keeps = match (setting.fallback, current) {
+            ("", Some(OptionValue::Text(word))) => format!("using {}", quote(&word)),
+            ("", Some(OptionValue::Number(value))) => format!("using {}", js_number(value)),
+            (fallback, _) => fallback.to_string(),
+        };
+        notices.push(notice(
+            key,
+            Some(text),
+            format!("{key}={} {problem}; {keeps}.", shown(text)),
+        ));
+    })
+    .ok()
 }
 
 /// Values as a message lists what a key takes: `a, b, c`.
@@ -494,67 +510,15 @@ fn listed<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
         .join(", ")
 }
 
-/// The value `key=` names among `choices` (its word in any case, spaces around it ignored), or
-/// `None` when the key is absent or names none of them; then a notice says what was expected and
-/// that `current` stays: "`key`=... is not `what` (expected ...); using ...".
-fn read_word<T: Named>(
-    params: &Params,
-    key: &str,
-    choices: &[T],
-    what: &str,
-    current: T,
-    notices: &mut Vec<Notice>,
-) -> Option<T> {
-    let words = T::names(choices);
-    let index = read_word_at(params, key, &words, what, current.name(), notices)?;
-    choices.get(index).copied()
-}
-
-/// [`read_word`] by the words alone, compiled once for every kind of word: the position in
-/// `words` of the one `key=` names.
-fn read_word_at(
-    params: &Params,
-    key: &str,
-    words: &[&str],
-    what: &str,
-    current: &str,
-    notices: &mut Vec<Notice>,
-) -> Option<usize> {
-    let text = params.get(key)?;
-    let lowered = crate::text::lower(text.trim());
-    let index = words.iter().position(|word| *word == lowered);
-    if index.is_none() {
-        notices.push(notice(
-            key,
-            Some(text),
-            format!(
-                "{key}={} is not {what} (expected {}); using {}.",
-                shown(text),
-                listed(words),
-                quote(current)
-            ),
-        ));
-    }
-    index
-}
-
-fn read_layout(
+/// What a layout needs of the data: two models for a difference, a reported aggregate for a
+/// reconciliation; without it, the default layout.
+fn check_layout(
     params: &Params,
     context: &LinkContext,
     view: &mut SweepView,
     notices: &mut Vec<Notice>,
 ) {
     let layout = params.get("layout");
-    if let Some(value) = read_word(
-        params,
-        "layout",
-        Layout::ALL,
-        "a layout",
-        view.layout,
-        notices,
-    ) {
-        view.layout = value;
-    }
     let one_model = context
         .models
         .as_ref()
@@ -681,13 +645,6 @@ fn read_benchmark(
     }
 }
 
-/// `theme=`: one of the themes.
-fn read_theme(params: &Params, theme: &mut Theme, notices: &mut Vec<Notice>) {
-    if let Some(value) = read_word(params, "theme", Theme::ALL, "a theme", *theme, notices) {
-        *theme = value;
-    }
-}
-
 /// `cmap=`: a colour map by name or label, in any case.
 fn read_color_map(
     params: &Params,
@@ -739,27 +696,6 @@ fn parse_boolean(text: &str) -> Option<bool> {
     }
 }
 
-/// `dec=`: a whole number of decimals the page offers, or `auto`.
-fn read_decimals(params: &Params, decimals: &mut Option<u32>, notices: &mut Vec<Notice>) {
-    if let Some(text) = params.get("dec") {
-        if text.trim().eq_ignore_ascii_case("auto") {
-            *decimals = None;
-        } else if let Some(value) = parse_small_whole(text, MAX_OFFERED_DECIMALS) {
-            *decimals = Some(value);
-        } else {
-            notices.push(notice(
-                "dec",
-                Some(text),
-                format!(
-                    "dec={} should be a whole number from 0 to {MAX_OFFERED_DECIMALS}; {}.",
-                    shown(text),
-                    DECIMALS.fallback
-                ),
-            ));
-        }
-    }
-}
-
 /// The bounds and centre a range reads.
 #[derive(Default)]
 struct Bounds {
@@ -768,27 +704,25 @@ struct Bounds {
     center: f64,
 }
 
-/// `range=`, `min=`, `max=` and `center=`: `ranges` are the modes offered, `fallback` the
-/// default; `bounds` come in as their defaults.
-fn read_range(
+/// `min=` and `max=` for a fixed range, `center=` for a centred one: `bounds` come in as their
+/// defaults. A fixed range without two numbers min < max falls back to the view's default.
+fn read_bounds_of(
     params: &Params,
-    ranges: &[Range],
+    range: &mut Range,
     fallback: Range,
     bounds: &mut Bounds,
     notices: &mut Vec<Notice>,
-) -> Range {
-    let mut range =
-        read_word(params, "range", ranges, "a colour range", fallback, notices).unwrap_or(fallback);
-    if range == Range::Fixed {
+) {
+    if *range == Range::Fixed {
         match read_bounds(params) {
             Ok((low, high)) => (bounds.min, bounds.max) = (Some(low), Some(high)),
             Err(problem) => {
                 notices.push(problem.into_notice(fallback.name()));
-                range = fallback;
+                *range = fallback;
             }
         }
     }
-    if range == Range::Centered {
+    if *range == Range::Centered {
         if let Some(text) = params.get("center") {
             match parse_number(text) {
                 Number::Finite(value) => bounds.center = value,
@@ -813,7 +747,6 @@ fn read_range(
             }
         }
     }
-    range
 }
 
 /// Why `range=fixed` cannot be used: the key to name, its value and the problems.
@@ -882,8 +815,13 @@ fn read_pairwise(
     };
     for &setting in PairwiseView::fields() {
         let is = |other: &Setting| setting.option == other.option;
-        if setting.kind == ValueKind::Flag {
-            read_flag(params, setting, &mut view, notices);
+        if read_declared(params, setting, &mut view, notices) {
+            if is(&PAIRWISE_DOMAIN) {
+                let mut bounds = Bounds::default();
+                let fallback = PairwiseView::default().range;
+                read_bounds_of(params, &mut view.range, fallback, &mut bounds, notices);
+                (view.min, view.max) = (bounds.min, bounds.max);
+            }
         } else if is(&MODELS) {
             if let Some(text) = params.get("models") {
                 view.models = read_model_list(text, context.models.as_deref(), notices);
@@ -892,45 +830,11 @@ fn read_pairwise(
             if let Some(group) = params.get("group") {
                 read_group(group, context.groups.as_deref(), &mut view, notices);
             }
-        } else if is(&BINS_BOTH) {
-            read_bins(params, &mut view.bins, notices);
-        } else if is(&VALUE) {
-            let what = "what bins can be coloured by";
-            if let Some(value) = read_word(params, "by", BinValue::ALL, what, view.value, notices) {
-                view.value = value;
-            }
         } else if is(&COLOR_MAP) {
             read_color_map(params, context, &mut view.color_map, notices);
-        } else if is(&PAIRWISE_DOMAIN) {
-            let mut bounds = Bounds::default();
-            view.range = read_range(params, Range::PAIRWISE, view.range, &mut bounds, notices);
-            (view.min, view.max) = (bounds.min, bounds.max);
-        } else if is(&DECIMALS) {
-            read_decimals(params, &mut view.decimals, notices);
-        } else if is(&THEME) {
-            read_theme(params, &mut view.theme, notices);
         }
     }
     view
-}
-
-/// `bins=`: one of the numbers of bins offered.
-fn read_bins(params: &Params, bins: &mut u32, notices: &mut Vec<Notice>) {
-    let Some(text) = params.get("bins") else {
-        return;
-    };
-    match parse_small_whole(text, u32::MAX / 2).filter(|bins| BINS.contains(bins)) {
-        Some(value) => *bins = value,
-        None => notices.push(notice(
-            "bins",
-            Some(text),
-            format!(
-                "bins={} is not offered (expected {}); using {bins}.",
-                shown(text),
-                listed(BINS),
-            ),
-        )),
-    }
 }
 
 /// What a pairwise view without `models=` compares, in words: every model when the data have no

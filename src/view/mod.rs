@@ -31,11 +31,13 @@ pub use pairwise::{
     ResolvedPairwiseOptions,
 };
 pub use setting::{
-    invalid_value, quoted, OptionSet, OptionValue, Patch, Setting, Settings, ValueKind, Views,
+    invalid_value, quoted, LinkForm, OptionSet, OptionValue, Patch, Setting, Settings, ValueKind,
+    Views,
 };
 pub use settings::{
-    BINS, FALLBACK_WIDTH, LEVELS, MAX_BINS, MAX_LABEL_DECIMALS, MAX_OFFERED_DECIMALS,
-    MAX_PIXEL_RATIO, MAX_WIDTH, MEAN_BENCHMARK, MIN_DRAWN_WIDTH, MIN_PIXEL_RATIO, MIN_WIDTH,
+    marks_level, offered_level, BINS, FALLBACK_WIDTH, LEVELS, MAX_BINS, MAX_LABEL_DECIMALS,
+    MAX_OFFERED_DECIMALS, MAX_PIXEL_RATIO, MAX_WIDTH, MEAN_BENCHMARK, MIN_DRAWN_WIDTH,
+    MIN_PIXEL_RATIO, MIN_WIDTH, NO_MARKS,
 };
 pub use state::{put_field, StateValue, ViewFields};
 pub use sweep::{

@@ -14,8 +14,8 @@ use serde::Serialize;
 
 use super::setting::{OptionSet, OptionValue};
 use super::settings::{
-    BENCHMARK, BINS, BINS_X, BINS_Y, CENTER, LEVELS, MAX, MEAN_BENCHMARK, MIN, MODEL, MODELS,
-    MODEL_B, PAIRWISE, SWEEP, UNCERTAINTY,
+    offered_level, BENCHMARK, BINS, BINS_X, BINS_Y, CENTER, MAX, MEAN_BENCHMARK, MIN, MODEL,
+    MODELS, MODEL_B, PAIRWISE, SWEEP, UNCERTAINTY,
 };
 use super::{PairwiseView, SweepView, ViewFields};
 use crate::figure::{default_pairwise_models, Layout, Range};
@@ -107,10 +107,10 @@ pub fn normalize_sweep(view: &SweepView, names: &Names) -> SweepView {
         names.benchmarks.first()
     };
     next.benchmark = unless(used.benchmark, resolved.benchmark, default_benchmark);
-    // A level offered, or 0 (the marks turned off where the data would have them by default).
+    // A level offered, or no marks (turned off where the data would have them by default).
     next.uncertainty = next
         .uncertainty
-        .filter(|level| used.uncertainty && (LEVELS.contains(level) || *level == 0.0));
+        .filter(|level| used.uncertainty && offered_level(*level));
     if next.range != Range::Fixed {
         (next.min, next.max) = (defaults.min, defaults.max);
     }

@@ -28,9 +28,9 @@
 
 use serde::Serialize;
 
-use super::setting::{OptionSet, Patch, Setting, Settings, ValueKind, Views};
+use super::setting::{LinkForm, OptionSet, Patch, Setting, Settings, ValueKind, Views};
 use super::settings::{
-    max_bins, ANNOTATE, COLOR_MAP, DECIMALS, FLAG, MAX, MAX_BINS, MIN, PIXEL_RATIO, REVERSED,
+    max_bins, ANNOTATE, BINS, COLOR_MAP, DECIMALS, FLAG, MAX, MAX_BINS, MIN, PIXEL_RATIO, REVERSED,
     THEME, WIDTH,
 };
 use super::state::view_state;
@@ -68,6 +68,7 @@ pub const GROUP: Setting = Setting {
 pub const BINS_BOTH: Setting = Setting {
     views: Views::Pairwise,
     link: Some("bins"),
+    link_form: LinkForm::OfferedWhole { offered: &BINS },
     attribute: Some("bins"),
     ..Setting::option("bins", ValueKind::Number, BINS_EXPECTED)
 };
@@ -84,6 +85,10 @@ pub const BINS_Y: Setting = Setting {
 pub const VALUE: Setting = Setting {
     views: Views::Pairwise,
     link: Some("by"),
+    link_form: LinkForm::Word {
+        what: "what bins can be coloured by",
+        words: || BinValue::names(BinValue::ALL),
+    },
     attribute: Some("by"),
     ..Setting::option("value", ValueKind::Text, r#"one of "count", "share""#)
 };
@@ -98,6 +103,10 @@ pub const LOGARITHMIC: Setting = Setting {
 pub const PAIRWISE_DOMAIN: Setting = Setting {
     views: Views::Pairwise,
     expects: r#"one of "panel", "shared", "fixed""#,
+    link_form: LinkForm::Word {
+        what: "a colour range",
+        words: || Range::names(Range::PAIRWISE),
+    },
     ..DOMAIN
 };
 

@@ -25,6 +25,31 @@ pub enum Views {
     Table,
 }
 
+/// How a share link writes a setting's value, so that the link reader reads it from this
+/// declaration alone: a value it does not take is a notice naming what the setting takes, ending
+/// with the setting's `fallback` (or, without one, "using" the value the view keeps).
+#[derive(Debug, Clone, Copy)]
+pub enum LinkForm {
+    /// Read by its own code in `src/link/read.rs`: names checked against the data (models,
+    /// benchmarks, groups, colour maps), or values read with another setting (`min`, `max` and
+    /// `center` with the range). Also every setting that links do not carry.
+    Custom,
+    /// `1` or `0` (also `true`/`false`, `yes`/`no`, `on`/`off`).
+    Flag,
+    /// One of some words, in any case: `what` they are, for the notice ("a layout"), and the
+    /// function that lists them (from the setting's own word list, such as `Layout::ALL`).
+    Word {
+        what: &'static str,
+        words: fn() -> Vec<&'static str>,
+    },
+    /// A whole number from 0 to `most`, or `auto` for the default.
+    WholeOrAuto { most: u32 },
+    /// One of the whole numbers offered.
+    OfferedWhole { offered: &'static [u32] },
+    /// A confidence level offered, or 0 for no marks (see [`super::settings::offered_level`]).
+    Level,
+}
+
 /// One view setting, declared once: its option name, type, what a value must be, its share-link
 /// key and element attribute with their older spellings, and what a link falls back to.
 #[derive(Debug, Clone, Copy)]
@@ -49,6 +74,8 @@ pub struct Setting {
     /// What a link falls back to when it gives a value the setting does not take, as its notice
     /// ends: `rev="x" should be 1 or 0; not reversing the colour map.`
     pub fallback: &'static str,
+    /// How a link writes the value (and so how the link reader reads it).
+    pub link_form: LinkForm,
     /// The label of the control the page makes for the setting itself (a checkbox for a flag);
     /// `None` for the settings whose controls the page lays out by hand.
     pub control: Option<&'static str>,
@@ -69,6 +96,10 @@ impl Setting {
             attribute: None,
             attribute_aliases: &[],
             fallback: "",
+            link_form: match kind {
+                ValueKind::Flag => LinkForm::Flag,
+                _ => LinkForm::Custom,
+            },
             control: None,
         }
     }

@@ -11,7 +11,9 @@
 //! it in its option set and give it a field in its `view_state!` (both in the order links write
 //! keys), and resolve it in its `resolve_*` function; the figure then uses it.
 
-use super::setting::{Setting, ValueKind};
+use super::setting::{LinkForm, Setting, ValueKind};
+use crate::color::Theme;
+use crate::figure::Named;
 
 // Bounds a message states are written once, as literals, so the message and the constant cannot
 // disagree: `concat!` takes the literal, the constant the same literal.
@@ -63,6 +65,20 @@ pub const MAX_BINS: usize = max_bins!();
 pub const BINS: [u32; 3] = [5, 10, 20];
 /// Confidence levels of the uncertainty marks the page offers (and a link carries).
 pub const LEVELS: [f64; 3] = [0.9, 0.95, 0.99];
+/// The uncertainty that turns the marks off: `uncertainty: 0` in options, `unc=0` in links.
+pub const NO_MARKS: f64 = 0.0;
+
+/// Whether the page offers (and a link carries) `value` as the uncertainty: one of [`LEVELS`],
+/// or [`NO_MARKS`].
+pub fn offered_level(value: f64) -> bool {
+    value == NO_MARKS || LEVELS.contains(&value)
+}
+
+/// The confidence level the marks are drawn at for an uncertainty chosen: `None` for
+/// [`NO_MARKS`].
+pub fn marks_level(value: f64) -> Option<f64> {
+    (value != NO_MARKS).then_some(value)
+}
 /// The benchmark that means "the mean across benchmarks".
 pub const MEAN_BENCHMARK: &str = crate::figure::BenchmarkChoice::MEAN_TOKEN;
 
@@ -103,6 +119,9 @@ pub const ANNOTATE: Setting = Setting {
 };
 pub const DECIMALS: Setting = Setting {
     link: Some("dec"),
+    link_form: LinkForm::WholeOrAuto {
+        most: MAX_OFFERED_DECIMALS,
+    },
     attribute: Some("decimals"),
     fallback: "choosing the decimals automatically",
     ..Setting::option(
@@ -117,6 +136,10 @@ pub const DECIMALS: Setting = Setting {
 };
 pub const THEME: Setting = Setting {
     link: Some("theme"),
+    link_form: LinkForm::Word {
+        what: "a theme",
+        words: || Theme::names(Theme::ALL),
+    },
     attribute: Some("theme"),
     ..Setting::option(
         "theme",

@@ -28,11 +28,11 @@
 
 use serde::Serialize;
 
-use super::setting::{OptionSet, Setting, Settings, ValueKind, Views};
+use super::setting::{LinkForm, OptionSet, Setting, Settings, ValueKind, Views};
 use super::settings::{
-    ANNOTATE, COLOR_MAP, DECIMALS, FINITE, MAX, MAX_LABEL_DECIMALS, MAX_PIXEL_RATIO, MAX_WIDTH,
-    MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL_NAME, PIXEL_RATIO, REVERSED, THEME,
-    WIDTH,
+    marks_level, ANNOTATE, COLOR_MAP, DECIMALS, FINITE, MAX, MAX_LABEL_DECIMALS, MAX_PIXEL_RATIO,
+    MAX_WIDTH, MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL_NAME, NO_MARKS, PIXEL_RATIO,
+    REVERSED, THEME, WIDTH,
 };
 use super::state::view_state;
 use crate::analysis::carries_noise;
@@ -46,6 +46,10 @@ use crate::{Dataset, Error, Result};
 pub const LAYOUT: Setting = Setting {
     views: Views::Sweep,
     link: Some("layout"),
+    link_form: LinkForm::Word {
+        what: "a layout",
+        words: || Layout::names(Layout::ALL),
+    },
     attribute: Some("layout"),
     ..Setting::option(
         "layout",
@@ -80,6 +84,10 @@ pub const DOMAIN: Setting = Setting {
     views: Views::Sweep,
     state: Some("range"),
     link: Some("range"),
+    link_form: LinkForm::Word {
+        what: "a colour range",
+        words: || Range::names(Range::ALL),
+    },
     attribute: Some("range"),
     ..Setting::option(
         "domain",
@@ -96,6 +104,7 @@ pub const CENTER: Setting = Setting {
 pub const UNCERTAINTY: Setting = Setting {
     views: Views::Sweep,
     link: Some("unc"),
+    link_form: LinkForm::Level,
     attribute: Some("uncertainty"),
     fallback: "marking cells within noise when the data carry a noise estimate",
     ..Setting::option(
@@ -448,8 +457,9 @@ pub(crate) fn resolve_look(
     let center = finite(settings, &CENTER)?.unwrap_or(defaults.center);
     check_fixed_bounds(domain, min, max)?;
     let decimals = decimals(settings)?;
+    // A level between 0 and 1, or 0 for no marks (NO_MARKS).
     let uncertainty = match settings.number(&UNCERTAINTY) {
-        Some(level) if (0.0..1.0).contains(&level) => Some(level),
+        Some(level) if (NO_MARKS..1.0).contains(&level) => Some(level),
         Some(level) => return Err(UNCERTAINTY.invalid(&js_number(level))),
         None => None,
     };
@@ -538,7 +548,7 @@ pub fn resolve_options(
         uncertainty: match look.uncertainty {
             // The default: marks where the layout has them and the data carry noise.
             None => (layout.uses().uncertainty && carries_noise(dataset)).then_some(DEFAULT_LEVEL),
-            Some(level) => Some(level).filter(|level| *level > 0.0),
+            Some(level) => marks_level(level),
         },
         theme: look.theme,
         width: look.width,
