@@ -621,3 +621,37 @@ proptest! {
         prop_assert_eq!(values, expected);
     }
 }
+
+/// Runs without a value of a facet (a facet column, or a parameter chosen as a facet) are left
+/// out and counted in a notice naming the column, as runs without an axis value are.
+#[test]
+fn runs_without_a_facet_value_are_left_out_and_said() {
+    let text = "model,a,b,c,acc\n\
+                m1,1,x,p,0.1\n\
+                m1,2,x,p,0.2\n\
+                m1,1,y,q,0.3\n\
+                ,2,y,p,0.4\n\
+                NA,1,x,q,0.5\n\
+                m2,2,x,,0.05\n\
+                m2,,y,q,0.6\n\
+                m2,2,y,q,0.35\n";
+    let sweep = open(text);
+    let projection = sweep
+        .project(&view("a", "b", &[("c", Choice::Facet)]))
+        .unwrap();
+    assert_eq!(
+        projection.notices,
+        [
+            "1 run without a value of \"a\" left out",
+            "2 runs without a value of \"model\" left out",
+            "1 run without a value of \"c\" left out",
+        ]
+    );
+    let dataset = &projection.dataset;
+    assert_eq!(dataset.models.levels, ["m1", "m2"]);
+    assert_eq!(dataset.benchmarks.levels, ["c = p", "c = q"]);
+    // 8 runs: 4 left out, 4 drawn.
+    let drawn: u32 = projection.cells.iter().map(|cell| cell.runs).sum();
+    assert_eq!(drawn, 4);
+    close(mean_at(dataset, 3, "2", "y"), 0.35);
+}

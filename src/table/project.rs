@@ -336,7 +336,14 @@ impl Sweep {
         let cells_per_panel = columns * rows;
         let benchmark_count = benchmarks.labels.len().max(1);
         let mut placed: Vec<(usize, usize)> = Vec::new();
-        let mut missing_axis = [0usize; 2];
+        // Runs lacking a value of an axis or a facet are left out, counted per column (the
+        // first such column of the run: x, y, then the facets) and said in a notice: a panel
+        // for the missing value could take the name of a real one, and an axis has no place
+        // for them either.
+        let mut needed = vec![x, y];
+        needed.extend(self.columns_with(Role::Facet));
+        needed.extend(&facet_parameters);
+        let mut left_out = vec![0usize; needed.len()];
         for run in 0..self.table.runs() {
             let matches = fixed
                 .iter()
@@ -345,27 +352,28 @@ impl Sweep {
                 continue;
             }
             let (xk, yk) = (x_groups.key(run), y_groups.key(run));
-            if xk == MISSING || yk == MISSING {
-                if let Some(count) = missing_axis.get_mut(usize::from(xk != MISSING)) {
-                    *count += 1;
-                }
-                continue;
-            }
             let model = slot_key(&models, run);
             let benchmark = slot_key(&benchmarks, run);
-            let (Some(model), Some(benchmark)) = (model, benchmark) else {
+            let (Some(model), Some(benchmark), false) =
+                (model, benchmark, xk == MISSING || yk == MISSING)
+            else {
+                if let Some(k) = needed.iter().position(|&c| self.code(c, run) == MISSING) {
+                    if let Some(count) = left_out.get_mut(k) {
+                        *count += 1;
+                    }
+                }
                 continue;
             };
             let panel = model * benchmark_count + benchmark;
             let cell = panel * cells_per_panel + yk as usize * columns + xk as usize;
             placed.push((cell, run));
         }
-        for (count, axis) in missing_axis.iter().zip([x, y]) {
-            if *count > 0 {
+        for (&count, &column) in left_out.iter().zip(&needed) {
+            if count > 0 {
                 notices.push(format!(
                     "{} without a value of \"{}\" left out",
-                    runs_word(*count),
-                    excerpt(self.label(axis))
+                    runs_word(count),
+                    excerpt(self.label(column))
                 ));
             }
         }
