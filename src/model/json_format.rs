@@ -278,7 +278,7 @@ fn invalid(field: impl Into<String>, expected: impl Into<String>) -> Error {
 }
 
 /// The text of a JSON number as sweepmap writes it (shortest form that reads back the same).
-fn number_label(number: &serde_json::Number) -> Option<String> {
+pub(crate) fn number_label(number: &serde_json::Number) -> Option<String> {
     if let Some(integer) = number.as_i64() {
         return Some(integer.to_string());
     }
@@ -514,12 +514,10 @@ pub fn load_json(text: &str) -> Result<Dataset> {
         benchmark: parsed.benchmark,
         replicate: parsed.replicate,
     };
-    let dataset = builder.build(names, parsed.title, parsed.source, &info)?;
+    let mut dataset = builder.build(names, parsed.title, parsed.source, &info)?;
     // What a run table's view shows travels with its export.
-    Ok(Dataset {
-        shows: parsed.shows.filter(|shows| !shows.trim().is_empty()),
-        ..dataset
-    })
+    dataset.shows = parsed.shows.filter(|shows| !shows.trim().is_empty());
+    Ok(dataset)
 }
 
 fn facet_level(

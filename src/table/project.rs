@@ -467,10 +467,11 @@ impl Sweep {
                 for run in clash {
                     let line = self.table.lines.get(run).copied().unwrap_or(0);
                     if let Some(Some(label)) = labels.get_mut(run) {
+                        let place = self.table.place();
                         *label = if label.is_empty() {
-                            format!("line {line}")
+                            format!("{place} {line}")
                         } else {
-                            format!("{label} (line {line})")
+                            format!("{label} ({place} {line})")
                         };
                         uses_lines = true;
                     }
@@ -484,9 +485,10 @@ impl Sweep {
                 String::new()
             };
             notices.push(format!(
-                "lines {first} and {second}{more} repeat one configuration and no column tells \
+                "{}s {first} and {second}{more} repeat one configuration and no column tells \
                  them apart: they are treated as replicates; name a replicate column (seed) if \
-                 one does"
+                 one does",
+                self.table.place()
             ));
         }
 
@@ -760,6 +762,16 @@ impl Sweep {
             for run in 0..self.table.runs() {
                 if let Some(text) = metric.text(run) {
                     let line = self.table.lines.get(run).copied().unwrap_or(0);
+                    if self.table.json && super::number_of(text).is_none() {
+                        // JSON has no line per run: the run's number says where.
+                        return Err(Error::InvalidField {
+                            field: metric.name.clone(),
+                            expected: format!(
+                                "a number in every run, found \"{}\" in run {line}",
+                                excerpt(text)
+                            ),
+                        });
+                    }
                     parse_value(text, line, &metric.name)?;
                 }
             }
