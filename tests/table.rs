@@ -621,3 +621,80 @@ proptest! {
         prop_assert_eq!(values, expected);
     }
 }
+
+/// Runs without a value of a facet (a facet column, or a parameter chosen as a facet) are left
+/// out and counted in a notice naming the column, as runs without an axis value are.
+#[test]
+fn runs_without_a_facet_value_are_left_out_and_said() {
+    let text = "model,a,b,c,acc\n\
+                m1,1,x,p,0.1\n\
+                m1,2,x,p,0.2\n\
+                m1,1,y,q,0.3\n\
+                ,2,y,p,0.4\n\
+                NA,1,x,q,0.5\n\
+                m2,2,x,,0.05\n\
+                m2,,y,q,0.6\n\
+                m2,2,y,q,0.35\n";
+    let sweep = open(text);
+    let projection = sweep
+        .project(&view("a", "b", &[("c", Choice::Facet)]))
+        .unwrap();
+    assert_eq!(
+        projection.notices,
+        [
+            "1 run without a value of \"a\" left out",
+            "2 runs without a value of \"model\" left out",
+            "1 run without a value of \"c\" left out",
+        ]
+    );
+    let dataset = &projection.dataset;
+    assert_eq!(dataset.models.levels, ["m1", "m2"]);
+    assert_eq!(dataset.benchmarks.levels, ["c = p", "c = q"]);
+    // 8 runs: 4 left out, 4 drawn.
+    let drawn: u32 = projection.cells.iter().map(|cell| cell.runs).sum();
+    assert_eq!(drawn, 4);
+    close(mean_at(dataset, 3, "2", "y"), 0.35);
+}
+
+/// The limits of README "Limits", checked before what they count is held: columns from the
+/// header (or as a JSON run names them), runs as they are read, a parameter's values before its
+/// axis is built; each message names the count and the limit.
+#[test]
+fn run_table_limits_name_the_count_and_the_limit() {
+    let error = |text: &str| {
+        open_sweep(text, &TableOptions::default())
+            .unwrap_err()
+            .to_string()
+    };
+    let header: Vec<String> = (0..10_001).map(|k| format!("c{k}")).collect();
+    assert_eq!(
+        error(&format!("{}\n", header.join(","))),
+        "the data need 10,001 columns in a run table; the limit is 10,000"
+    );
+    let run: Vec<String> = (0..10_001).map(|k| format!("\"c{k}\": 1")).collect();
+    assert_eq!(
+        error(&format!("[{{{}}}]", run.join(", "))),
+        "the data need 10,001 columns in a run table (or more); the limit is 10,000"
+    );
+    let mut rows = String::from("a,b,acc\n");
+    for k in 0..1_000_001u32 {
+        rows.push_str(if k % 2 == 0 { "1,2,3\n" } else { "2,1,4\n" });
+    }
+    assert_eq!(
+        error(&rows),
+        "the data need 1,000,001 runs in a run table (or more); the limit is 1,000,000"
+    );
+    // A text parameter of 1,001 values on an axis (text is never binned).
+    let mut text = String::from("name,b,acc\n");
+    for k in 0..1_001 {
+        text.push_str(&format!("n{k},1,0.5\nn{k},2,0.6\n"));
+    }
+    let sweep = open(&text);
+    assert_eq!(
+        sweep
+            .project(&view("name", "b", &[]))
+            .unwrap_err()
+            .to_string(),
+        "the data need 1,001 values of parameter \"name\"; the limit is 1,000"
+    );
+}

@@ -230,3 +230,86 @@ fn run_tables_answer_only_refusals_of_columns() {
         assert!(opens_what_tidy_refuses(&refused(&text)), "{name}");
     }
 }
+
+/// The axes a view chose are said to be chosen, not to be the largest main effects; axes that
+/// are the two largest (in either order) keep the ranking's reason.
+#[test]
+fn explain_says_axes_chosen_in_the_view() {
+    let text = "a,b,c,acc\n1,x,p,0.1\n2,x,p,0.2\n1,y,p,0.3\n2,y,p,0.4\n\
+                1,x,q,0.5\n2,x,q,0.05\n1,y,q,0.6\n2,y,q,0.35\n";
+    let sweep = open_sweep(text, &TableOptions::default()).unwrap();
+    let default = sweep.default_view().unwrap();
+    assert_eq!((default.x.as_str(), default.y.as_str()), ("b", "a"));
+    let ranking = "(share of the variance each explains alone: b 32 %, a 12 %, c 12 %).";
+    let drawn = |x: &str, y: &str| {
+        let mut view = sweepmap::table::View {
+            x: x.into(),
+            y: y.into(),
+            ..default.clone()
+        };
+        view.others.clear();
+        let projection = sweep.project(&view).unwrap();
+        sweep.explain(&projection)[1].clone()
+    };
+    assert_eq!(
+        drawn("a", "c"),
+        format!(
+            "Drawn: \"acc\" (higher is better) by \"a\" (x) and \"c\" (y), chosen in the view, \
+             not by main effect {ranking}"
+        )
+    );
+    assert_eq!(
+        drawn("a", "b"),
+        format!(
+            "Drawn: \"acc\" (higher is better) by \"a\" (x) and \"b\" (y), the parameters with \
+             the largest main effect {ranking}"
+        )
+    );
+    // Axes named in the options: as named, or chosen in the view when the view differs.
+    let options = TableOptions {
+        x: Some("a".into()),
+        y: Some("c".into()),
+        ..TableOptions::default()
+    };
+    let sweep = open_sweep(text, &options).unwrap();
+    let projection = sweep.project(&sweep.default_view().unwrap()).unwrap();
+    assert_eq!(
+        sweep.explain(&projection)[1],
+        "Drawn: \"acc\" (higher is better) by \"a\" (x) and \"c\" (y), as named in the options."
+    );
+    let mut view = sweep.default_view().unwrap();
+    view.x = "b".into();
+    view.others.clear();
+    let projection = sweep.project(&view).unwrap();
+    assert_eq!(
+        sweep.explain(&projection)[1],
+        format!(
+            "Drawn: \"acc\" (higher is better) by \"b\" (x) and \"c\" (y), chosen in the view \
+             {ranking}"
+        )
+    );
+}
+
+/// The LaTeX export and the JSON export carry what a run table's view shows.
+#[test]
+fn latex_and_json_exports_say_what_is_shown() {
+    let (dataset, description) = projected(&fixture("synthetic-wandb-runs.csv"));
+    let figure = prepare_figure(&dataset, &FigureOptions::default()).unwrap();
+    let latex = sweepmap::figure::figure_latex(&figure);
+    let shown = sweepmap::figure::escape_latex(&format!(" Shown: {description}."));
+    let captions: Vec<&str> = latex
+        .lines()
+        .filter(|line| line.starts_with("\\caption{"))
+        .collect();
+    assert_eq!(captions.len(), figure.panels.len());
+    for caption in captions {
+        assert!(caption.ends_with(&format!("{shown}}}")), "{caption}");
+    }
+    let json = sweepmap::to_json(&dataset);
+    let back = sweepmap::load_json(&json).unwrap();
+    assert_eq!(back.shows.as_deref(), Some(description.as_str()));
+    assert_eq!(back, dataset);
+    // CSV cannot carry it (README "JSON"): loaded back, the data are there, the sentence not.
+    let csv = sweepmap::to_csv(&dataset);
+    assert!(!csv.contains(&description));
+}

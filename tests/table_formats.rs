@@ -195,3 +195,125 @@ fn the_pandas_index_is_ignored_however_it_was_written_again() {
         "Unnamed: x (Unnamed: x): ignore, pandas row index"
     );
 }
+
+/// The JSON table form: runs as objects (what `json.dumps(df.to_dict("records"))` writes), or
+/// `{"runs": [...], "roles": {...}}`; read as the same CSV would be, columns in file order.
+#[test]
+fn the_json_table_form_opens_as_its_csv_does() {
+    let csv = "wd,lr,seed,val_acc\n0,0.1,0,0.5\n0,0.1,1,0.52\n0,0.01,0,0.6\n1,0.1,0,0.7\n\
+               1,0.01,0,\n1,0.01,1,0.81\n";
+    let records = r#"[
+      {"wd": 0, "lr": 0.1, "seed": 0, "val_acc": 0.5},
+      {"wd": 0, "lr": 0.1, "seed": 1, "val_acc": 0.52},
+      {"wd": 0, "lr": 0.01, "seed": 0, "val_acc": 0.6},
+      {"wd": 1, "lr": 0.1, "seed": 0, "val_acc": 0.7},
+      {"wd": 1, "lr": 0.01, "seed": 0, "val_acc": null},
+      {"lr": 0.01, "wd": 1, "seed": 1, "val_acc": 0.81}
+    ]"#;
+    let options = TableOptions::default();
+    let from_csv = open_sweep(csv, &options).unwrap();
+    let from_json = open_sweep(records, &options).unwrap();
+    assert_eq!(from_json.table.names(), ["wd", "lr", "seed", "val_acc"]);
+    assert_eq!(from_json.roles, from_csv.roles);
+    let project = |sweep: &Sweep| sweep.project(&sweep.default_view().unwrap()).unwrap();
+    assert_eq!(project(&from_json).dataset, project(&from_csv).dataset);
+    assert_eq!(project(&from_json).description, "1 to 2 seeds per cell");
+
+    // The object form: roles from the file (the options' win), a missing field missing.
+    let object = r#"{"roles": {"seed": "parameter", "wd": "facet"},
+      "runs": [{"wd": "a", "lr": 1, "seed": 0, "score": 3},
+               {"wd": "a", "lr": 2, "seed": 1, "score": 4},
+               {"wd": "b", "lr": 1, "seed": 1},
+               {"wd": "b", "lr": 2, "seed": 0, "score": 6.5}]}"#;
+    let sweep = open_sweep(object, &options).unwrap();
+    let role =
+        |sweep: &Sweep, k: usize| (sweep.roles[k].role.as_str(), sweep.roles[k].because.clone());
+    assert_eq!(role(&sweep, 0), ("facet", "named in the roles".to_string()));
+    assert_eq!(
+        role(&sweep, 2),
+        ("parameter", "named in the roles".to_string())
+    );
+    let projection = project(&sweep);
+    assert_eq!(projection.dataset.models.levels, ["a", "b"]);
+    assert_eq!(sweep.table.columns[3].missing(), 1);
+    let mut named = TableOptions::default();
+    named
+        .roles
+        .insert("wd".into(), sweepmap::table::Role::Ignore);
+    let sweep = open_sweep(object, &named).unwrap();
+    assert_eq!(role(&sweep, 0).0, "ignore");
+}
+
+#[test]
+fn the_json_table_form_says_what_is_wrong_and_where() {
+    let error = |text: &str| {
+        open_sweep(text, &TableOptions::default())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        error(r#"{"runs": [{"lr": 1, "acc": 2}], "rols": {}}"#),
+        "field \"rols\": expected a field of the runs form (\"runs\" or \"roles\")"
+    );
+    assert_eq!(
+        error(r#"[{"lr": 1, "acc": [2]}]"#),
+        "field \"[0][\"acc\"]\": expected a number, a string, true, false or null"
+    );
+    assert_eq!(
+        error("[{\"lr\": 1, \"acc\": 2},\n 3]"),
+        "field \"[1]\": expected a run: an object of column values"
+    );
+    assert_eq!(error("[]"), "field \"runs\": expected at least one run");
+    assert_eq!(
+        error(r#"[{"lr": 1, "acc": NaN}]"#),
+        "JSON line 1, column 19: expected a value: NaN (as Python's json writes a missing \
+         number) is not JSON; write null (pandas: df.to_json(orient=\"records\"))"
+    );
+    assert_eq!(
+        error(r#"{"runs": [{"lr": 1}], "roles": {"lr": "axis"}}"#),
+        "field \"roles[\"lr\"]\": expected \"parameter\", \"metric\", \"facet\", \"replicate\" \
+         or \"ignore\""
+    );
+    // Runs are named by number: JSON has no line per run.
+    let sweep = open_sweep(
+        r#"[{"a": 1, "b": 1, "acc": 0.5}, {"a": 2, "b": 1, "acc": "high"},
+            {"a": 1, "b": 2, "acc": 0.7}, {"a": 1, "b": 2, "acc": 0.8}]"#,
+        &TableOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        sweep.default_view().unwrap_err().to_string(),
+        "field \"acc\": expected a number in every run, found \"high\" in run 2"
+    );
+    let sweep = open_sweep(
+        r#"[{"a": 1, "b": 1, "acc": 0.5}, {"a": 2, "b": 1, "acc": 0.6},
+            {"a": 1, "b": 2, "acc": 0.7}, {"a": 1, "b": 2, "acc": 0.8}]"#,
+        &TableOptions::default(),
+    )
+    .unwrap();
+    let projection = sweep.project(&sweep.default_view().unwrap()).unwrap();
+    assert_eq!(
+        projection.notices,
+        [
+            "runs 3 and 4 repeat one configuration and no column tells them apart: they are \
+          treated as replicates; name a replicate column (seed) if one does"
+        ]
+    );
+    let labels: Vec<&str> = projection.dataset.panels[0]
+        .replicates
+        .iter()
+        .map(|r| r.label.as_str())
+        .collect();
+    assert!(
+        labels.contains(&"run 3") && labels.contains(&"run 4"),
+        "{labels:?}"
+    );
+    // The panel form is no run table.
+    assert!(!sweepmap::table::is_json_table(
+        r#"{"metric": {"name": "m"}, "panels": []}"#
+    ));
+    assert!(sweepmap::table::is_json_table(" [{}]"));
+    assert!(sweepmap::table::is_json_table(
+        "{\"roles\": {}, \"runs\": []}"
+    ));
+}

@@ -112,6 +112,13 @@ fn caption(figure: &Figure, panel: &FigurePanel, x_name: &str, y_name: &str) -> 
             ties => caption.push_str(&format!("; the {ties} tied best values in bold.")),
         }
     }
+    // What a run table's view shows (fixed values, best over, bins), as under the panel's
+    // title.
+    for shows in &panel.subtitle {
+        caption.push_str(" Shown: ");
+        caption.push_str(shows);
+        caption.push('.');
+    }
     if let Some(figure_caption) = &figure.caption {
         caption.push(' ');
         caption.push_str(figure_caption);

@@ -145,6 +145,7 @@ struct DatasetJson {
     model: Option<String>,
     benchmark: Option<String>,
     replicate: Option<String>,
+    shows: Option<String>,
     benchmarks: Vec<BenchmarkJson>,
     panels: Vec<PanelJson>,
 }
@@ -159,6 +160,7 @@ impl JsonObject for DatasetJson {
         "model",
         "benchmark",
         "replicate",
+        "shows",
         "benchmarks",
         "panels",
     ];
@@ -174,6 +176,7 @@ impl JsonObject for DatasetJson {
             "model" => self.model = map.next_value()?,
             "benchmark" => self.benchmark = map.next_value()?,
             "replicate" => self.replicate = map.next_value()?,
+            "shows" => self.shows = map.next_value()?,
             "benchmarks" => self.benchmarks = map.next_value()?,
             _ => self.panels = map.next_value()?,
         }
@@ -275,7 +278,7 @@ fn invalid(field: impl Into<String>, expected: impl Into<String>) -> Error {
 }
 
 /// The text of a JSON number as sweepmap writes it (shortest form that reads back the same).
-fn number_label(number: &serde_json::Number) -> Option<String> {
+pub(crate) fn number_label(number: &serde_json::Number) -> Option<String> {
     if let Some(integer) = number.as_i64() {
         return Some(integer.to_string());
     }
@@ -511,7 +514,10 @@ pub fn load_json(text: &str) -> Result<Dataset> {
         benchmark: parsed.benchmark,
         replicate: parsed.replicate,
     };
-    builder.build(names, parsed.title, parsed.source, &info)
+    let mut dataset = builder.build(names, parsed.title, parsed.source, &info)?;
+    // What a run table's view shows travels with its export.
+    dataset.shows = parsed.shows.filter(|shows| !shows.trim().is_empty());
+    Ok(dataset)
 }
 
 fn facet_level(
@@ -766,6 +772,10 @@ pub fn to_json(dataset: &Dataset) -> String {
     if let Some(replicate) = &dataset.replicate {
         json.key("replicate");
         json.string(replicate);
+    }
+    if let Some(shows) = &dataset.shows {
+        json.key("shows");
+        json.string(shows);
     }
     if let Some(source) = &dataset.source {
         json.key("source");
@@ -1045,6 +1055,9 @@ mod reference {
         if let Some(replicate) = &dataset.replicate {
             root.insert("replicate".into(), json!(replicate));
         }
+        if let Some(shows) = &dataset.shows {
+            root.insert("shows".into(), json!(shows));
+        }
         let benchmarks: Vec<Value> = dataset
             .benchmarks
             .levels
@@ -1109,6 +1122,25 @@ mod to_json_tests {
         same_as_reference(&dataset);
         let plain = load_csv("x,y,value\n1,2,3.25\n1.5,2,\n", &CsvOptions::default()).unwrap();
         same_as_reference(&plain);
+    }
+
+    #[test]
+    fn what_a_view_shows_round_trips() {
+        let mut dataset =
+            load_csv("x,y,value\n1,2,3.25\n1.5,2,4\n", &CsvOptions::default()).unwrap();
+        dataset.shows = Some("batch_size = 64 (fixed at the best run's); 1 run per cell".into());
+        let text = to_json(&dataset);
+        assert!(text.contains(
+            "\n  \"shows\": \"batch_size = 64 (fixed at the best run's); 1 run per cell\",\n"
+        ));
+        same_as_reference(&dataset);
+        assert_eq!(load_json(&text).unwrap(), dataset);
+        // A blank one is none.
+        let blank = text.replace(
+            "batch_size = 64 (fixed at the best run's); 1 run per cell",
+            " ",
+        );
+        assert_eq!(load_json(&blank).unwrap().shows, None);
     }
 
     proptest::proptest! {

@@ -49,21 +49,38 @@ impl Sweep {
             Some(Direction::Lower) => "lower is better",
             _ => "higher is better",
         };
-        let named = self.preferred.x.is_some() || self.preferred.y.is_some();
-        let why = if named {
-            "as named".to_string()
+        // The ranking is said either way: it is what the default axes follow, and what a view
+        // that chose others is set against.
+        let mut ranking = String::new();
+        for (k, effect) in self
+            .main_effects(&view.metric)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
+            if k > 0 {
+                ranking.push_str(", ");
+            }
+            ranking.push_str(&effect.label);
+            ranking.push(' ');
+            ranking.push_str(&format_percent(Some(effect.share), 0));
+        }
+        let shares = format!("share of the variance each explains alone: {ranking}");
+        let default = self.default_view().ok();
+        let axes = [view.x.as_str(), view.y.as_str()];
+        let by_effect = default
+            .as_ref()
+            .is_some_and(|d| axes.contains(&d.x.as_str()) && axes.contains(&d.y.as_str()));
+        let why = if self.preferred.x.is_some() || self.preferred.y.is_some() {
+            if by_effect {
+                "as named in the options".to_string()
+            } else {
+                format!("chosen in the view ({shares})")
+            }
+        } else if by_effect {
+            format!("the parameters with the largest main effect ({shares})")
         } else {
-            let ranking: Vec<String> = self
-                .main_effects(&view.metric)
-                .unwrap_or_default()
-                .iter()
-                .map(|effect| format!("{} {}", effect.label, format_percent(Some(effect.share), 0)))
-                .collect();
-            format!(
-                "the parameters with the largest main effect (share of the variance each \
-                 explains alone: {})",
-                ranking.join(", ")
-            )
+            format!("chosen in the view, not by main effect ({shares})")
         };
         lines.push(format!(
             "Drawn: \"{}\" ({better}) by \"{}\" (x) and \"{}\" (y), {why}.",

@@ -4,6 +4,7 @@
 //! 1. the CSV text is read into a [`RunTable`] (the same reader, header and row checks, missing
 //!    markers and `'` rule as the tidy loader): per column its distinct present texts in
 //!    first-seen order, a code per run, and the number of each level when every level is one;
+//!    runs written as JSON (one object per run) are read into the same table ([`json`]);
 //! 2. the file's format is recognised by its header (a W&B runs export, an Optuna
 //!    `trials_dataframe()`, or any other tidy table) and runs that did not finish are left out,
 //!    counted in a notice ([`formats`]);
@@ -23,6 +24,7 @@ mod effects;
 mod explain;
 mod formats;
 mod hover;
+mod json;
 pub mod merge;
 mod name_map;
 pub(crate) mod names;
@@ -41,6 +43,7 @@ pub use bins::Bins;
 pub use effects::Effect;
 pub use explain::opens_what_tidy_refuses;
 pub use formats::Format;
+pub use json::is_json_table;
 pub use merge::{merge_csv_files, MergedFiles, SOURCE_FILE};
 pub use name_map::NameMap;
 pub use names::PANDAS_INDEX;
@@ -114,9 +117,12 @@ impl TableColumn {
 pub struct RunTable {
     /// The columns, in header order.
     pub columns: Vec<TableColumn>,
-    /// The line each run starts on.
+    /// The line each run starts on; in a table read from JSON, the run's number (from 1).
     #[serde(skip)]
     pub lines: Vec<u64>,
+    /// Read from the JSON table form: messages name runs by number, not lines.
+    #[serde(skip)]
+    pub json: bool,
 }
 
 impl RunTable {
@@ -191,7 +197,20 @@ impl RunTable {
             }
             columns.push(level.finish(column.name.clone()));
         }
-        RunTable { columns, lines }
+        RunTable {
+            columns,
+            lines,
+            json: self.json,
+        }
+    }
+
+    /// What `lines` number: "line" (CSV) or "run" (JSON).
+    pub(crate) fn place(&self) -> &'static str {
+        if self.json {
+            "run"
+        } else {
+            "line"
+        }
     }
 }
 
@@ -347,6 +366,7 @@ impl Collector {
         RunTable {
             columns,
             lines: self.lines,
+            json: false,
         }
     }
 }
@@ -389,10 +409,18 @@ struct Preferred {
     benchmark: Option<String>,
 }
 
-/// Opens a CSV sweep: reads the run table, recognises the format, leaves out unfinished runs
-/// and infers every column's role (explicit roles in `options` win).
+/// Opens a sweep: reads the run table (CSV, or runs as JSON when the text starts with `[` or
+/// `{`: [`is_json_table`]), recognises the format, leaves out unfinished runs and infers every
+/// column's role (explicit roles in `options` win, then those a JSON file names).
 pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
-    let table = RunTable::read_csv(text)?;
+    let json = text
+        .trim_start_matches(|c: char| c == '\u{feff}' || c.is_whitespace())
+        .starts_with(['{', '[']);
+    let (table, file_roles) = if json {
+        json::read_json(text)?
+    } else {
+        (RunTable::read_csv(text)?, NameMap::new())
+    };
     let runs_in_file = table.runs();
     let format = formats::recognise(&table);
     let (table, notices) = formats::finished_runs(format, table);
@@ -402,7 +430,7 @@ pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
             hint: notices.join("; "),
         });
     }
-    let (roles, mut checks) = roles::infer(&table, format, options)?;
+    let (roles, mut checks) = roles::infer(&table, format, options, file_roles)?;
     let mut notices = notices;
     notices.append(&mut checks);
     let mut groups = Vec::with_capacity(roles.len());

@@ -336,7 +336,14 @@ impl Sweep {
         let cells_per_panel = columns * rows;
         let benchmark_count = benchmarks.labels.len().max(1);
         let mut placed: Vec<(usize, usize)> = Vec::new();
-        let mut missing_axis = [0usize; 2];
+        // Runs lacking a value of an axis or a facet are left out, counted per column (the
+        // first such column of the run: x, y, then the facets) and said in a notice: a panel
+        // for the missing value could take the name of a real one, and an axis has no place
+        // for them either.
+        let mut needed = vec![x, y];
+        needed.extend(self.columns_with(Role::Facet));
+        needed.extend(&facet_parameters);
+        let mut left_out = vec![0usize; needed.len()];
         for run in 0..self.table.runs() {
             let matches = fixed
                 .iter()
@@ -345,27 +352,28 @@ impl Sweep {
                 continue;
             }
             let (xk, yk) = (x_groups.key(run), y_groups.key(run));
-            if xk == MISSING || yk == MISSING {
-                if let Some(count) = missing_axis.get_mut(usize::from(xk != MISSING)) {
-                    *count += 1;
-                }
-                continue;
-            }
             let model = slot_key(&models, run);
             let benchmark = slot_key(&benchmarks, run);
-            let (Some(model), Some(benchmark)) = (model, benchmark) else {
+            let (Some(model), Some(benchmark), false) =
+                (model, benchmark, xk == MISSING || yk == MISSING)
+            else {
+                if let Some(k) = needed.iter().position(|&c| self.code(c, run) == MISSING) {
+                    if let Some(count) = left_out.get_mut(k) {
+                        *count += 1;
+                    }
+                }
                 continue;
             };
             let panel = model * benchmark_count + benchmark;
             let cell = panel * cells_per_panel + yk as usize * columns + xk as usize;
             placed.push((cell, run));
         }
-        for (count, axis) in missing_axis.iter().zip([x, y]) {
-            if *count > 0 {
+        for (&count, &column) in left_out.iter().zip(&needed) {
+            if count > 0 {
                 notices.push(format!(
                     "{} without a value of \"{}\" left out",
-                    runs_word(*count),
-                    excerpt(self.label(axis))
+                    runs_word(count),
+                    excerpt(self.label(column))
                 ));
             }
         }
@@ -459,10 +467,11 @@ impl Sweep {
                 for run in clash {
                     let line = self.table.lines.get(run).copied().unwrap_or(0);
                     if let Some(Some(label)) = labels.get_mut(run) {
+                        let place = self.table.place();
                         *label = if label.is_empty() {
-                            format!("line {line}")
+                            format!("{place} {line}")
                         } else {
-                            format!("{label} (line {line})")
+                            format!("{label} ({place} {line})")
                         };
                         uses_lines = true;
                     }
@@ -476,9 +485,10 @@ impl Sweep {
                 String::new()
             };
             notices.push(format!(
-                "lines {first} and {second}{more} repeat one configuration and no column tells \
+                "{}s {first} and {second}{more} repeat one configuration and no column tells \
                  them apart: they are treated as replicates; name a replicate column (seed) if \
-                 one does"
+                 one does",
+                self.table.place()
             ));
         }
 
@@ -752,6 +762,16 @@ impl Sweep {
             for run in 0..self.table.runs() {
                 if let Some(text) = metric.text(run) {
                     let line = self.table.lines.get(run).copied().unwrap_or(0);
+                    if self.table.json && super::number_of(text).is_none() {
+                        // JSON has no line per run: the run's number says where.
+                        return Err(Error::InvalidField {
+                            field: metric.name.clone(),
+                            expected: format!(
+                                "a number in every run, found \"{}\" in run {line}",
+                                excerpt(text)
+                            ),
+                        });
+                    }
                     parse_value(text, line, &metric.name)?;
                 }
             }

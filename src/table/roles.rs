@@ -316,6 +316,7 @@ pub(crate) fn infer(
     table: &RunTable,
     format: Format,
     options: &TableOptions,
+    file_roles: NameMap<Role>,
 ) -> Result<(Vec<ColumnRole>, Vec<String>)> {
     let mut explicit: Vec<Option<Role>> = vec![None; table.columns.len()];
     for (name, role, what) in options.named() {
@@ -330,6 +331,13 @@ pub(crate) fn infer(
                     expected: "one role per column, but it was named for two".into(),
                 });
             }
+            *slot = Some(role);
+        }
+    }
+    // The roles a file names (the JSON table form), under those of the options.
+    for (name, role) in file_roles {
+        let column = table.require(role.as_str(), &name)?;
+        if let Some(slot @ None) = explicit.get_mut(column) {
             *slot = Some(role);
         }
     }
@@ -483,7 +491,7 @@ mod tests {
 
     fn roles_of(text: &str, options: &TableOptions) -> Vec<(String, Role, String)> {
         let table = RunTable::read_csv(text).unwrap();
-        let (roles, _) = infer(&table, Format::Tidy, options).unwrap();
+        let (roles, _) = infer(&table, Format::Tidy, options, NameMap::new()).unwrap();
         roles
             .into_iter()
             .map(|r| (r.column, r.role, r.because))
@@ -538,7 +546,13 @@ mod tests {
     #[test]
     fn without_a_metric_name_the_last_numbers_are_the_metric_to_check() {
         let table = RunTable::read_csv("a,b,c\n1,2,3\n2,3,4\n3,4,5\n").unwrap();
-        let (roles, notices) = infer(&table, Format::Tidy, &TableOptions::default()).unwrap();
+        let (roles, notices) = infer(
+            &table,
+            Format::Tidy,
+            &TableOptions::default(),
+            NameMap::new(),
+        )
+        .unwrap();
         let c = &roles[2];
         assert_eq!(
             (c.role, c.because.as_str()),
@@ -667,9 +681,14 @@ mod tests {
     fn nothing_to_draw_is_an_error_naming_the_columns() {
         let table = RunTable::read_csv("name,kind\na,x\nb,y\n").unwrap();
         assert_eq!(
-            infer(&table, Format::Tidy, &TableOptions::default())
-                .unwrap_err()
-                .to_string(),
+            infer(
+                &table,
+                Format::Tidy,
+                &TableOptions::default(),
+                NameMap::new()
+            )
+            .unwrap_err()
+            .to_string(),
             "no column can be the metric; expected a column of numbers to draw; the columns \
              are \"name\", \"kind\""
         );
@@ -679,9 +698,9 @@ mod tests {
             ..TableOptions::default()
         };
         let table_one = RunTable::read_csv("lr,b,acc\n0.1,1,1\n0.1,2,2\n").unwrap();
-        assert!(infer(&table, Format::Tidy, &options).is_ok());
+        assert!(infer(&table, Format::Tidy, &options, NameMap::new()).is_ok());
         assert_eq!(
-            infer(&table_one, Format::Tidy, &options)
+            infer(&table_one, Format::Tidy, &options, NameMap::new())
                 .unwrap_err()
                 .to_string(),
             "field \"lr\": expected a parameter with at least two values, found one (\"0.1\"); \

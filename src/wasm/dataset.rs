@@ -219,12 +219,12 @@ pub fn load_json(
 /// True when text looks like JSON: its first character after a BOM and white space is `{`.
 fn looks_like_json(text: &str) -> bool {
     text.trim_start_matches(|c: char| c == '\u{feff}' || c.is_whitespace())
-        .starts_with('{')
+        .starts_with(['{', '['])
 }
 
 /// Reads the options of `loadDataset` and `loadPairwise` (`LoadOptions`): whether to read
-/// `text` as JSON (`format` "auto", the default: when it starts with `{`; "json"; "csv"), and
-/// the `roles` value, unread.
+/// `text` as JSON (`format` "auto", the default: when it starts with `{` or `[`; "json";
+/// "csv"), and the `roles` value, unread.
 pub(crate) fn load_options(text: &str, options: JsValue) -> Result<(bool, JsValue), js_sys::Error> {
     let options = arguments::object_with_keys(options, r#"{ format: "csv" }"#)?;
     let mut format = "auto".to_string();
@@ -268,10 +268,10 @@ pub(crate) fn load_options(text: &str, options: JsValue) -> Result<(bool, JsValu
 }
 
 /// Loads a dataset from CSV or JSON text. `format` is `"auto"` (the default: JSON when the
-/// text starts with `{`, CSV otherwise), `"csv"` or `"json"`; `roles` are `loadCsv`'s column
-/// roles, used for CSV text only. In the default package, the `Error` thrown for CSV that
-/// `openSweep` opens (columns whose roles cannot be told apart, a pandas index column) has
-/// `roleError: true`.
+/// text starts with `{` or `[`, CSV otherwise), `"csv"` or `"json"`; `roles` are `loadCsv`'s
+/// column roles, used for CSV text only. In the default package, the `Error` thrown for text that
+/// `openSweep` opens (CSV whose columns' roles cannot be told apart, a pandas index column;
+/// JSON in the table form, one object per run) has `roleError: true`.
 #[wasm_bindgen(js_name = loadDataset)]
 pub fn load_dataset(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -287,10 +287,12 @@ pub fn load_dataset(
         crate::load_csv(&text, &roles)
     };
     dataset.map(SweepDataset::new).map_err(|error| {
-        // CSV a run table opens (its roles cannot be told apart, a pandas index): the error
-        // says so, for a page to open it with `openSweep`.
+        // CSV a run table opens (its roles cannot be told apart, a pandas index), or JSON in
+        // the table form: the error says so, for a page to open it with `openSweep`.
         #[cfg(feature = "tables")]
-        if !json && crate::table::opens_what_tidy_refuses(&error) {
+        if (!json && crate::table::opens_what_tidy_refuses(&error))
+            || (json && crate::table::is_json_table(&text))
+        {
             let thrown = js_error(error);
             let _ = js_sys::Reflect::set(&thrown, &"roleError".into(), &JsValue::TRUE);
             return thrown;

@@ -51,6 +51,16 @@ export interface SweepColumn {
   numeric: boolean;
 }
 
+/** What `inferRoles` returns: what `openSweep` would infer, without a table to free. */
+export interface InferredRoles {
+  format: "tidy" | "wandb" | "optuna";
+  /** Runs used (runs that did not finish are left out, as a notice says). */
+  runs: number;
+  columns: SweepColumn[];
+  /** Runs left out, choices to check. */
+  notices: string[];
+}
+
 /** What a view does with a parameter that is neither axis. */
 export type ParameterChoice = { fixed: string } | "best" | "mean" | "facet";
 
@@ -258,8 +268,9 @@ pub(super) fn sweep_view(value: JsValue, mut view: View) -> Result<View, js_sys:
 }
 
 /// Opens a CSV sweep of any shape as a run table: W&B runs exports, Optuna
-/// `trials_dataframe()` files and any tidy table with any number of parameters and metrics.
-/// Every column's role is inferred unless `options` names it.
+/// `trials_dataframe()` files and any tidy table with any number of parameters and metrics, or
+/// runs as JSON (one object per run, README "JSON"). Every column's role is inferred unless
+/// `options` (or the JSON's `roles`) names it.
 #[wasm_bindgen(js_name = openSweep)]
 pub fn open_sweep_js(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -270,6 +281,29 @@ pub fn open_sweep_js(
     open_sweep(&text, &options)
         .map(|sweep| SweepTable(Rc::new(sweep)))
         .map_err(js_error)
+}
+
+/// The roles `openSweep` infers for a text (every column with its role, why, and what to
+/// check; the format; the notices), for a front end of its own, with no table to free.
+#[wasm_bindgen(js_name = inferRoles, unchecked_return_type = "InferredRoles")]
+pub fn infer_roles_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    options: Option<SweepOptionsObject>,
+) -> Result<JsValue, js_sys::Error> {
+    let table = open_sweep_js(text, options)?;
+    #[derive(Serialize)]
+    struct Inferred<'a> {
+        format: String,
+        runs: usize,
+        columns: &'a [crate::table::ColumnRole],
+        notices: &'a [String],
+    }
+    to_plain_object(&Inferred {
+        format: table.format(),
+        runs: table.runs(),
+        columns: &table.0.roles,
+        notices: &table.0.notices,
+    })
 }
 
 /// A sweep opened as a table of runs, kept in wasm memory. Call `free()` when done with it.

@@ -159,6 +159,48 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  test("a JSON table of runs (pandas records) opens as its CSV does; inferRoles says the same without a table", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    const csv = threeParameters();
+    const [header, ...lines] = csv.trim().split("\n");
+    const names = header.split(",");
+    // What json.dumps(df.to_dict("records")) writes: one line, numbers as numbers.
+    const json = JSON.stringify(lines.map((line) => Object.fromEntries(line.split(",").map((field, k) => [names[k], Number(field)]))));
+    const file = { name: "three.json", mimeType: "application/json", buffer: Buffer.from(json, "utf8") };
+    await afterRender(page, () => page.setInputFiles("#file-input", file));
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    const api = await apiView(page, csv);
+    assert.deepEqual(shown.notices, api.inferred);
+    assert.equal(shown.notices[2], "Shown: batch_size = 64 (fixed at the best run's); 2 seeds per cell.");
+    const inferred = await page.evaluate(async ([csv, json]) => {
+      const { load } = await import(new URL("lib/sweepmap.js", location.href).href);
+      const api = await load();
+      const table = api.openSweep(csv);
+      const columns = table.columns();
+      table.free();
+      return { csv: api.inferRoles(csv), json: api.inferRoles(json, { roles: { batch_size: "facet" } }), columns };
+    }, [csv, json]);
+    assert.equal(inferred.csv.format, "tidy");
+    assert.equal(inferred.csv.runs, 36);
+    assert.deepEqual(inferred.csv.columns, inferred.columns);
+    assert.deepEqual(
+      inferred.csv.columns.map((c) => `${c.column}: ${c.role} (${c.because})`),
+      [
+        "lr: parameter (numbers with 3 values)",
+        "weight_decay: parameter (numbers with 3 values)",
+        "batch_size: parameter (numbers with 2 values)",
+        "seed: replicate (named like a replicate)",
+        "val_accuracy: metric (named like a metric)",
+        "train_loss: metric (named like a metric)",
+      ],
+    );
+    assert.deepEqual(inferred.json.columns[2], { ...inferred.columns[2], role: "facet", because: "named in the roles" });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("CSV refused for anything but its roles keeps the tidy loader's message; one refused for its roles opens", async () => {
     const { page, context } = await openPage(session, "#dataset=kv-cache-sweep");
     const before = await shownDataset(page);
