@@ -351,3 +351,41 @@ def test_a_million_rows_generated_by_spark_reduced_in_spark(spark):
     for row in reduction.table:
         assert abs(row[header.index("correct.mean")] - 6 / 13) < 1e-3
     print(f"1,000,000 rows reduced by Spark in {seconds:.1f} s")
+
+
+def test_named_columns_win_and_without_a_metric_name_the_last_numbers_are_the_metric():
+    columns = [
+        _reduce.Column("Model", False, "VARCHAR", 10, 2),
+        _reduce.Column("lr", True, "DOUBLE", 10, 5),
+        _reduce.Column("run_dir", False, "VARCHAR", 10, 10),
+        _reduce.Column("width", True, "BIGINT", 10, 3),
+        _reduce.Column("constant", True, "BIGINT", 10, 1),
+        _reduce.Column("empty", True, "BIGINT", 0, 0),
+        _reduce.Column("tokens", True, "DOUBLE", 10, 10),
+    ]
+    # No metric-like name: the last column of numbers that would be grouped, "tokens".
+    assert _reduce.infer_roles(columns, 10) == Roles(
+        groups=("Model", "lr", "width"),
+        metrics=("tokens",),
+        ignored=("run_dir", "constant", "empty"),
+    )
+    assert _reduce.infer_roles(
+        columns, 10, metrics=["width"], over=["lr"], ignore=["Model"], keep=["constant"]
+    ) == Roles(
+        groups=("constant", "tokens"),
+        metrics=("width",),
+        over=("lr",),
+        ignored=("Model", "run_dir", "empty"),
+    )
+    # With the grouping named, the other columns are left out unless named like a metric.
+    assert _reduce.infer_roles(columns, 10, by=["lr"], metrics=["tokens"]) == Roles(
+        groups=("lr",),
+        metrics=("tokens",),
+        ignored=("Model", "run_dir", "width", "constant", "empty"),
+    )
+    with pytest.raises(ReductionError) as raised:
+        _reduce.infer_roles(columns, 10, by=["lr"])
+    assert str(raised.value) == (
+        "no column can be the metric: expected a column of numbers; name it with --metric "
+        "(metrics= in Python)"
+    )
