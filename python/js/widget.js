@@ -14,7 +14,8 @@
 //   - Hover, click and keyboard come from CellInspector (lib/cells.js), as in <sweep-map>:
 //     hover sets the `hover` trait, a click sets `click` and sends a "click" message.
 //   - For a run table, what was inferred and what to check (the page's notices) is listed above
-//     the figure unless `notes` is off, and sent back as `inferred`.
+//     the figure unless `notes` is off, and sent back as `inferred`; for a lazy frame reduced in
+//     its engine, `reduced` (what was reduced where) comes first.
 //   - Errors (the core's message) are shown in the widget and set the `error` trait; a figure
 //     already drawn stays.
 //   - Python asks for exports with an "export" message (`svg` or `png`) and gets the answer back
@@ -190,8 +191,10 @@ async function render({ model, el }) {
     inspector.setFigure(figure);
     parts.canvas.setAttribute("aria-label", figure.keyObservations().description ?? "sweepmap figure");
     const inferred = data.projection ? data.projection.inferred() : [];
-    parts.notes.replaceChildren(...inferred.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
-    parts.notes.hidden = inferred.length === 0 || !model.get("notes");
+    // A frame reduced in its engine says so first (`reduced`: "reduced in DuckDB from ...").
+    const notes = [model.get("reduced"), ...inferred].filter(Boolean);
+    parts.notes.replaceChildren(...notes.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+    parts.notes.hidden = notes.length === 0 || !model.get("notes");
     tell({
       error: "",
       inferred,
@@ -272,6 +275,7 @@ async function render({ model, el }) {
     ["change:_view", schedule(redraw)],
     ["change:width", schedule(redraw)],
     ["change:notes", schedule(redraw)],
+    ["change:reduced", schedule(redraw)],
     ["msg:custom", onMessage],
   ];
   for (const [event, listener] of listeners) model.on(event, listener);

@@ -34,9 +34,8 @@ SWEEP_CSV = (
     [
         pd.DataFrame(SWEEP),
         pl.DataFrame(SWEEP),
-        pl.DataFrame(SWEEP).lazy(),
     ],
-    ids=["pandas", "polars", "polars-lazy"],
+    ids=["pandas", "polars"],
 )
 def test_frames_are_written_as_csv_with_missing_values_empty(frame):
     figure = sweepmap.Figure(frame, x="lr", y="weight_decay", metric="val_acc")

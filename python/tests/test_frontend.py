@@ -257,6 +257,31 @@ def test_a_run_table_is_drawn_at_the_view_python_names(host):
     assert figure.inferred[-1].startswith("Shown: best over bs")
 
 
+def test_a_lazy_frame_is_drawn_from_its_configuration_table(host):
+    """A polars LazyFrame is reduced in polars; its configuration table draws the cells its
+    runs draw, pooled (2 seeds each), and the notes say where it was reduced."""
+    view = {"x": "lr", "y": "wd", "metric": "val_acc", "replicate": "seed", "width": 600}
+    view["others"] = {"bs": {"fixed": 32}}
+    eager = host.show(sweepmap.Figure(run_table(), **view))
+    drawn(eager)
+    from_runs = cells(eager.to_svg())
+    lazy = host.show(sweepmap.Figure(pl.from_pandas(run_table()).lazy(), **view))
+    drawn(lazy)
+    assert lazy.error == ""
+    assert lazy.reduced == "reduced in polars from 24 rows to 12 configurations"
+    assert lazy.spec["load"]["columns"] == {"x": "lr", "y": "wd", "value": "val_acc.mean"}
+    assert lazy.inferred[0] == (
+        'Read as a configuration table: 24 runs; parameters "lr", "wd", "bs"; metrics '
+        '"val_acc", "train_loss".'
+    )
+    assert lazy.inferred[-1] == "Shown: bs = 32 (fixed); 2 runs per cell."
+    notes = "[...widgetRoot().querySelectorAll('.notes li')].map((item) => item.textContent)"
+    assert host.evaluate(notes) == [lazy.reduced, *lazy.inferred]
+    # The same cells in the same colours as the runs give.
+    assert cells(lazy.to_svg()) == from_runs
+    assert len(from_runs) == 6
+
+
 def test_a_json_dataset_from_a_path_with_the_panels_chosen(host):
     figure = host.show(
         sweepmap.Figure(

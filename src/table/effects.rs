@@ -33,43 +33,51 @@ pub struct Effect {
     pub binned: bool,
 }
 
-/// The main effect of one parameter on the metric `values` (one per run).
-pub(crate) fn effect_of(groups: &Groups, values: &[Option<f64>]) -> (f64, f64, usize) {
+/// The main effect of one parameter on the metric `values` (one per run; a configuration
+/// table's row weighs as its runs, and its squares within count in the total).
+pub(crate) fn effect_of(
+    sweep: &Sweep,
+    metric: usize,
+    groups: &Groups,
+    values: &[Option<f64>],
+) -> (f64, f64, usize) {
     let mut sums = vec![0.0f64; groups.labels.len()];
-    let mut counts = vec![0usize; groups.labels.len()];
+    let mut counts = vec![0.0f64; groups.labels.len()];
     let mut total = 0.0;
-    let mut runs = 0usize;
-    for (&key, value) in groups.keys.iter().zip(values) {
+    let mut runs = 0.0;
+    for (run, (&key, value)) in groups.keys.iter().zip(values).enumerate() {
         let (Some(value), true) = (value, key != MISSING) else {
             continue;
         };
         if let (Some(sum), Some(count)) = (sums.get_mut(key as usize), counts.get_mut(key as usize))
         {
-            *sum += value;
-            *count += 1;
-            total += value;
-            runs += 1;
+            let weight = sweep.weight(metric, run);
+            *sum += value * weight;
+            *count += weight;
+            total += value * weight;
+            runs += weight;
         }
     }
-    if runs == 0 {
+    if runs == 0.0 {
         return (0.0, 0.0, 0);
     }
-    let grand = total / runs as f64;
+    let grand = total / runs;
     // Over the groups measured: the smallest and largest mean, and the sum of squares between.
     let (mut low, mut high, mut between, mut measured) = (f64::INFINITY, f64::NEG_INFINITY, 0.0, 0);
     for (sum, &count) in sums.iter().zip(&counts) {
-        if count > 0 {
-            let mean = sum / count as f64;
+        if count > 0.0 {
+            let mean = sum / count;
             low = low.min(mean);
             high = high.max(mean);
-            between += count as f64 * (mean - grand) * (mean - grand);
+            between += count * (mean - grand) * (mean - grand);
             measured += 1;
         }
     }
     let mut within_total = 0.0;
-    for (&key, value) in groups.keys.iter().zip(values) {
+    for (run, (&key, value)) in groups.keys.iter().zip(values).enumerate() {
         if let (Some(value), true) = (value, key != MISSING) {
-            within_total += (value - grand) * (value - grand);
+            let (weight, squares) = (sweep.weight(metric, run), sweep.squares(metric, run));
+            within_total += weight * (value - grand) * (value - grand) + squares;
         }
     }
     let share = if within_total > 0.0 {
@@ -81,13 +89,13 @@ pub(crate) fn effect_of(groups: &Groups, values: &[Option<f64>]) -> (f64, f64, u
 }
 
 /// Every parameter's main effect on a metric column's values, ranked.
-pub(crate) fn rank(sweep: &Sweep, values: &[Option<f64>]) -> Vec<(usize, Effect)> {
+pub(crate) fn rank(sweep: &Sweep, metric: usize, values: &[Option<f64>]) -> Vec<(usize, Effect)> {
     let mut effects: Vec<(usize, Effect)> = Vec::new();
     for column in sweep.columns_with(Role::Parameter) {
         let Some(Some(groups)) = sweep.groups.get(column) else {
             continue;
         };
-        let (spread, share, measured) = effect_of(groups, values);
+        let (spread, share, measured) = effect_of(sweep, metric, groups, values);
         let name = sweep
             .table
             .columns

@@ -19,6 +19,7 @@ impl Sweep {
             Format::Wandb => "a W&B runs export",
             Format::Optuna => "an Optuna trials table",
             Format::Tidy => "a table of runs",
+            Format::Configuration => "a configuration table",
         };
         let mut columns = Vec::new();
         for (role, singular, plural) in [
@@ -37,7 +38,7 @@ impl Sweep {
                 columns.push(format!("{noun} {}", quoted_list(&labels)));
             }
         }
-        let runs = self.table.runs();
+        let runs = super::config::runs(&self.statistics, &self.table);
         let mut lines = vec![format!(
             "Read as {format}: {runs} {}; {}.",
             if runs == 1 { "run" } else { "runs" },

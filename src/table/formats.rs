@@ -21,7 +21,7 @@ use super::roles::{Reason, Role};
 use super::{RunTable, TableColumn, PANDAS_INDEX};
 
 /// The format a run table was recognised as.
-/// Serialized as its name: `"tidy"`, `"wandb"`, `"optuna"`.
+/// Serialized as its name: `"tidy"`, `"wandb"`, `"optuna"`, `"configuration"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// Any tidy table: one run per row.
@@ -30,15 +30,19 @@ pub enum Format {
     Wandb,
     /// An Optuna `trials_dataframe()`.
     Optuna,
+    /// A configuration table: one row per configuration, with its runs' statistics
+    /// ([`super::config`]).
+    Configuration,
 }
 
 impl Format {
-    /// The format's name: `"tidy"`, `"wandb"`, `"optuna"`.
+    /// The format's name: `"tidy"`, `"wandb"`, `"optuna"`, `"configuration"`.
     pub fn as_str(self) -> &'static str {
         match self {
             Format::Tidy => "tidy",
             Format::Wandb => "wandb",
             Format::Optuna => "optuna",
+            Format::Configuration => "configuration",
         }
     }
 }
@@ -125,6 +129,7 @@ pub(crate) fn role_by_format(
     }
     match format {
         Format::Tidy => None,
+        Format::Configuration => super::config::role(column),
         Format::Wandb => {
             let known = |list: &[&str]| list.iter().any(|k| k.eq_ignore_ascii_case(name));
             let bookkeeping =
@@ -166,7 +171,7 @@ pub(crate) fn role_by_format(
 /// that counts the others by state.
 pub(crate) fn finished_runs(format: Format, table: RunTable) -> (RunTable, Vec<String>) {
     let (column, done, noun, adjective) = match format {
-        Format::Tidy => return (table, Vec::new()),
+        Format::Tidy | Format::Configuration => return (table, Vec::new()),
         Format::Wandb => ("State", "finished", "runs", "finished"),
         Format::Optuna => ("state", "COMPLETE", "trials", "complete"),
     };
@@ -241,6 +246,7 @@ mod tests {
             (Format::Tidy, "tidy"),
             (Format::Wandb, "wandb"),
             (Format::Optuna, "optuna"),
+            (Format::Configuration, "configuration"),
         ] {
             assert_eq!(
                 serde_json::to_string(&format).unwrap(),

@@ -20,6 +20,7 @@
 //! guess when one exists, with what to check; an error only when nothing can be drawn.
 
 mod bins;
+mod config;
 mod effects;
 mod explain;
 mod formats;
@@ -397,6 +398,9 @@ pub struct Sweep {
     /// are not parameters.
     #[serde(skip)]
     groups: Vec<Option<project::Groups>>,
+    /// A configuration table's statistics columns ([`config`]); `None` for a table of runs.
+    #[serde(skip)]
+    statistics: Option<config::Statistics>,
 }
 
 /// The columns the options name that views read (not the whole options: their role map is
@@ -421,8 +425,13 @@ pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
     } else {
         (RunTable::read_csv(text)?, NameMap::new())
     };
-    let runs_in_file = table.runs();
-    let format = formats::recognise(&table);
+    let statistics = config::Statistics::of(&table)?;
+    let runs_in_file = config::runs(&statistics, &table);
+    let format = if statistics.is_some() {
+        Format::Configuration
+    } else {
+        formats::recognise(&table)
+    };
     let (table, notices) = formats::finished_runs(format, table);
     if table.runs() == 0 {
         return Err(Error::NoCandidate {
@@ -433,11 +442,10 @@ pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
     let (roles, mut checks) = roles::infer(&table, format, options, file_roles)?;
     let mut notices = notices;
     notices.append(&mut checks);
+    let runs = config::runs(&statistics, &table);
     let mut groups = Vec::with_capacity(roles.len());
     for (role, column) in roles.iter().zip(&table.columns) {
-        groups.push(
-            (role.role == Role::Parameter).then(|| project::Groups::of(column, table.runs())),
-        );
+        groups.push((role.role == Role::Parameter).then(|| project::Groups::of(column, runs)));
     }
     Ok(Sweep {
         table,
@@ -453,6 +461,7 @@ pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
         },
         named_roles: options.roles.clone(),
         groups,
+        statistics,
     })
 }
 

@@ -28,6 +28,7 @@ use std::fmt::Write;
 use serde::{Deserialize, Serialize};
 
 use super::bins::Bins;
+use super::config::Pooled;
 use super::effects::{self, Effect};
 use super::formats::Format;
 use super::name_map::NameMap;
@@ -180,7 +181,7 @@ impl Sweep {
         let column = self.metric_column(metric)?;
         let values = self.metric_values(column)?;
         let mut effects = Vec::new();
-        for (_, effect) in effects::rank(self, &values) {
+        for (_, effect) in effects::rank(self, column, &values) {
             effects.push(effect);
         }
         Ok(effects)
@@ -214,7 +215,7 @@ impl Sweep {
         let (named_x, named_y) = (named(&self.preferred.x)?, named(&self.preferred.y)?);
         // The parameters by effect, those named for an axis left out.
         let mut free: Vec<usize> = Vec::new();
-        for (column, _) in effects::rank(self, &values) {
+        for (column, _) in effects::rank(self, metric, &values) {
             if Some(column) != named_x && Some(column) != named_y {
                 free.push(column);
             }
@@ -229,7 +230,7 @@ impl Sweep {
                 (first.max(second), first.min(second))
             }
         };
-        let best = self.best_configuration(&values, direction);
+        let best = self.best_configuration(metric, &values, direction);
         // A binned axis is a random search: its runs share no configuration, so fixing the
         // other parameters would leave a run or two; they are best over instead.
         let random_search = self.is_binned(x) || self.is_binned(y);
@@ -295,7 +296,7 @@ impl Sweep {
         }
 
         // Every other parameter's choice, defaults filled in.
-        let best_configuration = self.best_configuration(&values, direction);
+        let best_configuration = self.best_configuration(metric, &values, direction);
         let mut choices: Vec<(usize, Choice)> = Vec::new();
         for column in self.columns_with(Role::Parameter) {
             if column == x || column == y {
@@ -393,12 +394,11 @@ impl Sweep {
                 start += 1;
             }
             let (chosen, winner, configurations) =
-                self.pick_best(&runs, &best, &exact, &values, direction);
+                self.pick_best(metric, &runs, &best, &exact, &values, direction);
             most_configurations = most_configurations.max(configurations);
-            let present = measured(&chosen, &values);
             let info = CellRuns {
-                runs: u32::try_from(runs.len()).unwrap_or(u32::MAX),
-                shown: u32::try_from(present).unwrap_or(u32::MAX),
+                runs: self.runs_in(&runs),
+                shown: self.measured_in(metric, &chosen, &values),
                 winner,
             };
             shown.push((cell, chosen, info));
@@ -566,7 +566,7 @@ impl Sweep {
             benchmark: benchmarks.name.clone(),
             replicate: replicate_name,
         };
-        let dataset = builder.build(names, None, None, &BenchmarkInfos::default())?;
+        let mut dataset = builder.build(names, None, None, &BenchmarkInfos::default())?;
 
         // What each cell of the dataset was made from, in the dataset's order of values.
         let (x_position, y_position) = (
@@ -579,13 +579,16 @@ impl Sweep {
             winner: None,
         };
         let mut cells = vec![empty; panel_count * cells_per_panel];
-        for (cell, _, info) in &shown {
+        for (cell, runs, info) in &shown {
             let panel = cell / cells_per_panel.max(1);
             let within = cell % cells_per_panel.max(1);
             let (yk, xk) = (within / columns.max(1), within % columns.max(1));
             let (Some(&xp), Some(&yp)) = (x_position.get(xk), y_position.get(yk)) else {
                 continue;
             };
+            #[rustfmt::skip]
+            let at = Pooled { dataset: &mut dataset, panel, x: xp, y: yp, runs };
+            self.pool(metric, &values, at);
             if let Some(slot) = cells.get_mut(panel * cells_per_panel + yp * columns + xp) {
                 *slot = info.clone();
             }
@@ -801,7 +804,12 @@ impl Sweep {
 
     /// The run of the best configuration: runs grouped by every unbinned parameter's value, the
     /// group with the best mean of the metric (first in file order among equals); a run of it.
-    fn best_configuration(&self, values: &[Option<f64>], direction: Direction) -> Option<usize> {
+    fn best_configuration(
+        &self,
+        metric: usize,
+        values: &[Option<f64>],
+        direction: Direction,
+    ) -> Option<usize> {
         let mut parameters: Vec<usize> = Vec::new();
         for column in self.columns_with(Role::Parameter) {
             if self.groups.get(column).is_some_and(Option::is_some) && !self.is_binned(column) {
@@ -812,7 +820,7 @@ impl Sweep {
         for run in 0..self.table.runs() {
             runs.push(run);
         }
-        let (chosen, _, _) = self.pick_best(&runs, &parameters, &[], values, direction);
+        let (chosen, _, _) = self.pick_best(metric, &runs, &parameters, &[], values, direction);
         chosen
             .iter()
             .copied()
@@ -863,6 +871,7 @@ impl Sweep {
     /// of the metric, first among equals; with its values (labels) and the number of groups.
     fn pick_best(
         &self,
+        metric: usize,
         runs: &[usize],
         parameters: &[usize],
         exact: &[usize],
@@ -873,7 +882,7 @@ impl Sweep {
             return (runs.to_vec(), None, 1);
         }
         let mut index: FastMap<String, usize> = FastMap::default();
-        let mut groups: Vec<(Vec<usize>, f64, usize)> = Vec::new();
+        let mut groups: Vec<(Vec<usize>, f64, f64)> = Vec::new();
         for &run in runs {
             let mut key = String::new();
             for &column in parameters {
@@ -886,24 +895,25 @@ impl Sweep {
                 Some(&group) => group,
                 None => {
                     index.insert(key, groups.len());
-                    groups.push((Vec::new(), 0.0, 0));
+                    groups.push((Vec::new(), 0.0, 0.0));
                     groups.len() - 1
                 }
             };
             if let Some((members, sum, count)) = groups.get_mut(group) {
                 members.push(run);
                 if let Some(value) = values.get(run).copied().flatten() {
-                    *sum += value;
-                    *count += 1;
+                    let weight = self.weight(metric, run);
+                    *sum += value * weight;
+                    *count += weight;
                 }
             }
         }
         let mut winner: Option<(usize, f64)> = None;
         for (group, (_, sum, count)) in groups.iter().enumerate() {
-            if *count == 0 {
+            if *count == 0.0 {
                 continue;
             }
-            let mean = sum / *count as f64;
+            let mean = sum / count;
             let better = match (winner, direction) {
                 (None, _) => true,
                 (Some((_, known)), Direction::Higher) => mean > known,

@@ -124,6 +124,10 @@ pub enum Reason {
     WandbBookkeeping,
     /// A W&B summary metric under a namespace (`val/acc`).
     WandbNamespace,
+    /// A configuration table's `m.mean`: the metric `m`.
+    ConfigurationMean,
+    /// A configuration table's `n`, `m.n` or `m.var`: a weight, not a column to draw.
+    ConfigurationStatistic,
 }
 
 impl Reason {
@@ -151,6 +155,8 @@ impl Reason {
             Reason::OptunaBookkeeping => ("optuna_bookkeeping", "Optuna bookkeeping"),
             Reason::WandbBookkeeping => ("wandb_bookkeeping", "W&B bookkeeping"),
             Reason::WandbNamespace => ("wandb_namespace", "W&B summary metric"),
+            Reason::ConfigurationMean => ("configuration_mean", "mean of a configuration's runs"),
+            Reason::ConfigurationStatistic => ("configuration_statistic", "count or variance"),
         }
     }
 
@@ -668,6 +674,16 @@ mod tests {
                 Reason::WandbNamespace,
                 "wandb_namespace",
                 "W&B summary metric",
+            ),
+            (
+                Reason::ConfigurationMean,
+                "configuration_mean",
+                "mean of a configuration's runs",
+            ),
+            (
+                Reason::ConfigurationStatistic,
+                "configuration_statistic",
+                "count or variance",
             ),
         ];
         for (reason, kind, phrase) in kinds {

@@ -16,9 +16,7 @@ use wasm_bindgen::JsCast;
 use super::dataset::{role_value, Roles, SweepDataset};
 use super::{arguments, js_error, to_plain_object};
 use crate::link::js_number;
-use crate::table::{
-    open_sweep, BinPick, CellRuns, Choice, Format, Role, Sweep, TableOptions, View,
-};
+use crate::table::{open_sweep, BinPick, CellRuns, Choice, Role, Sweep, TableOptions, View};
 use crate::{CsvOptions, Dataset, Direction, Error};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -322,15 +320,11 @@ impl SweepTable {
 
 #[wasm_bindgen]
 impl SweepTable {
-    /// The format recognised by its header: `"tidy"`, `"wandb"` or `"optuna"`.
-    #[wasm_bindgen(unchecked_return_type = "\"tidy\" | \"wandb\" | \"optuna\"")]
+    /// The format recognised by its header: `"tidy"`, `"wandb"`, `"optuna"` or
+    /// `"configuration"` (a configuration table: README "Configuration tables").
+    #[wasm_bindgen(unchecked_return_type = "\"tidy\" | \"wandb\" | \"optuna\" | \"configuration\"")]
     pub fn format(&self) -> String {
-        match self.0.format {
-            Format::Tidy => "tidy",
-            Format::Wandb => "wandb",
-            Format::Optuna => "optuna",
-        }
-        .to_string()
+        self.0.format.as_str().to_string()
     }
 
     /// Runs used (runs that did not finish are left out, as `notices()` says).

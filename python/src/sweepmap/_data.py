@@ -10,24 +10,36 @@ that a file exists and is text.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import narwhals as nw
 
+from ._reduce import engine_of, reduce
+
 
 @dataclass(frozen=True)
 class Source:
-    """The data's text and the file name it came from ("" for a frame or text)."""
+    """The data's text and the file name it came from ("" for a frame or text); for a lazy
+    frame reduced in its engine, what the figure says of it (`reduced in DuckDB from ...`)."""
 
     text: str
     name: str = ""
+    reduced: str = ""
 
 
-def read_source(data: Any) -> Source:
+def read_source(data: Any, reduction: Mapping[str, Any] | None = None) -> Source:
     """The text of `data`: a DataFrame, an object with `trials_dataframe()` (an Optuna study),
-    a path to a CSV or JSON file, or CSV or JSON text (a string with a line break)."""
+    a path to a CSV or JSON file, or CSV or JSON text (a string with a line break). A lazy frame
+    whose engine runs SQL (a polars LazyFrame, a DuckDB relation, a PySpark DataFrame) is
+    reduced there to its configuration table (README "Larger than a tab"), with the columns
+    `reduction` names (`reduce`'s keywords)."""
+    engine = engine_of(data)
+    if engine is not None:
+        reduced = reduce(engine, **(reduction or {}))
+        return Source(reduced.to_csv(), "", reduced.note)
     if isinstance(data, os.PathLike):
         return _read_file(Path(data))
     if isinstance(data, str):

@@ -26,6 +26,7 @@ import anywidget
 import traitlets
 
 from ._data import Source, read_source
+from ._errors import SweepmapError
 
 #: The loader's column options: keyword -> the core's name (`metric` is the loader's `value`).
 #: Each names a column; in a run table x, y and metric are also the view's axes and metric.
@@ -61,10 +62,6 @@ LOOK: dict[str, str] = {
 
 #: A run table's view beyond its axes and metric (README "Run tables").
 RUN_TABLE = ("roles", "direction", "others", "bins")
-
-
-class SweepmapError(Exception):
-    """An error the core reported (its message), or a front end that did not answer."""
 
 
 @dataclass(frozen=True)
@@ -180,6 +177,9 @@ class Figure(anywidget.AnyWidget):
     panels = traitlets.List(traitlets.Unicode(), help="the titles of the panels drawn").tag(
         sync=True
     )
+    reduced = traitlets.Unicode(
+        "", help="for a lazy frame: where it was reduced, from how many rows to how many"
+    ).tag(sync=True)
 
     def __init__(self, data: Any, **options: Any) -> None:
         unknown = sorted(set(options) - set(OPTIONS))
@@ -190,7 +190,7 @@ class Figure(anywidget.AnyWidget):
             )
         assets = _assets()
         self._esm = assets.esm
-        source = read_source(data)
+        source = read_source(data, reduction_options(options))
         self._click_callbacks: list[Callable[[dict[str, Any]], None]] = []
         self._exports: dict[int, tuple[str, Future[Any]]] = {}
         self._export_ids = itertools.count(1)
@@ -198,6 +198,7 @@ class Figure(anywidget.AnyWidget):
             _wasm=assets.wasm,
             _text=source.text,
             _name=source.name,
+            reduced=source.reduced,
             **options,
         )
         self._sync_spec()
@@ -218,10 +219,13 @@ class Figure(anywidget.AnyWidget):
 
     @data.setter
     def data(self, data: Any) -> None:
-        source = read_source(data)
+        options = {name: getattr(self, name) for name in (*COLUMNS, "ignore", "roles")}
+        source = read_source(data, reduction_options(options))
         with self.hold_sync():
             self._name = source.name
             self._text = source.text
+            self.reduced = source.reduced
+            self._sync_spec()
 
     @property
     def spec(self) -> dict[str, Any]:
@@ -240,7 +244,10 @@ class Figure(anywidget.AnyWidget):
         view = {
             key: getattr(self, key) for key in ("direction", "others", "bins") if getattr(self, key)
         }
-        load = {"columns": columns, "roles": self.roles or None, "view": view or None}
+        roles = self.roles or None
+        if self.reduced:
+            columns, roles = reduced_columns(columns, roles)
+        load = {"columns": columns, "roles": roles, "view": view or None}
         look = {option: getattr(self, name) for name, option in LOOK.items()}
         with self.hold_sync():
             self._load = load
@@ -369,6 +376,43 @@ OPTIONS: tuple[str, ...] = (
     "width",
     "notes",
 )
+
+
+def reduction_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """What a lazy frame's reduction is told of the columns Figure's options name: the metric
+    (and roles "metric") are the metrics, the replicate (and roles "replicate") reduced over,
+    ignored columns left out, axes, facets and roles "parameter" and "facet" grouped."""
+    roles = options.get("roles") or {}
+
+    def named(option: str, role: str) -> list[str]:
+        given = options.get(option)
+        return ([given] if given else []) + [c for c, r in roles.items() if r == role]
+
+    keep = [options[name] for name in ("x", "y", "model", "benchmark") if options.get(name)]
+    keep += [c for c, r in roles.items() if r in ("parameter", "facet")]
+    return {
+        "metrics": named("metric", "metric"),
+        "over": named("replicate", "replicate"),
+        "ignore": [*(options.get("ignore") or ()), *(c for c, r in roles.items() if r == "ignore")],
+        "keep": keep,
+    }
+
+
+def reduced_columns(
+    columns: dict[str, Any], roles: dict[str, str] | None
+) -> tuple[dict[str, Any], dict[str, str] | None]:
+    """The loader's columns and roles for a configuration table: the metric is its `.mean`
+    column; the replicate and ignored columns were reduced away."""
+    columns = {k: v for k, v in columns.items() if k not in ("replicate", "ignore")}
+    if "value" in columns:
+        columns["value"] = columns["value"] + ".mean"
+    if roles:
+        roles = {
+            (c + ".mean" if r == "metric" else c): r
+            for c, r in roles.items()
+            if r not in ("replicate", "ignore")
+        } or None
+    return columns, roles
 
 
 def _others(value: Any) -> dict[str, Any]:

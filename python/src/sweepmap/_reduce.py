@@ -1,0 +1,621 @@
+"""Reductions of runs too many for a browser tab, in the engine that holds them (README "Larger
+than a tab").
+
+sweepmap never reduces rows itself: DuckDB, Spark or polars runs one SQL text, written here once
+by `reduction_sql` from the columns' roles, and only its result crosses into Python and the
+widget: the configuration table (README "Configuration tables"), one row per distinct
+configuration with `n` and, per metric, `m.n`, `m.mean` and `m.var`. The same text runs in every
+engine (double-quoted identifiers, `count`, `avg`, `var_samp`, `CAST(... AS DOUBLE)`; Spark reads
+it with `spark.sql.ansi.doubleQuotedIdentifiers`), so the engines' tables are the same
+(`tests/test_reduce.py`).
+
+The roles are inferred by the page's rules (src/table/roles.rs), from the schema and one
+profiling query (rows, present and distinct values per column), first rule that applies:
+1. named: `metrics`, `by` (grouping columns; then no other column is grouped), `over`
+   (reduced over), `ignore`, `keep` (grouped);
+2. named like a metric (`acc`, `loss`, `pass@1`, ...): a metric;
+3. every value missing: ignored;
+4. named like a model or benchmark: grouped (a facet);
+5. named like a replicate (`seed`, `run`, `sample`, ...): reduced over (every such column: the
+   page makes a second one a parameter, a log of samples and seeds is reduced over both);
+6. one value: ignored (constant); named like bookkeeping (`notes`, `path`, `id`): ignored;
+7. text different on every row: ignored;
+8. anything else is a parameter: grouped.
+With no metric, the last column of numbers that would be grouped is the metric, as in the page.
+The name lists are the core's (src/table/names.rs); a test keeps them equal.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from ._errors import SweepmapError
+
+#: The largest configuration table a run table opens (the core's MAX_RUNS, README "Limits").
+MAX_CONFIGURATIONS = 1_000_000
+
+MODEL_NAMES = ("model", "modelname", "models", "llm", "system", "checkpoint", "sourcefile")
+BENCHMARK_NAMES = (
+    "benchmark",
+    "benchmarkname",
+    "benchmarks",
+    "bench",
+    "dataset",
+    "datasetname",
+    "task",
+    "taskname",
+    "eval",
+    "evaluation",
+)
+REPLICATE_NAMES = (
+    "seed",
+    "randomseed",
+    "run",
+    "runid",
+    "runindex",
+    "replicate",
+    "rep",
+    "repeat",
+    "repetition",
+    "trial",
+    "sample",
+    "sampleid",
+    "fold",
+)
+BOOKKEEPING_NAMES = (
+    "note",
+    "notes",
+    "comment",
+    "comments",
+    "description",
+    "remark",
+    "remarks",
+    "path",
+    "dir",
+    "directory",
+    "rundir",
+    "outputdir",
+    "logdir",
+    "log",
+    "file",
+    "filename",
+    "timestamp",
+    "date",
+    "time",
+    "datetime",
+    "commit",
+    "githash",
+    "hash",
+    "host",
+    "hostname",
+    "id",
+    "jobid",
+    "runname",
+    "url",
+)
+METRIC_WORDS = (
+    "accuracy",
+    "acc",
+    "score",
+    "f1",
+    "bleu",
+    "rouge",
+    "em",
+    "exactmatch",
+    "value",
+    "metric",
+    "pass",
+    "loss",
+    "error",
+    "perplexity",
+    "ppl",
+    "auc",
+    "reward",
+    "winrate",
+    "precision",
+    "recall",
+    "result",
+    "correct",
+)
+#: The columns a configuration table adds (a grouping column may not be called so).
+STATISTICS = ("n", ".n", ".mean", ".var")
+
+
+class ReductionError(SweepmapError):
+    """A reduction that cannot run: the message names the column and the source, then the
+    engine's own text."""
+
+
+def normalize(name: str) -> str:
+    """Lowercase letters, digits and `@` only, as the core compares names."""
+    return "".join(c.lower() for c in name if c.isalnum() or c == "@")
+
+
+def is_metric_name(name: str) -> bool:
+    """True for metric-like names: "pass@1", "val_accuracy", "F1" (the core's rule)."""
+    lower = name.lower()
+    if "pass@" in lower or "acc@" in lower or "hit@" in lower:
+        return True
+    words = "".join(c if c.isalnum() else " " for c in lower).split()
+    return any(word in METRIC_WORDS for word in words) or normalize(name) in METRIC_WORDS
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column as the engine describes it: its name, whether it holds numbers (or booleans),
+    the engine's type name, and from the profile its present and distinct values."""
+
+    name: str
+    numeric: bool
+    type: str
+    present: int = 0
+    values: int = 0
+
+
+@dataclass(frozen=True)
+class Roles:
+    """What each column is to the reduction."""
+
+    groups: tuple[str, ...]
+    metrics: tuple[str, ...]
+    over: tuple[str, ...] = ()
+    ignored: tuple[str, ...] = ()
+
+
+def quote(name: str) -> str:
+    """A double-quoted SQL identifier."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+def reduction_sql(roles: Roles, source: str = "runs") -> str:
+    """The reduction, as the one SQL text every engine runs: per distinct value of the grouping
+    columns, `n` and per metric `m.n`, `m.mean`, `m.var`, rows sorted by the grouping columns."""
+    groups = [quote(name) for name in roles.groups]
+    selected = [*groups, 'count(*) AS "n"']
+    for metric in roles.metrics:
+        value = f"CAST({quote(metric)} AS DOUBLE)"
+        selected += [
+            f"count({value}) AS {quote(metric + '.n')}",
+            f"avg({value}) AS {quote(metric + '.mean')}",
+            f"var_samp({value}) AS {quote(metric + '.var')}",
+        ]
+    text = "SELECT " + ",\n       ".join(selected) + f"\nFROM {source}"
+    if groups:
+        text += "\nGROUP BY " + ", ".join(groups)
+        text += "\nORDER BY " + ", ".join(f"{group} NULLS LAST" for group in groups)
+    return text
+
+
+def profile_sql(columns: Sequence[str], distinct: Sequence[str], source: str = "runs") -> str:
+    """One pass over the rows: their number, then per column its present values and, for the
+    columns in `distinct`, its distinct values."""
+    selected = ['count(*) AS "rows"']
+    for index, name in enumerate(columns):
+        selected.append(f'count({quote(name)}) AS "present {index}"')
+        if name in distinct:
+            selected.append(f'count(DISTINCT {quote(name)}) AS "values {index}"')
+    return "SELECT " + ", ".join(selected) + f" FROM {source}"
+
+
+def named_for_good(name: str) -> bool:
+    """True for a column whose name alone decides its role (a metric, a replicate, bookkeeping):
+    its distinct values are not counted (on a log of samples they are the costly ones)."""
+    normal = normalize(name)
+    return is_metric_name(name) or normal in REPLICATE_NAMES or normal in BOOKKEEPING_NAMES
+
+
+def infer_roles(
+    columns: Sequence[Column],
+    rows: int,
+    *,
+    metrics: Sequence[str] = (),
+    by: Sequence[str] | None = None,
+    over: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+    keep: Sequence[str] = (),
+) -> Roles:
+    """The roles of the columns by the module's rules; names given win (`keep`: grouped, as
+    inference would group them or not)."""
+    groups: list[str] = []
+    found_metrics: list[str] = []
+    reduced_over: list[str] = []
+    ignored: list[str] = []
+    for column in columns:
+        name = column.name
+        if name in metrics:
+            found_metrics.append(name)
+        elif by is not None and name in by:
+            groups.append(name)
+        elif name in over:
+            reduced_over.append(name)
+        elif name in ignore:
+            ignored.append(name)
+        elif name in keep:
+            groups.append(name)
+        elif is_metric_name(name) and normalize(name) not in BOOKKEEPING_NAMES:
+            found_metrics.append(name)
+        elif by is not None:
+            ignored.append(name)
+        elif column.present == 0:
+            ignored.append(name)
+        elif normalize(name) in MODEL_NAMES or normalize(name) in BENCHMARK_NAMES:
+            groups.append(name)
+        elif normalize(name) in REPLICATE_NAMES:
+            reduced_over.append(name)
+        elif column.values == 1 or normalize(name) in BOOKKEEPING_NAMES:
+            ignored.append(name)
+        elif not column.numeric and rows > 1 and column.values == rows:
+            ignored.append(name)
+        else:
+            groups.append(name)
+    if not found_metrics:
+        numeric = [
+            name
+            for name in groups
+            if (by is None or name not in by) and next(c for c in columns if c.name == name).numeric
+        ]
+        if not numeric:
+            raise ReductionError(
+                "no column can be the metric: expected a column of numbers; name it with "
+                "--metric (metrics= in Python)"
+            )
+        found_metrics.append(numeric[-1])
+        groups.remove(numeric[-1])
+    return Roles(tuple(groups), tuple(found_metrics), tuple(reduced_over), tuple(ignored))
+
+
+@dataclass
+class Reduction:
+    """A configuration table made by an engine, and what it was made from."""
+
+    engine: str
+    rows: int
+    roles: Roles
+    header: list[str]
+    table: list[tuple[Any, ...]]
+    seconds: float
+    sql: str = field(repr=False)
+
+    @property
+    def configurations(self) -> int:
+        return len(self.table)
+
+    @property
+    def note(self) -> str:
+        """What the figure says of it: `reduced in DuckDB from 52,000,000 rows to 3,240
+        configurations`."""
+        noun = "configuration" if self.configurations == 1 else "configurations"
+        rows = "row" if self.rows == 1 else "rows"
+        return (
+            f"reduced in {self.engine} from {self.rows:,} {rows} to {self.configurations:,} {noun}"
+        )
+
+    def to_csv(self) -> str:
+        """The configuration table as CSV text: missing values as empty fields, numbers with
+        the digits that read back as the same double."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(self.header)
+        for row in self.table:
+            writer.writerow([_field(value) for value in row])
+        return out.getvalue()
+
+
+def _field(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return "" if math.isnan(value) else repr(value)
+    return str(value)
+
+
+class Engine:
+    """What a reduction needs of an engine: the source's columns, and a query's rows. The
+    subclasses hold the rows where they are (files, a relation, a DataFrame, a LazyFrame)."""
+
+    name = "an engine"
+    #: What the source is called in messages: a path or glob, or the kind of frame.
+    source = "the data"
+
+    def columns(self) -> list[Column]:
+        raise NotImplementedError
+
+    def rows(self, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        raise NotImplementedError
+
+    def fail(self, what: str, error: BaseException) -> ReductionError:
+        return ReductionError(f"{what}; {self.name} says: {error}")
+
+
+def reduce(
+    engine: Engine,
+    *,
+    metrics: Sequence[str] = (),
+    by: Sequence[str] | None = None,
+    over: Sequence[str] = (),
+    ignore: Sequence[str] = (),
+    keep: Sequence[str] = (),
+    progress: Callable[[str], None] | None = None,
+) -> Reduction:
+    """Reduces the engine's rows to a configuration table: the columns' roles (named, else
+    inferred from the schema and one profiling pass), then `reduction_sql`, in the engine."""
+    say = progress or (lambda _line: None)
+    started = time.perf_counter()
+    columns = engine.columns()
+    names = [column.name for column in columns]
+    given_names = (
+        ("metric", metrics),
+        ("by", by or ()),
+        ("over", over),
+        ("ignore", ignore),
+        ("column", keep),
+    )
+    for option, given in given_names:
+        for name in given:
+            if name not in names:
+                raise ReductionError(
+                    f'{option}: no column "{name}" in {engine.source}; the columns are '
+                    + ", ".join(f'"{n}"' for n in names)
+                )
+    for name in metrics:
+        column = next(c for c in columns if c.name == name)
+        if not column.numeric:
+            raise ReductionError(
+                f'metric "{name}" in {engine.source} holds {column.type}, not numbers: '
+                "name a column of numbers (or booleans)"
+            )
+    say(f"profiling {len(columns)} columns of {engine.source} in {engine.name}")
+    try:
+        named = {*metrics, *over, *ignore}
+        distinct = [n for n in names if n not in named and not named_for_good(n)]
+        header, profile = engine.rows(profile_sql(names, distinct))
+    except ReductionError:
+        raise
+    except Exception as error:
+        raise engine.fail(f"cannot read {engine.source}", error) from error
+    values = dict(zip(header, profile[0], strict=True))
+    rows = int(values["rows"])
+    profiled = [
+        Column(
+            c.name,
+            c.numeric,
+            c.type,
+            int(values[f"present {i}"]),
+            int(values.get(f"values {i}", -1)),
+        )
+        for i, c in enumerate(columns)
+    ]
+    roles = infer_roles(profiled, rows, metrics=metrics, by=by, over=over, ignore=ignore, keep=keep)
+    for name in roles.metrics:
+        column = next(c for c in profiled if c.name == name)
+        if not column.numeric:
+            raise ReductionError(
+                f'metric "{name}" in {engine.source} holds {column.type}, not numbers: name '
+                "the metrics with --metric (metrics= in Python), or ignore it"
+            )
+    for name in roles.groups:
+        if name == "n" or name.endswith(STATISTICS[1:]):
+            raise ReductionError(
+                f'column "{name}" in {engine.source} has the name of a configuration table\'s '
+                "statistic: rename it, or ignore it"
+            )
+    grouped = [c for c in profiled if c.name in roles.groups]
+    # At most every value (and a missing one) of each grouping column, together.
+    bound = math.prod(rows if c.values < 0 else c.values + (c.present < rows) for c in grouped)
+    if bound > MAX_CONFIGURATIONS:
+        distinct = ", ".join(map(quote, roles.groups))
+        sql = f"SELECT count(*) FROM (SELECT DISTINCT {distinct} FROM runs) AS c"
+        count = int(engine.rows(sql)[1][0][0])
+        if count > MAX_CONFIGURATIONS:
+            widest = max(grouped, key=lambda c: c.values)
+            raise ReductionError(
+                f"the configuration table of {engine.source} would have {count:,} rows; a "
+                f'browser tab holds {MAX_CONFIGURATIONS:,}: "{widest.name}" has '
+                f"{widest.values:,} values. Bin it in the engine first, or ignore it "
+                "(--ignore, ignore= in Python)"
+            )
+    say(
+        f"{rows:,} rows; grouping by {', '.join(roles.groups) or 'nothing'}; metrics "
+        f"{', '.join(roles.metrics)}"
+        + (f"; reduced over {', '.join(roles.over)}" if roles.over else "")
+    )
+    sql = reduction_sql(roles)
+    try:
+        header, table = engine.rows(sql)
+    except ReductionError:
+        raise
+    except Exception as error:
+        raise engine.fail(f"cannot reduce {engine.source}", error) from error
+    return Reduction(
+        engine=engine.name,
+        rows=rows,
+        roles=roles,
+        header=header,
+        table=table,
+        seconds=time.perf_counter() - started,
+        sql=sql,
+    )
+
+
+# -- engines ---------------------------------------------------------------------------------
+
+#: DuckDB's numeric type names (and BOOLEAN, averaged as 0 and 1).
+DUCKDB_NUMBERS = (
+    "TINYINT",
+    "SMALLINT",
+    "INTEGER",
+    "BIGINT",
+    "HUGEINT",
+    "UTINYINT",
+    "USMALLINT",
+    "UINTEGER",
+    "UBIGINT",
+    "UHUGEINT",
+    "FLOAT",
+    "DOUBLE",
+    "DECIMAL",
+    "BOOLEAN",
+)
+
+
+class DuckDBEngine(Engine):
+    """Rows in DuckDB: files (Parquet, CSV, JSON lines; globs) or a relation."""
+
+    name = "DuckDB"
+
+    def __init__(self, relation: Any, source: str) -> None:
+        self.relation = relation
+        self.source = source
+
+    @classmethod
+    def of_files(cls, paths: Sequence[str], *, progress_bar: bool = False) -> DuckDBEngine:
+        duckdb = _import("duckdb", "reduce files")
+        connection = duckdb.connect()
+        if progress_bar:
+            connection.execute("SET enable_progress_bar = true")
+            connection.execute("SET enable_progress_bar_print = true")
+        source = ", ".join(paths)
+        readers = []
+        for path in paths:
+            lower = path.lower().removesuffix(".gz").removesuffix(".zst")
+            literal = "'" + path.replace("'", "''") + "'"
+            if lower.endswith((".parquet", ".pq")):
+                readers.append(f"SELECT * FROM read_parquet({literal})")
+            elif lower.endswith((".jsonl", ".ndjson", ".json")):
+                readers.append(f"SELECT * FROM read_json_auto({literal})")
+            elif lower.endswith((".csv", ".tsv", ".txt")):
+                readers.append(f"SELECT * FROM read_csv_auto({literal})")
+            else:
+                raise ReductionError(
+                    f'cannot tell the format of "{path}": expected a name ending in .parquet, '
+                    ".csv, .tsv, .jsonl or .json (or .gz of these)"
+                )
+        try:
+            relation = connection.sql("\nUNION ALL BY NAME\n".join(readers))
+        except Exception as error:
+            raise ReductionError(f"cannot read {source}; DuckDB says: {error}") from error
+        return cls(relation, source)
+
+    def columns(self) -> list[Column]:
+        found = []
+        for name, kind in zip(self.relation.columns, self.relation.types, strict=True):
+            text = str(kind)
+            found.append(Column(name, text.split("(")[0] in DUCKDB_NUMBERS, text))
+        return found
+
+    def rows(self, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        # The relation is the query's "runs": DuckDB plans the SQL over it, in its connection.
+        result = self.relation.query("runs", sql)
+        return list(result.columns), result.fetchall()
+
+
+#: Spark's numeric type names (`df.dtypes`).
+SPARK_NUMBERS = ("tinyint", "smallint", "int", "bigint", "float", "double", "decimal", "boolean")
+
+
+class SparkEngine(Engine):
+    """Rows in a PySpark DataFrame: the SQL runs in its session."""
+
+    name = "Spark"
+    source = "the Spark DataFrame"
+
+    def __init__(self, frame: Any) -> None:
+        self.frame = frame
+        self.session = frame.sparkSession
+        self.view = f"sweepmap_runs_{id(frame):x}"
+        frame.createOrReplaceTempView(self.view)
+
+    def columns(self) -> list[Column]:
+        return [
+            Column(name, kind.split("(")[0] in SPARK_NUMBERS, kind)
+            for name, kind in self.frame.dtypes
+        ]
+
+    @contextmanager
+    def _quoted(self) -> Iterator[None]:
+        """Spark reads double quotes as identifiers (ANSI mode) while the SQL runs; the
+        session's settings are put back after."""
+        settings = ("spark.sql.ansi.enabled", "spark.sql.ansi.doubleQuotedIdentifiers")
+        before = {key: self.session.conf.get(key, None) for key in settings}
+        for key in settings:
+            self.session.conf.set(key, "true")
+        try:
+            yield
+        finally:
+            for key, value in before.items():
+                if value is None:
+                    self.session.conf.unset(key)
+                else:
+                    self.session.conf.set(key, value)
+
+    def rows(self, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        with self._quoted():
+            result = self.session.sql(sql.replace("FROM runs", f"FROM {self.view}"))
+            return list(result.columns), [tuple(row) for row in result.collect()]
+
+    def plan(self, sql: str) -> str:
+        """The physical plan Spark runs the SQL with."""
+        with self._quoted():
+            result = self.session.sql(sql.replace("FROM runs", f"FROM {self.view}"))
+            return str(result._jdf.queryExecution().executedPlan().toString())
+
+
+class PolarsEngine(Engine):
+    """Rows behind a polars LazyFrame: the SQL runs in polars' SQL context, lazily."""
+
+    name = "polars"
+    source = "the polars LazyFrame"
+
+    def __init__(self, frame: Any) -> None:
+        self.frame = frame
+
+    def columns(self) -> list[Column]:
+        schema = self.frame.collect_schema()
+        return [
+            Column(name, dtype.is_numeric() or dtype.base_type().__name__ == "Boolean", str(dtype))
+            for name, dtype in schema.items()
+        ]
+
+    def query(self, sql: str) -> Any:
+        """The SQL as a LazyFrame over the frame (nothing collected)."""
+        polars = _import("polars", "reduce a LazyFrame")
+        return polars.SQLContext(runs=self.frame).execute(sql, eager=False)
+
+    def rows(self, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        result = self.query(sql).collect()
+        return list(result.columns), result.rows()
+
+
+def _import(module: str, what: str) -> Any:
+    try:
+        return __import__(module)
+    except ImportError:
+        raise ReductionError(
+            f"{module} is needed to {what}: pip install 'sweepmap[engines]' (or {module})"
+        ) from None
+
+
+def engine_of(frame: Any) -> Engine | None:
+    """The engine that holds a lazy frame's rows (a polars LazyFrame, a DuckDB relation, a
+    PySpark DataFrame), or None for any other data."""
+    kind = type(frame)
+    module = kind.__module__
+    if module.startswith("polars") and kind.__name__ == "LazyFrame":
+        return PolarsEngine(frame)
+    if module.startswith("duckdb") and kind.__name__ == "DuckDBPyRelation":
+        return DuckDBEngine(frame, "the DuckDB relation")
+    if module.startswith("pyspark") and kind.__name__ == "DataFrame":
+        return SparkEngine(frame)
+    return None
+
+
+def paths_of(patterns: Iterable[str]) -> list[str]:
+    """The patterns as DuckDB reads them (a glob stays a glob: DuckDB expands it)."""
+    return [str(pattern) for pattern in patterns]
