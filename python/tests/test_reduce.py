@@ -4,6 +4,8 @@ collected whole; the command line reads files and globs and says what went wrong
 
 from __future__ import annotations
 
+import csv
+import io
 import math
 import re
 import subprocess
@@ -389,3 +391,26 @@ def test_named_columns_win_and_without_a_metric_name_the_last_numbers_are_the_me
         "no column can be the metric: expected a column of numbers; name it with --metric "
         "(metrics= in Python)"
     )
+
+
+def test_an_eager_frame_past_a_tab_is_reduced_too():
+    """More rows than a run table holds: a polars DataFrame is reduced in polars, a pandas one
+    in DuckDB; a smaller frame is written whole, as before."""
+    pandas_frame = log(1_000_001).df()
+    figure = sweepmap.Figure(pandas_frame)
+    assert figure.reduced == "reduced in DuckDB from 1,000,001 rows to 36 configurations"
+    polars_frame = pl.DataFrame({name: pandas_frame[name].tolist() for name in log().columns})
+    figure = sweepmap.Figure(polars_frame)
+    assert figure.reduced == "reduced in polars from 1,000,001 rows to 36 configurations"
+    # NaN (pandas' missing value, here a float) is missing in polars' reduction too: the same
+    # counts, and means and variances to the last digits.
+    polars_rows = list(csv.reader(io.StringIO(figure.data)))
+    duckdb_rows = list(csv.reader(io.StringIO(sweepmap.Figure(pandas_frame).data)))
+    assert polars_rows[0] == duckdb_rows[0]
+    assert len(polars_rows) == len(duckdb_rows) == 37
+    for mine, theirs in zip(polars_rows[1:], duckdb_rows[1:], strict=True):
+        for a, b in zip(mine, theirs, strict=True):
+            assert a == b or math.isclose(float(a), float(b), rel_tol=1e-12), (a, b)
+    small = sweepmap.Figure(pandas_frame.head(10))
+    assert small.reduced == ""
+    assert small.data.splitlines()[0] == ",".join(log().columns)

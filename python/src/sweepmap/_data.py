@@ -17,7 +17,7 @@ from typing import Any
 
 import narwhals as nw
 
-from ._reduce import engine_of, reduce
+from ._reduce import MAX_CONFIGURATIONS, DuckDBEngine, PolarsEngine, engine_of, reduce
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,9 @@ def read_source(data: Any, reduction: Mapping[str, Any] | None = None) -> Source
     a path to a CSV or JSON file, or CSV or JSON text (a string with a line break). A lazy frame
     whose engine runs SQL (a polars LazyFrame, a DuckDB relation, a PySpark DataFrame) is
     reduced there to its configuration table (README "Larger than a tab"), with the columns
-    `reduction` names (`reduce`'s keywords)."""
-    engine = engine_of(data)
+    `reduction` names (`reduce`'s keywords); so is an eager polars or pandas frame of more rows
+    than a run table holds (MAX_CONFIGURATIONS), in polars or DuckDB."""
+    engine = engine_of(data) or _engine_past_a_tab(data)
     if engine is not None:
         reduced = reduce(engine, **(reduction or {}))
         return Source(reduced.to_csv(), "", reduced.note)
@@ -55,6 +56,24 @@ def read_source(data: Any, reduction: Mapping[str, Any] | None = None) -> Source
     if callable(trials):
         data = trials()
     return Source(frame_to_csv(data))
+
+
+def _engine_past_a_tab(frame: Any) -> Any:
+    """The engine for an eager frame past what a tab holds: polars for a polars DataFrame, DuckDB
+    (when installed) for a pandas one; None otherwise."""
+    kind = type(frame)
+    rows = getattr(frame, "shape", (0,))[0]
+    if not isinstance(rows, int) or rows <= MAX_CONFIGURATIONS:
+        return None
+    if kind.__module__.startswith("polars") and kind.__name__ == "DataFrame":
+        return PolarsEngine(frame.lazy())
+    if kind.__module__.startswith("pandas") and kind.__name__ == "DataFrame":
+        try:
+            import duckdb
+        except ImportError:
+            return None
+        return DuckDBEngine(duckdb.from_df(_with_named_index(frame)), "the pandas DataFrame")
+    return None
 
 
 def _read_file(path: Path) -> Source:

@@ -527,6 +527,10 @@ class SparkEngine(Engine):
     source = "the Spark DataFrame"
 
     def __init__(self, frame: Any) -> None:
+        # NaN is a value to Spark; to sweepmap (and pandas, and DuckDB) it is missing.
+        floats = [name for name, kind in frame.dtypes if kind in ("double", "float")]
+        if floats:
+            frame = frame.replace(float("nan"), None, subset=floats)
         self.frame = frame
         self.session = frame.sparkSession
         self.view = f"sweepmap_runs_{id(frame):x}"
@@ -574,7 +578,9 @@ class PolarsEngine(Engine):
     source = "the polars LazyFrame"
 
     def __init__(self, frame: Any) -> None:
-        self.frame = frame
+        # NaN is a value to polars; to sweepmap (and pandas, and DuckDB) it is missing.
+        polars = _import("polars", "reduce a LazyFrame")
+        self.frame = frame.with_columns(polars.selectors.float().fill_nan(None))
 
     def columns(self) -> list[Column]:
         schema = self.frame.collect_schema()
