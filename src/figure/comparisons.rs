@@ -19,6 +19,7 @@ const MEAN_DECIMALS: usize = 3;
 /// One statistic of a pair: a key for the page (`"a_ahead"`, `"sign_test"`, ...), its term and
 /// its value in words.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "PairStatisticText"))]
 pub struct Statistic {
     pub key: &'static str,
     pub term: String,
@@ -27,6 +28,7 @@ pub struct Statistic {
 
 /// A pair's card and sentence.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PairSummary {
     /// "model-a vs model-b", with " | web" within one group: the panel's title.
     pub title: String,
@@ -37,6 +39,7 @@ pub struct PairSummary {
 
 /// Everything the page shows in words beside a pairwise figure.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ComparisonsSummary {
     /// What every pair is compared over; empty without pairs.
     pub scope: String,
