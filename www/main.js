@@ -79,74 +79,74 @@ const elements = {
   title: byId("dataset-title"),
   syntheticTag: byId("synthetic-tag"),
   facts: byId("dataset-facts"),
-  sourceBox: byId("dataset-source"),
+  sourceBox: /** @type {HTMLDetailsElement} */ (byId("dataset-source")),
   sourceText: byId("dataset-source-text"),
   controls: byId("controls"),
-  controlsToggle: byId("controls-toggle"),
-  dataset: byId("dataset-select"),
-  file: byId("file-input"),
-  viewGroup: byId("group-view"),
+  controlsToggle: /** @type {HTMLButtonElement} */ (byId("controls-toggle")),
+  dataset: /** @type {HTMLSelectElement} */ (byId("dataset-select")),
+  file: /** @type {HTMLInputElement} */ (byId("file-input")),
+  viewGroup: /** @type {HTMLFieldSetElement} */ (byId("group-view")),
   layoutField: byId("field-layout"),
-  layout: byId("layout-select"),
+  layout: /** @type {HTMLSelectElement} */ (byId("layout-select")),
   modelField: byId("field-model"),
   modelLabel: byId("model-label"),
-  model: byId("model-select"),
+  model: /** @type {HTMLSelectElement} */ (byId("model-select")),
   modelBField: byId("field-model-b"),
-  modelB: byId("model-b-select"),
+  modelB: /** @type {HTMLSelectElement} */ (byId("model-b-select")),
   benchmarkField: byId("field-benchmark"),
-  benchmark: byId("benchmark-select"),
+  benchmark: /** @type {HTMLSelectElement} */ (byId("benchmark-select")),
   modelsField: byId("field-models"),
   modelsList: byId("models-list"),
   modelsNote: byId("models-note"),
   groupField: byId("field-group"),
   groupLabel: byId("group-label"),
-  group: byId("group-select"),
+  group: /** @type {HTMLSelectElement} */ (byId("group-select")),
   binsField: byId("field-bins"),
-  bins: byId("bins-select"),
+  bins: /** @type {HTMLSelectElement} */ (byId("bins-select")),
   byField: byId("field-by"),
-  by: byId("by-select"),
+  by: /** @type {HTMLSelectElement} */ (byId("by-select")),
   logField: byId("field-log"),
-  log: byId("log-input"),
-  colorMap: byId("cmap-select"),
-  reverse: byId("reverse-input"),
-  range: byId("range-select"),
+  log: /** @type {HTMLInputElement} */ (byId("log-input")),
+  colorMap: /** @type {HTMLSelectElement} */ (byId("cmap-select")),
+  reverse: /** @type {HTMLInputElement} */ (byId("reverse-input")),
+  range: /** @type {HTMLSelectElement} */ (byId("range-select")),
   minField: byId("field-min"),
-  min: byId("min-input"),
+  min: /** @type {HTMLInputElement} */ (byId("min-input")),
   maxField: byId("field-max"),
-  max: byId("max-input"),
+  max: /** @type {HTMLInputElement} */ (byId("max-input")),
   centerField: byId("field-center"),
-  center: byId("center-input"),
+  center: /** @type {HTMLInputElement} */ (byId("center-input")),
   colourNote: byId("colour-note"),
-  annotate: byId("annotate-input"),
-  theme: byId("theme-select"),
-  darkStyle: byId("dark-style"),
+  annotate: /** @type {HTMLInputElement} */ (byId("annotate-input")),
+  theme: /** @type {HTMLSelectElement} */ (byId("theme-select")),
+  darkStyle: /** @type {HTMLLinkElement} */ (byId("dark-style")),
   settingControls: byId("setting-controls"),
-  decimals: byId("decimals-select"),
-  uncertainty: byId("uncertainty-input"),
+  decimals: /** @type {HTMLSelectElement} */ (byId("decimals-select")),
+  uncertainty: /** @type {HTMLInputElement} */ (byId("uncertainty-input")),
   uncertaintyLabel: byId("uncertainty-label"),
   levelField: byId("field-level"),
-  level: byId("level-select"),
+  level: /** @type {HTMLSelectElement} */ (byId("level-select")),
   uncertaintyNote: byId("uncertainty-note"),
-  uncertaintyGroup: byId("group-uncertainty"),
-  copyLink: byId("copy-link"),
-  exportPng: byId("export-png"),
-  exportSvg: byId("export-svg"),
-  exportCsv: byId("export-csv"),
-  exportPage: byId("export-page"),
+  uncertaintyGroup: /** @type {HTMLFieldSetElement} */ (byId("group-uncertainty")),
+  copyLink: /** @type {HTMLButtonElement} */ (byId("copy-link")),
+  exportPng: /** @type {HTMLButtonElement} */ (byId("export-png")),
+  exportSvg: /** @type {HTMLButtonElement} */ (byId("export-svg")),
+  exportCsv: /** @type {HTMLButtonElement} */ (byId("export-csv")),
+  exportPage: /** @type {HTMLButtonElement} */ (byId("export-page")),
   linkFallback: byId("link-fallback"),
-  linkOutput: byId("link-output"),
+  linkOutput: /** @type {HTMLInputElement} */ (byId("link-output")),
   shareStatus: byId("share-status"),
   errorBanner: byId("error-banner"),
   noticeBanner: byId("notice-banner"),
   noticeList: byId("notice-list"),
-  noticeDismiss: byId("notice-dismiss"),
+  noticeDismiss: /** @type {HTMLButtonElement} */ (byId("notice-dismiss")),
   figureArea: byId("figure-area"),
   loadProgress: byId("load-progress"),
-  loadProgressBar: byId("load-progress-bar"),
+  loadProgressBar: /** @type {HTMLProgressElement} */ (byId("load-progress-bar")),
   loadProgressText: byId("load-progress-text"),
-  loadCancel: byId("load-cancel"),
+  loadCancel: /** @type {HTMLButtonElement} */ (byId("load-cancel")),
   frame: byId("figure-frame"),
-  canvas: byId("figure-canvas"),
+  canvas: /** @type {HTMLCanvasElement} */ (byId("figure-canvas")),
   outline: byId("cell-outline"),
   tooltip: byId("tooltip"),
   announcer: byId("cell-announcer"),
@@ -158,16 +158,16 @@ const elements = {
   summaryOverview: byId("summary-overview"),
   summaryPanels: byId("summary-panels"),
   mismatches: byId("mismatches"),
-  copyMarkdown: byId("copy-markdown"),
-  copyLatex: byId("copy-latex"),
+  copyMarkdown: /** @type {HTMLButtonElement} */ (byId("copy-markdown")),
+  copyLatex: /** @type {HTMLButtonElement} */ (byId("copy-latex")),
   markdownFallbackLabel: byId("markdown-fallback-label"),
   markdownStatus: byId("markdown-status"),
   markdownFallback: byId("markdown-fallback"),
-  markdownOutput: byId("markdown-output"),
+  markdownOutput: /** @type {HTMLTextAreaElement} */ (byId("markdown-output")),
   dropOverlay: byId("drop-overlay"),
-  tableGroup: byId("group-table"),
+  tableGroup: /** @type {HTMLFieldSetElement} */ (byId("group-table")),
   tableFields: byId("table-fields"),
-  columnPanel: byId("column-panel"),
+  columnPanel: /** @type {HTMLDetailsElement} */ (byId("column-panel")),
   columnSummary: byId("column-summary"),
   columnList: byId("column-list"),
 };
@@ -212,10 +212,10 @@ const app = {
 };
 
 /** The layout select's "Reported vs recomputed", offered only for data with a reported aggregate. */
-const reconcileOption = elements.layout.querySelector('option[value="reconcile"]');
+const reconcileOption = /** @type {HTMLOptionElement} */ (elements.layout.querySelector('option[value="reconcile"]'));
 
 /** The colour range "Centred", offered for sweeps only (counts have no centre). */
-const centeredOption = elements.range.querySelector('option[value="centered"]');
+const centeredOption = /** @type {HTMLOptionElement} */ (elements.range.querySelector('option[value="centered"]'));
 
 /** The figure's help line for each kind of data. */
 const FIGURE_HELP = {
@@ -981,7 +981,7 @@ function syncControls() {
     syncSweepControls(state);
   }
   // No heading over nothing: the View group goes when every field in it is hidden.
-  elements.viewGroup.hidden = [...elements.viewGroup.querySelectorAll(".field")].every((field) => field.hidden);
+  elements.viewGroup.hidden = [.../** @type {NodeListOf<HTMLElement>} */ (elements.viewGroup.querySelectorAll(".field"))].every((field) => field.hidden);
 }
 
 /** The sweep half of syncControls. */
@@ -1151,8 +1151,8 @@ function wireControls() {
   });
   elements.annotate.addEventListener("change", () => changeView({ annotate: elements.annotate.checked }));
   elements.modelsList.addEventListener("change", (event) => {
-    const input = event.target;
-    const chosen = [...elements.modelsList.querySelectorAll("input:checked")].map((item) => item.value);
+    const input = /** @type {HTMLInputElement} */ (event.target);
+    const chosen = [.../** @type {NodeListOf<HTMLInputElement>} */ (elements.modelsList.querySelectorAll("input:checked"))].map((item) => item.value);
     if (chosen.length < 2) {
       // Every pair needs two models: the box stays checked and the note says why.
       input.checked = true;
