@@ -50,7 +50,7 @@ import { carriedView, RunTableControls } from "./table.js";
 import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { renderObservations } from "./observations.js";
 import { readStandaloneFigure, standaloneCatalog } from "./lib/standalone.js";
-import { defaultModelsNote, renderComparisons } from "./pairwise.js";
+import { renderComparisons } from "./pairwise.js";
 import {
   bundledSource,
   DEFAULT_LEVEL,
@@ -961,7 +961,7 @@ function syncPairwiseControls(state) {
   const chosen = pairwiseModels(state, app.shown.names);
   for (const input of elements.modelsList.querySelectorAll("input")) input.checked = chosen.includes(input.value);
   // With no models chosen, the data's first ones are compared: say so when there are more.
-  elements.modelsNote.textContent = state.models === null ? defaultModelsNote(chosen.length, app.shown.names.models.length) : "";
+  elements.modelsNote.textContent = app.figure.modelsNote();
   elements.groupField.hidden = app.shown.names.groups.length === 0;
   elements.group.value = state.group ?? "";
   elements.bins.value = String(state.bins);

@@ -399,6 +399,11 @@ export interface PairwiseCellInfo extends CellInfo {
   share: number | null;
   /** The share in words: "6.3 % of 285 paired items", or "– (no paired items)". */
   share_text: string;
+  /** The ranges in words: "[0.2, 0.3)", and "[0.9, 1]" for the last bin, which includes 1. */
+  x_range_text: string;
+  y_range_text: string;
+  /** One line for the live region: "model-a vs model-b: model-a [0.2, 0.3), ...: 3 items, 6.3 % of 285 paired items." */
+  announcement: string;
 }
 
 /** One panel (one pair) of a pairwise figure. */

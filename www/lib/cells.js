@@ -6,7 +6,7 @@
 // passes callbacks to turn what a reader points at or activates into events. It works inside a
 // shadow root: focus is read from the canvas' own root, not from the document.
 
-import { binAnnouncement, binTooltipContent, tooltipRow } from "./bins.js";
+import { binTooltipContent, tooltipRow } from "./bins.js";
 
 /** How far the keyboard's ring reaches outside its cell, in CSS px (the margin in style.css). */
 const OUTLINE_SPREAD = 4;
@@ -286,7 +286,7 @@ export class CellInspector {
     if (announce) {
       const more = isBin(info) ? [] : (this.rows?.(info) ?? []);
       this.elements.announcer.textContent = isBin(info)
-        ? binAnnouncement(info)
+        ? info.announcement
         : [info.text, ...more.map(([name, text]) => `${name}: ${text}.`)].join(" ");
       this.reportCell(info, "keyboard");
     }
