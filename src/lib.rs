@@ -43,6 +43,8 @@ mod text;
 
 #[cfg(test)]
 mod testing;
+#[cfg(test)]
+mod typescript;
 
 pub mod analysis;
 pub mod color;

@@ -83,6 +83,7 @@ export async function exportPage(shown, view, catalog) {
     throw new Error(`"${label}" was read in slices, as big files are, so its text is not kept to put in a page`);
   }
   let name = "";
+  /** @type {"auto" | "csv" | "json"} */
   let format = "auto";
   if (source.kind === "bundled") {
     name = catalog.find((entry) => entry.id === source.id)?.file ?? "";

@@ -41,12 +41,18 @@ function megabytes(bytes) {
  * appears `delay` ms after the start (or at once), so a load that is over by then never
  * flashes a bar.
  */
+/**
+ * @param {{ box: HTMLElement, bar: HTMLProgressElement, text: HTMLElement, cancel: HTMLElement }} elements
+ * @param {() => void} onCancel
+ * @param {{ delay?: number }} [options]
+ */
 export function progressDisplay({ box, bar, text, cancel }, onCancel, { delay = 0 } = {}) {
   const handler = () => onCancel();
   cancel.addEventListener("click", handler);
   bar.value = 0;
   text.textContent = "";
   let shown = false;
+  /** @type {[number | null, string] | null} */
   let latest = null;
   const write = ([fraction, message]) => {
     if (fraction === null) bar.removeAttribute("value");
@@ -59,7 +65,7 @@ export function progressDisplay({ box, bar, text, cancel }, onCancel, { delay = 
     if (latest) write(latest);
   };
   // A box still up for the load this one replaces stays up.
-  const timer = delay > 0 && box.hidden ? setTimeout(show, delay) : show();
+  const timer = /** @type {number | undefined} */ (delay > 0 && box.hidden ? setTimeout(show, delay) : show());
   return {
     update(fraction, message) {
       latest = [fraction, message];

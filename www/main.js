@@ -47,13 +47,24 @@ import { loadsInSlices, progressDisplay } from "./loading.js";
 import { LoadCancelled } from "./lib/source.js";
 import { loadCatalog, readSourceData, relinkSweep, sweepOf } from "./sources.js";
 import { carriedView, RunTableControls } from "./table.js";
-import { decodeData, encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { renderObservations } from "./observations.js";
 import { readStandaloneFigure, standaloneCatalog } from "./lib/standalone.js";
-import { defaultModelsNote, renderComparisons } from "./pairwise.js";
+import { renderComparisons } from "./pairwise.js";
+import {
+  app,
+  byId,
+  clearError,
+  elements,
+  messageOf,
+  sentence,
+  setShareStatus,
+  showError,
+  showNotices,
+} from "./app.js";
+import { addressLink, addressOf, moveQueryToFragment, writeAddress } from "./address.js";
+import { copyLatex, copyLink, copyMarkdown, embeddable, hideMarkdownFallback } from "./copy.js";
 import {
   bundledSource,
-  DEFAULT_LEVEL,
   defaultView,
   figureOptions,
   holdsView,
@@ -64,158 +75,18 @@ import {
   pairwiseOptions,
   parseLevel,
   parseState,
-  queryString,
   readSource,
   resolveView,
   sameSource,
-  tableLink,
   usedBy,
   viewForKind,
 } from "./state.js";
 
-const byId = (id) => document.getElementById(id);
-
-const elements = {
-  title: byId("dataset-title"),
-  syntheticTag: byId("synthetic-tag"),
-  facts: byId("dataset-facts"),
-  sourceBox: byId("dataset-source"),
-  sourceText: byId("dataset-source-text"),
-  controls: byId("controls"),
-  controlsToggle: byId("controls-toggle"),
-  dataset: byId("dataset-select"),
-  file: byId("file-input"),
-  viewGroup: byId("group-view"),
-  layoutField: byId("field-layout"),
-  layout: byId("layout-select"),
-  modelField: byId("field-model"),
-  modelLabel: byId("model-label"),
-  model: byId("model-select"),
-  modelBField: byId("field-model-b"),
-  modelB: byId("model-b-select"),
-  benchmarkField: byId("field-benchmark"),
-  benchmark: byId("benchmark-select"),
-  modelsField: byId("field-models"),
-  modelsList: byId("models-list"),
-  modelsNote: byId("models-note"),
-  groupField: byId("field-group"),
-  groupLabel: byId("group-label"),
-  group: byId("group-select"),
-  binsField: byId("field-bins"),
-  bins: byId("bins-select"),
-  byField: byId("field-by"),
-  by: byId("by-select"),
-  logField: byId("field-log"),
-  log: byId("log-input"),
-  colorMap: byId("cmap-select"),
-  reverse: byId("reverse-input"),
-  range: byId("range-select"),
-  minField: byId("field-min"),
-  min: byId("min-input"),
-  maxField: byId("field-max"),
-  max: byId("max-input"),
-  centerField: byId("field-center"),
-  center: byId("center-input"),
-  colourNote: byId("colour-note"),
-  annotate: byId("annotate-input"),
-  theme: byId("theme-select"),
-  darkStyle: byId("dark-style"),
-  settingControls: byId("setting-controls"),
-  decimals: byId("decimals-select"),
-  uncertainty: byId("uncertainty-input"),
-  uncertaintyLabel: byId("uncertainty-label"),
-  levelField: byId("field-level"),
-  level: byId("level-select"),
-  uncertaintyNote: byId("uncertainty-note"),
-  uncertaintyGroup: byId("group-uncertainty"),
-  copyLink: byId("copy-link"),
-  exportPng: byId("export-png"),
-  exportSvg: byId("export-svg"),
-  exportCsv: byId("export-csv"),
-  exportPage: byId("export-page"),
-  linkFallback: byId("link-fallback"),
-  linkOutput: byId("link-output"),
-  shareStatus: byId("share-status"),
-  errorBanner: byId("error-banner"),
-  noticeBanner: byId("notice-banner"),
-  noticeList: byId("notice-list"),
-  noticeDismiss: byId("notice-dismiss"),
-  figureArea: byId("figure-area"),
-  loadProgress: byId("load-progress"),
-  loadProgressBar: byId("load-progress-bar"),
-  loadProgressText: byId("load-progress-text"),
-  loadCancel: byId("load-cancel"),
-  frame: byId("figure-frame"),
-  canvas: byId("figure-canvas"),
-  outline: byId("cell-outline"),
-  tooltip: byId("tooltip"),
-  announcer: byId("cell-announcer"),
-  figureObservations: byId("figure-observations"),
-  figureHelp: byId("figure-help"),
-  canvasNote: byId("canvas-note"),
-  summaryHeading: byId("summary-heading"),
-  summaryGrid: byId("summary-grid"),
-  summaryOverview: byId("summary-overview"),
-  summaryPanels: byId("summary-panels"),
-  mismatches: byId("mismatches"),
-  copyMarkdown: byId("copy-markdown"),
-  copyLatex: byId("copy-latex"),
-  markdownFallbackLabel: byId("markdown-fallback-label"),
-  markdownStatus: byId("markdown-status"),
-  markdownFallback: byId("markdown-fallback"),
-  markdownOutput: byId("markdown-output"),
-  dropOverlay: byId("drop-overlay"),
-  tableGroup: byId("group-table"),
-  tableFields: byId("table-fields"),
-  columnPanel: byId("column-panel"),
-  columnSummary: byId("column-summary"),
-  columnList: byId("column-list"),
-};
-
-const app = {
-  /** Entries of data/index.json: { id, file, title, kind }, kind "sweep" or "pairwise". */
-  catalog: [],
-  /** colorMaps(): [{ name, label, diverging }]. */
-  colorMaps: [],
-  /**
-   * What is shown: { source, kind, dataset, names, label }, and the view. For kind "sweep",
-   * dataset is a SweepDataset and names { models, benchmarks, aggregates }; for "pairwise", a
-   * SweepPairwise and names { models, groups }.
-   */
-  shown: null,
-  state: null,
-  /** A SweepFigure for a sweep, a SweepPairwiseFigure for per-item scores. */
-  figure: null,
-  /** Counts loads, so that a slow load finishing after a newer request is dropped. */
-  generation: 0,
-  /** Successful draws, for tests and for anyone waiting on the page. */
-  renders: 0,
-  /** Data texts already fetched, by source: "bundled:ID" or "url:URL". */
-  texts: new Map(),
-  /**
-   * Local files opened in this page, by key: { source, text }, or { source, file } for a big CSV
-   * file that loads in slices (its text is never held whole).
-   */
-  localFiles: new Map(),
-  localCount: 0,
-  /** The AbortController of the load under way (a fetch, a big file), so a newer one cancels it. */
-  pendingLoad: null,
-  /** The level the uncertainty marks return at when switched on again. */
-  lastLevel: DEFAULT_LEVEL,
-  /**
-   * The address (href) last opened or written, so that the popstate and the hashchange of one
-   * navigation open it once, and neither reopens what the page itself wrote.
-   */
-  address: null,
-  /** In a standalone file (lib/standalone.js): its catalog of one figure, text and view link; else null. */
-  standalone: null,
-};
-
 /** The layout select's "Reported vs recomputed", offered only for data with a reported aggregate. */
-const reconcileOption = elements.layout.querySelector('option[value="reconcile"]');
+const reconcileOption = /** @type {HTMLOptionElement} */ (elements.layout.querySelector('option[value="reconcile"]'));
 
 /** The colour range "Centred", offered for sweeps only (counts have no centre). */
-const centeredOption = elements.range.querySelector('option[value="centered"]');
+const centeredOption = /** @type {HTMLOptionElement} */ (elements.range.querySelector('option[value="centered"]'));
 
 /** The figure's help line for each kind of data. */
 const FIGURE_HELP = {
@@ -223,52 +94,6 @@ const FIGURE_HELP = {
   pairwise:
     "Point at a bin for both models' score ranges, its item count and its share of the pair's paired items. With the figure focused, arrow keys step through the bins, Home and End jump to a row's ends, Escape hides the bin.",
 };
-
-// ---------------------------------------------------------------------------------------------
-// Messages
-
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The message with a full stop at its end. */
-function sentence(message) {
-  return /[.!?]$/.test(message) ? message : `${message}.`;
-}
-
-function showError(message) {
-  elements.errorBanner.textContent = message;
-  elements.errorBanner.hidden = false;
-}
-
-function clearError() {
-  elements.errorBanner.textContent = "";
-  elements.errorBanner.hidden = true;
-}
-
-function showNotices(messages) {
-  elements.noticeList.replaceChildren(
-    ...messages.map((message) => {
-      const item = document.createElement("li");
-      item.textContent = message;
-      return item;
-    }),
-  );
-  elements.noticeBanner.hidden = messages.length === 0;
-}
-
-function addNotice(message) {
-  const current = [...elements.noticeList.children].map((item) => item.textContent);
-  showNotices([...current, message]);
-}
-
-function setShareStatus(message) {
-  elements.shareStatus.textContent = message;
-}
-
-function setMarkdownStatus(message) {
-  elements.markdownStatus.textContent = message;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Loading data (sources.js and lib/source.js)
@@ -340,55 +165,6 @@ function draw(state, loaded) {
   } else {
     app.figure.update(options);
   }
-}
-
-/**
- * The address of a state: this page with the state's link in its fragment, and no query. The
- * link carries the view of the run table `shown` (by default what the page shows), if it is one.
- */
-function addressOf(state, shown = app.shown) {
-  const url = new URL(window.location.href);
-  url.search = "";
-  url.hash = queryString(state, tableLink(shown));
-  return url;
-}
-
-function writeAddress(state, mode) {
-  if (mode === "none") return;
-  const url = addressOf(state);
-  const historyState = state.source.kind === "local" ? { localKey: state.source.key } : null;
-  if (mode === "push" && url.href !== window.location.href) {
-    window.history.pushState(historyState, "", url);
-  } else {
-    window.history.replaceState(historyState, "", url);
-  }
-  app.address = window.location.href;
-}
-
-/**
- * The share link in the page address: its fragment when that holds a view (an in-page anchor
- * such as #top does not), else nothing, which opens the default view. With its leading #, which
- * the link parser takes off. A link in the query string has been moved here by
- * moveQueryToFragment when the page started.
- */
-function addressLink() {
-  const { hash } = window.location;
-  return holdsView(hash) ? hash : (app.standalone?.link ?? "");
-}
-
-/**
- * Rewrites a link from before views moved to the fragment (?dataset=...) to the fragment form
- * (#dataset=...) in place, before anything loads, so that its data ride in no later request
- * (a reload, a Referer). The text moves as written, damaged percent-encoding and all, so the
- * notices are those of the link as given. When the fragment holds a view too, the fragment wins
- * and the query is dropped.
- */
-function moveQueryToFragment() {
-  const url = new URL(window.location.href);
-  if (url.search === "") return;
-  if (!holdsView(url.hash)) url.hash = url.search.slice(1);
-  url.search = "";
-  window.history.replaceState(window.history.state, "", url);
 }
 
 /**
@@ -790,7 +566,7 @@ function showLabel(element, text) {
 }
 
 function renderHeader(loaded) {
-  const { dataset, names, label } = loaded;
+  const { dataset, label } = loaded;
   showLabel(elements.title, label);
   document.title = `${displayLabel(label)} – sweepmap`;
   const note = dataset.source();
@@ -961,7 +737,7 @@ function syncPairwiseControls(state) {
   const chosen = pairwiseModels(state, app.shown.names);
   for (const input of elements.modelsList.querySelectorAll("input")) input.checked = chosen.includes(input.value);
   // With no models chosen, the data's first ones are compared: say so when there are more.
-  elements.modelsNote.textContent = state.models === null ? defaultModelsNote(chosen.length, app.shown.names.models.length) : "";
+  elements.modelsNote.textContent = app.figure.modelsNote();
   elements.groupField.hidden = app.shown.names.groups.length === 0;
   elements.group.value = state.group ?? "";
   elements.bins.value = String(state.bins);
@@ -981,7 +757,7 @@ function syncControls() {
     syncSweepControls(state);
   }
   // No heading over nothing: the View group goes when every field in it is hidden.
-  elements.viewGroup.hidden = [...elements.viewGroup.querySelectorAll(".field")].every((field) => field.hidden);
+  elements.viewGroup.hidden = [.../** @type {NodeListOf<HTMLElement>} */ (elements.viewGroup.querySelectorAll(".field"))].every((field) => field.hidden);
 }
 
 /** The sweep half of syncControls. */
@@ -1151,8 +927,8 @@ function wireControls() {
   });
   elements.annotate.addEventListener("change", () => changeView({ annotate: elements.annotate.checked }));
   elements.modelsList.addEventListener("change", (event) => {
-    const input = event.target;
-    const chosen = [...elements.modelsList.querySelectorAll("input:checked")].map((item) => item.value);
+    const input = /** @type {HTMLInputElement} */ (event.target);
+    const chosen = [.../** @type {NodeListOf<HTMLInputElement>} */ (elements.modelsList.querySelectorAll("input:checked"))].map((item) => item.value);
     if (chosen.length < 2) {
       // Every pair needs two models: the box stays checked and the note says why.
       input.checked = true;
@@ -1217,17 +993,6 @@ function wireControls() {
 
 // ---------------------------------------------------------------------------------------------
 // Local files and share links
-
-/**
- * The data= value for a local file's text when a link carrying it (with the current view) stays
- * within MAX_LINK_LENGTH, else null; and the encoded length.
- */
-async function embeddable(text, source) {
-  const data = await encodeData(text);
-  const probe = { ...(app.state ?? defaultView()), source: { ...source, data } };
-  const length = addressOf(probe, null).href.length;
-  return { data: length <= MAX_LINK_LENGTH ? data : null, length };
-}
 
 async function openFile(file) {
   app.localCount += 1;
@@ -1294,110 +1059,6 @@ async function openKept(source, kept) {
   const opened = await openSource(source);
   if (!opened) app.localFiles.delete(source.key);
   return opened;
-}
-
-async function shareLink() {
-  const state = app.state;
-  const source = state.source;
-  if (source.kind !== "local" || source.data) return { link: addressOf(state).href, note: null };
-  const kept = app.localFiles.get(source.key);
-  let length = null;
-  if (kept?.file) {
-    return {
-      link: addressOf(state).href,
-      note: `The link does not carry the data of "${source.name}" (it is too big for a link); whoever opens it will be asked to open the file themselves.`,
-    };
-  }
-  if (kept) {
-    try {
-      const result = await embeddable(kept.text, source);
-      if (result.data) return { link: addressOf({ ...state, source: { ...source, data: result.data } }).href, note: null };
-      length = result.length;
-    } catch {
-      length = null;
-    }
-  }
-  const why =
-    length === null
-      ? "this browser cannot compress it"
-      : `with the file in it the link would be ${length.toLocaleString("en")} characters, over the limit of ${MAX_LINK_LENGTH.toLocaleString("en")}`;
-  return {
-    link: addressOf(state).href,
-    note: `The link does not carry the data of "${source.name}" (${why}); whoever opens it will be asked to open the file themselves.`,
-  };
-}
-
-async function writeClipboard(text) {
-  if (!navigator.clipboard?.writeText) return false;
-  try {
-    await Promise.race([
-      navigator.clipboard.writeText(text),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), 2000)),
-    ]);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function copyLink() {
-  if (!app.state) return;
-  const { link, note } = await shareLink();
-  if (note) addNotice(note);
-  elements.linkOutput.value = link;
-  if (await writeClipboard(link)) {
-    elements.linkFallback.hidden = true;
-    setShareStatus(note ? "Link copied, without the data (see the notice above)." : "Link copied to the clipboard.");
-  } else {
-    elements.linkFallback.hidden = false;
-    elements.linkOutput.focus();
-    elements.linkOutput.select();
-    setShareStatus("The clipboard is not available here: the link is in the field above, selected for copying.");
-  }
-}
-
-function hideMarkdownFallback() {
-  elements.markdownFallback.hidden = true;
-  elements.markdownOutput.value = "";
-  setMarkdownStatus("");
-}
-
-async function copyMarkdown() {
-  if (!app.figure || !app.state) return;
-  const pairwise = kindOf(app.state) === "pairwise";
-  await copyExport(
-    pairwise ? "Pairwise comparisons" : "Key observations",
-    "Markdown",
-    () => (pairwise ? app.figure.comparisonsMarkdown() : app.figure.observationsMarkdown()),
-  );
-}
-
-async function copyLatex() {
-  if (!app.figure || !app.state || kindOf(app.state) === "pairwise") return;
-  await copyExport("Panels", "LaTeX", () => app.figure.latex());
-}
-
-/** Copies what `write()` returns (`what` in `format`) with the status line under the buttons,
- * or, without a clipboard, leaves it selected in the field below. */
-async function copyExport(what, format, write) {
-  let text;
-  try {
-    text = write();
-  } catch (error) {
-    showError(`Could not write the ${what.toLowerCase()} as ${format}: ${messageOf(error)}`);
-    return;
-  }
-  elements.markdownOutput.value = text;
-  elements.markdownFallbackLabel.textContent = `${what} as ${format} (copy them with Ctrl+C or ⌘C)`;
-  if (await writeClipboard(text)) {
-    elements.markdownFallback.hidden = true;
-    setMarkdownStatus(`${what} copied as ${format}.`);
-  } else {
-    elements.markdownFallback.hidden = false;
-    elements.markdownOutput.focus();
-    elements.markdownOutput.select();
-    setMarkdownStatus(`The clipboard is not available here: the ${format} is in the field below, selected for copying.`);
-  }
 }
 
 function wireDrop() {

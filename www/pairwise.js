@@ -1,35 +1,11 @@
 // The page's side of pairwise comparisons (per-item scores of several models, drawn by
-// SweepPairwiseFigure as one 2D histogram per pair of models): the note on the default models, and the statistics of every pair in the summary area; the bins' tooltip and
-// announcement are in lib/bins.js. The statistics come in words from the figure
+// SweepPairwiseFigure as one 2D histogram per pair of models): the statistics of every pair in
+// the summary area (the note on the default models is the figure's modelsNote(); the bins'
+// tooltip is in lib/bins.js). The statistics come in words from the figure
 // (comparisonsSummary(), and comparisonsMarkdown() for the Markdown copy); this module only lays
 // them out, with textContent.
 
 import { fillCards } from "./observations.js";
-
-// The bins' wording lives in lib/bins.js (the <sweep-map> element uses it too); re-exported here.
-export { binAnnouncement, binRange, binTooltipContent } from "./lib/bins.js";
-
-// ---------------------------------------------------------------------------------------------
-// Controls
-
-/** Pairs among n models: every panel of a pairwise figure is one. */
-function pairCount(models) {
-  return (models * (models - 1)) / 2;
-}
-
-/**
- * The note under the model list while the default models are shown and the data have more:
- * "Comparing the first 5 of 40 models (10 of 780 pairs). Tick others to add them."; "" when the
- * default models are every model.
- */
-export function defaultModelsNote(shown, total) {
-  if (shown >= total) return "";
-  const count = (number) => number.toLocaleString("en");
-  return (
-    `Comparing the first ${count(shown)} of ${count(total)} models ` +
-    `(${count(pairCount(shown))} of ${count(pairCount(total))} pairs). Tick others to add them.`
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // The summary area

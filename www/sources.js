@@ -72,6 +72,7 @@ function scoresOf(dataset) {
  * { kind, dataset, api, sweep } as the page keeps it, with its names; frees the dataset if they
  * fail. `api` is the wasm package that holds the data (the pairwise one for per-item scores);
  * `sweep`, for CSV opened as a run table, what was inferred (lib/source.js loadSweep).
+ * @param {{ kind: string, dataset: any, api: any, sweep?: any }} loaded
  */
 function withNames({ kind, dataset, api, sweep }) {
   try {
@@ -94,6 +95,7 @@ function withNames({ kind, dataset, api, sweep }) {
  */
 export async function readSourceData(source, { api, catalog, texts, localFiles }, { progress, signal, link = "" }) {
   let text;
+  /** @type {"auto" | "csv" | "json"} */
   let format = "auto";
   let label;
   let context;

@@ -309,7 +309,7 @@ export function parseState(params, context = {}) {
 /** One of linkSchema().levels written as a number ("0.95", "0.950"), else null. */
 export function parseLevel(text) {
   // Read as the link's unc= is, by the one parser; its 0 (no marks) is not a level.
-  const level = parseLink(`unc=${encodeURIComponent(String(text))}`).state.uncertainty;
+  const level = parseLink(`unc=${encodeURIComponent(String(text))}`, undefined).state.uncertainty;
   return level > 0 ? level : null;
 }
 
@@ -401,7 +401,8 @@ export function defaultPairwiseModels(models) {
 
 /** The models a pairwise state compares on data with these models: its own, or the default ones. */
 export function pairwiseModels(state, { models }) {
-  return viewOptions({ ...state, kind: "pairwise" }, { models }).models;
+  const options = /** @type {import("./pkg/sweepmap.js").PairwiseFigureOptions} */ (viewOptions({ ...state, kind: "pairwise" }, { models }));
+  return options.models;
 }
 
 /**

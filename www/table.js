@@ -33,6 +33,12 @@ const CHOICES = [
 /** A narrow screen: the column panel starts closed there (the figure comes first). */
 const NARROW = "(max-width: 44rem)";
 
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {{ className?: string, text?: string, id?: string }} [options]
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function element(tag, { className, text, id } = {}) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -49,6 +55,7 @@ function option(value, text) {
 }
 
 /** A labelled field (the page's .field) holding `control`, with an optional hint under it. */
+/** @param {string} id @param {string} labelText @param {HTMLElement} control @param {{ hint?: string, className?: string }} [options] */
 function field(id, labelText, control, { hint, className } = {}) {
   const box = element("div", { className: className ? `field ${className}` : "field" });
   const label = element("label", { text: displayLabel(labelText) });
@@ -275,8 +282,8 @@ export class RunTableControls {
     direction.value = view.direction ?? "higher";
     directionField.querySelector(".hint").textContent = this.directionChosen ? "As chosen" : "Inferred from the metric";
     bins.value = view.bins ?? "mean";
-    document.getElementById("table-x").value = view.x;
-    document.getElementById("table-y").value = view.y;
+    /** @type {HTMLSelectElement} */ (document.getElementById("table-x")).value = view.x;
+    /** @type {HTMLSelectElement} */ (document.getElementById("table-y")).value = view.y;
     for (const [name, controls] of this.parameters) {
       const choice = view.others?.[name];
       const kind = choice === undefined ? "best" : choiceKind(choice);

@@ -12,6 +12,7 @@ use crate::Grid;
 
 /// The mean of one row or column.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct LineMean {
     /// Mean of the line's present cells; `None` when the whole line is missing.
     pub mean: Option<f64>,
@@ -21,6 +22,7 @@ pub struct LineMean {
 
 /// Row and column means of a grid.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Marginals {
     /// One entry per row (y value), row 0 = smallest y.
     pub rows: Vec<LineMean>,

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 /// The column (`x`) and row (`y`) index of one cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CellPosition {
     /// Column index: position on the x axis.
     pub x: usize,

@@ -23,6 +23,7 @@ const TOP: usize = 3;
 
 /// One configuration's standing across benchmarks.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ConfigurationRank {
     /// The configuration (column and row index).
     pub position: CellPosition,
@@ -36,6 +37,7 @@ pub struct ConfigurationRank {
 
 /// A model's configurations ranked across its benchmarks.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ConfigurationRanking {
     /// The model index.
     pub model: usize,

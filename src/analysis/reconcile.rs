@@ -25,6 +25,7 @@ const FLOATING_POINT_SLACK: f64 = 1e-9;
 
 /// One cell where the reported value and the recomputed mean differ by more than rounding.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Mismatch {
     /// The cell (column and row index).
     pub position: CellPosition,
@@ -38,6 +39,7 @@ pub struct Mismatch {
 
 /// The result of checking a reported aggregate against its parts.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Reconciliation {
     /// Cell-wise mean of the parts (present only where every part is).
     pub recomputed: Grid,

@@ -17,6 +17,7 @@ use crate::{Direction, Grid};
 
 /// One extreme of a grid: its value and every cell that reaches it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Extreme {
     /// The extreme value.
     pub value: f64,
@@ -26,6 +27,7 @@ pub struct Extreme {
 
 /// Descriptive statistics of one panel.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Summary {
     /// The direction the peak and worst cells were chosen by.
     pub direction: Direction,

@@ -30,6 +30,7 @@ pub const MODERATE_BELOW: f64 = 0.6;
 /// How strong a trend is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum TrendStrength {
     /// |rho| < 0.2, or no correlation could be computed.
     #[serde(rename = "none")]
@@ -71,6 +72,7 @@ impl TrendStrength {
 /// Which way a trend goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum TrendDirection {
     /// The metric grows with the axis position.
     Increasing,
@@ -90,6 +92,7 @@ impl TrendDirection {
 
 /// The trend of the metric along one axis.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Trend {
     /// Spearman's rho between value and axis position over all present cells; `None` with fewer
     /// than three cells or no variation.
@@ -127,6 +130,7 @@ impl Trend {
 
 /// The trends along both axes of a grid.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Trends {
     /// Value against column (x) position; lines are rows.
     pub along_x: Trend,

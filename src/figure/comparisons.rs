@@ -6,8 +6,9 @@
 use serde::Serialize;
 
 use super::markdown::{MarkdownWriter, TableColumn};
-use super::wording::{format_p_value, format_percent, format_signed, plural};
+use super::wording::{format_p_value, format_percent, format_signed, grouped, plural};
 use crate::display::display_label;
+use crate::link::js_number;
 use crate::pairwise::PairComparison;
 
 /// Decimals of the shares in the cards, sentences and table ("36.1 %").
@@ -19,6 +20,7 @@ const MEAN_DECIMALS: usize = 3;
 /// One statistic of a pair: a key for the page (`"a_ahead"`, `"sign_test"`, ...), its term and
 /// its value in words.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "PairStatisticText"))]
 pub struct Statistic {
     pub key: &'static str,
     pub term: String,
@@ -27,6 +29,7 @@ pub struct Statistic {
 
 /// A pair's card and sentence.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PairSummary {
     /// "model-a vs model-b", with " | web" within one group: the panel's title.
     pub title: String,
@@ -37,6 +40,7 @@ pub struct PairSummary {
 
 /// Everything the page shows in words beside a pairwise figure.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ComparisonsSummary {
     /// What every pair is compared over; empty without pairs.
     pub scope: String,
@@ -173,6 +177,51 @@ pub fn bin_share_text(count: f64, paired: usize) -> String {
     )
 }
 
+/// A bin's score range as JavaScript writes the numbers: "[0.2, 0.3)", and "[0.9, 1]" for the
+/// last bin, which includes 1.
+pub fn bin_range_text((low, high): (f64, f64)) -> String {
+    let close = if high >= 1.0 { ']' } else { ')' };
+    format!("[{}, {}{close}", js_number(low), js_number(high))
+}
+
+/// The live region's line for a bin reached with the keyboard: "model-a vs model-b: model-a
+/// [0.2, 0.3), model-b [0.5, 0.6): 3 items, 6.3 % of 285 paired items."
+pub fn bin_announcement(
+    title: &str,
+    (x_name, x_range): (&str, (f64, f64)),
+    (y_name, y_range): (&str, (f64, f64)),
+    count: usize,
+    share_text: &str,
+) -> String {
+    format!(
+        "{title}: {x_name} {}, {y_name} {}: {}, {share_text}.",
+        bin_range_text(x_range),
+        bin_range_text(y_range),
+        plural(count, "item")
+    )
+}
+
+/// Pairs among `models` models: every panel of a pairwise figure is one.
+fn pair_count(models: usize) -> usize {
+    models * models.saturating_sub(1) / 2
+}
+
+/// The note under the model list while the default models are shown and the data have more:
+/// "Comparing the first 5 of 40 models (10 of 780 pairs). Tick others to add them."; empty when
+/// the default models are every model.
+pub fn default_models_note(shown: usize, total: usize) -> String {
+    if shown >= total {
+        return String::new();
+    }
+    format!(
+        "Comparing the first {} of {} models ({} of {} pairs). Tick others to add them.",
+        grouped(shown),
+        grouped(total),
+        grouped(pair_count(shown)),
+        grouped(pair_count(total))
+    )
+}
+
 /// What every pair is compared over (they all share the scope of the first): one sentence
 /// above the cards; empty without pairs.
 pub fn scope_sentence(comparisons: &[PairComparison]) -> String {
@@ -261,6 +310,61 @@ pub fn comparisons_markdown(comparisons: &[PairComparison]) -> String {
 mod tests {
     use super::*;
     use crate::Grid;
+
+    #[test]
+    fn bin_wording() {
+        assert_eq!(bin_range_text((0.2, 0.3)), "[0.2, 0.3)");
+        assert_eq!(bin_range_text((0.0, 0.1)), "[0, 0.1)");
+        assert_eq!(bin_range_text((0.9, 1.0)), "[0.9, 1]");
+        assert_eq!(bin_range_text((0.95, 1.0)), "[0.95, 1]");
+        assert_eq!(
+            bin_range_text((0.2, 0.30000000000000004)),
+            "[0.2, 0.30000000000000004)"
+        );
+        assert_eq!(
+            bin_range_text((0.3, 0.30000000000000004)),
+            "[0.3, 0.30000000000000004)"
+        );
+        assert_eq!(
+            bin_announcement(
+                "model-a vs model-b",
+                ("model-a", (0.0, 0.1)),
+                ("model-b", (0.9, 1.0)),
+                3,
+                "6.3 % of 48 paired items"
+            ),
+            "model-a vs model-b: model-a [0, 0.1), model-b [0.9, 1]: 3 items, 6.3 % of 48 paired items."
+        );
+        assert_eq!(
+            bin_announcement(
+                "A vs B | web",
+                ("A", (0.5, 0.6)),
+                ("B", (0.5, 0.6)),
+                1,
+                "– (no paired items)"
+            ),
+            "A vs B | web: A [0.5, 0.6), B [0.5, 0.6): 1 item, – (no paired items)."
+        );
+    }
+
+    #[test]
+    fn default_models_note_counts_models_and_pairs() {
+        assert_eq!(
+            default_models_note(5, 40),
+            "Comparing the first 5 of 40 models (10 of 780 pairs). Tick others to add them."
+        );
+        assert_eq!(
+            default_models_note(5, 2000),
+            "Comparing the first 5 of 2,000 models (10 of 1,999,000 pairs). Tick others to add them."
+        );
+        assert_eq!(
+            default_models_note(5, 7),
+            "Comparing the first 5 of 7 models (10 of 21 pairs). Tick others to add them."
+        );
+        assert_eq!(default_models_note(5, 5), "");
+        assert_eq!(default_models_note(4, 4), "");
+        assert_eq!(default_models_note(3, 3), "");
+    }
 
     /// Model A and B over five items: B ahead on two, one tie, one scored by A only, one by
     /// neither.

@@ -34,8 +34,9 @@ use crate::pairwise::PairComparison;
 use crate::{Axis, Dataset, Direction, Grid};
 
 pub use comparisons::{
-    bin_share_text, comparisons_markdown, pair_sentence, pair_statistics, pair_title,
-    scope_sentence, summarize_comparisons, ComparisonsSummary, PairSummary, Statistic,
+    bin_announcement, bin_range_text, bin_share_text, comparisons_markdown, default_models_note,
+    pair_sentence, pair_statistics, pair_title, scope_sentence, summarize_comparisons,
+    ComparisonsSummary, PairSummary, Statistic,
 };
 pub use format::{choose_decimals, format_value, noise_decimals, MAX_AUTO_DECIMALS};
 pub use header::{is_synthetic, pairwise_facts, says_synthetic, sweep_facts};
@@ -51,7 +52,7 @@ pub use pairwise::{
 };
 pub use prepare::prepare_figure;
 pub use query::{file_stem_of, CellInfo, PanelReport};
-pub use wording::{format_p_value, format_percent, format_signed, plural};
+pub use wording::{format_p_value, format_percent, format_signed, grouped, plural};
 pub use words::{BinValue, Layout, Named, Range};
 
 /// The confidence level of uncertainty statements when none is chosen.

@@ -13,6 +13,7 @@ use crate::Direction;
 
 /// Everything the page shows about one cell under the pointer or the keyboard focus.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CellInfo {
     pub panel: usize,
     pub title: String,
@@ -49,6 +50,7 @@ pub struct CellInfo {
 
 /// One panel's analysis as the page's summary shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PanelReport {
     pub title: String,
     pub summary: Option<Summary>,

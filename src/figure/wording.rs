@@ -32,6 +32,19 @@ pub fn format_p_value(p: Option<f64>) -> String {
     }
 }
 
+/// A count with commas between groups of three digits, as the page writes counts: "1,234".
+pub fn grouped(count: usize) -> String {
+    let digits = count.to_string();
+    let mut text = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
 /// "1 item", "2 items".
 pub fn plural(count: usize, singular: &str) -> String {
     if count == 1 {
@@ -62,5 +75,10 @@ mod tests {
         assert_eq!(plural(1, "paired item"), "1 paired item");
         assert_eq!(plural(0, "item"), "0 items");
         assert_eq!(plural(285, "paired item"), "285 paired items");
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(780), "780");
+        assert_eq!(grouped(1_234_567), "1,234,567");
     }
 }

@@ -36,6 +36,7 @@ const MAX_SQUARE_PLOT: f64 = 420.0;
 
 /// A rectangle in CSS pixels, y growing downwards.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "CellRect"))]
 pub struct Rect {
     pub x: f64,
     pub y: f64,

@@ -152,6 +152,7 @@ pub struct LinkContext {
 
 /// A problem with one key of a link, in words the page shows as they are.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "LinkNotice"))]
 pub struct Notice {
     /// The key (or keys, comma-separated) the notice is about.
     pub key: String,

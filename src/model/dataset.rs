@@ -16,6 +16,7 @@ use crate::error::{Error, Result};
 /// Whether larger or smaller values of the metric are better.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum Direction {
     /// Larger is better (accuracy, Pass@k, F1).
     #[default]

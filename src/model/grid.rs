@@ -11,6 +11,7 @@ use serde::{Serialize, Serializer};
 
 /// A present cell: the summary of one or more measurements of the same configuration.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "GridCell"))]
 pub struct Cell {
     /// Mean of the measurements (the value shown).
     pub mean: f64,
@@ -54,10 +55,12 @@ impl Cell {
 /// The cells are shared between clones and copied on the first write ([`Grid::set`]): a figure
 /// keeps the grids it shows, and a million cells are 32 MB that a clone need not copy.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "GridValues"))]
 pub struct Grid {
     columns: usize,
     rows: usize,
     #[serde(serialize_with = "serialize_cells")]
+    #[cfg_attr(test, ts(as = "Vec<Option<Cell>>"))]
     cells: Arc<Vec<Option<Cell>>>,
 }
 

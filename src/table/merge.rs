@@ -28,6 +28,7 @@ pub const SOURCE_FILE: &str = "source file";
 
 /// Files merged: the CSV text of every run of every file, and sentences saying what was merged.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "MergedSweepFiles"))]
 pub struct MergedFiles {
     pub text: String,
     /// What was merged ("Merged 3 files into one table of 48 runs: ..."), then the columns some

@@ -44,6 +44,7 @@ use crate::{Dataset, Direction, Metric};
 /// What a view does with a parameter that is not an axis.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ParameterChoice"))]
 pub enum Choice {
     /// Only runs with this value (a level, or a bin's label or a number in it).
     Fixed(String),
@@ -58,6 +59,7 @@ pub enum Choice {
 /// What a cell of a binned axis shows of the runs in it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "BinPick"))]
 pub enum BinPick {
     /// The mean of the runs in the bin.
     #[default]
@@ -69,6 +71,7 @@ pub enum BinPick {
 /// A view of a run table.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SweepView"))]
 pub struct View {
     /// The metric column (name or shown label).
     pub metric: String,
@@ -81,6 +84,7 @@ pub struct View {
     pub y: String,
     /// Every other parameter's choice, by name or label; parameters left out get the default
     /// view's choice.
+    #[cfg_attr(test, ts(as = "std::collections::HashMap<String, Choice>"))]
     pub others: NameMap<Choice>,
     /// What a cell of a binned axis shows of its runs.
     pub bins: BinPick,

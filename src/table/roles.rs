@@ -193,6 +193,7 @@ impl Serialize for Reason {
 
 /// One column's role, for a column panel.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "SweepColumn"))]
 pub struct ColumnRole {
     /// The column's name in the header.
     pub column: String,

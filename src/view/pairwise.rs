@@ -200,6 +200,7 @@ pub fn merge_pairwise(settings: &Settings, patch: &Patch) -> Settings {
 /// Every pairwise option with its value in use; what `SweepPairwiseFigure.options()` returns.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ResolvedPairwiseFigureOptions"))]
 pub struct ResolvedPairwiseOptions {
     /// The models compared, every pair among them.
     pub models: Vec<String>,
@@ -211,6 +212,7 @@ pub struct ResolvedPairwiseOptions {
     pub logarithmic: bool,
     pub color_map: ColorMap,
     pub reversed: bool,
+    #[cfg_attr(test, ts(as = "crate::typescript::PairwiseRange"))]
     pub domain: Range,
     /// The fixed bounds as given (kept while another domain mode is in use).
     pub min: Option<f64>,

@@ -234,6 +234,7 @@ impl Surroundings {
 /// Every option with its value in use; what `SweepFigure.options()` returns.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ResolvedFigureOptions"))]
 pub struct ResolvedOptions {
     pub layout: Layout,
     pub model: String,

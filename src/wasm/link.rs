@@ -444,13 +444,6 @@ fn read_context(value: &JsValue) -> Result<LinkContext, js_sys::Error> {
 
 #[wasm_bindgen(typescript_custom_section)]
 const LINK_TYPES: &'static str = r#"
-/** A problem with one key of a share link: the key, its value as written, and what was wrong. */
-export interface LinkNotice {
-  key: string;
-  value: string | null;
-  message: string;
-}
-
 /** What a layout uses: a link keeps only these, and the page shows only their controls. */
 export interface LayoutUses {
   model: boolean;

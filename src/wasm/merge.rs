@@ -7,17 +7,6 @@ use wasm_bindgen::prelude::*;
 use super::{arguments, js_error, to_plain_object};
 use crate::table::merge::merge_csv_files;
 
-#[wasm_bindgen(typescript_custom_section)]
-const MERGE_TYPES: &'static str = r#"
-/** Several CSV files merged into one (`mergeSweepFiles`). */
-export interface MergedSweepFiles {
-  /** The CSV text of every run of every file. */
-  text: string;
-  /** What was merged, then the columns some files lack: for the page to say. */
-  notices: string[];
-}
-"#;
-
 /// Merges several CSV files of one sweep into one CSV text (`names[i]` is `texts[i]`'s file
 /// name): every column of every file, missing where a file lacks it, and a "source file"
 /// column (a panel per file) when their runs would otherwise collide. Throws naming the file

@@ -89,6 +89,19 @@ pub use source::{check_fetched_text, format_from_name_js, guess_kind, split_name
 #[cfg(feature = "tables")]
 pub use table::{open_sweep_js, SweepProjection, SweepTable};
 
+// The declarations of the types JavaScript receives as they are in the core, generated from the
+// Rust types by a native test (src/typescript.rs; .ci/types.mjs checks that the built .d.ts
+// carries them). The custom sections stay out of the wasm: wasm-bindgen moves them into
+// sweepmap.d.ts.
+#[wasm_bindgen(typescript_custom_section)]
+const GENERATED_TYPES: &'static str = include_str!("generated.d.ts");
+
+// Hand-written, because ts-rs sees no Rust type for them: option objects (read field by field
+// from JavaScript against the view spec, src/view/), results built in src/wasm/ (compiled for
+// wasm32 only; MetricInfo, AxisInfo, PanelInfo, BenchmarkInfo, ColorMapInfo, PanelAnalysis,
+// FigureSize, ValueRange, FigurePanelInfo, ObservationSection, KeyObservations,
+// DifferenceSummary, PairStatistics, PairwiseCellInfo, PairwisePanelInfo), and interfaces that
+// extend a generated one (PairwiseCellInfo). Class method signatures are wasm-bindgen's own.
 #[wasm_bindgen(typescript_custom_section)]
 const TYPESCRIPT_TYPES: &'static str = r#"
 /** Column roles for `loadCsv`; every field is optional and inferred when left out. */
@@ -153,61 +166,6 @@ export interface ColorMapInfo {
   diverging: boolean;
 }
 
-/** A cell's column (x) and row (y) index; row 0 is the smallest y. */
-export interface CellPosition {
-  x: number;
-  y: number;
-}
-
-/** One extreme of a panel: its value and every cell tied at it. */
-export interface Extreme {
-  value: number;
-  cells: CellPosition[];
-}
-
-/** Descriptive statistics of one panel. */
-export interface Summary {
-  direction: "higher" | "lower";
-  peak: Extreme;
-  worst: Extreme;
-  mean: number;
-  median: number;
-  sample_standard_deviation: number | null;
-  range: number;
-  present: number;
-  missing: number;
-}
-
-/** The trend of the metric along one axis (Spearman rank correlation). */
-export interface Trend {
-  rank_correlation: number | null;
-  count: number;
-  strength: "none" | "weak" | "moderate" | "strong";
-  direction: "increasing" | "decreasing" | null;
-  lines: number;
-  lines_increasing: number;
-  lines_decreasing: number;
-  lines_without_trend: number;
-  description: string;
-}
-
-export interface Trends {
-  along_x: Trend;
-  along_y: Trend;
-}
-
-/** The mean of one row or column. */
-export interface LineMean {
-  mean: number | null;
-  present: number;
-}
-
-/** Row means (row 0 = smallest y) and column means. */
-export interface Marginals {
-  rows: LineMean[];
-  columns: LineMean[];
-}
-
 /** `SweepDataset.analysis(model, benchmark)`. */
 export interface PanelAnalysis {
   /** null when the panel has no present cell. */
@@ -216,65 +174,13 @@ export interface PanelAnalysis {
   marginals: Marginals;
 }
 
-/** A grid of cells, row-major from the smallest y; null for a missing cell. */
-export interface GridValues {
-  columns: number;
-  rows: number;
-  cells: ({ mean: number; count: number; std_dev: number | null } | null)[];
-}
-
-export interface Mismatch {
-  position: CellPosition;
-  reported: number;
-  recomputed: number;
-  difference: number;
-}
-
-/** `SweepDataset.reconcile(model, benchmark)`: a reported aggregate against its parts. */
-export interface Reconciliation {
-  recomputed: GridValues;
-  difference: GridValues;
-  mismatches: Mismatch[];
-  tolerance: number;
-  reported_decimals: number;
-  parts_decimals: number;
-  max_abs_difference: number | null;
-  compared: number;
-  within_tolerance: number;
-  only_reported: number;
-  only_recomputed: number;
-}
-
-/** Benchmark indices an across-benchmark analysis uses and leaves out. */
-export interface BenchmarkSelection {
-  included: number[];
-  reported_aggregates: number[];
-  unmeasured: number[];
-}
-
-export interface ConfigurationRank {
-  position: CellPosition;
-  mean_rank: number;
-  benchmarks_present: number;
-  top_three: number;
-}
-
-/** `SweepDataset.rankConfigurations(model)`: configurations best first. */
-export interface ConfigurationRanking {
-  /** The model's index in `models()`. */
-  model: number;
-  direction: "higher" | "lower";
-  selection: BenchmarkSelection;
-  configurations: ConfigurationRank[];
-}
-
 /**
  * Options of a figure; every field is optional. In `update` and `setDataset`, a field left out
  * (or `undefined`) keeps its current value and `null` resets it to its default.
  */
 export interface FigureOptions {
   /** Default "model". */
-  layout?: "model" | "benchmark" | "grid" | "difference" | "reconcile" | null;
+  layout?: Layout | null;
   /** Layout "model", and model A of "difference". Default: the first model. */
   model?: string | null;
   /** Model B of "difference". Default: the first model other than `model`. */
@@ -286,7 +192,7 @@ export interface FigureOptions {
   colorMap?: string | null;
   reversed?: boolean | null;
   /** Default "panel"; "fixed" needs `min` and `max`. */
-  domain?: "panel" | "shared" | "fixed" | "centered" | null;
+  domain?: ColorRange | null;
   min?: number | null;
   max?: number | null;
   /** For "centered". Default 0. */
@@ -300,74 +206,11 @@ export interface FigureOptions {
   uncertainty?: number | null;
   /** "light", "dark", "print" (black text, transparent background, thin lines, for exports) or
    *  "auto" (the default): dark when the page prefers a dark colour scheme. */
-  theme?: "auto" | "light" | "dark" | "print" | null;
+  theme?: Theme | null;
   /** CSS px, 1 to 20000. Default: the canvas' parent's clientWidth, else 800. */
   width?: number | null;
   /** Device px per CSS px, clamped to 1..4. Default: window.devicePixelRatio. */
   pixelRatio?: number | null;
-}
-
-/** Every option with the value in use: what `SweepFigure.options()` returns. */
-export interface ResolvedFigureOptions {
-  layout: "model" | "benchmark" | "grid" | "difference" | "reconcile";
-  model: string;
-  /** null when the dataset has one model. */
-  modelB: string | null;
-  benchmark: string;
-  colorMap: string;
-  reversed: boolean;
-  domain: "panel" | "shared" | "fixed" | "centered";
-  /** The fixed bounds as last given; null when never given. */
-  min: number | null;
-  max: number | null;
-  center: number;
-  annotate: boolean;
-  decimals: number | null;
-  uncertainty: number | null;
-  /** The theme drawn: "auto" resolved to "light" or "dark". */
-  theme: "light" | "dark" | "print";
-  width: number;
-  pixelRatio: number;
-}
-
-/** Everything about one cell of a figure. */
-export interface CellInfo {
-  panel: number;
-  title: string;
-  model: string | null;
-  benchmark: string | null;
-  x_name: string;
-  x_label: string;
-  y_name: string;
-  y_label: string;
-  x: number;
-  y: number;
-  /** null for a missing cell. */
-  value: number | null;
-  /** The value as labelled in the figure ("missing" for a missing cell). */
-  value_label: string;
-  /** The value in full ("49.333333333333336") when the label reads back as another number. */
-  exact_label: string | null;
-  count: number | null;
-  std_dev: number | null;
-  /** The standard deviation with one decimal more than the labels. */
-  std_dev_label: string | null;
-  /** 1 = best; ties share a rank; null for a missing cell. */
-  rank: number | null;
-  present: number;
-  below_peak: number | null;
-  /** below_peak written as the labels are. */
-  below_peak_label: string | null;
-  /** One line for screen readers and tooltips. */
-  text: string;
-}
-
-/** A rectangle in CSS px relative to the canvas' top-left corner. */
-export interface CellRect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
 }
 
 /** A size in CSS px. */
@@ -399,16 +242,6 @@ export interface FigurePanelInfo {
    * from items or replicates; in a difference, cells where both models have one).
    */
   noiseEstimate: boolean;
-}
-
-/** One panel's analysis, as a summary beside the figure shows it. */
-export interface PanelReport {
-  title: string;
-  summary: Summary | null;
-  trends: Trends;
-  peak_cells: string[];
-  worst_cells: string[];
-  description: string;
 }
 
 /** Key observations about one panel (or "Across panels"): sentences with the facts they state. */
@@ -533,14 +366,14 @@ export interface PairwiseFigureOptions {
   /** Bins along y (model B). Default: bins. */
   binsY?: number | null;
   /** Colour by item count or by share of the pair's paired items (in %). Default "count". */
-  value?: "count" | "share" | null;
+  value?: BinValue | null;
   /** Colour by ln(1 + value). Default false. */
   logarithmic?: boolean | null;
   /** A name from `colorMaps()`. Default "viridis". */
   colorMap?: string | null;
   reversed?: boolean | null;
   /** Default "shared"; "fixed" needs `min` and `max`. */
-  domain?: "panel" | "shared" | "fixed" | null;
+  domain?: PairwiseColorRange | null;
   min?: number | null;
   max?: number | null;
   /** Write counts in bins. Default true. */
@@ -549,33 +382,11 @@ export interface PairwiseFigureOptions {
   decimals?: number | null;
   /** "light", "dark", "print" (black text, transparent background, thin lines, for exports) or
    *  "auto" (the default): dark when the page prefers a dark colour scheme. */
-  theme?: "auto" | "light" | "dark" | "print" | null;
+  theme?: Theme | null;
   /** CSS px, 1 to 20000. Default: the canvas' parent's clientWidth, else 800. */
   width?: number | null;
   /** Device px per CSS px, clamped to 1..4. Default: window.devicePixelRatio. */
   pixelRatio?: number | null;
-}
-
-/** Every pairwise option with the value in use: what `SweepPairwiseFigure.options()` returns. */
-export interface ResolvedPairwiseFigureOptions {
-  models: string[];
-  group: string | null;
-  binsX: number;
-  binsY: number;
-  value: "count" | "share";
-  logarithmic: boolean;
-  colorMap: string;
-  reversed: boolean;
-  domain: "panel" | "shared" | "fixed";
-  /** The fixed bounds as last given; null when never given. */
-  min: number | null;
-  max: number | null;
-  annotate: boolean;
-  decimals: number | null;
-  /** The theme drawn: "auto" resolved to "light" or "dark". */
-  theme: "light" | "dark" | "print";
-  width: number;
-  pixelRatio: number;
 }
 
 /** Everything about one bin of a pairwise figure. */
@@ -590,22 +401,11 @@ export interface PairwiseCellInfo extends CellInfo {
   share: number | null;
   /** The share in words: "6.3 % of 285 paired items", or "– (no paired items)". */
   share_text: string;
-}
-
-/** Every pair's statistics in words, as the page shows them beside a pairwise figure. */
-export interface ComparisonsSummary {
-  /** What every pair is compared over. */
-  scope: string;
-  /** One card per pair, in panel order. */
-  pairs: {
-    title: string;
-    /** key: "paired", "a_ahead", "tied", "b_ahead", "mean_difference", "sign_test", "one_model", "neither". */
-    statistics: { key: string; term: string; text: string }[];
-    /** One sentence for the accessible description. */
-    sentence: string;
-  }[];
-  /** The canvas' accessible description ("Pairwise comparisons. ..."); "" without pairs. */
-  description: string;
+  /** The ranges in words: "[0.2, 0.3)", and "[0.9, 1]" for the last bin, which includes 1. */
+  x_range_text: string;
+  y_range_text: string;
+  /** One line for the live region: "model-a vs model-b: model-a [0.2, 0.3), ...: 3 items, 6.3 % of 285 paired items." */
+  announcement: string;
 }
 
 /** One panel (one pair) of a pairwise figure. */

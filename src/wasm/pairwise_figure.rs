@@ -23,8 +23,8 @@ use super::{
     PairwisePanelArray, ResolvedPairwiseOptionsObject, ValueRangeObject,
 };
 use crate::figure::{
-    bin_share_text, comparisons_markdown, prepare_pairwise_figure, summarize_comparisons, CellInfo,
-    Figure,
+    bin_announcement, bin_range_text, bin_share_text, comparisons_markdown, default_models_note,
+    default_pairwise_models, prepare_pairwise_figure, summarize_comparisons, CellInfo, Figure,
 };
 use crate::layout::{FigureLayout, Hit};
 use crate::pairwise::{PairComparison, PairwiseDataset};
@@ -68,6 +68,11 @@ struct BinDetails {
     share: Option<f64>,
     /// The share in words: "6.3 % of 285 paired items", or "– (no paired items)".
     share_text: String,
+    /// The ranges in words: "[0.2, 0.3)", "[0.9, 1]".
+    x_range_text: String,
+    y_range_text: String,
+    /// The live region's line for the bin.
+    announcement: String,
 }
 
 /// A pairwise figure options argument as a patch.
@@ -236,6 +241,18 @@ impl SweepPairwiseFigure {
         to_typed(&panels)
     }
 
+    /// The note under a list of models while the figure compares the default models (the
+    /// data's first ones) and the data have more: "Comparing the first 5 of 40 models (10 of 780
+    /// pairs). Tick others to add them."; `""` otherwise.
+    #[wasm_bindgen(js_name = modelsNote)]
+    pub fn models_note(&self) -> String {
+        let models = self.pairwise.models();
+        if self.options.models.as_slice() != default_pairwise_models(models) {
+            return String::new();
+        }
+        default_models_note(self.options.models.len(), models.len())
+    }
+
     /// The statistics of each panel's pair, in panel order (`PairStatistics[]`).
     pub fn comparisons(&self) -> Result<PairStatisticsArray, js_sys::Error> {
         let statistics: Vec<PairStatistics<'_>> = self
@@ -318,23 +335,39 @@ impl SweepPairwiseFigure {
     /// A bin's cell information with its ranges, count and share (`PairwiseCellInfo`), or
     /// `None` when there is no such bin.
     fn bin_info(&self, cell: Hit) -> Result<Option<PairwiseCellInfoObject>, js_sys::Error> {
-        let (Some(info), Some(details)) = (self.drawing.cell_info(cell), self.bin_details(cell))
-        else {
+        let Some(info) = self.drawing.cell_info(cell) else {
+            return Ok(None);
+        };
+        let Some(details) = self.bin_details(cell, &info) else {
             return Ok(None);
         };
         Ok(Some(with_details(&info, &details)?.unchecked_into()))
     }
 
     /// What hover says about a bin beyond its cell information.
-    fn bin_details(&self, cell: Hit) -> Option<BinDetails> {
+    fn bin_details(&self, cell: Hit, info: &CellInfo) -> Option<BinDetails> {
         let comparison = self.pair_comparisons().get(cell.panel)?;
         let count = comparison.histogram.value(cell.x, cell.y)?;
+        let (x_range, y_range) = (
+            comparison.column_range(cell.x)?,
+            comparison.row_range(cell.y)?,
+        );
+        let share_text = bin_share_text(count, comparison.paired);
         Some(BinDetails {
-            x_range: comparison.column_range(cell.x)?,
-            y_range: comparison.row_range(cell.y)?,
+            x_range,
+            y_range,
             count,
             share: (comparison.paired > 0).then(|| count / comparison.paired as f64),
-            share_text: bin_share_text(count, comparison.paired),
+            x_range_text: bin_range_text(x_range),
+            y_range_text: bin_range_text(y_range),
+            announcement: bin_announcement(
+                &info.title,
+                (&info.x_name, x_range),
+                (&info.y_name, y_range),
+                count as usize,
+                &share_text,
+            ),
+            share_text,
         })
     }
 

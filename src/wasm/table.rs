@@ -21,72 +21,20 @@ use crate::{CsvOptions, Dataset, Direction, Error};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TABLE_TYPES: &'static str = r#"
-/** A column's role in a run table. */
-export type ColumnRoleName = "parameter" | "metric" | "facet" | "replicate" | "ignore";
-
 /** Options of `openSweep`: explicit roles; every column left out is inferred. */
 export interface SweepOptions extends CsvOptions {
   /** Role per column name: `{ seed: "replicate", "val/loss": "metric" }`. `x`, `y` and `value` name the default view's axes and metric too. */
   roles?: Record<string, ColumnRoleName>;
 }
 
-/** One column of a run table with its inferred (or named) role, for a column panel. */
-export interface SweepColumn {
-  /** The name in the header. */
-  column: string;
-  /** The name it is shown by (an Optuna `params_lr` is `lr`). */
-  label: string;
-  role: ColumnRoleName;
-  /** Why, as a phrase: "numbers with 12 values", "named like a metric". */
-  because: string;
-  /** What to check, when inference is unsure of this column. */
-  check: string | null;
-  /** Distinct present values. */
-  values: number;
-  /** Runs with the field missing. */
-  missing: number;
-  /** True when every present value is a number. */
-  numeric: boolean;
-}
-
 /** What `inferRoles` returns: what `openSweep` would infer, without a table to free. */
 export interface InferredRoles {
-  format: "tidy" | "wandb" | "optuna";
+  format: "tidy" | "wandb" | "optuna" | "configuration";
   /** Runs used (runs that did not finish are left out, as a notice says). */
   runs: number;
   columns: SweepColumn[];
   /** Runs left out, choices to check. */
   notices: string[];
-}
-
-/** What a view does with a parameter that is neither axis. */
-export type ParameterChoice = { fixed: string } | "best" | "mean" | "facet";
-
-/** A view of a run table; `project` fills in what is left out with the default view's choices. */
-export interface SweepView {
-  metric?: string;
-  /** Inferred from the metric's name when left out (an Optuna objective is minimised). */
-  direction?: "higher" | "lower" | null;
-  x?: string;
-  y?: string;
-  /** Every other parameter's choice, by name or label. */
-  others?: Record<string, ParameterChoice>;
-  /** What a cell of a binned axis shows of its runs. */
-  bins?: "mean" | "best";
-}
-
-/** One parameter's main effect on a metric (main effects only: not fANOVA). */
-export interface MainEffect {
-  parameter: string;
-  label: string;
-  /** Largest minus smallest mean of the metric over the parameter's values (or bins). */
-  spread: number;
-  /** Share of the metric's variance between its values (eta squared, 0 to 1). */
-  share: number;
-  /** The share as the page shows it: "62 %". */
-  share_label: string;
-  values: number;
-  binned: boolean;
 }
 
 /** What one cell of a projection was made from, for hover. */
@@ -109,8 +57,8 @@ extern "C" {
     #[wasm_bindgen(typescript_type = "SweepOptions")]
     pub type SweepOptionsObject;
 
-    /// A `SweepView` object from JavaScript.
-    #[wasm_bindgen(typescript_type = "SweepView")]
+    /// A `SweepView` object from JavaScript: any of its fields (the rest from the default view).
+    #[wasm_bindgen(typescript_type = "Partial<SweepView>")]
     pub type SweepViewObject;
 }
 

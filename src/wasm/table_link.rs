@@ -57,7 +57,7 @@ impl SweepTable {
     /// to `formatLink(state, keys)`; `openLinkedSweep` reads it back.
     pub fn link(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "SweepView")] view: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Partial<SweepView>")] view: JsValue,
     ) -> Result<String, js_sys::Error> {
         let default = self.sweep().default_view().map_err(js_error)?;
         let view = sweep_view(view, default)?;

@@ -33,7 +33,6 @@ import {
   viewForKind,
 } from "../../www/state.js";
 import { decodeData, encodeData } from "../../www/share.js";
-import { binRange, defaultModelsNote } from "../../www/pairwise.js";
 
 // state.js reads and writes links with the wasm core: instantiate it as the page's init() does.
 initSync({ module: readFileSync(new URL("../../www/pkg/sweepmap_bg.wasm", import.meta.url)) });
@@ -796,20 +795,5 @@ describe("share links of pairwise comparisons", () => {
     const back = viewForKind(asPairwise, "sweep");
     assert.deepEqual(back, { ...defaultView(), source: sweep.source, ...kept });
     assert.equal(viewForKind(sweep, "sweep"), sweep);
-  });
-});
-
-describe("pairwise wording", () => {
-  test("numbers in words", () => {
-    assert.equal(binRange([0.2, 0.30000000000000004]), "[0.2, 0.30000000000000004)");
-    assert.equal(binRange([0.95, 1]), "[0.95, 1]");
-  });
-
-  test("the note on the default models, only when the data have more", () => {
-    assert.equal(defaultModelsNote(5, 40), "Comparing the first 5 of 40 models (10 of 780 pairs). Tick others to add them.");
-    assert.equal(defaultModelsNote(5, 7), "Comparing the first 5 of 7 models (10 of 21 pairs). Tick others to add them.");
-    assert.equal(defaultModelsNote(5, 2000), "Comparing the first 5 of 2,000 models (10 of 1,999,000 pairs). Tick others to add them.");
-    assert.equal(defaultModelsNote(5, 5), "");
-    assert.equal(defaultModelsNote(4, 4), "");
   });
 });

@@ -1,15 +1,9 @@
-// The words for one bin of a pairwise figure (a 2D histogram of two models' per-item scores):
-// its score ranges, the tooltip's content and the live region's announcement. Shared by the
-// explorer and the <sweep-map> element; everything is written with textContent. The bin's share
-// comes in words from the figure (share_text).
+// The tooltip of one bin of a pairwise figure (a 2D histogram of two models' per-item scores),
+// shared by the explorer and the <sweep-map> element; everything is written with textContent.
+// The bin's words come from the figure (PairwiseCellInfo: x_range_text, y_range_text,
+// share_text, and announcement for the live region).
 
-import { plural } from "./format.js";
 import { displayLabel } from "./sweepmap.js";
-
-/** A bin's score range: "[0.2, 0.3)", and "[0.9, 1]" for the last bin, which includes 1. */
-export function binRange([low, high]) {
-  return `[${low}, ${high}${high >= 1 ? "]" : ")"}`;
-}
 
 /**
  * A term and its description in a tooltip's list; either may be a name from the data, so both
@@ -31,18 +25,10 @@ export function binTooltipContent(info) {
   title.textContent = info.title;
   const list = document.createElement("dl");
   list.append(
-    ...tooltipRow(info.x_name, binRange(info.x_range)),
-    ...tooltipRow(info.y_name, binRange(info.y_range)),
+    ...tooltipRow(info.x_name, info.x_range_text),
+    ...tooltipRow(info.y_name, info.y_range_text),
     ...tooltipRow("Items", String(info.count), "tooltip-value"),
     ...tooltipRow("Share", info.share_text),
   );
   return [title, list];
-}
-
-/** One line for the live region when the keyboard reaches a bin. */
-export function binAnnouncement(info) {
-  return (
-    `${info.title}: ${info.x_name} ${binRange(info.x_range)}, ${info.y_name} ${binRange(info.y_range)}: ` +
-    `${plural(info.count, "item")}, ${info.share_text}.`
-  );
 }

@@ -6,7 +6,7 @@
 // passes callbacks to turn what a reader points at or activates into events. It works inside a
 // shadow root: focus is read from the canvas' own root, not from the document.
 
-import { binAnnouncement, binTooltipContent, tooltipRow } from "./bins.js";
+import { binTooltipContent, tooltipRow } from "./bins.js";
 
 /** How far the keyboard's ring reaches outside its cell, in CSS px (the margin in style.css). */
 const OUTLINE_SPREAD = 4;
@@ -24,6 +24,10 @@ export class CellInspector {
    * onActivate(info, how) when a cell is clicked, or Enter or Space is pressed on the focused one.
    * rows(info) (optional) gives more [name, text] rows for a cell's tooltip and announcement
    * (a run table's configuration: SweepProjection.cellRuns's rows).
+   * @param {{ canvas: HTMLCanvasElement, frame: HTMLElement, tooltip: HTMLElement, outline: HTMLElement,
+   *   announcer: HTMLElement }} elements
+   * @param {{ onCell?: (info: any, how: string) => void, onActivate?: (info: any, how: string) => void,
+   *   rows?: (info: any) => [string, string][] }} [callbacks]
    */
   constructor(elements, { onCell, onActivate, rows } = {}) {
     this.elements = elements;
@@ -52,7 +56,7 @@ export class CellInspector {
   /** True while the canvas has focus (in the document or in the shadow root it lives in). */
   hasFocus() {
     const { canvas } = this.elements;
-    return canvas.getRootNode().activeElement === canvas;
+    return /** @type {Document | ShadowRoot} */ (canvas.getRootNode()).activeElement === canvas;
   }
 
   /** Tells onCell about a cell (or null) unless it was the last one told. */
@@ -282,7 +286,7 @@ export class CellInspector {
     if (announce) {
       const more = isBin(info) ? [] : (this.rows?.(info) ?? []);
       this.elements.announcer.textContent = isBin(info)
-        ? binAnnouncement(info)
+        ? info.announcement
         : [info.text, ...more.map(([name, text]) => `${name}: ${text}.`)].join(" ");
       this.reportCell(info, "keyboard");
     }

@@ -1,13 +1,8 @@
 // Types of the <sweep-map> element (lib/element.js). Importing the module defines the element.
 
-import type {
-  CellInfo,
-  PairwiseCellInfo,
-  SweepDataset,
-  SweepFigure,
-  SweepPairwise,
-  SweepPairwiseFigure,
-} from "../pkg/sweepmap.js";
+import type { CellInfo, PairwiseCellInfo, SweepDataset, SweepFigure } from "../pkg/sweepmap.js";
+// The pairwise package (fetched when the element opens per-item scores) declares these.
+import type { SweepPairwise, SweepPairwiseFigure } from "../pkg/pairwise/sweepmap.js";
 
 /** The detail of sweepmap-hover (null when the pointer leaves the cells) and sweepmap-click. */
 export interface SweepMapCellDetail {

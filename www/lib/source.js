@@ -67,6 +67,9 @@ function expectedBytes(response) {
  * the request failed (an unreachable address, a server that does not let other sites read it,
  * a redirect loop: the browser does not say which), the server answered an error status, went
  * silent, sent nothing, or sent a web page (told as soon as its start arrives).
+ * @param {URL | string} url
+ * @param {{ signal?: AbortSignal, onProgress?: (got: { received: number, total: number | null }) => void,
+ *   idleTimeout?: number, name?: string }} [options]
  */
 export async function fetchData(url, { signal, onProgress, idleTimeout = IDLE_TIMEOUT_MS, name = String(url) } = {}) {
   if (signal?.aborted) throw new LoadCancelled(name);
@@ -247,6 +250,9 @@ export function loadSweep(api, text, format = "auto", { keep = false, link = "" 
  * Resolves to { kind, dataset, api, sweep? }: `api` is the package that holds the data, whose
  * figure must draw them; `sweep` as loadSweep gives it (`keep` and `link` as loadSweep takes
  * them).
+ * @param {any} api
+ * @param {string} text
+ * @param {{ format?: "auto" | "csv" | "json", kind?: string, keep?: boolean, link?: string }} [options]
  */
 export function loadText(api, text, { format = "auto", kind = "auto", keep = false, link = "" } = {}) {
   const loaders = {

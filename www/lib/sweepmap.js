@@ -59,6 +59,8 @@ const startDefault = once((source) =>
  * to the wasm API (the wasm-bindgen module's namespace, every export usable). `source`
  * overrides where the wasm comes from (a URL, a Response, bytes or a WebAssembly.Module); only
  * the first call's counts.
+ * @param {import("../pkg/sweepmap.js").InitInput | Promise<import("../pkg/sweepmap.js").InitInput>} [source]
+ * @returns {Promise<typeof import("../pkg/sweepmap.js")>}
  */
 export function load(source = wasmUrl) {
   return startDefault(source);
@@ -76,6 +78,8 @@ const startPairwise = once(async (source) => {
 /**
  * Fetches and instantiates the pairwise package (its glue and wasm), once: every call returns
  * the same promise, which resolves to that package's API. `source` as for load().
+ * @param {import("../pkg/sweepmap.js").InitInput | Promise<import("../pkg/sweepmap.js").InitInput>} [source]
+ * @returns {Promise<typeof import("../pkg/pairwise/sweepmap.js")>}
  */
 export function loadPairwiseApi(source = pairwiseWasmUrl) {
   return startPairwise(source);

@@ -1,0 +1,99 @@
+// Checks the JS layer's hand-written declarations (www/lib/sweepmap.d.ts, element.d.ts,
+// standalone.d.ts) against the modules they declare.
+//
+// tsc --checkJs (tsconfig.json) checks what imports these modules against the .d.ts files, but a
+// .d.ts beside a .js hides the .js from its importers, so nothing there says the two agree. Here
+// tsc writes the declarations it infers from each module's JavaScript (and its JSDoc) into a
+// temporary copy of the tree, and a check file asks that each module as written be assignable to
+// the module as declared: an export the .d.ts declares and the module lacks, or of another
+// type (a function with fewer parameters than declared, a constant of another type), fails.
+// <sweep-map>'s attribute properties are defined at run time, one per name of its lists
+// DATA_ATTRIBUTES and VIEW_ATTRIBUTES, so tsc cannot see them in the JavaScript: the check leaves
+// exactly those out of the declared element (read from the lists in lib/element.js).
+// Which names each side exports, exactly, is tests/e2e/vite.test.mjs's. Run after .ci/build.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import ts from "typescript";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const modules = ["sweepmap", "element", "standalone"];
+
+const base = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: ["lib.es2022.d.ts", "lib.esnext.disposable.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
+  types: [],
+  skipLibCheck: true,
+};
+
+/** The property names lib/element.js defines at run time: its attribute lists, camelCased. */
+function attributeProperties() {
+  const file = path.join(root, "www", "lib", "element.js");
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const names = [];
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const list = declaration.initializer;
+      if (!["DATA_ATTRIBUTES", "VIEW_ATTRIBUTES"].includes(declaration.name.getText(source))) continue;
+      if (!list || !ts.isArrayLiteralExpression(list)) throw new Error(`lib-types: ${declaration.name.getText(source)} is no longer a list`);
+      for (const item of list.elements) names.push(item.text.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase()));
+    }
+  }
+  if (names.length === 0) throw new Error("lib-types: lib/element.js's attribute lists were not found");
+  return names;
+}
+
+function report(diagnostics) {
+  const host = { getCanonicalFileName: (name) => name, getCurrentDirectory: () => root, getNewLine: () => "\n" };
+  console.error(ts.formatDiagnostics(diagnostics, host));
+}
+
+const scratch = mkdtempSync(path.join(tmpdir(), "sweepmap-lib-types-"));
+try {
+  // The inferred declarations go to scratch/www/lib/NAME.d.ts; scratch/www/pkg is the built
+  // packages, so that their imports of ../pkg/ resolve as in the tree.
+  const inferredLib = path.join(scratch, "www", "lib");
+  mkdirSync(inferredLib, { recursive: true });
+  symlinkSync(path.join(root, "www", "pkg"), path.join(scratch, "www", "pkg"), "dir");
+  const emitting = ts.createProgram(
+    modules.map((name) => path.join(root, "www", "lib", `${name}.js`)),
+    { ...base, allowJs: true, declaration: true, emitDeclarationOnly: true, rootDir: path.join(root, "www"), outDir: path.join(scratch, "www") },
+  );
+  const emitted = emitting.emit();
+  if (emitted.emitSkipped || emitted.diagnostics.length > 0) {
+    report(emitted.diagnostics);
+    process.exit(1);
+  }
+
+  const attributes = attributeProperties().map((name) => JSON.stringify(name)).join(" | ");
+  const lines = [];
+  for (const name of modules) {
+    const declared = path.join(root, "www", "lib", `${name}.js`);
+    const inferred = path.join(inferredLib, `${name}.js`);
+    lines.push(`import type * as ${name}Declared from ${JSON.stringify(declared)};`);
+    lines.push(`import type * as ${name}Inferred from ${JSON.stringify(inferred)};`);
+    if (name === "element") {
+      lines.push(`type DeclaredElement = Omit<elementDeclared.SweepMapElement, ${attributes}>;`);
+      lines.push(`export const instance: DeclaredElement = null as unknown as elementInferred.SweepMapElement;`);
+      lines.push(`export const statics: Omit<typeof elementDeclared, "SweepMapElement"> = null as unknown as Omit<typeof elementInferred, "SweepMapElement">;`);
+      lines.push(`export const observed: typeof elementDeclared.SweepMapElement.observedAttributes = null as unknown as typeof elementInferred.SweepMapElement.observedAttributes;`);
+    } else {
+      lines.push(`export const ${name}: typeof ${name}Declared = null as unknown as typeof ${name}Inferred;`);
+    }
+  }
+  const check = path.join(scratch, "check.ts");
+  writeFileSync(check, `${lines.join("\n")}\n`);
+  const checking = ts.createProgram([check], { ...base, noEmit: true, allowImportingTsExtensions: true });
+  const diagnostics = ts.getPreEmitDiagnostics(checking);
+  if (diagnostics.length > 0) {
+    report(diagnostics);
+    console.error("lib-types: a module of www/lib/ does not match its .d.ts (above)");
+    process.exit(1);
+  }
+  console.log(`lib-types: ${modules.map((name) => `www/lib/${name}.js`).join(", ")} match their .d.ts files`);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

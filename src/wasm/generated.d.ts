@@ -1,0 +1,597 @@
+// Generated from the Rust types by src/typescript.rs: do not edit. Written again with
+// `SWEEPMAP_WRITE_TYPES=1 cargo test --lib typescript`.
+
+export type Layout = "model" | "benchmark" | "grid" | "difference" | "reconcile";
+
+export type ColorRange = "panel" | "shared" | "fixed" | "centered";
+
+export type PairwiseColorRange = "panel" | "shared" | "fixed";
+
+export type BinValue = "count" | "share";
+
+export type Theme = "auto" | "light" | "dark" | "print";
+
+export type Direction = "higher" | "lower";
+
+export type CellPosition = {
+  /**
+   * Column index: position on the x axis.
+   */
+  x: number,
+  /**
+   * Row index: position on the y axis, 0 = smallest y.
+   */
+  y: number,
+};
+
+export type Extreme = {
+  /**
+   * The extreme value.
+   */
+  value: number,
+  /**
+   * All cells tied at that value, row-major from the smallest y.
+   */
+  cells: Array<CellPosition>,
+};
+
+export type Summary = {
+  /**
+   * The direction the peak and worst cells were chosen by.
+   */
+  direction: Direction,
+  /**
+   * The best value (largest for `Higher`, smallest for `Lower`) and all cells tied at it.
+   */
+  peak: Extreme,
+  /**
+   * The worst value (the opposite extreme) and all cells tied at it.
+   */
+  worst: Extreme,
+  /**
+   * Mean of the present cells.
+   */
+  mean: number,
+  /**
+   * Median of the present cells (mean of the two middle values for an even count).
+   */
+  median: number,
+  /**
+   * Sample standard deviation of the present cells (`n - 1` in the denominator); null when
+   * only one cell is present.
+   */
+  sample_standard_deviation: number | null,
+  /**
+   * Largest minus smallest present value.
+   */
+  range: number,
+  /**
+   * Number of present cells.
+   */
+  present: number,
+  /**
+   * Number of missing cells.
+   */
+  missing: number,
+};
+
+export type TrendStrength = "none" | "weak" | "moderate" | "strong";
+
+export type TrendDirection = "increasing" | "decreasing";
+
+export type Trend = {
+  /**
+   * Spearman's rho between value and axis position over all present cells; null with fewer
+   * than three cells or no variation.
+   */
+  rank_correlation: number | null,
+  /**
+   * Number of present cells the correlation is over.
+   */
+  count: number,
+  /**
+   * Strength class of the correlation.
+   */
+  strength: TrendStrength,
+  /**
+   * Direction of the trend; null when there is no consistent trend.
+   */
+  direction: TrendDirection | null,
+  /**
+   * Number of lines checked on their own: rows for the trend along x, columns along y.
+   */
+  lines: number,
+  /**
+   * Lines whose own Spearman correlation is positive.
+   */
+  lines_increasing: number,
+  /**
+   * Lines whose own Spearman correlation is negative.
+   */
+  lines_decreasing: number,
+  /**
+   * Lines with a zero or undefined correlation (fewer than three cells, or no variation).
+   */
+  lines_without_trend: number,
+  /**
+   * One sentence, e.g. "weak increasing trend (Spearman rho = 0.27, n = 20); rows: 3 up,
+   * 1 down, 0 without trend".
+   */
+  description: string,
+};
+
+export type Trends = {
+  /**
+   * Value against column (x) position; lines are rows.
+   */
+  along_x: Trend,
+  /**
+   * Value against row (y) position; lines are columns.
+   */
+  along_y: Trend,
+};
+
+export type LineMean = {
+  /**
+   * Mean of the line's present cells; null when the whole line is missing.
+   */
+  mean: number | null,
+  /**
+   * How many present cells the mean is over.
+   */
+  present: number,
+};
+
+export type Marginals = {
+  /**
+   * One entry per row (y value), row 0 = smallest y.
+   */
+  rows: Array<LineMean>,
+  /**
+   * One entry per column (x value).
+   */
+  columns: Array<LineMean>,
+};
+
+export type GridCell = {
+  /**
+   * Mean of the measurements (the value shown).
+   */
+  mean: number,
+  /**
+   * How many measurements (replicates) the mean is over; at least 1.
+   */
+  count: number,
+  /**
+   * Sample standard deviation of the replicates (n - 1 in the denominator); null for one.
+   */
+  std_dev: number | null,
+};
+
+export type GridValues = {
+  columns: number,
+  rows: number,
+  cells: Array<GridCell | null>,
+};
+
+export type Mismatch = {
+  /**
+   * The cell (column and row index).
+   */
+  position: CellPosition,
+  /**
+   * The reported value.
+   */
+  reported: number,
+  /**
+   * The mean of the parts.
+   */
+  recomputed: number,
+  /**
+   * `reported - recomputed`.
+   */
+  difference: number,
+};
+
+export type Reconciliation = {
+  /**
+   * Cell-wise mean of the parts (present only where every part is).
+   */
+  recomputed: GridValues,
+  /**
+   * `reported - recomputed` where both are present.
+   */
+  difference: GridValues,
+  /**
+   * Cells whose difference exceeds the tolerance, row-major from the smallest y.
+   */
+  mismatches: Array<Mismatch>,
+  /**
+   * The largest difference explained by rounding.
+   */
+  tolerance: number,
+  /**
+   * Decimals the reported values were printed with (inferred).
+   */
+  reported_decimals: number,
+  /**
+   * Decimals the parts were printed with (inferred).
+   */
+  parts_decimals: number,
+  /**
+   * Largest `|reported - recomputed|`; null when no cell could be compared.
+   */
+  max_abs_difference: number | null,
+  /**
+   * Cells where both a reported and a recomputed value exist.
+   */
+  compared: number,
+  /**
+   * Compared cells within the tolerance.
+   */
+  within_tolerance: number,
+  /**
+   * Cells reported but not recomputable (some part is missing there).
+   */
+  only_reported: number,
+  /**
+   * Cells recomputable but not reported.
+   */
+  only_recomputed: number,
+};
+
+export type BenchmarkSelection = {
+  /**
+   * Benchmark indices used: measured, not reported aggregates, at least one present cell.
+   */
+  included: Array<number>,
+  /**
+   * Benchmark indices left out because they are reported aggregates.
+   */
+  reported_aggregates: Array<number>,
+  /**
+   * Benchmark indices left out because the model has no present cell on them.
+   */
+  unmeasured: Array<number>,
+};
+
+export type ConfigurationRank = {
+  /**
+   * The configuration (column and row index).
+   */
+  position: CellPosition,
+  /**
+   * Mean of its per-benchmark ranks (1 = best), over the benchmarks where it is present.
+   */
+  mean_rank: number,
+  /**
+   * Number of benchmarks where it is present (what the mean is over).
+   */
+  benchmarks_present: number,
+  /**
+   * Number of those benchmarks where fewer than three cells are strictly better.
+   */
+  top_three: number,
+};
+
+export type ConfigurationRanking = {
+  /**
+   * The model index.
+   */
+  model: number,
+  /**
+   * The metric direction the ranks follow.
+   */
+  direction: Direction,
+  /**
+   * The benchmarks ranked over and those left out.
+   */
+  selection: BenchmarkSelection,
+  /**
+   * Every configuration present on at least one benchmark, best first.
+   */
+  configurations: Array<ConfigurationRank>,
+};
+
+export type ResolvedFigureOptions = {
+  layout: Layout,
+  model: string,
+  /**
+   * null when the dataset has a single model and `modelB` was not given.
+   */
+  modelB: string | null,
+  benchmark: string,
+  colorMap: string,
+  reversed: boolean,
+  domain: ColorRange,
+  /**
+   * The fixed bounds as given (kept while another domain mode is in use).
+   */
+  min: number | null,
+  max: number | null,
+  center: number,
+  annotate: boolean,
+  /**
+   * null for automatic.
+   */
+  decimals: number | null,
+  /**
+   * The level of the uncertainty marks; null when off.
+   */
+  uncertainty: number | null,
+  /**
+   * The theme drawn: `auto` resolved to light or dark.
+   */
+  theme: Theme,
+  /**
+   * The width asked for, in CSS pixels (the layout draws narrower ones at its minimum).
+   */
+  width: number,
+  pixelRatio: number,
+};
+
+export type ResolvedPairwiseFigureOptions = {
+  /**
+   * The models compared, every pair among them.
+   */
+  models: Array<string>,
+  /**
+   * The group the items are restricted to; null for all items.
+   */
+  group: string | null,
+  binsX: number,
+  binsY: number,
+  value: BinValue,
+  logarithmic: boolean,
+  colorMap: string,
+  reversed: boolean,
+  domain: PairwiseColorRange,
+  /**
+   * The fixed bounds as given (kept while another domain mode is in use).
+   */
+  min: number | null,
+  max: number | null,
+  annotate: boolean,
+  /**
+   * null for automatic.
+   */
+  decimals: number | null,
+  /**
+   * The theme drawn: `auto` resolved to light or dark.
+   */
+  theme: Theme,
+  /**
+   * The width asked for, in CSS pixels.
+   */
+  width: number,
+  pixelRatio: number,
+};
+
+export type CellInfo = {
+  panel: number,
+  title: string,
+  model: string | null,
+  benchmark: string | null,
+  x_name: string,
+  x_label: string,
+  y_name: string,
+  y_label: string,
+  x: number,
+  y: number,
+  /**
+   * null for a missing cell.
+   */
+  value: number | null,
+  /**
+   * The value as labelled in the figure.
+   */
+  value_label: string,
+  /**
+   * The value written in full (as JavaScript writes numbers, with a true minus) when the label
+   * reads back as another number: "49.333333333333336" beside the label "49".
+   */
+  exact_label: string | null,
+  /**
+   * Replicates the value is the mean of, and their standard deviation (and it written with one
+   * decimal more than the label).
+   */
+  count: number | null,
+  std_dev: number | null,
+  std_dev_label: string | null,
+  /**
+   * Competition rank in the panel (1 = best; ties share a rank) out of `present` cells.
+   */
+  rank: number | null,
+  present: number,
+  /**
+   * Best value of the panel minus this one (positive when below a higher-is-better peak), and
+   * it written as the labels are.
+   */
+  below_peak: number | null,
+  below_peak_label: string | null,
+  /**
+   * One line for screen readers and tooltips.
+   */
+  text: string,
+};
+
+export type CellRect = {
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+};
+
+export type PanelReport = {
+  title: string,
+  summary: Summary | null,
+  trends: Trends,
+  /**
+   * Peak cells as "Ratio 0.3, Local Window Size 2000".
+   */
+  peak_cells: Array<string>,
+  /**
+   * Worst cells likewise.
+   */
+  worst_cells: Array<string>,
+  /**
+   * The accessible description of the panel.
+   */
+  description: string,
+};
+
+export type PairStatisticText = {
+  key: string,
+  term: string,
+  text: string,
+};
+
+export type PairSummary = {
+  /**
+   * "model-a vs model-b", with " | web" within one group: the panel's title.
+   */
+  title: string,
+  statistics: Array<PairStatisticText>,
+  /**
+   * One sentence with the pair's title, for the accessible description.
+   */
+  sentence: string,
+};
+
+export type ComparisonsSummary = {
+  /**
+   * What every pair is compared over; empty without pairs.
+   */
+  scope: string,
+  pairs: Array<PairSummary>,
+  /**
+   * "Pairwise comparisons." and every pair's sentence; empty without pairs.
+   */
+  description: string,
+};
+
+export type LinkNotice = {
+  /**
+   * The key (or keys, comma-separated) the notice is about.
+   */
+  key: string,
+  /**
+   * The value as written, when the notice is about one.
+   */
+  value: string | null,
+  message: string,
+};
+
+export type MergedSweepFiles = {
+  text: string,
+  /**
+   * What was merged ("Merged 3 files into one table of 48 runs: ..."), then the columns some
+   * files lack.
+   */
+  notices: Array<string>,
+};
+
+export type ColumnRoleName = "parameter" | "metric" | "facet" | "replicate" | "ignore";
+
+export type SweepColumn = {
+  /**
+   * The column's name in the header.
+   */
+  column: string,
+  /**
+   * The name it is shown by (an Optuna `params_lr` is `lr`).
+   */
+  label: string,
+  /**
+   * The role.
+   */
+  role: ColumnRoleName,
+  /**
+   * The reason as a phrase: "numbers with 12 values".
+   */
+  because: string,
+  /**
+   * What to check, when inference is unsure of this column.
+   */
+  check: string | null,
+  /**
+   * Distinct present values.
+   */
+  values: number,
+  /**
+   * Runs with the field missing.
+   */
+  missing: number,
+  /**
+   * True when every present value is a number.
+   */
+  numeric: boolean,
+};
+
+export type ParameterChoice = {
+  "fixed": string
+} | "best" | "mean" | "facet";
+
+export type BinPick = "mean" | "best";
+
+export type SweepView = {
+  /**
+   * The metric column (name or shown label).
+   */
+  metric: string,
+  /**
+   * Whether larger or smaller is better; inferred from the name when left out (an Optuna
+   * objective is minimised).
+   */
+  direction: Direction | null,
+  /**
+   * The x parameter (columns, drawn left to right).
+   */
+  x: string,
+  /**
+   * The y parameter (rows).
+   */
+  y: string,
+  /**
+   * Every other parameter's choice, by name or label; parameters left out get the default
+   * view's choice.
+   */
+  others: {
+    [key in string]: ParameterChoice
+  },
+  /**
+   * What a cell of a binned axis shows of its runs.
+   */
+  bins: BinPick,
+};
+
+export type MainEffect = {
+  /**
+   * The parameter's column.
+   */
+  parameter: string,
+  /**
+   * The name it is shown by.
+   */
+  label: string,
+  /**
+   * Largest minus smallest mean of the metric over the parameter's values (or bins).
+   */
+  spread: number,
+  /**
+   * Share of the metric's variance between the parameter's values (eta squared, 0 to 1).
+   */
+  share: number,
+  /**
+   * The share as a page shows it: "62 %".
+   */
+  share_label: string,
+  /**
+   * Values (or bins) with at least one run measured.
+   */
+  values: number,
+  /**
+   * True when the parameter is binned.
+   */
+  binned: boolean,
+};

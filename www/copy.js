@@ -1,0 +1,123 @@
+// The explorer's copies: the share link (with a local file's data when they fit in a link) and
+// the observations as Markdown or the panels as LaTeX, to the clipboard or, where the clipboard
+// is not available, into a field selected for copying.
+
+import { addressOf } from "./address.js";
+import { addNotice, app, elements, messageOf, setMarkdownStatus, setShareStatus, showError } from "./app.js";
+import { encodeData, MAX_LINK_LENGTH } from "./share.js";
+import { defaultView, kindOf } from "./state.js";
+
+/**
+ * The data= value for a local file's text when a link carrying it (with the current view) stays
+ * within MAX_LINK_LENGTH, else null; and the encoded length.
+ */
+export async function embeddable(text, source) {
+  const data = await encodeData(text);
+  const probe = { ...(app.state ?? defaultView()), source: { ...source, data } };
+  const length = addressOf(probe, null).href.length;
+  return { data: length <= MAX_LINK_LENGTH ? data : null, length };
+}
+
+export async function shareLink() {
+  const state = app.state;
+  const source = state.source;
+  if (source.kind !== "local" || source.data) return { link: addressOf(state).href, note: null };
+  const kept = app.localFiles.get(source.key);
+  let length = null;
+  if (kept?.file) {
+    return {
+      link: addressOf(state).href,
+      note: `The link does not carry the data of "${source.name}" (it is too big for a link); whoever opens it will be asked to open the file themselves.`,
+    };
+  }
+  if (kept) {
+    try {
+      const result = await embeddable(kept.text, source);
+      if (result.data) return { link: addressOf({ ...state, source: { ...source, data: result.data } }).href, note: null };
+      length = result.length;
+    } catch {
+      length = null;
+    }
+  }
+  const why =
+    length === null
+      ? "this browser cannot compress it"
+      : `with the file in it the link would be ${length.toLocaleString("en")} characters, over the limit of ${MAX_LINK_LENGTH.toLocaleString("en")}`;
+  return {
+    link: addressOf(state).href,
+    note: `The link does not carry the data of "${source.name}" (${why}); whoever opens it will be asked to open the file themselves.`,
+  };
+}
+
+export async function writeClipboard(text) {
+  if (!navigator.clipboard?.writeText) return false;
+  try {
+    await Promise.race([
+      navigator.clipboard.writeText(text),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timed out")), 2000)),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function copyLink() {
+  if (!app.state) return;
+  const { link, note } = await shareLink();
+  if (note) addNotice(note);
+  elements.linkOutput.value = link;
+  if (await writeClipboard(link)) {
+    elements.linkFallback.hidden = true;
+    setShareStatus(note ? "Link copied, without the data (see the notice above)." : "Link copied to the clipboard.");
+  } else {
+    elements.linkFallback.hidden = false;
+    elements.linkOutput.focus();
+    elements.linkOutput.select();
+    setShareStatus("The clipboard is not available here: the link is in the field above, selected for copying.");
+  }
+}
+
+export function hideMarkdownFallback() {
+  elements.markdownFallback.hidden = true;
+  elements.markdownOutput.value = "";
+  setMarkdownStatus("");
+}
+
+export async function copyMarkdown() {
+  if (!app.figure || !app.state) return;
+  const pairwise = kindOf(app.state) === "pairwise";
+  await copyExport(
+    pairwise ? "Pairwise comparisons" : "Key observations",
+    "Markdown",
+    () => (pairwise ? app.figure.comparisonsMarkdown() : app.figure.observationsMarkdown()),
+  );
+}
+
+export async function copyLatex() {
+  if (!app.figure || !app.state || kindOf(app.state) === "pairwise") return;
+  await copyExport("Panels", "LaTeX", () => app.figure.latex());
+}
+
+/** Copies what `write()` returns (`what` in `format`) with the status line under the buttons,
+ * or, without a clipboard, leaves it selected in the field below. */
+export async function copyExport(what, format, write) {
+  let text;
+  try {
+    text = write();
+  } catch (error) {
+    showError(`Could not write the ${what.toLowerCase()} as ${format}: ${messageOf(error)}`);
+    return;
+  }
+  elements.markdownOutput.value = text;
+  elements.markdownFallbackLabel.textContent = `${what} as ${format} (copy them with Ctrl+C or ⌘C)`;
+  if (await writeClipboard(text)) {
+    elements.markdownFallback.hidden = true;
+    setMarkdownStatus(`${what} copied as ${format}.`);
+  } else {
+    elements.markdownFallback.hidden = false;
+    elements.markdownOutput.focus();
+    elements.markdownOutput.select();
+    setMarkdownStatus(`The clipboard is not available here: the ${format} is in the field below, selected for copying.`);
+  }
+}
