@@ -31,6 +31,8 @@ pub(crate) mod names;
 mod project;
 mod roles;
 
+use std::cell::RefCell;
+
 use serde::Serialize;
 
 use crate::error::{Error, Result};
@@ -373,6 +375,8 @@ impl Collector {
 
 /// A sweep opened for viewing: its run table (runs that did not finish already left out), the
 /// format recognised, every column's role with its reason, and what was noticed on the way.
+/// Views keep what they share (the default view, main effects, the best configuration) once
+/// worked out: open the text again rather than change `table` or `roles` of an opened sweep.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Sweep {
     /// The runs used.
@@ -397,6 +401,26 @@ pub struct Sweep {
     /// are not parameters.
     #[serde(skip)]
     groups: Vec<Option<project::Groups>>,
+    /// What views share, worked out once: the default view, and per metric its main effects and
+    /// per metric and direction the best configuration (scrubbing a fixed value re-projects
+    /// many times; these do not change with it).
+    #[serde(skip)]
+    memo: RefCell<Memo>,
+}
+
+/// What [`Sweep::memo`] keeps. Derived data: never part of a sweep's equality.
+#[derive(Debug, Clone, Default)]
+struct Memo {
+    default_view: Option<Result<View>>,
+    effects: Vec<(usize, Vec<(usize, Effect)>)>,
+    /// `((metric, direction), a run of the best configuration)`.
+    best: Vec<((usize, crate::Direction), Option<usize>)>,
+}
+
+impl PartialEq for Memo {
+    fn eq(&self, _other: &Memo) -> bool {
+        true
+    }
 }
 
 /// The columns the options name that views read (not the whole options: their role map is
@@ -453,6 +477,7 @@ pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
         },
         named_roles: options.roles.clone(),
         groups,
+        memo: RefCell::default(),
     })
 }
 

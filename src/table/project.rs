@@ -180,14 +180,46 @@ impl Sweep {
         let column = self.metric_column(metric)?;
         let values = self.metric_values(column)?;
         let mut effects = Vec::new();
-        for (_, effect) in effects::rank(self, &values) {
+        for (_, effect) in self.ranked(column, &values) {
             effects.push(effect);
         }
         Ok(effects)
     }
 
-    /// The default view (see the module documentation).
+    /// The default view (see the module documentation), worked out once per sweep.
     pub fn default_view(&self) -> Result<View> {
+        if let Some(known) = self
+            .memo
+            .try_borrow()
+            .ok()
+            .and_then(|m| m.default_view.clone())
+        {
+            return known;
+        }
+        let view = self.work_out_default_view();
+        if let Ok(mut memo) = self.memo.try_borrow_mut() {
+            memo.default_view = Some(view.clone());
+        }
+        view
+    }
+
+    /// Every parameter's main effect on a metric column, ranked, worked out once per metric.
+    fn ranked(&self, metric: usize, values: &[Option<f64>]) -> Vec<(usize, Effect)> {
+        let known = self.memo.try_borrow().ok().and_then(|memo| {
+            let found = memo.effects.iter().find(|(column, _)| *column == metric);
+            found.map(|(_, ranked)| ranked.clone())
+        });
+        if let Some(ranked) = known {
+            return ranked;
+        }
+        let ranked = effects::rank(self, values);
+        if let Ok(mut memo) = self.memo.try_borrow_mut() {
+            memo.effects.push((metric, ranked.clone()));
+        }
+        ranked
+    }
+
+    fn work_out_default_view(&self) -> Result<View> {
         let metric = match &self.preferred.value {
             Some(name) => self.metric_column(name)?,
             // A training metric (`train/loss`) only when there is nothing else.
@@ -214,7 +246,7 @@ impl Sweep {
         let (named_x, named_y) = (named(&self.preferred.x)?, named(&self.preferred.y)?);
         // The parameters by effect, those named for an axis left out.
         let mut free: Vec<usize> = Vec::new();
-        for (column, _) in effects::rank(self, &values) {
+        for (column, _) in self.ranked(metric, &values) {
             if Some(column) != named_x && Some(column) != named_y {
                 free.push(column);
             }
@@ -229,7 +261,7 @@ impl Sweep {
                 (first.max(second), first.min(second))
             }
         };
-        let best = self.best_configuration(&values, direction);
+        let best = self.best_configuration(metric, &values, direction);
         // A binned axis is a random search: its runs share no configuration, so fixing the
         // other parameters would leave a run or two; they are best over instead.
         let random_search = self.is_binned(x) || self.is_binned(y);
@@ -295,7 +327,7 @@ impl Sweep {
         }
 
         // Every other parameter's choice, defaults filled in.
-        let best_configuration = self.best_configuration(&values, direction);
+        let best_configuration = self.best_configuration(metric, &values, direction);
         let mut choices: Vec<(usize, Choice)> = Vec::new();
         for column in self.columns_with(Role::Parameter) {
             if column == x || column == y {
@@ -801,7 +833,33 @@ impl Sweep {
 
     /// The run of the best configuration: runs grouped by every unbinned parameter's value, the
     /// group with the best mean of the metric (first in file order among equals); a run of it.
-    fn best_configuration(&self, values: &[Option<f64>], direction: Direction) -> Option<usize> {
+    fn best_configuration(
+        &self,
+        metric: usize,
+        values: &[Option<f64>],
+        direction: Direction,
+    ) -> Option<usize> {
+        let key = (metric, direction);
+        let known = self.memo.try_borrow().ok().and_then(|memo| {
+            let found = memo.best.iter().find(|(known, _)| *known == key);
+            found.map(|&(_, run)| run)
+        });
+        if let Some(run) = known {
+            return run;
+        }
+        let run = self.work_out_best_configuration(values, direction);
+        if let Ok(mut memo) = self.memo.try_borrow_mut() {
+            memo.best.push((key, run));
+        }
+        run
+    }
+
+    /// [`Sweep::best_configuration`], worked out.
+    fn work_out_best_configuration(
+        &self,
+        values: &[Option<f64>],
+        direction: Direction,
+    ) -> Option<usize> {
         let mut parameters: Vec<usize> = Vec::new();
         for column in self.columns_with(Role::Parameter) {
             if self.groups.get(column).is_some_and(Option::is_some) && !self.is_binned(column) {
