@@ -375,7 +375,7 @@ impl Collector {
 
 /// A sweep opened for viewing: its run table (runs that did not finish already left out), the
 /// format recognised, every column's role with its reason, and what was noticed on the way.
-/// Views keep what they share (the default view, main effects, the best configuration) once
+/// Views keep what they share (main effects, the best configuration) once
 /// worked out: open the text again rather than change `table` or `roles` of an opened sweep.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Sweep {
@@ -401,8 +401,8 @@ pub struct Sweep {
     /// are not parameters.
     #[serde(skip)]
     groups: Vec<Option<project::Groups>>,
-    /// What views share, worked out once: the default view, and per metric its main effects and
-    /// per metric and direction the best configuration (scrubbing a fixed value re-projects
+    /// What views share, worked out once: per metric its main effects, and per metric and
+    /// direction the best configuration (scrubbing a fixed value re-projects
     /// many times; these do not change with it).
     #[serde(skip)]
     memo: RefCell<Memo>,
@@ -411,7 +411,6 @@ pub struct Sweep {
 /// What [`Sweep::memo`] keeps. Derived data: never part of a sweep's equality.
 #[derive(Debug, Clone, Default)]
 struct Memo {
-    default_view: Option<Result<View>>,
     effects: Vec<(usize, Vec<(usize, Effect)>)>,
     /// `((metric, direction), a run of the best configuration)`.
     best: Vec<((usize, crate::Direction), Option<usize>)>,

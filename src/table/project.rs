@@ -186,23 +186,6 @@ impl Sweep {
         Ok(effects)
     }
 
-    /// The default view (see the module documentation), worked out once per sweep.
-    pub fn default_view(&self) -> Result<View> {
-        if let Some(known) = self
-            .memo
-            .try_borrow()
-            .ok()
-            .and_then(|m| m.default_view.clone())
-        {
-            return known;
-        }
-        let view = self.work_out_default_view();
-        if let Ok(mut memo) = self.memo.try_borrow_mut() {
-            memo.default_view = Some(view.clone());
-        }
-        view
-    }
-
     /// Every parameter's main effect on a metric column, ranked, worked out once per metric.
     fn ranked(&self, metric: usize, values: &[Option<f64>]) -> Vec<(usize, Effect)> {
         let known = self.memo.try_borrow().ok().and_then(|memo| {
@@ -219,7 +202,9 @@ impl Sweep {
         ranked
     }
 
-    fn work_out_default_view(&self) -> Result<View> {
+    /// The default view (see the module documentation); its main effects and best
+    /// configuration are worked out once per sweep.
+    pub fn default_view(&self) -> Result<View> {
         let metric = match &self.preferred.value {
             Some(name) => self.metric_column(name)?,
             // A training metric (`train/loss`) only when there is nothing else.
