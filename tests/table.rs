@@ -698,3 +698,34 @@ fn run_table_limits_name_the_count_and_the_limit() {
         "the data need 1,001 values of parameter \"name\"; the limit is 1,000"
     );
 }
+
+/// What views share is worked out once per sweep (per metric and direction): a sweep that has
+/// projected views projects the next as a fresh one does, in either direction.
+#[test]
+fn views_after_the_first_project_as_on_a_fresh_sweep() {
+    let sweep = open(SMALL);
+    let higher = sweep.project(&view("b", "c", &[])).unwrap();
+    assert_eq!(
+        higher.view.others,
+        NameMap::from([("a".to_string(), Choice::Fixed("1".into()))])
+    );
+    let lower = View {
+        direction: Some(Direction::Lower),
+        ..view("b", "c", &[])
+    };
+    let low = sweep.project(&lower).unwrap();
+    assert_eq!(
+        low.view.others,
+        NameMap::from([("a".to_string(), Choice::Fixed("2".into()))])
+    );
+    assert_eq!(low, open(SMALL).project(&lower).unwrap());
+    assert_eq!(sweep.project(&view("b", "c", &[])).unwrap(), higher);
+    assert_eq!(
+        sweep.default_view().unwrap(),
+        open(SMALL).default_view().unwrap()
+    );
+    assert_eq!(
+        sweep.main_effects("acc").unwrap(),
+        open(SMALL).main_effects("acc").unwrap()
+    );
+}

@@ -32,6 +32,8 @@ pub(crate) mod names;
 mod project;
 mod roles;
 
+use std::cell::RefCell;
+
 use serde::Serialize;
 
 use crate::error::{Error, Result};
@@ -374,6 +376,8 @@ impl Collector {
 
 /// A sweep opened for viewing: its run table (runs that did not finish already left out), the
 /// format recognised, every column's role with its reason, and what was noticed on the way.
+/// Views keep what they share (main effects, the best configuration) once
+/// worked out: open the text again rather than change `table` or `roles` of an opened sweep.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Sweep {
     /// The runs used.
@@ -401,6 +405,25 @@ pub struct Sweep {
     /// A configuration table's statistics columns ([`config`]); `None` for a table of runs.
     #[serde(skip)]
     statistics: Option<config::Statistics>,
+    /// What views share, worked out once: per metric its main effects, and per metric and
+    /// direction the best configuration (scrubbing a fixed value re-projects
+    /// many times; these do not change with it).
+    #[serde(skip)]
+    memo: RefCell<Memo>,
+}
+
+/// What [`Sweep::memo`] keeps. Derived data: never part of a sweep's equality.
+#[derive(Debug, Clone, Default)]
+struct Memo {
+    effects: Vec<(usize, Vec<(usize, Effect)>)>,
+    /// `((metric, direction), a run of the best configuration)`.
+    best: Vec<((usize, crate::Direction), Option<usize>)>,
+}
+
+impl PartialEq for Memo {
+    fn eq(&self, _other: &Memo) -> bool {
+        true
+    }
 }
 
 /// The columns the options name that views read (not the whole options: their role map is
@@ -462,6 +485,7 @@ pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
         named_roles: options.roles.clone(),
         groups,
         statistics,
+        memo: RefCell::default(),
     })
 }
 

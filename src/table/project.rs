@@ -185,13 +185,30 @@ impl Sweep {
         let column = self.metric_column(metric)?;
         let values = self.metric_values(column)?;
         let mut effects = Vec::new();
-        for (_, effect) in effects::rank(self, column, &values) {
+        for (_, effect) in self.ranked(column, &values) {
             effects.push(effect);
         }
         Ok(effects)
     }
 
-    /// The default view (see the module documentation).
+    /// Every parameter's main effect on a metric column, ranked, worked out once per metric.
+    fn ranked(&self, metric: usize, values: &[Option<f64>]) -> Vec<(usize, Effect)> {
+        let known = self.memo.try_borrow().ok().and_then(|memo| {
+            let found = memo.effects.iter().find(|(column, _)| *column == metric);
+            found.map(|(_, ranked)| ranked.clone())
+        });
+        if let Some(ranked) = known {
+            return ranked;
+        }
+        let ranked = effects::rank(self, metric, values);
+        if let Ok(mut memo) = self.memo.try_borrow_mut() {
+            memo.effects.push((metric, ranked.clone()));
+        }
+        ranked
+    }
+
+    /// The default view (see the module documentation); its main effects and best
+    /// configuration are worked out once per sweep.
     pub fn default_view(&self) -> Result<View> {
         let metric = match &self.preferred.value {
             Some(name) => self.metric_column(name)?,
@@ -219,7 +236,7 @@ impl Sweep {
         let (named_x, named_y) = (named(&self.preferred.x)?, named(&self.preferred.y)?);
         // The parameters by effect, those named for an axis left out.
         let mut free: Vec<usize> = Vec::new();
-        for (column, _) in effects::rank(self, metric, &values) {
+        for (column, _) in self.ranked(metric, &values) {
             if Some(column) != named_x && Some(column) != named_y {
                 free.push(column);
             }
@@ -811,6 +828,27 @@ impl Sweep {
     fn best_configuration(
         &self,
         metric: usize,
+        values: &[Option<f64>],
+        direction: Direction,
+    ) -> Option<usize> {
+        let key = (metric, direction);
+        let known = self.memo.try_borrow().ok().and_then(|memo| {
+            let found = memo.best.iter().find(|(known, _)| *known == key);
+            found.map(|&(_, run)| run)
+        });
+        if let Some(run) = known {
+            return run;
+        }
+        let run = self.work_out_best_configuration(values, direction);
+        if let Ok(mut memo) = self.memo.try_borrow_mut() {
+            memo.best.push((key, run));
+        }
+        run
+    }
+
+    /// [`Sweep::best_configuration`], worked out.
+    fn work_out_best_configuration(
+        &self,
         values: &[Option<f64>],
         direction: Direction,
     ) -> Option<usize> {
