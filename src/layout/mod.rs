@@ -514,11 +514,13 @@ fn logarithmic_ticks(min: f64, max: f64) -> Vec<f64> {
     ticks
 }
 
-/// Decimals a nice tick value needs (0.25 -> 2, 40 -> 0).
+/// Decimals a nice tick value needs (0.25 -> 2, 40 -> 0), at most as many as the automatic
+/// choice ever picks.
 fn decimals_of(value: f64) -> usize {
-    (0..=6)
+    let most = crate::figure::MAX_AUTO_DECIMALS;
+    (0..=most)
         .find(|&d| crate::decimal::parse_f64(&crate::float_text::fixed(value, d)) == Some(value))
-        .unwrap_or(6)
+        .unwrap_or(most)
 }
 
 /// Lays out a figure at a width in CSS pixels (from 160 to 20 000). A figure whose cells need
