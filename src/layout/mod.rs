@@ -515,11 +515,13 @@ fn logarithmic_ticks(min: f64, max: f64) -> Vec<f64> {
     ticks
 }
 
-/// Decimals a nice tick value needs (0.25 -> 2, 40 -> 0).
+/// Decimals a nice tick value needs (0.25 -> 2, 40 -> 0), at most as many as the automatic
+/// choice ever picks.
 fn decimals_of(value: f64) -> usize {
-    (0..=6)
+    let most = crate::figure::MAX_AUTO_DECIMALS;
+    (0..=most)
         .find(|&d| crate::decimal::parse_f64(&crate::float_text::fixed(value, d)) == Some(value))
-        .unwrap_or(6)
+        .unwrap_or(most)
 }
 
 /// Lays out a figure at a width in CSS pixels (from 160 to 20 000). A figure whose cells need
@@ -924,14 +926,15 @@ fn place_color_bars(
     panels: &[PanelLayout],
     widest_bar_label: f64,
 ) -> Vec<ColorBarLayout> {
-    let bar_at = |panel: usize, left: f64, plot: Rect| {
+    let mut color_bars = Vec::new();
+    let mut add_bar = |panel: usize, left: f64, plot: Rect| {
         let bar = Rect {
             x: left + BAR_GAP,
             y: plot.y,
             width: BAR_WIDTH,
             height: plot.height.max(60.0),
         };
-        ColorBarLayout {
+        color_bars.push(ColorBarLayout {
             bar,
             ticks: bar_ticks(figure, panel, bar),
             panel,
@@ -939,22 +942,19 @@ fn place_color_bars(
                 bar.right() + 6.0 + widest_bar_label + 8.0 + AXIS_FONT / 2.0,
                 bar.y + bar.height / 2.0,
             ),
-        }
+        });
     };
     if figure.shared_legend {
         let right = panels.iter().map(|p| p.plot.right()).fold(0.0, f64::max);
-        panels
-            .first()
-            .map(|first| bar_at(0, right, first.plot))
-            .into_iter()
-            .collect()
+        if let Some(first) = panels.first() {
+            add_bar(0, right, first.plot);
+        }
     } else {
-        panels
-            .iter()
-            .enumerate()
-            .map(|(index, panel)| bar_at(index, panel.plot.right(), panel.plot))
-            .collect()
+        for (index, panel) in panels.iter().enumerate() {
+            add_bar(index, panel.plot.right(), panel.plot);
+        }
     }
+    color_bars
 }
 
 /// Step 5b: the key, a row under the panels (starting at `left`, below `height`) explaining

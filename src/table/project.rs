@@ -839,7 +839,7 @@ impl Sweep {
         if let Some(run) = known {
             return run;
         }
-        let run = self.work_out_best_configuration(values, direction);
+        let run = self.work_out_best_configuration(metric, values, direction);
         if let Ok(mut memo) = self.memo.try_borrow_mut() {
             memo.best.push((key, run));
         }
@@ -849,6 +849,7 @@ impl Sweep {
     /// [`Sweep::best_configuration`], worked out.
     fn work_out_best_configuration(
         &self,
+        metric: usize,
         values: &[Option<f64>],
         direction: Direction,
     ) -> Option<usize> {

@@ -246,6 +246,37 @@ mod tests {
         }
     }
 
+    /// A word setting's message lists the words its link reads (and the state takes): the
+    /// message is a literal, the words come from the setting's word list.
+    #[test]
+    fn word_messages_list_the_words_links_read() {
+        let mut words_checked = 0;
+        for setting in SWEEP.settings.iter().chain(PAIRWISE.settings) {
+            if let LinkForm::Word { words, .. } = setting.link_form {
+                let quoted: Vec<String> = words().iter().map(|w| format!("\"{w}\"")).collect();
+                assert_eq!(
+                    setting.expects,
+                    format!("one of {}", quoted.join(", ")),
+                    "{}",
+                    setting.option
+                );
+                words_checked += 1;
+            }
+        }
+        // layout, range and theme of sweeps; by, range and theme of pairwise comparisons.
+        assert_eq!(words_checked, 6);
+        assert!(matches!(
+            DECIMALS.link_form,
+            LinkForm::WholeOrAuto {
+                most: MAX_OFFERED_DECIMALS
+            }
+        ));
+        assert!(matches!(UNCERTAINTY.link_form, LinkForm::Level));
+        assert!(offered_level(NO_MARKS) && offered_level(0.95) && !offered_level(0.5));
+        assert_eq!(marks_level(NO_MARKS), None);
+        assert_eq!(marks_level(0.9), Some(0.9));
+    }
+
     #[test]
     fn bounds_in_messages_are_the_constants() {
         assert!(WIDTH.expects.ends_with(&format!("to {}", MAX_WIDTH)));

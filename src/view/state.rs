@@ -4,8 +4,7 @@
 //! so a new field needs no code there.
 
 use super::setting::{OptionValue, Setting};
-use crate::color::Theme;
-use crate::figure::{BinValue, Layout, Named, Range};
+use crate::figure::Named;
 
 /// A field's value as the page's state objects hold it.
 pub trait StateValue: Sized {
@@ -110,26 +109,22 @@ impl<T: StateValue> StateValue for Option<T> {
     }
 }
 
-/// The word settings: read by their word among every value of the type.
-macro_rules! named_state_value {
-    ($($named:ty),*) => {$(
-        impl StateValue for $named {
-            fn to_value(&self) -> OptionValue {
-                OptionValue::Text(self.name().to_string())
-            }
-            fn from_value(value: &OptionValue) -> Option<Self> {
-                match value {
-                    OptionValue::Text(text) => <$named>::among(<$named>::ALL, text),
-                    _ => None,
-                }
-            }
-            fn expected() -> String {
-                format!("one of {}", <$named>::names(<$named>::ALL).join(", "))
-            }
+/// The word settings (any [`Named`] type): read by their word among every value of the type,
+/// so a new word setting needs no code here.
+impl<T: Named> StateValue for T {
+    fn to_value(&self) -> OptionValue {
+        OptionValue::Text(self.name().to_string())
+    }
+    fn from_value(value: &OptionValue) -> Option<Self> {
+        match value {
+            OptionValue::Text(text) => T::among(T::ALL, text),
+            _ => None,
         }
-    )*};
+    }
+    fn expected() -> String {
+        format!("one of {}", T::names(T::ALL).join(", "))
+    }
 }
-named_state_value!(Layout, Range, BinValue, Theme);
 
 /// A view state's fields, by setting (what [`view_state!`] gives every state).
 pub trait ViewFields: Default {

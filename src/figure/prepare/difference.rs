@@ -1,7 +1,7 @@
 //! The difference view: model A minus model B on one benchmark or the mean, one panel on a
 //! diverging scale centred on 0, with the cells where one model is ahead beyond noise.
 
-use super::{choice_errors, choice_label, level_text, positions, title, Draft, Only, Panels};
+use super::{choice_errors, choice_label, level_text, positions, title, Draft, Panels};
 use crate::analysis::{difference, noise_level, test_difference};
 use crate::color::{ColorMap, DomainMode};
 use crate::display::display_label;
@@ -80,6 +80,7 @@ pub(super) fn difference_panels(
         domain,
         color_map,
         mark_label,
-        only: Only::Difference(result, test),
+        difference: Some((result, test)),
+        reconciliation: None,
     })
 }

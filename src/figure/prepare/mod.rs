@@ -43,18 +43,10 @@ struct Panels {
     color_map: ColorMap,
     /// What the dots on marked cells mean.
     mark_label: Option<String>,
-    /// What only this kind of view has.
-    only: Only,
-}
-
-/// What only one kind of view has, kept on the figure.
-enum Only {
-    /// Values (the model, benchmark and grid views): nothing more.
-    Values,
-    /// A difference: who is ahead where, and where beyond noise.
-    Difference(Difference, DifferenceTest),
-    /// A reconciliation: the comparison of reported and recomputed cells.
-    Reconcile(Reconciliation),
+    /// What only a difference has: who is ahead where, and where beyond noise.
+    difference: Option<(Difference, DifferenceTest)>,
+    /// What only a reconciliation has: the comparison of reported and recomputed cells.
+    reconciliation: Option<Reconciliation>,
 }
 
 impl Panels {
@@ -74,7 +66,8 @@ impl Panels {
             domain: options.domain,
             color_map: options.color_map,
             mark_label: None,
-            only: Only::Values,
+            difference: None,
+            reconciliation: None,
         }
     }
 }
@@ -129,7 +122,8 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
         domain: domain_mode,
         color_map,
         mut mark_label,
-        only,
+        difference,
+        reconciliation,
     } = prepared;
     if drafts.is_empty() {
         return Err(Error::InvalidField {
@@ -138,7 +132,7 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
         });
     }
     // Uncertainty marks on value panels: the cells the peak cannot be told apart from.
-    if let (Some(level), Only::Values) = (options.uncertainty, &only) {
+    if let (Some(level), None, None) = (options.uncertainty, &difference, &reconciliation) {
         for draft in &mut drafts {
             if let Some(test) = test_against_peak(&draft.grid, &draft.errors, direction, level)? {
                 draft.marks = positions(&test.indistinguishable);
@@ -243,11 +237,7 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
             parity_line: false,
         });
     }
-    let (difference, difference_test, reconciliation) = match only {
-        Only::Values => (None, None, None),
-        Only::Difference(difference, test) => (Some(difference), Some(test), None),
-        Only::Reconcile(reconciliation) => (None, None, Some(reconciliation)),
-    };
+    let (difference, difference_test) = difference.unzip();
     // A difference says so even when nothing is beyond noise; elsewhere the key explains dots
     // only where there are some.
     let mark_label = mark_label

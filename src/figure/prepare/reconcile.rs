@@ -2,7 +2,7 @@
 //! mean recomputed from its parts and their difference, with the cells that disagree beyond
 //! rounding marked.
 
-use super::{title, Draft, Only, Panels};
+use super::{title, Draft, Panels};
 use crate::analysis::reconcile_aggregate;
 use crate::color::DomainMode;
 use crate::error::Result;
@@ -68,6 +68,7 @@ pub(super) fn reconcile_panels(
         domain,
         color_map: options.color_map,
         mark_label: Some("differs beyond rounding".to_string()),
-        only: Only::Reconcile(result),
+        difference: None,
+        reconciliation: Some(result),
     })
 }
