@@ -46,7 +46,7 @@ import { exportCsv, exportPage, exportPixelRatio, exportPng, exportSvg, ratioTex
 import { loadsInSlices, progressDisplay } from "./loading.js";
 import { LoadCancelled } from "./lib/source.js";
 import { loadCatalog, readSourceData, relinkSweep, sweepOf } from "./sources.js";
-import { carriedView, RunTableControls } from "./table.js";
+import { carriedView, namedRoles, RunTableControls } from "./table.js";
 import { renderObservations } from "./observations.js";
 import { readStandaloneFigure, standaloneCatalog } from "./lib/standalone.js";
 import { renderComparisons } from "./pairwise.js";
@@ -258,13 +258,13 @@ function freeLoaded(loaded, next = null) {
   if (sweep?.table && sweep.table !== next?.sweep?.table) sweep.table.free();
 }
 
-/** Shown data drawn at another projection of their run table (`table` and `roles` when reopened). */
-function withProjection(loaded, projection, { table = loaded.sweep.table, roles = loaded.sweep.roles } = {}) {
+/** Shown data drawn at another projection of their run table (`table` when reopened). */
+function withProjection(loaded, projection, { table = loaded.sweep.table } = {}) {
   const dataset = projection.dataset();
   try {
     const view = projection.view();
     const reopened = table !== loaded.sweep.table;
-    const sweep = { ...loaded.sweep, table, roles, projection, view, reopened, description: projection.description(), notices: projection.inferred() };
+    const sweep = { ...loaded.sweep, table, projection, view, reopened, description: projection.description(), notices: projection.inferred() };
     return { ...loaded, ...sweepOf(dataset), sweep };
   } catch (error) {
     dataset.free();
@@ -334,14 +334,15 @@ function changeTableView(change, { live = false, facet = false } = {}) {
 }
 
 /**
- * Reopens the shown run table's text with a column's role changed (and every role changed
- * before), keeping what it can of the view; a refusal keeps the figure and says why.
+ * Reopens the shown run table's text with a column's role changed (and every role named before:
+ * by a link, or changed here), keeping what it can of the view; a refusal keeps the figure and
+ * says why.
  */
 function changeRole(column, role) {
   const loaded = app.shown;
   const sweep = loaded?.sweep;
   if (!sweep?.table || typeof loaded.text !== "string") return;
-  const roles = { ...sweep.roles, [column]: role };
+  const roles = { ...namedRoles(loaded.api, sweep.table, sweep.view), [column]: role };
   let table;
   let projection;
   let next;
@@ -353,7 +354,7 @@ function changeRole(column, role) {
       // The view does not fit the new roles: their default view.
       projection = table.project();
     }
-    next = withProjection(loaded, projection, { table, roles });
+    next = withProjection(loaded, projection, { table });
   } catch (error) {
     projection?.free();
     table?.free();

@@ -18,7 +18,7 @@ const ROLES = [
   ["parameter", "Parameter"],
   ["metric", "Metric"],
   ["facet", "Panels (facet)"],
-  ["replicate", "Replicate (seed)"],
+  ["replicate", "Replicate"],
   ["ignore", "Ignored"],
 ];
 
@@ -93,6 +93,19 @@ export function carriedView(view, columns) {
   carried.others = others;
   carried.bins = view.bins;
   return carried;
+}
+
+/**
+ * The roles a run table was opened with by name (by a link, or changed in the column panel), as
+ * { column: role }: the `roles` key of its link (SweepTable.link), split by the core's
+ * splitNames into column, role pairs. A role changed in the panel keeps them.
+ */
+export function namedRoles(api, table, view) {
+  const written = new URLSearchParams(table.link(view)).get("roles");
+  const names = written ? api.splitNames(written) : [];
+  const roles = {};
+  for (let index = 0; index + 1 < names.length; index += 2) roles[names[index]] = names[index + 1];
+  return roles;
 }
 
 export class RunTableControls {

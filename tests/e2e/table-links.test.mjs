@@ -99,6 +99,36 @@ describe("a run table's view in the explorer's address", { timeout: 120_000 }, (
     await context.close();
   });
 
+  test("roles given by the link are kept when another role is changed in the column panel", async () => {
+    const { page, context, problems, opened } = await openThree();
+    await afterRender(page, () => page.evaluate((hash) => (window.location.hash = hash), `${opened.fragment}&roles=batch_size,facet`));
+    const linked = await page.evaluate(() => window.sweepmap.table.columns().find((column) => column.column === "batch_size"));
+    assert.deepEqual([linked.role, linked.because], ["facet", "named in the roles"]);
+    // seed (column 4) ignored in the panel: batch_size stays a facet.
+    await page.locator("#column-panel").evaluate((panel) => (panel.open = true));
+    await afterRender(page, () => page.selectOption("#column-role-3", "ignore"));
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    const after = await page.evaluate(() => ({
+      columns: window.sweepmap.table.columns().map((column) => [column.column, column.role, column.because]),
+      models: window.sweepmap.dataset.models(),
+    }));
+    assert.deepEqual(after.columns.map(([column, role]) => [column, role]), [
+      ["lr", "parameter"],
+      ["weight_decay", "parameter"],
+      ["batch_size", "facet"],
+      ["seed", "ignore"],
+      ["val_accuracy", "metric"],
+    ]);
+    assert.equal(after.columns[3][2], "named in the roles");
+    assert.equal(after.columns[2][2], "named in the roles", "the link's role is still named");
+    assert.deepEqual(after.models, ["32", "64"], "a panel per batch size");
+    assert.equal(await page.locator("#column-role-2").inputValue(), "facet");
+    assert.equal(pairs(shown.fragment).roles, "batch_size,facet,seed,ignore");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("a column the file does not have is a notice naming the key and the column; the rest applies", async () => {
     const { page, context, problems, opened, start } = await openThree();
     await afterRender(page, () =>
