@@ -33,17 +33,28 @@ pub struct Marginals {
 impl Marginals {
     /// The row means alone, row 0 = smallest y.
     pub fn row_means(&self) -> Vec<Option<f64>> {
-        self.rows.iter().map(|line| line.mean).collect()
+        means(&self.rows)
     }
 
     /// The column means alone.
     pub fn column_means(&self) -> Vec<Option<f64>> {
-        self.columns.iter().map(|line| line.mean).collect()
+        means(&self.columns)
     }
 }
 
+fn means(lines: &[LineMean]) -> Vec<Option<f64>> {
+    let mut means = Vec::with_capacity(lines.len());
+    for line in lines {
+        means.push(line.mean);
+    }
+    means
+}
+
 fn average_line(values: impl Iterator<Item = Option<f64>>) -> LineMean {
-    let present: Vec<f64> = values.flatten().collect();
+    let mut present: Vec<f64> = Vec::new();
+    for value in values.flatten() {
+        present.push(value);
+    }
     LineMean {
         mean: mean(&present),
         present: present.len(),
@@ -52,12 +63,18 @@ fn average_line(values: impl Iterator<Item = Option<f64>>) -> LineMean {
 
 /// Computes the mean of every row and every column over present cells.
 pub fn compute_marginals(grid: &Grid) -> Marginals {
-    let rows = (0..grid.rows())
-        .map(|y| average_line((0..grid.columns()).map(|x| finite_value(grid, x, y))))
-        .collect();
-    let columns = (0..grid.columns())
-        .map(|x| average_line((0..grid.rows()).map(|y| finite_value(grid, x, y))))
-        .collect();
+    let mut rows = Vec::with_capacity(grid.rows());
+    for y in 0..grid.rows() {
+        rows.push(average_line(
+            (0..grid.columns()).map(|x| finite_value(grid, x, y)),
+        ));
+    }
+    let mut columns = Vec::with_capacity(grid.columns());
+    for x in 0..grid.columns() {
+        columns.push(average_line(
+            (0..grid.rows()).map(|y| finite_value(grid, x, y)),
+        ));
+    }
     Marginals { rows, columns }
 }
 
