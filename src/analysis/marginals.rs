@@ -33,28 +33,17 @@ pub struct Marginals {
 impl Marginals {
     /// The row means alone, row 0 = smallest y.
     pub fn row_means(&self) -> Vec<Option<f64>> {
-        means(&self.rows)
+        self.rows.iter().map(|line| line.mean).collect()
     }
 
     /// The column means alone.
     pub fn column_means(&self) -> Vec<Option<f64>> {
-        means(&self.columns)
+        self.columns.iter().map(|line| line.mean).collect()
     }
-}
-
-fn means(lines: &[LineMean]) -> Vec<Option<f64>> {
-    let mut means = Vec::with_capacity(lines.len());
-    for line in lines {
-        means.push(line.mean);
-    }
-    means
 }
 
 fn average_line(values: impl Iterator<Item = Option<f64>>) -> LineMean {
-    let mut present: Vec<f64> = Vec::new();
-    for value in values.flatten() {
-        present.push(value);
-    }
+    let present: Vec<f64> = values.flatten().collect();
     LineMean {
         mean: mean(&present),
         present: present.len(),
@@ -63,18 +52,12 @@ fn average_line(values: impl Iterator<Item = Option<f64>>) -> LineMean {
 
 /// Computes the mean of every row and every column over present cells.
 pub fn compute_marginals(grid: &Grid) -> Marginals {
-    let mut rows = Vec::with_capacity(grid.rows());
-    for y in 0..grid.rows() {
-        rows.push(average_line(
-            (0..grid.columns()).map(|x| finite_value(grid, x, y)),
-        ));
-    }
-    let mut columns = Vec::with_capacity(grid.columns());
-    for x in 0..grid.columns() {
-        columns.push(average_line(
-            (0..grid.rows()).map(|y| finite_value(grid, x, y)),
-        ));
-    }
+    let rows = (0..grid.rows())
+        .map(|y| average_line((0..grid.columns()).map(|x| finite_value(grid, x, y))))
+        .collect();
+    let columns = (0..grid.columns())
+        .map(|x| average_line((0..grid.rows()).map(|y| finite_value(grid, x, y))))
+        .collect();
     Marginals { rows, columns }
 }
 

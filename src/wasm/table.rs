@@ -108,7 +108,7 @@ fn fields(
             return Err(js_error(Error::Unknown {
                 what,
                 name: key,
-                known: known.iter().map(|name| name.to_string()).collect(),
+                known: super::dataset::owned(known),
             }));
         }
         if !field.is_null() {
