@@ -174,7 +174,11 @@ pub fn carries_noise(dataset: &Dataset) -> bool {
 /// The noise of a panel: the median standard error of its cells that have one (`None` when
 /// none has). Labels stop at its first significant digit (see `figure::noise_decimals`).
 pub fn noise_level(errors: impl Iterator<Item = f64>) -> Option<f64> {
-    median(&errors.collect::<Vec<f64>>())
+    let mut values = Vec::new();
+    for error in errors {
+        values.push(error);
+    }
+    median(&values)
 }
 
 /// Standard errors of a cell-wise mean of several grids' cells (a model's mean across
