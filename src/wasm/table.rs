@@ -127,9 +127,9 @@ fn name_of(key: &str, value: &JsValue) -> Result<String, js_sys::Error> {
 /// read as `loadCsv` reads them.
 fn sweep_options(value: JsValue) -> Result<TableOptions, js_sys::Error> {
     let names = CsvOptions::ROLES.names;
-    let known: Vec<&str> = std::iter::once("roles")
-        .chain(names.iter().copied())
-        .collect();
+    let mut known: Vec<&str> = Vec::with_capacity(names.len() + 1);
+    known.push("roles");
+    known.extend_from_slice(names);
     let mut csv = CsvOptions::default();
     let mut roles = crate::table::NameMap::new();
     for (key, field) in fields("openSweep option", value, &known)? {
