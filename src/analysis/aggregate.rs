@@ -57,9 +57,14 @@ pub fn average_grids(grids: &[&Grid]) -> Result<Grid> {
     let mut average = Grid::empty(columns, rows);
     for y in 0..rows {
         for x in 0..columns {
-            let values: Option<Vec<f64>> =
-                grids.iter().map(|grid| finite_value(grid, x, y)).collect();
-            if let Some(values) = values {
+            let mut values: Vec<f64> = Vec::with_capacity(grids.len());
+            for grid in grids {
+                match finite_value(grid, x, y) {
+                    Some(value) => values.push(value),
+                    None => break,
+                }
+            }
+            if values.len() == grids.len() {
                 let mean = values.iter().sum::<f64>() / values.len() as f64;
                 average.set(x, y, Some(Cell::single(mean)));
             }
@@ -130,20 +135,18 @@ pub(crate) fn selected_grids<'a>(
     model: usize,
     selection: &BenchmarkSelection,
 ) -> Result<Vec<&'a Grid>> {
-    selection
-        .included
-        .iter()
-        .map(|&benchmark| {
-            dataset
-                .panel_at(model, benchmark)
-                .map(|panel| &panel.grid)
-                .ok_or_else(|| Error::Unknown {
-                    what: "panel",
-                    name: format!("#{model} | #{benchmark}"),
-                    known: Vec::new(),
-                })
-        })
-        .collect()
+    let mut grids = Vec::with_capacity(selection.included.len());
+    for &benchmark in &selection.included {
+        let Some(panel) = dataset.panel_at(model, benchmark) else {
+            return Err(Error::Unknown {
+                what: "panel",
+                name: format!("#{model} | #{benchmark}"),
+                known: Vec::new(),
+            });
+        };
+        grids.push(&panel.grid);
+    }
+    Ok(grids)
 }
 
 /// A model's cell-wise mean across benchmarks, with what it is over.
@@ -164,11 +167,12 @@ pub fn average_benchmarks(dataset: &Dataset, model: usize) -> Result<BenchmarkAv
     let selection = select_benchmarks(dataset, model)?;
     let grids = selected_grids(dataset, model, &selection)?;
     let grid = average_grids(&grids)?;
-    let benchmark_names = selection
-        .included
-        .iter()
-        .filter_map(|&benchmark| dataset.benchmarks.levels.get(benchmark).cloned())
-        .collect();
+    let mut benchmark_names = Vec::with_capacity(selection.included.len());
+    for &benchmark in &selection.included {
+        if let Some(name) = dataset.benchmarks.levels.get(benchmark) {
+            benchmark_names.push(name.clone());
+        }
+    }
     Ok(BenchmarkAverage {
         model,
         grid,

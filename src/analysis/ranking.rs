@@ -58,26 +58,28 @@ pub fn rank_configurations_across(
     check_same_shape(grids)?;
     let columns = grids.first().map_or(0, |grid| grid.columns());
     let rows = grids.first().map_or(0, |grid| grid.rows());
-    let mut totals: Vec<ConfigurationRank> = (0..rows)
-        .flat_map(|y| {
-            (0..columns).map(move |x| ConfigurationRank {
+    let mut totals: Vec<ConfigurationRank> = Vec::with_capacity(rows * columns);
+    for y in 0..rows {
+        for x in 0..columns {
+            totals.push(ConfigurationRank {
                 position: CellPosition::new(x, y),
                 mean_rank: 0.0,
                 benchmarks_present: 0,
                 top_three: 0,
-            })
-        })
-        .collect();
+            });
+        }
+    }
     for grid in grids {
-        let cells: Vec<(CellPosition, f64)> = present_values(grid).collect();
+        let mut cells: Vec<(CellPosition, f64)> = Vec::new();
         // Rank ascending on a key where smaller is better.
-        let keys: Vec<f64> = cells
-            .iter()
-            .map(|(_, value)| match direction {
+        let mut keys: Vec<f64> = Vec::new();
+        for (position, value) in present_values(grid) {
+            cells.push((position, value));
+            keys.push(match direction {
                 Direction::Higher => -value,
-                Direction::Lower => *value,
-            })
-            .collect();
+                Direction::Lower => value,
+            });
+        }
         for ((position, _), rank) in cells.iter().zip(rank_ascending(&keys)) {
             let index = position.y * columns + position.x;
             if let Some(total) = totals.get_mut(index) {
@@ -89,14 +91,15 @@ pub fn rank_configurations_across(
             }
         }
     }
-    let mut ranked: Vec<ConfigurationRank> = totals
-        .into_iter()
-        .filter(|total| total.benchmarks_present > 0)
-        .map(|total| ConfigurationRank {
-            mean_rank: total.mean_rank / total.benchmarks_present as f64,
-            ..total
-        })
-        .collect();
+    let mut ranked: Vec<ConfigurationRank> = Vec::new();
+    for total in totals {
+        if total.benchmarks_present > 0 {
+            ranked.push(ConfigurationRank {
+                mean_rank: total.mean_rank / total.benchmarks_present as f64,
+                ..total
+            });
+        }
+    }
     crate::sort::sort_by(&mut ranked, |a, b| {
         a.mean_rank
             .total_cmp(&b.mean_rank)

@@ -195,16 +195,12 @@ pub fn reconcile_aggregate(
             field: format!("benchmark \"{name}\""),
             expected: "a reported aggregate that names the benchmarks it averages".to_string(),
         })?;
-    let parts = part_names
-        .iter()
-        .map(|part| {
-            let index = dataset.benchmark_index(part)?;
-            dataset
-                .panel_at(model, index)
-                .map(|panel| &panel.grid)
-                .ok_or_else(unknown_panel)
-        })
-        .collect::<Result<Vec<&Grid>>>()?;
+    let mut parts: Vec<&Grid> = Vec::with_capacity(part_names.len());
+    for part in part_names {
+        let index = dataset.benchmark_index(part)?;
+        let panel = dataset.panel_at(model, index).ok_or_else(unknown_panel)?;
+        parts.push(&panel.grid);
+    }
     reconcile(reported, &parts)
 }
 

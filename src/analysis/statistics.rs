@@ -99,7 +99,10 @@ pub(crate) struct Rank {
 /// Ranks values in ascending order, aligned with the input. Ties (see [`values_tie`]) between
 /// neighbours in sorted order share their average rank.
 pub(crate) fn rank_ascending(values: &[f64]) -> Vec<Rank> {
-    let mut sorted: Vec<(usize, f64)> = values.iter().copied().enumerate().collect();
+    let mut sorted: Vec<(usize, f64)> = Vec::with_capacity(values.len());
+    for (index, &value) in values.iter().enumerate() {
+        sorted.push((index, value));
+    }
     crate::sort::sort_by(&mut sorted, |a, b| a.1.total_cmp(&b.1));
     let mut ranks = vec![
         Rank {
@@ -125,6 +128,16 @@ pub(crate) fn rank_ascending(values: &[f64]) -> Vec<Rank> {
     ranks
 }
 
+/// The average ranks of `values` ([`rank_ascending`]), aligned with the input.
+fn average_ranks(values: &[f64]) -> Vec<f64> {
+    let ranks = rank_ascending(values);
+    let mut averages = Vec::with_capacity(ranks.len());
+    for rank in &ranks {
+        averages.push(rank.average);
+    }
+    averages
+}
+
 /// Spearman's rank correlation of two equally long series: the Pearson correlation of their
 /// average ranks. `None` when the lengths differ, when there are fewer than three pairs, or when
 /// either series does not vary (all values tied), since no trend can be measured then.
@@ -132,8 +145,8 @@ pub fn spearman_correlation(first: &[f64], second: &[f64]) -> Option<f64> {
     if first.len() != second.len() || first.len() < 3 {
         return None;
     }
-    let first_ranks: Vec<f64> = rank_ascending(first).iter().map(|r| r.average).collect();
-    let second_ranks: Vec<f64> = rank_ascending(second).iter().map(|r| r.average).collect();
+    let first_ranks = average_ranks(first);
+    let second_ranks = average_ranks(second);
     let first_center = mean(&first_ranks)?;
     let second_center = mean(&second_ranks)?;
     let mut cross = 0.0;

@@ -131,11 +131,12 @@ fn scan(
         return (None, 0);
     }
     let value = best * sign;
-    let cells = near
-        .into_iter()
-        .filter(|&(_, key)| values_tie(key * sign, value))
-        .map(|(index, _)| CellPosition::new(index % columns, index / columns))
-        .collect();
+    let mut cells = Vec::new();
+    for (index, key) in near {
+        if values_tie(key * sign, value) {
+            cells.push(CellPosition::new(index % columns, index / columns));
+        }
+    }
     (Some(Extreme { value, cells }), count)
 }
 
@@ -147,21 +148,29 @@ fn tie_floor(best: f64) -> f64 {
 
 /// Summarises a grid. Returns `None` when no cell is present.
 pub fn summarize(grid: &Grid, direction: Direction) -> Option<Summary> {
-    let cells: Vec<(CellPosition, f64)> = present_values(grid).collect();
-    let values: Vec<f64> = cells.iter().map(|(_, value)| *value).collect();
+    let mut cells: Vec<(CellPosition, f64)> = Vec::new();
+    let mut values: Vec<f64> = Vec::new();
+    for (position, value) in present_values(grid) {
+        cells.push((position, value));
+        values.push(value);
+    }
     let largest = values.iter().copied().reduce(f64::max)?;
     let smallest = values.iter().copied().reduce(f64::min)?;
     let (best, worst) = match direction {
         Direction::Higher => (largest, smallest),
         Direction::Lower => (smallest, largest),
     };
-    let extreme = |target: f64| Extreme {
-        value: target,
-        cells: cells
-            .iter()
-            .filter(|(_, value)| values_tie(*value, target))
-            .map(|(position, _)| *position)
-            .collect(),
+    let extreme = |target: f64| {
+        let mut tied = Vec::new();
+        for &(position, value) in &cells {
+            if values_tie(value, target) {
+                tied.push(position);
+            }
+        }
+        Extreme {
+            value: target,
+            cells: tied,
+        }
     };
     let total = grid.columns().saturating_mul(grid.rows());
     Some(Summary {

@@ -202,29 +202,34 @@ fn build_trend(pooled: &[(f64, f64)], lines: &[Vec<(f64, f64)>], line_word: &str
 
 /// Measures the trend of the metric along x and along y.
 pub fn measure_trends(grid: &Grid) -> Trends {
-    let cells: Vec<_> = present_values(grid).collect();
-    let by_column: Vec<(f64, f64)> = cells
-        .iter()
-        .map(|(position, value)| (position.x as f64, *value))
-        .collect();
-    let by_row: Vec<(f64, f64)> = cells
-        .iter()
-        .map(|(position, value)| (position.y as f64, *value))
-        .collect();
-    let rows: Vec<Vec<(f64, f64)>> = (0..grid.rows())
-        .map(|y| {
-            (0..grid.columns())
-                .filter_map(|x| finite_value(grid, x, y).map(|value| (x as f64, value)))
-                .collect()
-        })
-        .collect();
-    let columns: Vec<Vec<(f64, f64)>> = (0..grid.columns())
-        .map(|x| {
-            (0..grid.rows())
-                .filter_map(|y| finite_value(grid, x, y).map(|value| (y as f64, value)))
-                .collect()
-        })
-        .collect();
+    // Loops rather than iterator chains: each `.map().collect()` compiles its own copies of
+    // std's collecting code in the wasm (README "Package size").
+    let mut by_column: Vec<(f64, f64)> = Vec::new();
+    let mut by_row: Vec<(f64, f64)> = Vec::new();
+    for (position, value) in present_values(grid) {
+        by_column.push((position.x as f64, value));
+        by_row.push((position.y as f64, value));
+    }
+    let mut rows: Vec<Vec<(f64, f64)>> = Vec::with_capacity(grid.rows());
+    for y in 0..grid.rows() {
+        let mut row = Vec::new();
+        for x in 0..grid.columns() {
+            if let Some(value) = finite_value(grid, x, y) {
+                row.push((x as f64, value));
+            }
+        }
+        rows.push(row);
+    }
+    let mut columns: Vec<Vec<(f64, f64)>> = Vec::with_capacity(grid.columns());
+    for x in 0..grid.columns() {
+        let mut column = Vec::new();
+        for y in 0..grid.rows() {
+            if let Some(value) = finite_value(grid, x, y) {
+                column.push((y as f64, value));
+            }
+        }
+        columns.push(column);
+    }
     Trends {
         along_x: build_trend(&by_column, &rows, "rows"),
         along_y: build_trend(&by_row, &columns, "columns"),

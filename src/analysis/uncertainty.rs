@@ -22,7 +22,7 @@ use serde::Serialize;
 use super::position::CellPosition;
 use super::statistics::{median, values_tie};
 use crate::error::{Error, Result};
-use crate::{BenchmarkInfo, Dataset, Direction, Grid};
+use crate::{BenchmarkInfo, Cell, Dataset, Direction, Grid};
 
 /// How cell values relate to a proportion in [0, 1].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -91,30 +91,34 @@ pub fn standard_errors(
 ) -> Vec<Option<CellError>> {
     let items = benchmark.and_then(|info| info.items).filter(|n| *n > 0);
     let samples_per_item = benchmark.and_then(|info| info.samples_per_item);
-    grid.cells()
-        .iter()
-        .map(|cell| {
-            let cell = cell.as_ref()?;
-            if let (true, Some(spread)) = (cell.count > 1, cell.std_dev) {
-                return Some(CellError {
-                    standard_error: spread / f64::from(cell.count).sqrt(),
-                    source: ErrorSource::Replicates { count: cell.count },
-                });
-            }
-            let (items, scale) = (items?, scale?);
-            let n = f64::from(items);
-            let successes = (cell.mean / scale.factor()).clamp(0.0, 1.0) * n;
-            let shrunk = (successes + 2.0) / (n + 4.0);
-            let standard_error = (shrunk * (1.0 - shrunk) / (n + 4.0)).sqrt() * scale.factor();
-            Some(CellError {
-                standard_error,
-                source: ErrorSource::Binomial {
-                    items,
-                    samples_per_item,
-                },
-            })
+    let error_of = |cell: &Option<Cell>| {
+        let cell = cell.as_ref()?;
+        if let (true, Some(spread)) = (cell.count > 1, cell.std_dev) {
+            return Some(CellError {
+                standard_error: spread / f64::from(cell.count).sqrt(),
+                source: ErrorSource::Replicates { count: cell.count },
+            });
+        }
+        let (items, scale) = (items?, scale?);
+        let n = f64::from(items);
+        let successes = (cell.mean / scale.factor()).clamp(0.0, 1.0) * n;
+        let shrunk = (successes + 2.0) / (n + 4.0);
+        let standard_error = (shrunk * (1.0 - shrunk) / (n + 4.0)).sqrt() * scale.factor();
+        Some(CellError {
+            standard_error,
+            source: ErrorSource::Binomial {
+                items,
+                samples_per_item,
+            },
         })
-        .collect()
+    };
+    // A loop rather than `.map().collect()`: each chain compiles its own copies of std's
+    // collecting code in the wasm (README "Package size").
+    let mut errors = Vec::with_capacity(grid.cells().len());
+    for cell in grid.cells() {
+        errors.push(error_of(cell));
+    }
+    errors
 }
 
 /// Standard errors with the ones the data report put first: `reported` is row-major like the
@@ -170,7 +174,11 @@ pub fn carries_noise(dataset: &Dataset) -> bool {
 /// The noise of a panel: the median standard error of its cells that have one (`None` when
 /// none has). Labels stop at its first significant digit (see `figure::noise_decimals`).
 pub fn noise_level(errors: impl Iterator<Item = f64>) -> Option<f64> {
-    median(&errors.collect::<Vec<f64>>())
+    let mut values = Vec::new();
+    for error in errors {
+        values.push(error);
+    }
+    median(&values)
 }
 
 /// Standard errors of a cell-wise mean of several grids' cells (a model's mean across
@@ -180,23 +188,26 @@ pub fn standard_errors_of_mean(parts: &[Vec<Option<CellError>>]) -> Vec<Option<C
         return Vec::new();
     };
     let count = parts.len() as f64;
-    (0..first.len())
-        .map(|cell| {
-            let squares = parts
-                .iter()
-                .map(|part| {
-                    part.get(cell)
-                        .copied()
-                        .flatten()
-                        .map(|e| e.standard_error.powi(2))
-                })
-                .sum::<Option<f64>>()?;
-            Some(CellError {
-                standard_error: squares.sqrt() / count,
-                source: ErrorSource::Mean { parts: parts.len() },
+    let error_of = |cell: usize| {
+        let squares = parts
+            .iter()
+            .map(|part| {
+                part.get(cell)
+                    .copied()
+                    .flatten()
+                    .map(|e| e.standard_error.powi(2))
             })
+            .sum::<Option<f64>>()?;
+        Some(CellError {
+            standard_error: squares.sqrt() / count,
+            source: ErrorSource::Mean { parts: parts.len() },
         })
-        .collect()
+    };
+    let mut errors = Vec::with_capacity(first.len());
+    for cell in 0..first.len() {
+        errors.push(error_of(cell));
+    }
+    errors
 }
 
 /// The two-sided critical value of the standard normal for a confidence level in (0, 1):
@@ -313,8 +324,10 @@ pub fn test_against_peak(
         Direction::Higher => a > b,
         Direction::Lower => a < b,
     };
-    let present: Vec<(usize, usize, f64)> =
-        grid.present().map(|(x, y, c)| (x, y, c.mean)).collect();
+    let mut present: Vec<(usize, usize, f64)> = Vec::new();
+    for (x, y, c) in grid.present() {
+        present.push((x, y, c.mean));
+    }
     let Some(peak_value) = present
         .iter()
         .map(|p| p.2)
@@ -329,11 +342,12 @@ pub fn test_against_peak(
             .flatten()
             .map(|e| e.standard_error)
     };
-    let peak: Vec<CellPosition> = present
-        .iter()
-        .filter(|p| values_tie(p.2, peak_value))
-        .map(|p| CellPosition::new(p.0, p.1))
-        .collect();
+    let mut peak: Vec<CellPosition> = Vec::new();
+    for p in &present {
+        if values_tie(p.2, peak_value) {
+            peak.push(CellPosition::new(p.0, p.1));
+        }
+    }
     // With tied peaks, compare against the most certain of them (the smallest error).
     let peak_error = peak
         .iter()

@@ -103,7 +103,13 @@ impl ColorMap {
             .ok_or_else(|| Error::Unknown {
                 what: "colour map",
                 name: name.to_string(),
-                known: ALL.iter().map(|map| map.name().to_string()).collect(),
+                known: {
+                    let mut known = Vec::with_capacity(ALL.len());
+                    for map in ALL {
+                        known.push(map.name().to_string());
+                    }
+                    known
+                },
             })
     }
 

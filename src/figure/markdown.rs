@@ -146,10 +146,10 @@ impl MarkdownWriter {
     pub fn table<R: AsRef<[String]>>(&mut self, columns: &[TableColumn], rows: &[R]) {
         self.start_block();
         self.row(columns.iter().map(|column| column.name.as_str()));
-        let alignments: Vec<&str> = columns
-            .iter()
-            .map(|column| if column.numeric { "---:" } else { "---" })
-            .collect();
+        let mut alignments: Vec<&str> = Vec::with_capacity(columns.len());
+        for column in columns {
+            alignments.push(if column.numeric { "---:" } else { "---" });
+        }
         self.text
             .push_str(&format!("| {} |\n", alignments.join(" | ")));
         for row in rows {
@@ -158,7 +158,11 @@ impl MarkdownWriter {
     }
 
     fn row<'a>(&mut self, cells: impl Iterator<Item = &'a str>) {
-        let cells: Vec<String> = cells.map(escape_markdown).collect();
+        let mut escaped: Vec<String> = Vec::new();
+        for cell in cells {
+            escaped.push(escape_markdown(cell));
+        }
+        let cells = escaped;
         self.text.push_str(&format!("| {} |\n", cells.join(" | ")));
     }
 

@@ -153,7 +153,10 @@ impl PanelContext<'_> {
     }
 
     fn cells(&self, cells: &[CellPosition]) -> String {
-        let names: Vec<String> = cells.iter().map(|c| self.cell(*c)).collect();
+        let mut names: Vec<String> = Vec::with_capacity(cells.len());
+        for cell in cells {
+            names.push(self.cell(*cell));
+        }
         match names.as_slice() {
             [] => String::new(),
             [one] => one.clone(),
@@ -406,16 +409,13 @@ fn compared_pairs<'a>(
     direction: Direction,
 ) -> Vec<(NamedGrid<'a>, NamedGrid<'a>)> {
     if models.len() <= MAX_MODELS_COMPARED_IN_PAIRS {
-        return models
-            .iter()
-            .enumerate()
-            .flat_map(|(index, first)| {
-                models
-                    .iter()
-                    .skip(index + 1)
-                    .map(|second| (*first, *second))
-            })
-            .collect();
+        let mut pairs = Vec::new();
+        for (index, first) in models.iter().enumerate() {
+            for second in models.iter().skip(index + 1) {
+                pairs.push((*first, *second));
+            }
+        }
+        return pairs;
     }
     let mean = |grid: &Grid| {
         let (sum, count) = grid
@@ -441,12 +441,13 @@ fn compared_pairs<'a>(
     let Some(first) = models.get(leader) else {
         return Vec::new();
     };
-    models
-        .iter()
-        .enumerate()
-        .filter(|(index, _)| *index != leader)
-        .map(|(_, other)| (*first, *other))
-        .collect()
+    let mut pairs = Vec::with_capacity(models.len());
+    for (index, other) in models.iter().enumerate() {
+        if index != leader {
+            pairs.push((*first, *other));
+        }
+    }
+    pairs
 }
 
 /// The key observations of a figure: one section per panel, then one across panels (model
@@ -497,11 +498,12 @@ pub fn observe_figure(
     let mut across = Vec::new();
     match view {
         View::Benchmark { .. } => {
-            let models: Vec<(&str, &Grid)> = figure
-                .panels
-                .iter()
-                .filter_map(|panel| Some((panel.model.as_deref()?, &panel.grid)))
-                .collect();
+            let mut models: Vec<(&str, &Grid)> = Vec::new();
+            for panel in &figure.panels {
+                if let Some(model) = panel.model.as_deref() {
+                    models.push((model, &panel.grid));
+                }
+            }
             for (a, b) in compared_pairs(&models, figure.direction) {
                 across.extend(compare_models(&context, a, b));
             }
@@ -716,24 +718,21 @@ pub fn mismatch_table(figure: &Figure) -> Option<MismatchTable> {
     if result.mismatches.is_empty() {
         return None;
     }
-    let mut rows: Vec<MismatchRow> = result
-        .mismatches
-        .iter()
-        .map(|mismatch| {
-            let position = mismatch.position;
-            MismatchRow {
-                position,
-                gap: rounded(mismatch.difference.abs(), difference.decimals),
-                cells: vec![
-                    figure.x.label(position.x).unwrap_or_default().to_string(),
-                    figure.y.label(position.y).unwrap_or_default().to_string(),
-                    format_value(mismatch.reported, reported.decimals),
-                    format_value(mismatch.recomputed, recomputed.decimals),
-                    format_signed(mismatch.difference, difference.decimals),
-                ],
-            }
-        })
-        .collect();
+    let mut rows: Vec<MismatchRow> = Vec::with_capacity(result.mismatches.len());
+    for mismatch in &result.mismatches {
+        let position = mismatch.position;
+        rows.push(MismatchRow {
+            position,
+            gap: rounded(mismatch.difference.abs(), difference.decimals),
+            cells: vec![
+                figure.x.label(position.x).unwrap_or_default().to_string(),
+                figure.y.label(position.y).unwrap_or_default().to_string(),
+                format_value(mismatch.reported, reported.decimals),
+                format_value(mismatch.recomputed, recomputed.decimals),
+                format_signed(mismatch.difference, difference.decimals),
+            ],
+        });
+    }
     // A stable sort (one copy of it for the whole crate): equal gaps keep the order of the cells.
     crate::sort::sort_by(&mut rows, |a, b| b.gap.total_cmp(&a.gap));
     let (x_name, y_name) = figure.axis_names(reported);
@@ -817,7 +816,10 @@ impl KeyObservations {
         }
         if let Some(table) = &self.mismatches {
             writer.heading(3, &table.caption);
-            let rows: Vec<&[String]> = table.rows.iter().map(|row| row.cells.as_slice()).collect();
+            let mut rows: Vec<&[String]> = Vec::with_capacity(table.rows.len());
+            for row in &table.rows {
+                rows.push(row.cells.as_slice());
+            }
             writer.table(&table.columns, &rows);
         }
         writer.finish()
@@ -828,22 +830,20 @@ impl KeyObservations {
     /// there are none.
     pub fn description(&self) -> String {
         let (panels, across) = self.split();
-        let parts: Vec<String> = self
-            .shows
-            .iter()
-            .map(|shows| format!("Shown: {shows}."))
-            .chain(
-                across
-                    .iter()
-                    .chain(panels)
-                    .filter(|(_, observations)| !observations.is_empty())
-                    .map(|(title, observations)| {
-                        let texts: Vec<&str> =
-                            observations.iter().map(|o| o.text.as_str()).collect();
-                        format!("{title}: {}", texts.join(" "))
-                    }),
-            )
-            .collect();
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(shows) = &self.shows {
+            parts.push(format!("Shown: {shows}."));
+        }
+        for (title, observations) in across.iter().chain(panels) {
+            if observations.is_empty() {
+                continue;
+            }
+            let mut texts: Vec<&str> = Vec::with_capacity(observations.len());
+            for observation in observations {
+                texts.push(observation.text.as_str());
+            }
+            parts.push(format!("{title}: {}", texts.join(" ")));
+        }
         if parts.is_empty() {
             String::new()
         } else {

@@ -103,7 +103,10 @@ impl Figure {
         }
         let cell = panel.grid.get(x, y);
         let direction = self.direction;
-        let values: Vec<f64> = panel.grid.present().map(|(_, _, c)| c.mean).collect();
+        let mut values: Vec<f64> = Vec::new();
+        for (_, _, c) in panel.grid.present() {
+            values.push(c.mean);
+        }
         let better = |a: f64, b: f64| match direction {
             Direction::Higher => a > b,
             Direction::Lower => a < b,
@@ -282,27 +285,26 @@ impl Figure {
 
     /// Summaries, trends and descriptions of every panel.
     pub fn reports(&self) -> Vec<PanelReport> {
-        self.panels
-            .iter()
-            .map(|panel| {
-                let summary = summarize(&panel.grid, self.direction);
-                let names = |cells: &[crate::analysis::CellPosition]| self.cell_names(panel, cells);
-                PanelReport {
-                    title: panel.title.clone(),
-                    peak_cells: summary
-                        .as_ref()
-                        .map(|s| names(&s.peak.cells))
-                        .unwrap_or_default(),
-                    worst_cells: summary
-                        .as_ref()
-                        .map(|s| names(&s.worst.cells))
-                        .unwrap_or_default(),
-                    summary,
-                    trends: measure_trends(&panel.grid),
-                    description: self.describe_panel(panel),
-                }
-            })
-            .collect()
+        let mut reports = Vec::with_capacity(self.panels.len());
+        for panel in &self.panels {
+            let summary = summarize(&panel.grid, self.direction);
+            let names = |cells: &[crate::analysis::CellPosition]| self.cell_names(panel, cells);
+            reports.push(PanelReport {
+                title: panel.title.clone(),
+                peak_cells: summary
+                    .as_ref()
+                    .map(|s| names(&s.peak.cells))
+                    .unwrap_or_default(),
+                worst_cells: summary
+                    .as_ref()
+                    .map(|s| names(&s.worst.cells))
+                    .unwrap_or_default(),
+                summary,
+                trends: measure_trends(&panel.grid),
+                description: self.describe_panel(panel),
+            });
+        }
+        reports
     }
 
     /// The data shown, as tidy CSV: one row per present cell of every panel (a pairwise

@@ -27,11 +27,13 @@ pub(super) struct Damaged {
 /// (`a=1&&b=2`) are skipped, as browsers do; a segment without `=` has an empty value.
 pub(super) fn split_query(query: &str) -> Vec<Result<Pair, Damaged>> {
     let query = query.strip_prefix(['?', '#']).unwrap_or(query);
-    query
-        .split('&')
-        .filter(|segment| !segment.is_empty())
-        .map(decode_pair)
-        .collect()
+    let mut pairs = Vec::new();
+    for segment in query.split('&') {
+        if !segment.is_empty() {
+            pairs.push(decode_pair(segment));
+        }
+    }
+    pairs
 }
 
 fn decode_pair(segment: &str) -> Result<Pair, Damaged> {
@@ -149,11 +151,14 @@ pub(super) fn quote(value: &str) -> String {
 
 /// A list of quoted names: `"a", "b"`.
 pub(super) fn quoted_list(names: &[String]) -> String {
-    names
-        .iter()
-        .map(|name| quote(name))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut list = String::new();
+    for name in names {
+        if !list.is_empty() {
+            list.push_str(", ");
+        }
+        list.push_str(&quote(name));
+    }
+    list
 }
 
 #[cfg(test)]

@@ -79,10 +79,10 @@ fn value_of<'a>(pairs: &'a [(String, String)], setting: &Setting) -> Option<&'a 
 /// Reads the run-table keys of a link's text (with or without its `#` or `?`). Problems with a
 /// key's own text are notices; damaged pairs and keys given twice are `parse_link`'s to notice.
 pub fn read_table_link(query: &str) -> (TableLink, Vec<Notice>) {
-    let pairs: Vec<(String, String)> = split_query(query)
-        .into_iter()
-        .filter_map(|pair| pair.ok().map(|pair| (pair.key, pair.value)))
-        .collect();
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for pair in split_query(query).into_iter().flatten() {
+        pairs.push((pair.key, pair.value));
+    }
     read_table_pairs(&pairs)
 }
 

@@ -27,12 +27,22 @@ pub(crate) fn parse_number(text: &str) -> Option<f64> {
     crate::decimal::parse_f64(trimmed).filter(|value| value.is_finite())
 }
 
+/// Every label parsed as a number ([`parse_number`]), or `None` when some label is not one. One
+/// loop for the three callers rather than a collecting chain each (README "Package size").
+pub(crate) fn parse_numbers(labels: &[String]) -> Option<Vec<f64>> {
+    let mut numbers = Vec::with_capacity(labels.len());
+    for label in labels {
+        numbers.push(parse_number(label)?);
+    }
+    Some(numbers)
+}
+
 impl Axis {
     /// Builds an axis from labels in first-seen order: numeric when all labels are numbers
     /// (then sorted by value; labels with equal values must already have been merged by the
     /// caller), categorical otherwise (order kept).
     pub fn from_labels(name: impl Into<String>, labels: Vec<String>) -> Axis {
-        let numbers: Option<Vec<f64>> = labels.iter().map(|label| parse_number(label)).collect();
+        let numbers = parse_numbers(&labels);
         match numbers {
             Some(numbers) => {
                 let mut pairs: Vec<(f64, String)> = numbers.into_iter().zip(labels).collect();
@@ -109,16 +119,14 @@ impl LabelSet {
 
     /// Turns the collected labels into an axis and a map from first-seen index to axis position.
     pub(crate) fn into_axis(self, name: &str) -> (Axis, Vec<usize>) {
-        let numbers: Option<Vec<f64>> = self.labels.iter().map(|l| parse_number(l)).collect();
+        let numbers = parse_numbers(&self.labels);
         match numbers {
             Some(numbers) => {
                 // Merge labels with equal numeric value ("0.1" and "0.10"): first-seen text wins.
-                let mut order: Vec<(f64, usize, &String)> = numbers
-                    .into_iter()
-                    .zip(&self.labels)
-                    .enumerate()
-                    .map(|(seen, (value, label))| (value, seen, label))
-                    .collect();
+                let mut order: Vec<(f64, usize, &String)> = Vec::with_capacity(numbers.len());
+                for (seen, (value, label)) in numbers.into_iter().zip(&self.labels).enumerate() {
+                    order.push((value, seen, label));
+                }
                 crate::sort::sort_by(&mut order, |a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
                 let mut labels = Vec::new();
                 let mut values: Vec<f64> = Vec::new();

@@ -136,15 +136,15 @@ impl Builder {
 
         // Where each measurement goes: its panel's cell, as one index over all panels.
         let cells_per_panel = columns * rows;
-        let slots: Vec<Option<usize>> = self
-            .measurements
-            .iter()
-            .map(|m| {
-                let (x, y) = (x_position.get(m.x)?, y_position.get(m.y)?);
-                let panel = m.model * benchmark_count + m.benchmark;
-                Some(panel * cells_per_panel + y * columns + x)
-            })
-            .collect();
+        let slot = |m: &Measurement| {
+            let (x, y) = (x_position.get(m.x)?, y_position.get(m.y)?);
+            let panel = m.model * benchmark_count + m.benchmark;
+            Some(panel * cells_per_panel + y * columns + x)
+        };
+        let mut slots: Vec<Option<usize>> = Vec::with_capacity(self.measurements.len());
+        for m in &self.measurements {
+            slots.push(slot(m));
+        }
         let groups = CellGroups::new(&slots, panel_count * cells_per_panel);
         if let Some((first, second)) = groups.first_duplicate(&self.measurements) {
             let (Some(first), Some(second)) =
@@ -161,11 +161,11 @@ impl Builder {
                 cell: describe_cell(&models, &benchmarks, (&x_axis, x), (&y_axis, y), second),
             });
         }
-        let benchmark_info = benchmarks
-            .levels
-            .iter()
-            .map(|level| benchmark_info.get(level).cloned().unwrap_or_default())
-            .collect();
+        let mut infos = Vec::with_capacity(benchmarks.levels.len());
+        for level in &benchmarks.levels {
+            infos.push(benchmark_info.get(level).cloned().unwrap_or_default());
+        }
+        let benchmark_info = infos;
         Ok(Assembly {
             dataset: Dataset {
                 title,

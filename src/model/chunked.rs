@@ -266,7 +266,10 @@ struct Table {
 
 impl Rows for Table {
     fn header(&mut self, header: &[String]) -> Result<()> {
-        self.columns = header.iter().map(|_| Column::default()).collect();
+        self.columns = Vec::with_capacity(header.len());
+        for _ in header {
+            self.columns.push(Column::default());
+        }
         Ok(())
     }
 
@@ -387,7 +390,10 @@ impl CsvLoader {
         let (header, rows) = self.reader.finish(&mut self.table)?;
         let table = std::mem::take(&mut self.table);
         self.rows = rows;
-        let profiles: Vec<Profile> = table.columns.iter().map(|c| c.profile(rows)).collect();
+        let mut profiles: Vec<Profile> = Vec::with_capacity(table.columns.len());
+        for column in &table.columns {
+            profiles.push(column.profile(rows));
+        }
         let roles = infer_roles(&header, &profiles, &self.options)?;
         let mut columns = table.columns;
         for column in &mut columns {

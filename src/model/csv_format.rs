@@ -107,11 +107,10 @@ fn value_hint(first: &str) -> String {
 /// What to do when more columns than `roles` (the axes to infer, as roles option fields) could
 /// be axes; the example names the first candidates.
 fn axes_hint(header: &[String], candidates: &[usize], roles: &[&str]) -> String {
-    let example: Vec<String> = roles
-        .iter()
-        .zip(candidates)
-        .map(|(role, &column)| role_field(role, column_name(header, column)))
-        .collect();
+    let mut example: Vec<String> = Vec::with_capacity(roles.len());
+    for (role, &column) in roles.iter().zip(candidates) {
+        example.push(role_field(role, column_name(header, column)));
+    }
     format!(
         "keep {} and {RENAME_OR_REMOVE}; {}",
         if roles.len() > 1 {

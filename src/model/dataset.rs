@@ -245,12 +245,17 @@ impl Dataset {
             .levels
             .get(panel.benchmark)
             .map(String::as_str);
-        [model, benchmark]
-            .into_iter()
-            .flatten()
-            .filter(|part| !part.is_empty())
-            .collect::<Vec<_>>()
-            .join(" | ")
+        let mut title = String::new();
+        for part in [model, benchmark].into_iter().flatten() {
+            if part.is_empty() {
+                continue;
+            }
+            if !title.is_empty() {
+                title.push_str(" | ");
+            }
+            title.push_str(part);
+        }
+        title
     }
 
     /// The same dataset without the metadata that CSV cannot carry (title, source, unit,

@@ -318,7 +318,7 @@ fn axis_labels(axis: &AxisJson, field: &str) -> Result<Vec<String>> {
     }
     // As in CSV: values repeat by number on a numeric axis ("0.10" is "0.1"), by text on an axis
     // with any text value (where "0.1" and ".10" are two categories).
-    let numbers: Option<Vec<f64>> = labels.iter().map(|label| parse_number(label)).collect();
+    let numbers = super::axis::parse_numbers(&labels);
     for (index, label) in labels.iter().enumerate() {
         let earlier = labels.get(..index).unwrap_or_default();
         let repeated = match &numbers {

@@ -74,10 +74,10 @@ pub(crate) fn field_text(field: &str) -> &str {
 /// column (the wrong delimiter, most likely), an unnamed column or a name given twice. The slice
 /// reader both CSV loaders share (`chunked::SliceReader`) checks every header with it.
 pub(crate) fn check_header<'a>(fields: impl IntoIterator<Item = &'a str>) -> Result<Vec<String>> {
-    let header: Vec<String> = fields
-        .into_iter()
-        .map(|name| field_text(name).to_string())
-        .collect();
+    let mut header: Vec<String> = Vec::new();
+    for name in fields {
+        header.push(field_text(name).to_string());
+    }
     if header.iter().all(String::is_empty) {
         return Err(Error::Empty);
     }

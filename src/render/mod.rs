@@ -463,23 +463,23 @@ pub fn draw_figure_on(
             let plot = geometry.plot;
             let (from, to) = ((plot.x, plot.bottom()), (plot.right(), plot.y));
             // The line stops short of the value labels it would cross.
-            let labels: Vec<Rect> = match layout.annotation_font {
-                Some(size) => annotated(panel)
-                    .filter_map(|(x, y, value)| {
-                        let cell = layout.cell_rect(index, x, y)?;
-                        let text = format_value(value, panel.decimals);
-                        let width = estimate_text_width(&text, size) + 4.0;
-                        let height = size + 2.0;
-                        Some(Rect {
-                            x: cell.x + (cell.width - width) / 2.0,
-                            y: cell.y + (cell.height - height) / 2.0,
-                            width,
-                            height,
-                        })
-                    })
-                    .collect(),
-                None => Vec::new(),
-            };
+            let mut labels: Vec<Rect> = Vec::new();
+            if let Some(size) = layout.annotation_font {
+                for (x, y, value) in annotated(panel) {
+                    let Some(cell) = layout.cell_rect(index, x, y) else {
+                        continue;
+                    };
+                    let text = format_value(value, panel.decimals);
+                    let width = estimate_text_width(&text, size) + 4.0;
+                    let height = size + 2.0;
+                    labels.push(Rect {
+                        x: cell.x + (cell.width - width) / 2.0,
+                        y: cell.y + (cell.height - height) / 2.0,
+                        width,
+                        height,
+                    });
+                }
+            }
             for (start, end) in visible_stretches(from, to, &labels) {
                 let point = |t: f64| (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
                 painter.line(point(start), point(end), palette.halo(), 3.0)?;
@@ -689,13 +689,16 @@ const BAR_TICKS_REACH: f64 = 5.0;
 /// [`Parts::ColorDependent`] draws there, and it draws nothing outside them, so clearing these
 /// and drawing that part repaints a figure in new colours exactly.
 pub fn color_regions(figure: &Figure, layout: &FigureLayout) -> Vec<Rect> {
-    let plots = layout.panels.iter().map(|panel| Rect {
-        x: panel.plot.x - PLOT_MARGIN,
-        y: panel.plot.y - PLOT_MARGIN,
-        width: panel.plot.width + 2.0 * PLOT_MARGIN,
-        height: panel.plot.height + 2.0 * PLOT_MARGIN,
-    });
-    let bars = layout.color_bars.iter().map(|bar| {
+    let mut regions = Vec::with_capacity(layout.panels.len() + layout.color_bars.len());
+    for panel in &layout.panels {
+        regions.push(Rect {
+            x: panel.plot.x - PLOT_MARGIN,
+            y: panel.plot.y - PLOT_MARGIN,
+            width: panel.plot.width + 2.0 * PLOT_MARGIN,
+            height: panel.plot.height + 2.0 * PLOT_MARGIN,
+        });
+    }
+    for bar in &layout.color_bars {
         let rect = bar.bar;
         let arrow = rect.width * 0.8;
         let (above, below) = figure
@@ -704,14 +707,14 @@ pub fn color_regions(figure: &Figure, layout: &FigureLayout) -> Vec<Rect> {
             .map_or((0, 0), |panel| (panel.domain.above, panel.domain.below));
         let top = rect.y - if above > 0 { arrow } else { 0.0 } - 1.0;
         let bottom = rect.bottom() + if below > 0 { arrow } else { 0.0 } + 1.0;
-        Rect {
+        regions.push(Rect {
             x: rect.x - 1.0,
             y: top,
             width: rect.width + 1.0 + BAR_TICKS_REACH,
             height: bottom - top,
-        }
-    });
-    plots.chain(bars).collect()
+        });
+    }
+    regions
 }
 
 /// The gap between cells in CSS pixels: a thin line of background between cells large enough
@@ -755,9 +758,11 @@ pub fn stripe_count(height: f64, pixel_ratio: f64) -> usize {
 /// row of a bar `height` CSS pixels tall, at least 2 and at most 256.
 pub fn color_bar_stripes(scale: &Scale, height: f64, pixel_ratio: f64) -> Vec<Rgb> {
     let stripes = stripe_count(height, pixel_ratio);
-    (0..stripes)
-        .map(|index| scale.color_at_position(1.0 - (index as f64 + 0.5) / stripes as f64))
-        .collect()
+    let mut colors = Vec::with_capacity(stripes);
+    for index in 0..stripes {
+        colors.push(scale.color_at_position(1.0 - (index as f64 + 0.5) / stripes as f64));
+    }
+    colors
 }
 
 /// The cells whose value is written in them: every present cell, except the empty bins of a

@@ -192,22 +192,20 @@ pub fn cell_raster<'a>(
     let cells = shown.grid.cells();
     let rows = cells.len().div_ceil(columns);
     // A cell the layout has no rectangle for is not drawn: its column or row spans nothing.
-    let column_spans: Vec<Range<i32>> = (0..columns)
-        .map(|x| {
-            layout.cell_rect(panel, x, 0).map_or(0..0, |rect| {
-                let inner = inner_cell(rect, gap);
-                device_span(inner.x, inner.right(), ratio)
-            })
-        })
-        .collect();
-    let row_spans: Vec<Range<i32>> = (0..rows)
-        .map(|y| {
-            layout.cell_rect(panel, 0, y).map_or(0..0, |rect| {
-                let inner = inner_cell(rect, gap);
-                device_span(inner.y, inner.bottom(), ratio)
-            })
-        })
-        .collect();
+    let mut column_spans: Vec<Range<i32>> = Vec::with_capacity(columns);
+    for x in 0..columns {
+        column_spans.push(layout.cell_rect(panel, x, 0).map_or(0..0, |rect| {
+            let inner = inner_cell(rect, gap);
+            device_span(inner.x, inner.right(), ratio)
+        }));
+    }
+    let mut row_spans: Vec<Range<i32>> = Vec::with_capacity(rows);
+    for y in 0..rows {
+        row_spans.push(layout.cell_rect(panel, 0, y).map_or(0..0, |rect| {
+            let inner = inner_cell(rect, gap);
+            device_span(inner.y, inner.bottom(), ratio)
+        }));
+    }
     let mut colors = ColorCache::new(&shown.scale);
     let palette = figure.theme.palette();
     let missing = rgba(palette.missing);
@@ -239,9 +237,10 @@ pub fn cell_raster<'a>(
 /// colour map, its direction and the bar's height, so bars alike can share them. The stripes
 /// cover the whole bar, so no pixel shows a background.
 pub fn color_bar_raster(stripes: Vec<Rgb>, bar: Rect, ratio: f64) -> Raster<'static> {
-    let row_spans: Vec<Range<i32>> = stripe_bands(bar, stripes.len())
-        .map(|band| device_span(band.y, band.bottom(), ratio))
-        .collect();
+    let mut row_spans: Vec<Range<i32>> = Vec::with_capacity(stripes.len());
+    for band in stripe_bands(bar, stripes.len()) {
+        row_spans.push(device_span(band.y, band.bottom(), ratio));
+    }
     let paint = move |row: u32, shapes: &mut [Rgba]| {
         shapes.fill(stripes.get(row as usize).copied().map_or(CLEAR, rgba));
     };

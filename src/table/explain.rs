@@ -28,11 +28,10 @@ impl Sweep {
             (Role::Facet, "panels by", "panels by"),
             (Role::Replicate, "replicate", "replicates"),
         ] {
-            let labels: Vec<String> = self
-                .columns_with(role)
-                .into_iter()
-                .map(|c| self.label(c).to_string())
-                .collect();
+            let mut labels: Vec<String> = Vec::new();
+            for c in self.columns_with(role) {
+                labels.push(self.label(c).to_string());
+            }
             if !labels.is_empty() {
                 let noun = if labels.len() == 1 { singular } else { plural };
                 columns.push(format!("{noun} {}", quoted_list(&labels)));

@@ -167,9 +167,13 @@ pub(crate) fn read_json(text: &str) -> Result<(RunTable, NameMap<Role>)> {
         }
         columns.push(column.finish(name.to_string()));
     }
+    let mut lines = Vec::with_capacity(runs.len());
+    for run in 1..=runs.len() as u64 {
+        lines.push(run);
+    }
     let table = RunTable {
         columns,
-        lines: (1..=runs.len() as u64).collect(),
+        lines,
         json: true,
     };
     Ok((table, roles))

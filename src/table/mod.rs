@@ -527,15 +527,20 @@ impl Sweep {
         let mut labels = groups.labels.clone();
         let numbers = self.table.columns.get(column)?.numbers.as_ref();
         if let (None, Some(numbers)) = (&groups.bins, numbers) {
-            let mut order: Vec<usize> = (0..labels.len()).collect();
+            let mut order: Vec<usize> = Vec::with_capacity(labels.len());
+            for level in 0..labels.len() {
+                order.push(level);
+            }
             crate::sort::sort_by(&mut order, |&a, &b| {
                 let (x, y) = (numbers.get(a), numbers.get(b));
                 x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
             });
-            labels = order
-                .into_iter()
-                .filter_map(|level| groups.labels.get(level).cloned())
-                .collect();
+            labels = Vec::with_capacity(order.len());
+            for level in order {
+                if let Some(label) = groups.labels.get(level) {
+                    labels.push(label.clone());
+                }
+            }
         }
         Some(labels)
     }

@@ -800,9 +800,11 @@ impl Sweep {
                 }
             }
         }
-        Ok((0..self.table.runs())
-            .map(|run| metric.number(run))
-            .collect())
+        let mut values = Vec::with_capacity(self.table.runs());
+        for run in 0..self.table.runs() {
+            values.push(metric.number(run));
+        }
+        Ok(values)
     }
 
     /// The direction of a metric: as given, else minimise an Optuna objective, else guessed from

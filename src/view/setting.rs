@@ -174,13 +174,23 @@ impl OptionSet {
             .ok_or_else(|| Error::Unknown {
                 what: self.what,
                 name: name.to_string(),
-                known: self.names().into_iter().map(str::to_string).collect(),
+                known: {
+                    let mut known = Vec::with_capacity(self.settings.len());
+                    for setting in self.settings {
+                        known.push(setting.option.to_string());
+                    }
+                    known
+                },
             })
     }
 
     /// The option names, in order.
     pub fn names(&self) -> Vec<&'static str> {
-        self.settings.iter().map(|setting| setting.option).collect()
+        let mut names = Vec::with_capacity(self.settings.len());
+        for setting in self.settings {
+            names.push(setting.option);
+        }
+        names
     }
 
     /// A patch from options given as `(name, value)` pairs, in the order given: an unknown name

@@ -114,10 +114,10 @@ pub(crate) fn object_with_keys(
         ));
     }
     let object: js_sys::Object = value.unchecked_into();
-    let keys = js_sys::Object::keys(&object)
-        .iter()
-        .map(|key| key.as_string().unwrap_or_default())
-        .collect();
+    let mut keys = Vec::new();
+    for key in js_sys::Object::keys(&object).iter() {
+        keys.push(key.as_string().unwrap_or_default());
+    }
     Ok(Some((object, keys)))
 }
 
@@ -180,10 +180,11 @@ pub(crate) fn list_of_strings(value: &JsValue) -> Option<Vec<String>> {
     if !js_sys::Array::is_array(value) {
         return None;
     }
-    js_sys::Array::from(value)
-        .iter()
-        .map(|element| element.as_string())
-        .collect()
+    let mut strings = Vec::new();
+    for element in js_sys::Array::from(value).iter() {
+        strings.push(element.as_string()?);
+    }
+    Some(strings)
 }
 
 /// The option names of a CSV export (`toCsv`, `shownCsv`).

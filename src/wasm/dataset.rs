@@ -94,12 +94,22 @@ pub(crate) trait Roles: Default {
     fn set_role(&mut self, name: &str, value: OptionValue) -> crate::Result<()>;
 }
 
+/// Names as owned strings (an error's list of known names): one loop for every list, not a
+/// `.map().collect()` chain per caller (README "Package size").
+pub(crate) fn owned(names: &[&str]) -> Vec<String> {
+    let mut owned = Vec::with_capacity(names.len());
+    for name in names {
+        owned.push(name.to_string());
+    }
+    owned
+}
+
 /// The error for a name that is not one of the roles.
 pub(crate) fn unknown_role(roles: &ColumnRoles, name: &str) -> Error {
     Error::Unknown {
         what: roles.what,
         name: name.to_string(),
-        known: roles.names.iter().map(|name| name.to_string()).collect(),
+        known: owned(roles.names),
     }
 }
 
@@ -245,10 +255,7 @@ pub(crate) fn load_options(text: &str, options: JsValue) -> Result<(bool, JsValu
                     return Err(js_error(Error::Unknown {
                         what: "load option",
                         name: key,
-                        known: LOAD_OPTION_NAMES
-                            .iter()
-                            .map(|name| name.to_string())
-                            .collect(),
+                        known: owned(&LOAD_OPTION_NAMES),
                     }))
                 }
             }
@@ -313,14 +320,14 @@ struct ColorMapInfo {
 /// false }, ...]`. `name` is what figure options take.
 #[wasm_bindgen(js_name = colorMaps)]
 pub fn color_maps() -> Result<ColorMapArray, js_sys::Error> {
-    let maps: Vec<ColorMapInfo> = ColorMap::all()
-        .iter()
-        .map(|map| ColorMapInfo {
+    let mut maps: Vec<ColorMapInfo> = Vec::new();
+    for map in ColorMap::all() {
+        maps.push(ColorMapInfo {
             name: map.name(),
             label: map.label(),
             diverging: map.is_diverging(),
-        })
-        .collect();
+        });
+    }
     to_typed(&maps)
 }
 
@@ -450,21 +457,16 @@ impl SweepDataset {
     #[wasm_bindgen(js_name = benchmarkInfo)]
     pub fn benchmark_info(&self) -> Result<BenchmarkInfoArray, js_sys::Error> {
         let dataset = &self.0;
-        let infos: Vec<BenchmarkMetadata<'_>> = dataset
-            .benchmarks
-            .levels
-            .iter()
-            .enumerate()
-            .map(|(index, name)| {
-                let info = dataset.benchmark_info(index);
-                BenchmarkMetadata {
-                    name,
-                    items: info.and_then(|info| info.items),
-                    samples_per_item: info.and_then(|info| info.samples_per_item),
-                    aggregate_of: info.and_then(|info| info.aggregate_of.as_deref()),
-                }
-            })
-            .collect();
+        let mut infos: Vec<BenchmarkMetadata<'_>> = Vec::new();
+        for (index, name) in dataset.benchmarks.levels.iter().enumerate() {
+            let info = dataset.benchmark_info(index);
+            infos.push(BenchmarkMetadata {
+                name,
+                items: info.and_then(|info| info.items),
+                samples_per_item: info.and_then(|info| info.samples_per_item),
+                aggregate_of: info.and_then(|info| info.aggregate_of.as_deref()),
+            });
+        }
         to_typed(&infos)
     }
 
@@ -559,17 +561,17 @@ impl SweepDataset {
             levels.get(index).map(String::as_str).unwrap_or_default()
         }
         let dataset = &self.0;
-        dataset
-            .panels
-            .iter()
-            .map(|panel| PanelInfo {
+        let mut infos = Vec::with_capacity(dataset.panels.len());
+        for panel in &dataset.panels {
+            infos.push(PanelInfo {
                 model: level(&dataset.models.levels, panel.model),
                 benchmark: level(&dataset.benchmarks.levels, panel.benchmark),
                 title: dataset.panel_title(panel),
                 present: panel.grid.present_count(),
                 missing: panel.grid.missing_count(),
-            })
-            .collect()
+            });
+        }
+        infos
     }
 }
 

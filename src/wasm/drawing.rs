@@ -62,12 +62,14 @@ pub(crate) fn surroundings_for(
 
 /// What the figure shows, for assistive technology: the canvas' `aria-label`.
 fn description(figure: &Figure) -> String {
-    figure
-        .panels
-        .iter()
-        .map(|panel| figure.describe_panel(panel))
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut text = String::new();
+    for (index, panel) in figure.panels.iter().enumerate() {
+        if index > 0 {
+            text.push(' ');
+        }
+        text.push_str(&figure.describe_panel(panel));
+    }
+    text
 }
 
 /// The size of the figure in CSS pixels.
@@ -170,7 +172,10 @@ impl Drawing {
     /// a change of colour map changes no geometry, so only the cells and colour bars are painted
     /// again. On error the previous scales are put back.
     pub fn recolor(&mut self, scales: Vec<Scale>, pixel_ratio: f64) -> Result<(), js_sys::Error> {
-        let previous: Vec<Scale> = self.figure.panels.iter().map(|panel| panel.scale).collect();
+        let mut previous: Vec<Scale> = Vec::with_capacity(self.figure.panels.len());
+        for panel in &self.figure.panels {
+            previous.push(panel.scale);
+        }
         let set = |figure: &mut Figure, scales: &[Scale]| {
             for (panel, scale) in figure.panels.iter_mut().zip(scales) {
                 panel.scale = *scale;

@@ -215,10 +215,9 @@ impl SweepFigure {
     /// decimals, noiseEstimate }]`.
     pub fn panels(&self) -> Result<FigurePanelArray, js_sys::Error> {
         let figure = self.drawing.figure();
-        let panels: Vec<FigurePanelInfo<'_>> = figure
-            .panels
-            .iter()
-            .map(|panel| FigurePanelInfo {
+        let mut panels: Vec<FigurePanelInfo<'_>> = Vec::with_capacity(figure.panels.len());
+        for panel in &figure.panels {
+            panels.push(FigurePanelInfo {
                 title: &panel.title,
                 model: panel.model.as_deref(),
                 benchmark: panel.benchmark.as_deref(),
@@ -227,8 +226,8 @@ impl SweepFigure {
                 description: figure.describe_panel(panel),
                 decimals: panel.decimals,
                 noise_estimate: figure.has_noise_estimate(panel),
-            })
-            .collect();
+            });
+        }
         to_typed(&panels)
     }
 
@@ -361,13 +360,14 @@ struct Section<'a> {
 }
 
 fn sections(sections: &[(String, Vec<Observation>)]) -> Vec<Section<'_>> {
-    sections
-        .iter()
-        .map(|(title, observations)| Section {
+    let mut list = Vec::with_capacity(sections.len());
+    for (title, observations) in sections {
+        list.push(Section {
             title,
             observations,
-        })
-        .collect()
+        });
+    }
+    list
 }
 
 impl SweepFigure {

@@ -108,7 +108,7 @@ fn fields(
             return Err(js_error(Error::Unknown {
                 what,
                 name: key,
-                known: known.iter().map(|name| name.to_string()).collect(),
+                known: super::dataset::owned(known),
             }));
         }
         if !field.is_null() {
@@ -127,9 +127,9 @@ fn name_of(key: &str, value: &JsValue) -> Result<String, js_sys::Error> {
 /// read as `loadCsv` reads them.
 fn sweep_options(value: JsValue) -> Result<TableOptions, js_sys::Error> {
     let names = CsvOptions::ROLES.names;
-    let known: Vec<&str> = std::iter::once("roles")
-        .chain(names.iter().copied())
-        .collect();
+    let mut known: Vec<&str> = Vec::with_capacity(names.len() + 1);
+    known.push("roles");
+    known.extend_from_slice(names);
     let mut csv = CsvOptions::default();
     let mut roles = crate::table::NameMap::new();
     for (key, field) in fields("openSweep option", value, &known)? {
