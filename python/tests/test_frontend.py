@@ -224,7 +224,7 @@ def test_a_run_table_is_drawn_at_the_view_python_names(host):
     assert figure.inferred == [
         'Read as a table of runs: 24 runs; parameters "lr", "wd", "bs"; metrics "val_acc", '
         '"train_loss"; replicate "seed".',
-        'Drawn: "val_acc" (higher is better) by "lr" (x) and "wd" (y), as named.',
+        'Drawn: "val_acc" (higher is better) by "lr" (x) and "wd" (y), as named in the options.',
         "Shown: bs = 32 (fixed); 2 seeds per cell.",
     ]
     # The same lines are listed above the figure, as text.
@@ -307,7 +307,8 @@ def test_a_wandb_export_with_its_axes_and_metric_named(host):
     drawn(figure)
     assert figure.error == ""
     assert figure.inferred[1:3] == [
-        'Drawn: "val/acc" (higher is better) by "lr" (x) and "batch_size" (y), as named.',
+        'Drawn: "val/acc" (higher is better) by "lr" (x) and "batch_size" (y), '
+        "as named in the options.",
         "Shown: warmup_steps = 500 (fixed at the best run's); 1 to 2 seeds per cell.",
     ]
     assert len(cells(figure.to_svg())) == 9
