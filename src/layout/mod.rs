@@ -127,18 +127,18 @@ fn fit_title(title: &str, width: f64) -> Vec<String> {
     let cut = lines.len() > MAX_TITLE_LINES;
     lines.truncate(MAX_TITLE_LINES);
     let last = lines.len().saturating_sub(1);
-    lines
-        .into_iter()
-        .enumerate()
-        .map(|(index, line)| {
-            let ellipsis = cut && index == last;
+    let mut fitted = Vec::with_capacity(lines.len());
+    for (index, line) in lines.into_iter().enumerate() {
+        let ellipsis = cut && index == last;
+        fitted.push(
             if ellipsis || estimate_text_width(&line, TITLE_FONT) > width {
                 cut_to_width(&line, width, ellipsis)
             } else {
                 line
-            }
-        })
-        .collect()
+            },
+        );
+    }
+    fitted
 }
 
 /// The longest start of `text` that, with "…" after it, is no wider than `width`; `text`
@@ -398,19 +398,19 @@ fn round_step(least: usize) -> usize {
 /// Ticks on the bin edges, every `step`-th, labelled with the edge values.
 fn edge_ticks(edges: &[f64], step: usize, start: f64, cell: f64, reverse: bool) -> Vec<Tick> {
     let count = edges.len().saturating_sub(1);
-    edges
-        .iter()
-        .enumerate()
-        .filter(|(index, _)| step != usize::MAX && (index % step == 0 || *index == count))
-        .map(|(index, edge)| {
-            let slot = if reverse { count - index } else { index };
-            Tick {
-                value: *edge,
-                label: format_value(*edge, decimals_of(*edge)),
-                at: start + slot as f64 * cell,
-            }
-        })
-        .collect()
+    let mut ticks = Vec::new();
+    for (index, edge) in edges.iter().enumerate() {
+        if step == usize::MAX || (index % step != 0 && index != count) {
+            continue;
+        }
+        let slot = if reverse { count - index } else { index };
+        ticks.push(Tick {
+            value: *edge,
+            label: format_value(*edge, decimals_of(*edge)),
+            at: start + slot as f64 * cell,
+        });
+    }
+    ticks
 }
 
 /// Ticks at every `step`-th category, centred on their cells, labelled as shown (see
@@ -423,19 +423,19 @@ fn category_ticks(
     reverse: bool,
 ) -> Vec<Tick> {
     let count = labels.len();
-    labels
-        .iter()
-        .enumerate()
-        .filter(|(index, _)| step != usize::MAX && index % step == 0)
-        .map(|(index, label)| {
-            let slot = if reverse { count - 1 - index } else { index };
-            Tick {
-                value: index as f64,
-                label: display_label(label).into_owned(),
-                at: start + (slot as f64 + 0.5) * cell,
-            }
-        })
-        .collect()
+    let mut ticks = Vec::new();
+    for (index, label) in labels.iter().enumerate() {
+        if step == usize::MAX || index % step != 0 {
+            continue;
+        }
+        let slot = if reverse { count - 1 - index } else { index };
+        ticks.push(Tick {
+            value: index as f64,
+            label: display_label(label).into_owned(),
+            at: start + (slot as f64 + 0.5) * cell,
+        });
+    }
+    ticks
 }
 
 /// The colour bar ticks: the domain's ends exactly, and nice values between them that do not
@@ -750,23 +750,20 @@ struct PanelText {
 /// lines wrapped to the panel's width; every panel's top is as tall as the tallest.
 fn fit_panel_text(figure: &Figure, arrangement: &Arrangement) -> PanelText {
     let panel_width = arrangement.panel_width;
-    let subtitles: Vec<Vec<String>> = figure
-        .panels
-        .iter()
-        .map(|p| {
-            p.subtitle
-                .iter()
-                .flat_map(|line| wrap_text(line, panel_width - 8.0, TICK_FONT))
-                .collect()
-        })
-        .collect();
+    let mut subtitles: Vec<Vec<String>> = Vec::with_capacity(figure.panels.len());
+    for p in &figure.panels {
+        let mut lines = Vec::new();
+        for line in &p.subtitle {
+            lines.extend(wrap_text(line, panel_width - 8.0, TICK_FONT));
+        }
+        subtitles.push(lines);
+    }
     let subtitle_lines = subtitles.iter().map(Vec::len).max().unwrap_or(0);
     let subtitle_block = subtitle_lines as f64 * (TICK_FONT + 4.0);
-    let titles: Vec<Vec<String>> = figure
-        .panels
-        .iter()
-        .map(|p| fit_title(&p.title, panel_width + GAP - 8.0))
-        .collect();
+    let mut titles: Vec<Vec<String>> = Vec::with_capacity(figure.panels.len());
+    for p in &figure.panels {
+        titles.push(fit_title(&p.title, panel_width + GAP - 8.0));
+    }
     let title_lines = titles.iter().map(Vec::len).max().unwrap_or(1).max(1);
     let title_block = TITLE_FONT + (title_lines - 1) as f64 * (TITLE_FONT + 4.0);
     let top_block = title_block + 12.0 + subtitle_block;
