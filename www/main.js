@@ -107,6 +107,8 @@ const elements = {
   by: byId("by-select"),
   logField: byId("field-log"),
   log: byId("log-input"),
+  scaleField: byId("field-scale"),
+  scale: byId("scale-select"),
   colorMap: byId("cmap-select"),
   reverse: byId("reverse-input"),
   range: byId("range-select"),
@@ -894,7 +896,7 @@ function fillDatasetSelect() {
 /** Shows the controls of one kind of data and hides the other kind's. */
 function showKindControls(kind) {
   const pairwise = kind === "pairwise";
-  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField]) field.hidden = pairwise;
+  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField, elements.scaleField]) field.hidden = pairwise;
   for (const field of [elements.modelsField, elements.binsField, elements.byField, elements.logField]) field.hidden = !pairwise;
   centeredOption.hidden = pairwise;
   centeredOption.disabled = pairwise;
@@ -1013,6 +1015,7 @@ function syncSweepControls(state) {
   if (resolved.benchmark !== null) elements.benchmark.value = resolved.benchmark;
 
   syncSharedControls(state);
+  elements.scale.value = state.colorScale;
   elements.centerField.hidden = state.range !== "centered";
   elements.center.value = String(state.center);
 
@@ -1171,6 +1174,7 @@ function wireControls() {
     changeView(change);
   });
   elements.log.addEventListener("change", () => changeView({ logarithmic: elements.log.checked }));
+  elements.scale.addEventListener("change", () => changeView({ colorScale: elements.scale.value }));
   elements.decimals.addEventListener("change", () => {
     const value = elements.decimals.value;
     changeView({ decimals: value === "auto" ? null : Number(value) });

@@ -40,6 +40,8 @@
 //     cmap=NAME         colour map, a name from colorMaps() (viridis, cividis, ..., ylgnbu, rdbu, ...)
 //                       in any case; default viridis
 //     rev=1             reverse the colour map (default 0)
+//     scale=log|symlog  space the colours by log10 (values above 0 only) or by a logarithm on
+//                       each side of 0, linear near it (default linear)
 //     range=panel|shared|fixed|centered
 //                       colour range: each panel its own (default), one for the figure, fixed
 //                       bounds, or centred on a value
@@ -93,7 +95,7 @@
 //                       fixed bounds min and max (in items, or in % with by=share)
 //
 //   Every view key may also be written as the option name of SweepFigure (modelB, benchmark,
-//   colorMap, reversed, domain, annotate, decimals, uncertainty, value, logarithmic): the view
+//   colorMap, reversed, colorScale, domain, annotate, decimals, uncertainty, value, logarithmic): the view
 //   spec of the core declares both (src/view/). Links are written with the short keys above.
 //
 //   Keys a layout does not use (bench with layout=model, min with range=panel, unc with

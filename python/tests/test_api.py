@@ -138,6 +138,7 @@ def test_options_become_what_the_front_end_is_given():
             "benchmark": None,
             "colorMap": "magma",
             "reversed": True,
+            "colorScale": None,
             "domain": "fixed",
             "min": 0.0,
             "max": 1.0,

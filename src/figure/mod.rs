@@ -29,7 +29,9 @@ use crate::analysis::{
     test_against_peak, test_difference, value_scale, with_reported_errors, CellError, CellPosition,
     Difference, DifferenceTest, Extreme, Reconciliation, ValueScale,
 };
-use crate::color::{resolve_domain, ColorMap, DomainMode, ResolvedDomain, Scale, Theme};
+use crate::color::{
+    resolve_domain, ColorMap, ColorScale, DomainMode, ResolvedDomain, Scale, Theme, Transform,
+};
 use crate::display::{display_label, display_note};
 use crate::error::{Error, Result};
 use crate::pairwise::PairComparison;
@@ -100,6 +102,11 @@ pub struct FigureOptions {
     pub color_map: ColorMap,
     /// Run the colour map the other way.
     pub reversed: bool,
+    /// How values are spaced along the colour map: `Log` needs every shown value (and a fixed
+    /// range) above 0 and no centred range, else the figure is refused; `Symlog` works across 0
+    /// (a reconciliation's difference panel takes symlog under either, linear under `Log`).
+    #[serde(skip)]
+    pub color_scale: ColorScale,
     /// How the colour domain is chosen. A difference view centres a per-panel or shared domain
     /// on 0.
     pub domain: DomainMode,
@@ -123,6 +130,7 @@ impl Default for FigureOptions {
             view: View::Grid,
             color_map: ColorMap::default(),
             reversed: false,
+            color_scale: ColorScale::Linear,
             domain: DomainMode::PerPanel,
             annotate: true,
             decimals: None,
@@ -438,6 +446,42 @@ fn shown_panel_title(dataset: &Dataset, panel: &crate::Panel) -> String {
     ])
 }
 
+/// The error for a logarithmic colour scale that cannot be drawn truthfully, and why.
+fn refuse_log(why: String) -> Error {
+    Error::InvalidField {
+        field: "colorScale".into(),
+        expected: format!("\"linear\" or \"symlog\" {why}: \"log\" needs values above 0"),
+    }
+}
+
+/// Refuses a logarithmic colour scale for a panel (named by its title) with values at or
+/// below 0.
+fn check_log_values(panel: &str, values: &[f64]) -> Result<()> {
+    let lowest = values.iter().copied().fold(f64::INFINITY, f64::min);
+    if lowest <= 0.0 {
+        let lowest = crate::float_text::Shortest(lowest);
+        return Err(refuse_log(if panel.is_empty() {
+            format!("for values that go down to {lowest}")
+        } else {
+            format!("for the panel \"{panel}\", whose values go down to {lowest}")
+        }));
+    }
+    Ok(())
+}
+
+/// Refuses a logarithmic colour scale over a centred range (a logarithm has no middle at the
+/// centre) or a range from 0 or below.
+fn check_log_range(domain: &ResolvedDomain) -> Result<()> {
+    if domain.center.is_some() {
+        return Err(refuse_log("with a centred colour range".into()));
+    }
+    if domain.domain.min <= 0.0 {
+        let min = crate::float_text::Shortest(domain.domain.min);
+        return Err(refuse_log(format!("for a colour range from {min}")));
+    }
+    Ok(())
+}
+
 /// Resolves a view and options against a dataset into a figure.
 pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figure> {
     options.domain.validate()?;
@@ -701,6 +745,13 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         Some(_) => decimals,
         None => choose_decimals(values).min(decimals + 1),
     };
+    if options.color_scale == ColorScale::Log {
+        // Every panel's values first, so that the message names the panel that has them (a
+        // shared range's domain holds every panel's).
+        for (draft, values) in drafts.iter().zip(&values).filter(|(d, _)| !d.signed) {
+            check_log_values(&draft.title, values)?;
+        }
+    }
     let mut panels = Vec::with_capacity(drafts.len());
     for (index, ((draft, values), scan)) in drafts.into_iter().zip(&values).zip(scans).enumerate() {
         // Automatic decimals stop where the panel's noise starts (a reconciliation's panels
@@ -719,11 +770,21 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
                 ColorMap::RedBlue
             };
             let scale = domain.scale(map, options.reversed);
-            (domain, scale)
+            let spacing = match options.color_scale {
+                ColorScale::Symlog => ColorScale::Symlog,
+                _ => ColorScale::Linear,
+            };
+            let transform = Transform::of(spacing, domain.domain, 0.0);
+            (domain, scale.with(transform))
         } else {
             let domain = resolve_domain(&domain_mode, values, &shown)?;
+            if options.color_scale == ColorScale::Log {
+                check_log_range(&domain)?;
+            }
             let scale = domain.scale(color_map, options.reversed);
-            (domain, scale)
+            let origin = domain.center.unwrap_or(0.0);
+            let transform = Transform::of(options.color_scale, domain.domain, origin);
+            (domain, scale.with(transform))
         };
         let peaks = match &scan.peak {
             Some(best) if compared.is_none() && !draft.signed => positions(&best.cells),

@@ -49,7 +49,7 @@ pub trait Named: Copy + PartialEq + 'static {
 macro_rules! serialize_by_name {
     ($($named:ty),*) => {$(
         impl serde::Serialize for $named {
-            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> ::std::result::Result<S::Ok, S::Error> {
                 serializer.serialize_str($crate::figure::Named::name(*self))
             }
         }

@@ -8,10 +8,10 @@ use super::view::{
     Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS, LEVELS,
     MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
-use crate::color::Theme;
+use crate::color::{ColorScale, Theme};
 use crate::view::settings::{
-    by_link_key, link_keys, BENCHMARK, BINS_BOTH, COLOR_MAP, DECIMALS, DOMAIN, GROUP, LAYOUT,
-    MODEL, MODELS, MODEL_B, PAIRWISE_DOMAIN, THEME, UNCERTAINTY, VALUE,
+    by_link_key, link_keys, BENCHMARK, BINS_BOTH, COLOR_MAP, COLOR_SCALE, DECIMALS, DOMAIN, GROUP,
+    LAYOUT, MODEL, MODELS, MODEL_B, PAIRWISE_DOMAIN, THEME, UNCERTAINTY, VALUE,
 };
 use crate::view::{OptionValue, Setting, ValueKind, ViewFields};
 
@@ -409,6 +409,11 @@ fn read_sweep(
             read_uncertainty(params, &mut view.uncertainty, notices);
         } else if is(&THEME) {
             read_theme(params, &mut view.theme, notices);
+        } else if is(&COLOR_SCALE) {
+            let current = view.color_scale;
+            let scales = ColorScale::ALL;
+            let read = read_word(params, "scale", scales, "a colour scale", current, notices);
+            view.color_scale = read.unwrap_or(current);
         }
         // min, max and center are read with the range.
     }

@@ -145,7 +145,9 @@ pub use super::pairwise::{
     BINS_BOTH, BINS_X, BINS_Y, COMPARISON, GROUP, LOGARITHMIC, MODELS, PAIRWISE, PAIRWISE_DOMAIN,
     VALUE,
 };
-pub use super::sweep::{BENCHMARK, CENTER, DOMAIN, LAYOUT, MODEL, MODEL_B, SWEEP, UNCERTAINTY};
+pub use super::sweep::{
+    BENCHMARK, CENTER, COLOR_SCALE, DOMAIN, LAYOUT, MODEL, MODEL_B, SWEEP, UNCERTAINTY,
+};
 pub use super::table::{BINNED, DIRECTION, METRIC, OTHERS, ROLES, TABLE, X, Y};
 
 /// Every setting, in the order a link writes its key: a run table's view, then the sweep's
@@ -258,6 +260,7 @@ mod tests {
                 "log",
                 "cmap",
                 "rev",
+                "scale",
                 "range",
                 "min",
                 "max",
@@ -289,6 +292,8 @@ mod tests {
             ("value", "value"),
             ("log", "logarithmic"),
             ("logarithmic", "logarithmic"),
+            ("scale", "colorScale"),
+            ("colorScale", "colorScale"),
         ] {
             assert_eq!(by_link_key(key).map(|s| s.option), Some(option), "{key}");
         }

@@ -4,7 +4,7 @@
 //! so a new field needs no code there.
 
 use super::setting::{OptionValue, Setting};
-use crate::color::Theme;
+use crate::color::{ColorScale, Theme};
 use crate::figure::{BinValue, Layout, Named, Range};
 
 /// A field's value as the page's state objects hold it.
@@ -129,7 +129,7 @@ macro_rules! named_state_value {
         }
     )*};
 }
-named_state_value!(Layout, Range, BinValue, Theme);
+named_state_value!(Layout, Range, BinValue, Theme, ColorScale);
 
 /// A view state's fields, by setting (what [`view_state!`] gives every state).
 pub trait ViewFields: Default {

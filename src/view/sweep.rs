@@ -15,6 +15,7 @@
 //! | `benchmark` | the first benchmark (`":mean"` is the mean across benchmarks); for `"reconcile"`, the first reported aggregate |
 //! | `colorMap` | `"viridis"` |
 //! | `reversed` | `false` |
+//! | `colorScale` | `"linear"` (`"log"` needs values above 0; `"symlog"` works across 0) |
 //! | `domain` | `"panel"` (`"fixed"` needs `min` and `max`) |
 //! | `center` | `0` |
 //! | `annotate` | `true` |
@@ -36,7 +37,7 @@ use super::settings::{
 };
 use super::state::view_state;
 use crate::analysis::carries_noise;
-use crate::color::{ColorMap, DomainMode, Theme};
+use crate::color::{ColorMap, ColorScale, DomainMode, Theme};
 use crate::figure::{BenchmarkChoice, FigureOptions, Layout, Named, Range, View, DEFAULT_LEVEL};
 use crate::link::js_number;
 use crate::{Dataset, Error, Result};
@@ -87,6 +88,19 @@ pub const DOMAIN: Setting = Setting {
         r#"one of "panel", "shared", "fixed", "centered""#,
     )
 };
+/// How values are spaced along the colour map of a sweep (pairwise figures have the flag
+/// `logarithmic`).
+pub const COLOR_SCALE: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("scale"),
+    attribute: Some("color-scale"),
+    fallback: "colouring linearly",
+    ..Setting::option(
+        "colorScale",
+        ValueKind::Text,
+        r#"one of "linear", "log", "symlog""#,
+    )
+};
 pub const CENTER: Setting = Setting {
     views: Views::Sweep,
     link: Some("center"),
@@ -116,6 +130,7 @@ pub const SWEEP: OptionSet = OptionSet {
         &BENCHMARK,
         &COLOR_MAP,
         &REVERSED,
+        &COLOR_SCALE,
         &DOMAIN,
         &MIN,
         &MAX,
@@ -140,6 +155,7 @@ view_state! {
         benchmark: Option<String> = None => BENCHMARK,
         color_map: String = ColorMap::default().name().to_string() => COLOR_MAP,
         reversed: bool = false => REVERSED,
+        color_scale: ColorScale = ColorScale::Linear => COLOR_SCALE,
         range: Range = Range::Panel => DOMAIN,
         min: Option<f64> = None => MIN,
         max: Option<f64> = None => MAX,
@@ -233,6 +249,7 @@ pub struct ResolvedOptions {
     pub benchmark: String,
     pub color_map: ColorMap,
     pub reversed: bool,
+    pub color_scale: ColorScale,
     pub domain: Range,
     /// The fixed bounds as given (kept while another domain mode is in use).
     pub min: Option<f64>,
@@ -289,6 +306,7 @@ impl ResolvedOptions {
             view: self.view(),
             color_map: self.color_map,
             reversed: self.reversed,
+            color_scale: self.color_scale,
             domain: self.domain_mode(),
             annotate: self.annotate,
             decimals: self.decimals,
@@ -529,6 +547,12 @@ pub fn resolve_options(
         benchmark,
         color_map: look.color_map,
         reversed: look.reversed,
+        color_scale: word_or(
+            settings,
+            &COLOR_SCALE,
+            ColorScale::ALL,
+            defaults.color_scale,
+        )?,
         domain: look.domain,
         min: look.min,
         max: look.max,

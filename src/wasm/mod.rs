@@ -283,6 +283,8 @@ export interface FigureOptions {
   /** A name from `colorMaps()`. Default "viridis". */
   colorMap?: string | null;
   reversed?: boolean | null;
+  /** Default "linear"; "log" needs values above 0 (else an error); "symlog" works across 0. */
+  colorScale?: "linear" | "log" | "symlog" | null;
   /** Default "panel"; "fixed" needs `min` and `max`. */
   domain?: "panel" | "shared" | "fixed" | "centered" | null;
   min?: number | null;
@@ -314,6 +316,7 @@ export interface ResolvedFigureOptions {
   benchmark: string;
   colorMap: string;
   reversed: boolean;
+  colorScale: "linear" | "log" | "symlog";
   domain: "panel" | "shared" | "fixed" | "centered";
   /** The fixed bounds as last given; null when never given. */
   min: number | null;

@@ -49,6 +49,7 @@ const VIEW_ATTRIBUTES = [
   "benchmark",
   "colormap",
   "reverse",
+  "color-scale",
   "range",
   "min",
   "max",

@@ -48,6 +48,7 @@ LOOK: dict[str, str] = {
     "show_benchmark": "benchmark",
     "colormap": "colorMap",
     "reverse": "reversed",
+    "color_scale": "colorScale",
     "range": "domain",
     "min": "min",
     "max": "max",
@@ -148,6 +149,10 @@ class Figure(anywidget.AnyWidget):
     show_benchmark = _optional_text('the benchmark drawn (":mean" for the mean across benchmarks)')
     colormap = _optional_text("a colour map: viridis (default), magma, ylgnbu, puor, ...")
     reverse = traitlets.Bool(False, help="reverse the colour map")
+    color_scale = _optional_choice(
+        ["linear", "log", "symlog"],
+        "colour spacing: linear (default), log (values above 0), symlog (across 0)",
+    )
     range = _optional_choice(["panel", "shared", "fixed", "centered"], "colour range")
     min = _optional_number("start of a fixed colour range")
     max = _optional_number("end of a fixed colour range")
