@@ -135,7 +135,7 @@ fn option_messages_list_exactly_the_words_options_take() {
 
 #[test]
 fn bad_sweep_options_are_errors_that_name_the_option() {
-    let known_options = r#""layout", "model", "modelB", "benchmark", "colorMap", "reversed", "colorScale", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "theme", "width", "pixelRatio""#;
+    let known_options = r#""layout", "model", "modelB", "benchmark", "order", "colorMap", "reversed", "colorScale", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "theme", "width", "pixelRatio""#;
     let cases: Vec<(Vec<(&str, OptionValue)>, String)> = vec![
         (
             vec![("colour", text("red"))],
@@ -994,4 +994,36 @@ fn the_colour_scale_is_an_option_and_a_link_key_of_sweeps() {
         ..LinkContext::default()
     };
     assert_eq!(read("src=a.csv&scale=log", &pairwise).0, "src=a.csv");
+}
+
+/// The panel order: an option and a link key (`order=`), kept by the layouts with several panels
+/// of one kind and left out by a difference or a reconciliation.
+#[test]
+fn the_panel_order_is_an_option_and_a_link_key_of_sweeps() {
+    use sweepmap::figure::Order;
+    let dataset = dataset();
+    let nowhere = Surroundings::default();
+    let given = settings(&SWEEP, vec![("order", text("best"))]).unwrap();
+    let resolved = resolve_options(&given, &dataset, &nowhere).unwrap();
+    assert_eq!(resolved.figure_options().order, Order::Best);
+    assert_eq!(
+        sweep_error(vec![("order", text("worst"))]),
+        r#"field "order": expected one of "data", "mean", "best", found "worst""#
+    );
+    let context = sweep_context();
+    for layout in ["", "&layout=benchmark", "&layout=grid"] {
+        let query = format!("dataset=x{layout}&order=mean");
+        assert_eq!(read(&query, &context), (query.clone(), vec![]));
+    }
+    assert_eq!(
+        read("dataset=x&layout=difference&order=mean", &context).0,
+        "dataset=x&layout=difference"
+    );
+    assert_eq!(
+        read("dataset=x&order=worst", &context),
+        (
+            "dataset=x".into(),
+            vec![r#"order: order="worst" is not an order (expected data, mean, best); using "data"."#.into()]
+        )
+    );
 }

@@ -108,6 +108,8 @@ const elements = {
   logField: byId("field-log"),
   log: byId("log-input"),
   scaleField: byId("field-scale"),
+  orderField: byId("field-order"),
+  order: byId("order-select"),
   scale: byId("scale-select"),
   colorMap: byId("cmap-select"),
   reverse: byId("reverse-input"),
@@ -896,7 +898,7 @@ function fillDatasetSelect() {
 /** Shows the controls of one kind of data and hides the other kind's. */
 function showKindControls(kind) {
   const pairwise = kind === "pairwise";
-  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField, elements.scaleField]) field.hidden = pairwise;
+  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField, elements.scaleField, elements.orderField]) field.hidden = pairwise;
   for (const field of [elements.modelsField, elements.binsField, elements.byField, elements.logField]) field.hidden = !pairwise;
   centeredOption.hidden = pairwise;
   centeredOption.disabled = pairwise;
@@ -1013,6 +1015,10 @@ function syncSweepControls(state) {
   elements.benchmarkField.hidden = !used.benchmark;
   fillBenchmarkSelect(state.layout, app.shown.names);
   if (resolved.benchmark !== null) elements.benchmark.value = resolved.benchmark;
+  // Order is offered where the layout has several panels of one kind to put in order.
+  const panels = { model: benchmarks.length, benchmark: models.length, grid: models.length * benchmarks.length }[state.layout] ?? 0;
+  elements.orderField.hidden = !used.order || panels < 2;
+  elements.order.value = state.order;
 
   syncSharedControls(state);
   elements.scale.value = state.colorScale;
@@ -1175,6 +1181,7 @@ function wireControls() {
   });
   elements.log.addEventListener("change", () => changeView({ logarithmic: elements.log.checked }));
   elements.scale.addEventListener("change", () => changeView({ colorScale: elements.scale.value }));
+  elements.order.addEventListener("change", () => changeView({ order: elements.order.value }));
   elements.decimals.addEventListener("change", () => {
     const value = elements.decimals.value;
     changeView({ decimals: value === "auto" ? null : Number(value) });

@@ -37,6 +37,9 @@
 //     bench=NAME        the benchmark (layouts benchmark and difference), or :mean for the mean
 //                       across benchmarks; default the first benchmark. With layout=reconcile: a
 //                       reported aggregate; default the first one
+//     order=mean|best   panels (a model's benchmarks, a benchmark's models, a grid's rows and
+//                       columns) by each panel's mean or best cell, best first; ties keep the
+//                       data's order (default: the data's order)
 //     cmap=NAME         colour map, a name from colorMaps() (viridis, cividis, ..., ylgnbu, rdbu, ...)
 //                       in any case; default viridis
 //     rev=1             reverse the colour map (default 0)

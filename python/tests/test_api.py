@@ -136,6 +136,7 @@ def test_options_become_what_the_front_end_is_given():
             "model": "m1",
             "modelB": "m2",
             "benchmark": None,
+            "order": None,
             "colorMap": "magma",
             "reversed": True,
             "colorScale": None,

@@ -29,6 +29,7 @@ mod position;
 mod ranking;
 mod reconcile;
 mod statistics;
+pub(crate) use statistics::mean;
 mod summary;
 mod trend;
 mod uncertainty;

@@ -14,6 +14,7 @@ mod header;
 mod latex;
 mod markdown;
 mod observe;
+mod order;
 mod pairwise;
 mod query;
 mod wording;
@@ -50,6 +51,7 @@ pub use observe::{
     observe_figure, observe_panel, AxisName, Claim, DifferenceLines, KeyObservations, MismatchRow,
     MismatchTable, Observation, PanelContext, MAX_MODELS_COMPARED_IN_PAIRS,
 };
+pub use order::{ordinal, Order};
 pub use pairwise::{
     default_pairwise_models, prepare_pairwise_figure, PairwiseOptions, DEFAULT_PAIRWISE_MODELS,
 };
@@ -110,6 +112,10 @@ pub struct FigureOptions {
     /// How the colour domain is chosen. A difference view centres a per-panel or shared domain
     /// on 0.
     pub domain: DomainMode,
+    /// The order of the panels of a model, benchmark or grid view: the data's, or by each
+    /// panel's mean or best cell, best first (see [`Order`]).
+    #[serde(skip)]
+    pub order: Order,
     /// Write each cell's value in it.
     pub annotate: bool,
     /// Decimals of the labels; `None` chooses as few as tell the shown values apart, and never
@@ -132,6 +138,7 @@ impl Default for FigureOptions {
             reversed: false,
             color_scale: ColorScale::Linear,
             domain: DomainMode::PerPanel,
+            order: Order::Data,
             annotate: true,
             decimals: None,
             uncertainty: None,
@@ -827,6 +834,13 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
         None => panels.iter().map(|p| p.decimals).max().unwrap_or(decimals),
         Some(_) => decimals,
     };
+    match options.view {
+        View::Model { .. } | View::Benchmark { .. } => {
+            order::order_panels(&mut panels, options.order, direction, decimals)
+        }
+        View::Grid => order::order_grid(&mut panels, options.order, direction, decimals),
+        _ => {}
+    }
     Ok(Figure {
         caption: synthetic_caption(dataset.title.as_deref(), dataset.source.as_deref()),
         x: dataset.x.clone(),

@@ -9,9 +9,10 @@ use super::view::{
     MAX_OFFERED_DECIMALS, MEAN_BENCHMARK,
 };
 use crate::color::{ColorScale, Theme};
+use crate::figure::Order;
 use crate::view::settings::{
     by_link_key, link_keys, BENCHMARK, BINS_BOTH, COLOR_MAP, COLOR_SCALE, DECIMALS, DOMAIN, GROUP,
-    LAYOUT, MODEL, MODELS, MODEL_B, PAIRWISE_DOMAIN, THEME, UNCERTAINTY, VALUE,
+    LAYOUT, MODEL, MODELS, MODEL_B, ORDER, PAIRWISE_DOMAIN, THEME, UNCERTAINTY, VALUE,
 };
 use crate::view::{OptionValue, Setting, ValueKind, ViewFields};
 
@@ -409,6 +410,9 @@ fn read_sweep(
             read_uncertainty(params, &mut view.uncertainty, notices);
         } else if is(&THEME) {
             read_theme(params, &mut view.theme, notices);
+        } else if is(&ORDER) {
+            let order = read_word(params, "order", Order::ALL, "an order", view.order, notices);
+            view.order = order.unwrap_or(view.order);
         } else if is(&COLOR_SCALE) {
             let current = view.color_scale;
             let scales = ColorScale::ALL;

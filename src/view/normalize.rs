@@ -418,6 +418,7 @@ mod tests {
                 "model",
                 "modelB",
                 "benchmark",
+                "order",
                 "colorMap",
                 "reversed",
                 "colorScale",

@@ -146,7 +146,7 @@ pub use super::pairwise::{
     VALUE,
 };
 pub use super::sweep::{
-    BENCHMARK, CENTER, COLOR_SCALE, DOMAIN, LAYOUT, MODEL, MODEL_B, SWEEP, UNCERTAINTY,
+    BENCHMARK, CENTER, COLOR_SCALE, DOMAIN, LAYOUT, MODEL, MODEL_B, ORDER, SWEEP, UNCERTAINTY,
 };
 pub use super::table::{BINNED, DIRECTION, METRIC, OTHERS, ROLES, TABLE, X, Y};
 
@@ -253,6 +253,7 @@ mod tests {
                 "model",
                 "b",
                 "bench",
+                "order",
                 "models",
                 "group",
                 "bins",

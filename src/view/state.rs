@@ -5,7 +5,7 @@
 
 use super::setting::{OptionValue, Setting};
 use crate::color::{ColorScale, Theme};
-use crate::figure::{BinValue, Layout, Named, Range};
+use crate::figure::{BinValue, Layout, Named, Order, Range};
 
 /// A field's value as the page's state objects hold it.
 pub trait StateValue: Sized {
@@ -129,7 +129,7 @@ macro_rules! named_state_value {
         }
     )*};
 }
-named_state_value!(Layout, Range, BinValue, Theme, ColorScale);
+named_state_value!(Layout, Range, BinValue, Theme, ColorScale, Order);
 
 /// A view state's fields, by setting (what [`view_state!`] gives every state).
 pub trait ViewFields: Default {

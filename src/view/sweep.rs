@@ -13,6 +13,7 @@
 //! | `model` | the first model |
 //! | `modelB` | the first model other than `model` (required for `"difference"`) |
 //! | `benchmark` | the first benchmark (`":mean"` is the mean across benchmarks); for `"reconcile"`, the first reported aggregate |
+//! | `order` | `"data"`: panels as the data list them; `"mean"` or `"best"` orders them by each panel's mean or best cell, best first (ties in the data's order, each panel saying its rank) |
 //! | `colorMap` | `"viridis"` |
 //! | `reversed` | `false` |
 //! | `colorScale` | `"linear"` (`"log"` needs values above 0; `"symlog"` works across 0) |
@@ -38,7 +39,9 @@ use super::settings::{
 use super::state::view_state;
 use crate::analysis::carries_noise;
 use crate::color::{ColorMap, ColorScale, DomainMode, Theme};
-use crate::figure::{BenchmarkChoice, FigureOptions, Layout, Named, Range, View, DEFAULT_LEVEL};
+use crate::figure::{
+    BenchmarkChoice, FigureOptions, Layout, Named, Order, Range, View, DEFAULT_LEVEL,
+};
 use crate::link::js_number;
 use crate::{Dataset, Error, Result};
 
@@ -101,6 +104,14 @@ pub const COLOR_SCALE: Setting = Setting {
         r#"one of "linear", "log", "symlog""#,
     )
 };
+/// The order of a sweep's panels (its models, benchmarks, or a grid's rows and columns).
+pub const ORDER: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("order"),
+    attribute: Some("order"),
+    fallback: "the data's order",
+    ..Setting::option("order", ValueKind::Text, r#"one of "data", "mean", "best""#)
+};
 pub const CENTER: Setting = Setting {
     views: Views::Sweep,
     link: Some("center"),
@@ -128,6 +139,7 @@ pub const SWEEP: OptionSet = OptionSet {
         &MODEL,
         &MODEL_B,
         &BENCHMARK,
+        &ORDER,
         &COLOR_MAP,
         &REVERSED,
         &COLOR_SCALE,
@@ -153,6 +165,7 @@ view_state! {
         model: Option<String> = None => MODEL,
         model_b: Option<String> = None => MODEL_B,
         benchmark: Option<String> = None => BENCHMARK,
+        order: Order = Order::Data => ORDER,
         color_map: String = ColorMap::default().name().to_string() => COLOR_MAP,
         reversed: bool = false => REVERSED,
         color_scale: ColorScale = ColorScale::Linear => COLOR_SCALE,
@@ -184,6 +197,8 @@ impl SweepView {
             used.benchmark
         } else if is(&UNCERTAINTY) {
             used.uncertainty
+        } else if is(&ORDER) {
+            used.order
         } else if is(&MIN) || is(&MAX) {
             self.range == Range::Fixed
         } else if is(&CENTER) {
@@ -247,6 +262,7 @@ pub struct ResolvedOptions {
     /// `None` when the dataset has a single model and `modelB` was not given.
     pub model_b: Option<String>,
     pub benchmark: String,
+    pub order: Order,
     pub color_map: ColorMap,
     pub reversed: bool,
     pub color_scale: ColorScale,
@@ -308,6 +324,7 @@ impl ResolvedOptions {
             reversed: self.reversed,
             color_scale: self.color_scale,
             domain: self.domain_mode(),
+            order: self.order,
             annotate: self.annotate,
             decimals: self.decimals,
             uncertainty: self.uncertainty,
@@ -545,6 +562,7 @@ pub fn resolve_options(
         model,
         model_b,
         benchmark,
+        order: word_or(settings, &ORDER, Order::ALL, defaults.order)?,
         color_map: look.color_map,
         reversed: look.reversed,
         color_scale: word_or(

@@ -280,6 +280,9 @@ export interface FigureOptions {
   /** Layouts "benchmark" and "difference"; ":mean" is the mean across benchmarks. Default: the first
    *  (for "reconcile", the first reported aggregate). */
   benchmark?: string | null;
+  /** Layouts "model", "benchmark" and "grid": panels as the data list them ("data", the default)
+   *  or by each panel's "mean" or "best" cell, best first, each panel saying its rank. */
+  order?: "data" | "mean" | "best" | null;
   /** A name from `colorMaps()`. Default "viridis". */
   colorMap?: string | null;
   reversed?: boolean | null;
@@ -314,6 +317,7 @@ export interface ResolvedFigureOptions {
   /** null when the dataset has one model. */
   modelB: string | null;
   benchmark: string;
+  order: "data" | "mean" | "best";
   colorMap: string;
   reversed: boolean;
   colorScale: "linear" | "log" | "symlog";

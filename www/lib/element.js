@@ -47,6 +47,7 @@ const VIEW_ATTRIBUTES = [
   "model",
   "model-b",
   "benchmark",
+  "order",
   "colormap",
   "reverse",
   "color-scale",

@@ -46,6 +46,7 @@ LOOK: dict[str, str] = {
     "show_model": "model",
     "show_model_b": "modelB",
     "show_benchmark": "benchmark",
+    "order": "order",
     "colormap": "colorMap",
     "reverse": "reversed",
     "color_scale": "colorScale",
@@ -147,6 +148,9 @@ class Figure(anywidget.AnyWidget):
     show_model = _optional_text("the model drawn (layout model, difference, reconcile)")
     show_model_b = _optional_text("model B of a difference")
     show_benchmark = _optional_text('the benchmark drawn (":mean" for the mean across benchmarks)')
+    order = _optional_choice(
+        ["data", "mean", "best"], "panels in the data's order, or by mean or best cell, best first"
+    )
     colormap = _optional_text("a colour map: viridis (default), magma, ylgnbu, puor, ...")
     reverse = traitlets.Bool(False, help="reverse the colour map")
     color_scale = _optional_choice(
