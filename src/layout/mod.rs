@@ -576,23 +576,91 @@ fn decimals_of(value: f64) -> usize {
 /// Lays out a figure at a width in CSS pixels (from 160 to 20 000). A figure whose cells need
 /// more (at least one CSS pixel each) is as wide as they and its colour bar need, and its
 /// `width` says so.
+///
+/// In steps, each a function below:
+/// 1. [`measure_margins`]: the text beside a plot (y tick labels, colour bar labels) sets the
+///    margins around it;
+/// 2. [`arrange_panels`]: panels per row (wrapping when plots would get too narrow) and the
+///    cells' size;
+/// 3. [`fit_panel_text`]: titles and statistics lines fitted to a panel's width, and with them
+///    its height;
+/// 4. [`place_panels`]: each panel's plot, title lines, ticks (thinned by [`tick_steps`]) and
+///    axis names;
+/// 5. [`place_color_bars`], [`place_key`] and [`place_caption`]: the colour bars beside the
+///    panels, the key and the caption under them.
+///
+/// The cell annotations' font is [`annotation_font`]; hit tests ([`FigureLayout::hit_test`],
+/// [`FigureLayout::cell_rect`]) read the result.
 pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let width = if width.is_finite() {
         width.clamp(MIN_DRAWN_WIDTH, MAX_WIDTH)
     } else {
         FALLBACK_WIDTH
     };
-    let columns_x = figure.x.len().max(1);
-    let rows_y = figure.y.len().max(1);
-    let panel_count = figure.panels.len().max(1);
+    let margins = measure_margins(figure);
+    let arrangement = arrange_panels(figure, width, &margins);
+    let text = fit_panel_text(figure, &arrangement);
+    let rows = arrangement.rows as f64;
+    let height = 2.0 * PADDING + rows * text.panel_height + (rows - 1.0) * GAP;
+    let panels = place_panels(figure, width, &margins, &arrangement, &text);
+    let color_bars = place_color_bars(figure, &panels, margins.widest_bar_label);
+    // A grid with more cells than the width has pixels keeps one CSS pixel per cell (every
+    // cell drawn, none dropped or averaged into a colour no cell has): the figure is then
+    // wider than asked, and says so through its width rather than cutting off the plot's
+    // right-hand part and its colour bar.
+    let content_right = panels
+        .iter()
+        .map(|panel| panel.plot.right())
+        .chain(
+            color_bars
+                .iter()
+                .map(|bar| bar.label_at.0 + AXIS_FONT / 2.0 + 4.0),
+        )
+        .fold(0.0, f64::max);
+    let width = width.max((content_right + PADDING).ceil());
+    let left = panels.first().map_or(PADDING, |p| p.plot.x);
+    let key = place_key(figure, left, width, height);
+    let below_panels = color_bars
+        .iter()
+        .map(|b| b.bar)
+        .chain(key.iter().map(|k| k.swatch))
+        .map(|rect| rect.bottom() + PADDING)
+        .fold(height, f64::max);
+    let (caption_at, height) = place_caption(figure, left, below_panels);
 
-    // Widths of the text around each panel.
-    // Binned axes are labelled with their edges (0, 0.1, ...), not their bins' names.
+    FigureLayout {
+        width,
+        height: height.ceil(),
+        panels,
+        color_bars,
+        key,
+        caption_at,
+        columns: arrangement.columns,
+        annotation_font: annotation_font(figure, arrangement.cell_width, arrangement.cell_height),
+        title_font: TITLE_FONT,
+        tick_font: TICK_FONT,
+        axis_font: AXIS_FONT,
+    }
+}
+
+/// The widths of the text beside a plot, which every panel leaves room for.
+struct Margins {
+    /// The widest colour bar tick label (with a "≥ " for a clipped end).
+    widest_bar_label: f64,
+    /// A colour bar with its tick labels and name, beside a plot (or beside the last panel of a
+    /// row, when the panels share it).
+    bar_block: f64,
+    /// The rotated y axis name, left of the y tick labels.
+    y_name_block: f64,
+    /// The y tick labels, left of the plot.
+    y_ticks_block: f64,
+}
+
+/// Step 1: measures the text beside a plot. Binned axes are labelled with their edges (0, 0.1,
+/// ...), not their bins' names.
+fn measure_margins(figure: &Figure) -> Margins {
     let widest_y_label = match &figure.y_edges {
-        Some(edges) => edges
-            .iter()
-            .map(|e| estimate_text_width(&format_value(*e, decimals_of(*e)), TICK_FONT))
-            .fold(0.0, f64::max),
+        Some(edges) => widest_edge_label(edges),
         None => figure
             .y
             .labels
@@ -615,32 +683,79 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
             estimate_text_width(&format!("≥ {}", format_value(v, decimals)), TICK_FONT)
         })
         .fold(0.0, f64::max);
-    let bar_block = BAR_GAP + BAR_WIDTH + 6.0 + widest_bar_label + 8.0 + AXIS_FONT + 4.0;
-    let y_name_block = AXIS_FONT + 10.0;
-    let y_ticks_block = widest_y_label + 8.0;
-    let shared_bar_width = if figure.shared_legend { bar_block } else { 0.0 };
-    let panel_bar_width = if figure.shared_legend { 0.0 } else { bar_block };
+    Margins {
+        widest_bar_label,
+        bar_block: BAR_GAP + BAR_WIDTH + 6.0 + widest_bar_label + 8.0 + AXIS_FONT + 4.0,
+        y_name_block: AXIS_FONT + 10.0,
+        y_ticks_block: widest_y_label + 8.0,
+    }
+}
 
-    // Panels per row: the view's row, fewer when plots would get too narrow.
+/// The widest label of a binned axis' edges.
+fn widest_edge_label(edges: &[f64]) -> f64 {
+    edges
+        .iter()
+        .map(|e| estimate_text_width(&format_value(*e, decimals_of(*e)), TICK_FONT))
+        .fold(0.0, f64::max)
+}
+
+/// Where the panels go: how many per row, and the size of their cells (one size across the
+/// figure, so panels compare at a glance).
+struct Arrangement {
+    /// Panels per row after wrapping.
+    columns: usize,
+    /// Panels per row that the view asks for (one row per model in the grid view): each such
+    /// row starts a new row when it wraps.
+    group: usize,
+    /// Rows of the figure.
+    rows: usize,
+    /// A panel's width, its margins included.
+    panel_width: f64,
+    cell_width: f64,
+    cell_height: f64,
+    /// The cells' area of a panel.
+    plot_width: f64,
+    plot_height: f64,
+}
+
+impl Arrangement {
+    /// The row and column of a panel.
+    fn place(&self, index: usize) -> (usize, usize) {
+        let rows_per_group = self.group.div_ceil(self.columns);
+        let within = index % self.group;
+        let row = (index / self.group) * rows_per_group + within / self.columns;
+        (row, within % self.columns)
+    }
+}
+
+/// Step 2: panels per row (the view's row, fewer when plots would get narrower than
+/// [`MIN_PLOT_WIDTH`]) and the cells' size: square bins for a score against a score, otherwise
+/// cells no wider than twice their largest height.
+fn arrange_panels(figure: &Figure, width: f64, margins: &Margins) -> Arrangement {
+    let columns_x = figure.x.len().max(1);
+    let rows_y = figure.y.len().max(1);
+    let panel_count = figure.panels.len().max(1);
+    let shared_bar_width = if figure.shared_legend {
+        margins.bar_block
+    } else {
+        0.0
+    };
+    let panel_bar_width = if figure.shared_legend {
+        0.0
+    } else {
+        margins.bar_block
+    };
+    let plot_room =
+        |per_panel: f64| per_panel - margins.y_name_block - margins.y_ticks_block - panel_bar_width;
     let available = width - 2.0 * PADDING - shared_bar_width;
     let fits = |columns: usize| {
         let per_panel = (available - (columns as f64 - 1.0) * GAP) / columns as f64;
-        per_panel - y_name_block - y_ticks_block - panel_bar_width >= MIN_PLOT_WIDTH
+        plot_room(per_panel) >= MIN_PLOT_WIDTH
     };
     let wanted = figure.columns.max(1).min(panel_count);
     let columns = (1..=wanted).rev().find(|&c| fits(c)).unwrap_or(1);
-    // The view's rows (one per model in the grid view) each start a new row when they wrap.
-    let group = wanted.max(1);
-    let rows_per_group = group.div_ceil(columns);
-    let place = |index: usize| {
-        let within = index % group;
-        let row = (index / group) * rows_per_group + within / columns;
-        (row, within % columns)
-    };
-    let rows = place(panel_count - 1).0 + 1;
     let panel_width = (available - (columns as f64 - 1.0) * GAP) / columns as f64;
-    let plot_width =
-        (panel_width - y_name_block - y_ticks_block - panel_bar_width).max(columns_x as f64);
+    let plot_width = plot_room(panel_width).max(columns_x as f64);
     let binned = figure.x_edges.is_some() && figure.y_edges.is_some();
     let (cell_width, cell_height) = if binned {
         // Bins of a score against a score: a square plot, so the parity line runs at 45°.
@@ -652,10 +767,38 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
         let width = (plot_width / columns_x as f64).min(2.0 * MAX_CELL_HEIGHT);
         (width, (width * 0.8).clamp(1.0, MAX_CELL_HEIGHT))
     };
-    let plot_width = cell_width * columns_x as f64;
-    let plot_height = cell_height * rows_y as f64;
+    let mut arrangement = Arrangement {
+        columns,
+        group: wanted.max(1),
+        rows: 1,
+        panel_width,
+        cell_width,
+        cell_height,
+        plot_width: cell_width * columns_x as f64,
+        plot_height: cell_height * rows_y as f64,
+    };
+    arrangement.rows = arrangement.place(panel_count - 1).0 + 1;
+    arrangement
+}
 
-    // Statistics lines under the titles, wrapped to the panel's width.
+/// The titles and statistics lines of the panels, and the height they give a panel.
+struct PanelText {
+    /// Each panel's title lines.
+    titles: Vec<Vec<String>>,
+    /// Each panel's statistics lines.
+    subtitles: Vec<Vec<String>>,
+    /// Height of the tallest title.
+    title_block: f64,
+    /// Height above a plot: the title block, a gap and the statistics lines.
+    top_block: f64,
+    /// A panel's height: above its plot, the plot, and the x tick labels and name below it.
+    panel_height: f64,
+}
+
+/// Step 3: titles fitted to the panel's width and half the gap on either side, statistics
+/// lines wrapped to the panel's width; every panel's top is as tall as the tallest.
+fn fit_panel_text(figure: &Figure, arrangement: &Arrangement) -> PanelText {
+    let panel_width = arrangement.panel_width;
     let subtitles: Vec<Vec<String>> = figure
         .panels
         .iter()
@@ -668,8 +811,6 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
         .collect();
     let subtitle_lines = subtitles.iter().map(Vec::len).max().unwrap_or(0);
     let subtitle_block = subtitle_lines as f64 * (TICK_FONT + 4.0);
-    // Titles fitted to the panel's width and half the gap on either side, every panel's top
-    // as tall as the tallest title.
     let titles: Vec<Vec<String>> = figure
         .panels
         .iter()
@@ -679,114 +820,133 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let title_block = TITLE_FONT + (title_lines - 1) as f64 * (TITLE_FONT + 4.0);
     let top_block = title_block + 12.0 + subtitle_block;
     let bottom_block = TICK_FONT + 8.0 + AXIS_FONT + 10.0;
-    let panel_height = top_block + plot_height + bottom_block;
-    let height = 2.0 * PADDING + rows as f64 * panel_height + (rows as f64 - 1.0) * GAP;
+    PanelText {
+        titles,
+        subtitles,
+        title_block,
+        top_block,
+        panel_height: top_block + arrangement.plot_height + bottom_block,
+    }
+}
 
-    // Ticks thin out when labels would overlap.
-    let widest_x_label = figure
-        .x
-        .labels
-        .iter()
-        .map(|l| estimate_text_width(&display_label(l), TICK_FONT))
-        .fold(0.0, f64::max);
-    let widest_edge = |edges: &Option<Vec<f64>>| {
-        edges.as_ref().map_or(0.0, |edges| {
-            edges
-                .iter()
-                .map(|e| estimate_text_width(&format_value(*e, decimals_of(*e)), TICK_FONT))
-                .fold(0.0, f64::max)
-        })
-    };
+/// Every how many cells an axis is labelled (x, y): every cell while the labels fit, thinned
+/// when they would overlap (see [`thin_step`]).
+fn tick_steps(figure: &Figure, arrangement: &Arrangement) -> (usize, usize) {
     let x_step = match &figure.x_edges {
-        Some(_) => thin_step(widest_edge(&figure.x_edges) + 8.0, cell_width),
-        None => thin_step(widest_x_label + 6.0, cell_width),
+        Some(edges) => thin_step(widest_edge_label(edges) + 8.0, arrangement.cell_width),
+        None => {
+            let widest_x_label = figure
+                .x
+                .labels
+                .iter()
+                .map(|l| estimate_text_width(&display_label(l), TICK_FONT))
+                .fold(0.0, f64::max);
+            thin_step(widest_x_label + 6.0, arrangement.cell_width)
+        }
     };
-    let y_step = thin_step(TICK_FONT + 2.0, cell_height);
+    let y_step = thin_step(TICK_FONT + 2.0, arrangement.cell_height);
+    (x_step, y_step)
+}
 
-    // Annotations: the largest font up to 13 px that fits the widest label in a cell. A label is
-    // at least 0.6 em wide, so cells too small for even that are settled before any value is
-    // formatted (a large grid would otherwise format every cell on every layout).
+/// The font of cell annotations: the largest up to 13 px that fits the widest label in a cell,
+/// `None` when the figure is not annotated or that would be smaller than 7.5 px. A label is at
+/// least 0.6 em wide, so cells too small for even that are settled before any value is
+/// formatted (a large grid would otherwise format every cell on every layout).
+fn annotation_font(figure: &Figure, cell_width: f64, cell_height: f64) -> Option<f64> {
     const NARROWEST_LABEL: f64 = 0.6;
     let by_height = cell_height * 0.5;
     let could_fit = (cell_width - 4.0) / NARROWEST_LABEL >= MIN_ANNOTATION_FONT
         && by_height >= MIN_ANNOTATION_FONT;
-    let annotation_font = if figure.annotate && could_fit {
-        let widest_annotation = figure
-            .panels
-            .iter()
-            .flat_map(|p| p.grid.present().map(move |(_, _, c)| (c.mean, p.decimals)))
-            .map(|(v, decimals)| estimate_text_width(&format_value(v, decimals), 1.0))
-            .fold(0.0, f64::max)
-            .max(NARROWEST_LABEL);
-        let by_width = (cell_width - 4.0) / widest_annotation;
-        let size = MAX_ANNOTATION_FONT.min(by_width).min(by_height);
-        (size >= MIN_ANNOTATION_FONT).then_some(size)
-    } else {
-        None
-    };
+    if !(figure.annotate && could_fit) {
+        return None;
+    }
+    let widest_annotation = figure
+        .panels
+        .iter()
+        .flat_map(|p| p.grid.present().map(move |(_, _, c)| (c.mean, p.decimals)))
+        .map(|(v, decimals)| estimate_text_width(&format_value(v, decimals), 1.0))
+        .fold(0.0, f64::max)
+        .max(NARROWEST_LABEL);
+    let by_width = (cell_width - 4.0) / widest_annotation;
+    let size = MAX_ANNOTATION_FONT.min(by_width).min(by_height);
+    (size >= MIN_ANNOTATION_FONT).then_some(size)
+}
 
-    let mut panels = Vec::with_capacity(panel_count);
+/// Step 4: each panel's plot, title and statistics lines, ticks and axis name positions, in
+/// the arrangement's rows and columns.
+fn place_panels(
+    figure: &Figure,
+    width: f64,
+    margins: &Margins,
+    arrangement: &Arrangement,
+    text: &PanelText,
+) -> Vec<PanelLayout> {
+    let (x_step, y_step) = tick_steps(figure, arrangement);
+    let (cell_width, cell_height) = (arrangement.cell_width, arrangement.cell_height);
+    let panel_width = arrangement.panel_width;
+    let mut panels = Vec::with_capacity(figure.panels.len());
     for (index, ((panel, subtitle), title)) in figure
         .panels
         .iter()
-        .zip(&subtitles)
-        .zip(&titles)
+        .zip(&text.subtitles)
+        .zip(&text.titles)
         .enumerate()
     {
-        let (row, column) = place(index);
+        let (row, column) = arrangement.place(index);
         let left = PADDING + column as f64 * (panel_width + GAP);
-        let top = PADDING + row as f64 * (panel_height + GAP);
+        let top = PADDING + row as f64 * (text.panel_height + GAP);
         let plot = Rect {
-            x: left + y_name_block + y_ticks_block,
-            y: top + top_block,
-            width: plot_width,
-            height: plot_height,
+            x: left + margins.y_name_block + margins.y_ticks_block,
+            y: top + text.top_block,
+            width: arrangement.plot_width,
+            height: arrangement.plot_height,
+        };
+        // Each title line centred over the plot, moved in where it would cross the middle of
+        // the gap to a neighbouring panel, or the figure's edge beside the row's ends.
+        let row_start = column == 0;
+        let row_end = column + 1 == arrangement.columns || arrangement.place(index + 1).0 != row;
+        let title_line = |line: usize, text: &String| {
+            let half = estimate_text_width(text, TITLE_FONT) / 2.0;
+            let centre = plot.x + plot.width / 2.0;
+            let low = if row_start {
+                4.0
+            } else {
+                left - GAP / 2.0 + 4.0
+            } + half;
+            let high = if row_end {
+                width - 4.0
+            } else {
+                left + panel_width + GAP / 2.0 - 4.0
+            } - half;
+            // Not `clamp`: its panic message (never shown: low <= high) would keep f64's
+            // Debug, and with it core's exponential float writer, in the wasm.
+            let x = if low <= high {
+                centre.max(low).min(high)
+            } else {
+                left + panel_width / 2.0
+            };
+            let y = top + TITLE_FONT / 2.0 + 2.0 + line as f64 * (TITLE_FONT + 4.0);
+            (text.clone(), (x, y))
         };
         panels.push(PanelLayout {
             plot,
             cell_width,
             cell_height,
-            // Each line centred over the plot, moved in where it would cross the middle of the
-            // gap to a neighbouring panel, or the figure's edge beside the row's ends.
             title: title
                 .iter()
                 .enumerate()
-                .map(|(line, text)| {
-                    let half = estimate_text_width(text, TITLE_FONT) / 2.0;
-                    let centre = plot.x + plot.width / 2.0;
-                    let row_start = column == 0;
-                    let row_end = column + 1 == columns || place(index + 1).0 != row;
-                    let low = if row_start {
-                        4.0
-                    } else {
-                        left - GAP / 2.0 + 4.0
-                    } + half;
-                    let high = if row_end {
-                        width - 4.0
-                    } else {
-                        left + panel_width + GAP / 2.0 - 4.0
-                    } - half;
-                    // Not `clamp`: its panic message (never shown: low <= high) would keep
-                    // f64's Debug, and with it core's exponential float writer, in the wasm.
-                    let x = if low <= high {
-                        centre.max(low).min(high)
-                    } else {
-                        left + panel_width / 2.0
-                    };
-                    let y = top + TITLE_FONT / 2.0 + 2.0 + line as f64 * (TITLE_FONT + 4.0);
-                    (text.clone(), (x, y))
-                })
+                .map(|(line, text)| title_line(line, text))
                 .collect(),
             subtitle: subtitle
                 .iter()
                 .enumerate()
-                .map(|(line, text)| {
-                    let y = top + title_block + 8.0 + TICK_FONT / 2.0;
+                .map(|(line, line_text)| {
+                    let y = top + text.title_block + 8.0 + TICK_FONT / 2.0;
                     let at = (
                         plot.x + plot.width / 2.0,
                         y + line as f64 * (TICK_FONT + 4.0),
                     );
-                    (text.clone(), at)
+                    (line_text.clone(), at)
                 })
                 .collect(),
             x_ticks: match &figure.x_edges {
@@ -805,53 +965,53 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
                 .then_some((left + AXIS_FONT / 2.0 + 2.0, plot.y + plot.height / 2.0)),
         });
     }
+    panels
+}
 
-    let mut color_bars = Vec::new();
-    let mut add_bar = |panel: usize, left: f64, plot: Rect| {
-        // As tall as the plot, but never too short to read.
-        let height = plot.height.max(60.0);
+/// Step 5a: the colour bars, as tall as the plot beside them (never too short to read): one
+/// right of the rightmost panel when the panels share it, otherwise one beside each panel.
+fn place_color_bars(
+    figure: &Figure,
+    panels: &[PanelLayout],
+    widest_bar_label: f64,
+) -> Vec<ColorBarLayout> {
+    let bar_at = |panel: usize, left: f64, plot: Rect| {
         let bar = Rect {
             x: left + BAR_GAP,
             y: plot.y,
             width: BAR_WIDTH,
-            height,
+            height: plot.height.max(60.0),
         };
-        let ticks = bar_ticks(figure, panel, bar);
-        color_bars.push(ColorBarLayout {
+        ColorBarLayout {
             bar,
-            ticks,
+            ticks: bar_ticks(figure, panel, bar),
             panel,
             label_at: (
                 bar.right() + 6.0 + widest_bar_label + 8.0 + AXIS_FONT / 2.0,
                 bar.y + bar.height / 2.0,
             ),
-        });
+        }
     };
     if figure.shared_legend {
         let right = panels.iter().map(|p| p.plot.right()).fold(0.0, f64::max);
-        if let Some(first) = panels.first() {
-            add_bar(0, right, first.plot);
-        }
+        panels
+            .first()
+            .map(|first| bar_at(0, right, first.plot))
+            .into_iter()
+            .collect()
     } else {
-        for (index, panel) in panels.iter().enumerate() {
-            add_bar(index, panel.plot.right(), panel.plot);
-        }
+        panels
+            .iter()
+            .enumerate()
+            .map(|(index, panel)| bar_at(index, panel.plot.right(), panel.plot))
+            .collect()
     }
-    // A grid with more cells than the width has pixels keeps one CSS pixel per cell (every
-    // cell drawn, none dropped or averaged into a colour no cell has): the figure is then
-    // wider than asked, and says so through its width rather than cutting off the plot's
-    // right-hand part and its colour bar.
-    let content_right = panels
-        .iter()
-        .map(|panel| panel.plot.right())
-        .chain(
-            color_bars
-                .iter()
-                .map(|bar| bar.label_at.0 + AXIS_FONT / 2.0 + 4.0),
-        )
-        .fold(0.0, f64::max);
-    let width = width.max((content_right + PADDING).ceil());
-    // The key: a row under the panels, entries left to right, wrapping when the row is full.
+}
+
+/// Step 5b: the key, a row under the panels (starting at `left`, below `height`) explaining
+/// missing cells and marks when the figure has them, entries left to right, wrapping when the
+/// row is full.
+fn place_key(figure: &Figure, left: f64, width: f64, height: f64) -> Vec<KeyEntry> {
     let mut entries: Vec<(KeyItem, String)> = Vec::new();
     if figure.has_missing {
         entries.push((KeyItem::Missing, "missing".to_string()));
@@ -859,7 +1019,6 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     if let Some(label) = &figure.mark_label {
         entries.push((KeyItem::Mark, label.clone()));
     }
-    let left = panels.first().map_or(PADDING, |p| p.plot.x);
     let mut key = Vec::with_capacity(entries.len());
     let (mut x, mut y) = (left, height - PADDING + 4.0);
     for (item, label) in entries {
@@ -880,34 +1039,17 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
         });
         x += entry_width + 24.0;
     }
-    let needed = color_bars
-        .iter()
-        .map(|b| b.bar)
-        .chain(key.iter().map(|k| k.swatch))
-        .map(|rect| rect.bottom() + PADDING)
-        .fold(height, f64::max);
-    // The caption: one line under everything else.
-    let caption_at = figure
-        .caption
-        .as_ref()
-        .map(|_| (left, needed - PADDING + 8.0 + TICK_FONT / 2.0));
-    let needed = if caption_at.is_some() {
-        needed + TICK_FONT + 8.0
-    } else {
-        needed
-    };
+    key
+}
 
-    FigureLayout {
-        width,
-        height: needed.ceil(),
-        panels,
-        color_bars,
-        key,
-        caption_at,
-        columns,
-        annotation_font,
-        title_font: TITLE_FONT,
-        tick_font: TICK_FONT,
-        axis_font: AXIS_FONT,
+/// Step 5c: the caption, one line under everything else (which ends at `height`, padding
+/// included): where it goes, and the figure's height with it.
+fn place_caption(figure: &Figure, left: f64, height: f64) -> (Option<(f64, f64)>, f64) {
+    match figure.caption {
+        Some(_) => (
+            Some((left, height - PADDING + 8.0 + TICK_FONT / 2.0)),
+            height + TICK_FONT + 8.0,
+        ),
+        None => (None, height),
     }
 }
