@@ -10,6 +10,7 @@
 
 use super::words::{serialize_by_name, Named};
 use super::{format_value, FigurePanel};
+use crate::sort::sort_by;
 use crate::Direction;
 
 /// How a view orders its panels.
@@ -90,8 +91,11 @@ struct Ranked {
 /// rank, in the data's order. Ties are statistics equal as written at `decimals`.
 fn rank(stats: &[Option<f64>], decimals: usize, direction: Direction) -> (Vec<usize>, Vec<Ranked>) {
     let mut order: Vec<usize> = (0..stats.len()).collect();
-    order.sort_by(|&a, &b| better_first(stats[a], stats[b], direction));
-    let text = |index: usize| stats[index].map(|value| format_value(value, decimals));
+    let stat = |index: usize| stats.get(index).copied().flatten();
+    sort_by(&mut order, |&a, &b| {
+        better_first(stat(a), stat(b), direction)
+    });
+    let text = |index: usize| stat(index).map(|value| format_value(value, decimals));
     // Values that read the same are next to each other now: each such run goes back to the
     // data's order.
     let mut start = 0;
@@ -100,7 +104,9 @@ fn rank(stats: &[Option<f64>], decimals: usize, direction: Direction) -> (Vec<us
         let end = (start..order.len())
             .find(|&i| text(order[i]) != shown)
             .unwrap_or(order.len());
-        order[start..end].sort_unstable();
+        if let Some(run) = order.get_mut(start..end) {
+            sort_by(run, usize::cmp);
+        }
         start = end;
     }
     let mut ranked: Vec<Ranked> = stats
@@ -115,17 +121,18 @@ fn rank(stats: &[Option<f64>], decimals: usize, direction: Direction) -> (Vec<us
         let shown = text(index);
         let same = |other: Option<&usize>| other.is_some_and(|&o| text(o) == shown);
         let previous = position.checked_sub(1).and_then(|p| order.get(p));
-        let rank = if same(previous) {
-            previous.map_or(position + 1, |&p| ranked[p].rank)
-        } else {
-            position + 1
+        let rank = match previous {
+            Some(&p) if same(previous) => ranked.get(p).map_or(position + 1, |r| r.rank),
+            _ => position + 1,
         };
         let tied = same(previous) || same(order.get(position + 1));
-        ranked[index] = Ranked {
-            rank,
-            tied,
-            text: shown,
-        };
+        if let Some(slot) = ranked.get_mut(index) {
+            *slot = Ranked {
+                rank,
+                tied,
+                text: shown,
+            };
+        }
     }
     (order, ranked)
 }
@@ -245,7 +252,7 @@ pub(crate) fn order_grid(
     for (panel, line) in panels.iter_mut().zip(lines) {
         panel.subtitle.push(line);
     }
-    keyed.sort();
+    sort_by(&mut keyed, <(usize, usize, usize)>::cmp);
     let sorted: Vec<usize> = keyed.into_iter().map(|(_, _, index)| index).collect();
     reorder(panels, &sorted);
 }
