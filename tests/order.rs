@@ -69,10 +69,10 @@ fn models_by_mean_best_first_with_ties_together_in_the_data_order() {
     assert_eq!(
         pairs,
         [
-            ("D | Easy".into(), "mean 50, 1st of 4".into()),
-            ("B | Easy".into(), "mean 45, 2nd of 4".into()),
-            ("A | Easy".into(), "mean 40, tied 3rd of 4".into()),
-            ("C | Easy".into(), "mean 40, tied 3rd of 4".into()),
+            ("D | Easy".into(), "mean 50 · 1st of 4".into()),
+            ("B | Easy".into(), "mean 45 · 2nd of 4".into()),
+            ("A | Easy".into(), "mean 40 · tied 3rd of 4".into()),
+            ("C | Easy".into(), "mean 40 · tied 3rd of 4".into()),
         ]
     );
     // The axes keep their value order: x 1, 2 and y 0, 1 in every panel.
@@ -88,7 +88,7 @@ fn models_by_best_cell() {
     let pairs = titles_and_ranks(&figure(easy(), Order::Best));
     let titles: Vec<&str> = pairs.iter().map(|(t, _)| t.as_str()).collect();
     assert_eq!(titles, ["D | Easy", "B | Easy", "A | Easy", "C | Easy"]);
-    assert_eq!(pairs[2].1, "best 43, tied 3rd of 4");
+    assert_eq!(pairs[2].1, "best 43 · tied 3rd of 4");
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn lower_is_better_puts_the_smallest_first() {
     let pairs = titles_and_ranks(&figure);
     let titles: Vec<&str> = pairs.iter().map(|(t, _)| t.as_str()).collect();
     assert_eq!(titles, ["A | Easy", "C | Easy", "B | Easy", "D | Easy"]);
-    assert_eq!(pairs[0].1, "mean 40, tied 1st of 4");
+    assert_eq!(pairs[0].1, "mean 40 · tied 1st of 4");
 }
 
 #[test]
@@ -114,8 +114,8 @@ fn a_models_benchmarks_by_mean() {
     assert_eq!(
         pairs,
         [
-            ("B | Easy".into(), "mean 45, 1st of 2".into()),
-            ("B | Hard".into(), "mean 20, 2nd of 2".into()),
+            ("B | Easy".into(), "mean 45 · 1st of 2".into()),
+            ("B | Hard".into(), "mean 20 · 2nd of 2".into()),
         ]
     );
 }
@@ -134,8 +134,8 @@ fn a_grid_orders_rows_of_models_and_columns_of_benchmarks() {
             "A | Hard"
         ]
     );
-    assert_eq!(pairs[0].1, "mean 40; model 1st of 4, benchmark 1st of 2");
-    assert_eq!(pairs[7].1, "mean 10; model 4th of 4, benchmark 2nd of 2");
+    assert_eq!(pairs[0].1, "mean 40 · model 1st of 4 · benchmark 1st of 2");
+    assert_eq!(pairs[7].1, "mean 10 · model 4th of 4 · benchmark 2nd of 2");
     assert_eq!(figure.columns, 2);
 }
 

@@ -100,20 +100,29 @@ pub enum Transform {
 }
 
 impl Transform {
-    /// The transform of a colour scale over `domain`: for symlog, around `origin` (a centred
-    /// range's centre, else 0) and linear within a constant three decades below the largest
-    /// distance from it (a power of ten, so that the legend's ticks are round).
-    pub fn of(scale: ColorScale, domain: Domain, origin: f64) -> Transform {
+    /// The transform of a colour scale over `domain`. For symlog: around `origin` (a centred
+    /// range's centre, else 0), linear within a constant, the power of ten at or below the
+    /// `values`' nearest distance from the origin (other than 0), but no more than three
+    /// decades below the domain's farthest reach from it: so the data's own steps (whole
+    /// points, say) are spread logarithmically, and the legend's ticks are round.
+    pub fn of(scale: ColorScale, domain: Domain, origin: f64, values: &[f64]) -> Transform {
         match scale {
             ColorScale::Linear => Transform::Linear,
             ColorScale::Log => Transform::Log,
             ColorScale::Symlog => {
+                // In -324..=308 when known, so the casts are exact (integers: no float
+                // formatting in wasm).
+                let decade = |x: f64| (x > 0.0 && x.is_finite()).then(|| x.log10().floor() as i32);
                 let reach = (domain.max - origin).abs().max((origin - domain.min).abs());
-                // In -326..=306, so the cast is exact (an integer: no float formatting in wasm).
-                let exponent = if reach > 0.0 && reach.is_finite() {
-                    reach.log10().floor() as i32 - 2
-                } else {
-                    0
+                let nearest = values
+                    .iter()
+                    .map(|value| (value - origin).abs())
+                    .filter(|distance| *distance > 0.0)
+                    .fold(f64::INFINITY, f64::min);
+                let exponent = match (decade(reach), decade(nearest)) {
+                    (Some(reach), Some(nearest)) => nearest.max(reach - 3),
+                    (Some(reach), None) => reach - 3,
+                    _ => 0,
                 };
                 Transform::Symlog {
                     origin,
@@ -261,7 +270,7 @@ mod tests {
     #[test]
     fn log_positions_follow_log10() {
         let domain = Domain::new(1.0, 1000.0).unwrap();
-        let scale = viridis(1.0, 1000.0).with(Transform::of(ColorScale::Log, domain, 0.0));
+        let scale = viridis(1.0, 1000.0).with(Transform::of(ColorScale::Log, domain, 0.0, &[]));
         assert_eq!(scale.position(1.0), 0.0);
         assert_eq!(scale.position(1000.0), 1.0);
         // log10(10) / log10(1000) = 1/3; log10(100) = 2/3.
@@ -276,9 +285,9 @@ mod tests {
 
     #[test]
     fn symlog_is_linear_near_the_origin_and_logarithmic_beyond() {
-        // Reach 100: the constant is three decades below, 10^(2 - 2) = 1.
+        // Values down to 1 from 0: linear within 1 of it.
         let domain = Domain::new(-100.0, 100.0).unwrap();
-        let transform = Transform::of(ColorScale::Symlog, domain, 0.0);
+        let transform = Transform::of(ColorScale::Symlog, domain, 0.0, &[-100.0, 0.0, 1.0, 100.0]);
         assert_eq!(
             transform,
             Transform::Symlog {
@@ -292,18 +301,29 @@ mod tests {
         let expected = 0.5 + 0.5 * 10f64.ln() / 101f64.ln();
         assert!((scale.position(9.0) - expected).abs() < 1e-12);
         assert!((scale.position(-9.0) - (1.0 - expected)).abs() < 1e-12);
-        // The constant follows the reach: 0.05 gives 10^(-2 - 2).
-        let small = Transform::of(ColorScale::Symlog, Domain::new(-0.02, 0.05).unwrap(), 0.0);
+        // The nearest value 0.7 gives 0.1; one of 1e-9 is held at three decades below the
+        // reach 0.05 (10^(-2 - 3)); with no value but 0, the same.
+        let domain = Domain::new(-7.0, 3.0).unwrap();
+        let whole = Transform::of(ColorScale::Symlog, domain, 0.0, &[-7.0, 0.0, 0.7, 3.0]);
         assert_eq!(
-            small,
+            whole,
             Transform::Symlog {
                 origin: 0.0,
-                constant: 0.0001
+                constant: 0.1
             }
         );
+        let small = Domain::new(-0.02, 0.05).unwrap();
+        let constant = |values: &[f64]| match Transform::of(ColorScale::Symlog, small, 0.0, values)
+        {
+            Transform::Symlog { constant, .. } => constant,
+            _ => f64::NAN,
+        };
+        assert_eq!(constant(&[1e-9, 0.05]), 0.00001);
+        assert_eq!(constant(&[0.0]), 0.00001);
         // Around a centre: 50 is the middle of a centred 40 to 60.
         let centred = Domain::new(40.0, 60.0).unwrap();
-        let scale = viridis(40.0, 60.0).with(Transform::of(ColorScale::Symlog, centred, 50.0));
+        let around = Transform::of(ColorScale::Symlog, centred, 50.0, &[40.0, 55.0, 60.0]);
+        let scale = viridis(40.0, 60.0).with(around);
         assert_eq!(scale.position(50.0), 0.5);
         assert_eq!(scale.color(50.0), ColorMap::Viridis.color_at(0.5));
     }

@@ -781,7 +781,7 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
                 ColorScale::Symlog => ColorScale::Symlog,
                 _ => ColorScale::Linear,
             };
-            let transform = Transform::of(spacing, domain.domain, 0.0);
+            let transform = Transform::of(spacing, domain.domain, 0.0, values);
             (domain, scale.with(transform))
         } else {
             let domain = resolve_domain(&domain_mode, values, &shown)?;
@@ -790,7 +790,11 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             }
             let scale = domain.scale(color_map, options.reversed);
             let origin = domain.center.unwrap_or(0.0);
-            let transform = Transform::of(options.color_scale, domain.domain, origin);
+            let considered = match domain_mode {
+                DomainMode::PerPanel => values.as_slice(),
+                _ => &shown,
+            };
+            let transform = Transform::of(options.color_scale, domain.domain, origin, considered);
             (domain, scale.with(transform))
         };
         let peaks = match &scan.peak {

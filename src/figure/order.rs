@@ -5,7 +5,7 @@
 //! in a grid, its rows of models and its columns of benchmarks, each by the mean or the best of
 //! its panels' statistics). Panels whose statistics read the same at the panel's decimals are
 //! ties: they keep the data's order, share a rank, and every panel says its statistic and rank
-//! in a subtitle line ("mean 41.3, tied 2nd of 4"), so the order is never a silent claim. A
+//! in a subtitle line ("mean 41.3 · tied 2nd of 4"), so the order is never a silent claim. A
 //! panel without values goes last and says so.
 
 use super::words::{serialize_by_name, Named};
@@ -137,14 +137,14 @@ fn rank(stats: &[Option<f64>], decimals: usize, direction: Direction) -> (Vec<us
     (order, ranked)
 }
 
-/// "mean 41.3, tied 2nd of 4" (or "no values, last of 4").
-fn rank_line(order: Order, ranked: &Ranked, count: usize, of: &str) -> String {
+/// "mean 41.3 · tied 2nd of 4" (or "no values · last of 4"); the layout wraps at the " · ".
+fn rank_line(order: Order, ranked: &Ranked, count: usize) -> String {
     match &ranked.text {
-        None => format!("no values, last of {count}{of}"),
+        None => format!("no values · last of {count}"),
         Some(value) => {
             let tied = if ranked.tied { "tied " } else { "" };
             let place = ordinal(ranked.rank);
-            format!("{} {value}, {tied}{place} of {count}{of}", order.name())
+            format!("{} {value} · {tied}{place} of {count}", order.name())
         }
     }
 }
@@ -177,7 +177,7 @@ pub(crate) fn order_panels(
     let (sorted, ranked) = rank(&stats, decimals, direction);
     let count = panels.len();
     for (panel, ranked) in panels.iter_mut().zip(&ranked) {
-        panel.subtitle.push(rank_line(order, ranked, count, ""));
+        panel.subtitle.push(rank_line(order, ranked, count));
     }
     reorder(panels, &sorted);
 }
@@ -244,7 +244,7 @@ pub(crate) fn order_grid(
             format!("{} {}", order.name(), format_value(v, decimals))
         });
         lines.push(format!(
-            "{value}; model {}, benchmark {}",
+            "{value} · model {} · benchmark {}",
             place(model_ranks.get(model), models.len()),
             place(benchmark_ranks.get(benchmark), benchmarks.len())
         ));
