@@ -320,9 +320,9 @@ export function parseLevel(text) {
 
 
 /** Nothing: what a layout the link format does not know uses. */
-const USES_NOTHING = Object.freeze({ model: false, modelB: false, benchmark: false, uncertainty: false });
+const USES_NOTHING = Object.freeze({ model: false, modelB: false, benchmark: false, uncertainty: false, order: false });
 
-/** Which of model, modelB, benchmark and the uncertainty marks a layout uses (linkSchema().uses). */
+/** Which of model, modelB, benchmark, the uncertainty marks and the panel order a layout uses (linkSchema().uses). */
 export function usedBy(layout) {
   const { uses } = linkSchema();
   return Object.hasOwn(uses, layout) ? uses[layout] : USES_NOTHING;

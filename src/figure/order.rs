@@ -98,11 +98,12 @@ fn rank(stats: &[Option<f64>], decimals: usize, direction: Direction) -> (Vec<us
     let text = |index: usize| stat(index).map(|value| format_value(value, decimals));
     // Values that read the same are next to each other now: each such run goes back to the
     // data's order.
+    let text_at = |order: &[usize], at: usize| order.get(at).and_then(|&index| text(index));
     let mut start = 0;
     while start < order.len() {
-        let shown = text(order[start]);
+        let shown = text_at(&order, start);
         let end = (start..order.len())
-            .find(|&i| text(order[i]) != shown)
+            .find(|&at| text_at(&order, at) != shown)
             .unwrap_or(order.len());
         if let Some(run) = order.get_mut(start..end) {
             sort_by(run, usize::cmp);
