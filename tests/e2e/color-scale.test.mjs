@@ -1,7 +1,8 @@
 // End-to-end tests of the colour scale of sweeps (the `colorScale` view setting, link key
 // `scale`): the select changes the figure and the address, a link reopens the same figure with
 // the select set, a word the key does not take is a notice, and a log scale the data cannot take
-// is refused with the core's message while the figure already drawn stays. Screenshots of the
+// is refused with the core's message while the figure already drawn stays; <sweep-map> takes
+// the color-scale attribute and property. Screenshots of the
 // seed figure in log colour at 1400 and 390 CSS px, and in symlog on the dark theme, go to
 // /tmp/shots-color-scale/ (or $SHOTS_DIR) for a person to look at. Needs the wasm package built
 // (.ci/build).
@@ -12,6 +13,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 
 import { afterRender, canvasHash, openPage, shownDataset, startSession } from "./browser.mjs";
+import { openRecordedPage, startSiteSession, waitForEvents } from "./embed.mjs";
 
 const directory = process.env.SHOTS_DIR ?? "/tmp/shots-color-scale";
 const base = "#dataset=kv-cache-sweep";
@@ -114,6 +116,32 @@ describe("colour scale of sweeps", { timeout: 120_000 }, () => {
     assert.equal(shown.error, null);
     assert.equal(await page.inputValue("#scale-select"), "symlog");
     await page.screenshot({ path: path.join(directory, "difference-symlog-dark-1400.png"), fullPage: true });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+describe("the color-scale attribute of <sweep-map>", { timeout: 120_000 }, () => {
+  let site;
+  before(async () => {
+    site = await startSiteSession();
+  });
+  after(async () => {
+    await site?.close();
+  });
+
+  test("the attribute and the property set the element's colour scale", async () => {
+    const { page, context, problems } = await openRecordedPage(site, "test/figures.html");
+    await waitForEvents(page, "sweepmap-render", 1, "b");
+    const scaleOf = () => page.evaluate(() => document.getElementById("b").figure.options().colorScale);
+    assert.equal(await scaleOf(), "linear");
+    await page.evaluate(() => document.getElementById("b").setAttribute("color-scale", "symlog"));
+    await waitForEvents(page, "sweepmap-render", 2, "b");
+    assert.equal(await scaleOf(), "symlog");
+    await page.evaluate(() => (document.getElementById("b").colorScale = "linear"));
+    await waitForEvents(page, "sweepmap-render", 3, "b");
+    assert.equal(await scaleOf(), "linear");
+    assert.equal(await page.evaluate(() => document.getElementById("b").getAttribute("color-scale")), "linear");
     assert.deepEqual(problems, []);
     await context.close();
   });
