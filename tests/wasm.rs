@@ -1035,7 +1035,7 @@ fn hit_tests_name_the_cell_under_the_pointer() {
 
 #[wasm_bindgen_test]
 fn bad_options_are_errors_that_name_the_option() {
-    let known_options = r#""layout", "model", "modelB", "benchmark", "colorMap", "reversed", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "theme", "width", "pixelRatio""#;
+    let known_options = r#""layout", "model", "modelB", "benchmark", "order", "colorMap", "reversed", "colorScale", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "theme", "width", "pixelRatio""#;
     assert_eq!(
         figure_error(JSON::parse(r#"{"colour": "red"}"#).unwrap()),
         format!(r#"unknown figure option: "colour"; expected one of {known_options}"#)

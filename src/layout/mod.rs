@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 
+use crate::color::{Domain, Transform};
 use crate::display::display_label;
 use crate::figure::{format_value, Figure};
 use crate::view::{FALLBACK_WIDTH, MAX_WIDTH, MIN_DRAWN_WIDTH};
@@ -457,13 +458,23 @@ fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
         }];
     }
     let target = ((bar.height / 40.0).floor() as usize).clamp(1, 8);
-    let candidates = if scale.logarithmic && domain.min >= 0.0 {
-        logarithmic_ticks(domain.min, domain.max)
-    } else {
-        nice_ticks(domain.min, domain.max, target, decimals)
+    let linear = || nice_ticks(domain.min, domain.max, target, decimals);
+    let candidates = match scale.transform {
+        Transform::Log if domain.min > 0.0 => {
+            let ticks = decade_ticks(domain.min, domain.max, target);
+            // Less than a decade: round values evenly apart, placed by the logarithm.
+            if ticks.len() < 2 {
+                linear()
+            } else {
+                ticks
+            }
+        }
+        Transform::Symlog { origin, constant } => symlog_ticks(domain, origin, constant, target),
+        _ => linear(),
     };
     // The ends are written as the cells are; a tick between them that would read the same as
-    // an end is left out.
+    // an end is left out. A tick of a logarithmic scale (0.01, 0.1, ...) takes the decimals it
+    // needs.
     let ends = [label(domain.min), label(domain.max)];
     let clear = TICK_FONT * 1.5;
     let mut ticks = vec![Tick {
@@ -475,9 +486,16 @@ fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
         let at = position(value);
         let last = ticks.last().map_or(f64::INFINITY, |t| t.at);
         if at < last - clear && at > bar.y + clear && !ends.contains(&label(value)) {
+            let needed = decimals_of(value);
             ticks.push(Tick {
                 value,
-                label: format_value(value, decimals.min(decimals_of(value))),
+                label: format_value(
+                    value,
+                    match scale.transform {
+                        Transform::Linear => decimals.min(needed),
+                        _ => needed,
+                    },
+                ),
                 at,
             });
         }
@@ -499,19 +517,53 @@ fn bar_decimals(figure: &Figure, panel: usize) -> usize {
     }
 }
 
-/// 1, 2, 5, 10, 20, 50, ... strictly inside (min, max).
-fn logarithmic_ticks(min: f64, max: f64) -> Vec<f64> {
-    let mut ticks = Vec::new();
-    let mut magnitude = 1.0;
-    while magnitude <= max && ticks.len() < 60 {
-        for step in [1.0, 2.0, 5.0] {
-            let value = step * magnitude;
-            if value > min && value < max {
-                ticks.push(value);
+/// Round values for a logarithmic stretch, strictly inside (low, high) with 0 < low < high:
+/// 1, 2 and 5 times each power of ten when `target` ticks leave room for them, else 1 and 3,
+/// else the powers of ten (every second, third, ... when even they are too many).
+pub fn decade_ticks(low: f64, high: f64, target: usize) -> Vec<f64> {
+    if !(low > 0.0 && high > low && high.is_finite()) {
+        return Vec::new();
+    }
+    let first = low.log10().floor() as i32;
+    let decades = (high.log10().ceil() as i32 - first).clamp(0, 700);
+    let within = |mantissas: &[u8], stride: usize| {
+        let mut ticks = Vec::new();
+        for decade in (0..=decades).step_by(stride.max(1)) {
+            for mantissa in mantissas {
+                let text = format!("{mantissa}e{}", first + decade);
+                match crate::decimal::parse_f64(&text) {
+                    Some(value) if value > low && value < high => ticks.push(value),
+                    _ => {}
+                }
             }
         }
-        magnitude *= 10.0;
+        ticks
+    };
+    for mantissas in [&[1, 2, 5][..], &[1, 3], &[1]] {
+        let ticks = within(mantissas, 1);
+        if ticks.len() <= target.max(1) {
+            return ticks;
+        }
     }
+    let powers = within(&[1], 1).len();
+    within(&[1], powers.div_ceil(target.max(1)))
+}
+
+/// Ticks of a symlog scale: its origin, and round distances from it on each side from the
+/// linear constant outwards (half the target each), in increasing order.
+fn symlog_ticks(domain: Domain, origin: f64, constant: f64, target: usize) -> Vec<f64> {
+    let side = (target / 2).max(1);
+    let below = decade_ticks(constant / 2.0, origin - domain.min, side);
+    let above = decade_ticks(constant / 2.0, domain.max - origin, side);
+    let mut ticks: Vec<f64> = below
+        .iter()
+        .rev()
+        .map(|distance| origin - distance)
+        .collect();
+    if domain.min < origin && origin < domain.max {
+        ticks.push(origin);
+    }
+    ticks.extend(above.iter().map(|distance| origin + distance));
     ticks
 }
 

@@ -24,7 +24,7 @@ mod svg;
 pub use raster::{cell_raster, color_bar_raster, Raster, Rgba};
 use svg::SvgSurface;
 
-use crate::color::{text_color_for, Palette, Rgb, Scale};
+use crate::color::{text_color_for, Palette, Rgb, Scale, Transform};
 use crate::display::display_label;
 use crate::error::{Error, Result};
 use crate::figure::{format_value, Figure, FigurePanel};
@@ -669,8 +669,17 @@ fn draw_color_bar(
         painter.text(&label, (rect.right() + 7.0, tick.at), font)?;
     }
     if painter.options.parts == Parts::All {
+        let label = display_label(panel.value_label.as_deref().unwrap_or(&figure.value_label));
+        // A sweep's bar says how its colours are spaced when not linearly (a pairwise figure's
+        // logarithmic counts are said by its control).
+        let spacing = match scale.transform {
+            _ if !figure.comparisons.is_empty() => "",
+            Transform::Linear => "",
+            Transform::Log => " (log)",
+            Transform::Symlog { .. } => " (symlog)",
+        };
         painter.text(
-            &display_label(panel.value_label.as_deref().unwrap_or(&figure.value_label)),
+            &format!("{label}{spacing}"),
             bar.label_at,
             Font::new(layout.axis_font, palette.ink).rotated(),
         )?;

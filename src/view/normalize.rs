@@ -418,8 +418,10 @@ mod tests {
                 "model",
                 "modelB",
                 "benchmark",
+                "order",
                 "colorMap",
                 "reversed",
+                "colorScale",
                 "domain",
                 "min",
                 "max",
@@ -440,6 +442,7 @@ mod tests {
         assert_eq!(option(&options, "decimals"), &OptionValue::Number(2.0));
         assert_eq!(option(&options, "uncertainty"), &OptionValue::Number(0.9));
         assert_eq!(option(&options, "theme"), &text("auto"));
+        assert_eq!(option(&options, "colorScale"), &text("linear"));
         let reconcile = sweep_options(
             &SweepView {
                 layout: Layout::Reconcile,

@@ -468,7 +468,10 @@ fn recolored(figure: &Figure, current: &FigureOptions, next: &FigureOptions) -> 
         figure
             .panels
             .iter()
-            .map(|panel| panel.domain.scale(next.color_map, next.reversed))
+            .map(|panel| {
+                let scale = panel.domain.scale(next.color_map, next.reversed);
+                scale.with(panel.scale.transform)
+            })
             .collect()
     })
 }

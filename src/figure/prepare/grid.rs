@@ -23,10 +23,5 @@ pub(super) fn grid_panels(dataset: &Dataset, options: &FigureOptions) -> Result<
             .with_errors(errors_of(&panel.grid, info, scale, &panel.reported_errors))
         })
         .collect();
-    Ok(Panels::values(
-        dataset,
-        options,
-        drafts,
-        dataset.benchmarks.levels.len(),
-    ))
+    Ok(Panels::values(dataset, options, drafts, dataset.benchmarks.levels.len()).grid())
 }

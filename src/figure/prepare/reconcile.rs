@@ -70,5 +70,6 @@ pub(super) fn reconcile_panels(
         mark_label: Some("differs beyond rounding".to_string()),
         difference: None,
         reconciliation: Some(result),
+        arrange: None,
     })
 }
