@@ -53,7 +53,10 @@ impl Marginals {
 }
 
 fn average_line(values: impl Iterator<Item = Option<f64>>) -> LineMean {
-    let present: Vec<f64> = values.flatten().collect();
+    let mut present: Vec<f64> = Vec::new();
+    for value in values.flatten() {
+        present.push(value);
+    }
     LineMean {
         mean: mean(&present),
         present: present.len(),
@@ -62,12 +65,18 @@ fn average_line(values: impl Iterator<Item = Option<f64>>) -> LineMean {
 
 /// Computes the mean of every row and every column over present cells.
 pub fn compute_marginals(grid: &Grid) -> Marginals {
-    let rows = (0..grid.rows())
-        .map(|y| average_line((0..grid.columns()).map(|x| finite_value(grid, x, y))))
-        .collect();
-    let columns = (0..grid.columns())
-        .map(|x| average_line((0..grid.rows()).map(|y| finite_value(grid, x, y))))
-        .collect();
+    let mut rows = Vec::with_capacity(grid.rows());
+    for y in 0..grid.rows() {
+        rows.push(average_line(
+            (0..grid.columns()).map(|x| finite_value(grid, x, y)),
+        ));
+    }
+    let mut columns = Vec::with_capacity(grid.columns());
+    for x in 0..grid.columns() {
+        columns.push(average_line(
+            (0..grid.rows()).map(|y| finite_value(grid, x, y)),
+        ));
+    }
     Marginals { rows, columns }
 }
 
@@ -117,12 +126,15 @@ pub fn panel_marginals(
         }
         marginal(&present, best, direction, critical)
     };
-    let rows: Vec<Option<LineMarginal>> = (0..grid.rows())
-        .map(|y| line(&mut (0..columns).map(|x| (x, y))))
-        .collect();
-    let columns: Vec<Option<LineMarginal>> = (0..columns)
-        .map(|x| line(&mut (0..grid.rows()).map(|y| (x, y))))
-        .collect();
+    let mut rows: Vec<Option<LineMarginal>> = Vec::with_capacity(grid.rows());
+    for y in 0..grid.rows() {
+        rows.push(line(&mut (0..columns).map(|x| (x, y))));
+    }
+    let mut column_marginals: Vec<Option<LineMarginal>> = Vec::with_capacity(columns);
+    for x in 0..columns {
+        column_marginals.push(line(&mut (0..grid.rows()).map(|y| (x, y))));
+    }
+    let columns = column_marginals;
     PanelMarginals {
         best_rows: best_lines(&rows, direction, decimals),
         best_columns: best_lines(&columns, direction, decimals),
@@ -155,10 +167,18 @@ fn marginal(
             present: present.len(),
         });
     }
-    let values: Vec<f64> = present.iter().map(|(value, _)| *value).collect();
+    let mut values: Vec<f64> = Vec::with_capacity(present.len());
+    // Σ se², or none when a present cell has no standard error.
+    let mut variance: Option<f64> = Some(0.0);
+    for &(value, error) in present {
+        values.push(value);
+        variance = match (variance, error) {
+            (Some(sum), Some(error)) => Some(sum + error * error),
+            _ => None,
+        };
+    }
     let value = mean(&values)?;
-    let variances: Option<Vec<f64>> = present.iter().map(|(_, e)| e.map(|e| e * e)).collect();
-    let error = variances.map(|v| v.iter().sum::<f64>().sqrt() / present.len() as f64);
+    let error = variance.map(|v| v.sqrt() / present.len() as f64);
     Some(LineMarginal {
         value,
         interval: interval(value, error),
@@ -182,15 +202,16 @@ fn best_lines(lines: &[Option<LineMarginal>], direction: Direction, decimals: us
     let Some(best) = best.map(|value| format_value(value, decimals)) else {
         return Vec::new();
     };
-    lines
-        .iter()
-        .enumerate()
-        .filter(|(_, line)| {
-            line.as_ref()
-                .is_some_and(|line| format_value(line.value, decimals) == best)
-        })
-        .map(|(index, _)| index)
-        .collect()
+    let mut tied = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        if line
+            .as_ref()
+            .is_some_and(|line| format_value(line.value, decimals) == best)
+        {
+            tied.push(index);
+        }
+    }
+    tied
 }
 
 #[cfg(test)]

@@ -56,10 +56,22 @@ fn statistic(panel: &FigurePanel, order: Order) -> Option<f64> {
     match order {
         Order::Best => panel.best.as_ref().map(|best| best.value),
         _ => {
-            let values: Vec<f64> = panel.grid.present().map(|(_, _, c)| c.mean).collect();
+            let mut values: Vec<f64> = Vec::new();
+            for (_, _, cell) in panel.grid.present() {
+                values.push(cell.mean);
+            }
             crate::analysis::mean(&values)
         }
     }
+}
+
+/// Every panel's statistic, in the panels' order.
+fn statistics(panels: &[FigurePanel], order: Order) -> Vec<Option<f64>> {
+    let mut stats = Vec::with_capacity(panels.len());
+    for panel in panels {
+        stats.push(statistic(panel, order));
+    }
+    stats
 }
 
 /// Whether `a` comes before `b`: better first, panels without a statistic last.
@@ -90,7 +102,16 @@ struct Ranked {
 /// Ranks `stats` (in the data's order) best first: the order of their indices, and each one's
 /// rank, in the data's order. Ties are statistics equal as written at `decimals`.
 fn rank(stats: &[Option<f64>], decimals: usize, direction: Direction) -> (Vec<usize>, Vec<Ranked>) {
-    let mut order: Vec<usize> = (0..stats.len()).collect();
+    let mut order: Vec<usize> = Vec::with_capacity(stats.len());
+    let mut ranked: Vec<Ranked> = Vec::with_capacity(stats.len());
+    for index in 0..stats.len() {
+        order.push(index);
+        ranked.push(Ranked {
+            rank: 0,
+            tied: false,
+            text: None,
+        });
+    }
     let stat = |index: usize| stats.get(index).copied().flatten();
     sort_by(&mut order, |&a, &b| {
         better_first(stat(a), stat(b), direction)
@@ -110,14 +131,6 @@ fn rank(stats: &[Option<f64>], decimals: usize, direction: Direction) -> (Vec<us
         }
         start = end;
     }
-    let mut ranked: Vec<Ranked> = stats
-        .iter()
-        .map(|_| Ranked {
-            rank: 0,
-            tied: false,
-            text: None,
-        })
-        .collect();
     for (position, &index) in order.iter().enumerate() {
         let shown = text(index);
         let same = |other: Option<&usize>| other.is_some_and(|&o| text(o) == shown);
@@ -153,7 +166,10 @@ fn rank_line(order: Order, ranked: &Ranked, count: usize) -> String {
 /// The statistic of a group of panels (a grid's row or column): the mean of their means, or
 /// the best of their bests.
 fn combined(stats: &[Option<f64>], order: Order, direction: Direction) -> Option<f64> {
-    let present: Vec<f64> = stats.iter().flatten().copied().collect();
+    let mut present: Vec<f64> = Vec::with_capacity(stats.len());
+    for &value in stats.iter().flatten() {
+        present.push(value);
+    }
     match order {
         Order::Best => present
             .into_iter()
@@ -174,7 +190,7 @@ pub(crate) fn order_panels(
     if order == Order::Data {
         return;
     }
-    let stats: Vec<Option<f64>> = panels.iter().map(|p| statistic(p, order)).collect();
+    let stats = statistics(panels, order);
     let (sorted, ranked) = rank(&stats, decimals, direction);
     let count = panels.len();
     for (panel, ranked) in panels.iter_mut().zip(&ranked) {
@@ -195,7 +211,7 @@ pub(crate) fn order_grid(
     if order == Order::Data {
         return;
     }
-    let stats: Vec<Option<f64>> = panels.iter().map(|p| statistic(p, order)).collect();
+    let stats = statistics(panels, order);
     // The distinct models and benchmarks, in the data's order.
     let mut models: Vec<Option<&str>> = Vec::new();
     let mut benchmarks: Vec<Option<&str>> = Vec::new();
@@ -208,18 +224,16 @@ pub(crate) fn order_grid(
         }
     }
     let group = |names: &[Option<&str>], of: fn(&FigurePanel) -> Option<&str>| {
-        let group_stats: Vec<Option<f64>> = names
-            .iter()
-            .map(|name| {
-                let members: Vec<Option<f64>> = panels
-                    .iter()
-                    .zip(&stats)
-                    .filter(|(panel, _)| of(panel) == *name)
-                    .map(|(_, stat)| *stat)
-                    .collect();
-                combined(&members, order, direction)
-            })
-            .collect();
+        let mut group_stats: Vec<Option<f64>> = Vec::with_capacity(names.len());
+        for name in names {
+            let mut members: Vec<Option<f64>> = Vec::new();
+            for (panel, stat) in panels.iter().zip(&stats) {
+                if of(panel) == *name {
+                    members.push(*stat);
+                }
+            }
+            group_stats.push(combined(&members, order, direction));
+        }
         rank(&group_stats, decimals, direction)
     };
     let (model_order, model_ranks) = group(&models, |p| p.model.as_deref());
@@ -254,13 +268,19 @@ pub(crate) fn order_grid(
         panel.subtitle.push(line);
     }
     sort_by(&mut keyed, <(usize, usize, usize)>::cmp);
-    let sorted: Vec<usize> = keyed.into_iter().map(|(_, _, index)| index).collect();
+    let mut sorted: Vec<usize> = Vec::with_capacity(keyed.len());
+    for (_, _, index) in keyed {
+        sorted.push(index);
+    }
     reorder(panels, &sorted);
 }
 
 /// Puts `panels` in the order of `indices` (a permutation).
 fn reorder(panels: &mut Vec<FigurePanel>, indices: &[usize]) {
-    let mut taken: Vec<Option<FigurePanel>> = panels.drain(..).map(Some).collect();
+    let mut taken: Vec<Option<FigurePanel>> = Vec::with_capacity(panels.len());
+    for panel in panels.drain(..) {
+        taken.push(Some(panel));
+    }
     for &index in indices {
         if let Some(panel) = taken.get_mut(index).and_then(Option::take) {
             panels.push(panel);

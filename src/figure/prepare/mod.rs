@@ -168,14 +168,13 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
 
     // Each panel's cells, read once: the colour domains, the decimals, the key, the peaks and
     // the description all use what this one pass finds.
-    let mut scans: Vec<_> = drafts
-        .iter()
-        .map(|draft| scan_cells(&draft.grid, direction))
-        .collect();
-    let values: Vec<Vec<f64>> = scans
-        .iter_mut()
-        .map(|scan| std::mem::take(&mut scan.values))
-        .collect();
+    let mut scans = Vec::with_capacity(drafts.len());
+    let mut values: Vec<Vec<f64>> = Vec::with_capacity(drafts.len());
+    for draft in &drafts {
+        let mut scan = scan_cells(&draft.grid, direction);
+        values.push(std::mem::take(&mut scan.values));
+        scans.push(scan);
+    }
     let has_missing = drafts
         .iter()
         .zip(&values)
@@ -265,11 +264,10 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
             x_name: None,
             y_name: None,
             // A view of a larger table says what it shows (fixed values, best over, bins).
-            subtitle: dataset
-                .shows
-                .iter()
-                .map(|shows| display_note(shows).into_owned())
-                .collect(),
+            subtitle: match &dataset.shows {
+                Some(shows) => vec![display_note(shows).into_owned()],
+                None => Vec::new(),
+            },
             errors: draft.errors,
             item_total: None,
             parity_line: false,
@@ -413,26 +411,28 @@ fn choice_errors(
             let Ok(selection) = select_benchmarks(dataset, model) else {
                 return Vec::new();
             };
-            let parts: Vec<Vec<Option<CellError>>> = selection
-                .included
-                .iter()
-                .filter_map(|&b| {
-                    let panel = dataset.panel_at(model, b)?;
-                    Some(errors_of(
+            let mut parts: Vec<Vec<Option<CellError>>> = Vec::new();
+            for &b in &selection.included {
+                if let Some(panel) = dataset.panel_at(model, b) {
+                    parts.push(errors_of(
                         &panel.grid,
                         dataset.benchmark_info(b),
                         scale,
                         &panel.reported_errors,
-                    ))
-                })
-                .collect();
+                    ));
+                }
+            }
             standard_errors_of_mean(&parts)
         }
     }
 }
 
 fn positions(cells: &[CellPosition]) -> Vec<(usize, usize)> {
-    cells.iter().map(|c| (c.x, c.y)).collect()
+    let mut positions = Vec::with_capacity(cells.len());
+    for c in cells {
+        positions.push((c.x, c.y));
+    }
+    positions
 }
 
 /// The values of the panels that `keep` keeps, in panel order: borrowed when one panel holds
@@ -452,7 +452,13 @@ fn values_where<'a>(
     let mut panels = kept();
     match (panels.next(), panels.next()) {
         (Some(only), None) => Cow::Borrowed(only.as_slice()),
-        _ => Cow::Owned(kept().flatten().copied().collect()),
+        _ => {
+            let mut all = Vec::new();
+            for values in kept() {
+                all.extend_from_slice(values);
+            }
+            Cow::Owned(all)
+        }
     }
 }
 
@@ -497,12 +503,16 @@ fn choice_label(dataset: &Dataset, choice: &BenchmarkChoice) -> String {
 
 /// A panel's title from its parts (labels from the data, each as shown: see [`crate::display`]).
 fn title(parts: &[&str]) -> String {
-    parts
-        .iter()
-        .filter(|part| !part.is_empty())
-        .map(|part| display_label(part))
-        .collect::<Vec<_>>()
-        .join(" | ")
+    let mut title = String::new();
+    let mut first = true;
+    for part in parts.iter().filter(|part| !part.is_empty()) {
+        if !first {
+            title.push_str(" | ");
+        }
+        first = false;
+        title.push_str(&display_label(part));
+    }
+    title
 }
 
 /// A dataset panel's title as drawn: "Model | Benchmark" (see [`Dataset::panel_title`]), each
