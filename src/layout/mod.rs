@@ -555,15 +555,16 @@ fn symlog_ticks(domain: Domain, origin: f64, constant: f64, target: usize) -> Ve
     let side = (target / 2).max(1);
     let below = decade_ticks(constant / 2.0, origin - domain.min, side);
     let above = decade_ticks(constant / 2.0, domain.max - origin, side);
-    let mut ticks: Vec<f64> = below
-        .iter()
-        .rev()
-        .map(|distance| origin - distance)
-        .collect();
+    let mut ticks: Vec<f64> = Vec::with_capacity(below.len() + 1 + above.len());
+    for distance in below.iter().rev() {
+        ticks.push(origin - distance);
+    }
     if domain.min < origin && origin < domain.max {
         ticks.push(origin);
     }
-    ticks.extend(above.iter().map(|distance| origin + distance));
+    for distance in &above {
+        ticks.push(origin + distance);
+    }
     ticks
 }
 
@@ -928,27 +929,25 @@ fn place_panels(
             let y = top + TITLE_FONT / 2.0 + 2.0 + line as f64 * (TITLE_FONT + 4.0);
             (text.clone(), (x, y))
         };
+        let mut title_lines = Vec::with_capacity(title.len());
+        for (line, line_text) in title.iter().enumerate() {
+            title_lines.push(title_line(line, line_text));
+        }
+        let mut subtitle_lines = Vec::with_capacity(subtitle.len());
+        for (line, line_text) in subtitle.iter().enumerate() {
+            let y = top + text.title_block + 8.0 + TICK_FONT / 2.0;
+            let at = (
+                plot.x + plot.width / 2.0,
+                y + line as f64 * (TICK_FONT + 4.0),
+            );
+            subtitle_lines.push((line_text.clone(), at));
+        }
         panels.push(PanelLayout {
             plot,
             cell_width,
             cell_height,
-            title: title
-                .iter()
-                .enumerate()
-                .map(|(line, text)| title_line(line, text))
-                .collect(),
-            subtitle: subtitle
-                .iter()
-                .enumerate()
-                .map(|(line, line_text)| {
-                    let y = top + text.title_block + 8.0 + TICK_FONT / 2.0;
-                    let at = (
-                        plot.x + plot.width / 2.0,
-                        y + line as f64 * (TICK_FONT + 4.0),
-                    );
-                    (line_text.clone(), at)
-                })
-                .collect(),
+            title: title_lines,
+            subtitle: subtitle_lines,
             x_ticks: match &figure.x_edges {
                 Some(edges) => edge_ticks(edges, x_step, plot.x, cell_width, false),
                 None => category_ticks(&figure.x.labels, x_step, plot.x, cell_width, false),

@@ -786,10 +786,12 @@ fn annotated(panel: &FigurePanel) -> impl Iterator<Item = (usize, usize, f64)> +
 
 /// The parts of the segment `from`-`to` (as fractions 0..1 of its length) outside every box.
 fn visible_stretches(from: (f64, f64), to: (f64, f64), boxes: &[Rect]) -> Vec<(f64, f64)> {
-    let mut hidden: Vec<(f64, f64)> = boxes
-        .iter()
-        .filter_map(|rect| segment_inside(from, to, rect))
-        .collect();
+    let mut hidden: Vec<(f64, f64)> = Vec::new();
+    for rect in boxes {
+        if let Some(stretch) = segment_inside(from, to, rect) {
+            hidden.push(stretch);
+        }
+    }
     // Through the one shared sort instance (a handful of boxes: speed does not matter here).
     crate::sort::sort_by(&mut hidden, |a, b| a.0.total_cmp(&b.0));
     let mut stretches = Vec::new();

@@ -427,9 +427,13 @@ pub fn check_benchmark(dataset: &Dataset, name: &str) -> Result<String> {
         Err(Error::Unknown {
             what: "benchmark",
             name: name.to_string(),
-            known: std::iter::once(MEAN_BENCHMARK.to_string())
-                .chain(dataset.benchmarks.levels.iter().cloned())
-                .collect(),
+            known: {
+                let levels = &dataset.benchmarks.levels;
+                let mut known = Vec::with_capacity(1 + levels.len());
+                known.push(MEAN_BENCHMARK.to_string());
+                known.extend_from_slice(levels);
+                known
+            },
         })
     }
 }
