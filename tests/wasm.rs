@@ -1115,7 +1115,8 @@ fn options_resolve_to_every_default() {
             "layout": "model", "model": "R1-Llama", "modelB": "R1-Qwen", "benchmark": "AIME24",
             "colorMap": "viridis", "reversed": false, "domain": "panel", "min": null,
             "max": null, "center": 0.0, "annotate": true, "decimals": null,
-            "uncertainty": null, "theme": scheme(), "width": 640.0, "pixelRatio": device_ratio
+            "uncertainty": null, "theme": scheme(), "width": 640.0, "pixelRatio": device_ratio,
+            "colorScale": "linear", "order": "data"
         }),
         "the width defaults to the container's"
     );
@@ -1141,7 +1142,8 @@ fn options_resolve_to_every_default() {
             "layout": "difference", "model": "R1-Qwen", "modelB": "R1-Llama",
             "benchmark": ":mean", "colorMap": "puor", "reversed": true, "domain": "centered",
             "min": null, "max": null, "center": 1.5, "annotate": false, "decimals": 2.0,
-            "uncertainty": 0.9, "theme": "print", "width": 700.0, "pixelRatio": 1.5
+            "uncertainty": 0.9, "theme": "print", "width": 700.0, "pixelRatio": 1.5,
+            "colorScale": "linear", "order": "data"
         })
     );
     assert_eq!(figure.figure().panels.len(), 1);
