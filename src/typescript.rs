@@ -65,6 +65,8 @@ words_type!(
     PairwiseRange => "PairwiseColorRange": crate::figure::Range::PAIRWISE,
     crate::figure::BinValue => "BinValue": <crate::figure::BinValue as Named>::ALL,
     crate::color::Theme => "Theme": <crate::color::Theme as Named>::ALL,
+    crate::color::ColorScale => "ColorScale": <crate::color::ColorScale as Named>::ALL,
+    crate::figure::Order => "PanelOrder": <crate::figure::Order as Named>::ALL,
 );
 #[cfg(feature = "tables")]
 words_type!(@one crate::table::Role => "ColumnRoleName": crate::table::Role::ALL.iter().map(|role| role.as_str()));
@@ -99,6 +101,8 @@ fn declarations() -> String {
         declaration::<PairwiseRange>(&config),
         declaration::<crate::figure::BinValue>(&config),
         declaration::<crate::color::Theme>(&config),
+        declaration::<crate::color::ColorScale>(&config),
+        declaration::<crate::figure::Order>(&config),
         declaration::<crate::Direction>(&config),
         // Analysis results (`SweepDataset.analysis`, `reconcile`, `rankConfigurations`).
         declaration::<crate::analysis::CellPosition>(&config),

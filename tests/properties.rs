@@ -8,7 +8,8 @@
 use proptest::prelude::*;
 
 use sweepmap::analysis::{compute_marginals, summarize};
-use sweepmap::color::{resolve_domain, DomainMode, Theme};
+use sweepmap::color::{resolve_domain, ColorScale, DomainMode, Theme};
+use sweepmap::figure::Order;
 use sweepmap::link::{
     format_link, parse_link, BinValue, DataKind, Format, Layout, LinkContext, Named, PairwiseView,
     Range, Source, SweepView, ViewState,
@@ -309,13 +310,15 @@ fn sweep_view() -> impl Strategy<Value = ViewState> {
             decimals(),
             prop::option::of(prop_oneof![Just(0.9), Just(0.95), Just(0.99)]),
             theme(),
+            prop::sample::select(ColorScale::ALL),
+            prop::sample::select(Order::ALL),
         ),
     )
         .prop_map(
             |(
                 (source, layout, model, model_b, benchmark),
                 (color_map, reversed, range, a, b, center),
-                (annotate, decimals, uncertainty, theme),
+                (annotate, decimals, uncertainty, theme, color_scale, order),
             )| {
                 let fixed = range == Range::Fixed && a != b;
                 let range = if range == Range::Fixed && !fixed {
@@ -348,6 +351,12 @@ fn sweep_view() -> impl Strategy<Value = ViewState> {
                     decimals,
                     uncertainty: uncertainty.filter(|_| layout != Layout::Reconcile),
                     theme,
+                    color_scale,
+                    order: if uses(&[Layout::Model, Layout::Benchmark, Layout::Grid]) {
+                        order
+                    } else {
+                        Order::Data
+                    },
                 })
             },
         )

@@ -135,7 +135,7 @@ fn option_messages_list_exactly_the_words_options_take() {
 
 #[test]
 fn bad_sweep_options_are_errors_that_name_the_option() {
-    let known_options = r#""layout", "model", "modelB", "benchmark", "colorMap", "reversed", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "theme", "width", "pixelRatio""#;
+    let known_options = r#""layout", "model", "modelB", "benchmark", "order", "colorMap", "reversed", "colorScale", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "theme", "width", "pixelRatio""#;
     let cases: Vec<(Vec<(&str, OptionValue)>, String)> = vec![
         (
             vec![("colour", text("red"))],
@@ -946,4 +946,84 @@ fn the_theme_resolves_auto_by_the_preferred_scheme_and_links_carry_it() {
         );
         assert_eq!(format_link(&parsed.state), key);
     }
+}
+
+/// The colour scale of a sweep: an option, a link key (`scale=`) written only when not linear,
+/// a notice and linear colour for a word it does not take; pairwise links keep `log=1`.
+#[test]
+fn the_colour_scale_is_an_option_and_a_link_key_of_sweeps() {
+    use sweepmap::color::ColorScale;
+    let dataset = dataset();
+    let given = |scale: &str| settings(&SWEEP, vec![("colorScale", text(scale))]);
+    let nowhere = Surroundings::default();
+    for &scale in ColorScale::ALL {
+        let resolved = resolve_options(&given(scale.name()).unwrap(), &dataset, &nowhere).unwrap();
+        assert_eq!(resolved.color_scale, scale);
+        assert_eq!(resolved.figure_options().color_scale, scale);
+    }
+    let none = resolve_options(&Settings::default(), &dataset, &nowhere).unwrap();
+    assert_eq!(none.color_scale, ColorScale::Linear);
+    assert_eq!(
+        sweep_error(vec![("colorScale", text("cubic"))]),
+        r#"field "colorScale": expected one of "linear", "log", "symlog", found "cubic""#
+    );
+
+    let context = sweep_context();
+    assert_eq!(
+        read("dataset=x&scale=log", &context),
+        ("dataset=x&scale=log".into(), vec![])
+    );
+    assert_eq!(
+        read("dataset=x&cmap=magma&colorScale=symlog&rev=1", &context),
+        ("dataset=x&cmap=magma&rev=1&scale=symlog".into(), vec![])
+    );
+    assert_eq!(
+        read("dataset=x&scale=linear", &context),
+        ("dataset=x".into(), vec![])
+    );
+    assert_eq!(
+        read("dataset=x&scale=cubic", &context),
+        (
+            "dataset=x".into(),
+            vec![r#"scale: scale="cubic" is not a colour scale (expected linear, log, symlog); using "linear"."#.into()]
+        )
+    );
+    // Not a pairwise key (a pairwise link has `log=1` for counts): left out, as the sweep keys.
+    let pairwise = LinkContext {
+        kind: DataKind::Pairwise,
+        ..LinkContext::default()
+    };
+    assert_eq!(read("src=a.csv&scale=log", &pairwise).0, "src=a.csv");
+}
+
+/// The panel order: an option and a link key (`order=`), kept by the layouts with several panels
+/// of one kind and left out by a difference or a reconciliation.
+#[test]
+fn the_panel_order_is_an_option_and_a_link_key_of_sweeps() {
+    use sweepmap::figure::Order;
+    let dataset = dataset();
+    let nowhere = Surroundings::default();
+    let given = settings(&SWEEP, vec![("order", text("best"))]).unwrap();
+    let resolved = resolve_options(&given, &dataset, &nowhere).unwrap();
+    assert_eq!(resolved.figure_options().order, Order::Best);
+    assert_eq!(
+        sweep_error(vec![("order", text("worst"))]),
+        r#"field "order": expected one of "data", "mean", "best", found "worst""#
+    );
+    let context = sweep_context();
+    for layout in ["", "&layout=benchmark", "&layout=grid"] {
+        let query = format!("dataset=x{layout}&order=mean");
+        assert_eq!(read(&query, &context), (query.clone(), vec![]));
+    }
+    assert_eq!(
+        read("dataset=x&layout=difference&order=mean", &context).0,
+        "dataset=x&layout=difference"
+    );
+    assert_eq!(
+        read("dataset=x&order=worst", &context),
+        (
+            "dataset=x".into(),
+            vec![r#"order: order="worst" is not an order (expected data, mean, best); using "data"."#.into()]
+        )
+    );
 }

@@ -671,7 +671,7 @@ function fillDatasetSelect() {
 /** Shows the controls of one kind of data and hides the other kind's. */
 function showKindControls(kind) {
   const pairwise = kind === "pairwise";
-  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField]) field.hidden = pairwise;
+  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField, elements.scaleField, elements.orderField]) field.hidden = pairwise;
   for (const field of [elements.modelsField, elements.binsField, elements.byField, elements.logField]) field.hidden = !pairwise;
   centeredOption.hidden = pairwise;
   centeredOption.disabled = pairwise;
@@ -788,8 +788,13 @@ function syncSweepControls(state) {
   elements.benchmarkField.hidden = !used.benchmark;
   fillBenchmarkSelect(state.layout, app.shown.names);
   if (resolved.benchmark !== null) elements.benchmark.value = resolved.benchmark;
+  // Order is offered where the layout has several panels of one kind to put in order.
+  const panels = { model: benchmarks.length, benchmark: models.length, grid: models.length * benchmarks.length }[state.layout] ?? 0;
+  elements.orderField.hidden = !used.order || panels < 2;
+  elements.order.value = state.order;
 
   syncSharedControls(state);
+  elements.scale.value = state.colorScale;
   elements.centerField.hidden = state.range !== "centered";
   elements.center.value = String(state.center);
 
@@ -948,6 +953,8 @@ function wireControls() {
     changeView(change);
   });
   elements.log.addEventListener("change", () => changeView({ logarithmic: elements.log.checked }));
+  elements.scale.addEventListener("change", () => changeView({ colorScale: elements.scale.value }));
+  elements.order.addEventListener("change", () => changeView({ order: elements.order.value }));
   elements.decimals.addEventListener("change", () => {
     const value = elements.decimals.value;
     changeView({ decimals: value === "auto" ? null : Number(value) });

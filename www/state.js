@@ -37,9 +37,14 @@
 //     bench=NAME        the benchmark (layouts benchmark and difference), or :mean for the mean
 //                       across benchmarks; default the first benchmark. With layout=reconcile: a
 //                       reported aggregate; default the first one
+//     order=mean|best   panels (a model's benchmarks, a benchmark's models, a grid's rows and
+//                       columns) by each panel's mean or best cell, best first; ties keep the
+//                       data's order (default: the data's order)
 //     cmap=NAME         colour map, a name from colorMaps() (viridis, cividis, ..., ylgnbu, rdbu, ...)
 //                       in any case; default viridis
 //     rev=1             reverse the colour map (default 0)
+//     scale=log|symlog  space the colours by log10 (values above 0 only) or by a logarithm on
+//                       each side of 0, linear near it (default linear)
 //     range=panel|shared|fixed|centered
 //                       colour range: each panel its own (default), one for the figure, fixed
 //                       bounds, or centred on a value
@@ -93,7 +98,7 @@
 //                       fixed bounds min and max (in items, or in % with by=share)
 //
 //   Every view key may also be written as the option name of SweepFigure (modelB, benchmark,
-//   colorMap, reversed, domain, annotate, decimals, uncertainty, value, logarithmic): the view
+//   colorMap, reversed, colorScale, domain, annotate, decimals, uncertainty, value, logarithmic): the view
 //   spec of the core declares both (src/view/). Links are written with the short keys above.
 //
 //   Keys a layout does not use (bench with layout=model, min with range=panel, unc with
@@ -315,9 +320,9 @@ export function parseLevel(text) {
 
 
 /** Nothing: what a layout the link format does not know uses. */
-const USES_NOTHING = Object.freeze({ model: false, modelB: false, benchmark: false, uncertainty: false });
+const USES_NOTHING = Object.freeze({ model: false, modelB: false, benchmark: false, uncertainty: false, order: false });
 
-/** Which of model, modelB, benchmark and the uncertainty marks a layout uses (linkSchema().uses). */
+/** Which of model, modelB, benchmark, the uncertainty marks and the panel order a layout uses (linkSchema().uses). */
 export function usedBy(layout) {
   const { uses } = linkSchema();
   return Object.hasOwn(uses, layout) ? uses[layout] : USES_NOTHING;

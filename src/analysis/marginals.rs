@@ -8,7 +8,17 @@
 use serde::Serialize;
 
 use super::statistics::{finite_value, mean};
-use crate::Grid;
+use super::uncertainty::CellError;
+use crate::figure::format_value;
+use crate::{Direction, Grid};
+
+/// Whether `value` is better than `than` in `direction`.
+fn better(direction: Direction, value: f64, than: f64) -> bool {
+    match direction {
+        Direction::Higher => value > than,
+        Direction::Lower => value < than,
+    }
+}
 
 /// The mean of one row or column.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -43,7 +53,10 @@ impl Marginals {
 }
 
 fn average_line(values: impl Iterator<Item = Option<f64>>) -> LineMean {
-    let present: Vec<f64> = values.flatten().collect();
+    let mut present: Vec<f64> = Vec::new();
+    for value in values.flatten() {
+        present.push(value);
+    }
     LineMean {
         mean: mean(&present),
         present: present.len(),
@@ -52,13 +65,153 @@ fn average_line(values: impl Iterator<Item = Option<f64>>) -> LineMean {
 
 /// Computes the mean of every row and every column over present cells.
 pub fn compute_marginals(grid: &Grid) -> Marginals {
-    let rows = (0..grid.rows())
-        .map(|y| average_line((0..grid.columns()).map(|x| finite_value(grid, x, y))))
-        .collect();
-    let columns = (0..grid.columns())
-        .map(|x| average_line((0..grid.rows()).map(|y| finite_value(grid, x, y))))
-        .collect();
+    let mut rows = Vec::with_capacity(grid.rows());
+    for y in 0..grid.rows() {
+        rows.push(average_line(
+            (0..grid.columns()).map(|x| finite_value(grid, x, y)),
+        ));
+    }
+    let mut columns = Vec::with_capacity(grid.columns());
+    for x in 0..grid.columns() {
+        columns.push(average_line(
+            (0..grid.rows()).map(|y| finite_value(grid, x, y)),
+        ));
+    }
     Marginals { rows, columns }
+}
+
+/// A row's or column's marginal as a strip beside a panel shows it: the mean of its present
+/// cells (or its best cell), and a confidence interval when the noise is known.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LineMarginal {
+    pub value: f64,
+    /// For a mean: `mean ± critical · sqrt(Σ se²) / n`, when every present cell of the line has
+    /// a standard error (the cells' errors taken as independent). For the best cell: that
+    /// cell's own interval, not corrected for its being picked as the best.
+    pub interval: Option<(f64, f64)>,
+    /// How many present cells the line has.
+    pub present: usize,
+}
+
+/// The marginals of a panel: one per row (row 0 = smallest y) and per column, `None` for a line
+/// without a present cell, and the best rows and columns, every one tied at the best as written
+/// at the panel's decimals.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PanelMarginals {
+    pub rows: Vec<Option<LineMarginal>>,
+    pub columns: Vec<Option<LineMarginal>>,
+    pub best_rows: Vec<usize>,
+    pub best_columns: Vec<usize>,
+}
+
+/// Works out a panel's marginals: the mean of each line, or its best cell when `best`, with
+/// intervals at `critical` standard errors (1.96 for 95 %) where `errors` (row-major like the
+/// grid, or empty) give every cell's; best lines by `direction`, ties at `decimals`.
+pub fn panel_marginals(
+    grid: &Grid,
+    errors: &[Option<CellError>],
+    best: bool,
+    direction: Direction,
+    critical: f64,
+    decimals: usize,
+) -> PanelMarginals {
+    let columns = grid.columns();
+    let line = |cells: &mut dyn Iterator<Item = (usize, usize)>| {
+        let mut present: Vec<(f64, Option<f64>)> = Vec::new();
+        for (x, y) in cells {
+            if let Some(value) = finite_value(grid, x, y) {
+                let error = errors.get(y * columns + x).and_then(|e| e.as_ref());
+                present.push((value, error.map(|e| e.standard_error)));
+            }
+        }
+        marginal(&present, best, direction, critical)
+    };
+    let mut rows: Vec<Option<LineMarginal>> = Vec::with_capacity(grid.rows());
+    for y in 0..grid.rows() {
+        rows.push(line(&mut (0..columns).map(|x| (x, y))));
+    }
+    let mut column_marginals: Vec<Option<LineMarginal>> = Vec::with_capacity(columns);
+    for x in 0..columns {
+        column_marginals.push(line(&mut (0..grid.rows()).map(|y| (x, y))));
+    }
+    let columns = column_marginals;
+    PanelMarginals {
+        best_rows: best_lines(&rows, direction, decimals),
+        best_columns: best_lines(&columns, direction, decimals),
+        rows,
+        columns,
+    }
+}
+
+/// One line's marginal from its present cells (value, standard error).
+fn marginal(
+    present: &[(f64, Option<f64>)],
+    best: bool,
+    direction: Direction,
+    critical: f64,
+) -> Option<LineMarginal> {
+    let interval = |centre: f64, error: Option<f64>| {
+        error.map(|error| (centre - critical * error, centre + critical * error))
+    };
+    if best {
+        let (value, error) = present.iter().copied().reduce(|kept, next| {
+            if better(direction, next.0, kept.0) {
+                next
+            } else {
+                kept
+            }
+        })?;
+        return Some(LineMarginal {
+            value,
+            interval: interval(value, error),
+            present: present.len(),
+        });
+    }
+    let mut values: Vec<f64> = Vec::with_capacity(present.len());
+    // Σ se², or none when a present cell has no standard error.
+    let mut variance: Option<f64> = Some(0.0);
+    for &(value, error) in present {
+        values.push(value);
+        variance = match (variance, error) {
+            (Some(sum), Some(error)) => Some(sum + error * error),
+            _ => None,
+        };
+    }
+    let value = mean(&values)?;
+    let error = variance.map(|v| v.sqrt() / present.len() as f64);
+    Some(LineMarginal {
+        value,
+        interval: interval(value, error),
+        present: present.len(),
+    })
+}
+
+/// The lines whose marginal reads the same as the best one at `decimals`.
+fn best_lines(lines: &[Option<LineMarginal>], direction: Direction, decimals: usize) -> Vec<usize> {
+    let best = lines
+        .iter()
+        .flatten()
+        .map(|line| line.value)
+        .reduce(|kept, next| {
+            if better(direction, next, kept) {
+                next
+            } else {
+                kept
+            }
+        });
+    let Some(best) = best.map(|value| format_value(value, decimals)) else {
+        return Vec::new();
+    };
+    let mut tied = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        if line
+            .as_ref()
+            .is_some_and(|line| format_value(line.value, decimals) == best)
+        {
+            tied.push(index);
+        }
+    }
+    tied
 }
 
 #[cfg(test)]
@@ -93,5 +246,65 @@ mod tests {
         assert_eq!(marginals.row_means(), [Some(3.0), None]);
         assert_eq!(marginals.column_means(), [Some(2.0), None, Some(4.0)]);
         assert_eq!(marginals.rows[0].present, 2);
+    }
+
+    fn se(standard_error: f64) -> Option<CellError> {
+        Some(CellError {
+            standard_error,
+            source: crate::analysis::ErrorSource::Reported,
+        })
+    }
+
+    #[test]
+    fn means_with_intervals_and_tied_best_lines() {
+        // Row 1 (top): 2, missing; row 0: 1, 3. Every cell's standard error 0.5.
+        let grid = grid_from_optional_rows_top_down(&[&[Some(2.0), None], &[Some(1.0), Some(3.0)]]);
+        let errors = vec![se(0.5), se(0.5), se(0.5), None];
+        let panel = panel_marginals(&grid, &errors, false, Direction::Higher, 2.0, 1);
+        let line = |value: f64, half: f64, present: usize| {
+            Some(LineMarginal {
+                value,
+                interval: Some((value - half, value + half)),
+                present,
+            })
+        };
+        // Row 0: mean 2, 2 * sqrt(0.25 + 0.25) / 2 = 0.7071...; row 1: one cell, 2 * 0.5 = 1.
+        let half_of_two = 2.0 * 0.5f64.sqrt() / 2.0;
+        assert_eq!(panel.rows, [line(2.0, half_of_two, 2), line(2.0, 1.0, 1)]);
+        assert_eq!(
+            panel.columns,
+            [line(1.5, half_of_two, 2), line(3.0, 1.0, 1)]
+        );
+        // Both rows read 2.0: tied best, both marked.
+        assert_eq!(panel.best_rows, [0, 1]);
+        assert_eq!(panel.best_columns, [1]);
+        // Lower is better: column 0.
+        let lower = panel_marginals(&grid, &errors, false, Direction::Lower, 2.0, 1);
+        assert_eq!(lower.best_columns, [0]);
+    }
+
+    #[test]
+    fn best_cells_and_unknown_noise() {
+        let grid = grid_from_optional_rows_top_down(&[&[None, None], &[Some(1.0), Some(3.0)]]);
+        // No errors: no intervals; a line without cells has no marginal.
+        let panel = panel_marginals(&grid, &[], true, Direction::Higher, 1.96, 1);
+        assert_eq!(
+            panel.rows,
+            [
+                Some(LineMarginal {
+                    value: 3.0,
+                    interval: None,
+                    present: 2
+                }),
+                None
+            ]
+        );
+        assert_eq!(panel.best_rows, [0]);
+        assert_eq!(panel.best_columns, [1]);
+        // One cell without an error leaves its mean without an interval.
+        let errors = vec![se(0.5), None, None, None];
+        let panel = panel_marginals(&grid, &errors, false, Direction::Higher, 1.96, 1);
+        assert_eq!(panel.rows[0].as_ref().and_then(|l| l.interval), None);
+        assert!(panel.columns[0].as_ref().and_then(|l| l.interval).is_some());
     }
 }

@@ -5,7 +5,9 @@
 //!
 //! 1. [`summarize`]: best and worst cells per the metric direction, with *all* ties, plus mean,
 //!    median, sample standard deviation, range and the count of present and missing cells;
-//! 2. [`compute_marginals`]: row and column means over present cells;
+//! 2. [`compute_marginals`]: row and column means over present cells; [`panel_marginals`]: what
+//!    a marginal strip beside a panel shows, each line's mean or best cell with its confidence
+//!    interval where the noise is known, and the best lines, ties included (not drawn yet);
 //! 3. [`measure_trends`]: Spearman rank correlation of value against each axis, with a strength
 //!    class and how many rows or columns individually go up or down;
 //! 4. [`mean_across_benchmarks`] / [`average_benchmarks`]: a model's cell-wise mean over its
@@ -29,6 +31,7 @@ mod position;
 mod ranking;
 mod reconcile;
 mod statistics;
+pub(crate) use statistics::mean;
 mod summary;
 mod trend;
 mod uncertainty;
@@ -41,7 +44,9 @@ pub use aggregate::{
     BenchmarkSelection,
 };
 pub use difference::{difference, Difference};
-pub use marginals::{compute_marginals, LineMean, Marginals};
+pub use marginals::{
+    compute_marginals, panel_marginals, LineMarginal, LineMean, Marginals, PanelMarginals,
+};
 pub use position::CellPosition;
 pub use ranking::{
     rank_configurations, rank_configurations_across, ConfigurationRank, ConfigurationRanking,

@@ -62,7 +62,10 @@ impl DomainMode {
         let trimmed = text.trim();
         let mut parts = trimmed.split(':');
         let keyword = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
-        let numbers: Vec<&str> = parts.map(str::trim).collect();
+        let mut numbers: Vec<&str> = Vec::new();
+        for part in parts {
+            numbers.push(part.trim());
+        }
         let mode = match keyword.as_str() {
             "panel" | "shared" if !numbers.is_empty() => {
                 return Err(Error::InvalidField {
@@ -103,10 +106,13 @@ impl DomainMode {
                 return Err(Error::Unknown {
                     what: "domain mode",
                     name: text.to_string(),
-                    known: MODE_SYNTAXES
-                        .iter()
-                        .map(|syntax| syntax.to_string())
-                        .collect(),
+                    known: {
+                        let mut known = Vec::with_capacity(MODE_SYNTAXES.len());
+                        for syntax in MODE_SYNTAXES {
+                            known.push(syntax.to_string());
+                        }
+                        known
+                    },
                 })
             }
         };

@@ -22,7 +22,7 @@ mod theme;
 pub use domain::{resolve_domain, DomainMode, ResolvedDomain, EMPTY_DOMAIN};
 pub use map::ColorMap;
 pub use rgb::{contrast_ratio, text_color_for, Rgb, BLACK, MISSING, WHITE};
-pub use scale::{Domain, Scale};
+pub use scale::{ColorScale, Domain, Scale, Transform};
 pub use theme::{Palette, Theme, DARK, LIGHT, PRINT};
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ mod header;
 mod latex;
 mod markdown;
 mod observe;
+mod order;
 mod pairwise;
 mod prepare;
 mod query;
@@ -27,7 +28,7 @@ use std::borrow::Cow;
 use crate::analysis::{
     mean_across_benchmarks, CellError, Difference, DifferenceTest, Extreme, Reconciliation,
 };
-use crate::color::{ColorMap, DomainMode, ResolvedDomain, Scale, Theme};
+use crate::color::{ColorMap, ColorScale, DomainMode, ResolvedDomain, Scale, Theme};
 use crate::display::display_label;
 use crate::error::{Error, Result};
 use crate::pairwise::PairComparison;
@@ -47,6 +48,7 @@ pub use observe::{
     observe_figure, observe_panel, AxisName, Claim, DifferenceLines, KeyObservations, MismatchRow,
     MismatchTable, Observation, PanelContext, MAX_MODELS_COMPARED_IN_PAIRS,
 };
+pub use order::{ordinal, Order};
 pub use pairwise::{
     default_pairwise_models, prepare_pairwise_figure, PairwiseOptions, DEFAULT_PAIRWISE_MODELS,
 };
@@ -100,9 +102,18 @@ pub struct FigureOptions {
     pub color_map: ColorMap,
     /// Run the colour map the other way.
     pub reversed: bool,
+    /// How values are spaced along the colour map: `Log` needs every shown value (and a fixed
+    /// range) above 0 and no centred range, else the figure is refused; `Symlog` works across 0
+    /// (a reconciliation's difference panel takes symlog under either, linear under `Log`).
+    #[serde(skip)]
+    pub color_scale: ColorScale,
     /// How the colour domain is chosen. A difference view centres a per-panel or shared domain
     /// on 0.
     pub domain: DomainMode,
+    /// The order of the panels of a model, benchmark or grid view: the data's, or by each
+    /// panel's mean or best cell, best first (see [`Order`]).
+    #[serde(skip)]
+    pub order: Order,
     /// Write each cell's value in it.
     pub annotate: bool,
     /// Decimals of the labels; `None` chooses as few as tell the shown values apart, and never
@@ -123,7 +134,9 @@ impl Default for FigureOptions {
             view: View::Grid,
             color_map: ColorMap::default(),
             reversed: false,
+            color_scale: ColorScale::Linear,
             domain: DomainMode::PerPanel,
+            order: Order::Data,
             annotate: true,
             decimals: None,
             uncertainty: None,

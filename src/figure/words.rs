@@ -183,13 +183,21 @@ impl Visitor<'_> for BinValueWord {
 
     fn visit_str<E: de::Error>(self, word: &str) -> Result<BinValue, E> {
         BinValue::among(BinValue::ALL, word).ok_or_else(|| {
-            let words: Vec<String> = BinValue::names(BinValue::ALL)
-                .iter()
-                .map(|name| format!("`{name}`"))
-                .collect();
-            let expected = match words.as_slice() {
-                [first, second] => format!("{first} or {second}"),
-                _ => format!("one of {}", words.join(", ")),
+            let names = BinValue::names(BinValue::ALL);
+            let expected = match names.as_slice() {
+                [first, second] => format!("`{first}` or `{second}`"),
+                _ => {
+                    let mut expected = String::from("one of ");
+                    for (index, name) in names.iter().enumerate() {
+                        if index > 0 {
+                            expected.push_str(", ");
+                        }
+                        expected.push('`');
+                        expected.push_str(name);
+                        expected.push('`');
+                    }
+                    expected
+                }
             };
             E::custom(format_args!(
                 "unknown variant `{word}`, expected {expected}"

@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 
+use crate::color::{Domain, Transform};
 use crate::display::display_label;
 use crate::figure::{format_value, Figure};
 use crate::view::{FALLBACK_WIDTH, MAX_WIDTH, MIN_DRAWN_WIDTH};
@@ -127,18 +128,18 @@ fn fit_title(title: &str, width: f64) -> Vec<String> {
     let cut = lines.len() > MAX_TITLE_LINES;
     lines.truncate(MAX_TITLE_LINES);
     let last = lines.len().saturating_sub(1);
-    lines
-        .into_iter()
-        .enumerate()
-        .map(|(index, line)| {
-            let ellipsis = cut && index == last;
+    let mut fitted = Vec::with_capacity(lines.len());
+    for (index, line) in lines.into_iter().enumerate() {
+        let ellipsis = cut && index == last;
+        fitted.push(
             if ellipsis || estimate_text_width(&line, TITLE_FONT) > width {
                 cut_to_width(&line, width, ellipsis)
             } else {
                 line
-            }
-        })
-        .collect()
+            },
+        );
+    }
+    fitted
 }
 
 /// The longest start of `text` that, with "…" after it, is no wider than `width`; `text`
@@ -398,19 +399,19 @@ fn round_step(least: usize) -> usize {
 /// Ticks on the bin edges, every `step`-th, labelled with the edge values.
 fn edge_ticks(edges: &[f64], step: usize, start: f64, cell: f64, reverse: bool) -> Vec<Tick> {
     let count = edges.len().saturating_sub(1);
-    edges
-        .iter()
-        .enumerate()
-        .filter(|(index, _)| step != usize::MAX && (index % step == 0 || *index == count))
-        .map(|(index, edge)| {
-            let slot = if reverse { count - index } else { index };
-            Tick {
-                value: *edge,
-                label: format_value(*edge, decimals_of(*edge)),
-                at: start + slot as f64 * cell,
-            }
-        })
-        .collect()
+    let mut ticks = Vec::new();
+    for (index, edge) in edges.iter().enumerate() {
+        if step == usize::MAX || (index % step != 0 && index != count) {
+            continue;
+        }
+        let slot = if reverse { count - index } else { index };
+        ticks.push(Tick {
+            value: *edge,
+            label: format_value(*edge, decimals_of(*edge)),
+            at: start + slot as f64 * cell,
+        });
+    }
+    ticks
 }
 
 /// Ticks at every `step`-th category, centred on their cells, labelled as shown (see
@@ -423,19 +424,19 @@ fn category_ticks(
     reverse: bool,
 ) -> Vec<Tick> {
     let count = labels.len();
-    labels
-        .iter()
-        .enumerate()
-        .filter(|(index, _)| step != usize::MAX && index % step == 0)
-        .map(|(index, label)| {
-            let slot = if reverse { count - 1 - index } else { index };
-            Tick {
-                value: index as f64,
-                label: display_label(label).into_owned(),
-                at: start + (slot as f64 + 0.5) * cell,
-            }
-        })
-        .collect()
+    let mut ticks = Vec::new();
+    for (index, label) in labels.iter().enumerate() {
+        if step == usize::MAX || index % step != 0 {
+            continue;
+        }
+        let slot = if reverse { count - 1 - index } else { index };
+        ticks.push(Tick {
+            value: index as f64,
+            label: display_label(label).into_owned(),
+            at: start + (slot as f64 + 0.5) * cell,
+        });
+    }
+    ticks
 }
 
 /// The colour bar ticks: the domain's ends exactly, and nice values between them that do not
@@ -457,13 +458,23 @@ fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
         }];
     }
     let target = ((bar.height / 40.0).floor() as usize).clamp(1, 8);
-    let candidates = if scale.logarithmic && domain.min >= 0.0 {
-        logarithmic_ticks(domain.min, domain.max)
-    } else {
-        nice_ticks(domain.min, domain.max, target, decimals)
+    let linear = || nice_ticks(domain.min, domain.max, target, decimals);
+    let candidates = match scale.transform {
+        Transform::Log if domain.min > 0.0 => {
+            let ticks = decade_ticks(domain.min, domain.max, target);
+            // Less than a decade: round values evenly apart, placed by the logarithm.
+            if ticks.len() < 2 {
+                linear()
+            } else {
+                ticks
+            }
+        }
+        Transform::Symlog { origin, constant } => symlog_ticks(domain, origin, constant, target),
+        _ => linear(),
     };
     // The ends are written as the cells are; a tick between them that would read the same as
-    // an end is left out.
+    // an end is left out. A tick of a logarithmic scale (0.01, 0.1, ...) takes the decimals it
+    // needs.
     let ends = [label(domain.min), label(domain.max)];
     let clear = TICK_FONT * 1.5;
     let mut ticks = vec![Tick {
@@ -475,9 +486,16 @@ fn bar_ticks(figure: &Figure, panel: usize, bar: Rect) -> Vec<Tick> {
         let at = position(value);
         let last = ticks.last().map_or(f64::INFINITY, |t| t.at);
         if at < last - clear && at > bar.y + clear && !ends.contains(&label(value)) {
+            let needed = decimals_of(value);
             ticks.push(Tick {
                 value,
-                label: format_value(value, decimals.min(decimals_of(value))),
+                label: format_value(
+                    value,
+                    match scale.transform {
+                        Transform::Linear => decimals.min(needed),
+                        _ => needed,
+                    },
+                ),
                 at,
             });
         }
@@ -499,18 +517,53 @@ fn bar_decimals(figure: &Figure, panel: usize) -> usize {
     }
 }
 
-/// 1, 2, 5, 10, 20, 50, ... strictly inside (min, max).
-fn logarithmic_ticks(min: f64, max: f64) -> Vec<f64> {
-    let mut ticks = Vec::new();
-    let mut magnitude = 1.0;
-    while magnitude <= max && ticks.len() < 60 {
-        for step in [1.0, 2.0, 5.0] {
-            let value = step * magnitude;
-            if value > min && value < max {
-                ticks.push(value);
+/// Round values for a logarithmic stretch, strictly inside (low, high) with 0 < low < high:
+/// 1, 2 and 5 times each power of ten when `target` ticks leave room for them, else 1 and 3,
+/// else the powers of ten (every second, third, ... when even they are too many).
+pub fn decade_ticks(low: f64, high: f64, target: usize) -> Vec<f64> {
+    if !(low > 0.0 && high > low && high.is_finite()) {
+        return Vec::new();
+    }
+    let first = low.log10().floor() as i32;
+    let decades = (high.log10().ceil() as i32 - first).clamp(0, 700);
+    let within = |mantissas: &[u8], stride: usize| {
+        let mut ticks = Vec::new();
+        for decade in (0..=decades).step_by(stride.max(1)) {
+            for mantissa in mantissas {
+                let text = format!("{mantissa}e{}", first + decade);
+                match crate::decimal::parse_f64(&text) {
+                    Some(value) if value > low && value < high => ticks.push(value),
+                    _ => {}
+                }
             }
         }
-        magnitude *= 10.0;
+        ticks
+    };
+    for mantissas in [&[1, 2, 5][..], &[1, 3], &[1]] {
+        let ticks = within(mantissas, 1);
+        if ticks.len() <= target.max(1) {
+            return ticks;
+        }
+    }
+    let powers = within(&[1], 1).len();
+    within(&[1], powers.div_ceil(target.max(1)))
+}
+
+/// Ticks of a symlog scale: its origin, and round distances from it on each side from the
+/// linear constant outwards (half the target each), in increasing order.
+fn symlog_ticks(domain: Domain, origin: f64, constant: f64, target: usize) -> Vec<f64> {
+    let side = (target / 2).max(1);
+    let below = decade_ticks(constant / 2.0, origin - domain.min, side);
+    let above = decade_ticks(constant / 2.0, domain.max - origin, side);
+    let mut ticks: Vec<f64> = Vec::with_capacity(below.len() + 1 + above.len());
+    for distance in below.iter().rev() {
+        ticks.push(origin - distance);
+    }
+    if domain.min < origin && origin < domain.max {
+        ticks.push(origin);
+    }
+    for distance in &above {
+        ticks.push(origin + distance);
     }
     ticks
 }
@@ -750,23 +803,20 @@ struct PanelText {
 /// lines wrapped to the panel's width; every panel's top is as tall as the tallest.
 fn fit_panel_text(figure: &Figure, arrangement: &Arrangement) -> PanelText {
     let panel_width = arrangement.panel_width;
-    let subtitles: Vec<Vec<String>> = figure
-        .panels
-        .iter()
-        .map(|p| {
-            p.subtitle
-                .iter()
-                .flat_map(|line| wrap_text(line, panel_width - 8.0, TICK_FONT))
-                .collect()
-        })
-        .collect();
+    let mut subtitles: Vec<Vec<String>> = Vec::with_capacity(figure.panels.len());
+    for p in &figure.panels {
+        let mut lines = Vec::new();
+        for line in &p.subtitle {
+            lines.extend(wrap_text(line, panel_width - 8.0, TICK_FONT));
+        }
+        subtitles.push(lines);
+    }
     let subtitle_lines = subtitles.iter().map(Vec::len).max().unwrap_or(0);
     let subtitle_block = subtitle_lines as f64 * (TICK_FONT + 4.0);
-    let titles: Vec<Vec<String>> = figure
-        .panels
-        .iter()
-        .map(|p| fit_title(&p.title, panel_width + GAP - 8.0))
-        .collect();
+    let mut titles: Vec<Vec<String>> = Vec::with_capacity(figure.panels.len());
+    for p in &figure.panels {
+        titles.push(fit_title(&p.title, panel_width + GAP - 8.0));
+    }
     let title_lines = titles.iter().map(Vec::len).max().unwrap_or(1).max(1);
     let title_block = TITLE_FONT + (title_lines - 1) as f64 * (TITLE_FONT + 4.0);
     let top_block = title_block + 12.0 + subtitle_block;
@@ -879,27 +929,25 @@ fn place_panels(
             let y = top + TITLE_FONT / 2.0 + 2.0 + line as f64 * (TITLE_FONT + 4.0);
             (text.clone(), (x, y))
         };
+        let mut title_lines = Vec::with_capacity(title.len());
+        for (line, line_text) in title.iter().enumerate() {
+            title_lines.push(title_line(line, line_text));
+        }
+        let mut subtitle_lines = Vec::with_capacity(subtitle.len());
+        for (line, line_text) in subtitle.iter().enumerate() {
+            let y = top + text.title_block + 8.0 + TICK_FONT / 2.0;
+            let at = (
+                plot.x + plot.width / 2.0,
+                y + line as f64 * (TICK_FONT + 4.0),
+            );
+            subtitle_lines.push((line_text.clone(), at));
+        }
         panels.push(PanelLayout {
             plot,
             cell_width,
             cell_height,
-            title: title
-                .iter()
-                .enumerate()
-                .map(|(line, text)| title_line(line, text))
-                .collect(),
-            subtitle: subtitle
-                .iter()
-                .enumerate()
-                .map(|(line, line_text)| {
-                    let y = top + text.title_block + 8.0 + TICK_FONT / 2.0;
-                    let at = (
-                        plot.x + plot.width / 2.0,
-                        y + line as f64 * (TICK_FONT + 4.0),
-                    );
-                    (line_text.clone(), at)
-                })
-                .collect(),
+            title: title_lines,
+            subtitle: subtitle_lines,
             x_ticks: match &figure.x_edges {
                 Some(edges) => edge_ticks(edges, x_step, plot.x, cell_width, false),
                 None => category_ticks(&figure.x.labels, x_step, plot.x, cell_width, false),

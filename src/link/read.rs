@@ -193,10 +193,12 @@ fn read_source(params: &Params, datasets: &[String], notices: &mut Vec<Notice>) 
     let fallback = || Source::Bundled {
         id: datasets.first().cloned(),
     };
-    let given: Vec<&str> = ["data", "src", "dataset"]
-        .into_iter()
-        .filter(|key| params.has(key))
-        .collect();
+    let mut given: Vec<&str> = Vec::new();
+    for key in ["data", "src", "dataset"] {
+        if params.has(key) {
+            given.push(key);
+        }
+    }
     if let [first, rest @ ..] = given.as_slice() {
         if !rest.is_empty() {
             notices.push(notice(
@@ -319,11 +321,12 @@ fn read_format(params: &Params, notices: &mut Vec<Notice>) -> Format {
     };
     Format::among(Format::ALL, &crate::text::lower(text.trim())).unwrap_or_else(|| {
         // `auto` is read but never written, so the message offers the formats a link names.
-        let declared: Vec<&str> = Format::ALL
-            .iter()
-            .filter(|format| **format != Format::Auto)
-            .map(|format| format.name())
-            .collect();
+        let mut declared: Vec<&str> = Vec::new();
+        for format in Format::ALL {
+            if *format != Format::Auto {
+                declared.push(format.name());
+            }
+        }
         notices.push(notice(
             "fmt",
             Some(text),
@@ -503,11 +506,14 @@ fn declared_value(
 
 /// Values as a message lists what a key takes: `a, b, c`.
 fn listed<T: ToString>(values: impl IntoIterator<Item = T>) -> String {
-    values
-        .into_iter()
-        .map(|value| value.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut list = String::new();
+    for (index, value) in values.into_iter().enumerate() {
+        if index > 0 {
+            list.push_str(", ");
+        }
+        list.push_str(&value.to_string());
+    }
+    list
 }
 
 /// What a layout needs of the data: two models for a difference, a reported aggregate for a
@@ -667,12 +673,10 @@ fn read_color_map(
         match found {
             Some(name) => *color_map = name,
             None => {
-                let names: Vec<&str> = context
-                    .color_maps
-                    .iter()
-                    .flatten()
-                    .map(|map| map.name.as_str())
-                    .collect();
+                let mut names: Vec<&str> = Vec::new();
+                for map in context.color_maps.iter().flatten() {
+                    names.push(map.name.as_str());
+                }
                 notices.push(notice(
                     "cmap",
                     Some(text),
@@ -955,11 +959,14 @@ pub fn split_names(text: &str) -> Vec<String> {
 
 /// Writes names as one value, escaping commas and backslashes (see [`split_names`]).
 pub fn join_names(names: &[String]) -> String {
-    names
-        .iter()
-        .map(|name| name.replace('\\', "\\\\").replace(',', "\\,"))
-        .collect::<Vec<_>>()
-        .join(",")
+    let mut joined = String::new();
+    for (index, name) in names.iter().enumerate() {
+        if index > 0 {
+            joined.push(',');
+        }
+        joined.push_str(&name.replace('\\', "\\\\").replace(',', "\\,"));
+    }
+    joined
 }
 
 #[cfg(test)]

@@ -73,6 +73,8 @@ pub struct LayoutUses {
     pub model_b: bool,
     pub benchmark: bool,
     pub uncertainty: bool,
+    /// The panel order (a view of several panels of one kind).
+    pub order: bool,
 }
 
 // Here rather than beside `Layout` in `figure::words`: what a link keeps is the link's business.
@@ -85,6 +87,7 @@ impl Layout {
             model_b: self == Difference,
             benchmark: matches!(self, Benchmark | Difference | Reconcile),
             uncertainty: self != Reconcile,
+            order: matches!(self, Model | Benchmark | Grid),
         }
     }
 }

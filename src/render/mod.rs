@@ -24,7 +24,7 @@ mod svg;
 pub use raster::{cell_raster, color_bar_raster, Raster, Rgba};
 use svg::SvgSurface;
 
-use crate::color::{text_color_for, Palette, Rgb, Scale};
+use crate::color::{text_color_for, Palette, Rgb, Scale, Transform};
 use crate::display::display_label;
 use crate::error::{Error, Result};
 use crate::figure::{format_value, Figure, FigurePanel};
@@ -669,8 +669,17 @@ fn draw_color_bar(
         painter.text(&label, (rect.right() + 7.0, tick.at), font)?;
     }
     if painter.options.parts == Parts::All {
+        let label = display_label(panel.value_label.as_deref().unwrap_or(&figure.value_label));
+        // A sweep's bar says how its colours are spaced when not linearly (a pairwise figure's
+        // logarithmic counts are said by its control).
+        let spacing = match scale.transform {
+            _ if !figure.comparisons.is_empty() => "",
+            Transform::Linear => "",
+            Transform::Log => " (log)",
+            Transform::Symlog { .. } => " (symlog)",
+        };
         painter.text(
-            &display_label(panel.value_label.as_deref().unwrap_or(&figure.value_label)),
+            &format!("{label}{spacing}"),
             bar.label_at,
             Font::new(layout.axis_font, palette.ink).rotated(),
         )?;
@@ -777,10 +786,12 @@ fn annotated(panel: &FigurePanel) -> impl Iterator<Item = (usize, usize, f64)> +
 
 /// The parts of the segment `from`-`to` (as fractions 0..1 of its length) outside every box.
 fn visible_stretches(from: (f64, f64), to: (f64, f64), boxes: &[Rect]) -> Vec<(f64, f64)> {
-    let mut hidden: Vec<(f64, f64)> = boxes
-        .iter()
-        .filter_map(|rect| segment_inside(from, to, rect))
-        .collect();
+    let mut hidden: Vec<(f64, f64)> = Vec::new();
+    for rect in boxes {
+        if let Some(stretch) = segment_inside(from, to, rect) {
+            hidden.push(stretch);
+        }
+    }
     // Through the one shared sort instance (a handful of boxes: speed does not matter here).
     crate::sort::sort_by(&mut hidden, |a, b| a.0.total_cmp(&b.0));
     let mut stretches = Vec::new();

@@ -56,12 +56,12 @@ fn among_or_first(names: &[String], wanted: Option<&String>) -> Option<String> {
 /// there is none).
 pub fn resolve_names(view: &SweepView, names: &Names) -> Resolved {
     let model = among_or_first(&names.models, view.model.as_ref());
-    let others: Vec<String> = names
-        .models
-        .iter()
-        .filter(|name| Some(*name) != model.as_ref())
-        .cloned()
-        .collect();
+    let mut others: Vec<String> = Vec::new();
+    for name in &names.models {
+        if Some(name) != model.as_ref() {
+            others.push(name.clone());
+        }
+    }
     let model_b = among_or_first(&others, view.model_b.as_ref());
     let benchmark = if view.layout == Layout::Reconcile {
         among_or_first(&names.aggregates, view.benchmark.as_ref())
@@ -123,14 +123,14 @@ pub fn normalize_sweep(view: &SweepView, names: &Names) -> SweepView {
 /// The models a pairwise state compares on data with these models: its own (in the data's
 /// order, when at least two are known), else the default ones.
 pub fn pairwise_models(view: &PairwiseView, models: &[String]) -> Vec<String> {
-    let chosen: Vec<String> = match &view.models {
-        Some(wanted) => models
-            .iter()
-            .filter(|name| wanted.contains(name))
-            .cloned()
-            .collect(),
-        None => Vec::new(),
-    };
+    let mut chosen: Vec<String> = Vec::new();
+    if let Some(wanted) = &view.models {
+        for name in models {
+            if wanted.contains(name) {
+                chosen.push(name.clone());
+            }
+        }
+    }
     if chosen.len() >= 2 {
         chosen
     } else {
@@ -169,10 +169,13 @@ fn options_of(
     set: &OptionSet,
     get: impl Fn(&super::Setting) -> Option<OptionValue>,
 ) -> OptionsObject {
-    set.settings
-        .iter()
-        .filter_map(|setting| Some((setting.option, get(setting)?)))
-        .collect()
+    let mut options = Vec::with_capacity(set.settings.len());
+    for setting in set.settings {
+        if let Some(value) = get(setting) {
+            options.push((setting.option, value));
+        }
+    }
+    options
 }
 
 /// Puts `value` as option `name` of an options object.
@@ -418,8 +421,10 @@ mod tests {
                 "model",
                 "modelB",
                 "benchmark",
+                "order",
                 "colorMap",
                 "reversed",
+                "colorScale",
                 "domain",
                 "min",
                 "max",
@@ -440,6 +445,7 @@ mod tests {
         assert_eq!(option(&options, "decimals"), &OptionValue::Number(2.0));
         assert_eq!(option(&options, "uncertainty"), &OptionValue::Number(0.9));
         assert_eq!(option(&options, "theme"), &text("auto"));
+        assert_eq!(option(&options, "colorScale"), &text("linear"));
         let reconcile = sweep_options(
             &SweepView {
                 layout: Layout::Reconcile,

@@ -168,7 +168,9 @@ pub use super::pairwise::{
     BINS_BOTH, BINS_X, BINS_Y, COMPARISON, GROUP, LOGARITHMIC, MODELS, PAIRWISE, PAIRWISE_DOMAIN,
     VALUE,
 };
-pub use super::sweep::{BENCHMARK, CENTER, DOMAIN, LAYOUT, MODEL, MODEL_B, SWEEP, UNCERTAINTY};
+pub use super::sweep::{
+    BENCHMARK, CENTER, COLOR_SCALE, DOMAIN, LAYOUT, MODEL, MODEL_B, ORDER, SWEEP, UNCERTAINTY,
+};
 pub use super::table::{BINNED, DIRECTION, METRIC, OTHERS, ROLES, TABLE, X, Y};
 
 /// Every setting, in the order a link writes its key: a run table's view, then the sweep's
@@ -263,8 +265,9 @@ mod tests {
                 words_checked += 1;
             }
         }
-        // layout, range and theme of sweeps; by, range and theme of pairwise comparisons.
-        assert_eq!(words_checked, 6);
+        // layout, range, colour scale, order and theme of sweeps; by, range and theme of
+        // pairwise comparisons.
+        assert_eq!(words_checked, 8);
         assert!(matches!(
             DECIMALS.link_form,
             LinkForm::WholeOrAuto {
@@ -305,6 +308,7 @@ mod tests {
                 "model",
                 "b",
                 "bench",
+                "order",
                 "models",
                 "group",
                 "bins",
@@ -312,6 +316,7 @@ mod tests {
                 "log",
                 "cmap",
                 "rev",
+                "scale",
                 "range",
                 "min",
                 "max",
@@ -343,6 +348,8 @@ mod tests {
             ("value", "value"),
             ("log", "logarithmic"),
             ("logarithmic", "logarithmic"),
+            ("scale", "colorScale"),
+            ("colorScale", "colorScale"),
         ] {
             assert_eq!(by_link_key(key).map(|s| s.option), Some(option), "{key}");
         }

@@ -13,8 +13,10 @@
 //! | `model` | the first model |
 //! | `modelB` | the first model other than `model` (required for `"difference"`) |
 //! | `benchmark` | the first benchmark (`":mean"` is the mean across benchmarks); for `"reconcile"`, the first reported aggregate |
+//! | `order` | `"data"`: panels as the data list them; `"mean"` or `"best"` orders them by each panel's mean or best cell, best first (ties in the data's order, each panel saying its rank) |
 //! | `colorMap` | `"viridis"` |
 //! | `reversed` | `false` |
+//! | `colorScale` | `"linear"` (`"log"` needs values above 0; `"symlog"` works across 0) |
 //! | `domain` | `"panel"` (`"fixed"` needs `min` and `max`) |
 //! | `center` | `0` |
 //! | `annotate` | `true` |
@@ -36,8 +38,10 @@ use super::settings::{
 };
 use super::state::view_state;
 use crate::analysis::carries_noise;
-use crate::color::{ColorMap, DomainMode, Theme};
-use crate::figure::{BenchmarkChoice, FigureOptions, Layout, Named, Range, View, DEFAULT_LEVEL};
+use crate::color::{ColorMap, ColorScale, DomainMode, Theme};
+use crate::figure::{
+    BenchmarkChoice, FigureOptions, Layout, Named, Order, Range, View, DEFAULT_LEVEL,
+};
 use crate::link::js_number;
 use crate::{Dataset, Error, Result};
 
@@ -95,6 +99,33 @@ pub const DOMAIN: Setting = Setting {
         r#"one of "panel", "shared", "fixed", "centered""#,
     )
 };
+/// How values are spaced along the colour map of a sweep (pairwise figures have the flag
+/// `logarithmic`).
+pub const COLOR_SCALE: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("scale"),
+    link_form: LinkForm::Word {
+        what: "a colour scale",
+        words: || ColorScale::names(ColorScale::ALL),
+    },
+    attribute: Some("color-scale"),
+    ..Setting::option(
+        "colorScale",
+        ValueKind::Text,
+        r#"one of "linear", "log", "symlog""#,
+    )
+};
+/// The order of a sweep's panels (its models, benchmarks, or a grid's rows and columns).
+pub const ORDER: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("order"),
+    link_form: LinkForm::Word {
+        what: "an order",
+        words: || Order::names(Order::ALL),
+    },
+    attribute: Some("order"),
+    ..Setting::option("order", ValueKind::Text, r#"one of "data", "mean", "best""#)
+};
 pub const CENTER: Setting = Setting {
     views: Views::Sweep,
     link: Some("center"),
@@ -123,8 +154,10 @@ pub const SWEEP: OptionSet = OptionSet {
         &MODEL,
         &MODEL_B,
         &BENCHMARK,
+        &ORDER,
         &COLOR_MAP,
         &REVERSED,
+        &COLOR_SCALE,
         &DOMAIN,
         &MIN,
         &MAX,
@@ -147,8 +180,10 @@ view_state! {
         model: Option<String> = None => MODEL,
         model_b: Option<String> = None => MODEL_B,
         benchmark: Option<String> = None => BENCHMARK,
+        order: Order = Order::Data => ORDER,
         color_map: String = ColorMap::default().name().to_string() => COLOR_MAP,
         reversed: bool = false => REVERSED,
+        color_scale: ColorScale = ColorScale::Linear => COLOR_SCALE,
         range: Range = Range::Panel => DOMAIN,
         min: Option<f64> = None => MIN,
         max: Option<f64> = None => MAX,
@@ -177,6 +212,8 @@ impl SweepView {
             used.benchmark
         } else if is(&UNCERTAINTY) {
             used.uncertainty
+        } else if is(&ORDER) {
+            used.order
         } else if is(&MIN) || is(&MAX) {
             self.range == Range::Fixed
         } else if is(&CENTER) {
@@ -241,8 +278,10 @@ pub struct ResolvedOptions {
     /// `None` when the dataset has a single model and `modelB` was not given.
     pub model_b: Option<String>,
     pub benchmark: String,
+    pub order: Order,
     pub color_map: ColorMap,
     pub reversed: bool,
+    pub color_scale: ColorScale,
     pub domain: Range,
     /// The fixed bounds as given (kept while another domain mode is in use).
     pub min: Option<f64>,
@@ -299,7 +338,9 @@ impl ResolvedOptions {
             view: self.view(),
             color_map: self.color_map,
             reversed: self.reversed,
+            color_scale: self.color_scale,
             domain: self.domain_mode(),
+            order: self.order,
             annotate: self.annotate,
             decimals: self.decimals,
             uncertainty: self.uncertainty,
@@ -386,9 +427,13 @@ pub fn check_benchmark(dataset: &Dataset, name: &str) -> Result<String> {
         Err(Error::Unknown {
             what: "benchmark",
             name: name.to_string(),
-            known: std::iter::once(MEAN_BENCHMARK.to_string())
-                .chain(dataset.benchmarks.levels.iter().cloned())
-                .collect(),
+            known: {
+                let levels = &dataset.benchmarks.levels;
+                let mut known = Vec::with_capacity(1 + levels.len());
+                known.push(MEAN_BENCHMARK.to_string());
+                known.extend_from_slice(levels);
+                known
+            },
         })
     }
 }
@@ -538,8 +583,15 @@ pub fn resolve_options(
         model,
         model_b,
         benchmark,
+        order: word_or(settings, &ORDER, Order::ALL, defaults.order)?,
         color_map: look.color_map,
         reversed: look.reversed,
+        color_scale: word_or(
+            settings,
+            &COLOR_SCALE,
+            ColorScale::ALL,
+            defaults.color_scale,
+        )?,
         domain: look.domain,
         min: look.min,
         max: look.max,

@@ -465,10 +465,11 @@ fn recolored(figure: &Figure, current: &FigureOptions, next: &FigureOptions) -> 
     );
     let changed = next.color_map != current.color_map || next.reversed != current.reversed;
     (colours_only && plain_view && changed).then(|| {
-        figure
-            .panels
-            .iter()
-            .map(|panel| panel.domain.scale(next.color_map, next.reversed))
-            .collect()
+        let mut scales = Vec::with_capacity(figure.panels.len());
+        for panel in &figure.panels {
+            let scale = panel.domain.scale(next.color_map, next.reversed);
+            scales.push(scale.with(panel.scale.transform));
+        }
+        scales
     })
 }

@@ -11,6 +11,10 @@ export type BinValue = "count" | "share";
 
 export type Theme = "auto" | "light" | "dark" | "print";
 
+export type ColorScale = "linear" | "log" | "symlog";
+
+export type PanelOrder = "data" | "mean" | "best";
+
 export type Direction = "higher" | "lower";
 
 export type CellPosition = {
@@ -301,8 +305,10 @@ export type ResolvedFigureOptions = {
    */
   modelB: string | null,
   benchmark: string,
+  order: PanelOrder,
   colorMap: string,
   reversed: boolean,
+  colorScale: ColorScale,
   domain: ColorRange,
   /**
    * The fixed bounds as given (kept while another domain mode is in use).

@@ -127,7 +127,7 @@ fn settings_table() -> JsValue {
     table.into()
 }
 
-/// `{ layout: { model, modelB, benchmark, uncertainty } }`: what each layout uses.
+/// `{ layout: { model, modelB, benchmark, uncertainty, order } }`: what each layout uses.
 fn layout_uses() -> JsValue {
     let all = PlainObject::new();
     for &layout in Layout::ALL {
@@ -137,6 +137,7 @@ fn layout_uses() -> JsValue {
         object.set("modelB", &JsValue::from_bool(uses.model_b));
         object.set("benchmark", &JsValue::from_bool(uses.benchmark));
         object.set("uncertainty", &JsValue::from_bool(uses.uncertainty));
+        object.set("order", &JsValue::from_bool(uses.order));
         all.set(layout.name(), &object);
     }
     all.into()
@@ -450,6 +451,7 @@ export interface LayoutUses {
   modelB: boolean;
   benchmark: boolean;
   uncertainty: boolean;
+  order: boolean;
 }
 
 /** The share-link format's keys, words and defaults (`linkSchema()`), from the parser's own constants. */

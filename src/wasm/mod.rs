@@ -188,9 +188,14 @@ export interface FigureOptions {
   /** Layouts "benchmark" and "difference"; ":mean" is the mean across benchmarks. Default: the first
    *  (for "reconcile", the first reported aggregate). */
   benchmark?: string | null;
+  /** Layouts "model", "benchmark" and "grid": panels as the data list them ("data", the default)
+   *  or by each panel's "mean" or "best" cell, best first, each panel saying its rank. */
+  order?: PanelOrder | null;
   /** A name from `colorMaps()`. Default "viridis". */
   colorMap?: string | null;
   reversed?: boolean | null;
+  /** Default "linear"; "log" needs values above 0 (else an error); "symlog" works across 0. */
+  colorScale?: ColorScale | null;
   /** Default "panel"; "fixed" needs `min` and `max`. */
   domain?: ColorRange | null;
   min?: number | null;

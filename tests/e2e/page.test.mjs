@@ -52,6 +52,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "model-select": "R1-Llama",
       "model-b-select": "R1-Qwen",
       "benchmark-select": "AIME24",
+      "order-select": "data",
       // The controls of pairwise comparisons, hidden for a sweep (pairwise.test.mjs tests them).
       "group-select": "",
       "bins-select": "10",
@@ -59,6 +60,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "cmap-select": "viridis",
       "reverse-input": false,
       "log-input": false,
+      "scale-select": "linear",
       "range-select": "panel",
       "min-input": "",
       "max-input": "",
@@ -70,7 +72,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "uncertainty-input": true,
       "level-select": "0.95",
     });
-    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "cmap-select", "reverse-input", "range-select", "theme-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
+    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "order-select", "cmap-select", "reverse-input", "scale-select", "range-select", "theme-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
     // A dataset with a reported aggregate offers its reconciliation.
     assert.deepEqual(shown.layouts, ["model", "benchmark", "grid", "difference", "reconcile"]);
 
@@ -222,6 +224,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "benchmark-select",
       "cmap-select",
       "reverse-input",
+      "scale-select",
       "range-select",
       "min-input",
       "max-input",

@@ -71,8 +71,10 @@ describe("share links: parseState", () => {
       model: "R1-Qwen",
       modelB: "R1-Llama",
       benchmark: ":mean",
+      order: "data",
       colorMap: "puor",
       reversed: true,
+      colorScale: "linear",
       range: "centered",
       min: null,
       max: null,
@@ -225,8 +227,8 @@ describe("share links: the format's keys, words and defaults come from the wasm 
     assert.deepEqual(schema, wasmLinkSchema());
     assert.deepEqual(schema.keys, [
       "dataset", "src", "data", "fmt", "name", "roles", "metric", "direction", "x", "y", "others", "binned",
-      "layout", "model", "b", "bench", "models", "group",
-      "bins", "by", "log", "cmap", "rev", "range", "min", "max", "center", "annot", "dec", "unc", "theme",
+      "layout", "model", "b", "bench", "order", "models", "group",
+      "bins", "by", "log", "cmap", "rev", "scale", "range", "min", "max", "center", "annot", "dec", "unc", "theme",
     ]);
     assert.deepEqual(schema.layouts, ["model", "benchmark", "grid", "difference", "reconcile"]);
     assert.deepEqual(schema.ranges, ["panel", "shared", "fixed", "centered"]);
@@ -243,8 +245,10 @@ describe("share links: the format's keys, words and defaults come from the wasm 
       model: null,
       modelB: null,
       benchmark: null,
+      order: "data",
       colorMap: "viridis",
       reversed: false,
+      colorScale: "linear",
       range: "panel",
       min: null,
       max: null,
@@ -326,9 +330,10 @@ describe("share links: the format's keys, words and defaults come from the wasm 
         layout,
       );
     }
-    assert.deepEqual(usedBy("difference"), { model: true, modelB: true, benchmark: true, uncertainty: true });
-    assert.deepEqual(usedBy("reconcile"), { model: true, modelB: false, benchmark: true, uncertainty: false });
-    assert.deepEqual(usedBy("__proto__"), { model: false, modelB: false, benchmark: false, uncertainty: false });
+    assert.deepEqual(usedBy("difference"), { model: true, modelB: true, benchmark: true, uncertainty: true, order: false });
+    assert.deepEqual(usedBy("reconcile"), { model: true, modelB: false, benchmark: true, uncertainty: false, order: false });
+    assert.deepEqual(usedBy("grid"), { model: false, modelB: false, benchmark: false, uncertainty: true, order: true });
+    assert.deepEqual(usedBy("__proto__"), { model: false, modelB: false, benchmark: false, uncertainty: false, order: false });
   });
 });
 
@@ -503,8 +508,10 @@ describe("view resolution", () => {
       model: "R1-Qwen",
       modelB: "R1-Llama",
       benchmark: ":mean",
+      order: "data",
       colorMap: "viridis",
       reversed: false,
+      colorScale: "linear",
       domain: "fixed",
       min: -3,
       max: 3,
@@ -523,8 +530,10 @@ describe("view resolution", () => {
         model: "R1-Qwen",
         modelB: null,
         benchmark: "Average (reported)",
+        order: "data",
         colorMap: "viridis",
         reversed: false,
+        colorScale: "linear",
         domain: "panel",
         min: null,
         max: null,

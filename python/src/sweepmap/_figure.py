@@ -47,8 +47,10 @@ LOOK: dict[str, str] = {
     "show_model": "model",
     "show_model_b": "modelB",
     "show_benchmark": "benchmark",
+    "order": "order",
     "colormap": "colorMap",
     "reverse": "reversed",
+    "color_scale": "colorScale",
     "range": "domain",
     "min": "min",
     "max": "max",
@@ -143,8 +145,15 @@ class Figure(anywidget.AnyWidget):
     show_model = _optional_text("the model drawn (layout model, difference, reconcile)")
     show_model_b = _optional_text("model B of a difference")
     show_benchmark = _optional_text('the benchmark drawn (":mean" for the mean across benchmarks)')
+    order = _optional_choice(
+        ["data", "mean", "best"], "panels in the data's order, or by mean or best cell, best first"
+    )
     colormap = _optional_text("a colour map: viridis (default), magma, ylgnbu, puor, ...")
     reverse = traitlets.Bool(False, help="reverse the colour map")
+    color_scale = _optional_choice(
+        ["linear", "log", "symlog"],
+        "colour spacing: linear (default), log (values above 0), symlog (across 0)",
+    )
     range = _optional_choice(["panel", "shared", "fixed", "centered"], "colour range")
     min = _optional_number("start of a fixed colour range")
     max = _optional_number("end of a fixed colour range")

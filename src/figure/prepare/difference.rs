@@ -82,5 +82,6 @@ pub(super) fn difference_panels(
         mark_label,
         difference: Some((result, test)),
         reconciliation: None,
+        arrange: None,
     })
 }

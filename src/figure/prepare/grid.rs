@@ -9,24 +9,18 @@ use crate::Dataset;
 /// A panel per dataset panel, a row as long as the benchmarks.
 pub(super) fn grid_panels(dataset: &Dataset, options: &FigureOptions) -> Result<Panels> {
     let scale = value_scale(dataset);
-    let drafts = dataset
-        .panels
-        .iter()
-        .map(|panel| {
-            let info = dataset.benchmark_info(panel.benchmark);
+    let mut drafts = Vec::with_capacity(dataset.panels.len());
+    for panel in &dataset.panels {
+        let info = dataset.benchmark_info(panel.benchmark);
+        drafts.push(
             Draft::new(
                 shown_panel_title(dataset, panel),
                 dataset.models.levels.get(panel.model).cloned(),
                 dataset.benchmarks.levels.get(panel.benchmark).cloned(),
                 panel.grid.clone(),
             )
-            .with_errors(errors_of(&panel.grid, info, scale, &panel.reported_errors))
-        })
-        .collect();
-    Ok(Panels::values(
-        dataset,
-        options,
-        drafts,
-        dataset.benchmarks.levels.len(),
-    ))
+            .with_errors(errors_of(&panel.grid, info, scale, &panel.reported_errors)),
+        );
+    }
+    Ok(Panels::values(dataset, options, drafts, dataset.benchmarks.levels.len()).grid())
 }

@@ -15,16 +15,17 @@ mod reconcile;
 
 use std::borrow::Cow;
 
+use super::order::{order_grid, order_panels};
 use super::{
     choose_decimals, format_value, noise_decimals, synthetic_caption, BenchmarkChoice, Figure,
-    FigureOptions, FigurePanel, View,
+    FigureOptions, FigurePanel, Order, View,
 };
 use crate::analysis::{
     critical_value, has_standard_errors, noise_level, scan_cells, select_benchmarks,
     standard_errors, standard_errors_of_mean, test_against_peak, value_scale, with_reported_errors,
     CellError, CellPosition, Difference, DifferenceTest, Reconciliation, ValueScale,
 };
-use crate::color::{resolve_domain, ColorMap, DomainMode};
+use crate::color::{resolve_domain, ColorMap, ColorScale, DomainMode, ResolvedDomain, Transform};
 use crate::display::{display_label, display_note};
 use crate::error::{Error, Result};
 use crate::{BenchmarkInfo, Dataset, Direction, Grid};
@@ -47,7 +48,13 @@ struct Panels {
     difference: Option<(Difference, DifferenceTest)>,
     /// What only a reconciliation has: the comparison of reported and recomputed cells.
     reconciliation: Option<Reconciliation>,
+    /// How the view puts its finished panels in the `order` option's order (model, benchmark
+    /// and grid views; the others keep theirs).
+    arrange: Option<Arrange>,
 }
+
+/// Puts finished panels in an order, given the figure's direction and decimals.
+type Arrange = fn(&mut Vec<FigurePanel>, Order, Direction, usize);
 
 impl Panels {
     /// Panels of values, coloured as the options say. The finishing pass marks the cells the
@@ -68,6 +75,15 @@ impl Panels {
             mark_label: None,
             difference: None,
             reconciliation: None,
+            arrange: Some(order_panels),
+        }
+    }
+
+    /// Panels of values in rows of models and columns of benchmarks, ordered as a grid.
+    fn grid(self) -> Panels {
+        Panels {
+            arrange: Some(order_grid),
+            ..self
         }
     }
 }
@@ -124,6 +140,7 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
         mut mark_label,
         difference,
         reconciliation,
+        arrange,
     } = prepared;
     if drafts.is_empty() {
         return Err(Error::InvalidField {
@@ -151,14 +168,13 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
 
     // Each panel's cells, read once: the colour domains, the decimals, the key, the peaks and
     // the description all use what this one pass finds.
-    let mut scans: Vec<_> = drafts
-        .iter()
-        .map(|draft| scan_cells(&draft.grid, direction))
-        .collect();
-    let values: Vec<Vec<f64>> = scans
-        .iter_mut()
-        .map(|scan| std::mem::take(&mut scan.values))
-        .collect();
+    let mut scans = Vec::with_capacity(drafts.len());
+    let mut values: Vec<Vec<f64>> = Vec::with_capacity(drafts.len());
+    for draft in &drafts {
+        let mut scan = scan_cells(&draft.grid, direction);
+        values.push(std::mem::take(&mut scan.values));
+        scans.push(scan);
+    }
     let has_missing = drafts
         .iter()
         .zip(&values)
@@ -177,6 +193,13 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
         None => choose_decimals(&labelled),
     };
     let has_signed = drafts.iter().any(|d| d.signed);
+    if options.color_scale == ColorScale::Log {
+        // Every panel's values first, so that the message names the panel that has them (a
+        // shared range's domain holds every panel's).
+        for (draft, values) in drafts.iter().zip(&values).filter(|(d, _)| !d.signed) {
+            check_log_values(&draft.title, values)?;
+        }
+    }
     // What is said across panels, and a colour bar they share, use the finest decimals of the
     // panels shown as given.
     let mut finest: Option<usize> = None;
@@ -201,11 +224,25 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
                 ColorMap::RedBlue
             };
             let scale = domain.scale(map, options.reversed);
-            (domain, scale)
+            let spacing = match options.color_scale {
+                ColorScale::Symlog => ColorScale::Symlog,
+                _ => ColorScale::Linear,
+            };
+            let transform = Transform::of(spacing, domain.domain, 0.0, values);
+            (domain, scale.with(transform))
         } else {
             let domain = resolve_domain(&domain_mode, values, &shown)?;
+            if options.color_scale == ColorScale::Log {
+                check_log_range(&domain)?;
+            }
             let scale = domain.scale(color_map, options.reversed);
-            (domain, scale)
+            let origin = domain.center.unwrap_or(0.0);
+            let considered = match domain_mode {
+                DomainMode::PerPanel => values.as_slice(),
+                _ => &shown,
+            };
+            let transform = Transform::of(options.color_scale, domain.domain, origin, considered);
+            (domain, scale.with(transform))
         };
         let peaks = match &scan.peak {
             Some(best) if draft.peaks => positions(&best.cells),
@@ -227,11 +264,10 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
             x_name: None,
             y_name: None,
             // A view of a larger table says what it shows (fixed values, best over, bins).
-            subtitle: dataset
-                .shows
-                .iter()
-                .map(|shows| display_note(shows).into_owned())
-                .collect(),
+            subtitle: match &dataset.shows {
+                Some(shows) => vec![display_note(shows).into_owned()],
+                None => Vec::new(),
+            },
             errors: draft.errors,
             item_total: None,
             parity_line: false,
@@ -244,6 +280,10 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
         .filter(|_| difference_test.is_some() || panels.iter().any(|p| !p.marks.is_empty()));
     let shared_legend =
         !has_signed && (!matches!(domain_mode, DomainMode::PerPanel) || panels.len() == 1);
+    let decimals = finest.unwrap_or(decimals);
+    if let Some(arrange) = arrange {
+        arrange(&mut panels, options.order, direction, decimals);
+    }
     Ok(Figure {
         caption: synthetic_caption(dataset.title.as_deref(), dataset.source.as_deref()),
         x: dataset.x.clone(),
@@ -253,7 +293,7 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
         columns: columns.max(1),
         shared_legend,
         annotate: options.annotate,
-        decimals: finest.unwrap_or(decimals),
+        decimals,
         has_missing,
         difference,
         difference_test,
@@ -265,6 +305,42 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
         panels,
         theme: options.theme,
     })
+}
+
+/// The error for a logarithmic colour scale that cannot be drawn truthfully, and why.
+fn refuse_log(why: String) -> Error {
+    Error::InvalidField {
+        field: "colorScale".into(),
+        expected: format!("\"linear\" or \"symlog\" {why}: \"log\" needs values above 0"),
+    }
+}
+
+/// Refuses a logarithmic colour scale for a panel (named by its title) with values at or
+/// below 0.
+fn check_log_values(panel: &str, values: &[f64]) -> Result<()> {
+    let lowest = values.iter().copied().fold(f64::INFINITY, f64::min);
+    if lowest <= 0.0 {
+        let lowest = crate::float_text::Shortest(lowest);
+        return Err(refuse_log(if panel.is_empty() {
+            format!("for values that go down to {lowest}")
+        } else {
+            format!("for the panel \"{panel}\", whose values go down to {lowest}")
+        }));
+    }
+    Ok(())
+}
+
+/// Refuses a logarithmic colour scale over a centred range (a logarithm has no middle at the
+/// centre) or a range from 0 or below.
+fn check_log_range(domain: &ResolvedDomain) -> Result<()> {
+    if domain.center.is_some() {
+        return Err(refuse_log("with a centred colour range".into()));
+    }
+    if domain.domain.min <= 0.0 {
+        let min = crate::float_text::Shortest(domain.domain.min);
+        return Err(refuse_log(format!("for a colour range from {min}")));
+    }
+    Ok(())
 }
 
 /// A panel before its colours are resolved.
@@ -335,26 +411,28 @@ fn choice_errors(
             let Ok(selection) = select_benchmarks(dataset, model) else {
                 return Vec::new();
             };
-            let parts: Vec<Vec<Option<CellError>>> = selection
-                .included
-                .iter()
-                .filter_map(|&b| {
-                    let panel = dataset.panel_at(model, b)?;
-                    Some(errors_of(
+            let mut parts: Vec<Vec<Option<CellError>>> = Vec::new();
+            for &b in &selection.included {
+                if let Some(panel) = dataset.panel_at(model, b) {
+                    parts.push(errors_of(
                         &panel.grid,
                         dataset.benchmark_info(b),
                         scale,
                         &panel.reported_errors,
-                    ))
-                })
-                .collect();
+                    ));
+                }
+            }
             standard_errors_of_mean(&parts)
         }
     }
 }
 
 fn positions(cells: &[CellPosition]) -> Vec<(usize, usize)> {
-    cells.iter().map(|c| (c.x, c.y)).collect()
+    let mut positions = Vec::with_capacity(cells.len());
+    for c in cells {
+        positions.push((c.x, c.y));
+    }
+    positions
 }
 
 /// The values of the panels that `keep` keeps, in panel order: borrowed when one panel holds
@@ -374,7 +452,13 @@ fn values_where<'a>(
     let mut panels = kept();
     match (panels.next(), panels.next()) {
         (Some(only), None) => Cow::Borrowed(only.as_slice()),
-        _ => Cow::Owned(kept().flatten().copied().collect()),
+        _ => {
+            let mut all = Vec::new();
+            for values in kept() {
+                all.extend_from_slice(values);
+            }
+            Cow::Owned(all)
+        }
     }
 }
 
@@ -419,12 +503,16 @@ fn choice_label(dataset: &Dataset, choice: &BenchmarkChoice) -> String {
 
 /// A panel's title from its parts (labels from the data, each as shown: see [`crate::display`]).
 fn title(parts: &[&str]) -> String {
-    parts
-        .iter()
-        .filter(|part| !part.is_empty())
-        .map(|part| display_label(part))
-        .collect::<Vec<_>>()
-        .join(" | ")
+    let mut title = String::new();
+    let mut first = true;
+    for part in parts.iter().filter(|part| !part.is_empty()) {
+        if !first {
+            title.push_str(" | ");
+        }
+        first = false;
+        title.push_str(&display_label(part));
+    }
+    title
 }
 
 /// A dataset panel's title as drawn: "Model | Benchmark" (see [`Dataset::panel_title`]), each

@@ -14,27 +14,27 @@ pub(super) fn model_panels(
 ) -> Result<Panels> {
     let model_index = dataset.model_index(model)?;
     let scale = value_scale(dataset);
-    let drafts: Vec<Draft> = (0..dataset.benchmarks.levels.len())
-        .filter_map(|b| {
-            let panel = dataset.panel_at(model_index, b)?;
-            let benchmark = dataset.benchmarks.levels.get(b)?;
-            let errors = errors_of(
-                &panel.grid,
-                dataset.benchmark_info(b),
-                scale,
-                &panel.reported_errors,
-            );
-            Some(
-                Draft::new(
-                    shown_panel_title(dataset, panel),
-                    Some(model.to_string()),
-                    Some(benchmark.clone()),
-                    panel.grid.clone(),
-                )
-                .with_errors(errors),
+    let mut drafts: Vec<Draft> = Vec::new();
+    for (b, benchmark) in dataset.benchmarks.levels.iter().enumerate() {
+        let Some(panel) = dataset.panel_at(model_index, b) else {
+            continue;
+        };
+        let errors = errors_of(
+            &panel.grid,
+            dataset.benchmark_info(b),
+            scale,
+            &panel.reported_errors,
+        );
+        drafts.push(
+            Draft::new(
+                shown_panel_title(dataset, panel),
+                Some(model.to_string()),
+                Some(benchmark.clone()),
+                panel.grid.clone(),
             )
-        })
-        .collect();
+            .with_errors(errors),
+        );
+    }
     let count = drafts.len();
     Ok(Panels::values(dataset, options, drafts, count))
 }

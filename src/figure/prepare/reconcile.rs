@@ -50,11 +50,11 @@ pub(super) fn reconcile_panels(
     signed.signed = true;
     signed.derived = true;
     signed.peaks = false;
-    signed.marks = result
-        .mismatches
-        .iter()
-        .map(|m| (m.position.x, m.position.y))
-        .collect();
+    let mut marks = Vec::with_capacity(result.mismatches.len());
+    for m in &result.mismatches {
+        marks.push((m.position.x, m.position.y));
+    }
+    signed.marks = marks;
     // Reported and recomputed figures compare only on one colour range.
     let domain = match options.domain {
         DomainMode::PerPanel => DomainMode::Shared,
@@ -70,5 +70,6 @@ pub(super) fn reconcile_panels(
         mark_label: Some("differs beyond rounding".to_string()),
         difference: None,
         reconciliation: Some(result),
+        arrange: None,
     })
 }
