@@ -169,7 +169,31 @@ fn check(observation: &Observation, grid: &Grid, figure: &Figure, items: Option<
                     let supported_up = rho.is_some_and(|r| r >= 0.2) && rising > falling;
                     let supported_down = rho.is_some_and(|r| r <= -0.2) && falling > rising;
                     assert!(!supported_up && !supported_down, "{text}: {rho:?}");
-                    assert!(text.contains("no consistent trend"), "{text}");
+                    // A pooled correlation of 0.2 or more that the lines do not back is said
+                    // with both; a weaker one is no trend.
+                    match rho {
+                        Some(r) if r >= 0.2 => {
+                            assert!(text.contains(" rises overall ("), "{text}");
+                            assert!(text.ends_with(", so no trend is claimed."), "{text}");
+                        }
+                        Some(r) if r <= -0.2 => {
+                            assert!(text.contains(" falls overall ("), "{text}");
+                            assert!(text.ends_with(", so no trend is claimed."), "{text}");
+                        }
+                        _ => assert!(text.contains("no consistent trend"), "{text}"),
+                    }
+                    if rising + falling > 0 && rho.is_some_and(|r| r.abs() >= 0.2) {
+                        let (with, against) = if rho.unwrap() > 0.0 {
+                            (rising, falling)
+                        } else {
+                            (falling, rising)
+                        };
+                        assert!(
+                            text.contains(&format!(" {with} of ")),
+                            "{text}: {with} of the lines agree"
+                        );
+                        assert!(text.contains(&format!(" and {against} disagree")), "{text}");
+                    }
                 }
             }
         }
@@ -533,4 +557,54 @@ fn one_benchmark_gets_no_sentence_across_benchmarks() {
     );
     assert!(sections.iter().all(|(title, _)| title != "Across panels"));
     assert_eq!(texts[0], "The highest score is 0.7, at x 2 and y 1.");
+}
+
+#[test]
+fn a_pooled_trend_the_lines_do_not_back_is_said_with_both() {
+    // Along x two rows rise by 10 a step and two fall by 0.1: pooled, the values rise
+    // (Spearman 0.51, recomputed by hand), but the rows split two against two, so no trend is
+    // claimed, and the sentence says both instead of "no consistent trend (ρ = 0.51)".
+    let mut csv = String::from("y,x,v\n");
+    let rows = [
+        [10.0, 20.0, 30.0, 40.0],
+        [11.0, 21.0, 31.0, 41.0],
+        [25.3, 25.2, 25.1, 25.0],
+        [25.7, 25.6, 25.5, 25.4],
+    ];
+    for (y, row) in rows.iter().enumerate() {
+        for (x, value) in row.iter().enumerate() {
+            csv.push_str(&format!("{},{},{value}\n", y + 1, x + 1));
+        }
+    }
+    let dataset = sweepmap::load_csv(&csv, &sweepmap::CsvOptions::default()).unwrap();
+    let model = dataset.models.levels[0].clone();
+    let (figure, sections) = observe(&dataset, View::Model { model });
+    let observations = &sections[0].1;
+    let grid = &figure.panels[0].grid;
+    let (rho, _, _) = trend_facts(grid, AxisName::X);
+    assert!((rho.unwrap() - 0.509).abs() < 1e-3, "{rho:?}");
+    let texts: Vec<&str> = observations.iter().map(|o| o.text.as_str()).collect();
+    assert!(
+        texts.contains(
+            &"Along x, v rises overall (Spearman ρ = 0.51), but 2 of 4 rows agree and 2 \
+              disagree, so no trend is claimed."
+        ),
+        "{texts:#?}"
+    );
+    assert!(
+        texts.contains(&"There is no consistent trend along y (Spearman ρ = 0.12)."),
+        "{texts:#?}"
+    );
+    let claim = observations
+        .iter()
+        .find_map(|o| match &o.claim {
+            Claim::Trend {
+                axis: AxisName::X,
+                direction,
+                ..
+            } => Some(*direction),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(claim, None, "no direction is claimed");
 }

@@ -284,7 +284,35 @@ pub fn observe_panel(grid: &Grid, context: &PanelContext<'_>) -> Vec<Observation
                     trend.lines
                 )
             }
-            None => format!("There is no consistent trend along {axis_name} ({rho})."),
+            // A pooled correlation the lines do not back: say both, never "no trend" beside a
+            // correlation of 0.9.
+            None => match trend.direction {
+                Some(direction) => {
+                    let (verb, with, against) = match direction {
+                        TrendDirection::Increasing => {
+                            ("rises", trend.lines_increasing, trend.lines_decreasing)
+                        }
+                        TrendDirection::Decreasing => {
+                            ("falls", trend.lines_decreasing, trend.lines_increasing)
+                        }
+                    };
+                    let lines = if with + against == 0 {
+                        let line = line_word.trim_end_matches('s');
+                        format!("no {line} goes up or down on its own")
+                    } else {
+                        format!(
+                            "{with} of {} {line_word} agree and {against} disagree",
+                            trend.lines
+                        )
+                    };
+                    format!(
+                        "Along {axis_name}, {} {verb} overall ({rho}), but {lines}, so no \
+                         trend is claimed.",
+                        context.metric
+                    )
+                }
+                None => format!("There is no consistent trend along {axis_name} ({rho})."),
+            },
         };
         observations.push(Observation {
             text,
