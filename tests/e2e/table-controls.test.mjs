@@ -274,6 +274,19 @@ describe("the run-table controls", { timeout: 180_000 }, () => {
     await context.close();
   });
 
+  test("one panel's observations take the row, up to a line length; two panels' share it", async () => {
+    const { page, context } = await openCsv(session, WANDB, fixture(WANDB), { width: 1400, height: 900 });
+    const widths = () => page.$$eval(".summary-card", (cards) => cards.map((card) => Math.round(card.getBoundingClientRect().width)));
+    // A lone card is 46rem wide (a readable line), not one of five 257 px tracks.
+    const rem = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+    assert.deepEqual(await widths(), [Math.round(46 * rem)]);
+    await afterRender(page, () => parameterSelect(page, "warmup_steps").then((warmup) => page.selectOption(warmup, "facet")));
+    const two = await widths();
+    assert.equal(two.length, 2);
+    assert.ok(two.every((width) => width > 200 && width < 400), `two cards side by side: ${two}`);
+    await context.close();
+  });
+
   test("an Optuna study: binned axes offer what their cells show, and best-over cells name their winners", async () => {
     const name = "synthetic-optuna-trials.csv";
     const { page, context, problems } = await openCsv(session, name, fixture(name));
