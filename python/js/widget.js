@@ -19,7 +19,8 @@
 //   - Errors (the core's message) are shown in the widget and set the `error` trait; a figure
 //     already drawn stays.
 //   - Python asks for exports with an "export" message (`svg` or `png`) and gets the answer back
-//     as an "export" message (PNG bytes as a buffer).
+//     as an "export" message (PNG bytes as a buffer); while the core refuses the data or the
+//     view, the answer is its message (a figure still shown is not what the traits ask for).
 // Labels from data are only ever written with textContent (the tooltip is CellInspector's).
 // Everything lives in a shadow root with <sweep-map>'s stylesheet (lib/figure-style.js).
 
@@ -230,7 +231,9 @@ async function render({ model, el }) {
     if (message?.type !== "export") return;
     const reply = { type: "export", id: message.id, format: message.format };
     try {
-      if (!figure) throw new Error(model.get("error") || "the figure is not drawn yet");
+      // The figure drawn is not the one the traits ask for when the core refused them: their
+      // error is the answer (Python raises it), not an export of the figure still shown.
+      if (!figure || model.get("error")) throw new Error(model.get("error") || "the figure is not drawn yet");
       if (message.format === "svg") {
         model.send({ ...reply, svg: figure.toSvg() });
       } else {

@@ -170,7 +170,11 @@ def test_the_cores_errors_become_the_error_trait_and_stay_in_the_widget(host):
     assert wait_for(lambda: figure.error, what="the error").startswith(
         'unknown colour map: "nonexistent"; expected one of "viridis", "cividis", "magma"'
     )
-    assert len(cells(figure.to_svg())) == 4
+    # ... but exports it no more: the traits ask for a view the core refused, whose message
+    # Python raises.
+    with pytest.raises(sweepmap.SweepmapError, match=r'^unknown colour map: "nonexistent"'):
+        figure.to_svg()
+    assert host.evaluate("widgetRoot().querySelector('.error').hidden") is False
     figure.x = "nope"
     assert wait_for(lambda: figure.error.startswith("no column"), what="the column error")
     assert (
@@ -213,7 +217,7 @@ def run_table() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def test_a_run_table_is_drawn_at_the_view_python_names(host):
+def test_a_run_table_is_drawn_at_the_view_python_names(host, tmp_path):
     figure = host.show(
         sweepmap.Figure(
             run_table(), x="lr", y="wd", metric="val_acc", others={"bs": {"fixed": 32}}, width=600
@@ -255,6 +259,24 @@ def test_a_run_table_is_drawn_at_the_view_python_names(host):
         lambda: figure.inferred[-1] != "Shown: bs = 32 (fixed); 2 seeds per cell.", what="redraw"
     )
     assert figure.inferred[-1].startswith("Shown: best over bs")
+
+    # A value the parameter never takes: the core's message is the error trait and what Python
+    # raises on export and on saving; the figure drawn stays.
+    figure.others = {"bs": {"fixed": 99}}
+    message = 'field "bs": expected one of its values ("32", "64") to fix it at, found "99"'
+    assert wait_for(lambda: figure.error, what="the core's refusal") == message
+    with pytest.raises(sweepmap.SweepmapError, match=f"^{re.escape(message)}$"):
+        figure.to_svg()
+    with pytest.raises(sweepmap.SweepmapError, match=f"not saved: {re.escape(message)}$"):
+        figure.save_html(tmp_path / "refused.html")
+    # The metric, its direction and a mean over the other parameter, set one after another.
+    with figure.hold_sync():
+        figure.metric = "train_loss"
+        figure.direction = "lower"
+        figure.others = {"bs": "mean"}
+    wait_for(lambda: not figure.error, what="the new view")
+    assert figure.inferred[1].startswith('Drawn: "train_loss" (lower is better) by "lr" (x)')
+    assert figure.inferred[-1] == "Shown: mean over bs; 4 seeds per cell."
 
 
 def test_a_lazy_frame_is_drawn_from_its_configuration_table(host):

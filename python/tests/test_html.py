@@ -4,6 +4,7 @@ headless Chromium with every request but the file's refused, drawing the figure.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import time
@@ -12,10 +13,12 @@ from urllib.parse import parse_qsl
 
 import pandas as pd
 import pytest
+from conftest import wait_for
 
 import sweepmap
 from sweepmap._data import frame_to_csv
 
+REPOSITORY = Path(__file__).resolve().parents[2]
 STATIC = Path(sweepmap.__file__).parent / "static"
 SLOT = "<!--sweepmap:figure-->"
 FIGURE_ELEMENT = re.compile(
@@ -99,29 +102,74 @@ def test_a_file_path_gives_its_name_and_no_options_give_no_view(tmp_path):
     assert figure == {"data": json_text}
 
 
-@pytest.mark.parametrize(
-    ("options", "named"),
-    [
-        ({"x": "lr"}, "x"),
-        ({"x": "lr", "y": "wd", "metric": "acc"}, "x, y, metric"),
-        ({"model": "m", "ignore": ["seed"]}, "model, ignore"),
-        ({"roles": {"seed": "replicate"}}, "roles"),
-        (
-            {"others": {"bs": "best"}, "bins": "best", "direction": "lower"},
-            "direction, others, bins",
-        ),
-    ],
-)
-def test_columns_and_a_run_tables_view_are_refused_by_name(tmp_path, options, named):
-    path = tmp_path / "figure.html"
-    with pytest.raises(ValueError) as raised:
-        sweepmap.save_html(TIDY, path, colormap="magma", **options)
-    assert str(raised.value) == (
-        f"save_html cannot carry {named} yet: a file holds its view as a share link does, and "
-        "links do not hold the loader's columns or a run table's view, so the file opens the "
-        "data's default view. Leave them out (or choose the columns in the data, keeping only "
-        "those to draw)"
+def runs() -> pd.DataFrame:
+    """A sweep the tidy loader refuses (three parameters, two metrics, a seed): a run table.
+    val_acc rises with lr, wd and bs; train_loss falls with lr and rises with wd."""
+    rows = [
+        {
+            "lr": lr,
+            "wd": wd,
+            "bs": bs,
+            "seed": seed,
+            "val_acc": 0.5 + lr * 100 + wd + bs / 1000 + seed / 100,
+            "train_loss": 1 - lr * 100 + wd * 2 + seed / 1000,
+        }
+        for lr, wd, bs, seed in itertools.product([1e-4, 3e-4, 1e-3], [0.0, 0.1], [32, 64], [1, 2])
+    ]
+    return pd.DataFrame(rows)
+
+
+def test_a_run_tables_columns_and_view_are_link_keys_in_the_file(tmp_path):
+    path = sweepmap.save_html(
+        runs(),
+        tmp_path / "figure.html",
+        metric="train_loss",
+        direction="lower",
+        x="wd",
+        y="bs",
+        replicate="seed",
+        others={"lr": {"fixed": 0.001}},
+        bins="best",
+        roles={"odd,name\\": "ignore"},
+        colormap="magma",
     )
+    _text, figure = figure_in(path)
+    # The run table's keys first (src/view/table.rs's order), then the look; names in a list
+    # escaped as links write them (`\,` and `\\`).
+    assert parse_qsl(figure["view"], strict_parsing=True) == [
+        (
+            "roles",
+            "odd\\,name\\\\,ignore,wd,parameter,bs,parameter,train_loss,metric,seed,replicate",
+        ),
+        ("metric", "train_loss"),
+        ("direction", "lower"),
+        ("x", "wd"),
+        ("y", "bs"),
+        ("others", "lr,fixed,0.001"),
+        ("binned", "best"),
+        ("colorMap", "magma"),
+    ]
+
+
+def test_a_run_tables_view_of_the_wrong_kind_is_a_python_error(tmp_path):
+    path = tmp_path / "figure.html"
+    with pytest.raises(ValueError, match=r'^direction: expected "higher" or "lower", found'):
+        sweepmap.save_html(runs(), path, direction="up")
+    with pytest.raises(ValueError, match=r"^others\['lr'\]: expected \{\"fixed\": value\}"):
+        sweepmap.save_html(runs(), path, others={"lr": "median"})
+    with pytest.raises(TypeError, match=r"^others\['lr'\]: expected"):
+        sweepmap.save_html(runs(), path, others={"lr": 3})
+    with pytest.raises(ValueError, match=r'^bins: expected "mean" or "best", found'):
+        sweepmap.save_html(runs(), path, bins="max")
+    with pytest.raises(
+        ValueError,
+        match=r'^x: column "seed" is named as a replicate and as a parameter; name it once$',
+    ):
+        sweepmap.save_html(runs(), path, x="seed", roles={"seed": "replicate"})
+    with pytest.raises(
+        ValueError, match=r"^save_html cannot carry x for JSON data: a JSON dataset's axes"
+    ):
+        sweepmap.save_html(REPOSITORY / "www" / "data" / "kv-cache-sweep.json", path, x="lr")
     assert not path.exists()
 
 
@@ -155,8 +203,18 @@ def test_a_figure_saves_its_data_and_the_look_set(tmp_path):
         "view": "colorMap=magma&annotate=0&decimals=0",
     }
     figure.x = "lr"
-    with pytest.raises(ValueError, match=r"^save_html cannot carry x yet: "):
-        figure.save_html(tmp_path / "other.html")
+    figure.others = {"bs": "best"}
+    _text, held = figure_in(figure.save_html(tmp_path / "other.html"))
+    assert held["view"] == (
+        "roles=lr%2Cparameter&x=lr&others=bs%2Cbest&colorMap=magma&annotate=0&decimals=0"
+    )
+    # A view the core refused in the front end is not saved: its message is the exception's.
+    figure.error = 'no column "nope" for the x axis'
+    with pytest.raises(
+        sweepmap.SweepmapError,
+        match=r'^the figure\'s view is not drawn, so it is not saved: no column "nope" for',
+    ):
+        figure.save_html(tmp_path / "refused.html")
 
 
 async def _open_offline(browser, url: str, timeout: float = 30) -> dict:
@@ -193,7 +251,29 @@ async def _open_offline(browser, url: str, timeout: float = 30) -> dict:
                 return [r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("").toUpperCase();
               };
               const options = figure.options();
+              const projection = window.sweepmap.projection;
               return {
+                view: projection ? projection.view() : null,
+                description: projection ? projection.description() : null,
+                notices: [...document.querySelectorAll("#notice-list li")].map(
+                  (item) => item.textContent),
+                svg: figure.toSvg(),
+                // The canvas near the corner of every cell of every panel (off its label; up to
+                // 3 by 3 here).
+                canvasColours: figure.panels().flatMap((_panel, index) => {
+                  const found = [];
+                  for (let y = 0; y < 3; y++) for (let x = 0; x < 3; x++) {
+                    let rect = null;
+                    try { rect = figure.cellRect(index, x, y); } catch { rect = null; }
+                    if (!rect) continue;
+                    const [r, g, b] = canvas.getContext("2d").getImageData(
+                      Math.floor((rect.x + rect.width * 0.15) * scale),
+                      Math.floor((rect.y + rect.height * 0.15) * scale), 1, 1).data;
+                    found.push([r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("")
+                      .toUpperCase());
+                  }
+                  return found;
+                }),
                 panels: figure.panels().map((panel) => panel.title),
                 colorMap: options.colorMap,
                 annotate: options.annotate,
@@ -223,3 +303,68 @@ def test_the_file_opens_offline_from_disk_and_draws_the_view_given(host, tmp_pat
     # The lowest value (lr 1, wd 0.1) and the peak (lr 2, wd 0.2) at magma's two ends.
     assert shown["colours"] == [MAGMA["0.1"], MAGMA["0.4"]]
     assert "Offline" in shown["title"]
+
+
+# The view of a run table: each kind of choice for the other parameters (fixed at a value, best,
+# mean, facet), with the metric, its direction and the axes named.
+VIEWS = [
+    {
+        "metric": "train_loss",
+        "direction": "lower",
+        "x": "wd",
+        "y": "lr",
+        "others": {"bs": {"fixed": 64}},
+    },
+    {"metric": "val_acc", "x": "lr", "y": "wd", "others": {"bs": "best"}},
+    {"metric": "val_acc", "x": "bs", "y": "lr", "others": {"wd": "mean"}},
+    {"metric": "val_acc", "x": "lr", "y": "wd", "others": {"bs": "facet"}, "layout": "grid"},
+]
+#: What each view says it shows (the projection's description, the core's words).
+SHOWN = [
+    "bs = 64 (fixed); 2 seeds per cell",
+    "best over bs",
+    "mean over wd",
+    "2 seeds per cell",
+]
+
+
+@pytest.mark.parametrize("index", range(len(VIEWS)))
+def test_a_run_tables_view_reopens_from_the_file_as_the_widget_draws_it(host, tmp_path, index):
+    """The file, opened from disk offline, draws the view named: the core's view and
+    description, no notice, and every cell in the colour the widget gives the same view."""
+    from test_frontend import cells
+
+    view = VIEWS[index]
+    path = sweepmap.save_html(runs(), tmp_path / "figure.html", **view)
+    url = path.resolve().as_uri()
+    shown = host.call(_open_offline(host.browser, url), timeout=60)
+    assert shown["problems"] == []
+    assert [request for request in shown["requests"] if request != url] == []
+    drawn = shown["view"]
+    assert (drawn["metric"], drawn["x"], drawn["y"]) == (view["metric"], view["x"], view["y"])
+    (parameter, choice), *_ = view["others"].items()
+    expected = {"fixed": str(choice["fixed"])} if isinstance(choice, dict) else choice
+    assert drawn["others"][parameter] == expected
+    if "direction" in view:
+        assert drawn["direction"] == view["direction"]
+    assert SHOWN[index] in shown["description"]
+    if choice == "facet":
+        assert shown["panels"] == ["bs = 32", "bs = 64"]
+    # The same cells in the same colours as the widget's figure of the view (the core's SVG of
+    # each, at each one's width: the fills in drawing order), and the canvas agrees.
+    file_cells = cells(shown["svg"])
+    figure = host.show(sweepmap.Figure(runs(), **view, width=800))
+    wait_for(lambda: figure.panels or figure.error, what="the widget")
+    assert figure.error == ""
+    # The file lists what the widget lists (how the table was read, what is drawn, what it
+    # shows; why the axes are drawn is said in each one's words): no notice of a refused key.
+    assert len(shown["notices"]) == len(figure.inferred) == 3
+    assert shown["notices"][0] == figure.inferred[0]
+    assert shown["notices"][1].split(", ")[0] == figure.inferred[1].split(", ")[0]
+    assert shown["notices"][2] == figure.inferred[2]
+    widget_cells = cells(figure.to_svg())
+    assert [fill for *_, fill in file_cells] == [fill for *_, fill in widget_cells]
+    assert len(file_cells) == len(shown["canvasColours"]) == 6 * len(shown["panels"])
+    assert sorted(shown["canvasColours"]) == sorted(fill for *_, fill in file_cells)
+    # The metric's range ends at viridis' ends: the peak and the low cell are in the view.
+    assert {"440154", "FDE725"} <= {fill for *_, fill in file_cells}

@@ -266,13 +266,18 @@ class Figure(anywidget.AnyWidget):
 
     def save_html(self, path: str | os.PathLike[str], *, title: str | None = None) -> Path:
         """Saves the figure as one self-contained HTML file at `path`, as `sweepmap.save_html`
-        does: its data and the look options set, with `title`. Raises ValueError when columns
-        or a run table's view are set (a file cannot carry them yet). The width, pixel ratio and
-        notes are the notebook's: the file draws at its own window's. Returns the path."""
-        from ._html import refuse_what_a_file_cannot_carry, write_html
+        does: its data, its columns and run-table view and the look options set, with `title`.
+        The width, pixel ratio and notes are the notebook's: the file draws at its own window's.
+        When the figure is shown and the core refused its view (the `error` trait), raises
+        SweepmapError with the core's message instead of saving a view that does not draw.
+        Returns the path."""
+        from ._html import table_view, write_html
 
-        refuse_what_a_file_cannot_carry(
-            {name: getattr(self, name) for name in (*COLUMNS, "ignore", *RUN_TABLE)}
+        if self.error:
+            raise SweepmapError(f"the figure's view is not drawn, so it is not saved: {self.error}")
+        source = Source(self._text, self._name, self.reduced)
+        table = table_view(
+            source, {name: getattr(self, name) for name in (*COLUMNS, "ignore", *RUN_TABLE)}
         )
         # Set: not None (reverse is False by default, which a link leaves out too).
         look = {
@@ -282,7 +287,10 @@ class Figure(anywidget.AnyWidget):
             and getattr(self, name) is not None
             and not (name == "reverse" and getattr(self, name) is False)
         }
-        return write_html(Source(self._text, self._name), path, look, title)
+        if self.reduced:
+            said = self.reduced[0].upper() + self.reduced[1:]
+            title = f"{title} ({self.reduced})" if title else said
+        return write_html(source, path, look, title, table)
 
     # -- events -----------------------------------------------------------------------------
 
