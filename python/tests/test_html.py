@@ -368,3 +368,27 @@ def test_a_run_tables_view_reopens_from_the_file_as_the_widget_draws_it(host, tm
     assert sorted(shown["canvasColours"]) == sorted(fill for *_, fill in file_cells)
     # The metric's range ends at viridis' ends: the peak and the low cell are in the view.
     assert {"440154", "FDE725"} <= {fill for *_, fill in file_cells}
+
+
+def test_a_lazy_frames_view_reopens_from_its_configuration_table(host, tmp_path):
+    """A polars LazyFrame reduced in polars: the file holds the configuration table, its metric
+    role on `m.mean`, and draws the cells the runs draw."""
+    import polars as pl
+    from test_frontend import cells
+
+    view = {"metric": "val_acc", "x": "lr", "y": "wd", "replicate": "seed"}
+    view["others"] = {"bs": {"fixed": 32}}
+    lazy = sweepmap.save_html(pl.from_pandas(runs()).lazy(), tmp_path / "lazy.html", **view)
+    _text, figure = figure_in(lazy)
+    assert figure["title"] == "Reduced in polars from 24 rows to 12 configurations"
+    assert figure["view"] == (
+        "roles=lr%2Cparameter%2Cwd%2Cparameter%2Cval_acc.mean%2Cmetric"
+        "&metric=val_acc&x=lr&y=wd&others=bs%2Cfixed%2C32"
+    )
+    eager = sweepmap.save_html(runs(), tmp_path / "eager.html", **view)
+    from_lazy = host.call(_open_offline(host.browser, lazy.resolve().as_uri()), timeout=60)
+    from_runs = host.call(_open_offline(host.browser, eager.resolve().as_uri()), timeout=60)
+    assert from_lazy["problems"] == [] and from_lazy["view"]["others"] == {"bs": {"fixed": "32"}}
+    assert from_lazy["notices"][0].startswith("Read as a configuration table: 24 runs;")
+    assert len(cells(from_lazy["svg"])) == 6
+    assert cells(from_lazy["svg"]) == cells(from_runs["svg"])
