@@ -378,3 +378,73 @@ def test_every_sweep_setting_of_the_core_is_a_python_option():
     )
     core = set(json.loads(result.stdout))
     assert core == set(LOOK.values()) | {"width"}
+
+
+# Per-item scores: models a and b on 10 items, low (0.2) or high (0.8). a is low on items 1-6,
+# b on items 1-3: with 2 bins per axis, a pair's histogram counts 3 items low-low, 3 with a low
+# and b high, 4 high-high and none with a high and b low.
+SCORES = pd.DataFrame(
+    [
+        {"model": model, "item": f"q{item}", "score": 0.2 if item <= low else 0.8}
+        for model, low in (("a", 6), ("b", 3), ("c", 0))
+        for item in range(1, 11)
+    ]
+)
+
+
+PAIR_TITLES = ["a vs b"]
+
+
+def test_per_item_scores_are_drawn_by_the_pairwise_package(host, tmp_path):
+    figure = sweepmap.Figure(SCORES, models=["a", "b"], bins=2, width=600)
+    assert figure.spec["pairwise_view"] == {
+        "models": ["a", "b"],
+        "bins": 2,
+        "reversed": False,
+    }
+    # Python read the frame as per-item scores, so the pairwise wasm goes with it; without it
+    # the front end asks for it (below).
+    assert len(figure._wasm_pairwise) > 100_000
+    figure._wasm_pairwise = b""
+    host.show(figure)
+    assert drawn(figure) == PAIR_TITLES
+    assert figure.error == "" and figure.kind == "pairwise"
+    assert len(figure._wasm_pairwise) > 100_000
+    found = cells(figure.to_svg())
+    # a on x, b on y (low at the bottom): 3 items in each bin with b high or both low (the same
+    # colour), 4 in the top range (both high), none with a high and b low (the bottom range).
+    assert sorted((x, y, fill) for x, y, _w, _h, fill in found) == [
+        (60, 71, "5CC862"),
+        (60, 281, "5CC862"),
+        (270, 71, "FDE725"),
+        (270, 281, "440154"),
+    ]
+    # The bin of 4 items (both high) is the range's top, viridis' yellow; hover tells its count.
+    peak = next(cell for cell in found if cell[4] == VIRIDIS["0.4"])
+    x, y, width, height, _ = peak
+    host.mouse_move(*page_point(host, x + width / 2, y + height / 2))
+    cell = wait_for(lambda: figure.hover, what="hover")
+    assert cell["count"] == 4 and cell["via"] == "pointer"
+    assert cell["share_text"].startswith("40")
+    assert canvas_colour(host, x + 4, y + 4) == VIRIDIS["0.4"]
+    clicked = []
+    figure.on_click(clicked.append)
+    host.mouse_click(*page_point(host, x + width / 2, y + height / 2))
+    wait_for(lambda: clicked, what="the click")
+    assert clicked[0]["count"] == 4 and figure.click["count"] == 4
+    # Options redraw: share instead of count; a model the data lack is the core's error.
+    counts = figure.to_svg()
+    figure.by = "share"
+    shares = wait_for(lambda: (svg := figure.to_svg()) != counts and svg, what="the redraw")
+    # The colour bar says what colours the bins.
+    assert "Share of paired items (%)" in shares
+    assert "Share of paired items (%)" not in counts
+    figure.models = ["a", "zz"]
+    message = wait_for(lambda: figure.error, what="the core's refusal")
+    assert message.startswith('unknown model: "zz"; expected one of "a", "b", "c"')
+    with pytest.raises(sweepmap.SweepmapError, match=re.escape(message)):
+        figure.to_svg()
+    figure.models = ["a", "b", "c"]
+    wait_for(lambda: len(figure.panels) == 3 and not figure.error, what="three pairs")
+    png = figure.to_png(pixel_ratio=1)
+    assert png.startswith(b"\x89PNG")

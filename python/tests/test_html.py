@@ -259,10 +259,10 @@ async def _open_offline(browser, url: str, timeout: float = 30) -> dict:
                   (item) => item.textContent),
                 svg: figure.toSvg(),
                 // The canvas near the corner of every cell of every panel (off its label; up to
-                // 3 by 3 here).
+                // 25 by 25).
                 canvasColours: figure.panels().flatMap((_panel, index) => {
                   const found = [];
-                  for (let y = 0; y < 3; y++) for (let x = 0; x < 3; x++) {
+                  for (let y = 0; y < 25; y++) for (let x = 0; x < 25; x++) {
                     let rect = null;
                     try { rect = figure.cellRect(index, x, y); } catch { rect = null; }
                     if (!rect) continue;
@@ -392,3 +392,45 @@ def test_a_lazy_frames_view_reopens_from_its_configuration_table(host, tmp_path)
     assert from_lazy["notices"][0].startswith("Read as a configuration table: 24 runs;")
     assert len(cells(from_lazy["svg"])) == 6
     assert cells(from_lazy["svg"]) == cells(from_runs["svg"])
+
+
+def test_per_item_scores_reopen_from_the_pairwise_file_as_the_widget_draws_them(host, tmp_path):
+    """Per-item scores go into the template with both packages, kind pairwise, their view as
+    link keys; offline from disk the file draws the widget's bins colour for colour."""
+    from test_frontend import SCORES, cells
+
+    view = {"models": ["a", "b"], "bins": 5, "by": "share", "log": False, "colormap": "magma"}
+    path = sweepmap.save_html(SCORES, tmp_path / "scores.html", **view)
+    html = path.read_text(encoding="utf-8")
+    template = (STATIC / "pairwise_standalone.html").read_text(encoding="utf-8")
+    before, after = template.split(SLOT)
+    assert html.startswith(before) and html.endswith(after)
+    figure = json.loads(html[len(before) : len(html) - len(after)])
+    assert figure["kind"] == "pairwise"
+    assert figure["view"] == "models=a%2Cb&bins=5&by=share&log=0&colorMap=magma"
+    shown = host.call(_open_offline(host.browser, path.resolve().as_uri()), timeout=60)
+    assert shown["problems"] == [] and shown["notices"] == []
+    assert shown["panels"] == ["a vs b"] and shown["colorMap"] == "magma"
+    file_cells = cells(shown["svg"])
+    widget = host.show(sweepmap.Figure(SCORES, **view, width=800))
+    wait_for(lambda: widget.panels or widget.error, what="the widget")
+    assert widget.error == ""
+    assert [fill for *_, fill in file_cells] == [fill for *_, fill in cells(widget.to_svg())]
+    # 25 bins; the most items (4 of 10, both high) at magma's top.
+    assert len(file_cells) == 25 and MAGMA["0.4"] in {fill for *_, fill in file_cells}
+    assert sorted(shown["canvasColours"]) == sorted(fill for *_, fill in file_cells)
+
+
+def test_options_of_the_other_kind_of_data_are_refused(tmp_path):
+    from test_frontend import SCORES
+
+    path = tmp_path / "figure.html"
+    with pytest.raises(
+        ValueError, match=r"^save_html of per-item scores does not take x, layout: their view"
+    ):
+        sweepmap.save_html(SCORES, path, x="lr", layout="grid")
+    with pytest.raises(ValueError, match=r"^bins: a file \(like a link\) holds 5, 10 or 20 bins"):
+        sweepmap.save_html(SCORES, path, bins=7)
+    with pytest.raises(ValueError, match=r"^save_html: models, by are for per-item scores"):
+        sweepmap.save_html(runs(), path, models=["a", "b"], by="share")
+    assert not path.exists()

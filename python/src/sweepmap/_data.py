@@ -9,6 +9,9 @@ that a file exists and is text.
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,7 +20,50 @@ from typing import Any
 
 import narwhals as nw
 
-from ._reduce import MAX_CONFIGURATIONS, DuckDBEngine, PolarsEngine, engine_of, reduce
+from ._reduce import (
+    MAX_CONFIGURATIONS,
+    DuckDBEngine,
+    PolarsEngine,
+    engine_of,
+    normalize,
+    reduce,
+)
+
+#: Names of an item column (src/pairwise/csv_format.rs ITEM_NAMES; a test keeps them equal).
+ITEM_NAMES = (
+    "item",
+    "itemid",
+    "itemname",
+    "items",
+    "taskid",
+    "id",
+    "problem",
+    "problemid",
+    "question",
+    "questionid",
+    "instance",
+    "instanceid",
+    "example",
+    "exampleid",
+)
+
+
+def looks_like_item_scores(text: str, name: str = "") -> bool:
+    """True when the text most likely holds per-item scores, by the core's rule
+    (src/pairwise/csv_format.rs looks_like_item_scores): JSON whose top-level object has `items`
+    and no `panels`, or CSV whose header names a column like an item (item, task_id, id, ...)."""
+    text = text.removeprefix("\ufeff")
+    json_text = name.lower().endswith(".json") if name else text.lstrip().startswith("{")
+    if json_text:
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            return False
+        return isinstance(parsed, dict) and "items" in parsed and "panels" not in parsed
+    header = text.split("\n", 1)[0]
+    delimiter = next((d for d in ",\t;" if d in header), ",")
+    first = next(csv.reader(io.StringIO(text), delimiter=delimiter), [])
+    return any(normalize(field.strip()) in ITEM_NAMES for field in first)
 
 
 @dataclass(frozen=True)
@@ -28,6 +74,11 @@ class Source:
     text: str
     name: str = ""
     reduced: str = ""
+
+    @property
+    def pairwise(self) -> bool:
+        """True when the data look like per-item scores (looks_like_item_scores)."""
+        return looks_like_item_scores(self.text, self.name)
 
 
 def read_source(data: Any, reduction: Mapping[str, Any] | None = None) -> Source:

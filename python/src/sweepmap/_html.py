@@ -40,6 +40,30 @@ COLUMN_ROLES = {
 #: A run table's view in a link: Figure's keyword -> link key (src/view/table.rs, in the order
 #: of its TABLE, which is the order links write them).
 TABLE_KEYS = {"metric": "metric", "direction": "direction", "x": "x", "y": "y"}
+#: Per-item scores' view in a link (README "Share links"): Figure's keyword -> link key.
+PAIRWISE_KEYS = {"models": "models", "group": "group", "bins": "bins", "by": "by", "log": "log"}
+#: The bins a link (and so a file) holds for per-item scores.
+LINK_BINS = (5, 10, 20)
+#: Options that only sweeps take, and those that only per-item scores take.
+SWEEP_ONLY = (
+    "x",
+    "y",
+    "replicate",
+    "ignore",
+    "roles",
+    "direction",
+    "others",
+    "layout",
+    "show_model",
+    "show_model_b",
+    "show_benchmark",
+    "order",
+    "color_scale",
+    "center",
+    "uncertainty",
+)
+PAIRWISE_ONLY = ("item", "models", "group", "by", "log")
+
 #: Options of the figure in a notebook that a file decides for itself (its window, its screen).
 OF_THE_NOTEBOOK = ("width", "pixel_ratio", "notes")
 
@@ -49,13 +73,13 @@ LINK_DECIMALS = range(7)
 LINK_LEVELS = (0.0, 0.9, 0.95, 0.99)
 
 
-def _template() -> str:
+def _template(name: str = "standalone.html") -> str:
     static = resources.files("sweepmap") / "static"
     try:
-        return (static / "standalone.html").read_text(encoding="utf-8")
+        return (static / name).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SweepmapError(
-            "sweepmap's standalone template is missing from the package (static/standalone.html):"
+            f"sweepmap's standalone template is missing from the package (static/{name}):"
             " in the repository, build it with `bash .ci/build && bash python/build.sh`"
         ) from None
 
@@ -193,6 +217,8 @@ def write_html(
     look: Mapping[str, Any],
     title: str | None,
     table: list[tuple[str, str]] | None = None,
+    *,
+    template: str = "standalone.html",
 ) -> Path:
     """Writes the template filled with the data's text, the view (a run table's link pairs
     `table`, then the look, LOOK's names) and `title` to `path`; returns the path. The format is
@@ -207,7 +233,9 @@ def write_html(
     view = "&".join(part for part in (urlencode(table or []), view_text(look)) if part)
     if view:
         figure["view"] = view
-    template = _template()
+    if template != "standalone.html":
+        figure["kind"] = "pairwise"
+    template = _template(template)
     if template.count(FIGURE_SLOT) != 1:
         raise SweepmapError(
             "sweepmap's standalone template in the package has no single figure slot: rebuild "
@@ -250,14 +278,87 @@ def save_html(data: Any, path: str | os.PathLike[str], **options: Any) -> Path:
             "width, at its screen's pixel ratio, with a run table's notes listed; leave "
             f"{'it' if len(notebook) == 1 else 'them'} out"
         )
-    table_options = {name: options.pop(name) for name in list(options) if name not in LOOK}
-    source = read_source(data, reduction_options(table_options))
-    table = table_view(source, table_options)
+    view_options = {name: options.pop(name) for name in list(options) if name not in LOOK}
+    source = read_source(data, reduction_options(view_options))
     if source.reduced:
         # A lazy frame reduced in its engine: the file says so in its title.
         said = source.reduced[0].upper() + source.reduced[1:]
         title = f"{title} ({source.reduced})" if title else said
-    return write_html(source, path, options, title, table)
+    return write_figure(source, path, {**view_options, **options}, title)
+
+
+def write_figure(
+    source: Source, path: str | os.PathLike[str], options: Mapping[str, Any], title: str | None
+) -> Path:
+    """Writes the file of `source` with Figure's options (None: not set): for per-item scores
+    (`source.pairwise`, or an `item` column named) the pairwise template with their view, else
+    the sweeps' template with a run table's view; then the look."""
+    given = {name: value for name, value in options.items() if value not in (None, [], {})}
+    look = {name: value for name, value in given.items() if name in LOOK}
+    if source.pairwise or given.get("item"):
+        named = [
+            name
+            for name in given
+            if name in SWEEP_ONLY
+            or name in ("item", "model", "metric", "benchmark")
+            or (name == "bins" and isinstance(given[name], str))
+        ]
+        if named:
+            raise ValueError(
+                f"save_html of per-item scores does not take {', '.join(named)}: their view is "
+                "models, group, bins, by, log and the look, and a file reads their columns by "
+                "name (item, model, score, and a group such as benchmark: name them so in the "
+                "data)"
+            )
+        return write_html(
+            source, path, look, title, pairwise_pairs(given), template="pairwise_standalone.html"
+        )
+    named = [
+        name
+        for name in given
+        if name in PAIRWISE_ONLY or (name == "bins" and not isinstance(given[name], str))
+    ]
+    if named:
+        raise ValueError(
+            f"save_html: {', '.join(named)} {'is' if len(named) == 1 else 'are'} for per-item "
+            "scores (a column named like an item: item, id, question, ...), and these data are "
+            "a sweep"
+        )
+    table = table_view(source, {name: value for name, value in given.items() if name not in LOOK})
+    return write_html(source, path, look, title, table)
+
+
+def pairwise_pairs(options: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Per-item scores' view as link pairs: `models` (a list, at least two), `group`, `bins`
+    (5, 10 or 20, as a link holds them), `by` (count or share), `log`."""
+    pairs: list[tuple[str, str]] = []
+    for option, key in PAIRWISE_KEYS.items():
+        value = options.get(option)
+        if value is None:
+            continue
+        if option == "models":
+            if isinstance(value, str) or len(value) < 2:
+                raise ValueError(f"models: expected a list of at least two models, found {value!r}")
+            text = _names([_text_option("models", model) for model in value])
+        elif option == "bins":
+            if isinstance(value, bool) or value not in LINK_BINS:
+                raise ValueError(
+                    f"bins: a file (like a link) holds 5, 10 or 20 bins of per-item scores, found "
+                    f"{value!r}"
+                )
+            text = str(value)
+        elif option == "by":
+            if value not in ("count", "share"):
+                raise ValueError(f'by: expected "count" or "share", found {value!r}')
+            text = value
+        elif option == "log":
+            if not isinstance(value, bool):
+                raise TypeError(f"log: expected True or False, found {value!r}")
+            text = "1" if value else "0"
+        else:
+            text = _text_option(option, value)
+        pairs.append((key, text))
+    return pairs
 
 
 def table_view(source: Source, options: Mapping[str, Any]) -> list[tuple[str, str]]:
