@@ -241,7 +241,9 @@ async function render({ model, el }) {
     const inferred = data.projection ? data.projection.inferred() : [];
     // A frame reduced in its engine says so first (`reduced`: "reduced in DuckDB from ...");
     // per-item scores say which models are compared when they are not all.
-    const notes = [model.get("reduced"), ...inferred, pairwise ? figure.modelsNote() : ""].filter(Boolean);
+    // The page's note says to tick models, which a notebook does with the `models` option.
+    const modelsNote = pairwise ? figure.modelsNote().replace(/ Tick others to add them\.$/, " Choose them with models=[...].") : "";
+    const notes = [model.get("reduced"), ...inferred, modelsNote].filter(Boolean);
     parts.notes.replaceChildren(...notes.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
     parts.notes.hidden = notes.length === 0 || !model.get("notes");
     tell({

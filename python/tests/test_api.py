@@ -150,14 +150,22 @@ def test_options_become_what_the_front_end_is_given():
             "theme": None,
             "pixelRatio": None,
         },
-        # Were they per-item scores: the options their figure takes, those set.
+        # Were they per-item scores: the options their figure takes (null: the default).
         "pairwise_view": {
+            "models": None,
+            "group": None,
+            "bins": None,
+            "value": None,
+            "logarithmic": None,
             "colorMap": "magma",
             "reversed": True,
             "domain": "fixed",
             "min": 0.0,
             "max": 1.0,
+            "annotate": None,
             "decimals": 2,
+            "theme": None,
+            "pixelRatio": None,
         },
     }
 

@@ -17,7 +17,7 @@ import pytest
 from conftest import wait_for
 
 import sweepmap
-from sweepmap._figure import LOOK
+from sweepmap._figure import LOOK, PAIRWISE_LOOK
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -362,22 +362,34 @@ def test_png_export_is_the_figure_at_the_pixel_ratio(host):
 def test_every_sweep_setting_of_the_core_is_a_python_option():
     """The view settings the core declares (linkSchema) for sweeps, each a Figure option: a
     setting added to the core (a theme, say) fails here until Figure has it."""
+    assert core_settings("sweep") == set(LOOK.values()) | {"width"}
+
+
+def test_every_pairwise_setting_of_the_core_is_a_python_option():
+    """The same for per-item scores: every option SweepPairwiseFigure takes is one of Figure's
+    (binsX and binsY are `bins` for both axes). The colour range of pairwise figures is its own
+    setting (src/view/pairwise.rs PAIRWISE_DOMAIN), which linkSchema lists under sweeps."""
+    core = core_settings("pairwise") | {"domain"}
+    assert core == set(PAIRWISE_LOOK.values()) | {"width", "binsX", "binsY"}
+
+
+def core_settings(kind: str) -> set[str]:
+    """The options of the core's view settings of a kind ("sweep", "pairwise"), from linkSchema."""
     script = """
       import fs from "node:fs";
       const pkg = process.argv[1] + "/www/pkg/";
       const glue = await import(pkg + "sweepmap.js");
       await glue.default({ module_or_path: fs.readFileSync(pkg + "sweepmap_bg.wasm") });
-      const sweep = glue.linkSchema().settings.filter((setting) => setting.sweep);
-      console.log(JSON.stringify(sweep.map((setting) => setting.option)));
+      const chosen = glue.linkSchema().settings.filter((setting) => setting[process.argv[2]]);
+      console.log(JSON.stringify(chosen.map((setting) => setting.option)));
     """
     result = subprocess.run(
-        ["node", "--input-type=module", "-e", script, str(REPOSITORY)],
+        ["node", "--input-type=module", "-e", script, str(REPOSITORY), kind],
         capture_output=True,
         text=True,
         check=True,
     )
-    core = set(json.loads(result.stdout))
-    assert core == set(LOOK.values()) | {"width"}
+    return set(json.loads(result.stdout))
 
 
 # Per-item scores: models a and b on 10 items, low (0.2) or high (0.8). a is low on items 1-6,
@@ -397,11 +409,9 @@ PAIR_TITLES = ["a vs b"]
 
 def test_per_item_scores_are_drawn_by_the_pairwise_package(host, tmp_path):
     figure = sweepmap.Figure(SCORES, models=["a", "b"], bins=2, width=600)
-    assert figure.spec["pairwise_view"] == {
-        "models": ["a", "b"],
-        "bins": 2,
-        "reversed": False,
-    }
+    set_options = {k: v for k, v in figure.spec["pairwise_view"].items() if v is not None}
+    assert set_options == {"models": ["a", "b"], "bins": 2, "reversed": False}
+    assert set(figure.spec["pairwise_view"]) == set(sweepmap._figure.PAIRWISE_LOOK.values())
     # Python read the frame as per-item scores, so the pairwise wasm goes with it; without it
     # the front end asks for it (below).
     assert len(figure._wasm_pairwise) > 100_000
@@ -444,7 +454,15 @@ def test_per_item_scores_are_drawn_by_the_pairwise_package(host, tmp_path):
     assert message.startswith('unknown model: "zz"; expected one of "a", "b", "c"')
     with pytest.raises(sweepmap.SweepmapError, match=re.escape(message)):
         figure.to_svg()
-    figure.models = ["a", "b", "c"]
+    figure.models = None
     wait_for(lambda: len(figure.panels) == 3 and not figure.error, what="three pairs")
+    notes = "[...widgetRoot().querySelectorAll('.notes li')].map((item) => item.textContent)"
+    assert host.evaluate(notes) == []
+    # With more models than the default compares, the note says how to choose them.
+    figure.data = pd.concat([SCORES, *(SCORES.assign(model=SCORES.model + n) for n in "12")])
+    wait_for(lambda: len(figure.panels) == 10 and not figure.error, what="the default models")
+    assert host.evaluate(notes) == [
+        "Comparing the first 5 of 9 models (10 of 36 pairs). Choose them with models=[...]."
+    ]
     png = figure.to_png(pixel_ratio=1)
     assert png.startswith(b"\x89PNG")

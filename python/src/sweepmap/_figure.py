@@ -335,11 +335,11 @@ class Figure(anywidget.AnyWidget):
             "pairwise": pairwise_columns,
         }
         look = {option: getattr(self, name) for name, option in LOOK.items()}
-        # Per-item scores' options, the ones set (their figure takes no null for some).
+        # Per-item scores' options: null is the default, as for sweeps; a run table's `bins`
+        # (a word) is not theirs.
         pairwise_look = {
-            option: getattr(self, name)
+            option: None if name == "bins" and isinstance(self.bins, str) else getattr(self, name)
             for name, option in PAIRWISE_LOOK.items()
-            if getattr(self, name) is not None
         }
         with self.hold_sync():
             self._load = load
