@@ -326,8 +326,6 @@ class Figure(anywidget.AnyWidget):
             for name, role in PAIRWISE_COLUMNS.items()
             if getattr(self, name) is not None
         }
-        if self.reduced and "score" in pairwise_columns:
-            pairwise_columns["score"] += ".mean"
         load = {
             "columns": columns,
             "roles": roles,
@@ -483,7 +481,8 @@ OPTIONS: tuple[str, ...] = (
 def reduction_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """What a lazy frame's reduction is told of the columns Figure's options name: the metric
     (and roles "metric") are the metrics, the replicate (and roles "replicate") reduced over,
-    ignored columns left out, axes, facets and roles "parameter" and "facet" grouped."""
+    ignored columns left out, axes, facets and roles "parameter" and "facet" grouped; for
+    per-item scores, the item, model and group (benchmark) columns."""
     roles = options.get("roles") or {}
 
     def named(option: str, role: str) -> list[str]:
@@ -497,6 +496,11 @@ def reduction_options(options: Mapping[str, Any]) -> dict[str, Any]:
         "over": named("replicate", "replicate"),
         "ignore": [*(options.get("ignore") or ()), *(c for c, r in roles.items() if r == "ignore")],
         "keep": keep,
+        # Per-item scores' columns (a log of models answering items reduces to one row per
+        # model and item; the metric is the score).
+        "item": options.get("item"),
+        "model": options.get("model"),
+        "group": options.get("benchmark"),
     }
 
 

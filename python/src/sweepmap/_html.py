@@ -12,6 +12,8 @@ carries. Standard library only; nothing is fetched.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
 import os
@@ -22,7 +24,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ._data import Source, read_source
-from ._figure import LOOK, OPTIONS, SweepmapError, reduction_options
+from ._figure import LOOK, OPTIONS, PAIRWISE_COLUMNS, SweepmapError, reduction_options
+from ._reduce import Column, infer_pairwise_roles
 
 #: The template's one slot (www/lib/standalone.js FIGURE_SLOT).
 FIGURE_SLOT = "<!--sweepmap:figure-->"
@@ -300,7 +303,7 @@ def write_figure(
             name
             for name in given
             if name in SWEEP_ONLY
-            or name in ("item", "model", "metric", "benchmark")
+            or (name in PAIRWISE_COLUMNS and not _read_so(source, name, given[name]))
             or (name == "bins" and isinstance(given[name], str))
         ]
         if named:
@@ -308,7 +311,7 @@ def write_figure(
                 f"save_html of per-item scores does not take {', '.join(named)}: their view is "
                 "models, group, bins, by, log and the look, and a file reads their columns by "
                 "name (item, model, score, and a group such as benchmark: name them so in the "
-                "data)"
+                "data; a column named as the file would read it anyway is fine)"
             )
         return write_html(
             source, path, look, title, pairwise_pairs(given), template="pairwise_standalone.html"
@@ -326,6 +329,18 @@ def write_figure(
         )
     table = table_view(source, {name: value for name, value in given.items() if name not in LOOK})
     return write_html(source, path, look, title, table)
+
+
+def _read_so(source: Source, option: str, column: str) -> bool:
+    """True when the pairwise loader, reading the data's header by its names, takes `column`
+    for the role `option` names (PAIRWISE_COLUMNS): naming it in a file changes nothing."""
+    header = next(csv.reader(io.StringIO(source.text.removeprefix("\ufeff"))), [])
+    roles = infer_pairwise_roles([Column(name.strip(), True, "") for name in header])
+    if roles is None:
+        return False
+    role = PAIRWISE_COLUMNS[option]
+    found = {"item": roles.item, "model": roles.model, "score": roles.score, "group": roles.group}
+    return found[role] == column
 
 
 def pairwise_pairs(options: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -23,6 +23,12 @@ profiling query (rows, present and distinct values per column), first rule that 
 8. anything else is a parameter: grouped.
 With no metric, the last column of numbers that would be grouped is the metric, as in the page.
 The name lists are the core's (src/table/names.rs); a test keeps them equal.
+
+Per-item scores (a per-sample log of models answering items, for the pairwise view) reduce by
+`pairwise_reduction_sql` instead: one row per (group, model, item) with the mean score (repeats
+averaged: seeds, samples) and its count `n`, the form `loadPairwise` reads. A log is read so when
+it has a column named like an item, one like a model and one like a score (the pairwise loader's
+names, src/pairwise/csv_format.rs), or when asked (`pairwise=True`, an `item` named).
 """
 
 from __future__ import annotations
@@ -40,6 +46,52 @@ from ._errors import SweepmapError
 
 #: The largest configuration table a run table opens (the core's MAX_RUNS, README "Limits").
 MAX_CONFIGURATIONS = 1_000_000
+#: The most item scores a tab holds (the core's MAX_ITEM_SCORES, README "Limits").
+MAX_ITEM_SCORES = 4_000_000
+
+#: The pairwise loader's names (src/pairwise/csv_format.rs; a test keeps them equal).
+ITEM_NAMES = (
+    "item",
+    "itemid",
+    "itemname",
+    "items",
+    "taskid",
+    "id",
+    "problem",
+    "problemid",
+    "question",
+    "questionid",
+    "instance",
+    "instanceid",
+    "example",
+    "exampleid",
+)
+PAIRWISE_MODEL_NAMES = ("model", "modelname", "models", "system", "agent", "llm", "checkpoint")
+GROUP_NAMES = (
+    "group",
+    "groupname",
+    "benchmark",
+    "benchmarkname",
+    "task",
+    "taskname",
+    "category",
+    "domain",
+    "dataset",
+    "suite",
+)
+SCORE_WORDS = (
+    "score",
+    "progress",
+    "ratio",
+    "value",
+    "accuracy",
+    "acc",
+    "reward",
+    "success",
+    "resolved",
+    "correct",
+    "pass",
+)
 
 MODEL_NAMES = ("model", "modelname", "models", "llm", "system", "checkpoint", "sourcefile")
 BENCHMARK_NAMES = (
@@ -193,6 +245,75 @@ def reduction_sql(roles: Roles, source: str = "runs") -> str:
     return text
 
 
+@dataclass(frozen=True)
+class PairwiseRoles:
+    """The columns of per-item scores: the item, the model, the score, and the group if any."""
+
+    item: str
+    model: str
+    score: str
+    group: str | None = None
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """What a row of the reduction is one of: (group,) model, item."""
+        return (*((self.group,) if self.group else ()), self.model, self.item)
+
+
+def pairwise_reduction_sql(roles: PairwiseRoles, source: str = "runs") -> str:
+    """Per-item scores' reduction, the one SQL text every engine runs: per (group,) model and
+    item, the mean of the score (repeats averaged) under the score's own name and the count of
+    scores `n`, rows sorted by group, model and item."""
+    keys = [quote(name) for name in roles.keys]
+    value = f"CAST({quote(roles.score)} AS DOUBLE)"
+    selected = [*keys, f"avg({value}) AS {quote(roles.score)}", f'count({value}) AS "n"']
+    return (
+        "SELECT "
+        + ",\n       ".join(selected)
+        + f"\nFROM {source}\nGROUP BY "
+        + ", ".join(keys)
+        + "\nORDER BY "
+        + ", ".join(f"{key} NULLS LAST" for key in keys)
+    )
+
+
+def is_score_name(name: str) -> bool:
+    """True for score-like names, by the pairwise loader's rule: "score", "Pass@1", "acc"."""
+    words = "".join(c if c.isalnum() else " " for c in name.lower()).split()
+    return any(word in SCORE_WORDS for word in words) or normalize(name) in SCORE_WORDS
+
+
+def infer_pairwise_roles(
+    columns: Sequence[Column],
+    *,
+    item: str | None = None,
+    model: str | None = None,
+    score: str | None = None,
+    group: str | None = None,
+) -> PairwiseRoles | None:
+    """The columns of per-item scores by the pairwise loader's rules (named first; then item,
+    model, group and score by their names, each column taken once), or None when the columns
+    are not per-item scores (no item, model or score column found)."""
+    taken = [name for name in (item, model, score, group) if name]
+
+    def find(given: str | None, names: Callable[[str], bool], numbers: bool = False) -> str | None:
+        if given:
+            return given
+        for column in columns:
+            if column.name not in taken and names(column.name) and (column.numeric or not numbers):
+                taken.append(column.name)
+                return column.name
+        return None
+
+    found_item = find(item, lambda name: normalize(name) in ITEM_NAMES)
+    found_model = find(model, lambda name: normalize(name) in PAIRWISE_MODEL_NAMES)
+    found_group = find(group, lambda name: normalize(name) in GROUP_NAMES)
+    found_score = find(score, is_score_name, numbers=True)
+    if not (found_item and found_model and found_score):
+        return None
+    return PairwiseRoles(found_item, found_model, found_score, found_group)
+
+
 def profile_sql(columns: Sequence[str], distinct: Sequence[str], source: str = "runs") -> str:
     """One pass over the rows: their number, then per column its present values and, for the
     columns in `distinct`, its distinct values."""
@@ -277,7 +398,7 @@ class Reduction:
 
     engine: str
     rows: int
-    roles: Roles
+    roles: Roles | PairwiseRoles
     header: list[str]
     table: list[tuple[Any, ...]]
     seconds: float
@@ -285,13 +406,23 @@ class Reduction:
 
     @property
     def configurations(self) -> int:
+        """The rows of the table: configurations, or (model, item) scores."""
         return len(self.table)
+
+    @property
+    def pairwise(self) -> bool:
+        """True for per-item scores (one row per model and item), False for a configuration
+        table."""
+        return isinstance(self.roles, PairwiseRoles)
 
     @property
     def note(self) -> str:
         """What the figure says of it: `reduced in DuckDB from 52,000,000 rows to 3,240
         configurations`."""
-        noun = "configuration" if self.configurations == 1 else "configurations"
+        if self.pairwise:
+            noun = "item score" if self.configurations == 1 else "item scores"
+        else:
+            noun = "configuration" if self.configurations == 1 else "configurations"
         rows = "row" if self.rows == 1 else "rows"
         return (
             f"reduced in {self.engine} from {self.rows:,} {rows} to {self.configurations:,} {noun}"
@@ -342,10 +473,18 @@ def reduce(
     over: Sequence[str] = (),
     ignore: Sequence[str] = (),
     keep: Sequence[str] = (),
+    item: str | None = None,
+    model: str | None = None,
+    group: str | None = None,
+    pairwise: bool | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Reduction:
     """Reduces the engine's rows to a configuration table: the columns' roles (named, else
-    inferred from the schema and one profiling pass), then `reduction_sql`, in the engine."""
+    inferred from the schema and one profiling pass), then `reduction_sql`, in the engine. Per-item
+    scores (`pairwise=True`, an `item` named, or, with `pairwise` None and no `by` and at most
+    one metric, columns named like an item, a model and a score) reduce to one row per model
+    and item instead (`pairwise_reduction_sql`; `model`, `group` and the one metric name their
+    columns)."""
     say = progress or (lambda _line: None)
     started = time.perf_counter()
     columns = engine.columns()
@@ -356,6 +495,9 @@ def reduce(
         ("over", over),
         ("ignore", ignore),
         ("column", keep),
+        ("item", [item] if item else ()),
+        ("model", [model] if model else ()),
+        ("group", [group] if group else ()),
     )
     for option, given in given_names:
         for name in given:
@@ -371,6 +513,21 @@ def reduce(
                 f'metric "{name}" in {engine.source} holds {column.type}, not numbers: '
                 "name a column of numbers (or booleans)"
             )
+    if pairwise or item or (pairwise is None and by is None and len(metrics) <= 1):
+        roles = infer_pairwise_roles(
+            columns, item=item, model=model, score=metrics[0] if metrics else None, group=group
+        )
+        if roles is None and (pairwise or item):
+            raise ReductionError(
+                f"per-item scores need an item, a model and a score column; {engine.source} has "
+                + ", ".join(f'"{n}"' for n in names)
+                + ": name them with --item, --model and --metric (item=, model=, metric= in "
+                "Python)"
+            )
+        if len(metrics) > 1 and roles is not None:
+            raise ReductionError("per-item scores have one score: name one metric")
+        if roles is not None:
+            return _reduce_pairwise(engine, columns, roles, say, started)
     say(f"profiling {len(columns)} columns of {engine.source} in {engine.name}")
     try:
         named = {*metrics, *over, *ignore}
@@ -431,6 +588,57 @@ def reduce(
         header, table = engine.rows(sql)
     except ReductionError:
         raise
+    except Exception as error:
+        raise engine.fail(f"cannot reduce {engine.source}", error) from error
+    return Reduction(
+        engine=engine.name,
+        rows=rows,
+        roles=roles,
+        header=header,
+        table=table,
+        seconds=time.perf_counter() - started,
+        sql=sql,
+    )
+
+
+def _reduce_pairwise(
+    engine: Engine,
+    columns: Sequence[Column],
+    roles: PairwiseRoles,
+    say: Callable[[str], None],
+    started: float,
+) -> Reduction:
+    """Per-item scores' reduction in the engine: the rows counted, the table bounded, then
+    `pairwise_reduction_sql`."""
+    score = next(c for c in columns if c.name == roles.score)
+    if not score.numeric:
+        raise ReductionError(
+            f'score "{roles.score}" in {engine.source} holds {score.type}, not numbers: name a '
+            "column of numbers (or booleans) with --metric (metric= in Python)"
+        )
+    try:
+        rows = int(engine.rows('SELECT count(*) AS "rows" FROM runs')[1][0][0])
+        if rows > MAX_ITEM_SCORES:
+            keys = ", ".join(map(quote, roles.keys))
+            sql = f"SELECT count(*) FROM (SELECT DISTINCT {keys} FROM runs) AS c"
+            count = int(engine.rows(sql)[1][0][0])
+            if count > MAX_ITEM_SCORES:
+                raise ReductionError(
+                    f"the per-item scores of {engine.source} would have {count:,} rows (one per "
+                    f"model and item); a browser tab holds {MAX_ITEM_SCORES:,} item scores: keep "
+                    "fewer models or items in the engine first"
+                )
+    except ReductionError:
+        raise
+    except Exception as error:
+        raise engine.fail(f"cannot read {engine.source}", error) from error
+    say(
+        f"{rows:,} rows of per-item scores; item {roles.item}, model {roles.model}, score "
+        f"{roles.score}" + (f", group {roles.group}" if roles.group else "")
+    )
+    sql = pairwise_reduction_sql(roles)
+    try:
+        header, table = engine.rows(sql)
     except Exception as error:
         raise engine.fail(f"cannot reduce {engine.source}", error) from error
     return Reduction(
