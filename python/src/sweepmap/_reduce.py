@@ -464,6 +464,35 @@ class Engine:
     def fail(self, what: str, error: BaseException) -> ReductionError:
         return ReductionError(f"{what}; {self.name} says: {error}")
 
+    # Each step of a reduction; an engine that runs SQL runs the module's SQL texts (an engine
+    # that does not, NarwhalsEngine, runs the same steps as expressions).
+
+    def profile(self, names: Sequence[str], distinct: Sequence[str]) -> dict[str, Any]:
+        """`profile_sql`'s one row: "rows", then "present {i}" and "values {i}" (distinct
+        values, not counting missing) per column `i` of `names` (values only for `distinct`)."""
+        header, profile = self.rows(profile_sql(names, distinct))
+        return dict(zip(header, profile[0], strict=True))
+
+    def count_rows(self) -> int:
+        return int(self.rows('SELECT count(*) AS "rows" FROM runs')[1][0][0])
+
+    def count_distinct(self, names: Sequence[str]) -> int:
+        """How many distinct combinations of these columns' values (missing counted) there are."""
+        distinct = ", ".join(map(quote, names))
+        return int(
+            self.rows(f"SELECT count(*) FROM (SELECT DISTINCT {distinct} FROM runs) AS c")[1][0][0]
+        )
+
+    def configurations(self, roles: Roles) -> tuple[str, list[str], list[tuple[Any, ...]]]:
+        """The configuration table: (the query run, header, rows), by `reduction_sql`."""
+        sql = reduction_sql(roles)
+        return (sql, *self.rows(sql))
+
+    def item_scores(self, roles: PairwiseRoles) -> tuple[str, list[str], list[tuple[Any, ...]]]:
+        """Per-item scores: (the query run, header, rows), by `pairwise_reduction_sql`."""
+        sql = pairwise_reduction_sql(roles)
+        return (sql, *self.rows(sql))
+
 
 def reduce(
     engine: Engine,
@@ -532,12 +561,11 @@ def reduce(
     try:
         named = {*metrics, *over, *ignore}
         distinct = [n for n in names if n not in named and not named_for_good(n)]
-        header, profile = engine.rows(profile_sql(names, distinct))
+        values = engine.profile(names, distinct)
     except ReductionError:
         raise
     except Exception as error:
         raise engine.fail(f"cannot read {engine.source}", error) from error
-    values = dict(zip(header, profile[0], strict=True))
     rows = int(values["rows"])
     profiled = [
         Column(
@@ -567,9 +595,7 @@ def reduce(
     # At most every value (and a missing one) of each grouping column, together.
     bound = math.prod(rows if c.values < 0 else c.values + (c.present < rows) for c in grouped)
     if bound > MAX_CONFIGURATIONS:
-        distinct = ", ".join(map(quote, roles.groups))
-        sql = f"SELECT count(*) FROM (SELECT DISTINCT {distinct} FROM runs) AS c"
-        count = int(engine.rows(sql)[1][0][0])
+        count = engine.count_distinct(roles.groups)
         if count > MAX_CONFIGURATIONS:
             widest = max(grouped, key=lambda c: c.values)
             raise ReductionError(
@@ -583,9 +609,8 @@ def reduce(
         f"{', '.join(roles.metrics)}"
         + (f"; reduced over {', '.join(roles.over)}" if roles.over else "")
     )
-    sql = reduction_sql(roles)
     try:
-        header, table = engine.rows(sql)
+        sql, header, table = engine.configurations(roles)
     except ReductionError:
         raise
     except Exception as error:
@@ -617,11 +642,9 @@ def _reduce_pairwise(
             "column of numbers (or booleans) with --metric (metric= in Python)"
         )
     try:
-        rows = int(engine.rows('SELECT count(*) AS "rows" FROM runs')[1][0][0])
+        rows = engine.count_rows()
         if rows > MAX_ITEM_SCORES:
-            keys = ", ".join(map(quote, roles.keys))
-            sql = f"SELECT count(*) FROM (SELECT DISTINCT {keys} FROM runs) AS c"
-            count = int(engine.rows(sql)[1][0][0])
+            count = engine.count_distinct(roles.keys)
             if count > MAX_ITEM_SCORES:
                 raise ReductionError(
                     f"the per-item scores of {engine.source} would have {count:,} rows (one per "
@@ -636,9 +659,8 @@ def _reduce_pairwise(
         f"{rows:,} rows of per-item scores; item {roles.item}, model {roles.model}, score "
         f"{roles.score}" + (f", group {roles.group}" if roles.group else "")
     )
-    sql = pairwise_reduction_sql(roles)
     try:
-        header, table = engine.rows(sql)
+        sql, header, table = engine.item_scores(roles)
     except Exception as error:
         raise engine.fail(f"cannot reduce {engine.source}", error) from error
     return Reduction(
@@ -807,6 +829,143 @@ class PolarsEngine(Engine):
         return list(result.columns), result.rows()
 
 
+class IbisEngine(Engine):
+    """Rows behind an Ibis table: the SQL runs in the table's backend (`Table.sql`, which Ibis
+    translates for its backend)."""
+
+    name = "Ibis"
+    source = "the Ibis table"
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        try:
+            self.name = f"Ibis ({table._find_backend().name})"
+        except Exception:
+            self.name = "Ibis"
+
+    def columns(self) -> list[Column]:
+        return [
+            Column(name, dtype.is_numeric() or dtype.is_boolean(), str(dtype))
+            for name, dtype in self.table.schema().items()
+        ]
+
+    def query(self, sql: str) -> Any:
+        """The SQL as an Ibis expression over the table (nothing run)."""
+        return self.table.alias("runs").sql(sql)
+
+    def rows(self, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        result = self.query(sql).to_pyarrow()
+        # NaN from a backend that computes a variance of one value is missing, as in SQL.
+        table = [
+            tuple(None if isinstance(v, float) and math.isnan(v) else v for v in row.values())
+            for row in result.to_pylist()
+        ]
+        return list(result.column_names), table
+
+
+def reduction_expressions(roles: Roles) -> list[Any]:
+    """The configuration table's aggregations as narwhals expressions: `reduction_sql`'s
+    select list, for an engine without SQL (Dask), in the same order and names, over the
+    metrics cast to doubles first (`casts`: Dask aggregates plain columns only)."""
+    import narwhals as nw
+
+    aggregations = [nw.len().alias("n")]
+    for metric in roles.metrics:
+        value = nw.col(metric)
+        aggregations += [
+            value.count().alias(metric + ".n"),
+            value.mean().alias(metric + ".mean"),
+            value.var(ddof=1).alias(metric + ".var"),
+        ]
+    return aggregations
+
+
+def pairwise_reduction_expressions(roles: PairwiseRoles) -> list[Any]:
+    """Per-item scores' aggregations as narwhals expressions (`pairwise_reduction_sql`'s), over
+    the score cast to doubles first."""
+    import narwhals as nw
+
+    return [nw.col(roles.score).mean(), nw.col(roles.score).count().alias("n")]
+
+
+def casts(names: Sequence[str]) -> list[Any]:
+    """The columns as doubles (`CAST(... AS DOUBLE)`), before the expressions aggregate them."""
+    import narwhals as nw
+
+    return [nw.col(name).cast(nw.Float64) for name in names]
+
+
+class NarwhalsEngine(Engine):
+    """Rows behind a lazy frame that runs no SQL (Dask), reduced in its own engine through
+    narwhals: the same steps as the SQL (`reduction_expressions`), collecting only their
+    answers."""
+
+    def __init__(self, frame: Any, name: str) -> None:
+        import narwhals as nw
+
+        self.nw = nw
+        self.frame = nw.from_native(frame).lazy()
+        self.name = name
+        self.source = f"the {name} DataFrame"
+
+    def columns(self) -> list[Column]:
+        schema = self.frame.collect_schema()
+        return [
+            Column(name, dtype.is_numeric() or dtype == self.nw.Boolean, str(dtype))
+            for name, dtype in schema.items()
+        ]
+
+    def _collect(self, query: Any) -> tuple[list[str], list[tuple[Any, ...]]]:
+        result = query.collect()
+        table = [
+            tuple(None if isinstance(v, float) and math.isnan(v) else v for v in row)
+            for row in result.rows()
+        ]
+        return list(result.columns), table
+
+    def profile(self, names: Sequence[str], distinct: Sequence[str]) -> dict[str, Any]:
+        nw = self.nw
+        selected = [nw.len().alias("rows")]
+        for index, name in enumerate(names):
+            selected.append(nw.col(name).count().alias(f"present {index}"))
+            if name in distinct:
+                selected.append(nw.col(name).n_unique().alias(f"values {index}"))
+        header, rows = self._collect(self.frame.select(*selected))
+        values = dict(zip(header, rows[0], strict=True))
+        # n_unique counts a missing value as one; SQL's count(DISTINCT ...) does not.
+        for index in range(len(names)):
+            if f"values {index}" in values and values[f"present {index}"] < values["rows"]:
+                values[f"values {index}"] -= 1
+        return values
+
+    def count_rows(self) -> int:
+        return int(self._collect(self.frame.select(self.nw.len()))[1][0][0])
+
+    def count_distinct(self, names: Sequence[str]) -> int:
+        query = self.frame.select(*names).unique().select(self.nw.len())
+        return int(self._collect(query)[1][0][0])
+
+    def _grouped(self, keys: Sequence[str], values: Sequence[str], aggregations: list[Any]) -> Any:
+        frame = self.frame.with_columns(*casts(values)) if values else self.frame
+        if not keys:
+            return frame.select(*aggregations)
+        grouped = frame.group_by(*keys, drop_null_keys=False).agg(*aggregations)
+        return grouped.sort(*keys, nulls_last=True)
+
+    def query(self, roles: Roles | PairwiseRoles) -> Any:
+        """The reduction as a narwhals LazyFrame over the frame (nothing run)."""
+        if isinstance(roles, PairwiseRoles):
+            keys, values = roles.keys, [roles.score]
+            return self._grouped(keys, values, pairwise_reduction_expressions(roles))
+        return self._grouped(roles.groups, roles.metrics, reduction_expressions(roles))
+
+    def configurations(self, roles: Roles) -> tuple[str, list[str], list[tuple[Any, ...]]]:
+        return ("narwhals: " + reduction_sql(roles), *self._collect(self.query(roles)))
+
+    def item_scores(self, roles: PairwiseRoles) -> tuple[str, list[str], list[tuple[Any, ...]]]:
+        return ("narwhals: " + pairwise_reduction_sql(roles), *self._collect(self.query(roles)))
+
+
 def _import(module: str, what: str) -> Any:
     try:
         return __import__(module)
@@ -818,7 +977,7 @@ def _import(module: str, what: str) -> Any:
 
 def engine_of(frame: Any) -> Engine | None:
     """The engine that holds a lazy frame's rows (a polars LazyFrame, a DuckDB relation, a
-    PySpark DataFrame), or None for any other data."""
+    PySpark DataFrame, an Ibis table, a Dask DataFrame), or None for any other data."""
     kind = type(frame)
     module = kind.__module__
     if module.startswith("polars") and kind.__name__ == "LazyFrame":
@@ -827,6 +986,10 @@ def engine_of(frame: Any) -> Engine | None:
         return DuckDBEngine(frame, "the DuckDB relation")
     if module.startswith("pyspark") and kind.__name__ == "DataFrame":
         return SparkEngine(frame)
+    if module.startswith("ibis") and kind.__name__ == "Table":
+        return IbisEngine(frame)
+    if module.startswith("dask") and kind.__name__ == "DataFrame":
+        return NarwhalsEngine(frame, "Dask")
     return None
 
 
