@@ -434,3 +434,23 @@ def test_options_of_the_other_kind_of_data_are_refused(tmp_path):
     with pytest.raises(ValueError, match=r"^save_html: models, by are for per-item scores"):
         sweepmap.save_html(runs(), path, models=["a", "b"], by="share")
     assert not path.exists()
+
+
+def test_a_tidy_sweeps_axes_named_reopen_as_named(host, tmp_path):
+    """Data the tidy loader reads (two parameters, one metric), with the axes named the other
+    way round: the file reads them as a run table at that view, as the widget does (lib/source.js
+    loadSweep reads CSV whose link names a run table's view as a run table first)."""
+    from test_frontend import cells
+
+    frame = TIDY.assign(model="m1")
+    path = sweepmap.save_html(frame, tmp_path / "swapped.html", x="wd", y="lr")
+    shown = host.call(_open_offline(host.browser, path.resolve().as_uri()), timeout=60)
+    assert shown["problems"] == []
+    assert (shown["view"]["x"], shown["view"]["y"]) == ("wd", "lr")
+    widget = host.show(sweepmap.Figure(frame, x="wd", y="lr", width=800))
+    wait_for(lambda: widget.panels or widget.error, what="the widget")
+    assert [f for *_, f in cells(shown["svg"])] == [f for *_, f in cells(widget.to_svg())]
+    # Unnamed, the file opens the tidy reading as before (no run table).
+    plain = sweepmap.save_html(frame, tmp_path / "plain.html")
+    shown = host.call(_open_offline(host.browser, plain.resolve().as_uri()), timeout=60)
+    assert shown["view"] is None and shown["panels"] == ["m1"]
