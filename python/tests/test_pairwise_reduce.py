@@ -190,3 +190,21 @@ def test_a_lazy_logs_figure_is_the_figure_of_its_means(host, tmp_path: Path):
     page = path.read_text(encoding="utf-8")
     assert '"kind": "pairwise"' in page
     assert '"title": "Reduced in DuckDB from 1,800 rows to 120 item scores"' in page
+
+
+def test_an_eager_per_sample_frame_is_reduced_to_one_score_per_model_and_item():
+    """The pairwise loader takes one score per model and item: an eager pandas or polars frame
+    with repeats is reduced first (DuckDB, polars); one without repeats is written as it is."""
+    frame = samples().df()
+    figure = sweepmap.Figure(frame)
+    assert figure.reduced == "reduced in DuckDB from 1,800 rows to 120 item scores"
+    assert figure.data.splitlines()[0] == "task,model,question,correct,n"
+    assert len(figure._wasm_pairwise) > 100_000
+    polars_frame = pl.DataFrame(samples().fetchall(), schema=samples().columns, orient="row")
+    figure = sweepmap.Figure(polars_frame, metric="correct")
+    assert figure.reduced == "reduced in polars from 1,800 rows to 120 item scores"
+    means = expected_scores()
+    assert sweepmap.Figure(means).reduced == ""
+    # A sweep is not per-item scores: written as it is, for the core to read.
+    sweep = pd.DataFrame({"model": ["a", "a"], "lr": [1, 2], "acc": [0.5, 0.6]})
+    assert sweepmap.Figure(sweep).reduced == ""

@@ -22,9 +22,11 @@ import narwhals as nw
 
 from ._reduce import (
     MAX_CONFIGURATIONS,
+    Column,
     DuckDBEngine,
     PolarsEngine,
     engine_of,
+    infer_pairwise_roles,
     normalize,
     reduce,
 )
@@ -87,10 +89,17 @@ def read_source(data: Any, reduction: Mapping[str, Any] | None = None) -> Source
     whose engine runs SQL (a polars LazyFrame, a DuckDB relation, a PySpark DataFrame) is
     reduced there to its configuration table (README "Larger than a tab"), with the columns
     `reduction` names (`reduce`'s keywords); so is an eager polars or pandas frame of more rows
-    than a run table holds (MAX_CONFIGURATIONS), in polars or DuckDB."""
+    than a run table holds (MAX_CONFIGURATIONS), in polars or DuckDB, and an eager one of
+    per-item scores that scores a model on an item more than once (a per-sample log: seeds,
+    samples), to one mean score per model and item."""
+    reduction = dict(reduction or {})
     engine = engine_of(data) or _engine_past_a_tab(data)
+    if engine is None:
+        engine = _engine_for_repeated_scores(data, reduction)
+        if engine is not None:
+            reduction["pairwise"] = True
     if engine is not None:
-        reduced = reduce(engine, **(reduction or {}))
+        reduced = reduce(engine, **reduction)
         return Source(reduced.to_csv(), "", reduced.note)
     if isinstance(data, os.PathLike):
         return _read_file(Path(data))
@@ -125,6 +134,44 @@ def _engine_past_a_tab(frame: Any) -> Any:
             return None
         return DuckDBEngine(duckdb.from_df(_with_named_index(frame)), "the pandas DataFrame")
     return None
+
+
+def _engine_for_repeated_scores(frame: Any, reduction: Mapping[str, Any]) -> Any:
+    """The engine for an eager polars or pandas frame of per-item scores (columns named like an
+    item, a model and a score, or named in `reduction`) with more than one row for some model
+    and item, which the pairwise loader refuses: polars for polars, DuckDB (when installed) for
+    pandas; None otherwise."""
+    kind = type(frame)
+    polars = kind.__module__.startswith("polars") and kind.__name__ == "DataFrame"
+    pandas = kind.__module__.startswith("pandas") and kind.__name__ == "DataFrame"
+    metrics = reduction.get("metrics") or []
+    if not (polars or pandas) or len(metrics) > 1 or reduction.get("by"):
+        return None
+    frame = _with_named_index(frame)
+    table = nw.from_native(frame, eager_only=True)
+    columns = [
+        Column(name, dtype.is_numeric() or dtype == nw.Boolean, str(dtype))
+        for name, dtype in table.schema.items()
+    ]
+    given = [reduction.get("item"), reduction.get("model"), reduction.get("group"), *metrics]
+    if any(name and name not in table.columns for name in given):
+        return None  # the core names what is missing
+    roles = infer_pairwise_roles(
+        columns,
+        item=reduction.get("item"),
+        model=reduction.get("model"),
+        score=metrics[0] if metrics else None,
+        group=reduction.get("group"),
+    )
+    if roles is None or len(table.select(*roles.keys).unique()) == len(table):
+        return None
+    if polars:
+        return PolarsEngine(frame.lazy())
+    try:
+        import duckdb
+    except ImportError:
+        return None
+    return DuckDBEngine(duckdb.from_df(frame), "the pandas DataFrame")
 
 
 def _read_file(path: Path) -> Source:
