@@ -138,7 +138,9 @@ class Figure(anywidget.AnyWidget):
     `data`: a pandas or polars DataFrame (or any frame narwhals reads, eager or lazy), an Optuna
     study or its `trials_dataframe()`, a path to a CSV or JSON file, or CSV or JSON text. Read as
     the page reads files: a tidy sweep (two parameters, one metric), else a run table at its
-    default view (README "Your own sweeps"). Every keyword is a trait of the same name.
+    default view (README "Your own sweeps"); per-item scores (a column named like an item, or
+    `item` named) as pairwise comparisons, drawn by the pairwise package. Every keyword is a
+    trait of the same name.
     """
 
     # What the front end reads (synced): the data, what to read them with, how to draw them.
