@@ -454,3 +454,20 @@ def test_a_tidy_sweeps_axes_named_reopen_as_named(host, tmp_path):
     plain = sweepmap.save_html(frame, tmp_path / "plain.html")
     shown = host.call(_open_offline(host.browser, plain.resolve().as_uri()), timeout=60)
     assert shown["view"] is None and shown["panels"] == ["m1"]
+
+
+def test_a_figure_of_per_item_scores_saves_their_view(tmp_path):
+    from test_frontend import SCORES
+
+    figure = sweepmap.Figure(SCORES, models=["a", "c"], bins=10, width=600)
+    figure.by = "share"
+    figure.log = True
+    html = figure.save_html(tmp_path / "scores.html").read_text(encoding="utf-8")
+    template = (STATIC / "pairwise_standalone.html").read_text(encoding="utf-8")
+    before, after = template.split(SLOT)
+    held = json.loads(html[len(before) : len(html) - len(after)])
+    assert held == {
+        "data": frame_to_csv(SCORES),
+        "kind": "pairwise",
+        "view": "models=a%2Cc&bins=10&by=share&log=1",
+    }
