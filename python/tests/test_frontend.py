@@ -466,3 +466,8 @@ def test_per_item_scores_are_drawn_by_the_pairwise_package(host, tmp_path):
     ]
     png = figure.to_png(pixel_ratio=1)
     assert png.startswith(b"\x89PNG")
+    # A run table's bins (a word) are the core's to refuse for per-item scores.
+    figure.bins = "mean"
+    assert wait_for(lambda: figure.error, what="the refusal") == (
+        'field "bins": expected a whole number of bins from 1 to 200, found "mean"'
+    )

@@ -335,12 +335,9 @@ class Figure(anywidget.AnyWidget):
             "pairwise": pairwise_columns,
         }
         look = {option: getattr(self, name) for name, option in LOOK.items()}
-        # Per-item scores' options: null is the default, as for sweeps; a run table's `bins`
-        # (a word) is not theirs.
-        pairwise_look = {
-            option: None if name == "bins" and isinstance(self.bins, str) else getattr(self, name)
-            for name, option in PAIRWISE_LOOK.items()
-        }
+        # Per-item scores' options: null is the default, as for sweeps (a run table's `bins`, a
+        # word, is the core's to refuse for them, as a number is for a run table).
+        pairwise_look = {option: getattr(self, name) for name, option in PAIRWISE_LOOK.items()}
         with self.hold_sync():
             self._load = load
             self._view = look
