@@ -466,6 +466,13 @@ def test_per_item_scores_are_drawn_by_the_pairwise_package(host, tmp_path):
     ]
     png = figure.to_png(pixel_ratio=1)
     assert png.startswith(b"\x89PNG")
+    # New data of the other kind: a sweep, drawn by the default package's figure.
+    figure.bins = None
+    figure.data = TIDY
+    assert wait_for(lambda: figure.kind == "sweep" and figure.panels, what="the sweep") == ["m1"]
+    assert figure.error == "" and len(cells(figure.to_svg())) == 4
+    figure.data = SCORES
+    wait_for(lambda: figure.kind == "pairwise" and not figure.error, what="scores again")
     # A run table's bins (a word) are the core's to refuse for per-item scores.
     figure.bins = "mean"
     assert wait_for(lambda: figure.error, what="the refusal") == (
