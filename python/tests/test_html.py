@@ -471,3 +471,29 @@ def test_a_figure_of_per_item_scores_saves_their_view(tmp_path):
         "kind": "pairwise",
         "view": "models=a%2Cc&bins=10&by=share&log=1",
     }
+
+
+def test_a_group_of_items_reopens_from_the_file_as_the_widget_draws_it(host, tmp_path):
+    """Per-item scores with a benchmark column (the group): `group` draws its items only, in the
+    widget and in the file (link key group)."""
+    from test_frontend import SCORES, cells
+
+    grouped = SCORES.assign(
+        benchmark=["math" if int(item[1:]) <= 5 else "code" for item in SCORES["item"]]
+    )
+    view = {"models": ["a", "b"], "bins": 5, "group": "math"}
+    path = sweepmap.save_html(grouped, tmp_path / "group.html", **view)
+    shown = host.call(_open_offline(host.browser, path.resolve().as_uri()), timeout=60)
+    assert shown["problems"] == [] and shown["notices"] == []
+    widget = host.show(sweepmap.Figure(grouped, **view, width=800))
+    wait_for(lambda: widget.panels or widget.error, what="the widget")
+    assert widget.error == "" and widget.panels == shown["panels"]
+    file_fills = [fill for *_, fill in cells(shown["svg"])]
+    assert file_fills == [fill for *_, fill in cells(widget.to_svg())]
+    # Items 1 to 5: a and b both low on 1 to 3, a low and b high on 4 and 5: two bins with
+    # items, 3 (the range's top) and 2; the other 23 empty (the range's bottom).
+    assert len(file_fills) == 25 and file_fills.count("440154") == 23
+    assert "FDE725" in file_fills
+    everything = host.show(sweepmap.Figure(grouped, models=["a", "b"], bins=5, width=800))
+    wait_for(lambda: everything.panels or everything.error, what="all items")
+    assert [fill for *_, fill in cells(everything.to_svg())] != file_fills
