@@ -134,9 +134,9 @@ def _names(names: list[str]) -> str:
     return ",".join(name.replace("\\", "\\\\").replace(",", "\\,") for name in names)
 
 
-def _text_option(name: str, value: Any) -> str:
+def _text_option(name: str, value: Any, what: str = "a column name") -> str:
     if not isinstance(value, str) or not value:
-        raise TypeError(f"{name}: expected a column name (text), found {value!r}")
+        raise TypeError(f"{name}: expected {what} (text), found {value!r}")
     return value
 
 
@@ -162,7 +162,7 @@ def table_pairs(options: Mapping[str, Any], *, reduced: bool = False) -> list[tu
         if not isinstance(given, Mapping):
             raise TypeError(f"roles: expected a dict of column -> role, found {given!r}")
         for column, role in given.items():
-            role = _text_option(f"roles[{column!r}]", role)
+            role = _text_option(f"roles[{column!r}]", role, "a role")
             name_role(_text_option("roles", column), role, "roles")
     for option, role in COLUMN_ROLES.items():
         if options.get(option) is not None:
@@ -354,7 +354,7 @@ def pairwise_pairs(options: Mapping[str, Any]) -> list[tuple[str, str]]:
         if option == "models":
             if isinstance(value, str) or len(value) < 2:
                 raise ValueError(f"models: expected a list of at least two models, found {value!r}")
-            text = _names([_text_option("models", model) for model in value])
+            text = _names([_text_option("models", model, "model names") for model in value])
         elif option == "bins":
             if isinstance(value, bool) or value not in LINK_BINS:
                 raise ValueError(
@@ -371,7 +371,7 @@ def pairwise_pairs(options: Mapping[str, Any]) -> list[tuple[str, str]]:
                 raise TypeError(f"log: expected True or False, found {value!r}")
             text = "1" if value else "0"
         else:
-            text = _text_option(option, value)
+            text = _text_option(option, value, "a group's name")
         pairs.append((key, text))
     return pairs
 
