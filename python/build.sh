@@ -7,14 +7,18 @@
 #     fetched: the widget always hands load() the wasm's bytes;
 #   - sweepmap_bg.wasm: the default wasm package, as built by .ci/build;
 #   - standalone.html: the one-file template for sweeps and run tables, as built by .ci/build
-#     (README "One file"), which save_html fills.
+#     (README "One file"), which save_html fills;
+#   - pairwise_bg.wasm and pairwise_standalone.html: the pairwise package's wasm (sent to the
+#     widget only for per-item scores; its glue is bundled into widget.js) and the one-file
+#     template with both packages, for per-item scores.
 # Run `bash .ci/build` first (npm test runs both). A wheel built after this ships all three.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 rolldown="node_modules/.bin/rolldown"
 static="python/src/sweepmap/static"
-for needed in "$rolldown" www/pkg/sweepmap.js www/pkg/sweepmap_bg.wasm www/pkg/standalone.html; do
+for needed in "$rolldown" www/pkg/sweepmap.js www/pkg/sweepmap_bg.wasm www/pkg/standalone.html \
+  www/pkg/pairwise/sweepmap.js www/pkg/pairwise/sweepmap_bg.wasm www/pkg/pairwise/standalone.html; do
   if [[ ! -e "$needed" ]]; then
     echo "python/build.sh: $needed is missing; run 'bash .ci/setup' and 'bash .ci/build' first" >&2
     exit 1
@@ -27,4 +31,6 @@ mkdir -p "$static"
   --file "$static/widget.js" --logLevel warn >/dev/null
 cp www/pkg/sweepmap_bg.wasm "$static/sweepmap_bg.wasm"
 cp www/pkg/standalone.html "$static/standalone.html"
-echo "python/build.sh: front end in $static/ ($(wc -c <"$static/widget.js") bytes of JS, $(wc -c <"$static/sweepmap_bg.wasm") bytes of wasm, $(wc -c <"$static/standalone.html") bytes of standalone template)"
+cp www/pkg/pairwise/sweepmap_bg.wasm "$static/pairwise_bg.wasm"
+cp www/pkg/pairwise/standalone.html "$static/pairwise_standalone.html"
+echo "python/build.sh: front end in $static/ ($(wc -c <"$static/widget.js") bytes of JS, $(wc -c <"$static/sweepmap_bg.wasm") + $(wc -c <"$static/pairwise_bg.wasm") bytes of wasm, $(wc -c <"$static/standalone.html") + $(wc -c <"$static/pairwise_standalone.html") bytes of standalone templates)"

@@ -4,7 +4,13 @@ from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-ASSETS = ("widget.js", "sweepmap_bg.wasm", "standalone.html")
+ASSETS = (
+    "widget.js",
+    "sweepmap_bg.wasm",
+    "standalone.html",
+    "pairwise_bg.wasm",
+    "pairwise_standalone.html",
+)
 
 
 class CustomBuildHook(BuildHookInterface):

@@ -11,6 +11,11 @@
 //     metric, run-table roles and a run-table view. Unlike loadSweep, the run table's projection
 //     is kept: hover tells a cell's runs.
 //   - `_view` holds SweepFigure's options (names as the figure takes them); a change redraws.
+//   - Per-item scores (the core's guessKind, else the sweep loaders) are read and drawn by the
+//     pairwise package (www/pkg/pairwise/): its glue is bundled here, its wasm comes from the
+//     model (`_wasm_pairwise`), sent by Python only for such data (the widget asks with a
+//     "pairwise" message when Python did not send it); `_load.pairwise` names their columns
+//     (item, model, score, group) and `_pairwise_view` holds SweepPairwiseFigure's options.
 //   - Hover, click and keyboard come from CellInspector (lib/cells.js), as in <sweep-map>:
 //     hover sets the `hover` trait, a click sets `click` and sends a "click" message.
 //   - For a run table, what was inferred and what to check (the page's notices) is listed above
@@ -19,14 +24,15 @@
 //   - Errors (the core's message) are shown in the widget and set the `error` trait; a figure
 //     already drawn stays.
 //   - Python asks for exports with an "export" message (`svg` or `png`) and gets the answer back
-//     as an "export" message (PNG bytes as a buffer).
+//     as an "export" message (PNG bytes as a buffer); while the core refuses the data or the
+//     view, the answer is its message (a figure still shown is not what the traits ask for).
 // Labels from data are only ever written with textContent (the tooltip is CellInspector's).
 // Everything lives in a shadow root with <sweep-map>'s stylesheet (lib/figure-style.js).
 
-import { load } from "../../www/lib/sweepmap.js";
+import { load, loadPairwiseApi } from "../../www/lib/sweepmap.js";
 import { CellInspector } from "../../www/lib/cells.js";
 import { figureStyleSheet } from "../../www/lib/figure-style.js";
-import { formatOf } from "../../www/lib/source.js";
+import { formatOf, loadEitherKind } from "../../www/lib/source.js";
 
 /** An element with a class and attributes. */
 function element(tag, className, attributes = {}) {
@@ -50,8 +56,7 @@ function messageOf(error) {
  * whose axes are its own, by the tidy loader. Returns { dataset, projection? } (the projection,
  * kept for hover, says which runs a cell holds and what was inferred).
  */
-function readData(api, text, name, options) {
-  const format = formatOf(api, name);
+function readSweep(api, text, format, options) {
   const columns = options.columns ?? {};
   const named = Object.keys(columns).length > 0 || Boolean(options.roles) || Boolean(options.view);
   if (!named || format === "json") {
@@ -78,6 +83,29 @@ function readData(api, text, name, options) {
   } finally {
     table.free();
   }
+}
+
+/**
+ * Reads the data text as the page does (lib/source.js loadEitherKind): per-item scores when the
+ * core guesses so (then, if their loader refuses the text, a sweep), else a sweep (readSweep).
+ * `pairwiseApi()` resolves to the pairwise package, or to null while its wasm has not arrived
+ * (then this resolves to null: the widget reads again when it comes). Resolves to { kind, api,
+ * dataset, projection? }.
+ */
+async function readData(api, text, name, options, pairwiseApi) {
+  const format = formatOf(api, name);
+  return loadEitherKind(
+    "auto",
+    // An item column named from Python says what the data are; else the core guesses.
+    async () => (options.pairwise?.item ? "pairwise" : api.guessKind(text, format)),
+    async (kind) => {
+      if (kind === "sweep") return { kind, api, ...readSweep(api, text, format, options) };
+      const pairwise = await pairwiseApi();
+      if (!pairwise) return null;
+      const roles = Object.fromEntries(Object.entries(options.pairwise ?? {}).filter(([, column]) => column));
+      return { kind, api: pairwise, dataset: pairwise.loadPairwise(text, { format, roles }) };
+    },
+  );
 }
 
 /** A hovered or clicked cell as Python sees it: the figure's cell info, how it was reached, and for a run table its runs. */
@@ -172,15 +200,34 @@ async function render({ model, el }) {
     return () => {};
   }
 
+  // The pairwise package, once Python has sent its wasm (asked for once, with a message).
+  let askedForPairwise = false;
+  const pairwiseApi = async () => {
+    const bytes = model.get("_wasm_pairwise");
+    if (bytes && bytes.byteLength > 0) return loadPairwiseApi(wasmBytes(bytes));
+    if (!askedForPairwise) {
+      askedForPairwise = true;
+      model.send({ type: "pairwise" });
+    }
+    return null;
+  };
+
   const width = () => model.get("width") ?? Math.max(1, Math.floor(host.clientWidth || el.clientWidth || 640));
 
   /** Draws `data` (or the data shown) with the model's options; frees the data replaced once the new ones drew. */
   const draw = (data = shown) => {
     if (!data) return;
-    const options = { ...model.get("_view"), width: width() };
-    if (!figure) figure = new api.SweepFigure(data.dataset, parts.canvas, options);
-    else if (data !== shown) figure.setDataset(data.dataset, options);
-    else figure.update(options);
+    const pairwise = data.kind === "pairwise";
+    const options = { ...model.get(pairwise ? "_pairwise_view" : "_view"), width: width() };
+    const Figure = pairwise ? data.api.SweepPairwiseFigure : data.api.SweepFigure;
+    if (!(figure instanceof Figure)) {
+      const next = new Figure(data.dataset, parts.canvas, options);
+      figure?.free();
+      figure = next;
+    } else if (data !== shown) {
+      if (pairwise) figure.setData(data.dataset, options);
+      else figure.setDataset(data.dataset, options);
+    } else figure.update(options);
     if (shown && shown !== data) {
       shown.dataset.free();
       shown.projection?.free();
@@ -189,25 +236,39 @@ async function render({ model, el }) {
     drawnWidth = options.width;
     parts.error.hidden = true;
     inspector.setFigure(figure);
-    parts.canvas.setAttribute("aria-label", figure.keyObservations().description ?? "sweepmap figure");
+    const label = pairwise ? figure.comparisonsSummary().description : figure.keyObservations().description;
+    parts.canvas.setAttribute("aria-label", label ?? "sweepmap figure");
     const inferred = data.projection ? data.projection.inferred() : [];
-    // A frame reduced in its engine says so first (`reduced`: "reduced in DuckDB from ...").
-    const notes = [model.get("reduced"), ...inferred].filter(Boolean);
+    // A frame reduced in its engine says so first (`reduced`: "reduced in DuckDB from ...");
+    // per-item scores say which models are compared when they are not all.
+    // The page's note says to tick models, which a notebook does with the `models` option.
+    const modelsNote = pairwise ? figure.modelsNote().replace(/ Tick others to add them\.$/, " Choose them with models=[...].") : "";
+    const notes = [model.get("reduced"), ...inferred, modelsNote].filter(Boolean);
     parts.notes.replaceChildren(...notes.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
     parts.notes.hidden = notes.length === 0 || !model.get("notes");
     tell({
       error: "",
+      kind: data.kind,
       inferred,
       panels: figure.panels().map((panel) => panel.title),
     });
   };
 
-  const reload = () => {
+  // Reads are asynchronous (the pairwise package may be started): only the latest one draws.
+  let reads = 0;
+  const reload = async () => {
+    const read = ++reads;
     let data;
     try {
-      data = readData(api, model.get("_text"), model.get("_name"), model.get("_load"));
+      data = await readData(api, model.get("_text"), model.get("_name"), model.get("_load"), pairwiseApi);
     } catch (error) {
-      fail(error);
+      if (read === reads) fail(error);
+      return;
+    }
+    if (!data) return;
+    if (read !== reads || closed) {
+      data.dataset.free();
+      data.projection?.free();
       return;
     }
     try {
@@ -230,7 +291,9 @@ async function render({ model, el }) {
     if (message?.type !== "export") return;
     const reply = { type: "export", id: message.id, format: message.format };
     try {
-      if (!figure) throw new Error(model.get("error") || "the figure is not drawn yet");
+      // The figure drawn is not the one the traits ask for when the core refused them: their
+      // error is the answer (Python raises it), not an export of the figure still shown.
+      if (!figure || model.get("error")) throw new Error(model.get("error") || "the figure is not drawn yet");
       if (message.format === "svg") {
         model.send({ ...reply, svg: figure.toSvg() });
       } else {
@@ -273,6 +336,8 @@ async function render({ model, el }) {
     ["change:_name", schedule(reload)],
     ["change:_load", schedule(reload)],
     ["change:_view", schedule(redraw)],
+    ["change:_pairwise_view", schedule(redraw)],
+    ["change:_wasm_pairwise", schedule(reload)],
     ["change:width", schedule(redraw)],
     ["change:notes", schedule(redraw)],
     ["change:reduced", schedule(redraw)],

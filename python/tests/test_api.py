@@ -129,6 +129,7 @@ def test_options_become_what_the_front_end_is_given():
                 "direction": "lower",
                 "others": {"batch_size": {"fixed": "64"}, "seed": "mean"},
             },
+            "pairwise": {"score": "val_acc"},
         },
         "view": {
             "layout": "difference",
@@ -146,6 +147,23 @@ def test_options_become_what_the_front_end_is_given():
             "annotate": None,
             "decimals": 2,
             "uncertainty": 0.95,
+            "theme": None,
+            "pixelRatio": None,
+        },
+        # Were they per-item scores: the options their figure takes (null: the default).
+        "pairwise_view": {
+            "models": None,
+            "group": None,
+            "bins": None,
+            "value": None,
+            "logarithmic": None,
+            "colorMap": "magma",
+            "reversed": True,
+            "domain": "fixed",
+            "min": 0.0,
+            "max": 1.0,
+            "annotate": None,
+            "decimals": 2,
             "theme": None,
             "pixelRatio": None,
         },
@@ -208,3 +226,27 @@ def test_waiting_inside_a_notebook_cell_is_refused(monkeypatch):
     figure = sweepmap.Figure(pd.DataFrame(SWEEP))
     with pytest.raises(sweepmap.SweepmapError, match=r"cannot wait inside a notebook cell"):
         figure.to_png()
+
+
+def test_per_item_scores_are_told_by_the_cores_rule():
+    """Python's reading of the kind (which wasm to send, which template to fill) is the core's
+    (src/pairwise/csv_format.rs looks_like_item_scores), its item names list for list."""
+    import re
+    from pathlib import Path
+
+    from sweepmap._data import ITEM_NAMES, looks_like_item_scores
+
+    source = (Path(__file__).resolve().parents[2] / "src/pairwise/csv_format.rs").read_text(
+        encoding="utf-8"
+    )
+    block = re.search(r"const ITEM_NAMES: &\[&str\] = &\[(.*?)\];", source, re.S)
+    assert block and tuple(re.findall(r'"([^"]*)"', block.group(1))) == ITEM_NAMES
+    assert looks_like_item_scores("Task_ID,model,score\n1,a,0.5\n")
+    assert looks_like_item_scores("model\tquestion\tscore\n")
+    assert not looks_like_item_scores("model,lr,wd,acc\nm,1,2,0.5\n")
+    assert looks_like_item_scores('{"items": []}') and not looks_like_item_scores(
+        '{"items": [], "panels": []}'
+    )
+    figure = sweepmap.Figure(pd.DataFrame({"model": ["a"], "id": [1], "score": [0.5]}))
+    assert len(figure._wasm_pairwise) > 100_000
+    assert sweepmap.Figure(pd.DataFrame(SWEEP))._wasm_pairwise == b""

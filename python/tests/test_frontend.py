@@ -17,7 +17,7 @@ import pytest
 from conftest import wait_for
 
 import sweepmap
-from sweepmap._figure import LOOK
+from sweepmap._figure import LOOK, PAIRWISE_LOOK
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -170,7 +170,11 @@ def test_the_cores_errors_become_the_error_trait_and_stay_in_the_widget(host):
     assert wait_for(lambda: figure.error, what="the error").startswith(
         'unknown colour map: "nonexistent"; expected one of "viridis", "cividis", "magma"'
     )
-    assert len(cells(figure.to_svg())) == 4
+    # ... but exports it no more: the traits ask for a view the core refused, whose message
+    # Python raises.
+    with pytest.raises(sweepmap.SweepmapError, match=r'^unknown colour map: "nonexistent"'):
+        figure.to_svg()
+    assert host.evaluate("widgetRoot().querySelector('.error').hidden") is False
     figure.x = "nope"
     assert wait_for(lambda: figure.error.startswith("no column"), what="the column error")
     assert (
@@ -213,7 +217,7 @@ def run_table() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def test_a_run_table_is_drawn_at_the_view_python_names(host):
+def test_a_run_table_is_drawn_at_the_view_python_names(host, tmp_path):
     figure = host.show(
         sweepmap.Figure(
             run_table(), x="lr", y="wd", metric="val_acc", others={"bs": {"fixed": 32}}, width=600
@@ -255,6 +259,24 @@ def test_a_run_table_is_drawn_at_the_view_python_names(host):
         lambda: figure.inferred[-1] != "Shown: bs = 32 (fixed); 2 seeds per cell.", what="redraw"
     )
     assert figure.inferred[-1].startswith("Shown: best over bs")
+
+    # A value the parameter never takes: the core's message is the error trait and what Python
+    # raises on export and on saving; the figure drawn stays.
+    figure.others = {"bs": {"fixed": 99}}
+    message = 'field "bs": expected one of its values ("32", "64") to fix it at, found "99"'
+    assert wait_for(lambda: figure.error, what="the core's refusal") == message
+    with pytest.raises(sweepmap.SweepmapError, match=f"^{re.escape(message)}$"):
+        figure.to_svg()
+    with pytest.raises(sweepmap.SweepmapError, match=f"not saved: {re.escape(message)}$"):
+        figure.save_html(tmp_path / "refused.html")
+    # The metric, its direction and a mean over the other parameter, set one after another.
+    with figure.hold_sync():
+        figure.metric = "train_loss"
+        figure.direction = "lower"
+        figure.others = {"bs": "mean"}
+    wait_for(lambda: not figure.error, what="the new view")
+    assert figure.inferred[1].startswith('Drawn: "train_loss" (lower is better) by "lr" (x)')
+    assert figure.inferred[-1] == "Shown: mean over bs; 4 seeds per cell."
 
 
 def test_a_lazy_frame_is_drawn_from_its_configuration_table(host):
@@ -340,19 +362,119 @@ def test_png_export_is_the_figure_at_the_pixel_ratio(host):
 def test_every_sweep_setting_of_the_core_is_a_python_option():
     """The view settings the core declares (linkSchema) for sweeps, each a Figure option: a
     setting added to the core (a theme, say) fails here until Figure has it."""
+    assert core_settings("sweep") == set(LOOK.values()) | {"width"}
+
+
+def test_every_pairwise_setting_of_the_core_is_a_python_option():
+    """The same for per-item scores: every option SweepPairwiseFigure takes is one of Figure's
+    (binsX and binsY are `bins` for both axes). The colour range of pairwise figures is its own
+    setting (src/view/pairwise.rs PAIRWISE_DOMAIN), which linkSchema lists under sweeps."""
+    core = core_settings("pairwise") | {"domain"}
+    assert core == set(PAIRWISE_LOOK.values()) | {"width", "binsX", "binsY"}
+
+
+def core_settings(kind: str) -> set[str]:
+    """The options of the core's view settings of a kind ("sweep", "pairwise"), from linkSchema."""
     script = """
       import fs from "node:fs";
       const pkg = process.argv[1] + "/www/pkg/";
       const glue = await import(pkg + "sweepmap.js");
       await glue.default({ module_or_path: fs.readFileSync(pkg + "sweepmap_bg.wasm") });
-      const sweep = glue.linkSchema().settings.filter((setting) => setting.sweep);
-      console.log(JSON.stringify(sweep.map((setting) => setting.option)));
+      const chosen = glue.linkSchema().settings.filter((setting) => setting[process.argv[2]]);
+      console.log(JSON.stringify(chosen.map((setting) => setting.option)));
     """
     result = subprocess.run(
-        ["node", "--input-type=module", "-e", script, str(REPOSITORY)],
+        ["node", "--input-type=module", "-e", script, str(REPOSITORY), kind],
         capture_output=True,
         text=True,
         check=True,
     )
-    core = set(json.loads(result.stdout))
-    assert core == set(LOOK.values()) | {"width"}
+    return set(json.loads(result.stdout))
+
+
+# Per-item scores: models a and b on 10 items, low (0.2) or high (0.8). a is low on items 1-6,
+# b on items 1-3: with 2 bins per axis, a pair's histogram counts 3 items low-low, 3 with a low
+# and b high, 4 high-high and none with a high and b low.
+SCORES = pd.DataFrame(
+    [
+        {"model": model, "item": f"q{item}", "score": 0.2 if item <= low else 0.8}
+        for model, low in (("a", 6), ("b", 3), ("c", 0))
+        for item in range(1, 11)
+    ]
+)
+
+
+PAIR_TITLES = ["a vs b"]
+
+
+def test_per_item_scores_are_drawn_by_the_pairwise_package(host, tmp_path):
+    figure = sweepmap.Figure(SCORES, models=["a", "b"], bins=2, width=600)
+    set_options = {k: v for k, v in figure.spec["pairwise_view"].items() if v is not None}
+    assert set_options == {"models": ["a", "b"], "bins": 2, "reversed": False}
+    assert set(figure.spec["pairwise_view"]) == set(sweepmap._figure.PAIRWISE_LOOK.values())
+    # Python read the frame as per-item scores, so the pairwise wasm goes with it; without it
+    # the front end asks for it (below).
+    assert len(figure._wasm_pairwise) > 100_000
+    figure._wasm_pairwise = b""
+    host.show(figure)
+    assert drawn(figure) == PAIR_TITLES
+    assert figure.error == "" and figure.kind == "pairwise"
+    assert len(figure._wasm_pairwise) > 100_000
+    found = cells(figure.to_svg())
+    # a on x, b on y (low at the bottom): 3 items in each bin with b high or both low (the same
+    # colour), 4 in the top range (both high), none with a high and b low (the bottom range).
+    assert sorted((x, y, fill) for x, y, _w, _h, fill in found) == [
+        (60, 71, "5CC862"),
+        (60, 281, "5CC862"),
+        (270, 71, "FDE725"),
+        (270, 281, "440154"),
+    ]
+    # The bin of 4 items (both high) is the range's top, viridis' yellow; hover tells its count.
+    peak = next(cell for cell in found if cell[4] == VIRIDIS["0.4"])
+    x, y, width, height, _ = peak
+    host.mouse_move(*page_point(host, x + width / 2, y + height / 2))
+    cell = wait_for(lambda: figure.hover, what="hover")
+    assert cell["count"] == 4 and cell["via"] == "pointer"
+    assert cell["share_text"].startswith("40")
+    assert canvas_colour(host, x + 4, y + 4) == VIRIDIS["0.4"]
+    clicked = []
+    figure.on_click(clicked.append)
+    host.mouse_click(*page_point(host, x + width / 2, y + height / 2))
+    wait_for(lambda: clicked, what="the click")
+    assert clicked[0]["count"] == 4 and figure.click["count"] == 4
+    # Options redraw: share instead of count; a model the data lack is the core's error.
+    counts = figure.to_svg()
+    figure.by = "share"
+    shares = wait_for(lambda: (svg := figure.to_svg()) != counts and svg, what="the redraw")
+    # The colour bar says what colours the bins.
+    assert "Share of paired items (%)" in shares
+    assert "Share of paired items (%)" not in counts
+    figure.models = ["a", "zz"]
+    message = wait_for(lambda: figure.error, what="the core's refusal")
+    assert message.startswith('unknown model: "zz"; expected one of "a", "b", "c"')
+    with pytest.raises(sweepmap.SweepmapError, match=re.escape(message)):
+        figure.to_svg()
+    figure.models = None
+    wait_for(lambda: len(figure.panels) == 3 and not figure.error, what="three pairs")
+    notes = "[...widgetRoot().querySelectorAll('.notes li')].map((item) => item.textContent)"
+    assert host.evaluate(notes) == []
+    # With more models than the default compares, the note says how to choose them.
+    figure.data = pd.concat([SCORES, *(SCORES.assign(model=SCORES.model + n) for n in "12")])
+    wait_for(lambda: len(figure.panels) == 10 and not figure.error, what="the default models")
+    assert host.evaluate(notes) == [
+        "Comparing the first 5 of 9 models (10 of 36 pairs). Choose them with models=[...]."
+    ]
+    png = figure.to_png(pixel_ratio=1)
+    assert png.startswith(b"\x89PNG")
+    # New data of the other kind: a sweep, drawn by the default package's figure.
+    figure.bins = None
+    figure.data = TIDY
+    assert wait_for(lambda: figure.kind == "sweep" and figure.panels, what="the sweep") == ["m1"]
+    assert figure.error == "" and len(cells(figure.to_svg())) == 4
+    figure.data = SCORES
+    wait_for(lambda: figure.kind == "pairwise" and not figure.error, what="scores again")
+    # A run table's bins (a word) are the core's to refuse for per-item scores.
+    figure.bins = "mean"
+    assert wait_for(lambda: figure.error, what="the refusal") == (
+        'field "bins": expected a whole number of bins from 1 to 200, found "mean"'
+    )

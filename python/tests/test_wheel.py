@@ -30,7 +30,13 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
     (wheel,) = tmp_path.glob("sweepmap-0.1.0-py3-none-any.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
-        for asset in ("widget.js", "sweepmap_bg.wasm", "standalone.html"):
+        for asset in (
+            "widget.js",
+            "sweepmap_bg.wasm",
+            "standalone.html",
+            "pairwise_bg.wasm",
+            "pairwise_standalone.html",
+        ):
             assert archive.read(f"sweepmap/static/{asset}") == (STATIC / asset).read_bytes()
         metadata = archive.read("sweepmap-0.1.0.dist-info/METADATA").decode()
     assert {"sweepmap/__init__.py", "sweepmap/_figure.py", "sweepmap/_data.py"} <= names
@@ -41,6 +47,9 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
     ).read_bytes()
     assert (STATIC / "standalone.html").read_bytes() == (
         REPOSITORY / "www" / "pkg" / "standalone.html"
+    ).read_bytes()
+    assert (STATIC / "pairwise_bg.wasm").read_bytes() == (
+        REPOSITORY / "www" / "pkg" / "pairwise" / "sweepmap_bg.wasm"
     ).read_bytes()
     # Imported from the wheel itself (first on the path), a figure gets the shipped front end.
     check = (

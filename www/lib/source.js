@@ -199,7 +199,11 @@ export async function loadEitherKind(kind, guess, attempt) {
  * parameters, several metrics, a W&B or Optuna export, a pandas index: the error's roleError)
  * the run table (openLinkedSweep) drawn at the view `link` gives: a share link's text, or the
  * element's attributes written as one (its keys roles, metric, direction, x, y, others, binned;
- * "" for the default view). Resolves to { dataset } or { dataset, sweep }: `sweep` says what the
+ * "" for the default view). When `link` names a run table's view (one of those keys), CSV is
+ * read as a run table first, even one the tidy loader reads (two parameters give the tidy
+ * loader's dataset, drawn at that view: `x=wd&y=lr` swaps the axes), as the Python widget and
+ * the files `save_html` writes expect; the tidy loader's reading if the run table refuses it.
+ * Resolves to { dataset } or { dataset, sweep }: `sweep` says what the
  * run table inferred, for the page to show ({ format, description, notices: what is drawn and
  * why, what to check; linkNotices: what in `link` the file does not have, each with the default
  * view's choice used instead; view: the view drawn; link: its keys, for the address (see
@@ -208,38 +212,67 @@ export async function loadEitherKind(kind, guess, attempt) {
  * projection }) for the caller to change the view and free.
  */
 export function loadSweep(api, text, format = "auto", { keep = false, link = "" } = {}) {
+  if (format !== "json" && namesTableView(api, link)) {
+    try {
+      return openRunTable(api, text, link, keep);
+    } catch {
+      // Not a run table after all (JSON text, a file the run table refuses): read as below.
+    }
+  }
   try {
     return { dataset: api.loadDataset(text, { format }) };
   } catch (error) {
     // Only CSV refused for its columns (loadDataset marks it): other refusals keep their message.
     if (!error?.roleError || typeof api.openLinkedSweep !== "function") throw error;
-    let opened;
-    let projection;
-    let kept = false;
     try {
-      opened = api.openLinkedSweep(text, link);
-      projection = opened.table.project(opened.view);
-      const view = projection.view();
-      const sweep = {
-        format: opened.table.format(),
-        description: projection.description(),
-        notices: projection.inferred(),
-        linkNotices: opened.notices.map((notice) => notice.message),
-        view,
-        link: opened.table.link(view),
-        given: link,
-      };
-      if (keep) Object.assign(sweep, { table: opened.table, projection });
-      const loaded = { dataset: projection.dataset(), sweep };
-      kept = keep;
-      return loaded;
+      return openRunTable(api, text, link, keep);
     } catch {
       throw error;
-    } finally {
-      if (!kept) {
-        projection?.free();
-        opened?.table.free();
-      }
+    }
+  }
+}
+
+/**
+ * True when `link` names a run table's view: a key of one of the core's run-table settings
+ * (linkSchema: those of neither sweeps nor pairwise figures, src/view/table.rs).
+ */
+function namesTableView(api, link) {
+  if (!link || typeof api.openLinkedSweep !== "function" || typeof api.linkSchema !== "function") return false;
+  const keys = new Set(
+    api
+      .linkSchema()
+      .settings.filter((setting) => !setting.sweep && !setting.pairwise)
+      .flatMap((setting) => setting.linkKeys),
+  );
+  return [...new URLSearchParams(link.replace(/^[#?]/, "")).keys()].some((key) => keys.has(key));
+}
+
+/** CSV text as a run table at the view `link` gives (loadSweep's { dataset, sweep }); throws when the run table refuses it. */
+function openRunTable(api, text, link, keep) {
+  let opened;
+  let projection;
+  let kept = false;
+  try {
+    opened = api.openLinkedSweep(text, link);
+    projection = opened.table.project(opened.view);
+    const view = projection.view();
+    const sweep = {
+      format: opened.table.format(),
+      description: projection.description(),
+      notices: projection.inferred(),
+      linkNotices: opened.notices.map((notice) => notice.message),
+      view,
+      link: opened.table.link(view),
+      given: link,
+    };
+    if (keep) Object.assign(sweep, { table: opened.table, projection });
+    const loaded = { dataset: projection.dataset(), sweep };
+    kept = keep;
+    return loaded;
+  } finally {
+    if (!kept) {
+      projection?.free();
+      opened?.table.free();
     }
   }
 }

@@ -25,12 +25,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     command = commands.add_parser(
         "reduce",
-        help="reduce runs or per-sample logs to a configuration table, in DuckDB",
+        help="reduce runs or per-sample logs to a configuration table (or per-item scores), "
+        "in DuckDB",
         description=(
             "Reads Parquet, CSV and JSON-lines files (globs too: quote them) with DuckDB, groups "
             "the rows by every parameter and facet column and writes, per group, n and each "
             "metric's n, mean and var: the configuration table sweepmap's explorer opens. "
-            "Columns are inferred by the page's rules unless named."
+            "Per-item scores (columns named like an item, a model and a score, or --pairwise) "
+            "are reduced to one row per model and item: the mean score and its count n, which "
+            "the explorer opens as pairwise comparisons. Columns are inferred by the page's "
+            "rules unless named."
         ),
     )
     command.add_argument("files", nargs="+", help="files or globs: logs/*.parquet, runs.csv")
@@ -43,6 +47,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--over", action="append", help="columns reduced over, like a seed (repeat or a,b)"
     )
     command.add_argument("--ignore", action="append", help="columns to leave out (repeat or a,b)")
+    command.add_argument(
+        "--pairwise",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="per-item scores: one row per model and item with the mean score and its count "
+        "(default: when columns are named like an item, a model and a score)",
+    )
+    command.add_argument("--item", help="per-item scores: the item column (implies --pairwise)")
+    command.add_argument("--model", help="per-item scores: the model column")
+    command.add_argument("--group", help="per-item scores: the group column (benchmark, task)")
     command.add_argument("--quiet", action="store_true", help="no progress on standard error")
     arguments = parser.parse_args(argv)
 
@@ -61,6 +75,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             by=by or None,
             over=_names(arguments.over),
             ignore=_names(arguments.ignore),
+            item=arguments.item,
+            model=arguments.model,
+            group=arguments.group,
+            pairwise=arguments.pairwise,
             progress=say,
         )
     except ReductionError as error:

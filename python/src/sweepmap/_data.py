@@ -9,6 +9,9 @@ that a file exists and is text.
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,7 +20,52 @@ from typing import Any
 
 import narwhals as nw
 
-from ._reduce import MAX_CONFIGURATIONS, DuckDBEngine, PolarsEngine, engine_of, reduce
+from ._reduce import (
+    MAX_CONFIGURATIONS,
+    Column,
+    DuckDBEngine,
+    PolarsEngine,
+    engine_of,
+    infer_pairwise_roles,
+    normalize,
+    reduce,
+)
+
+#: Names of an item column (src/pairwise/csv_format.rs ITEM_NAMES; a test keeps them equal).
+ITEM_NAMES = (
+    "item",
+    "itemid",
+    "itemname",
+    "items",
+    "taskid",
+    "id",
+    "problem",
+    "problemid",
+    "question",
+    "questionid",
+    "instance",
+    "instanceid",
+    "example",
+    "exampleid",
+)
+
+
+def looks_like_item_scores(text: str, name: str = "") -> bool:
+    """True when the text most likely holds per-item scores, by the core's rule
+    (src/pairwise/csv_format.rs looks_like_item_scores): JSON whose top-level object has `items`
+    and no `panels`, or CSV whose header names a column like an item (item, task_id, id, ...)."""
+    text = text.removeprefix("\ufeff")
+    json_text = name.lower().endswith(".json") if name else text.lstrip().startswith("{")
+    if json_text:
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            return False
+        return isinstance(parsed, dict) and "items" in parsed and "panels" not in parsed
+    header = text.split("\n", 1)[0]
+    delimiter = next((d for d in ",\t;" if d in header), ",")
+    first = next(csv.reader(io.StringIO(text), delimiter=delimiter), [])
+    return any(normalize(field.strip()) in ITEM_NAMES for field in first)
 
 
 @dataclass(frozen=True)
@@ -29,6 +77,11 @@ class Source:
     name: str = ""
     reduced: str = ""
 
+    @property
+    def pairwise(self) -> bool:
+        """True when the data look like per-item scores (looks_like_item_scores)."""
+        return looks_like_item_scores(self.text, self.name)
+
 
 def read_source(data: Any, reduction: Mapping[str, Any] | None = None) -> Source:
     """The text of `data`: a DataFrame, an object with `trials_dataframe()` (an Optuna study),
@@ -36,10 +89,17 @@ def read_source(data: Any, reduction: Mapping[str, Any] | None = None) -> Source
     whose engine runs SQL (a polars LazyFrame, a DuckDB relation, a PySpark DataFrame) is
     reduced there to its configuration table (README "Larger than a tab"), with the columns
     `reduction` names (`reduce`'s keywords); so is an eager polars or pandas frame of more rows
-    than a run table holds (MAX_CONFIGURATIONS), in polars or DuckDB."""
+    than a run table holds (MAX_CONFIGURATIONS), in polars or DuckDB, and an eager one of
+    per-item scores that scores a model on an item more than once (a per-sample log: seeds,
+    samples), to one mean score per model and item."""
+    reduction = dict(reduction or {})
     engine = engine_of(data) or _engine_past_a_tab(data)
+    if engine is None:
+        engine = _engine_for_repeated_scores(data, reduction)
+        if engine is not None:
+            reduction["pairwise"] = True
     if engine is not None:
-        reduced = reduce(engine, **(reduction or {}))
+        reduced = reduce(engine, **reduction)
         return Source(reduced.to_csv(), "", reduced.note)
     if isinstance(data, os.PathLike):
         return _read_file(Path(data))
@@ -74,6 +134,44 @@ def _engine_past_a_tab(frame: Any) -> Any:
             return None
         return DuckDBEngine(duckdb.from_df(_with_named_index(frame)), "the pandas DataFrame")
     return None
+
+
+def _engine_for_repeated_scores(frame: Any, reduction: Mapping[str, Any]) -> Any:
+    """The engine for an eager polars or pandas frame of per-item scores (columns named like an
+    item, a model and a score, or named in `reduction`) with more than one row for some model
+    and item, which the pairwise loader refuses: polars for polars, DuckDB (when installed) for
+    pandas; None otherwise."""
+    kind = type(frame)
+    polars = kind.__module__.startswith("polars") and kind.__name__ == "DataFrame"
+    pandas = kind.__module__.startswith("pandas") and kind.__name__ == "DataFrame"
+    metrics = reduction.get("metrics") or []
+    if not (polars or pandas) or len(metrics) > 1 or reduction.get("by"):
+        return None
+    frame = _with_named_index(frame)
+    table = nw.from_native(frame, eager_only=True)
+    columns = [
+        Column(name, dtype.is_numeric() or dtype == nw.Boolean, str(dtype))
+        for name, dtype in table.schema.items()
+    ]
+    given = [reduction.get("item"), reduction.get("model"), reduction.get("group"), *metrics]
+    if any(name and name not in table.columns for name in given):
+        return None  # the core names what is missing
+    roles = infer_pairwise_roles(
+        columns,
+        item=reduction.get("item"),
+        model=reduction.get("model"),
+        score=metrics[0] if metrics else None,
+        group=reduction.get("group"),
+    )
+    if roles is None or len(table.select(*roles.keys).unique()) == len(table):
+        return None
+    if polars:
+        return PolarsEngine(frame.lazy())
+    try:
+        import duckdb
+    except ImportError:
+        return None
+    return DuckDBEngine(duckdb.from_df(frame), "the pandas DataFrame")
 
 
 def _read_file(path: Path) -> Source:

@@ -65,11 +65,42 @@ LOOK: dict[str, str] = {
 #: A run table's view beyond its axes and metric (README "Run tables").
 RUN_TABLE = ("roles", "direction", "others", "bins")
 
+#: Per-item scores' columns (loadPairwise's roles): keyword -> role. `metric` is the score and
+#: `benchmark` the group, as in the pairwise CSV form (item,model,score[,benchmark]).
+PAIRWISE_COLUMNS: dict[str, str] = {
+    "item": "item",
+    "model": "model",
+    "metric": "score",
+    "benchmark": "group",
+}
+
+#: SweepPairwiseFigure's options: keyword -> option. The pairwise view's own keywords are its
+#: link keys (README "Share links": models, group, bins, by, log); the look is shared with sweeps.
+PAIRWISE_LOOK: dict[str, str] = {
+    "models": "models",
+    "group": "group",
+    "bins": "bins",
+    "by": "value",
+    "log": "logarithmic",
+    "colormap": "colorMap",
+    "reverse": "reversed",
+    "range": "domain",
+    "min": "min",
+    "max": "max",
+    "annotate": "annotate",
+    "decimals": "decimals",
+    "theme": "theme",
+    "pixel_ratio": "pixelRatio",
+}
+#: The keywords of per-item scores alone.
+PAIRWISE = ("item", "models", "group", "by", "log")
+
 
 @dataclass(frozen=True)
 class _Assets:
     esm: str
     wasm: bytes
+    pairwise_wasm: bytes
 
 
 @cache
@@ -80,6 +111,7 @@ def _assets() -> _Assets:
         return _Assets(
             esm=(static / "widget.js").read_text(encoding="utf-8"),
             wasm=(static / "sweepmap_bg.wasm").read_bytes(),
+            pairwise_wasm=(static / "pairwise_bg.wasm").read_bytes(),
         )
     except FileNotFoundError as error:
         raise SweepmapError(
@@ -106,7 +138,9 @@ class Figure(anywidget.AnyWidget):
     `data`: a pandas or polars DataFrame (or any frame narwhals reads, eager or lazy), an Optuna
     study or its `trials_dataframe()`, a path to a CSV or JSON file, or CSV or JSON text. Read as
     the page reads files: a tidy sweep (two parameters, one metric), else a run table at its
-    default view (README "Your own sweeps"). Every keyword is a trait of the same name.
+    default view (README "Your own sweeps"); per-item scores (a column named like an item, or
+    `item` named) as pairwise comparisons, drawn by the pairwise package. Every keyword is a
+    trait of the same name.
     """
 
     # What the front end reads (synced): the data, what to read them with, how to draw them.
@@ -115,6 +149,10 @@ class Figure(anywidget.AnyWidget):
     _name = traitlets.Unicode("").tag(sync=True)
     _load = traitlets.Dict().tag(sync=True)
     _view = traitlets.Dict().tag(sync=True)
+    # Per-item scores: their figure's options, and the pairwise package's wasm, sent only for
+    # such data (when Python reads them so, or when the front end asks).
+    _pairwise_view = traitlets.Dict().tag(sync=True)
+    _wasm_pairwise = traitlets.Bytes(b"").tag(sync=True)
 
     # Columns (the loader's roles), each a column name.
     x = _optional_text("the column on the x axis")
@@ -138,7 +176,25 @@ class Figure(anywidget.AnyWidget):
         allow_none=True,
         help='per other parameter: {"fixed": value}, "best", "mean" or "facet"',
     )
-    bins = _optional_choice(["mean", "best"], "what a cell of a binned axis shows of its runs")
+    bins = traitlets.Union(
+        [traitlets.Enum(["mean", "best"]), traitlets.Int(min=1)],
+        default_value=None,
+        allow_none=True,
+        help='a run table: what a cell of a binned axis shows of its runs ("mean", "best"); '
+        "per-item scores: the number of bins on each axis of a pair's histogram",
+    )
+
+    # Per-item scores (a pairwise comparison of models, item by item).
+    item = _optional_text("per-item scores: the column naming the item")
+    models = traitlets.List(
+        traitlets.Unicode(),
+        default_value=None,
+        allow_none=True,
+        help="per-item scores: the models compared, every pair (default: the first 5)",
+    )
+    group = _optional_text("per-item scores: the group of items drawn (default: all items)")
+    by = _optional_choice(["count", "share"], "per-item scores: colour bins by count or share")
+    log = traitlets.Bool(None, allow_none=True, help="per-item scores: colour counts by log")
 
     # The figure's look.
     layout = _optional_choice(["model", "benchmark", "grid", "difference", "reconcile"], "panels")
@@ -186,6 +242,9 @@ class Figure(anywidget.AnyWidget):
     panels = traitlets.List(traitlets.Unicode(), help="the titles of the panels drawn").tag(
         sync=True
     )
+    kind = traitlets.Unicode(
+        "", help='what the data were read as: "sweep" or "pairwise" (per-item scores)'
+    ).tag(sync=True)
     reduced = traitlets.Unicode(
         "", help="for a lazy frame: where it was reduced, from how many rows to how many"
     ).tag(sync=True)
@@ -205,6 +264,7 @@ class Figure(anywidget.AnyWidget):
         self._export_ids = itertools.count(1)
         super().__init__(
             _wasm=assets.wasm,
+            _wasm_pairwise=assets.pairwise_wasm if source.pairwise or options.get("item") else b"",
             _text=source.text,
             _name=source.name,
             reduced=source.reduced,
@@ -228,9 +288,11 @@ class Figure(anywidget.AnyWidget):
 
     @data.setter
     def data(self, data: Any) -> None:
-        options = {name: getattr(self, name) for name in (*COLUMNS, "ignore", "roles")}
+        options = {name: getattr(self, name) for name in (*COLUMNS, "item", "ignore", "roles")}
         source = read_source(data, reduction_options(options))
         with self.hold_sync():
+            if source.pairwise and not self._wasm_pairwise:
+                self._wasm_pairwise = _assets().pairwise_wasm
             self._name = source.name
             self._text = source.text
             self.reduced = source.reduced
@@ -239,8 +301,13 @@ class Figure(anywidget.AnyWidget):
     @property
     def spec(self) -> dict[str, Any]:
         """What the front end is given, besides the data: `load` (the loader's columns, a run
-        table's roles and view) and `view` (SweepFigure's options)."""
-        return {"load": dict(self._load), "view": dict(self._view)}
+        table's roles and view, per-item scores' columns as `pairwise`), `view` (SweepFigure's
+        options) and `pairwise_view` (SweepPairwiseFigure's, those set)."""
+        return {
+            "load": dict(self._load),
+            "view": dict(self._view),
+            "pairwise_view": dict(self._pairwise_view),
+        }
 
     def _sync_spec(self) -> None:
         columns: dict[str, Any] = {
@@ -256,33 +323,51 @@ class Figure(anywidget.AnyWidget):
         roles = self.roles or None
         if self.reduced:
             columns, roles = reduced_columns(columns, roles)
-        load = {"columns": columns, "roles": roles, "view": view or None}
+        pairwise_columns = {
+            role: getattr(self, name)
+            for name, role in PAIRWISE_COLUMNS.items()
+            if getattr(self, name) is not None
+        }
+        load = {
+            "columns": columns,
+            "roles": roles,
+            "view": view or None,
+            "pairwise": pairwise_columns,
+        }
         look = {option: getattr(self, name) for name, option in LOOK.items()}
+        # Per-item scores' options: null is the default, as for sweeps (a run table's `bins`, a
+        # word, is the core's to refuse for them, as a number is for a run table).
+        pairwise_look = {option: getattr(self, name) for name, option in PAIRWISE_LOOK.items()}
         with self.hold_sync():
             self._load = load
             self._view = look
+            self._pairwise_view = pairwise_look
 
     # -- one file ---------------------------------------------------------------------------
 
     def save_html(self, path: str | os.PathLike[str], *, title: str | None = None) -> Path:
         """Saves the figure as one self-contained HTML file at `path`, as `sweepmap.save_html`
-        does: its data and the look options set, with `title`. Raises ValueError when columns
-        or a run table's view are set (a file cannot carry them yet). The width, pixel ratio and
-        notes are the notebook's: the file draws at its own window's. Returns the path."""
-        from ._html import refuse_what_a_file_cannot_carry, write_html
+        does: its data, its columns and run-table view and the look options set, with `title`.
+        The width, pixel ratio and notes are the notebook's: the file draws at its own window's.
+        When the figure is shown and the core refused its view (the `error` trait), raises
+        SweepmapError with the core's message instead of saving a view that does not draw.
+        Returns the path."""
+        from ._html import write_figure
 
-        refuse_what_a_file_cannot_carry(
-            {name: getattr(self, name) for name in (*COLUMNS, "ignore", *RUN_TABLE)}
-        )
+        if self.error:
+            raise SweepmapError(f"the figure's view is not drawn, so it is not saved: {self.error}")
         # Set: not None (reverse is False by default, which a link leaves out too).
-        look = {
+        options = {
             name: getattr(self, name)
-            for name in LOOK
-            if name != "pixel_ratio"
-            and getattr(self, name) is not None
+            for name in OPTIONS
+            if name not in ("width", "pixel_ratio", "notes")
             and not (name == "reverse" and getattr(self, name) is False)
         }
-        return write_html(Source(self._text, self._name), path, look, title)
+        if self.reduced:
+            said = self.reduced[0].upper() + self.reduced[1:]
+            title = f"{title} ({self.reduced})" if title else said
+        source = Source(self._text, self._name, self.reduced)
+        return write_figure(source, path, options, title)
 
     # -- events -----------------------------------------------------------------------------
 
@@ -302,7 +387,11 @@ class Figure(anywidget.AnyWidget):
         if not isinstance(content, Mapping):
             return
         kind = content.get("type")
-        if kind == "click":
+        if kind == "pairwise":
+            # The front end read per-item scores: it needs the pairwise package's wasm.
+            if not self._wasm_pairwise:
+                self._wasm_pairwise = _assets().pairwise_wasm
+        elif kind == "click":
             for callback in list(self._click_callbacks):
                 callback(content.get("cell"))
         elif kind == "export":
@@ -381,6 +470,7 @@ OPTIONS: tuple[str, ...] = (
     *COLUMNS,
     "ignore",
     *RUN_TABLE,
+    *PAIRWISE,
     *LOOK,
     "width",
     "notes",
@@ -390,7 +480,8 @@ OPTIONS: tuple[str, ...] = (
 def reduction_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """What a lazy frame's reduction is told of the columns Figure's options name: the metric
     (and roles "metric") are the metrics, the replicate (and roles "replicate") reduced over,
-    ignored columns left out, axes, facets and roles "parameter" and "facet" grouped."""
+    ignored columns left out, axes, facets and roles "parameter" and "facet" grouped; for
+    per-item scores, the item, model and group (benchmark) columns."""
     roles = options.get("roles") or {}
 
     def named(option: str, role: str) -> list[str]:
@@ -404,6 +495,11 @@ def reduction_options(options: Mapping[str, Any]) -> dict[str, Any]:
         "over": named("replicate", "replicate"),
         "ignore": [*(options.get("ignore") or ()), *(c for c, r in roles.items() if r == "ignore")],
         "keep": keep,
+        # Per-item scores' columns (a log of models answering items reduces to one row per
+        # model and item; the metric is the score).
+        "item": options.get("item"),
+        "model": options.get("model"),
+        "group": options.get("benchmark"),
     }
 
 

@@ -23,6 +23,12 @@ profiling query (rows, present and distinct values per column), first rule that 
 8. anything else is a parameter: grouped.
 With no metric, the last column of numbers that would be grouped is the metric, as in the page.
 The name lists are the core's (src/table/names.rs); a test keeps them equal.
+
+Per-item scores (a per-sample log of models answering items, for the pairwise view) reduce by
+`pairwise_reduction_sql` instead: one row per (group, model, item) with the mean score (repeats
+averaged: seeds, samples) and its count `n`, the form `loadPairwise` reads. A log is read so when
+it has a column named like an item, one like a model and one like a score (the pairwise loader's
+names, src/pairwise/csv_format.rs), or when asked (`pairwise=True`, an `item` named).
 """
 
 from __future__ import annotations
@@ -40,6 +46,52 @@ from ._errors import SweepmapError
 
 #: The largest configuration table a run table opens (the core's MAX_RUNS, README "Limits").
 MAX_CONFIGURATIONS = 1_000_000
+#: The most item scores a tab holds (the core's MAX_ITEM_SCORES, README "Limits").
+MAX_ITEM_SCORES = 4_000_000
+
+#: The pairwise loader's names (src/pairwise/csv_format.rs; a test keeps them equal).
+ITEM_NAMES = (
+    "item",
+    "itemid",
+    "itemname",
+    "items",
+    "taskid",
+    "id",
+    "problem",
+    "problemid",
+    "question",
+    "questionid",
+    "instance",
+    "instanceid",
+    "example",
+    "exampleid",
+)
+PAIRWISE_MODEL_NAMES = ("model", "modelname", "models", "system", "agent", "llm", "checkpoint")
+GROUP_NAMES = (
+    "group",
+    "groupname",
+    "benchmark",
+    "benchmarkname",
+    "task",
+    "taskname",
+    "category",
+    "domain",
+    "dataset",
+    "suite",
+)
+SCORE_WORDS = (
+    "score",
+    "progress",
+    "ratio",
+    "value",
+    "accuracy",
+    "acc",
+    "reward",
+    "success",
+    "resolved",
+    "correct",
+    "pass",
+)
 
 MODEL_NAMES = ("model", "modelname", "models", "llm", "system", "checkpoint", "sourcefile")
 BENCHMARK_NAMES = (
@@ -193,6 +245,75 @@ def reduction_sql(roles: Roles, source: str = "runs") -> str:
     return text
 
 
+@dataclass(frozen=True)
+class PairwiseRoles:
+    """The columns of per-item scores: the item, the model, the score, and the group if any."""
+
+    item: str
+    model: str
+    score: str
+    group: str | None = None
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """What a row of the reduction is one of: (group,) model, item."""
+        return (*((self.group,) if self.group else ()), self.model, self.item)
+
+
+def pairwise_reduction_sql(roles: PairwiseRoles, source: str = "runs") -> str:
+    """Per-item scores' reduction, the one SQL text every engine runs: per (group,) model and
+    item, the mean of the score (repeats averaged) under the score's own name and the count of
+    scores `n`, rows sorted by group, model and item."""
+    keys = [quote(name) for name in roles.keys]
+    value = f"CAST({quote(roles.score)} AS DOUBLE)"
+    selected = [*keys, f"avg({value}) AS {quote(roles.score)}", f'count({value}) AS "n"']
+    return (
+        "SELECT "
+        + ",\n       ".join(selected)
+        + f"\nFROM {source}\nGROUP BY "
+        + ", ".join(keys)
+        + "\nORDER BY "
+        + ", ".join(f"{key} NULLS LAST" for key in keys)
+    )
+
+
+def is_score_name(name: str) -> bool:
+    """True for score-like names, by the pairwise loader's rule: "score", "Pass@1", "acc"."""
+    words = "".join(c if c.isalnum() else " " for c in name.lower()).split()
+    return any(word in SCORE_WORDS for word in words) or normalize(name) in SCORE_WORDS
+
+
+def infer_pairwise_roles(
+    columns: Sequence[Column],
+    *,
+    item: str | None = None,
+    model: str | None = None,
+    score: str | None = None,
+    group: str | None = None,
+) -> PairwiseRoles | None:
+    """The columns of per-item scores by the pairwise loader's rules (named first; then item,
+    model, group and score by their names, each column taken once), or None when the columns
+    are not per-item scores (no item, model or score column found)."""
+    taken = [name for name in (item, model, score, group) if name]
+
+    def find(given: str | None, names: Callable[[str], bool], numbers: bool = False) -> str | None:
+        if given:
+            return given
+        for column in columns:
+            if column.name not in taken and names(column.name) and (column.numeric or not numbers):
+                taken.append(column.name)
+                return column.name
+        return None
+
+    found_item = find(item, lambda name: normalize(name) in ITEM_NAMES)
+    found_model = find(model, lambda name: normalize(name) in PAIRWISE_MODEL_NAMES)
+    found_group = find(group, lambda name: normalize(name) in GROUP_NAMES)
+    found_score = find(score, is_score_name, numbers=True)
+    if not (found_item and found_model and found_score):
+        return None
+    return PairwiseRoles(found_item, found_model, found_score, found_group)
+
+
 def profile_sql(columns: Sequence[str], distinct: Sequence[str], source: str = "runs") -> str:
     """One pass over the rows: their number, then per column its present values and, for the
     columns in `distinct`, its distinct values."""
@@ -277,7 +398,7 @@ class Reduction:
 
     engine: str
     rows: int
-    roles: Roles
+    roles: Roles | PairwiseRoles
     header: list[str]
     table: list[tuple[Any, ...]]
     seconds: float
@@ -285,13 +406,23 @@ class Reduction:
 
     @property
     def configurations(self) -> int:
+        """The rows of the table: configurations, or (model, item) scores."""
         return len(self.table)
+
+    @property
+    def pairwise(self) -> bool:
+        """True for per-item scores (one row per model and item), False for a configuration
+        table."""
+        return isinstance(self.roles, PairwiseRoles)
 
     @property
     def note(self) -> str:
         """What the figure says of it: `reduced in DuckDB from 52,000,000 rows to 3,240
         configurations`."""
-        noun = "configuration" if self.configurations == 1 else "configurations"
+        if self.pairwise:
+            noun = "item score" if self.configurations == 1 else "item scores"
+        else:
+            noun = "configuration" if self.configurations == 1 else "configurations"
         rows = "row" if self.rows == 1 else "rows"
         return (
             f"reduced in {self.engine} from {self.rows:,} {rows} to {self.configurations:,} {noun}"
@@ -333,6 +464,35 @@ class Engine:
     def fail(self, what: str, error: BaseException) -> ReductionError:
         return ReductionError(f"{what}; {self.name} says: {error}")
 
+    # Each step of a reduction; an engine that runs SQL runs the module's SQL texts (an engine
+    # that does not, NarwhalsEngine, runs the same steps as expressions).
+
+    def profile(self, names: Sequence[str], distinct: Sequence[str]) -> dict[str, Any]:
+        """`profile_sql`'s one row: "rows", then "present {i}" and "values {i}" (distinct
+        values, not counting missing) per column `i` of `names` (values only for `distinct`)."""
+        header, profile = self.rows(profile_sql(names, distinct))
+        return dict(zip(header, profile[0], strict=True))
+
+    def count_rows(self) -> int:
+        return int(self.rows('SELECT count(*) AS "rows" FROM runs')[1][0][0])
+
+    def count_distinct(self, names: Sequence[str]) -> int:
+        """How many distinct combinations of these columns' values (missing counted) there are."""
+        distinct = ", ".join(map(quote, names))
+        return int(
+            self.rows(f"SELECT count(*) FROM (SELECT DISTINCT {distinct} FROM runs) AS c")[1][0][0]
+        )
+
+    def configurations(self, roles: Roles) -> tuple[str, list[str], list[tuple[Any, ...]]]:
+        """The configuration table: (the query run, header, rows), by `reduction_sql`."""
+        sql = reduction_sql(roles)
+        return (sql, *self.rows(sql))
+
+    def item_scores(self, roles: PairwiseRoles) -> tuple[str, list[str], list[tuple[Any, ...]]]:
+        """Per-item scores: (the query run, header, rows), by `pairwise_reduction_sql`."""
+        sql = pairwise_reduction_sql(roles)
+        return (sql, *self.rows(sql))
+
 
 def reduce(
     engine: Engine,
@@ -342,10 +502,18 @@ def reduce(
     over: Sequence[str] = (),
     ignore: Sequence[str] = (),
     keep: Sequence[str] = (),
+    item: str | None = None,
+    model: str | None = None,
+    group: str | None = None,
+    pairwise: bool | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Reduction:
     """Reduces the engine's rows to a configuration table: the columns' roles (named, else
-    inferred from the schema and one profiling pass), then `reduction_sql`, in the engine."""
+    inferred from the schema and one profiling pass), then `reduction_sql`, in the engine. Per-item
+    scores (`pairwise=True`, an `item` named, or, with `pairwise` None and no `by` and at most
+    one metric, columns named like an item, a model and a score) reduce to one row per model
+    and item instead (`pairwise_reduction_sql`; `model`, `group` and the one metric name their
+    columns)."""
     say = progress or (lambda _line: None)
     started = time.perf_counter()
     columns = engine.columns()
@@ -356,6 +524,9 @@ def reduce(
         ("over", over),
         ("ignore", ignore),
         ("column", keep),
+        ("item", [item] if item else ()),
+        ("model", [model] if model else ()),
+        ("group", [group] if group else ()),
     )
     for option, given in given_names:
         for name in given:
@@ -371,16 +542,30 @@ def reduce(
                 f'metric "{name}" in {engine.source} holds {column.type}, not numbers: '
                 "name a column of numbers (or booleans)"
             )
+    if pairwise or item or (pairwise is None and by is None and len(metrics) <= 1):
+        roles = infer_pairwise_roles(
+            columns, item=item, model=model, score=metrics[0] if metrics else None, group=group
+        )
+        if roles is None and (pairwise or item):
+            raise ReductionError(
+                f"per-item scores need an item, a model and a score column; {engine.source} has "
+                + ", ".join(f'"{n}"' for n in names)
+                + ": name them with --item, --model and --metric (item=, model=, metric= in "
+                "Python)"
+            )
+        if len(metrics) > 1 and roles is not None:
+            raise ReductionError("per-item scores have one score: name one metric")
+        if roles is not None:
+            return _reduce_pairwise(engine, columns, roles, say, started)
     say(f"profiling {len(columns)} columns of {engine.source} in {engine.name}")
     try:
         named = {*metrics, *over, *ignore}
         distinct = [n for n in names if n not in named and not named_for_good(n)]
-        header, profile = engine.rows(profile_sql(names, distinct))
+        values = engine.profile(names, distinct)
     except ReductionError:
         raise
     except Exception as error:
         raise engine.fail(f"cannot read {engine.source}", error) from error
-    values = dict(zip(header, profile[0], strict=True))
     rows = int(values["rows"])
     profiled = [
         Column(
@@ -410,9 +595,7 @@ def reduce(
     # At most every value (and a missing one) of each grouping column, together.
     bound = math.prod(rows if c.values < 0 else c.values + (c.present < rows) for c in grouped)
     if bound > MAX_CONFIGURATIONS:
-        distinct = ", ".join(map(quote, roles.groups))
-        sql = f"SELECT count(*) FROM (SELECT DISTINCT {distinct} FROM runs) AS c"
-        count = int(engine.rows(sql)[1][0][0])
+        count = engine.count_distinct(roles.groups)
         if count > MAX_CONFIGURATIONS:
             widest = max(grouped, key=lambda c: c.values)
             raise ReductionError(
@@ -426,11 +609,58 @@ def reduce(
         f"{', '.join(roles.metrics)}"
         + (f"; reduced over {', '.join(roles.over)}" if roles.over else "")
     )
-    sql = reduction_sql(roles)
     try:
-        header, table = engine.rows(sql)
+        sql, header, table = engine.configurations(roles)
     except ReductionError:
         raise
+    except Exception as error:
+        raise engine.fail(f"cannot reduce {engine.source}", error) from error
+    return Reduction(
+        engine=engine.name,
+        rows=rows,
+        roles=roles,
+        header=header,
+        table=table,
+        seconds=time.perf_counter() - started,
+        sql=sql,
+    )
+
+
+def _reduce_pairwise(
+    engine: Engine,
+    columns: Sequence[Column],
+    roles: PairwiseRoles,
+    say: Callable[[str], None],
+    started: float,
+) -> Reduction:
+    """Per-item scores' reduction in the engine: the rows counted, the table bounded, then
+    `pairwise_reduction_sql`."""
+    score = next(c for c in columns if c.name == roles.score)
+    if not score.numeric:
+        raise ReductionError(
+            f'score "{roles.score}" in {engine.source} holds {score.type}, not numbers: name a '
+            "column of numbers (or booleans) with --metric (metric= in Python)"
+        )
+    try:
+        rows = engine.count_rows()
+        if rows > MAX_ITEM_SCORES:
+            count = engine.count_distinct(roles.keys)
+            if count > MAX_ITEM_SCORES:
+                raise ReductionError(
+                    f"the per-item scores of {engine.source} would have {count:,} rows (one per "
+                    f"model and item); a browser tab holds {MAX_ITEM_SCORES:,} item scores: keep "
+                    "fewer models or items in the engine first"
+                )
+    except ReductionError:
+        raise
+    except Exception as error:
+        raise engine.fail(f"cannot read {engine.source}", error) from error
+    say(
+        f"{rows:,} rows of per-item scores; item {roles.item}, model {roles.model}, score "
+        f"{roles.score}" + (f", group {roles.group}" if roles.group else "")
+    )
+    try:
+        sql, header, table = engine.item_scores(roles)
     except Exception as error:
         raise engine.fail(f"cannot reduce {engine.source}", error) from error
     return Reduction(
@@ -599,6 +829,143 @@ class PolarsEngine(Engine):
         return list(result.columns), result.rows()
 
 
+class IbisEngine(Engine):
+    """Rows behind an Ibis table: the SQL runs in the table's backend (`Table.sql`, which Ibis
+    translates for its backend)."""
+
+    name = "Ibis"
+    source = "the Ibis table"
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        try:
+            self.name = f"Ibis ({table._find_backend().name})"
+        except Exception:
+            self.name = "Ibis"
+
+    def columns(self) -> list[Column]:
+        return [
+            Column(name, dtype.is_numeric() or dtype.is_boolean(), str(dtype))
+            for name, dtype in self.table.schema().items()
+        ]
+
+    def query(self, sql: str) -> Any:
+        """The SQL as an Ibis expression over the table (nothing run)."""
+        return self.table.alias("runs").sql(sql)
+
+    def rows(self, sql: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        result = self.query(sql).to_pyarrow()
+        # NaN from a backend that computes a variance of one value is missing, as in SQL.
+        table = [
+            tuple(None if isinstance(v, float) and math.isnan(v) else v for v in row.values())
+            for row in result.to_pylist()
+        ]
+        return list(result.column_names), table
+
+
+def reduction_expressions(roles: Roles) -> list[Any]:
+    """The configuration table's aggregations as narwhals expressions: `reduction_sql`'s
+    select list, for an engine without SQL (Dask), in the same order and names, over the
+    metrics cast to doubles first (`casts`: Dask aggregates plain columns only)."""
+    import narwhals as nw
+
+    aggregations = [nw.len().alias("n")]
+    for metric in roles.metrics:
+        value = nw.col(metric)
+        aggregations += [
+            value.count().alias(metric + ".n"),
+            value.mean().alias(metric + ".mean"),
+            value.var(ddof=1).alias(metric + ".var"),
+        ]
+    return aggregations
+
+
+def pairwise_reduction_expressions(roles: PairwiseRoles) -> list[Any]:
+    """Per-item scores' aggregations as narwhals expressions (`pairwise_reduction_sql`'s), over
+    the score cast to doubles first."""
+    import narwhals as nw
+
+    return [nw.col(roles.score).mean(), nw.col(roles.score).count().alias("n")]
+
+
+def casts(names: Sequence[str]) -> list[Any]:
+    """The columns as doubles (`CAST(... AS DOUBLE)`), before the expressions aggregate them."""
+    import narwhals as nw
+
+    return [nw.col(name).cast(nw.Float64) for name in names]
+
+
+class NarwhalsEngine(Engine):
+    """Rows behind a lazy frame that runs no SQL (Dask), reduced in its own engine through
+    narwhals: the same steps as the SQL (`reduction_expressions`), collecting only their
+    answers."""
+
+    def __init__(self, frame: Any, name: str) -> None:
+        import narwhals as nw
+
+        self.nw = nw
+        self.frame = nw.from_native(frame).lazy()
+        self.name = name
+        self.source = f"the {name} DataFrame"
+
+    def columns(self) -> list[Column]:
+        schema = self.frame.collect_schema()
+        return [
+            Column(name, dtype.is_numeric() or dtype == self.nw.Boolean, str(dtype))
+            for name, dtype in schema.items()
+        ]
+
+    def _collect(self, query: Any) -> tuple[list[str], list[tuple[Any, ...]]]:
+        result = query.collect()
+        table = [
+            tuple(None if isinstance(v, float) and math.isnan(v) else v for v in row)
+            for row in result.rows()
+        ]
+        return list(result.columns), table
+
+    def profile(self, names: Sequence[str], distinct: Sequence[str]) -> dict[str, Any]:
+        nw = self.nw
+        selected = [nw.len().alias("rows")]
+        for index, name in enumerate(names):
+            selected.append(nw.col(name).count().alias(f"present {index}"))
+            if name in distinct:
+                selected.append(nw.col(name).n_unique().alias(f"values {index}"))
+        header, rows = self._collect(self.frame.select(*selected))
+        values = dict(zip(header, rows[0], strict=True))
+        # n_unique counts a missing value as one; SQL's count(DISTINCT ...) does not.
+        for index in range(len(names)):
+            if f"values {index}" in values and values[f"present {index}"] < values["rows"]:
+                values[f"values {index}"] -= 1
+        return values
+
+    def count_rows(self) -> int:
+        return int(self._collect(self.frame.select(self.nw.len()))[1][0][0])
+
+    def count_distinct(self, names: Sequence[str]) -> int:
+        query = self.frame.select(*names).unique().select(self.nw.len())
+        return int(self._collect(query)[1][0][0])
+
+    def _grouped(self, keys: Sequence[str], values: Sequence[str], aggregations: list[Any]) -> Any:
+        frame = self.frame.with_columns(*casts(values)) if values else self.frame
+        if not keys:
+            return frame.select(*aggregations)
+        grouped = frame.group_by(*keys, drop_null_keys=False).agg(*aggregations)
+        return grouped.sort(*keys, nulls_last=True)
+
+    def query(self, roles: Roles | PairwiseRoles) -> Any:
+        """The reduction as a narwhals LazyFrame over the frame (nothing run)."""
+        if isinstance(roles, PairwiseRoles):
+            keys, values = roles.keys, [roles.score]
+            return self._grouped(keys, values, pairwise_reduction_expressions(roles))
+        return self._grouped(roles.groups, roles.metrics, reduction_expressions(roles))
+
+    def configurations(self, roles: Roles) -> tuple[str, list[str], list[tuple[Any, ...]]]:
+        return ("narwhals: " + reduction_sql(roles), *self._collect(self.query(roles)))
+
+    def item_scores(self, roles: PairwiseRoles) -> tuple[str, list[str], list[tuple[Any, ...]]]:
+        return ("narwhals: " + pairwise_reduction_sql(roles), *self._collect(self.query(roles)))
+
+
 def _import(module: str, what: str) -> Any:
     try:
         return __import__(module)
@@ -610,7 +977,7 @@ def _import(module: str, what: str) -> Any:
 
 def engine_of(frame: Any) -> Engine | None:
     """The engine that holds a lazy frame's rows (a polars LazyFrame, a DuckDB relation, a
-    PySpark DataFrame), or None for any other data."""
+    PySpark DataFrame, an Ibis table, a Dask DataFrame), or None for any other data."""
     kind = type(frame)
     module = kind.__module__
     if module.startswith("polars") and kind.__name__ == "LazyFrame":
@@ -619,6 +986,10 @@ def engine_of(frame: Any) -> Engine | None:
         return DuckDBEngine(frame, "the DuckDB relation")
     if module.startswith("pyspark") and kind.__name__ == "DataFrame":
         return SparkEngine(frame)
+    if module.startswith("ibis") and kind.__name__ == "Table":
+        return IbisEngine(frame)
+    if module.startswith("dask") and kind.__name__ == "DataFrame":
+        return NarwhalsEngine(frame, "Dask")
     return None
 
 
