@@ -18,7 +18,13 @@ pub fn format_signed(value: f64, decimals: usize) -> String {
 /// A share of 0..1 as a percentage: "36.1 %" at one decimal; "–" for none.
 pub fn format_percent(share: Option<f64>, decimals: usize) -> String {
     match share {
-        Some(share) if share.is_finite() => format!("{} %", format_value(share * 100.0, decimals)),
+        // Rounded to the decimals shown first: a share that is zero but for floating-point
+        // leftovers (4.3e-30 from a parameter that explains nothing) reads "0 %", not "4.3e−28 %".
+        Some(share) if share.is_finite() => {
+            let scale = 10f64.powi(decimals as i32);
+            let percent = (share * 100.0 * scale).round() / scale;
+            format!("{} %", format_value(percent + 0.0, decimals))
+        }
         _ => "–".to_string(),
     }
 }
@@ -57,6 +63,19 @@ pub fn plural(count: usize, singular: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_percentage_rounds_to_its_decimals_before_it_is_written() {
+        assert_eq!(format_percent(Some(0.62), 0), "62 %");
+        assert_eq!(format_percent(Some(0.3614), 1), "36.1 %");
+        // A share that is zero but for floating-point leftovers, as a main effect can be.
+        assert_eq!(format_percent(Some(4.29e-30), 0), "0 %");
+        assert_eq!(format_percent(Some(-4.29e-30), 0), "0 %");
+        assert_eq!(format_percent(Some(0.004), 0), "0 %");
+        assert_eq!(format_percent(Some(0.006), 0), "1 %");
+        assert_eq!(format_percent(None, 0), "–");
+        assert_eq!(format_percent(Some(f64::NAN), 1), "–");
+    }
 
     #[test]
     fn numbers_in_words() {
