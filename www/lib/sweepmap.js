@@ -89,3 +89,66 @@ export function loadPairwiseApi(source = pairwiseWasmUrl) {
 export function isLoaded() {
   return loaded;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Export for papers: the paper package (www/pkg/paper/, the crate paper/) turns a figure's SVG
+// (figure.toSvg()) into a PDF with real text in an embedded subset of the bundled font, or into
+// an SVG with its text as paths. It and the font (DejaVu Sans, regular and bold) are fetched
+// only when first asked for, once per page (README "Export").
+
+/** Where the paper package's wasm is. */
+export const paperWasmUrl = new URL("../pkg/paper/sweepmap_paper_bg.wasm", import.meta.url);
+
+/** The fonts the paper package lays text out with: DejaVu Sans, regular then bold. */
+export const paperFontUrls = [
+  new URL("../pkg/paper/DejaVuSans.ttf", import.meta.url),
+  new URL("../pkg/paper/DejaVuSans-Bold.ttf", import.meta.url),
+];
+
+/** The bytes at `url`, or an error naming it. */
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not fetch ${url} (HTTP ${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+const startPaper = once(async (source) => {
+  const [paper, fonts] = await Promise.all([
+    import("../pkg/paper/sweepmap_paper.js"),
+    Promise.all(paperFontUrls.map(fetchBytes)),
+  ]);
+  await paper.default({ module_or_path: source });
+  return new paper.PaperFonts(fonts);
+});
+
+/**
+ * Fetches and instantiates the paper package and its fonts, once: every call returns the same
+ * promise, which resolves to the loaded fonts, whose toPdf(svg) and textAsPaths(svg) convert.
+ * `source` overrides where the wasm comes from, as for load().
+ * @param {import("../pkg/paper/sweepmap_paper.js").InitInput | Promise<import("../pkg/paper/sweepmap_paper.js").InitInput>} [source]
+ * @returns {Promise<import("../pkg/paper/sweepmap_paper.js").PaperFonts>}
+ */
+export function loadPaperApi(source = paperWasmUrl) {
+  return startPaper(source);
+}
+
+/**
+ * An SVG (a figure's toSvg()) as a one-page PDF of its size, 1 px = 1 pt: cells as vector
+ * shapes, text as text in the embedded font. `missing` lists the characters the font lacks
+ * (drawn as its empty box).
+ * @param {string} svg
+ * @returns {Promise<{ pdf: Uint8Array<ArrayBuffer>, missing: string[] }>}
+ */
+export async function svgToPdf(svg) {
+  return (await loadPaperApi()).toPdf(svg);
+}
+
+/**
+ * An SVG (a figure's toSvg()) written again with its text as paths, in the bundled font: it
+ * looks the same in any viewer, with or without the font. `missing` as for svgToPdf().
+ * @param {string} svg
+ * @returns {Promise<{ svg: string, missing: string[] }>}
+ */
+export async function svgTextAsPaths(svg) {
+  return (await loadPaperApi()).textAsPaths(svg);
+}
