@@ -219,6 +219,27 @@ describe("export for papers", { timeout: 180_000 }, () => {
     await context.close();
   });
 
+  test("a font that cannot be fetched is an error naming it; the figure stays, and the next try succeeds", async () => {
+    const { page, context } = await openPage(session, "");
+    await shownDataset(page);
+    const before = await page.evaluate(() => ({ renders: window.sweepmap.renders, panels: window.sweepmap.figure.panels().length }));
+    const fontUrl = new URL("pkg/paper/DejaVuSans-Bold.ttf", session.url).href;
+    await page.route(fontUrl, (route) => route.fulfill({ status: 404, body: "not here" }));
+    await page.click("#export-pdf");
+    await page.waitForSelector("#error-banner:not([hidden])");
+    assert.equal(
+      (await page.textContent("#error-banner")).trim(),
+      `Could not export the PDF: could not fetch the font ${fontUrl} (HTTP 404); try again, or export the plain SVG, which needs no font`,
+    );
+    const afterError = await page.evaluate(() => ({ renders: window.sweepmap.renders, panels: window.sweepmap.figure.panels().length }));
+    assert.deepEqual(afterError, before, "the figure shown stays");
+    // The failed load is not kept: with the font back, the export works.
+    await page.unroute(fontUrl);
+    const pdf = await download(page, "#export-pdf");
+    assert.equal(pdf.bytes.subarray(0, 7).toString("latin1"), "%PDF-1.");
+    await context.close();
+  });
+
   test("characters the font lacks are named in the status; the export still saves", async () => {
     const { page, context, problems } = await openPage(session, "");
     await shownDataset(page);

@@ -105,17 +105,19 @@ export const paperFontUrls = [
   new URL("../pkg/paper/DejaVuSans-Bold.ttf", import.meta.url),
 ];
 
-/** The bytes at `url`, or an error naming it. */
-async function fetchBytes(url) {
+/** The bytes of the font at `url`, or an error naming it and what to do. */
+async function fetchFont(url) {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not fetch ${url} (HTTP ${response.status})`);
+  if (!response.ok) {
+    throw new Error(`could not fetch the font ${url} (HTTP ${response.status}); try again, or export the plain SVG, which needs no font`);
+  }
   return new Uint8Array(await response.arrayBuffer());
 }
 
 const startPaper = once(async (source) => {
   const [paper, fonts] = await Promise.all([
     import("../pkg/paper/sweepmap_paper.js"),
-    Promise.all(paperFontUrls.map(fetchBytes)),
+    Promise.all(paperFontUrls.map(fetchFont)),
   ]);
   await paper.default({ module_or_path: source });
   return new paper.PaperFonts(fonts);
