@@ -97,12 +97,12 @@ export function isLoaded() {
 // only when first asked for, once per page (README "Export").
 
 /** Where the paper package's wasm is. */
-export const paperWasmUrl = new URL("../pkg/paper/sweepmap_paper_bg.wasm", import.meta.url);
+export const paperWasmUrl = /* @__PURE__ */ new URL("../pkg/paper/sweepmap_paper_bg.wasm", import.meta.url);
 
 /** The fonts the paper package lays text out with: DejaVu Sans, regular then bold. */
 export const paperFontUrls = [
-  new URL("../pkg/paper/DejaVuSans.ttf", import.meta.url),
-  new URL("../pkg/paper/DejaVuSans-Bold.ttf", import.meta.url),
+  /* @__PURE__ */ new URL("../pkg/paper/DejaVuSans.ttf", import.meta.url),
+  /* @__PURE__ */ new URL("../pkg/paper/DejaVuSans-Bold.ttf", import.meta.url),
 ];
 
 /** The bytes of the font at `url`, or an error naming it and what to do. */
@@ -114,14 +114,12 @@ async function fetchFont(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-const startPaper = once(async (source) => {
-  const [paper, fonts] = await Promise.all([
-    import("../pkg/paper/sweepmap_paper.js"),
-    Promise.all(paperFontUrls.map(fetchFont)),
-  ]);
-  await paper.default({ module_or_path: source });
-  return new paper.PaperFonts(fonts);
-});
+/**
+ * Made on the first call of loadPaperApi, so that a bundle which never calls it (the Python
+ * widget's) drops it, and the package's glue with it.
+ * @type {((source: any) => Promise<import("../pkg/paper/sweepmap_paper.js").PaperFonts>) | null}
+ */
+let startPaper = null;
 
 /**
  * Fetches and instantiates the paper package and its fonts, once: every call returns the same
@@ -131,6 +129,14 @@ const startPaper = once(async (source) => {
  * @returns {Promise<import("../pkg/paper/sweepmap_paper.js").PaperFonts>}
  */
 export function loadPaperApi(source = paperWasmUrl) {
+  startPaper ??= once(async (source) => {
+    const [paper, fonts] = await Promise.all([
+      import("../pkg/paper/sweepmap_paper.js"),
+      Promise.all(paperFontUrls.map(fetchFont)),
+    ]);
+    await paper.default({ module_or_path: source });
+    return new paper.PaperFonts(fonts);
+  });
   return startPaper(source);
 }
 
