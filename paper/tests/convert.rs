@@ -1,5 +1,5 @@
-//! The paper crate natively: the seed figure's SVG (the main crate's golden file, as `toSvg`
-//! writes it) to a PDF whose structure is valid (header, cross-reference table pointing at each
+//! The paper crate natively: the seed figure's SVG (`tests/seed-figure.svg`, as `toSvg` wrote
+//! it) to a PDF whose structure is valid (header, cross-reference table pointing at each
 //! object, trailer), with both DejaVu faces embedded as subsets and the page the figure's size;
 //! to an SVG with no text left and every cell's fill kept; characters the font lacks reported;
 //! and each bad input refused with its message.
@@ -18,10 +18,11 @@ fn bundled_fonts() -> Fonts {
     Fonts::new(&[&regular, &bold]).expect("the bundled fonts load")
 }
 
-/// The seed figure (every panel of R1-Qwen), as the main crate's golden test keeps it.
+/// The seed figure (every panel of R1-Qwen) as the core's SVG export wrote it on 2026-11-27 (a
+/// copy of the main crate's golden `tests/golden/r1-qwen-per-panel.svg`, so that a change of the
+/// figure there does not move the counts here).
 fn seed_svg() -> String {
-    std::fs::read_to_string(crate_path("../tests/golden/r1-qwen-per-panel.svg"))
-        .expect("golden SVG")
+    std::fs::read_to_string(crate_path("tests/seed-figure.svg")).expect("seed SVG")
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
