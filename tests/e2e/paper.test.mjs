@@ -240,6 +240,32 @@ describe("export for papers", { timeout: 180_000 }, () => {
     await context.close();
   });
 
+  test("the JS layer takes the fonts as bytes: only they are used, and no other font is fetched", async () => {
+    const { page, context, problems } = await openPage(session, "");
+    await shownDataset(page);
+    const requests = [];
+    page.on("request", (request) => requests.push(request.url()));
+    const result = await page.evaluate(async () => {
+      const lib = await import("./lib/sweepmap.js");
+      // Regular only, as bytes (fetched here, as a host would have them).
+      const regular = new Uint8Array(await (await fetch(lib.paperFontUrls[0])).arrayBuffer());
+      const fonts = await lib.loadPaperApi(lib.paperWasmUrl, [regular]);
+      const { pdf, missing } = fonts.toPdf(window.sweepmap.figure.toSvg());
+      const again = await lib.loadPaperApi();
+      return { header: new TextDecoder().decode(pdf.subarray(0, 7)), text: new TextDecoder("latin1").decode(pdf), missing, same: again === fonts };
+    });
+    assert.equal(result.header, "%PDF-1.");
+    assert.deepEqual(result.missing, []);
+    assert.equal(result.same, true, "later calls resolve to the same fonts");
+    // Bold text (the peaks) is laid out in the one face given: no bold face is embedded.
+    assert.match(result.text, /\/BaseFont \/[A-Z]{6}\+DejaVuSans\n/);
+    assert.doesNotMatch(result.text, /DejaVuSans-Bold/);
+    const fetchedFonts = fromPaperPackage(requests).filter((url) => url.endsWith(".ttf"));
+    assert.deepEqual(fetchedFonts, [new URL("pkg/paper/DejaVuSans.ttf", session.url).href], "only the test's own fetch");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("characters the font lacks are named in the status; the export still saves", async () => {
     const { page, context, problems } = await openPage(session, "");
     await shownDataset(page);

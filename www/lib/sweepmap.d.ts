@@ -45,10 +45,12 @@ export declare const paperFontUrls: URL[];
 
 /**
  * Fetches and instantiates the paper package (PDF and SVG with text as paths) and its fonts once
- * per page; every call returns the same promise. `source` as for load().
+ * per page; every call returns the same promise. `source` as for load(); `fonts`: URLs to fetch
+ * or the bytes of .ttf/.otf files (default paperFontUrls). Only the first call's arguments count.
  */
 export declare function loadPaperApi(
   source?: import("../pkg/paper/sweepmap_paper.js").InitInput | Promise<import("../pkg/paper/sweepmap_paper.js").InitInput>,
+  fonts?: (URL | string | Uint8Array | ArrayBuffer)[],
 ): Promise<PaperFonts>;
 
 /** A figure's SVG as a one-page PDF with real text; `missing`: characters the font lacks. */

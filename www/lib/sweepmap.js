@@ -105,11 +105,17 @@ export const paperFontUrls = [
   /* @__PURE__ */ new URL("../pkg/paper/DejaVuSans-Bold.ttf", import.meta.url),
 ];
 
-/** The bytes of the font at `url`, or an error naming it and what to do. */
-async function fetchFont(url) {
-  const response = await fetch(url);
+/**
+ * The bytes of a font: given (a Uint8Array or ArrayBuffer), or fetched from its URL, with an
+ * error naming it and what to do.
+ * @param {URL | string | Uint8Array | ArrayBuffer} font
+ */
+async function fontBytes(font) {
+  if (font instanceof Uint8Array) return font;
+  if (font instanceof ArrayBuffer) return new Uint8Array(font);
+  const response = await fetch(font);
   if (!response.ok) {
-    throw new Error(`could not fetch the font ${url} (HTTP ${response.status}); try again, or export the plain SVG, which needs no font`);
+    throw new Error(`could not fetch the font ${font} (HTTP ${response.status}); try again, or export the plain SVG, which needs no font`);
   }
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -117,27 +123,27 @@ async function fetchFont(url) {
 /**
  * Made on the first call of loadPaperApi, so that a bundle which never calls it (the Python
  * widget's) drops it, and the package's glue with it.
- * @type {((source: any) => Promise<import("../pkg/paper/sweepmap_paper.js").PaperFonts>) | null}
+ * @type {((start: { source: any, fonts: (URL | string | Uint8Array | ArrayBuffer)[] }) => Promise<import("../pkg/paper/sweepmap_paper.js").PaperFonts>) | null}
  */
 let startPaper = null;
 
 /**
  * Fetches and instantiates the paper package and its fonts, once: every call returns the same
  * promise, which resolves to the loaded fonts, whose toPdf(svg) and textAsPaths(svg) convert.
- * `source` overrides where the wasm comes from, as for load().
+ * `source` overrides where the wasm comes from, as for load(); `fonts` which fonts text is laid
+ * out with (URLs to fetch, or the bytes of .ttf or .otf files; the first one's family stands for
+ * every generic family). Only the first call's arguments count.
  * @param {import("../pkg/paper/sweepmap_paper.js").InitInput | Promise<import("../pkg/paper/sweepmap_paper.js").InitInput>} [source]
+ * @param {(URL | string | Uint8Array | ArrayBuffer)[]} [fonts]
  * @returns {Promise<import("../pkg/paper/sweepmap_paper.js").PaperFonts>}
  */
-export function loadPaperApi(source = paperWasmUrl) {
-  startPaper ??= once(async (source) => {
-    const [paper, fonts] = await Promise.all([
-      import("../pkg/paper/sweepmap_paper.js"),
-      Promise.all(paperFontUrls.map(fetchFont)),
-    ]);
+export function loadPaperApi(source = paperWasmUrl, fonts = paperFontUrls) {
+  startPaper ??= once(async ({ source, fonts }) => {
+    const [paper, bytes] = await Promise.all([import("../pkg/paper/sweepmap_paper.js"), Promise.all(fonts.map(fontBytes))]);
     await paper.default({ module_or_path: source });
-    return new paper.PaperFonts(fonts);
+    return new paper.PaperFonts(bytes);
   });
-  return startPaper(source);
+  return startPaper({ source, fonts });
 }
 
 /**
