@@ -65,6 +65,8 @@ export const elements = {
   copyLink: /** @type {HTMLButtonElement} */ (byId("copy-link")),
   exportPng: /** @type {HTMLButtonElement} */ (byId("export-png")),
   exportSvg: /** @type {HTMLButtonElement} */ (byId("export-svg")),
+  exportPdf: /** @type {HTMLButtonElement} */ (byId("export-pdf")),
+  exportSvgPaths: /** @type {HTMLButtonElement} */ (byId("export-svg-paths")),
   exportCsv: /** @type {HTMLButtonElement} */ (byId("export-csv")),
   exportPage: /** @type {HTMLButtonElement} */ (byId("export-page")),
   linkFallback: byId("link-fallback"),

@@ -1,11 +1,14 @@
 // Export of the shown figure: PNG at twice the on-screen resolution, SVG (true vector: one shape
-// per cell, drawn by the figure), the shown data as CSV, and the whole figure as one
-// self-contained HTML page (its data, its view and sweepmap, opening offline: lib/standalone.js).
+// per cell, drawn by the figure), for papers a PDF (real text in the embedded font) and an SVG
+// with its text as paths (both made from the SVG by the paper package, fetched on the first such
+// export: lib/sweepmap.js svgToPdf, svgTextAsPaths), the shown data as CSV, and the whole figure
+// as one self-contained HTML page (its data, its view and sweepmap, opening offline:
+// lib/standalone.js).
 // File names come from the figure (fileStem(), e.g. "r1-qwen_aime24"), a page's from the data's
 // title (fileStemOf). Everything is made in the browser and saved through an <a download> with
 // an object URL.
 
-import { fileStemOf } from "./lib/sweepmap.js";
+import { fileStemOf, svgTextAsPaths, svgToPdf } from "./lib/sweepmap.js";
 import { fetchTemplate, fillTemplate } from "./lib/standalone.js";
 import { urlFileName } from "./sources.js";
 
@@ -63,6 +66,38 @@ export function exportPng(figure) {
 
 export function exportSvg(figure) {
   download(new Blob([figure.toSvg()], { type: "image/svg+xml" }), `${figure.fileStem()}.svg`);
+}
+
+/** The note of a paper export whose font lacks some characters of the figure, or null. */
+export function missingNote(missing) {
+  if (missing.length === 0) return null;
+  const listed = missing.slice(0, 8).join(" ");
+  const more = missing.length > 8 ? ` and ${missing.length - 8} more` : "";
+  return `(the bundled font, DejaVu Sans, has no glyph for ${listed}${more}: drawn as boxes; the plain SVG export keeps them as text)`;
+}
+
+/**
+ * Saves the figure as a PDF, its size in points the figure's in CSS pixels: cells as vector
+ * shapes, text as text in the embedded font. Resolves to null, or a note naming the characters
+ * the font lacks.
+ */
+export async function exportPdf(figure) {
+  const stem = figure.fileStem();
+  const { pdf, missing } = await svgToPdf(figure.toSvg());
+  download(new Blob([pdf], { type: "application/pdf" }), `${stem}.pdf`);
+  return missingNote(missing);
+}
+
+/**
+ * Saves the figure as an SVG whose text is drawn as paths in the bundled font, so it looks the
+ * same in Overleaf, Inkscape or a browser without the font (the text can no longer be edited
+ * or selected). Resolves to null, or a note as for exportPdf().
+ */
+export async function exportSvgTextAsPaths(figure) {
+  const stem = figure.fileStem();
+  const { svg, missing } = await svgTextAsPaths(figure.toSvg());
+  download(new Blob([svg], { type: "image/svg+xml" }), `${stem}.paths.svg`);
+  return missingNote(missing);
 }
 
 /** Saves the shown data as CSV, safe to open in a spreadsheet (see the README beside the CSV format). */

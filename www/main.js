@@ -42,7 +42,7 @@ import {
 } from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
 import { darkStyleMedia, onSchemeChange } from "./lib/theme.js";
-import { exportCsv, exportPage, exportPixelRatio, exportPng, exportSvg, ratioText } from "./export.js";
+import { exportCsv, exportPage, exportPdf, exportPixelRatio, exportPng, exportSvg, exportSvgTextAsPaths, ratioText } from "./export.js";
 import { loadsInSlices, progressDisplay } from "./loading.js";
 import { LoadCancelled } from "./lib/source.js";
 import { loadCatalog, readSourceData, relinkSweep, sweepOf } from "./sources.js";
@@ -973,19 +973,23 @@ function wireControls() {
   elements.copyLatex.addEventListener("click", () => copyLatex());
   elements.noticeDismiss.addEventListener("click", () => showNotices([]));
   elements.copyLink.addEventListener("click", () => copyLink());
-  const exporter = (button, run, what) =>
+  const exporter = (button, run, what, extension = what.toLowerCase()) =>
     button.addEventListener("click", async () => {
       if (!app.figure) return;
+      const figure = app.figure;
       try {
-        // A PNG export says when the figure was too large to export at the resolution asked.
-        const note = await run(app.figure);
-        setShareStatus(`${what} saved as ${app.figure.fileStem()}.${what.toLowerCase()}${note ? ` ${note}` : ""}.`);
+        // A PNG export says when the figure was too large to export at the resolution asked; a
+        // PDF or outlined SVG which characters its font lacks.
+        const note = await run(figure);
+        setShareStatus(`${what} saved as ${figure.fileStem()}.${extension}${note ? ` ${note}` : ""}.`);
       } catch (error) {
         showError(`Could not export the ${what}: ${messageOf(error)}`);
       }
     });
   exporter(elements.exportPng, exportPng, "PNG");
   exporter(elements.exportSvg, exportSvg, "SVG");
+  exporter(elements.exportPdf, exportPdf, "PDF");
+  exporter(elements.exportSvgPaths, exportSvgTextAsPaths, "SVG with text as paths", "paths.svg");
   exporter(elements.exportCsv, exportCsv, "CSV");
   elements.exportPage.addEventListener("click", async () => {
     if (!app.figure) return;
@@ -1201,7 +1205,8 @@ async function main() {
   }
   if (app.standalone) {
     app.texts.set(`bundled:${app.standalone.catalog[0].id}`, app.standalone.text);
-    for (const id of ["group-data", "copy-link", "export-page"]) byId(id).hidden = true;
+    // The PDF and outlined SVG need the paper package and its font, which the file does not hold.
+    for (const id of ["group-data", "copy-link", "export-page", "export-pdf", "export-svg-paths"]) byId(id).hidden = true;
   }
   try {
     app.catalog = app.standalone?.catalog ?? (await loadCatalog());

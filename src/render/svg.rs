@@ -116,9 +116,11 @@ impl Surface for SvgSurface {
             VPos::Bottom => "-0.5ex",
         };
         // plotters-svg divides the size by 1.24, which `render_svg`'s font scale multiplied in.
+        // The font stack names first the font the paper package embeds and outlines (DejaVu
+        // Sans, README "Export"), then Verdana, which has nearly its widths, then any sans-serif.
         let _ = write!(
             self.out,
-            r#"<text x="{x}" y="{y}" dy="{shift}" text-anchor="{anchor}" font-family="sans-serif" font-size="{}" opacity="1" fill="{}""#,
+            r#"<text x="{x}" y="{y}" dy="{shift}" text-anchor="{anchor}" font-family="'DejaVu Sans', Verdana, sans-serif" font-size="{}" opacity="1" fill="{}""#,
             Shortest(font.size / 1.24),
             hex(font.ink),
         );

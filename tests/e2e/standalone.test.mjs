@@ -216,8 +216,11 @@ describe("the standalone file", { timeout: 240_000 }, () => {
     await page.reload();
     assert.deepEqual((await shownDataset(page)).panels, ["R1-Llama | AIME24", "R1-Qwen | AIME24"]);
     // What needs a site is not offered.
-    const hidden = await page.evaluate(() => ["group-data", "copy-link", "export-page"].map((id) => document.getElementById(id).closest("[hidden]") !== null));
-    assert.deepEqual(hidden, [true, true, true]);
+    // The PDF and outlined SVG exports too: the file holds neither the paper package nor its font.
+    const hidden = await page.evaluate(() =>
+      ["group-data", "copy-link", "export-page", "export-pdf", "export-svg-paths"].map((id) => document.getElementById(id).closest("[hidden]") !== null),
+    );
+    assert.deepEqual(hidden, [true, true, true, true, true]);
     assert.deepEqual(await trouble(opened, file), NO_TROUBLE);
     for (const width of [1400, 390]) {
       await page.setViewportSize({ width, height: 900 });

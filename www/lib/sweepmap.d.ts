@@ -33,3 +33,28 @@ export declare const pairwiseWasmUrl: URL;
  * the same promise. `source` as for load().
  */
 export declare function loadPairwiseApi(source?: InitInput | Promise<InitInput>): Promise<SweepmapPairwiseApi>;
+
+/** The paper package's fonts, loaded: converts a figure's SVG. */
+export type PaperFonts = import("../pkg/paper/sweepmap_paper.js").PaperFonts;
+
+/** Where the paper package's wasm is. */
+export declare const paperWasmUrl: URL;
+
+/** The fonts the paper package lays text out with: DejaVu Sans, regular then bold. */
+export declare const paperFontUrls: URL[];
+
+/**
+ * Fetches and instantiates the paper package (PDF and SVG with text as paths) and its fonts once
+ * per page; every call returns the same promise. `source` as for load(); `fonts`: URLs to fetch
+ * or the bytes of .ttf/.otf files (default paperFontUrls). Only the first call's arguments count.
+ */
+export declare function loadPaperApi(
+  source?: import("../pkg/paper/sweepmap_paper.js").InitInput | Promise<import("../pkg/paper/sweepmap_paper.js").InitInput>,
+  fonts?: (URL | string | Uint8Array | ArrayBuffer)[],
+): Promise<PaperFonts>;
+
+/** A figure's SVG as a one-page PDF with real text; `missing`: characters the font lacks. */
+export declare function svgToPdf(svg: string): Promise<{ pdf: Uint8Array<ArrayBuffer>; missing: string[] }>;
+
+/** A figure's SVG with its text as paths; `missing`: characters the font lacks. */
+export declare function svgTextAsPaths(svg: string): Promise<{ svg: string; missing: string[] }>;

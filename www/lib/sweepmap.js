@@ -89,3 +89,80 @@ export function loadPairwiseApi(source = pairwiseWasmUrl) {
 export function isLoaded() {
   return loaded;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Export for papers: the paper package (www/pkg/paper/, the crate paper/) turns a figure's SVG
+// (figure.toSvg()) into a PDF with real text in an embedded subset of the bundled font, or into
+// an SVG with its text as paths. It and the font (DejaVu Sans, regular and bold) are fetched
+// only when first asked for, once per page (README "Export").
+
+/** Where the paper package's wasm is. */
+export const paperWasmUrl = /* @__PURE__ */ new URL("../pkg/paper/sweepmap_paper_bg.wasm", import.meta.url);
+
+/** The fonts the paper package lays text out with: DejaVu Sans, regular then bold. */
+export const paperFontUrls = [
+  /* @__PURE__ */ new URL("../pkg/paper/DejaVuSans.ttf", import.meta.url),
+  /* @__PURE__ */ new URL("../pkg/paper/DejaVuSans-Bold.ttf", import.meta.url),
+];
+
+/**
+ * The bytes of a font: given (a Uint8Array or ArrayBuffer), or fetched from its URL, with an
+ * error naming it and what to do.
+ * @param {URL | string | Uint8Array | ArrayBuffer} font
+ */
+async function fontBytes(font) {
+  if (font instanceof Uint8Array) return font;
+  if (font instanceof ArrayBuffer) return new Uint8Array(font);
+  const response = await fetch(font);
+  if (!response.ok) {
+    throw new Error(`could not fetch the font ${font} (HTTP ${response.status}); try again, or export the plain SVG, which needs no font`);
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * Made on the first call of loadPaperApi, so that a bundle which never calls it (the Python
+ * widget's) drops it, and the package's glue with it.
+ * @type {((start: { source: any, fonts: (URL | string | Uint8Array | ArrayBuffer)[] }) => Promise<import("../pkg/paper/sweepmap_paper.js").PaperFonts>) | null}
+ */
+let startPaper = null;
+
+/**
+ * Fetches and instantiates the paper package and its fonts, once: every call returns the same
+ * promise, which resolves to the loaded fonts, whose toPdf(svg) and textAsPaths(svg) convert.
+ * `source` overrides where the wasm comes from, as for load(); `fonts` which fonts text is laid
+ * out with (URLs to fetch, or the bytes of .ttf or .otf files; the first one's family stands for
+ * every generic family). Only the first call's arguments count.
+ * @param {import("../pkg/paper/sweepmap_paper.js").InitInput | Promise<import("../pkg/paper/sweepmap_paper.js").InitInput>} [source]
+ * @param {(URL | string | Uint8Array | ArrayBuffer)[]} [fonts]
+ * @returns {Promise<import("../pkg/paper/sweepmap_paper.js").PaperFonts>}
+ */
+export function loadPaperApi(source = paperWasmUrl, fonts = paperFontUrls) {
+  startPaper ??= once(async ({ source, fonts }) => {
+    const [paper, bytes] = await Promise.all([import("../pkg/paper/sweepmap_paper.js"), Promise.all(fonts.map(fontBytes))]);
+    await paper.default({ module_or_path: source });
+    return new paper.PaperFonts(bytes);
+  });
+  return startPaper({ source, fonts });
+}
+
+/**
+ * An SVG (a figure's toSvg()) as a one-page PDF of its size, 1 px = 1 pt: cells as vector
+ * shapes, text as text in the embedded font. `missing` lists the characters the font lacks
+ * (drawn as its empty box).
+ * @param {string} svg
+ * @returns {Promise<{ pdf: Uint8Array<ArrayBuffer>, missing: string[] }>}
+ */
+export async function svgToPdf(svg) {
+  return (await loadPaperApi()).toPdf(svg);
+}
+
+/**
+ * An SVG (a figure's toSvg()) written again with its text as paths, in the bundled font: it
+ * looks the same in any viewer, with or without the font. `missing` as for svgToPdf().
+ * @param {string} svg
+ * @returns {Promise<{ svg: string, missing: string[] }>}
+ */
+export async function svgTextAsPaths(svg) {
+  return (await loadPaperApi()).textAsPaths(svg);
+}
