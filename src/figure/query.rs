@@ -44,6 +44,14 @@ pub struct CellInfo {
     /// it written as the labels are.
     pub below_peak: Option<f64>,
     pub below_peak_label: Option<String>,
+    /// For a cell of a marginal strip: `"row"` (the row strip's cell of row `y`, with `x` =
+    /// columns) or `"column"` (with `y` = rows); `None` for a cell of the grid. The axis the
+    /// strip reduces says how (`x_label` of a row's cell: "mean of 12 cells"), `rank` and
+    /// `present` count lines, and `below_peak` is below the best line.
+    pub strip: Option<String>,
+    /// A strip cell's confidence interval, "41 to 51 (95 %)", when every cell of its line has a
+    /// standard error.
+    pub interval_label: Option<String>,
     /// One line for screen readers and tooltips.
     pub text: String,
 }
@@ -95,11 +103,12 @@ impl Figure {
         )
     }
 
-    /// Information about a cell; `None` when the panel or cell is out of range.
+    /// Information about a cell, or about a strip's cell (see [`CellInfo::strip`]); `None`
+    /// when the panel or cell is out of range.
     pub fn cell_info(&self, panel_index: usize, x: usize, y: usize) -> Option<CellInfo> {
         let panel = self.panels.get(panel_index)?;
         if x >= panel.grid.columns() || y >= panel.grid.rows() {
-            return None;
+            return self.strip_info(panel_index, x, y);
         }
         let cell = panel.grid.get(x, y);
         let direction = self.direction;
@@ -192,6 +201,114 @@ impl Figure {
             present: values.len(),
             below_peak,
             below_peak_label: below_peak.map(|below| format_value(below, panel.decimals)),
+            strip: None,
+            interval_label: None,
+            text,
+        })
+    }
+
+    /// Information about a cell of a panel's marginal strips: `x` = columns for the row strip's
+    /// cell of row `y`, `y` = rows for the column strip's cell of column `x`.
+    fn strip_info(&self, panel_index: usize, x: usize, y: usize) -> Option<CellInfo> {
+        let panel = self.panels.get(panel_index)?;
+        let (marginals, strips) = (panel.marginals.as_ref()?, self.strips?);
+        let (columns, rows) = (panel.grid.columns(), panel.grid.rows());
+        let (is_row, index) = match (x == columns, y == rows) {
+            (true, false) => (true, y),
+            (false, true) => (false, x),
+            _ => return None,
+        };
+        let (lines, best_lines, noun) = if is_row {
+            (&marginals.rows, &marginals.best_rows, "row")
+        } else {
+            (&marginals.columns, &marginals.best_columns, "column")
+        };
+        let line = lines.get(index)?.as_ref();
+        let (x_name, y_name) = self.axis_names(panel);
+        let word = strips.value.word();
+        let over = format!(
+            "{word} of {} {}",
+            line.map_or(0, |line| line.present),
+            if line.is_some_and(|line| line.present == 1) {
+                "cell"
+            } else {
+                "cells"
+            }
+        );
+        let better = |a: f64, b: f64| match self.direction {
+            Direction::Higher => a > b,
+            Direction::Lower => a < b,
+        };
+        let mut values: Vec<f64> = Vec::new();
+        for line in lines.iter().flatten() {
+            values.push(line.value);
+        }
+        let best = values
+            .iter()
+            .copied()
+            .reduce(|a, b| if better(b, a) { b } else { a });
+        let value = line.map(|line| line.value);
+        // Lines that read the same as the best at the panel's decimals are the best (as marked).
+        let rank = value.map(|value| match best_lines.contains(&index) {
+            true => 1,
+            false => values.iter().filter(|v| better(**v, value)).count() + 1,
+        });
+        let below_peak = value.zip(best).map(|(value, best)| (best - value).abs());
+        let label = |value: f64| format_value(value, panel.decimals);
+        let value_label = value.map_or_else(|| "no cells".to_string(), label);
+        let interval_label = line.and_then(|line| line.interval).map(|(low, high)| {
+            let level = super::prepare::level_text(strips.level);
+            format!("{} to {} ({level})", label(low), label(high))
+        });
+        let (x_label, y_label) = if is_row {
+            (over, self.y.label(y).unwrap_or_default().to_string())
+        } else {
+            (self.x.label(x).unwrap_or_default().to_string(), over)
+        };
+        let line_name = if is_row {
+            format!("{} {}", display_label(y_name), display_label(&y_label))
+        } else {
+            format!("{} {}", display_label(x_name), display_label(&x_label))
+        };
+        let mut text = format!(
+            "{}: {word} of the {noun} {line_name}: {value_label}",
+            panel.title
+        );
+        if let Some(interval) = &interval_label {
+            text.push_str(&format!(", interval {interval}"));
+        }
+        match (rank, below_peak) {
+            (Some(1), _) => text.push_str(&format!(", the best of {} {noun}s", values.len())),
+            (Some(rank), Some(below)) => text.push_str(&format!(
+                ", rank {rank} of {} {noun}s, {} below the best",
+                values.len(),
+                label(below)
+            )),
+            _ => {}
+        }
+        Some(CellInfo {
+            panel: panel_index,
+            title: panel.title.clone(),
+            model: panel.model.clone(),
+            benchmark: panel.benchmark.clone(),
+            x_name: x_name.to_string(),
+            x_label,
+            y_name: y_name.to_string(),
+            y_label,
+            x,
+            y,
+            value,
+            exact_label: value.and_then(|value| exact_beyond(value, &value_label)),
+            value_label,
+            count: None,
+            std_dev: None,
+            std_dev_label: None,
+            rank,
+            present: values.len(),
+            below_peak,
+            below_peak_label: below_peak.map(label),
+            strip: Some(noun.to_string()),
+            interval_label,
             text,
         })
     }
