@@ -126,7 +126,7 @@ fn under_order_best_strips_hold_each_lines_best_cell() {
     let layout = layout_figure(&figure, 900.0);
     let key: Vec<&str> = layout.key.iter().map(|k| k.label.as_str()).collect();
     assert!(
-        key.contains(&"strips: row and column best cells (the best outlined)"),
+        key.contains(&"strips: row and column best cells"),
         "{key:?}"
     );
 }

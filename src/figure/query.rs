@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::{format_value, Figure, FigurePanel};
+use super::{format_value, plural, Figure, FigurePanel};
 use crate::analysis::{measure_trends, summarize, Summary, Trends};
 use crate::display::display_label;
 use crate::model::records::CsvWriter;
@@ -71,6 +71,26 @@ pub struct PanelReport {
     pub description: String,
 }
 
+/// The competition rank of `value` among `values` (1 = the best; ties share a rank) and how far
+/// it is below the best, by `direction`.
+fn rank_among(values: &[f64], value: f64, direction: Direction) -> (usize, f64) {
+    let better = |a: f64, b: f64| match direction {
+        Direction::Higher => a > b,
+        Direction::Lower => a < b,
+    };
+    let mut rank = 1;
+    let mut best = value;
+    for &other in values {
+        if better(other, value) {
+            rank += 1;
+        }
+        if better(other, best) {
+            best = other;
+        }
+    }
+    (rank, (best - value).abs())
+}
+
 /// `value` as JavaScript writes it in full, with a true minus, when `label` does not read back
 /// as that very number; `None` when the label says it all.
 fn exact_beyond(value: f64, label: &str) -> Option<String> {
@@ -111,31 +131,16 @@ impl Figure {
             return self.strip_info(panel_index, x, y);
         }
         let cell = panel.grid.get(x, y);
-        let direction = self.direction;
         let mut values: Vec<f64> = Vec::new();
         for (_, _, c) in panel.grid.present() {
             values.push(c.mean);
         }
-        let better = |a: f64, b: f64| match direction {
-            Direction::Higher => a > b,
-            Direction::Lower => a < b,
-        };
         // A bin of a histogram has a count, not a rank or a distance from a peak.
         let ranked = panel.item_total.is_none();
-        let rank = cell
+        let (rank, below_peak) = cell
             .filter(|_| ranked)
-            .map(|cell| values.iter().filter(|v| better(**v, cell.mean)).count() + 1);
-        let best = values
-            .iter()
-            .copied()
-            .reduce(|a, b| if better(b, a) { b } else { a });
-        let below_peak = match (cell.filter(|_| ranked), best) {
-            (Some(cell), Some(best)) => Some(match direction {
-                Direction::Higher => best - cell.mean,
-                Direction::Lower => cell.mean - best,
-            }),
-            _ => None,
-        };
+            .map(|cell| rank_among(&values, cell.mean, self.direction))
+            .unzip();
         let value_label = cell.map_or_else(
             || "missing".to_string(),
             |c| format_value(c.mean, panel.decimals),
@@ -227,33 +232,21 @@ impl Figure {
         let (x_name, y_name) = self.axis_names(panel);
         let word = strips.value.word();
         let over = format!(
-            "{word} of {} {}",
-            line.map_or(0, |line| line.present),
-            if line.is_some_and(|line| line.present == 1) {
-                "cell"
-            } else {
-                "cells"
-            }
+            "{word} of {}",
+            plural(line.map_or(0, |line| line.present), "cell")
         );
-        let better = |a: f64, b: f64| match self.direction {
-            Direction::Higher => a > b,
-            Direction::Lower => a < b,
-        };
         let mut values: Vec<f64> = Vec::new();
         for line in lines.iter().flatten() {
             values.push(line.value);
         }
-        let best = values
-            .iter()
-            .copied()
-            .reduce(|a, b| if better(b, a) { b } else { a });
         let value = line.map(|line| line.value);
         // Lines that read the same as the best at the panel's decimals are the best (as marked).
-        let rank = value.map(|value| match best_lines.contains(&index) {
-            true => 1,
-            false => values.iter().filter(|v| better(**v, value)).count() + 1,
-        });
-        let below_peak = value.zip(best).map(|(value, best)| (best - value).abs());
+        let (rank, below_peak) = value
+            .map(|value| {
+                let (rank, below) = rank_among(&values, value, self.direction);
+                (if best_lines.contains(&index) { 1 } else { rank }, below)
+            })
+            .unzip();
         let label = |value: f64| format_value(value, panel.decimals);
         let value_label = value.map_or_else(|| "no cells".to_string(), label);
         let interval_label = line.and_then(|line| line.interval).map(|(low, high)| {

@@ -1117,10 +1117,7 @@ fn place_key(figure: &Figure, left: f64, width: f64, height: f64) -> Vec<KeyEntr
             crate::figure::StripValue::Mean => "means",
             crate::figure::StripValue::Best => "best cells",
         };
-        entries.push((
-            KeyItem::Strips,
-            format!("strips: row and column {what} (the best outlined)"),
-        ));
+        entries.push((KeyItem::Strips, format!("strips: row and column {what}")));
     }
     let mut key = Vec::with_capacity(entries.len());
     let (mut x, mut y) = (left, height - PADDING + 4.0);
