@@ -444,3 +444,61 @@ fn hover_covers_strip_cells_with_their_interval_and_rank() {
     // A grid cell says nothing of strips.
     assert_eq!(figure.cell_info(0, 0, 0).unwrap().strip, None);
 }
+
+/// At 390 px the key's long labels (the marks' label says what a dot in a strip means) wrap
+/// into lines that stay inside the figure, and the figure is tall enough for them.
+#[test]
+fn the_key_wraps_inside_a_phone_wide_figure() {
+    use sweepmap::layout::estimate_text_width;
+    let seed = load_json(
+        &std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/data/kv-cache-sweep.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let figure = prepare_figure(
+        &seed,
+        &FigureOptions {
+            view: View::Model {
+                model: "R1-Llama".into(),
+            },
+            marginals: true,
+            uncertainty: Some(0.95),
+            ..FigureOptions::default()
+        },
+    )
+    .unwrap();
+    let layout = layout_figure(&figure, 390.0);
+    assert_eq!(layout.width, 390.0);
+    let mark = layout
+        .key
+        .iter()
+        .find(|entry| entry.item == KeyItem::Mark)
+        .unwrap();
+    assert!(mark.label.lines().count() > 1, "{:?}", mark.label);
+    assert_eq!(
+        mark.label.replace('\n', " "),
+        "cannot be told apart from the peak (in a strip: from the best row or column) (95 %)"
+    );
+    for entry in &layout.key {
+        for line in entry.label.lines() {
+            let right = entry.swatch.right() + 6.0 + estimate_text_width(line, layout.tick_font);
+            assert!(right <= layout.width - 4.0, "{line:?} ends at {right}");
+        }
+        assert!(entry.bottom() <= layout.height);
+    }
+    // Entries do not overlap.
+    for (index, a) in layout.key.iter().enumerate() {
+        for b in &layout.key[index + 1..] {
+            let box_of = |entry: &sweepmap::layout::KeyEntry| Rect {
+                height: entry.bottom() - entry.swatch.y,
+                ..entry.swatch
+            };
+            assert!(
+                apart(box_of(a), box_of(b)) || a.swatch.y != b.swatch.y,
+                "{a:?} {b:?}"
+            );
+        }
+    }
+}

@@ -2991,6 +2991,12 @@ fn the_fast_canvas_surface_draws_what_plotters_canvas_draws() {
             annotate: false,
             ..FigureOptions::default()
         },
+        // Marginal strips beside each panel, the best outlined, the lines within noise dotted.
+        FigureOptions {
+            marginals: true,
+            uncertainty: Some(0.95),
+            ..FigureOptions::default()
+        },
     ];
     for options in variants {
         let figure = prepare_figure(&dataset, &options).unwrap();

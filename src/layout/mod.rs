@@ -40,6 +40,9 @@ pub const STRIP_WIDTH: f64 = 12.0;
 const STRIP_GAP: f64 = 4.0;
 /// The room a strip takes beside a plot.
 const STRIP_BLOCK: f64 = STRIP_WIDTH + STRIP_GAP;
+/// More room between a row strip and a colour bar than a plot has, so that the strip is not read
+/// as part of the legend.
+const STRIP_BAR_GAP: f64 = 10.0;
 
 /// A rectangle in CSS pixels, y growing downwards.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -698,9 +701,9 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let key = place_key(figure, left, width, height);
     let below_panels = color_bars
         .iter()
-        .map(|b| b.bar)
-        .chain(key.iter().map(|k| k.swatch))
-        .map(|rect| rect.bottom() + PADDING)
+        .map(|b| b.bar.bottom())
+        .chain(key.iter().map(KeyEntry::bottom))
+        .map(|bottom| bottom + PADDING)
         .fold(height, f64::max);
     let (caption_at, height) = place_caption(figure, left, below_panels);
 
@@ -822,7 +825,7 @@ fn arrange_panels(figure: &Figure, width: f64, margins: &Margins) -> Arrangement
         margins.bar_block
     };
     let strip = if figure.strips.is_some() {
-        STRIP_BLOCK
+        STRIP_BLOCK + STRIP_BAR_GAP
     } else {
         0.0
     };
@@ -1102,8 +1105,9 @@ fn place_color_bars(
 }
 
 /// Step 5b: the key, a row under the panels (starting at `left`, below `height`) explaining
-/// missing cells and marks when the figure has them, entries left to right, wrapping when the
-/// row is full.
+/// missing cells, marks and strips when the figure has them, entries left to right, wrapping
+/// when the row is full; a label too wide for a row of its own is wrapped at spaces into lines
+/// (its `label` holds them joined by line ends).
 fn place_key(figure: &Figure, left: f64, width: f64, height: f64) -> Vec<KeyEntry> {
     let mut entries: Vec<(KeyItem, String)> = Vec::new();
     if figure.has_missing {
@@ -1121,25 +1125,50 @@ fn place_key(figure: &Figure, left: f64, width: f64, height: f64) -> Vec<KeyEntr
     }
     let mut key = Vec::with_capacity(entries.len());
     let (mut x, mut y) = (left, height - PADDING + 4.0);
+    let mut row_height = BAR_WIDTH;
+    let room = (width - PADDING - left - BAR_WIDTH - 6.0).max(MIN_PLOT_WIDTH / 2.0);
     for (item, label) in entries {
-        let entry_width = BAR_WIDTH + 6.0 + estimate_text_width(&label, TICK_FONT);
+        let mut lines = vec![label];
+        if estimate_text_width(&lines[0], TICK_FONT) > room {
+            lines = wrap_words(&lines[0], room, TICK_FONT);
+        }
+        let text_width = lines
+            .iter()
+            .map(|line| estimate_text_width(line, TICK_FONT))
+            .fold(0.0, f64::max);
+        let entry_width = BAR_WIDTH + 6.0 + text_width;
         if x > left && x + entry_width > width - PADDING {
             x = left;
-            y += BAR_WIDTH + 8.0;
+            y += row_height + 8.0;
+            row_height = BAR_WIDTH;
         }
-        key.push(KeyEntry {
+        let swatch = Rect {
+            x,
+            y,
+            width: BAR_WIDTH,
+            height: BAR_WIDTH,
+        };
+        let entry = KeyEntry {
             item,
-            swatch: Rect {
-                x,
-                y,
-                width: BAR_WIDTH,
-                height: BAR_WIDTH,
-            },
-            label,
-        });
+            swatch,
+            label: lines.join("\n"),
+        };
+        row_height = row_height.max(entry.bottom() - y);
+        key.push(entry);
         x += entry_width + 24.0;
     }
     key
+}
+
+/// The distance between the lines of a key entry's label.
+pub const KEY_LINE: f64 = TICK_FONT + 3.0;
+
+impl KeyEntry {
+    /// The bottom of the entry: its swatch's, or its label's last line's when it has several.
+    pub fn bottom(&self) -> f64 {
+        let lines = self.label.lines().count().max(1);
+        self.swatch.bottom() + (lines - 1) as f64 * KEY_LINE
+    }
 }
 
 /// Step 5c: the caption, one line under everything else (which ends at `height`, padding

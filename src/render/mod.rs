@@ -510,7 +510,8 @@ pub fn draw_figure_on(
 /// A panel's marginal strips, drawn as its cells are (with their gap): each row's and column's
 /// value in the panel's colour, a line without cells in the missing colour, the best lines
 /// outlined as peaks are (a strip cell too small for that is outlined whole, so that the best
-/// line is marked at any size), and a dot on the lines within noise of the best.
+/// line is marked at any size), a line without cells grey and hatched, and a dot in the middle
+/// of the lines within noise of the best.
 fn draw_strips(
     painter: &mut Painter<'_>,
     panel: &FigurePanel,
@@ -536,7 +537,11 @@ fn draw_strips(
         };
         let inner = inner_cell(rect, gap);
         let Some(line) = line else {
+            // A line without cells: grey and hatched, as a missing cell.
             painter.fill(inner, painter.palette.missing)?;
+            if inner.width >= 4.0 && inner.height >= 4.0 {
+                painter.hatch(inner)?;
+            }
             continue;
         };
         let rgb = panel.scale.color(line.value);
@@ -549,11 +554,18 @@ fn draw_strips(
                 painter.outline(inner, ink, 1.0)?;
             }
         }
+        // A strip cell has no value label: its dot sits in the middle, a little larger.
         if near.contains(&line_index) {
-            painter.dot(mark_centre(rect), mark_radius(rect), ink)?;
+            let radius = (rect.width.min(rect.height) / 5.0).clamp(1.5, 3.5);
+            painter.dot(centre_of(rect), radius, ink)?;
         }
     }
     Ok(())
+}
+
+/// The centre of a rectangle.
+fn centre_of(rect: Rect) -> (f64, f64) {
+    (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0)
 }
 
 /// Where a peak's outline goes: inside its cell, 2 CSS pixels in.
@@ -667,8 +679,11 @@ fn draw_caption_and_key(
         }
         let font =
             Font::new(layout.tick_font, palette.muted_ink).anchored(HPos::Left, VPos::Center);
-        let at = (swatch.right() + 6.0, swatch.y + swatch.height / 2.0);
-        painter.text(&entry.label, at, font)?;
+        let mut at = (swatch.right() + 6.0, swatch.y + swatch.height / 2.0);
+        for line in entry.label.lines() {
+            painter.text(line, at, font)?;
+            at.1 += crate::layout::KEY_LINE;
+        }
     }
     Ok(())
 }

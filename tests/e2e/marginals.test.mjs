@@ -112,6 +112,7 @@ describe("marginal strips", { timeout: 180_000 }, () => {
     const svg = await page.evaluate(() => window.sweepmap.figure.toSvg());
     assert.match(svg, /strips: row and column means\s*<\/text>/);
     await page.screenshot({ path: path.join(directory, "optuna-strips-1400.png"), fullPage: true });
+    await page.locator("#figure-canvas").screenshot({ path: path.join(directory, "optuna-figure-1400.png") });
 
     // Under order=best each strip cell shows its line's best cell, in that cell's colour. (One
     // panel offers no Order select: the figure is updated through its API; without the value
@@ -202,12 +203,14 @@ describe("marginal strips", { timeout: 180_000 }, () => {
     await shownDataset(seed.page);
     assert.equal(await seed.page.evaluate(() => window.sweepmap.figure.panels().some((panel) => panel.strips)), false);
     await seed.page.screenshot({ path: path.join(directory, "seed-1400.png"), fullPage: true });
+    await seed.page.locator("#figure-canvas").screenshot({ path: path.join(directory, "seed-figure-1400.png") });
     const on = await openPage(session, "#dataset=kv-cache-sweep&marginals=on", { width: 1400 });
     await shownDataset(on.page);
     assert.equal(await on.page.inputValue("#marginals-select"), "on");
     assert.equal(await on.page.evaluate(() => window.sweepmap.figure.panels().every((panel) => panel.strips)), true);
     assert.equal((await shownDataset(on.page)).fragment, "#dataset=kv-cache-sweep&marginals=on");
     await on.page.screenshot({ path: path.join(directory, "seed-on-1400.png"), fullPage: true });
+    await on.page.locator("#figure-canvas").screenshot({ path: path.join(directory, "seed-on-figure-1400.png") });
     // A difference draws no strips: the select is hidden.
     await afterRender(on.page, () => on.page.selectOption("#layout-select", "difference"));
     assert.equal((await controlValues(on.page)).shown.includes("marginals-select"), false);
@@ -230,11 +233,18 @@ describe("marginal strips", { timeout: 180_000 }, () => {
     assert.ok(stripRight - plotRight <= 16, "a thin strip beside the plot");
     assert.ok(stripRight < width);
     await page.screenshot({ path: path.join(directory, "optuna-strips-390.png"), fullPage: true });
+    await page.locator("#figure-canvas").screenshot({ path: path.join(directory, "optuna-figure-390.png") });
     const seed = await openPage(session, "#dataset=kv-cache-sweep&marginals=on", { width: 390 });
     await shownDataset(seed.page);
     await seed.page.screenshot({ path: path.join(directory, "seed-on-390.png"), fullPage: true });
+    await seed.page.locator("#figure-canvas").screenshot({ path: path.join(directory, "seed-on-figure-390.png") });
+    const plain = await openPage(session, "#dataset=kv-cache-sweep", { width: 390 });
+    await shownDataset(plain.page);
+    await plain.page.screenshot({ path: path.join(directory, "seed-390.png"), fullPage: true });
     assert.deepEqual(problems, []);
     assert.deepEqual(seed.problems, []);
+    assert.deepEqual(plain.problems, []);
+    await plain.context.close();
     await seed.context.close();
     await context.close();
   });
