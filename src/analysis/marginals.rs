@@ -164,7 +164,7 @@ fn near_best(lines: &[Option<LineMarginal>], best: &[usize]) -> Vec<usize> {
     let mut reference: Option<(f64, f64)> = None;
     for line in best.iter().filter_map(|&index| lines.get(index)?.as_ref()) {
         if let Some(half) = half_width(line) {
-            if reference.is_none_or(|(_, narrowest)| half < narrowest) {
+            if !reference.is_some_and(|(_, narrowest)| half >= narrowest) {
                 reference = Some((line.value, half));
             }
         }

@@ -1128,10 +1128,11 @@ fn place_key(figure: &Figure, left: f64, width: f64, height: f64) -> Vec<KeyEntr
     let mut row_height = BAR_WIDTH;
     let room = (width - PADDING - left - BAR_WIDTH - 6.0).max(MIN_PLOT_WIDTH / 2.0);
     for (item, label) in entries {
-        let mut lines = vec![label];
-        if estimate_text_width(&lines[0], TICK_FONT) > room {
-            lines = wrap_words(&lines[0], room, TICK_FONT);
-        }
+        let lines = if estimate_text_width(&label, TICK_FONT) > room {
+            wrap_words(&label, room, TICK_FONT)
+        } else {
+            vec![label]
+        };
         let text_width = lines
             .iter()
             .map(|line| estimate_text_width(line, TICK_FONT))

@@ -205,16 +205,15 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
     // ordered by their best cell; intervals at the marks' level (95 % when they are off), and
     // the lines within noise of the best marked only with the marks.
     let level = options.uncertainty.unwrap_or(DEFAULT_LEVEL);
-    let strips =
-        (options.marginals && difference.is_none() && reconciliation.is_none()).then(|| {
-            MarginalStrips {
-                value: match options.order {
-                    Order::Best => StripValue::Best,
-                    _ => StripValue::Mean,
-                },
-                level,
-            }
-        });
+    let strips = (options.marginals && difference.is_none() && reconciliation.is_none()).then_some(
+        MarginalStrips {
+            value: match options.order {
+                Order::Best => StripValue::Best,
+                _ => StripValue::Mean,
+            },
+            level,
+        },
+    );
     let critical = critical_value(level)?;
     // What is said across panels, and a colour bar they share, use the finest decimals of the
     // panels shown as given.
