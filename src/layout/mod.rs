@@ -262,10 +262,11 @@ pub struct PanelLayout {
 }
 
 impl PanelLayout {
-    /// The right edge of what is drawn from the scale: the plot, or its row strip.
+    /// Where what is beside the plot may start: right of the plot, or of its row strip and
+    /// the room that keeps a colour bar apart from it.
     pub fn right(&self) -> f64 {
         self.row_strip
-            .map_or(self.plot.right(), |strip| strip.right())
+            .map_or(self.plot.right(), |strip| strip.right() + STRIP_BAR_GAP)
     }
 
     /// The grid's columns and rows, as the plot holds them.

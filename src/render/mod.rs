@@ -508,10 +508,9 @@ pub fn draw_figure_on(
 }
 
 /// A panel's marginal strips, drawn as its cells are (with their gap): each row's and column's
-/// value in the panel's colour, a line without cells in the missing colour, the best lines
-/// outlined as peaks are (a strip cell too small for that is outlined whole, so that the best
-/// line is marked at any size), a line without cells grey and hatched, and a dot in the middle
-/// of the lines within noise of the best.
+/// value in the panel's colour, the best lines outlined as peaks are (a strip cell too small for
+/// that is outlined whole, so that the best line is marked at any size), a line without cells
+/// grey and hatched, and a dot in the middle of the lines within noise of the best.
 fn draw_strips(
     painter: &mut Painter<'_>,
     panel: &FigurePanel,
