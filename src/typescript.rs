@@ -67,6 +67,7 @@ words_type!(
     crate::color::Theme => "Theme": <crate::color::Theme as Named>::ALL,
     crate::color::ColorScale => "ColorScale": <crate::color::ColorScale as Named>::ALL,
     crate::figure::Order => "PanelOrder": <crate::figure::Order as Named>::ALL,
+    crate::figure::Strips => "MarginalStrips": <crate::figure::Strips as Named>::ALL,
 );
 #[cfg(feature = "tables")]
 words_type!(@one crate::table::Role => "ColumnRoleName": crate::table::Role::ALL.iter().map(|role| role.as_str()));
@@ -103,6 +104,7 @@ fn declarations() -> String {
         declaration::<crate::color::Theme>(&config),
         declaration::<crate::color::ColorScale>(&config),
         declaration::<crate::figure::Order>(&config),
+        declaration::<crate::figure::Strips>(&config),
         declaration::<crate::Direction>(&config),
         // Analysis results (`SweepDataset.analysis`, `reconcile`, `rankConfigurations`).
         declaration::<crate::analysis::CellPosition>(&config),

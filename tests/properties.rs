@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 use sweepmap::analysis::{compute_marginals, summarize};
 use sweepmap::color::{resolve_domain, ColorScale, DomainMode, Theme};
-use sweepmap::figure::Order;
+use sweepmap::figure::{Order, Strips};
 use sweepmap::link::{
     format_link, parse_link, BinValue, DataKind, Format, Layout, LinkContext, Named, PairwiseView,
     Range, Source, SweepView, ViewState,
@@ -312,13 +312,14 @@ fn sweep_view() -> impl Strategy<Value = ViewState> {
             theme(),
             prop::sample::select(ColorScale::ALL),
             prop::sample::select(Order::ALL),
+            prop::sample::select(Strips::ALL),
         ),
     )
         .prop_map(
             |(
                 (source, layout, model, model_b, benchmark),
                 (color_map, reversed, range, a, b, center),
-                (annotate, decimals, uncertainty, theme, color_scale, order),
+                (annotate, decimals, uncertainty, theme, color_scale, order, marginals),
             )| {
                 let fixed = range == Range::Fixed && a != b;
                 let range = if range == Range::Fixed && !fixed {
@@ -356,6 +357,11 @@ fn sweep_view() -> impl Strategy<Value = ViewState> {
                         order
                     } else {
                         Order::Data
+                    },
+                    marginals: if uses(&[Layout::Model, Layout::Benchmark, Layout::Grid]) {
+                        marginals
+                    } else {
+                        Strips::Auto
                     },
                 })
             },

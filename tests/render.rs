@@ -800,6 +800,20 @@ fn a_colour_change_repaints_inside_the_colour_regions_and_nothing_else_is_there(
         ),
         ("R1-Llama fixed", figure(&kv, model("R1-Llama"), fixed)),
         ("grid", figure(&kv, View::Grid, DomainMode::Shared)),
+        // Marginal strips (with dots within noise of the best) are coloured too.
+        (
+            "R1-Llama strips",
+            prepare_figure(
+                &kv,
+                &FigureOptions {
+                    view: model("R1-Llama"),
+                    marginals: true,
+                    uncertainty: Some(0.95),
+                    ..FigureOptions::default()
+                },
+            )
+            .unwrap(),
+        ),
         (
             "97 x 61",
             figure(

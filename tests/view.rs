@@ -135,7 +135,7 @@ fn option_messages_list_exactly_the_words_options_take() {
 
 #[test]
 fn bad_sweep_options_are_errors_that_name_the_option() {
-    let known_options = r#""layout", "model", "modelB", "benchmark", "order", "colorMap", "reversed", "colorScale", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "theme", "width", "pixelRatio""#;
+    let known_options = r#""layout", "model", "modelB", "benchmark", "order", "colorMap", "reversed", "colorScale", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "marginals", "theme", "width", "pixelRatio""#;
     let cases: Vec<(Vec<(&str, OptionValue)>, String)> = vec![
         (
             vec![("colour", text("red"))],
@@ -1024,6 +1024,76 @@ fn the_panel_order_is_an_option_and_a_link_key_of_sweeps() {
         (
             "dataset=x".into(),
             vec![r#"order: order="worst" is not an order (expected data, mean, best); using "data"."#.into()]
+        )
+    );
+}
+
+/// The marginal strips: an option and a link key (`marginals=`), `auto` by default and left out
+/// of links; `auto` resolves against the dataset's axes (off for the 2 x 2 test sweep, on past
+/// 6 x 6), `on` and `off` are kept by the layouts of panels of values and left out by a
+/// difference or a reconciliation (which draw none).
+#[test]
+fn the_marginal_strips_are_an_option_and_a_link_key_of_sweeps() {
+    use sweepmap::figure::Strips;
+    let dataset = dataset();
+    let nowhere = Surroundings::default();
+    let resolve = |given: Vec<(&str, OptionValue)>, dataset: &Dataset| {
+        let given = settings(&SWEEP, given).unwrap();
+        resolve_options(&given, dataset, &nowhere).unwrap()
+    };
+    let auto = resolve(vec![], &dataset);
+    assert_eq!(auto.marginals, Strips::Off);
+    assert!(!auto.figure_options().marginals);
+    let on = resolve(vec![("marginals", text("on"))], &dataset);
+    assert_eq!(on.marginals, Strips::On);
+    assert!(on.figure_options().marginals);
+    let difference = resolve(
+        vec![("marginals", text("on")), ("layout", text("difference"))],
+        &dataset,
+    );
+    assert_eq!(difference.marginals, Strips::Off);
+    // Seven ratios: more than 6 columns, so `auto` draws strips.
+    let wide = load_json(
+        &FIGURE_JSON
+            .replace("[0.1, 0.2]", "[0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]")
+            .replace("[40.0, 45.3]", "[40.0, 45.3, 1, 2, 3, 4, 5]")
+            .replace("[41.3, 49.3]", "[41.3, 49.3, 1, 2, 3, 4, 5]")
+            .replace("[26.7, 30.7]", "[26.7, 30.7, 1, 2, 3, 4, 5]")
+            .replace("[27.3, 26.7]", "[27.3, 26.7, 1, 2, 3, 4, 5]")
+            .replace("[46.7, 48.0]", "[46.7, 48.0, 1, 2, 3, 4, 5]")
+            .replace("[46.0, 49.3]", "[46.0, 49.3, 1, 2, 3, 4, 5]")
+            .replace("[36.7, null]", "[36.7, null, 1, 2, 3, 4, 5]")
+            .replace("[34.7, 36.0]", "[34.7, 36.0, 1, 2, 3, 4, 5]"),
+    )
+    .unwrap();
+    assert_eq!(resolve(vec![], &wide).marginals, Strips::On);
+    let off = resolve(vec![("marginals", text("off"))], &wide);
+    assert_eq!(off.marginals, Strips::Off);
+    assert_eq!(
+        sweep_error(vec![("marginals", text("yes"))]),
+        r#"field "marginals": expected one of "auto", "on", "off", found "yes""#
+    );
+
+    let context = sweep_context();
+    for layout in ["", "&layout=benchmark", "&layout=grid"] {
+        for word in ["on", "off"] {
+            let query = format!("dataset=x{layout}&marginals={word}");
+            assert_eq!(read(&query, &context), (query.clone(), vec![]));
+        }
+    }
+    assert_eq!(
+        read("dataset=x&marginals=auto", &context),
+        ("dataset=x".into(), vec![])
+    );
+    assert_eq!(
+        read("dataset=x&layout=difference&marginals=on", &context).0,
+        "dataset=x&layout=difference"
+    );
+    assert_eq!(
+        read("dataset=x&marginals=yes", &context),
+        (
+            "dataset=x".into(),
+            vec![r#"marginals: marginals="yes" is not a marginals setting (expected auto, on, off); using "auto"."#.into()]
         )
     );
 }

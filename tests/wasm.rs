@@ -1035,7 +1035,7 @@ fn hit_tests_name_the_cell_under_the_pointer() {
 
 #[wasm_bindgen_test]
 fn bad_options_are_errors_that_name_the_option() {
-    let known_options = r#""layout", "model", "modelB", "benchmark", "order", "colorMap", "reversed", "colorScale", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "theme", "width", "pixelRatio""#;
+    let known_options = r#""layout", "model", "modelB", "benchmark", "order", "colorMap", "reversed", "colorScale", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "marginals", "theme", "width", "pixelRatio""#;
     assert_eq!(
         figure_error(JSON::parse(r#"{"colour": "red"}"#).unwrap()),
         format!(r#"unknown figure option: "colour"; expected one of {known_options}"#)
@@ -1115,7 +1115,7 @@ fn options_resolve_to_every_default() {
             "layout": "model", "model": "R1-Llama", "modelB": "R1-Qwen", "benchmark": "AIME24",
             "colorMap": "viridis", "reversed": false, "domain": "panel", "min": null,
             "max": null, "center": 0.0, "annotate": true, "decimals": null,
-            "uncertainty": null, "theme": scheme(), "width": 640.0, "pixelRatio": device_ratio,
+            "uncertainty": null, "marginals": "off", "theme": scheme(), "width": 640.0, "pixelRatio": device_ratio,
             "colorScale": "linear", "order": "data"
         }),
         "the width defaults to the container's"
@@ -1134,7 +1134,7 @@ fn options_resolve_to_every_default() {
         r#"{"layout": "difference", "model": "R1-Qwen", "modelB": "R1-Llama",
             "benchmark": ":mean", "colorMap": "PuOr", "reversed": true, "domain": "centered",
             "center": 1.5, "annotate": false, "decimals": 2, "uncertainty": 0.9, "theme": "print",
-            "width": 700, "pixelRatio": 1.5}"#,
+            "width": 700, "pixelRatio": 1.5, "marginals": "on"}"#,
     );
     assert_eq!(
         floats(value_of(figure.options().unwrap())),
@@ -1143,7 +1143,9 @@ fn options_resolve_to_every_default() {
             "benchmark": ":mean", "colorMap": "puor", "reversed": true, "domain": "centered",
             "min": null, "max": null, "center": 1.5, "annotate": false, "decimals": 2.0,
             "uncertainty": 0.9, "theme": "print", "width": 700.0, "pixelRatio": 1.5,
-            "colorScale": "linear", "order": "data"
+            "colorScale": "linear", "order": "data",
+            // A difference draws no strips, whatever the option says.
+            "marginals": "off"
         })
     );
     assert_eq!(figure.figure().panels.len(), 1);
@@ -2989,6 +2991,12 @@ fn the_fast_canvas_surface_draws_what_plotters_canvas_draws() {
             color_map: ColorMap::Magma,
             reversed: true,
             annotate: false,
+            ..FigureOptions::default()
+        },
+        // Marginal strips beside each panel, the best outlined, the lines within noise dotted.
+        FigureOptions {
+            marginals: true,
+            uncertainty: Some(0.95),
             ..FigureOptions::default()
         },
     ];

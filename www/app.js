@@ -40,6 +40,8 @@ export const elements = {
   scaleField: byId("field-scale"),
   orderField: byId("field-order"),
   order: /** @type {HTMLSelectElement} */ (byId("order-select")),
+  marginalsField: byId("field-marginals"),
+  marginals: /** @type {HTMLSelectElement} */ (byId("marginals-select")),
   scale: /** @type {HTMLSelectElement} */ (byId("scale-select")),
   colorMap: /** @type {HTMLSelectElement} */ (byId("cmap-select")),
   reverse: /** @type {HTMLInputElement} */ (byId("reverse-input")),

@@ -671,7 +671,7 @@ function fillDatasetSelect() {
 /** Shows the controls of one kind of data and hides the other kind's. */
 function showKindControls(kind) {
   const pairwise = kind === "pairwise";
-  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField, elements.scaleField, elements.orderField]) field.hidden = pairwise;
+  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField, elements.scaleField, elements.orderField, elements.marginalsField]) field.hidden = pairwise;
   for (const field of [elements.modelsField, elements.binsField, elements.byField, elements.logField]) field.hidden = !pairwise;
   centeredOption.hidden = pairwise;
   centeredOption.disabled = pairwise;
@@ -792,6 +792,10 @@ function syncSweepControls(state) {
   const panels = { model: benchmarks.length, benchmark: models.length, grid: models.length * benchmarks.length }[state.layout] ?? 0;
   elements.orderField.hidden = !used.order || panels < 2;
   elements.order.value = state.order;
+  // Strips are drawn beside panels of values (the layouts that have an order); a difference or
+  // a reconciliation has none, so the control would do nothing there.
+  elements.marginalsField.hidden = !used.order;
+  elements.marginals.value = state.marginals;
 
   syncSharedControls(state);
   elements.scale.value = state.colorScale;
@@ -955,6 +959,7 @@ function wireControls() {
   elements.log.addEventListener("change", () => changeView({ logarithmic: elements.log.checked }));
   elements.scale.addEventListener("change", () => changeView({ colorScale: elements.scale.value }));
   elements.order.addEventListener("change", () => changeView({ order: elements.order.value }));
+  elements.marginals.addEventListener("change", () => changeView({ marginals: elements.marginals.value }));
   elements.decimals.addEventListener("change", () => {
     const value = elements.decimals.value;
     changeView({ decimals: value === "auto" ? null : Number(value) });

@@ -40,6 +40,9 @@
 //     order=mean|best   panels (a model's benchmarks, a benchmark's models, a grid's rows and
 //                       columns) by each panel's mean or best cell, best first; ties keep the
 //                       data's order (default: the data's order)
+//     marginals=on|off  strips of each row's and column's mean (best cell with order=best) beside
+//                       each panel of the model, benchmark and grid layouts (default auto: when
+//                       the panels are larger than 6 x 6, at least 2 of each side)
 //     cmap=NAME         colour map, a name from colorMaps() (viridis, cividis, ..., ylgnbu, rdbu, ...)
 //                       in any case; default viridis
 //     rev=1             reverse the colour map (default 0)

@@ -147,6 +147,7 @@ def test_options_become_what_the_front_end_is_given():
             "annotate": None,
             "decimals": 2,
             "uncertainty": 0.95,
+            "marginals": None,
             "theme": None,
             "pixelRatio": None,
         },
@@ -177,11 +178,13 @@ def test_every_option_is_a_trait_and_changing_one_changes_what_is_sent():
     figure.observe(lambda change: sent.append(change["name"]), names=["_view", "_load"])
     figure.colormap = "puor"
     assert figure.spec["view"]["colorMap"] == "puor"
+    figure.marginals = "on"
+    assert figure.spec["view"]["marginals"] == "on"
     figure.roles = {"seed": "replicate"}
     assert figure.spec["load"]["roles"] == {"seed": "replicate"}
     figure.metric = "val_acc"
     assert figure.spec["load"]["columns"] == {"value": "val_acc"}
-    assert sent == ["_view", "_load", "_load"]
+    assert sent == ["_view", "_view", "_load", "_load"]
     assert set(figure.spec["view"]) == set(LOOK.values())
 
 

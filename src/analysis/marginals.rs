@@ -94,14 +94,20 @@ pub struct LineMarginal {
 }
 
 /// The marginals of a panel: one per row (row 0 = smallest y) and per column, `None` for a line
-/// without a present cell, and the best rows and columns, every one tied at the best as written
-/// at the panel's decimals.
+/// without a present cell, the best rows and columns, every one tied at the best as written
+/// at the panel's decimals, and the other lines that cannot be told apart from the best one.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PanelMarginals {
     pub rows: Vec<Option<LineMarginal>>,
     pub columns: Vec<Option<LineMarginal>>,
     pub best_rows: Vec<usize>,
     pub best_columns: Vec<usize>,
+    /// Rows (and columns) other than the best whose marginal is within noise of the best one's:
+    /// `|best − value| ≤ critical · sqrt(se_best² + se²)`, the test the cells get against their
+    /// peak (against the tied best line with the narrowest interval; lines of a panel share no
+    /// cell, so their errors are independent when the cells' are). Empty without intervals.
+    pub near_best_rows: Vec<usize>,
+    pub near_best_columns: Vec<usize>,
 }
 
 /// Works out a panel's marginals: the mean of each line, or its best cell when `best`, with
@@ -135,12 +141,49 @@ pub fn panel_marginals(
         column_marginals.push(line(&mut (0..grid.rows()).map(|y| (x, y))));
     }
     let columns = column_marginals;
+    let best_rows = best_lines(&rows, direction, decimals);
+    let best_columns = best_lines(&columns, direction, decimals);
     PanelMarginals {
-        best_rows: best_lines(&rows, direction, decimals),
-        best_columns: best_lines(&columns, direction, decimals),
+        near_best_rows: near_best(&rows, &best_rows),
+        near_best_columns: near_best(&columns, &best_columns),
+        best_rows,
+        best_columns,
         rows,
         columns,
     }
+}
+
+/// Half an interval's width: the critical value times the standard error.
+fn half_width(line: &LineMarginal) -> Option<f64> {
+    line.interval.map(|(low, high)| (high - low) / 2.0)
+}
+
+/// The lines other than `best` within noise of the best one: with half widths `h = z · se`,
+/// `|best − value| ≤ sqrt(h_best² + h²)` is `z · sqrt(se_best² + se²)`.
+fn near_best(lines: &[Option<LineMarginal>], best: &[usize]) -> Vec<usize> {
+    let mut reference: Option<(f64, f64)> = None;
+    for line in best.iter().filter_map(|&index| lines.get(index)?.as_ref()) {
+        if let Some(half) = half_width(line) {
+            if !reference.is_some_and(|(_, narrowest)| half >= narrowest) {
+                reference = Some((line.value, half));
+            }
+        }
+    }
+    let mut near = Vec::new();
+    let Some((best_value, best_half)) = reference else {
+        return near;
+    };
+    for (index, line) in lines.iter().enumerate() {
+        let Some(line) = line.as_ref().filter(|_| !best.contains(&index)) else {
+            continue;
+        };
+        if let Some(half) = half_width(line) {
+            if (best_value - line.value).abs() <= best_half.hypot(half) {
+                near.push(index);
+            }
+        }
+    }
+    near
 }
 
 /// One line's marginal from its present cells (value, standard error).

@@ -26,7 +26,8 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 use crate::analysis::{
-    mean_across_benchmarks, CellError, Difference, DifferenceTest, Extreme, Reconciliation,
+    mean_across_benchmarks, CellError, Difference, DifferenceTest, Extreme, PanelMarginals,
+    Reconciliation,
 };
 use crate::color::{ColorMap, ColorScale, DomainMode, ResolvedDomain, Scale, Theme};
 use crate::display::display_label;
@@ -55,7 +56,7 @@ pub use pairwise::{
 pub use prepare::prepare_figure;
 pub use query::{file_stem_of, CellInfo, PanelReport};
 pub use wording::{format_p_value, format_percent, format_signed, grouped, plural};
-pub use words::{BinValue, Layout, Named, Range};
+pub use words::{BinValue, Layout, Named, Range, Strips};
 
 /// The confidence level of uncertainty statements when none is chosen.
 pub const DEFAULT_LEVEL: f64 = 0.95;
@@ -123,6 +124,11 @@ pub struct FigureOptions {
     /// from (in a difference view: the cells where one model is ahead beyond noise); `None`
     /// marks nothing.
     pub uncertainty: Option<f64>,
+    /// Draw marginal strips beside each panel of values (model, benchmark and grid views):
+    /// each row's and column's mean, or best cell under [`Order::Best`] (see
+    /// [`FigurePanel::marginals`]). The options' `auto` is resolved before (`Strips::resolve`).
+    #[serde(skip)]
+    pub marginals: bool,
     /// The colours around the cells (resolved: `auto` draws as light).
     #[serde(skip)]
     pub theme: Theme,
@@ -140,6 +146,7 @@ impl Default for FigureOptions {
             annotate: true,
             decimals: None,
             uncertainty: None,
+            marginals: false,
             theme: Theme::default(),
         }
     }
@@ -193,6 +200,38 @@ pub struct FigurePanel {
     pub item_total: Option<usize>,
     /// Draw the dashed parity diagonal (x = y) over the cells.
     pub parity_line: bool,
+    /// The marginal strips beside the panel, when the figure draws them ([`Figure::strips`]):
+    /// each row's and column's mean or best cell, the best ones (ties included), and, when the
+    /// uncertainty marks are on, the lines within noise of the best.
+    pub marginals: Option<PanelMarginals>,
+}
+
+/// What the marginal strips beside the panels show of each row and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StripValue {
+    /// The mean of its present cells.
+    Mean,
+    /// Its best cell (when the panels are ordered by their best cell).
+    Best,
+}
+
+/// The marginal strips of a figure: what they show, and the confidence level of their
+/// intervals (the uncertainty marks' level, 95 % when the marks are off).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct MarginalStrips {
+    pub value: StripValue,
+    pub level: f64,
+}
+
+impl StripValue {
+    /// "mean" or "best", as the key and the hover text say it.
+    pub fn word(self) -> &'static str {
+        match self {
+            StripValue::Mean => "mean",
+            StripValue::Best => "best",
+        }
+    }
 }
 
 /// A prepared figure: panels in reading order and what they share.
@@ -239,6 +278,9 @@ pub struct Figure {
     pub has_missing: bool,
     /// The colours around the cells.
     pub theme: Theme,
+    /// What the marginal strips beside each panel show, when it has them (every panel of
+    /// values then has [`FigurePanel::marginals`]).
+    pub strips: Option<MarginalStrips>,
 }
 
 impl BenchmarkChoice {

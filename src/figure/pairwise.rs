@@ -193,6 +193,7 @@ pub fn prepare_pairwise_figure(
             errors: Vec::new(),
             item_total: Some(comparison.paired),
             parity_line: true,
+            marginals: None,
         });
     }
     let value_label = match options.value {
@@ -220,6 +221,7 @@ pub fn prepare_pairwise_figure(
         y_edges: Some(y_edges),
         panels,
         theme: options.theme,
+        strips: None,
     })
 }
 

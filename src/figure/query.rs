@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::{format_value, Figure, FigurePanel};
+use super::{format_value, plural, Figure, FigurePanel};
 use crate::analysis::{measure_trends, summarize, Summary, Trends};
 use crate::display::display_label;
 use crate::model::records::CsvWriter;
@@ -44,6 +44,14 @@ pub struct CellInfo {
     /// it written as the labels are.
     pub below_peak: Option<f64>,
     pub below_peak_label: Option<String>,
+    /// For a cell of a marginal strip: `"row"` (the row strip's cell of row `y`, with `x` =
+    /// columns) or `"column"` (with `y` = rows); `None` for a cell of the grid. The axis the
+    /// strip reduces says how (`x_label` of a row's cell: "mean of 12 cells"), `rank` and
+    /// `present` count lines, and `below_peak` is below the best line.
+    pub strip: Option<String>,
+    /// A strip cell's confidence interval, "41 to 51 (95 %)", when every cell of its line has a
+    /// standard error.
+    pub interval_label: Option<String>,
     /// One line for screen readers and tooltips.
     pub text: String,
 }
@@ -61,6 +69,26 @@ pub struct PanelReport {
     pub worst_cells: Vec<String>,
     /// The accessible description of the panel.
     pub description: String,
+}
+
+/// The competition rank of `value` among `values` (1 = the best; ties share a rank) and how far
+/// it is below the best, by `direction`.
+fn rank_among(values: &[f64], value: f64, direction: Direction) -> (usize, f64) {
+    let better = |a: f64, b: f64| match direction {
+        Direction::Higher => a > b,
+        Direction::Lower => a < b,
+    };
+    let mut rank = 1;
+    let mut best = value;
+    for &other in values {
+        if better(other, value) {
+            rank += 1;
+        }
+        if better(other, best) {
+            best = other;
+        }
+    }
+    (rank, (best - value).abs())
 }
 
 /// `value` as JavaScript writes it in full, with a true minus, when `label` does not read back
@@ -95,38 +123,24 @@ impl Figure {
         )
     }
 
-    /// Information about a cell; `None` when the panel or cell is out of range.
+    /// Information about a cell, or about a strip's cell (see [`CellInfo::strip`]); `None`
+    /// when the panel or cell is out of range.
     pub fn cell_info(&self, panel_index: usize, x: usize, y: usize) -> Option<CellInfo> {
         let panel = self.panels.get(panel_index)?;
         if x >= panel.grid.columns() || y >= panel.grid.rows() {
-            return None;
+            return self.strip_info(panel_index, x, y);
         }
         let cell = panel.grid.get(x, y);
-        let direction = self.direction;
         let mut values: Vec<f64> = Vec::new();
         for (_, _, c) in panel.grid.present() {
             values.push(c.mean);
         }
-        let better = |a: f64, b: f64| match direction {
-            Direction::Higher => a > b,
-            Direction::Lower => a < b,
-        };
         // A bin of a histogram has a count, not a rank or a distance from a peak.
         let ranked = panel.item_total.is_none();
-        let rank = cell
+        let (rank, below_peak) = cell
             .filter(|_| ranked)
-            .map(|cell| values.iter().filter(|v| better(**v, cell.mean)).count() + 1);
-        let best = values
-            .iter()
-            .copied()
-            .reduce(|a, b| if better(b, a) { b } else { a });
-        let below_peak = match (cell.filter(|_| ranked), best) {
-            (Some(cell), Some(best)) => Some(match direction {
-                Direction::Higher => best - cell.mean,
-                Direction::Lower => cell.mean - best,
-            }),
-            _ => None,
-        };
+            .map(|cell| rank_among(&values, cell.mean, self.direction))
+            .unzip();
         let value_label = cell.map_or_else(
             || "missing".to_string(),
             |c| format_value(c.mean, panel.decimals),
@@ -192,6 +206,102 @@ impl Figure {
             present: values.len(),
             below_peak,
             below_peak_label: below_peak.map(|below| format_value(below, panel.decimals)),
+            strip: None,
+            interval_label: None,
+            text,
+        })
+    }
+
+    /// Information about a cell of a panel's marginal strips: `x` = columns for the row strip's
+    /// cell of row `y`, `y` = rows for the column strip's cell of column `x`.
+    fn strip_info(&self, panel_index: usize, x: usize, y: usize) -> Option<CellInfo> {
+        let panel = self.panels.get(panel_index)?;
+        let (marginals, strips) = (panel.marginals.as_ref()?, self.strips?);
+        let (columns, rows) = (panel.grid.columns(), panel.grid.rows());
+        let (is_row, index) = match (x == columns, y == rows) {
+            (true, false) => (true, y),
+            (false, true) => (false, x),
+            _ => return None,
+        };
+        let (lines, best_lines, noun) = if is_row {
+            (&marginals.rows, &marginals.best_rows, "row")
+        } else {
+            (&marginals.columns, &marginals.best_columns, "column")
+        };
+        let line = lines.get(index)?.as_ref();
+        let (x_name, y_name) = self.axis_names(panel);
+        let word = strips.value.word();
+        let over = format!(
+            "{word} of {}",
+            plural(line.map_or(0, |line| line.present), "cell")
+        );
+        let mut values: Vec<f64> = Vec::new();
+        for line in lines.iter().flatten() {
+            values.push(line.value);
+        }
+        let value = line.map(|line| line.value);
+        // Lines that read the same as the best at the panel's decimals are the best (as marked).
+        let (rank, below_peak) = value
+            .map(|value| {
+                let (rank, below) = rank_among(&values, value, self.direction);
+                (if best_lines.contains(&index) { 1 } else { rank }, below)
+            })
+            .unzip();
+        let label = |value: f64| format_value(value, panel.decimals);
+        let value_label = value.map_or_else(|| "no cells".to_string(), label);
+        let interval_label = line.and_then(|line| line.interval).map(|(low, high)| {
+            let level = super::prepare::level_text(strips.level);
+            format!("{} to {} ({level})", label(low), label(high))
+        });
+        let (x_label, y_label) = if is_row {
+            (over, self.y.label(y).unwrap_or_default().to_string())
+        } else {
+            (self.x.label(x).unwrap_or_default().to_string(), over)
+        };
+        let line_name = if is_row {
+            format!("{} {}", display_label(y_name), display_label(&y_label))
+        } else {
+            format!("{} {}", display_label(x_name), display_label(&x_label))
+        };
+        let mut text = format!(
+            "{}: {word} of the {noun} {line_name}: {value_label}",
+            panel.title
+        );
+        if let Some(interval) = &interval_label {
+            text.push_str(&format!(", interval {interval}"));
+        }
+        match (rank, below_peak) {
+            (Some(1), _) => text.push_str(&format!(", the best of {} {noun}s", values.len())),
+            (Some(rank), Some(below)) => text.push_str(&format!(
+                ", rank {rank} of {} {noun}s, {} below the best",
+                values.len(),
+                label(below)
+            )),
+            _ => {}
+        }
+        Some(CellInfo {
+            panel: panel_index,
+            title: panel.title.clone(),
+            model: panel.model.clone(),
+            benchmark: panel.benchmark.clone(),
+            x_name: x_name.to_string(),
+            x_label,
+            y_name: y_name.to_string(),
+            y_label,
+            x,
+            y,
+            value,
+            exact_label: value.and_then(|value| exact_beyond(value, &value_label)),
+            value_label,
+            count: None,
+            std_dev: None,
+            std_dev_label: None,
+            rank,
+            present: values.len(),
+            below_peak,
+            below_peak_label: below_peak.map(label),
+            strip: Some(noun.to_string()),
+            interval_label,
             text,
         })
     }

@@ -57,7 +57,7 @@ macro_rules! serialize_by_name {
 }
 pub(crate) use serialize_by_name;
 
-serialize_by_name!(Layout, Range, BinValue);
+serialize_by_name!(Layout, Range, BinValue, Strips);
 
 /// Sweep layouts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -91,6 +91,45 @@ impl Named for Layout {
             Layout::Grid => "grid",
             Layout::Difference => "difference",
             Layout::Reconcile => "reconcile",
+        }
+    }
+}
+
+/// Marginal strips beside each panel (the `marginals` setting): each row's and column's mean,
+/// or best cell, as a strip of cells on the panel's colour scale.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Strips {
+    /// On when the panels are larger than 6 x 6 (more than 6 columns or more than 6 rows, and
+    /// at least 2 of each): see [`Strips::resolve`].
+    #[default]
+    Auto,
+    On,
+    Off,
+}
+
+impl Named for Strips {
+    const ALL: &'static [Self] = &[Strips::Auto, Strips::On, Strips::Off];
+
+    fn name(self) -> &'static str {
+        match self {
+            Strips::Auto => "auto",
+            Strips::On => "on",
+            Strips::Off => "off",
+        }
+    }
+}
+
+impl Strips {
+    /// The largest side of a grid that `auto` draws without strips.
+    pub const AUTO_LARGEST_PLAIN: usize = 6;
+
+    /// Whether strips are drawn for panels of `columns` x `rows` cells: `auto` when either side
+    /// is more than 6 and neither is a single line (whose strip would repeat its cells).
+    pub fn resolve(self, columns: usize, rows: usize) -> bool {
+        match self {
+            Strips::On => true,
+            Strips::Off => false,
+            Strips::Auto => columns.max(rows) > Self::AUTO_LARGEST_PLAIN && columns.min(rows) >= 2,
         }
     }
 }
@@ -230,12 +269,29 @@ mod tests {
         check_named::<Layout>(&["model", "benchmark", "grid", "difference", "reconcile"]);
         check_named::<Range>(&["panel", "shared", "fixed", "centered"]);
         check_named::<BinValue>(&["count", "share"]);
+        check_named::<Strips>(&["auto", "on", "off"]);
         assert_eq!(
             Range::names(Range::PAIRWISE),
             ["panel", "shared", "fixed"],
             "pairwise ranges"
         );
         assert_eq!(Range::among(Range::PAIRWISE, "centered"), None);
+    }
+
+    #[test]
+    fn marginal_strips_are_automatic_beyond_six_by_six() {
+        let auto = |columns, rows| Strips::Auto.resolve(columns, rows);
+        // The seed's 5 x 4 and a full 6 x 6: no strips; one side of 7: strips.
+        assert!(!auto(5, 4));
+        assert!(!auto(6, 6));
+        assert!(auto(7, 2));
+        assert!(auto(2, 7));
+        assert!(auto(12, 10));
+        // A single row or column: its strip would repeat its cells.
+        assert!(!auto(40, 1));
+        assert!(!auto(1, 9));
+        assert!(Strips::On.resolve(1, 1));
+        assert!(!Strips::Off.resolve(12, 10));
     }
 
     #[test]

@@ -34,6 +34,15 @@ const MIN_PLOT_WIDTH: f64 = 150.0;
 const MAX_CELL_HEIGHT: f64 = 56.0;
 /// The largest side of a square plot (pairwise histograms).
 const MAX_SQUARE_PLOT: f64 = 420.0;
+/// Marginal strips: how thick, and how far from the plot (a column strip above it, a row strip
+/// right of it).
+pub const STRIP_WIDTH: f64 = 12.0;
+const STRIP_GAP: f64 = 4.0;
+/// The room a strip takes beside a plot.
+const STRIP_BLOCK: f64 = STRIP_WIDTH + STRIP_GAP;
+/// More room between a row strip and a colour bar than a plot has, so that the strip is not read
+/// as part of the legend.
+const STRIP_BAR_GAP: f64 = 10.0;
 
 /// A rectangle in CSS pixels, y growing downwards.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -205,6 +214,8 @@ pub enum KeyItem {
     Missing,
     /// The dot on marked cells (the figure's `mark_label`).
     Mark,
+    /// What the marginal strips show.
+    Strips,
 }
 
 /// One entry of the key: a swatch and its label to the right.
@@ -243,6 +254,28 @@ pub struct PanelLayout {
     pub x_label_at: (f64, f64),
     /// Centre of the rotated y axis name, when this panel shows it.
     pub y_label_at: Option<(f64, f64)>,
+    /// The marginal strips, when the figure has them: one cell per row right of the plot, one
+    /// per column above it. Their cells are addressed as the column past the last (`x` =
+    /// columns: the row strip) and the row past the top (`y` = rows: the column strip).
+    pub row_strip: Option<Rect>,
+    pub column_strip: Option<Rect>,
+}
+
+impl PanelLayout {
+    /// Where what is beside the plot may start: right of the plot, or of its row strip and
+    /// the room that keeps a colour bar apart from it.
+    pub fn right(&self) -> f64 {
+        self.row_strip
+            .map_or(self.plot.right(), |strip| strip.right() + STRIP_BAR_GAP)
+    }
+
+    /// The grid's columns and rows, as the plot holds them.
+    fn grid_size(&self) -> (usize, usize) {
+        (
+            (self.plot.width / self.cell_width).round() as usize,
+            (self.plot.height / self.cell_height).round() as usize,
+        )
+    }
 }
 
 /// The whole figure's geometry.
@@ -277,7 +310,28 @@ impl FigureLayout {
     /// The cell under a point in CSS pixels, if any.
     pub fn hit_test(&self, x: f64, y: f64) -> Option<Hit> {
         self.panels.iter().enumerate().find_map(|(index, panel)| {
-            if !panel.plot.contains(x, y) || panel.cell_width <= 0.0 || panel.cell_height <= 0.0 {
+            if panel.cell_width <= 0.0 || panel.cell_height <= 0.0 {
+                return None;
+            }
+            // A strip's cell: the column past the last, or the row past the top.
+            let (columns, rows) = panel.grid_size();
+            let at = |within: f64, cell: f64| (within / cell).floor() as usize;
+            if panel.row_strip.is_some_and(|strip| strip.contains(x, y)) {
+                let row = rows.checked_sub(at(y - panel.plot.y, panel.cell_height) + 1)?;
+                return Some(Hit {
+                    panel: index,
+                    x: columns,
+                    y: row,
+                });
+            }
+            if panel.column_strip.is_some_and(|strip| strip.contains(x, y)) {
+                return Some(Hit {
+                    panel: index,
+                    x: at(x - panel.plot.x, panel.cell_width).min(columns.saturating_sub(1)),
+                    y: rows,
+                });
+            }
+            if !panel.plot.contains(x, y) {
                 return None;
             }
             let column = ((x - panel.plot.x) / panel.cell_width).floor() as usize;
@@ -292,20 +346,42 @@ impl FigureLayout {
         })
     }
 
-    /// The rectangle of a cell (row 0 = smallest y, drawn at the bottom); `None` outside the grid.
+    /// The rectangle of a cell (row 0 = smallest y, drawn at the bottom), or of a strip's cell
+    /// (`x` = columns: the row strip's cell of row `y`; `y` = rows: the column strip's cell of
+    /// column `x`); `None` outside the grid and its strips.
     pub fn cell_rect(&self, panel: usize, x: usize, y: usize) -> Option<Rect> {
         let layout = self.panels.get(panel)?;
-        let columns = (layout.plot.width / layout.cell_width).round() as usize;
-        let rows = (layout.plot.height / layout.cell_height).round() as usize;
-        if x >= columns {
+        let (columns, rows) = layout.grid_size();
+        let strip = match (x == columns, y == rows) {
+            (true, false) => Some(layout.row_strip?),
+            (false, true) => Some(layout.column_strip?),
+            _ => None,
+        };
+        if x > columns || (x == columns && strip.is_none()) {
             return None;
         }
-        let from_top = rows.checked_sub(y + 1)?;
-        Some(Rect {
-            x: layout.plot.x + x as f64 * layout.cell_width,
-            y: layout.plot.y + from_top as f64 * layout.cell_height,
-            width: layout.cell_width,
-            height: layout.cell_height,
+        let from_top = rows.checked_sub(y + 1);
+        let row_y = |from_top: usize| layout.plot.y + from_top as f64 * layout.cell_height;
+        let column_x = layout.plot.x + x as f64 * layout.cell_width;
+        Some(match strip {
+            Some(strip) if x == columns => Rect {
+                x: strip.x,
+                y: row_y(from_top?),
+                width: strip.width,
+                height: layout.cell_height,
+            },
+            Some(strip) => Rect {
+                x: column_x,
+                y: strip.y,
+                width: layout.cell_width,
+                height: strip.height,
+            },
+            None => Rect {
+                x: column_x,
+                y: row_y(from_top?),
+                width: layout.cell_width,
+                height: layout.cell_height,
+            },
         })
     }
 }
@@ -614,7 +690,7 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     // right-hand part and its colour bar.
     let content_right = panels
         .iter()
-        .map(|panel| panel.plot.right())
+        .map(PanelLayout::right)
         .chain(
             color_bars
                 .iter()
@@ -626,9 +702,9 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     let key = place_key(figure, left, width, height);
     let below_panels = color_bars
         .iter()
-        .map(|b| b.bar)
-        .chain(key.iter().map(|k| k.swatch))
-        .map(|rect| rect.bottom() + PADDING)
+        .map(|b| b.bar.bottom())
+        .chain(key.iter().map(KeyEntry::bottom))
+        .map(|bottom| bottom + PADDING)
         .fold(height, f64::max);
     let (caption_at, height) = place_caption(figure, left, below_panels);
 
@@ -749,8 +825,14 @@ fn arrange_panels(figure: &Figure, width: f64, margins: &Margins) -> Arrangement
     } else {
         margins.bar_block
     };
-    let plot_room =
-        |per_panel: f64| per_panel - margins.y_name_block - margins.y_ticks_block - panel_bar_width;
+    let strip = if figure.strips.is_some() {
+        STRIP_BLOCK + STRIP_BAR_GAP
+    } else {
+        0.0
+    };
+    let plot_room = |per_panel: f64| {
+        per_panel - margins.y_name_block - margins.y_ticks_block - panel_bar_width - strip
+    };
     let available = width - 2.0 * PADDING - shared_bar_width;
     let fits = |columns: usize| {
         let per_panel = (available - (columns as f64 - 1.0) * GAP) / columns as f64;
@@ -819,7 +901,13 @@ fn fit_panel_text(figure: &Figure, arrangement: &Arrangement) -> PanelText {
     }
     let title_lines = titles.iter().map(Vec::len).max().unwrap_or(1).max(1);
     let title_block = TITLE_FONT + (title_lines - 1) as f64 * (TITLE_FONT + 4.0);
-    let top_block = title_block + 12.0 + subtitle_block;
+    // A column strip sits between the statistics lines and the plot.
+    let strip = if figure.strips.is_some() {
+        STRIP_BLOCK
+    } else {
+        0.0
+    };
+    let top_block = title_block + 12.0 + subtitle_block + strip;
     let bottom_block = TICK_FONT + 8.0 + AXIS_FONT + 10.0;
     PanelText {
         titles,
@@ -962,6 +1050,18 @@ fn place_panels(
             ),
             y_label_at: (column == 0 || panel.y_name.is_some())
                 .then_some((left + AXIS_FONT / 2.0 + 2.0, plot.y + plot.height / 2.0)),
+            row_strip: figure.strips.map(|_| Rect {
+                x: plot.right() + STRIP_GAP,
+                y: plot.y,
+                width: STRIP_WIDTH,
+                height: plot.height,
+            }),
+            column_strip: figure.strips.map(|_| Rect {
+                x: plot.x,
+                y: plot.y - STRIP_BLOCK,
+                width: plot.width,
+                height: STRIP_WIDTH,
+            }),
         });
     }
     panels
@@ -993,21 +1093,22 @@ fn place_color_bars(
         });
     };
     if figure.shared_legend {
-        let right = panels.iter().map(|p| p.plot.right()).fold(0.0, f64::max);
+        let right = panels.iter().map(PanelLayout::right).fold(0.0, f64::max);
         if let Some(first) = panels.first() {
             add_bar(0, right, first.plot);
         }
     } else {
         for (index, panel) in panels.iter().enumerate() {
-            add_bar(index, panel.plot.right(), panel.plot);
+            add_bar(index, panel.right(), panel.plot);
         }
     }
     color_bars
 }
 
 /// Step 5b: the key, a row under the panels (starting at `left`, below `height`) explaining
-/// missing cells and marks when the figure has them, entries left to right, wrapping when the
-/// row is full.
+/// missing cells, marks and strips when the figure has them, entries left to right, wrapping
+/// when the row is full; a label too wide for a row of its own is wrapped at spaces into lines
+/// (its `label` holds them joined by line ends).
 fn place_key(figure: &Figure, left: f64, width: f64, height: f64) -> Vec<KeyEntry> {
     let mut entries: Vec<(KeyItem, String)> = Vec::new();
     if figure.has_missing {
@@ -1016,27 +1117,60 @@ fn place_key(figure: &Figure, left: f64, width: f64, height: f64) -> Vec<KeyEntr
     if let Some(label) = &figure.mark_label {
         entries.push((KeyItem::Mark, label.clone()));
     }
+    if let Some(strips) = figure.strips {
+        let what = match strips.value {
+            crate::figure::StripValue::Mean => "means",
+            crate::figure::StripValue::Best => "best cells",
+        };
+        entries.push((KeyItem::Strips, format!("strips: row and column {what}")));
+    }
     let mut key = Vec::with_capacity(entries.len());
     let (mut x, mut y) = (left, height - PADDING + 4.0);
+    let mut row_height = BAR_WIDTH;
+    let room = (width - PADDING - left - BAR_WIDTH - 6.0).max(MIN_PLOT_WIDTH / 2.0);
     for (item, label) in entries {
-        let entry_width = BAR_WIDTH + 6.0 + estimate_text_width(&label, TICK_FONT);
+        let lines = if estimate_text_width(&label, TICK_FONT) > room {
+            wrap_words(&label, room, TICK_FONT)
+        } else {
+            vec![label]
+        };
+        let text_width = lines
+            .iter()
+            .map(|line| estimate_text_width(line, TICK_FONT))
+            .fold(0.0, f64::max);
+        let entry_width = BAR_WIDTH + 6.0 + text_width;
         if x > left && x + entry_width > width - PADDING {
             x = left;
-            y += BAR_WIDTH + 8.0;
+            y += row_height + 8.0;
+            row_height = BAR_WIDTH;
         }
-        key.push(KeyEntry {
+        let swatch = Rect {
+            x,
+            y,
+            width: BAR_WIDTH,
+            height: BAR_WIDTH,
+        };
+        let entry = KeyEntry {
             item,
-            swatch: Rect {
-                x,
-                y,
-                width: BAR_WIDTH,
-                height: BAR_WIDTH,
-            },
-            label,
-        });
+            swatch,
+            label: lines.join("\n"),
+        };
+        row_height = row_height.max(entry.bottom() - y);
+        key.push(entry);
         x += entry_width + 24.0;
     }
     key
+}
+
+/// The distance between the lines of a key entry's label.
+pub const KEY_LINE: f64 = TICK_FONT + 3.0;
+
+impl KeyEntry {
+    /// The bottom of the entry: its swatch's, or its label's last line's when it has several.
+    pub fn bottom(&self) -> f64 {
+        let lines = self.label.lines().count().max(1);
+        self.swatch.bottom() + (lines - 1) as f64 * KEY_LINE
+    }
 }
 
 /// Step 5c: the caption, one line under everything else (which ends at `height`, padding

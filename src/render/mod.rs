@@ -439,13 +439,7 @@ pub fn draw_figure_on(
             };
             if rect.width >= 6.0 && rect.height >= 6.0 {
                 let ink = text_color_for(panel.scale.color(value));
-                let inset = Rect {
-                    x: rect.x + 2.0,
-                    y: rect.y + 2.0,
-                    width: rect.width - 4.0,
-                    height: rect.height - 4.0,
-                };
-                painter.outline(inset, ink, 2.0)?;
+                painter.outline(peak_outline(rect), ink, 2.0)?;
             }
         }
         // Marks: a dot in the top-right corner, in the ink that contrasts with the cell.
@@ -457,6 +451,7 @@ pub fn draw_figure_on(
             let ink = text_color_for(panel.scale.color(value));
             painter.dot(mark_centre(rect), mark_radius(rect), ink)?;
         }
+        draw_strips(&mut painter, panel, layout, index, gap)?;
         // The parity diagonal: dark dashes on a light halo, visible on every colour, under the
         // value labels.
         if panel.parity_line {
@@ -510,6 +505,76 @@ pub fn draw_figure_on(
         draw_caption_and_key(&mut painter, figure, layout)?;
     }
     painter.surface.present()
+}
+
+/// A panel's marginal strips, drawn as its cells are (with their gap): each row's and column's
+/// value in the panel's colour, the best lines outlined as peaks are (a strip cell too small for
+/// that is outlined whole, so that the best line is marked at any size), a line without cells
+/// grey and hatched, and a dot in the middle of the lines within noise of the best.
+fn draw_strips(
+    painter: &mut Painter<'_>,
+    panel: &FigurePanel,
+    layout: &FigureLayout,
+    index: usize,
+    gap: f64,
+) -> Result<()> {
+    let Some(marginals) = &panel.marginals else {
+        return Ok(());
+    };
+    let (columns, rows) = (marginals.columns.len(), marginals.rows.len());
+    let row_cells = marginals.rows.iter().enumerate().map(|(y, line)| {
+        let marks = (&marginals.best_rows, &marginals.near_best_rows);
+        ((columns, y), y, line, marks)
+    });
+    let column_cells = marginals.columns.iter().enumerate().map(|(x, line)| {
+        let marks = (&marginals.best_columns, &marginals.near_best_columns);
+        ((x, rows), x, line, marks)
+    });
+    for ((x, y), line_index, line, (best, near)) in row_cells.chain(column_cells) {
+        let Some(rect) = layout.cell_rect(index, x, y) else {
+            continue;
+        };
+        let inner = inner_cell(rect, gap);
+        let Some(line) = line else {
+            // A line without cells: grey and hatched, as a missing cell.
+            painter.fill(inner, painter.palette.missing)?;
+            if inner.width >= 4.0 && inner.height >= 4.0 {
+                painter.hatch(inner)?;
+            }
+            continue;
+        };
+        let rgb = panel.scale.color(line.value);
+        painter.fill(inner, rgb)?;
+        let ink = text_color_for(rgb);
+        if best.contains(&line_index) {
+            if rect.width >= 6.0 && rect.height >= 6.0 {
+                painter.outline(peak_outline(rect), ink, 2.0)?;
+            } else {
+                painter.outline(inner, ink, 1.0)?;
+            }
+        }
+        // A strip cell has no value label: its dot sits in the middle, a little larger.
+        if near.contains(&line_index) {
+            let radius = (rect.width.min(rect.height) / 5.0).clamp(1.5, 3.5);
+            painter.dot(centre_of(rect), radius, ink)?;
+        }
+    }
+    Ok(())
+}
+
+/// The centre of a rectangle.
+fn centre_of(rect: Rect) -> (f64, f64) {
+    (rect.x + rect.width / 2.0, rect.y + rect.height / 2.0)
+}
+
+/// Where a peak's outline goes: inside its cell, 2 CSS pixels in.
+fn peak_outline(rect: Rect) -> Rect {
+    Rect {
+        x: rect.x + 2.0,
+        y: rect.y + 2.0,
+        width: rect.width - 4.0,
+        height: rect.height - 4.0,
+    }
 }
 
 /// A panel's texts around its plot: subtitle, title, tick labels and axis names.
@@ -584,6 +649,24 @@ fn draw_caption_and_key(
         painter.fill(swatch, palette.missing)?;
         match entry.item {
             KeyItem::Missing => painter.hatch(swatch)?,
+            // Two bands of ink, as a column strip above and a row strip beside a plot.
+            KeyItem::Strips => {
+                let band = swatch.width / 3.0;
+                for rect in [
+                    Rect {
+                        height: band,
+                        ..swatch
+                    },
+                    Rect {
+                        x: swatch.right() - band,
+                        y: swatch.y + band + 1.0,
+                        width: band,
+                        height: swatch.height - band - 1.0,
+                    },
+                ] {
+                    painter.fill(rect, palette.ink)?;
+                }
+            }
             KeyItem::Mark => painter.dot(
                 (
                     swatch.x + swatch.width / 2.0,
@@ -595,8 +678,11 @@ fn draw_caption_and_key(
         }
         let font =
             Font::new(layout.tick_font, palette.muted_ink).anchored(HPos::Left, VPos::Center);
-        let at = (swatch.right() + 6.0, swatch.y + swatch.height / 2.0);
-        painter.text(&entry.label, at, font)?;
+        let mut at = (swatch.right() + 6.0, swatch.y + swatch.height / 2.0);
+        for line in entry.label.lines() {
+            painter.text(line, at, font)?;
+            at.1 += crate::layout::KEY_LINE;
+        }
     }
     Ok(())
 }
@@ -700,12 +786,18 @@ const BAR_TICKS_REACH: f64 = 5.0;
 pub fn color_regions(figure: &Figure, layout: &FigureLayout) -> Vec<Rect> {
     let mut regions = Vec::with_capacity(layout.panels.len() + layout.color_bars.len());
     for panel in &layout.panels {
-        regions.push(Rect {
-            x: panel.plot.x - PLOT_MARGIN,
-            y: panel.plot.y - PLOT_MARGIN,
-            width: panel.plot.width + 2.0 * PLOT_MARGIN,
-            height: panel.plot.height + 2.0 * PLOT_MARGIN,
-        });
+        // The plot and its strips, each with the margin.
+        for area in [Some(panel.plot), panel.row_strip, panel.column_strip]
+            .into_iter()
+            .flatten()
+        {
+            regions.push(Rect {
+                x: area.x - PLOT_MARGIN,
+                y: area.y - PLOT_MARGIN,
+                width: area.width + 2.0 * PLOT_MARGIN,
+                height: area.height + 2.0 * PLOT_MARGIN,
+            });
+        }
     }
     for bar in &layout.color_bars {
         let rect = bar.bar;

@@ -432,6 +432,7 @@ mod tests {
                 "annotate",
                 "decimals",
                 "uncertainty",
+                "marginals",
                 "theme"
             ]
         );
@@ -455,6 +456,8 @@ mod tests {
         );
         assert_eq!(option(&reconcile, "modelB"), &OptionValue::Null);
         assert_eq!(option(&reconcile, "uncertainty"), &OptionValue::Null);
+        // Given as the view holds it (the layout decides whether strips are drawn).
+        assert_eq!(option(&reconcile, "marginals"), &text("auto"));
         assert_eq!(option(&reconcile, "benchmark"), &text("Average (reported)"));
     }
 

@@ -169,7 +169,8 @@ pub use super::pairwise::{
     VALUE,
 };
 pub use super::sweep::{
-    BENCHMARK, CENTER, COLOR_SCALE, DOMAIN, LAYOUT, MODEL, MODEL_B, ORDER, SWEEP, UNCERTAINTY,
+    BENCHMARK, CENTER, COLOR_SCALE, DOMAIN, LAYOUT, MARGINALS, MODEL, MODEL_B, ORDER, SWEEP,
+    UNCERTAINTY,
 };
 pub use super::table::{BINNED, DIRECTION, METRIC, OTHERS, ROLES, TABLE, X, Y};
 
@@ -265,9 +266,9 @@ mod tests {
                 words_checked += 1;
             }
         }
-        // layout, range, colour scale, order and theme of sweeps; by, range and theme of
-        // pairwise comparisons.
-        assert_eq!(words_checked, 8);
+        // layout, range, colour scale, order, marginals and theme of sweeps; by, range and
+        // theme of pairwise comparisons.
+        assert_eq!(words_checked, 9);
         assert!(matches!(
             DECIMALS.link_form,
             LinkForm::WholeOrAuto {
@@ -324,6 +325,7 @@ mod tests {
                 "annot",
                 "dec",
                 "unc",
+                "marginals",
                 "theme"
             ]
         );

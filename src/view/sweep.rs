@@ -22,6 +22,7 @@
 //! | `annotate` | `true` |
 //! | `decimals` | automatic (`null`) |
 //! | `uncertainty` | `0.95` when the data carry a noise estimate (replicates, item counts, reported standard errors), else off; a level such as `0.9` marks the cells within noise of the peak, `0` turns the marks off |
+//! | `marginals` | `"auto"`: strips beside each panel of the model, benchmark and grid layouts (each row's and column's mean, or best cell under `order: "best"`) when the panels are larger than 6 x 6 (more than 6 columns or rows, at least 2 of each); `"on"`, `"off"` |
 //! | `theme` | `"auto"`: `"dark"` when the reader prefers a dark colour scheme, else `"light"` |
 //! | `width` | the canvas container's width, else 800 CSS px |
 //! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
@@ -40,7 +41,7 @@ use super::state::view_state;
 use crate::analysis::carries_noise;
 use crate::color::{ColorMap, ColorScale, DomainMode, Theme};
 use crate::figure::{
-    BenchmarkChoice, FigureOptions, Layout, Named, Order, Range, View, DEFAULT_LEVEL,
+    BenchmarkChoice, FigureOptions, Layout, Named, Order, Range, Strips, View, DEFAULT_LEVEL,
 };
 use crate::link::js_number;
 use crate::{Dataset, Error, Result};
@@ -145,6 +146,22 @@ pub const UNCERTAINTY: Setting = Setting {
          default (0.95 when the data carry a noise estimate)",
     )
 };
+/// Marginal strips beside each panel of values: each row's and column's mean (or best cell
+/// when the panels are ordered by their best cell), on the panel's colour scale.
+pub const MARGINALS: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("marginals"),
+    link_form: LinkForm::Word {
+        what: "a marginals setting",
+        words: || Strips::names(Strips::ALL),
+    },
+    attribute: Some("marginals"),
+    ..Setting::option(
+        "marginals",
+        ValueKind::Text,
+        r#"one of "auto", "on", "off""#,
+    )
+};
 
 /// The options of `SweepFigure`.
 pub const SWEEP: OptionSet = OptionSet {
@@ -165,6 +182,7 @@ pub const SWEEP: OptionSet = OptionSet {
         &ANNOTATE,
         &DECIMALS,
         &UNCERTAINTY,
+        &MARGINALS,
         &THEME,
         &WIDTH,
         &PIXEL_RATIO,
@@ -193,6 +211,7 @@ view_state! {
         /// A confidence level of [`LEVELS`](super::LEVELS), `Some(0.0)` for no marks, or `None`
         /// for the default: marks at [`DEFAULT_LEVEL`] when the data carry a noise estimate.
         uncertainty: Option<f64> = None => UNCERTAINTY,
+        marginals: Strips = Strips::Auto => MARGINALS,
         theme: Theme = Theme::default() => THEME,
     }
 }
@@ -212,7 +231,8 @@ impl SweepView {
             used.benchmark
         } else if is(&UNCERTAINTY) {
             used.uncertainty
-        } else if is(&ORDER) {
+        } else if is(&ORDER) || is(&MARGINALS) {
+            // The layouts of panels of values (model, benchmark, grid) have both.
             used.order
         } else if is(&MIN) || is(&MAX) {
             self.range == Range::Fixed
@@ -292,6 +312,9 @@ pub struct ResolvedOptions {
     pub decimals: Option<u8>,
     /// The level of the uncertainty marks; `None` when off.
     pub uncertainty: Option<f64>,
+    /// Whether strips are drawn: `auto` resolved against the dataset's axes (`"on"` or
+    /// `"off"`), and `"off"` for the layouts without strips (difference, reconcile).
+    pub marginals: Strips,
     /// The theme drawn: `auto` resolved to light or dark.
     pub theme: Theme,
     /// The width asked for, in CSS pixels (the layout draws narrower ones at its minimum).
@@ -344,6 +367,7 @@ impl ResolvedOptions {
             annotate: self.annotate,
             decimals: self.decimals,
             uncertainty: self.uncertainty,
+            marginals: self.marginals == Strips::On,
             theme: self.theme,
         }
     }
@@ -602,6 +626,12 @@ pub fn resolve_options(
             // The default: marks where the layout has them and the data carry noise.
             None => (layout.uses().uncertainty && carries_noise(dataset)).then_some(DEFAULT_LEVEL),
             Some(level) => marks_level(level),
+        },
+        marginals: match word_or(settings, &MARGINALS, Strips::ALL, defaults.marginals)? {
+            chosen if layout.uses().order && chosen.resolve(dataset.x.len(), dataset.y.len()) => {
+                Strips::On
+            }
+            _ => Strips::Off,
         },
         theme: look.theme,
         width: look.width,

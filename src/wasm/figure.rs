@@ -57,6 +57,8 @@ struct FigurePanelInfo<'a> {
     decimals: usize,
     #[serde(rename = "noiseEstimate")]
     noise_estimate: bool,
+    /// True when the panel has marginal strips (cells at x = columns and y = rows).
+    strips: bool,
 }
 
 /// The tallies of a difference, without its grid (which the figure shows).
@@ -212,7 +214,7 @@ impl SweepFigure {
     }
 
     /// The panels in reading order: `[{ title, model, benchmark, columns, rows, description,
-    /// decimals, noiseEstimate }]`.
+    /// decimals, noiseEstimate, strips }]`.
     pub fn panels(&self) -> Result<FigurePanelArray, js_sys::Error> {
         let figure = self.drawing.figure();
         let mut panels: Vec<FigurePanelInfo<'_>> = Vec::with_capacity(figure.panels.len());
@@ -226,6 +228,7 @@ impl SweepFigure {
                 description: figure.describe_panel(panel),
                 decimals: panel.decimals,
                 noise_estimate: figure.has_noise_estimate(panel),
+                strips: panel.marginals.is_some(),
             });
         }
         to_typed(&panels)

@@ -15,6 +15,8 @@ export type ColorScale = "linear" | "log" | "symlog";
 
 export type PanelOrder = "data" | "mean" | "best";
 
+export type MarginalStrips = "auto" | "on" | "off";
+
 export type Direction = "higher" | "lower";
 
 export type CellPosition = {
@@ -326,6 +328,11 @@ export type ResolvedFigureOptions = {
    */
   uncertainty: number | null,
   /**
+   * Whether strips are drawn: `auto` resolved against the dataset's axes (`"on"` or
+   * `"off"`), and `"off"` for the layouts without strips (difference, reconcile).
+   */
+  marginals: MarginalStrips,
+  /**
    * The theme drawn: `auto` resolved to light or dark.
    */
   theme: Theme,
@@ -415,6 +422,18 @@ export type CellInfo = {
    */
   below_peak: number | null,
   below_peak_label: string | null,
+  /**
+   * For a cell of a marginal strip: `"row"` (the row strip's cell of row `y`, with `x` =
+   * columns) or `"column"` (with `y` = rows); null for a cell of the grid. The axis the
+   * strip reduces says how (`x_label` of a row's cell: "mean of 12 cells"), `rank` and
+   * `present` count lines, and `below_peak` is below the best line.
+   */
+  strip: string | null,
+  /**
+   * A strip cell's confidence interval, "41 to 51 (95 %)", when every cell of its line has a
+   * standard error.
+   */
+  interval_label: string | null,
   /**
    * One line for screen readers and tooltips.
    */

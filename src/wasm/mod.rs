@@ -209,6 +209,11 @@ export interface FigureOptions {
   /** A confidence level such as 0.95 to mark the cells the peak cannot be told apart from (for
    *  "difference", the cells ahead beyond noise); null for none (the default). */
   uncertainty?: number | null;
+  /** Layouts "model", "benchmark" and "grid": a strip of each row's and column's mean (or best
+   *  cell, with `order: "best"`) beside each panel, on its colour scale, the best outlined.
+   *  "auto" (the default): when the panels are larger than 6 x 6 (more than 6 columns or rows,
+   *  at least 2 of each); "on"; "off". */
+  marginals?: MarginalStrips | null;
   /** "light", "dark", "print" (black text, transparent background, thin lines, for exports) or
    *  "auto" (the default): dark when the page prefers a dark colour scheme. */
   theme?: Theme | null;
@@ -247,6 +252,9 @@ export interface FigurePanelInfo {
    * from items or replicates; in a difference, cells where both models have one).
    */
   noiseEstimate: boolean;
+  /** Whether the panel has marginal strips: their cells are x = columns (the row strip, one per
+   *  row) and y = rows (the column strip), for `cellInfo`, `cellRect` and `hitTest`. */
+  strips: boolean;
 }
 
 /** Key observations about one panel (or "Across panels"): sentences with the facts they state. */

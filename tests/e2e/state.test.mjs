@@ -82,6 +82,7 @@ describe("share links: parseState", () => {
       annotate: false,
       decimals: 3,
       uncertainty: 0.99,
+      marginals: "auto",
       theme: "dark",
     });
     const fixed = parse("range=fixed&min=40&max=52.5").state;
@@ -228,7 +229,7 @@ describe("share links: the format's keys, words and defaults come from the wasm 
     assert.deepEqual(schema.keys, [
       "dataset", "src", "data", "fmt", "name", "roles", "metric", "direction", "x", "y", "others", "binned",
       "layout", "model", "b", "bench", "order", "models", "group",
-      "bins", "by", "log", "cmap", "rev", "scale", "range", "min", "max", "center", "annot", "dec", "unc", "theme",
+      "bins", "by", "log", "cmap", "rev", "scale", "range", "min", "max", "center", "annot", "dec", "unc", "marginals", "theme",
     ]);
     assert.deepEqual(schema.layouts, ["model", "benchmark", "grid", "difference", "reconcile"]);
     assert.deepEqual(schema.ranges, ["panel", "shared", "fixed", "centered"]);
@@ -256,6 +257,7 @@ describe("share links: the format's keys, words and defaults come from the wasm 
       annotate: true,
       decimals: null,
       uncertainty: null,
+      marginals: "auto",
       theme: "auto",
     });
     assert.equal(defaultView("sweep"), schema.sweep);
@@ -519,6 +521,7 @@ describe("view resolution", () => {
       annotate: true,
       decimals: 2,
       uncertainty: null,
+      marginals: "auto",
       theme: "auto",
     });
     assert.equal(figureOptions(parse("layout=grid&unc=0.9").state, names).uncertainty, 0.9);
@@ -541,6 +544,7 @@ describe("view resolution", () => {
         annotate: true,
         decimals: null,
         uncertainty: null,
+        marginals: "auto",
         theme: "auto",
       },
     );

@@ -259,8 +259,10 @@ describe("the run-table controls", { timeout: 180_000 }, () => {
     const { page, context } = await openCsv(session, WANDB, fixture(WANDB));
     // One panel: every layout draws the same, so there is no layout to choose.
     assert.equal(await page.isVisible("#layout-select"), false);
-    // Nor the View group's heading, with no field under it.
-    assert.equal(await page.isVisible("#group-view"), false);
+    // The View group holds only the Strips select (a single panel can still have strips).
+    assert.equal(await page.isVisible("#group-view"), true);
+    assert.equal(await page.isVisible("#marginals-select"), true);
+    assert.equal(await page.isVisible("#order-select"), false);
     const warmup = await parameterSelect(page, "warmup_steps");
     await afterRender(page, () => page.selectOption(warmup, "facet"));
     const shown = await shownDataset(page);

@@ -100,7 +100,11 @@ export class CellInspector {
 
   validCell({ panel, x, y }) {
     const info = this.panels[panel];
-    return Boolean(info) && x >= 0 && y >= 0 && x < info.columns && y < info.rows;
+    if (!info || x < 0 || y < 0) return false;
+    // A panel's strips are the column past the last (one cell per row) and the row past the
+    // top (one per column); not both at once.
+    const strip = info.strips && (x === info.columns) !== (y === info.rows);
+    return (x < info.columns && y < info.rows) || (strip && x <= info.columns && y <= info.rows);
   }
 
   /** Pointer position in the figure's CSS pixels. */
@@ -214,13 +218,13 @@ export class CellInspector {
     }
     if (key === "ArrowLeft" || key === "ArrowRight") {
       const sign = (key === "ArrowRight" ? 1 : -1) * direction.right;
-      const nextX = x + sign;
-      if (nextX >= 0 && nextX < info.columns) return { panel, x: nextX, y };
+      const next = { panel, x: x + sign, y };
+      if (this.validCell(next)) return next;
       return this.neighbourPanel(cell, key);
     }
     const sign = (key === "ArrowUp" ? 1 : -1) * direction.up;
-    const nextY = y + sign;
-    if (nextY >= 0 && nextY < info.rows) return { panel, x, y: nextY };
+    const next = { panel, x, y: y + sign };
+    if (this.validCell(next)) return next;
     return this.neighbourPanel(cell, key);
   }
 
@@ -352,12 +356,15 @@ export function tooltipContent(info, more = []) {
   } else {
     const exact = info.exact_label;
     list.append(...tooltipRow("Value", exact ? `${info.value_label} (exactly ${exact})` : info.value_label, "tooltip-value"));
+    // A strip's cell is ranked among its strip's rows or columns, against the best of them.
+    const best = info.strip ? `the best ${info.strip}` : "the peak";
+    if (typeof info.interval_label === "string") list.append(...tooltipRow("Interval", info.interval_label));
     if (info.rank !== null && info.rank !== undefined) {
-      const peak = info.rank === 1 ? " (the peak)" : "";
+      const peak = info.rank === 1 ? ` (${best})` : "";
       list.append(...tooltipRow("Rank", `${info.rank} of ${info.present}${peak}`));
     }
     if (typeof info.below_peak_label === "string") {
-      list.append(...tooltipRow("Below the peak", info.below_peak_label));
+      list.append(...tooltipRow(`Below ${best}`, info.below_peak_label));
     }
     if (info.count !== null && info.count !== undefined && info.count > 1) {
       const spread = typeof info.std_dev_label === "string" ? `, standard deviation ${info.std_dev_label}` : "";

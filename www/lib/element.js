@@ -58,6 +58,7 @@ const VIEW_ATTRIBUTES = [
   "annotate",
   "decimals",
   "uncertainty",
+  "marginals",
   "models",
   "group",
   "bins",

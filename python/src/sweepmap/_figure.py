@@ -58,6 +58,7 @@ LOOK: dict[str, str] = {
     "annotate": "annotate",
     "decimals": "decimals",
     "uncertainty": "uncertainty",
+    "marginals": "marginals",
     "theme": "theme",
     "pixel_ratio": "pixelRatio",
 }
@@ -219,6 +220,11 @@ class Figure(anywidget.AnyWidget):
     uncertainty = _optional_number(
         "mark cells the peak cannot be told apart from at this level (0.95); 0 for no marks; "
         "None: 0.95 when the data carry a noise estimate"
+    )
+    marginals = _optional_choice(
+        ["auto", "on", "off"],
+        "strips of each row's and column's mean (best cell with order='best') beside each panel; "
+        "auto (default): when panels are larger than 6 x 6",
     )
     theme = _optional_choice(
         ["auto", "light", "dark", "print"],

@@ -18,12 +18,13 @@ use std::borrow::Cow;
 use super::order::{order_grid, order_panels};
 use super::{
     choose_decimals, format_value, noise_decimals, synthetic_caption, BenchmarkChoice, Figure,
-    FigureOptions, FigurePanel, Order, View,
+    FigureOptions, FigurePanel, MarginalStrips, Order, StripValue, View, DEFAULT_LEVEL,
 };
 use crate::analysis::{
-    critical_value, has_standard_errors, noise_level, scan_cells, select_benchmarks,
-    standard_errors, standard_errors_of_mean, test_against_peak, value_scale, with_reported_errors,
-    CellError, CellPosition, Difference, DifferenceTest, Reconciliation, ValueScale,
+    critical_value, has_standard_errors, noise_level, panel_marginals, scan_cells,
+    select_benchmarks, standard_errors, standard_errors_of_mean, test_against_peak, value_scale,
+    with_reported_errors, CellError, CellPosition, Difference, DifferenceTest, Reconciliation,
+    ValueScale,
 };
 use crate::color::{resolve_domain, ColorMap, ColorScale, DomainMode, ResolvedDomain, Transform};
 use crate::display::{display_label, display_note};
@@ -89,7 +90,7 @@ impl Panels {
 }
 
 /// A confidence level as the key writes it: "95 %", "99.9 %".
-fn level_text(level: f64) -> String {
+pub(crate) fn level_text(level: f64) -> String {
     format!(
         "{} %",
         format_value(level * 100.0, 1).trim_end_matches(".0")
@@ -200,6 +201,20 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
             check_log_values(&draft.title, values)?;
         }
     }
+    // Marginal strips beside panels of values: means, or best cells when the panels are
+    // ordered by their best cell; intervals at the marks' level (95 % when they are off), and
+    // the lines within noise of the best marked only with the marks.
+    let level = options.uncertainty.unwrap_or(DEFAULT_LEVEL);
+    let strips = (options.marginals && difference.is_none() && reconciliation.is_none()).then_some(
+        MarginalStrips {
+            value: match options.order {
+                Order::Best => StripValue::Best,
+                _ => StripValue::Mean,
+            },
+            level,
+        },
+    );
+    let critical = critical_value(level)?;
     // What is said across panels, and a colour bar they share, use the finest decimals of the
     // panels shown as given.
     let mut finest: Option<usize> = None;
@@ -253,7 +268,6 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
             title: draft.title,
             model: draft.model,
             benchmark: draft.benchmark,
-            grid: draft.grid,
             domain,
             scale,
             peaks,
@@ -268,6 +282,22 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
                 Some(shows) => vec![display_note(shows).into_owned()],
                 None => Vec::new(),
             },
+            marginals: strips.map(|strips| {
+                let mut marginals = panel_marginals(
+                    &draft.grid,
+                    &draft.errors,
+                    strips.value == StripValue::Best,
+                    direction,
+                    critical,
+                    panel_decimals,
+                );
+                if options.uncertainty.is_none() {
+                    marginals.near_best_rows.clear();
+                    marginals.near_best_columns.clear();
+                }
+                marginals
+            }),
+            grid: draft.grid,
             errors: draft.errors,
             item_total: None,
             parity_line: false,
@@ -275,9 +305,24 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
     }
     let (difference, difference_test) = difference.unzip();
     // A difference says so even when nothing is beyond noise; elsewhere the key explains dots
-    // only where there are some.
+    // only where there are some (in the strips too, when they have any).
+    let strip_marks = panels.iter().any(|p| {
+        p.marginals
+            .as_ref()
+            .is_some_and(|m| !(m.near_best_rows.is_empty() && m.near_best_columns.is_empty()))
+    });
     let mark_label = mark_label
-        .filter(|_| difference_test.is_some() || panels.iter().any(|p| !p.marks.is_empty()));
+        .filter(|_| {
+            difference_test.is_some() || strip_marks || panels.iter().any(|p| !p.marks.is_empty())
+        })
+        .map(|label| match strips {
+            Some(_) => label.replacen(
+                "from the peak",
+                "from the peak (in a strip: from the best row or column)",
+                1,
+            ),
+            None => label,
+        });
     let shared_legend =
         !has_signed && (!matches!(domain_mode, DomainMode::PerPanel) || panels.len() == 1);
     let decimals = finest.unwrap_or(decimals);
@@ -304,6 +349,7 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
         y_edges: None,
         panels,
         theme: options.theme,
+        strips,
     })
 }
 
