@@ -313,3 +313,23 @@ fn latex_and_json_exports_say_what_is_shown() {
     let csv = sweepmap::to_csv(&dataset);
     assert!(!csv.contains(&description));
 }
+
+/// A run table's single panel has no title: its hover text and its description start with what
+/// they describe, not with ": " (found in the strips' screenshots).
+#[test]
+fn an_untitled_panel_s_texts_do_not_start_with_a_colon() {
+    let (dataset, _) = projected(&fixture("synthetic-wandb-runs.csv"));
+    let figure = prepare_figure(&dataset, &FigureOptions::default()).unwrap();
+    let panel = &figure.panels[0];
+    assert_eq!(panel.title, "");
+    let info = figure.cell_info(0, 1, 1).unwrap();
+    assert_eq!(
+        info.text,
+        "lr 0.0003, batch_size 64: 0.912, the peak of 9 cells, mean of 2 runs"
+    );
+    let description = figure.describe_panel(panel);
+    assert!(
+        description.starts_with("heatmap of val/acc over lr and batch_size."),
+        "{description}"
+    );
+}

@@ -146,8 +146,8 @@ impl Figure {
             |c| format_value(c.mean, panel.decimals),
         );
         let mut text = format!(
-            "{}: {}: {}",
-            panel.title,
+            "{}{}: {}",
+            titled(&panel.title),
             self.cell_name(panel, x, y),
             value_label
         );
@@ -164,8 +164,8 @@ impl Figure {
             };
             let noun = if count == 1.0 { "item" } else { "items" };
             text = format!(
-                "{}: {}: {} {noun}, {share} of {total} paired items",
-                panel.title,
+                "{}{}: {} {noun}, {share} of {total} paired items",
+                titled(&panel.title),
                 self.cell_name(panel, x, y),
                 format_value(count, 0)
             );
@@ -264,8 +264,8 @@ impl Figure {
             format!("{} {}", display_label(x_name), display_label(&x_label))
         };
         let mut text = format!(
-            "{}: {word} of the {noun} {line_name}: {value_label}",
-            panel.title
+            "{}{word} of the {noun} {line_name}: {value_label}",
+            titled(&panel.title)
         );
         if let Some(interval) = &interval_label {
             text.push_str(&format!(", interval {interval}"));
@@ -355,7 +355,7 @@ impl Figure {
         // The peak and the counts alone: a full summary's median and spread cost far more on a
         // large grid, and every drawing describes itself.
         let (Some(top), present) = (&panel.best, panel.present) else {
-            return format!("{}: no data. {range}.", panel.title);
+            return format!("{}no data. {range}.", titled(&panel.title));
         };
         let total = panel.grid.columns().saturating_mul(panel.grid.rows());
         let places = self.cell_names(panel, &top.cells);
@@ -365,8 +365,8 @@ impl Figure {
             "lowest"
         };
         let mut text = format!(
-            "{}: heatmap of {} over {} and {}. The {best} value, {}, is at {}",
-            panel.title,
+            "{}heatmap of {} over {} and {}. The {best} value, {}, is at {}",
+            titled(&panel.title),
             self.value_label,
             self.axis_names(panel).0,
             self.axis_names(panel).1,
@@ -587,6 +587,16 @@ fn slug(text: &str) -> String {
     let trimmed = out.trim_matches(|c| c == '-' || c == '_');
     // At most 80 characters (all ASCII here, so bytes).
     trimmed.get(..80).unwrap_or(trimmed).to_string()
+}
+
+/// A panel's title as the start of a sentence about it: "R1-Llama | AIME24: ", or nothing for a
+/// panel without a title (a run table's single panel), so that the text does not start with ": ".
+fn titled(title: &str) -> String {
+    if title.is_empty() {
+        String::new()
+    } else {
+        format!("{title}: ")
+    }
 }
 
 #[cfg(test)]
