@@ -115,8 +115,9 @@ pub enum Error {
 /// Result alias used throughout sweepmap.
 pub type Result<T> = std::result::Result<T, Error>;
 
-/// 1234567 -> "1,234,567": counts in messages about limits.
-fn grouped(count: usize) -> String {
+/// A count with commas between groups of three digits, as the page writes counts: 1234567 ->
+/// "1,234,567".
+pub fn grouped(count: usize) -> String {
     let digits = count.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (index, digit) in digits.chars().enumerate() {
@@ -126,6 +127,12 @@ fn grouped(count: usize) -> String {
         out.push(digit);
     }
     out
+}
+
+/// A grouped count and its noun, singular for one: "1 benchmark", "1,001 models".
+pub(crate) fn counted(count: usize, noun: &str) -> String {
+    let s = if count == 1 { "" } else { "s" };
+    format!("{} {noun}{s}", grouped(count))
 }
 
 /// Longest name or value quoted in a message, in characters; longer ones are cut (see

@@ -203,7 +203,7 @@ fn too_many_panels_or_cells_is_an_error_naming_the_limit() {
         load_csv(&text, &CsvOptions::default())
             .unwrap_err()
             .to_string(),
-        "the data need 1,001 panels (1001 models x 1 benchmarks); the limit is 1,000"
+        "the data need 1,001 panels (1,001 models x 1 benchmark); the limit is 1,000"
     );
     // A diagonal of 1001 y values (the first column) and 1000 x values: 1001 rows asking for
     // a million cells.
@@ -214,7 +214,7 @@ fn too_many_panels_or_cells_is_an_error_naming_the_limit() {
     }
     assert_eq!(
         load_csv(&text, &CsvOptions::default()).unwrap_err().to_string(),
-        "the data need 1,001,000 cells per panel (1000 x values x 1001 y values); the limit is 1,000,000"
+        "the data need 1,001,000 cells per panel (1,000 x values x 1,001 y values); the limit is 1,000,000"
     );
 }
 
@@ -448,7 +448,7 @@ fn too_many_scores_for_the_table_is_an_error_naming_the_limit() {
     for index in 0..side {
         text.push_str(&format!("t{index},m{index},0.5\n"));
     }
-    let message = "the data need 4,004,001 scores in the table of models and items (2001 models x 2001 items); the limit is 4,000,000";
+    let message = "the data need 4,004,001 scores in the table of models and items (2,001 models x 2,001 items); the limit is 4,000,000";
     assert_eq!(
         load_pairwise_csv(&text, &PairwiseCsvOptions::default())
             .unwrap_err()

@@ -38,18 +38,7 @@ pub fn format_p_value(p: Option<f64>) -> String {
     }
 }
 
-/// A count with commas between groups of three digits, as the page writes counts: "1,234".
-pub fn grouped(count: usize) -> String {
-    let digits = count.to_string();
-    let mut text = String::with_capacity(digits.len() + digits.len() / 3);
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index) % 3 == 0 {
-            text.push(',');
-        }
-        text.push(digit);
-    }
-    text
-}
+pub use crate::error::grouped;
 
 /// "1 item", "2 items".
 pub fn plural(count: usize, singular: &str) -> String {

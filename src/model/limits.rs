@@ -5,7 +5,7 @@
 //! them would hang the page. These limits are checked before any panel is allocated, and
 //! exceeding one is an error that names the limit and the count (see `Error::LimitExceeded`).
 
-use crate::error::{Error, Result};
+use crate::error::{counted, Error, Result};
 
 /// Panels in a dataset: models x benchmarks (the panels form a dense table).
 pub const MAX_PANELS: usize = 1_000;
@@ -46,17 +46,29 @@ pub(crate) fn check_size(
     check(
         panels,
         MAX_PANELS,
-        format!("panels ({models} models x {benchmarks} benchmarks)"),
+        format!(
+            "panels ({} x {})",
+            counted(models, "model"),
+            counted(benchmarks, "benchmark")
+        ),
     )?;
     check(
         cells,
         MAX_PANEL_CELLS,
-        format!("cells per panel ({columns} x values x {rows} y values)"),
+        format!(
+            "cells per panel ({} x {})",
+            counted(columns, "x value"),
+            counted(rows, "y value")
+        ),
     )?;
     check(
         panels.saturating_mul(cells),
         MAX_TOTAL_CELLS,
-        format!("cells in all ({panels} panels x {cells} cells)"),
+        format!(
+            "cells in all ({} x {})",
+            counted(panels, "panel"),
+            counted(cells, "cell")
+        ),
     )
 }
 
@@ -68,12 +80,16 @@ pub fn check_pairs(models: usize, bins_x: usize, bins_y: usize) -> Result<()> {
     check(
         pairs,
         MAX_PANELS,
-        format!("panels ({models} models compared in pairs)"),
+        format!("panels ({} compared in pairs)", counted(models, "model")),
     )?;
     check(
         pairs.saturating_mul(cells),
         MAX_TOTAL_CELLS,
-        format!("cells in all ({pairs} pairs x {cells} bins)"),
+        format!(
+            "cells in all ({} x {})",
+            counted(pairs, "pair"),
+            counted(cells, "bin")
+        ),
     )
 }
 
@@ -82,7 +98,11 @@ pub(crate) fn check_scores(models: usize, items: usize) -> Result<()> {
     check(
         models.saturating_mul(items),
         MAX_ITEM_SCORES,
-        format!("scores in the table of models and items ({models} models x {items} items)"),
+        format!(
+            "scores in the table of models and items ({} x {})",
+            counted(models, "model"),
+            counted(items, "item")
+        ),
     )
 }
 
@@ -103,7 +123,7 @@ mod tests {
         assert_eq!(
             check_size(40, 25, 1000, 1000),
             Err(Error::LimitExceeded {
-                what: "cells in all (1000 panels x 1000000 cells)".into(),
+                what: "cells in all (1,000 panels x 1,000,000 cells)".into(),
                 count: 1_000_000_000,
                 limit: MAX_TOTAL_CELLS,
             })
@@ -114,17 +134,17 @@ mod tests {
         assert_eq!(
             check_size(1001, 1, 2, 2).map_err(|error| error.to_string()),
             Err(
-                "the data need 1,001 panels (1001 models x 1 benchmarks); the limit is 1,000"
+                "the data need 1,001 panels (1,001 models x 1 benchmark); the limit is 1,000"
                     .into()
             )
         );
         assert_eq!(
             check_size(1, 1, 1001, 1000).map_err(|error| error.to_string()),
-            Err("the data need 1,001,000 cells per panel (1001 x values x 1000 y values); the limit is 1,000,000".into())
+            Err("the data need 1,001,000 cells per panel (1,001 x values x 1,000 y values); the limit is 1,000,000".into())
         );
         assert_eq!(
             check_size(5, 1, 1000, 1000).map_err(|error| error.to_string()),
-            Err("the data need 5,000,000 cells in all (5 panels x 1000000 cells); the limit is 4,000,000".into())
+            Err("the data need 5,000,000 cells in all (5 panels x 1,000,000 cells); the limit is 4,000,000".into())
         );
         assert!(check_size(usize::MAX, usize::MAX, usize::MAX, usize::MAX).is_err());
     }
@@ -141,7 +161,7 @@ mod tests {
         );
         assert_eq!(
             check_pairs(45, 200, 200).map_err(|error| error.to_string()),
-            Err("the data need 39,600,000 cells in all (990 pairs x 40000 bins); the limit is 4,000,000".into())
+            Err("the data need 39,600,000 cells in all (990 pairs x 40,000 bins); the limit is 4,000,000".into())
         );
         assert!(check_pairs(usize::MAX, usize::MAX, usize::MAX).is_err());
     }
@@ -151,7 +171,7 @@ mod tests {
         assert_eq!(check_scores(40, 100_000), Ok(()));
         assert_eq!(
             check_scores(40, 100_001).map_err(|error| error.to_string()),
-            Err("the data need 4,000,040 scores in the table of models and items (40 models x 100001 items); the limit is 4,000,000".into())
+            Err("the data need 4,000,040 scores in the table of models and items (40 models x 100,001 items); the limit is 4,000,000".into())
         );
         assert!(check_scores(usize::MAX, usize::MAX).is_err());
     }

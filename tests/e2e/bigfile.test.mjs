@@ -113,7 +113,7 @@ describe("a big CSV file", { timeout: 180_000 }, () => {
     await page.setInputFiles("#file-input", { name: "many.csv", mimeType: "text/csv", buffer: Buffer.from(rows.join("\n")) });
     await page.waitForSelector("#error-banner:not([hidden])");
     const shown = await shownDataset(page);
-    assert.equal(shown.error, 'Could not open "many.csv": the data need 1,001 panels (1001 models x 1 benchmarks); the limit is 1,000');
+    assert.equal(shown.error, 'Could not open "many.csv": the data need 1,001 panels (1,001 models x 1 benchmark); the limit is 1,000');
     assert.equal(shown.title, before.title);
     assert.deepEqual(problems, []);
   });
