@@ -2,7 +2,9 @@
 // wasm a quarter of a megabyte at a time (push), with a turn of the event loop between slices for
 // painting, input and the Cancel button. A sweep (SweepCsvLoader) is then built some rows at a
 // time (buildStep); per-item scores (SweepPairwiseLoader, of the pairwise package) are added row
-// by row as they arrive, so one last call (finish) makes their table. The text is never held
+// by row as they arrive, so one last call (finish) makes their table. A sweep the loader
+// refuses for its columns (a W&B export, an Optuna study) opens as a run table from the rows it
+// read (openSweep: each column's distinct values once and a code per run). The text is never held
 // whole: each slice is read from the File, copied into wasm memory once and dropped. Progress is
 // shown in #load-progress (a <progress> and a line of text); the result is the same dataset
 // loadDataset or loadPairwise gives for the whole text, errors included.
@@ -90,9 +92,12 @@ export function progressDisplay({ box, bar, text, cancel }, onCancel, { delay = 
  * SweepPairwiseLoader). `progress(fraction, message)` is told how far it is; `signal` (an
  * AbortSignal) cancels it with a LoadCancelled error. Resolves to { dataset, api }: a
  * SweepDataset or a SweepPairwise, and the package holding it; rejects with the loader's Error
- * (line, column and what was expected) when the file is malformed.
+ * (line, column and what was expected) when the file is malformed. A sweep the loader refuses
+ * for its columns (a W&B export, an Optuna study, more than two parameters or metrics) opens as
+ * a run table from the rows read, as for a small file: then it resolves to { table, api } (a
+ * SweepTable, opened with `roles` when given: openSweep's option).
  */
-export async function loadCsvInSlices(api, file, { kind = "sweep", progress, signal }) {
+export async function loadCsvInSlices(api, file, { kind = "sweep", progress, signal, roles }) {
   const check = () => {
     if (signal?.aborted) throw new LoadCancelled(file.name);
   };
@@ -114,7 +119,12 @@ export async function loadCsvInSlices(api, file, { kind = "sweep", progress, sig
   const loader = new api.SweepCsvLoader(undefined);
   try {
     await pushSlices(file, loader, READ_SHARE, progress, check);
-    const rows = loader.finishInput();
+    let rows;
+    try {
+      rows = loader.finishInput();
+    } catch (error) {
+      return { table: await openRefused(loader, error, { roles, progress, check }), api };
+    }
     for (;;) {
       await nextTurn();
       check();
@@ -124,6 +134,23 @@ export async function loadCsvInSlices(api, file, { kind = "sweep", progress, sig
     }
   } finally {
     loader.free();
+  }
+}
+
+/**
+ * The rows a SweepCsvLoader refused (`error`, finishInput's) opened as a run table (openSweep,
+ * with `roles` when given). When the rows were refused for something else (a cell measured
+ * twice, an empty axis field), or the run table fails too, the loader's own error stands, as
+ * for a small file; a role given that does not fit is its own error.
+ */
+async function openRefused(loader, error, { roles, progress, check }) {
+  progress(READ_SHARE, "Opening the run table");
+  await nextTurn();
+  check();
+  try {
+    return loader.openSweep(roles ? { roles } : undefined);
+  } catch (second) {
+    throw roles ? second : error;
   }
 }
 

@@ -292,8 +292,20 @@ struct Building {
     next: usize,
 }
 
+/// The rows of a file whose roles the tidy loader cannot tell apart (kept for a run table).
+#[cfg(feature = "tables")]
+struct Refused {
+    header: Vec<String>,
+    columns: Vec<Column>,
+    lines: Vec<u64>,
+}
+
 enum Stage {
     Reading,
+    /// The input ended and the columns' roles could not be told apart: the rows are kept for
+    /// [`CsvLoader::take_run_table`].
+    #[cfg(feature = "tables")]
+    Refused(Box<Refused>),
     Building(Box<Building>),
     /// Every row is in; the panels are being filled.
     Assembling(Box<Assembly>),
@@ -341,6 +353,8 @@ impl CsvLoader {
             Stage::Building(building) => building.next,
             Stage::Assembling(_) | Stage::Done => self.rows,
             Stage::Reading => 0,
+            #[cfg(feature = "tables")]
+            Stage::Refused(_) => 0,
         }
     }
 
@@ -371,6 +385,24 @@ impl CsvLoader {
         self.guard(|loader| loader.build(rows))
     }
 
+    /// After [`CsvLoader::finish_input`] refused the file for its columns (roles it cannot tell
+    /// apart), the rows read as the run table [`crate::table::RunTable::read_csv`] gives for the
+    /// whole text (or its error: a limit); else the error for a call out of order. The loader
+    /// lets go of them.
+    #[cfg(feature = "tables")]
+    pub fn take_run_table(&mut self) -> Result<crate::table::RunTable> {
+        let Refused {
+            header,
+            columns,
+            lines,
+        } = match std::mem::replace(&mut self.stage, Stage::Done) {
+            Stage::Refused(refused) => *refused,
+            _ => return Err(finished()),
+        };
+        let field = |column: usize, run: usize| columns.get(column).map_or("", |c| c.field(run));
+        crate::table::table_of_rows(header, lines, field)
+    }
+
     fn guard<T>(&mut self, step: impl FnOnce(&mut CsvLoader) -> Result<T>) -> Result<T> {
         if let Some(error) = &self.failed {
             return Err(error.clone());
@@ -378,10 +410,17 @@ impl CsvLoader {
         let result = step(self);
         if let Err(error) = &result {
             self.failed = Some(error.clone());
-            // Let go of the rows read: a failed loader holds nothing big.
+            // Let go of the rows read: a failed loader holds nothing big (but the rows of a file
+            // refused for its columns, which a run table reads).
             self.table = Table::default();
             self.reader = SliceReader::new();
-            self.stage = Stage::Done;
+            #[cfg(feature = "tables")]
+            let refused = matches!(self.stage, Stage::Refused(_));
+            #[cfg(not(feature = "tables"))]
+            let refused = false;
+            if !refused {
+                self.stage = Stage::Done;
+            }
         }
         result
     }
@@ -394,7 +433,22 @@ impl CsvLoader {
         for column in &table.columns {
             profiles.push(column.profile(rows));
         }
-        let roles = infer_roles(&header, &profiles, &self.options)?;
+        let roles = match infer_roles(&header, &profiles, &self.options) {
+            Ok(roles) => roles,
+            Err(error) => {
+                // Roles it cannot tell apart (no column named in the options is missing: the
+                // page names none): the rows are kept for a run table.
+                #[cfg(feature = "tables")]
+                {
+                    self.stage = Stage::Refused(Box::new(Refused {
+                        header,
+                        columns: table.columns,
+                        lines: table.lines,
+                    }));
+                }
+                return Err(error);
+            }
+        };
         let mut columns = table.columns;
         for column in &mut columns {
             // Only the values by index are needed from here on.

@@ -226,6 +226,9 @@ struct ColumnBuilder {
 }
 
 impl ColumnBuilder {
+    /// Not inlined: one copy serves every reader of fields (the text, a table's runs kept, the
+    /// rows a tidy loader in slices refused), which saves wasm bytes.
+    #[inline(never)]
     fn push(&mut self, field: &str) {
         if is_missing_marker(field) {
             self.codes.push(MISSING);
@@ -320,6 +323,54 @@ pub(crate) fn number_of(text: &str) -> Option<f64> {
         .filter(|value| value.is_finite() && !crate::decimal::underflows(text, *value))
 }
 
+/// The run table of rows already read and checked, as [`RunTable::read_csv`] reads them: the
+/// header, the line of each run, and `field(column, run)`, each field as `field_text` reads it.
+/// The rows a tidy loader in slices refused for their columns become a run table so
+/// ([`crate::CsvLoader::take_run_table`]), with the limits checked as the whole text's are.
+pub(crate) fn table_of_rows<'a>(
+    header: Vec<String>,
+    lines: Vec<u64>,
+    field: impl Fn(usize, usize) -> &'a str,
+) -> Result<RunTable> {
+    if let Some(error) = too_many_columns(header.len()) {
+        return Err(error);
+    }
+    if lines.len() > MAX_RUNS {
+        return Err(too_many_runs());
+    }
+    let mut columns = Vec::with_capacity(header.len());
+    for (index, name) in header.into_iter().enumerate() {
+        let mut column = ColumnBuilder::default();
+        for run in 0..lines.len() {
+            column.push(field(index, run));
+        }
+        columns.push(column.finish(name));
+    }
+    Ok(RunTable {
+        columns,
+        lines,
+        json: false,
+    })
+}
+
+/// The error for a run table of `count` columns, more than [`MAX_COLUMNS`].
+fn too_many_columns(count: usize) -> Option<Error> {
+    (count > MAX_COLUMNS).then(|| Error::LimitExceeded {
+        what: "columns in a run table".into(),
+        count,
+        limit: MAX_COLUMNS,
+    })
+}
+
+/// The error for a run table of more than [`MAX_RUNS`] runs.
+fn too_many_runs() -> Error {
+    Error::LimitExceeded {
+        what: "runs in a run table (or more)".into(),
+        count: MAX_RUNS + 1,
+        limit: MAX_RUNS,
+    }
+}
+
 /// The rows of a CSV text collected into columns.
 #[derive(Default)]
 struct Collector {
@@ -330,12 +381,8 @@ struct Collector {
 
 impl Rows for Collector {
     fn header(&mut self, header: &[String]) -> Result<()> {
-        if header.len() > MAX_COLUMNS {
-            return Err(Error::LimitExceeded {
-                what: "columns in a run table".into(),
-                count: header.len(),
-                limit: MAX_COLUMNS,
-            });
+        if let Some(error) = too_many_columns(header.len()) {
+            return Err(error);
         }
         self.header = header.to_vec();
         self.columns = Vec::with_capacity(header.len());
@@ -346,11 +393,7 @@ impl Rows for Collector {
 
     fn row(&mut self, _header: &[String], line: u64, fields: Vec<String>) -> Result<()> {
         if self.lines.len() >= MAX_RUNS {
-            return Err(Error::LimitExceeded {
-                what: "runs in a run table (or more)".into(),
-                count: MAX_RUNS + 1,
-                limit: MAX_RUNS,
-            });
+            return Err(too_many_runs());
         }
         for (column, field) in self.columns.iter_mut().zip(&fields) {
             column.push(field_text(field));
@@ -448,6 +491,21 @@ pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
     } else {
         (RunTable::read_csv(text)?, NameMap::new())
     };
+    open_table_with(table, file_roles, options)
+}
+
+/// Opens a run table already read (by [`RunTable::read_csv`], or from the rows a tidy loader in
+/// slices refused for their columns: [`crate::CsvLoader::take_run_table`]) as [`open_sweep`]
+/// opens its text.
+pub fn open_table(table: RunTable, options: &TableOptions) -> Result<Sweep> {
+    open_table_with(table, NameMap::new(), options)
+}
+
+fn open_table_with(
+    table: RunTable,
+    file_roles: NameMap<Role>,
+    options: &TableOptions,
+) -> Result<Sweep> {
     let statistics = config::Statistics::of(&table)?;
     let runs_in_file = config::runs(&statistics, &table);
     let format = if statistics.is_some() {

@@ -64,7 +64,7 @@ fn push_slice(
 /// A CSV loader fed in slices.
 #[wasm_bindgen]
 pub struct SweepCsvLoader {
-    inner: CsvLoader,
+    pub(super) inner: CsvLoader,
     /// A reusable buffer the slices are copied into from JavaScript memory.
     buffer: Vec<u8>,
 }

@@ -214,32 +214,47 @@ export function loadSweep(api, text, format = "auto", { keep = false, link = "" 
     // Only CSV refused for its columns (loadDataset marks it): other refusals keep their message.
     if (!error?.roleError || typeof api.openLinkedSweep !== "function") throw error;
     let opened;
-    let projection;
-    let kept = false;
     try {
       opened = api.openLinkedSweep(text, link);
-      projection = opened.table.project(opened.view);
-      const view = projection.view();
-      const sweep = {
-        format: opened.table.format(),
-        description: projection.description(),
-        notices: projection.inferred(),
-        linkNotices: opened.notices.map((notice) => notice.message),
-        view,
-        link: opened.table.link(view),
-        given: link,
-      };
-      if (keep) Object.assign(sweep, { table: opened.table, projection });
-      const loaded = { dataset: projection.dataset(), sweep };
-      kept = keep;
-      return loaded;
     } catch {
       throw error;
-    } finally {
-      if (!kept) {
-        projection?.free();
-        opened?.table.free();
-      }
+    }
+    try {
+      return projectOpened(opened, link, { keep });
+    } catch {
+      throw error;
+    }
+  }
+}
+
+/**
+ * A run table opened for a link (a LinkedSweep: openLinkedSweep's, or { table, view, notices:
+ * [] } for a table read in slices) projected at its view (undefined: the default view): { dataset, sweep } as loadSweep gives them. Without `keep` the table
+ * is freed; on failure everything is, and the error thrown.
+ */
+export function projectOpened(opened, link, { keep = true } = {}) {
+  let projection;
+  let kept = false;
+  try {
+    projection = opened.table.project(opened.view);
+    const view = projection.view();
+    const sweep = {
+      format: opened.table.format(),
+      description: projection.description(),
+      notices: projection.inferred(),
+      linkNotices: opened.notices.map((notice) => notice.message),
+      view,
+      link: opened.table.link(view),
+      given: link,
+    };
+    if (keep) Object.assign(sweep, { table: opened.table, projection });
+    const loaded = { dataset: projection.dataset(), sweep };
+    kept = keep;
+    return loaded;
+  } finally {
+    if (!kept) {
+      projection?.free();
+      opened.table.free();
     }
   }
 }

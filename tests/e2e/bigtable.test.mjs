@@ -1,0 +1,145 @@
+// End-to-end test of a big run table: a synthetic W&B runs export of 40,960 runs (about 6.5 MB,
+// written by synthetic-wandb.mjs into a temporary directory), past the 4 MB from which a local
+// file loads in slices. The tidy loader in slices refuses it for its columns, so the rows it
+// read open as a run table: the page keeps answering, the progress says so, and what is shown
+// is what openSweep gives for the whole text (the same columns, notices, view and cells).
+// Cancel keeps what was shown; a role changed in the column panel reads the file again with it.
+
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterRender, openPage, shownDataset, startSession } from "./browser.mjs";
+import { assertResponsive, cancelBigLoad, stopGapWatch, watchGaps } from "./big-file.mjs";
+import { CRASHED, RUNS, writeSyntheticWandb } from "./synthetic-wandb.mjs";
+
+let session;
+let directory;
+let bigFile;
+let bigBytes;
+before(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "sweepmap-bigtable-"));
+  bigFile = path.join(directory, "synthetic-wandb-big.csv");
+  bigBytes = await writeSyntheticWandb(bigFile);
+  session = await startSession();
+});
+after(async () => {
+  await session?.close();
+  if (directory) await rm(directory, { recursive: true, force: true });
+});
+
+/**
+ * The run table shown (its format, runs, columns and view, the dataset's description and its
+ * cells as CSV) and the same of openSweep on the file's whole text, opened in the page.
+ */
+function shownAndWhole(page) {
+  return page.evaluate(async () => {
+    const describe = (table, projection) => {
+      const dataset = projection.dataset();
+      try {
+        return {
+          format: table.format(),
+          runs: table.runs(),
+          runsInFile: table.runsInFile(),
+          columns: table.columns(),
+          notices: table.notices(),
+          view: projection.view(),
+          shows: dataset.shows(),
+          csv: dataset.toCsv(),
+        };
+      } finally {
+        dataset.free();
+      }
+    };
+    const shown = describe(window.sweepmap.table, window.sweepmap.projection);
+    const { load } = await import("./lib/sweepmap.js");
+    const api = await load();
+    const text = await document.getElementById("file-input").files[0].text();
+    const table = api.openSweep(text);
+    const projection = table.project();
+    try {
+      return { shown, whole: describe(table, projection) };
+    } finally {
+      projection.free();
+      table.free();
+    }
+  });
+}
+
+describe("a big run table", { timeout: 240_000 }, () => {
+  test("a W&B export past 4 MB opens as a run table in slices, as its whole text would", async () => {
+    assert.ok(bigBytes > 4 * 1024 * 1024, `the file has ${bigBytes} bytes`);
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep", { init: watchGaps });
+    const before = await shownDataset(page);
+    const started = Date.now();
+    await page.setInputFiles("#file-input", bigFile);
+    await page.waitForFunction((count) => window.sweepmap.renders > count, before.renders, { timeout: 120_000, polling: 100 });
+    const seconds = (Date.now() - started) / 1000;
+    const watch = await stopGapWatch(page);
+    console.log(
+      `big run table: ${bigBytes} bytes, ${RUNS} runs loaded and drawn in ${seconds.toFixed(1)} s (machine shared with other jobs); ` +
+        `longest main-thread gap ${watch.longest.toFixed(0)} ms over ${watch.ticks} ticks`,
+    );
+    assertResponsive(watch);
+    // Read once, then opened as a run table from the rows read, and the bar says so.
+    const megabytes = (bigBytes / 1e6).toFixed(1);
+    assert.ok(watch.texts.includes(`Reading ${megabytes} of ${megabytes} MB`), watch.texts.join("\n"));
+    assert.equal(watch.texts.at(-1), "Opening the run table");
+    assert.equal(await page.locator("#load-progress").isHidden(), true, "the progress bar goes away");
+
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.equal(shown.title, "synthetic-wandb-big.csv");
+    assert.ok(
+      shown.notices.includes(`${CRASHED} of ${RUNS} runs were not finished and were left out (${CRASHED} crashed).`),
+      shown.notices.join("\n"),
+    );
+    const { shown: table, whole } = await shownAndWhole(page);
+    assert.equal(table.format, "wandb");
+    assert.equal(table.runsInFile, RUNS);
+    assert.equal(table.runs, RUNS - CRASHED);
+    assert.deepEqual(table.view, { ...whole.view });
+    assert.equal(table.view.metric, "val/acc");
+    assert.equal(table.view.x === "lr" || table.view.y === "lr", true, "lr moves the accuracy most");
+    assert.deepEqual(table, whole);
+    // The run-table controls are shown for it.
+    assert.equal(await page.locator("#table-metric").inputValue(), "val/acc");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("Cancel while it loads keeps what was shown", async () => {
+    const { page, problems } = await cancelBigLoad(session, bigFile);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test("a role changed in the column panel reads the file again with it, keeping the view", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    const before = await shownDataset(page);
+    await page.setInputFiles("#file-input", bigFile);
+    await page.waitForFunction((count) => window.sweepmap.renders > count, before.renders, { timeout: 120_000, polling: 100 });
+    const opened = await page.evaluate(() => ({ view: window.sweepmap.projection.view(), columns: window.sweepmap.table.columns() }));
+    const index = opened.columns.findIndex((column) => column.column === "warmup_steps");
+    assert.equal(opened.columns[index].role, "parameter");
+    assert.ok(opened.view.x !== "warmup_steps" && opened.view.y !== "warmup_steps");
+    await page.locator("#column-panel").evaluate((panel) => (panel.open = true));
+    await afterRender(page, () => page.selectOption(`#column-role-${index}`, "ignore"));
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    const after = await page.evaluate(() => ({
+      view: window.sweepmap.projection.view(),
+      columns: window.sweepmap.table.columns(),
+    }));
+    assert.equal(after.columns[index].role, "ignore");
+    assert.equal(after.columns[index].because, "named in the roles");
+    assert.deepEqual([after.view.metric, after.view.x, after.view.y], [opened.view.metric, opened.view.x, opened.view.y]);
+    assert.equal(after.view.others.warmup_steps, undefined);
+    assert.equal(await page.locator(`#column-role-${index}`).inputValue(), "ignore");
+    assert.equal(new URLSearchParams(shown.fragment.slice(1)).get("roles"), "warmup_steps,ignore");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
