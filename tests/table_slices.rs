@@ -1,19 +1,30 @@
 //! A big CSV sweep the tidy loader in slices (`sweepmap::CsvLoader`, the page's `SweepCsvLoader`
 //! for files over 4 MB) refuses for its columns opens as a run table from the rows it read
-//! (`CsvLoader::take_run_table`): on every CSV of the malformed corpus and the sweep fixtures,
-//! cut into slices of several sizes, that table is the run table of the whole text and the sweep
-//! opened from it is the one `open_sweep` opens; every file the whole-text tidy loader refuses
-//! for its columns keeps its rows so (but a pandas index, refused at its header).
+//! in steps (`CsvLoader::open_step`): on every CSV of the malformed corpus and the sweep fixtures,
+//! cut into slices of several sizes and opened in steps of several sizes, the sweep (its run
+//! table included) or the error is the one `open_sweep` gives for the whole text; every file the
+//! whole-text tidy loader refuses for its columns keeps its rows so (but a pandas index, refused
+//! at its header).
 
 use std::fs;
 use std::path::Path;
 
-use sweepmap::table::{open_sweep, open_table, opens_what_tidy_refuses, RunTable, TableOptions};
+use sweepmap::table::{open_sweep, opens_what_tidy_refuses, Sweep, TableOptions};
 use sweepmap::{load_csv, CsvLoader, CsvOptions};
 
-/// The tidy loader fed `text` in slices of `size` bytes: its result, and the run table of the
-/// rows it refused, if it kept any (a call out of order is the loader's own message: none kept).
-fn sliced(text: &str, size: usize) -> (Result<usize, String>, Option<Result<RunTable, String>>) {
+/// The tidy loader fed `text` in slices of `size` bytes: its result, and the sweep opened from
+/// the rows it refused in steps of `cells` fields with `options` (with the number of steps
+/// taken), if it kept any (a call out of order is the loader's own message: none kept).
+#[allow(clippy::type_complexity)]
+fn sliced(
+    text: &str,
+    size: usize,
+    cells: usize,
+    options: &TableOptions,
+) -> (
+    Result<usize, String>,
+    Option<(Result<Sweep, String>, usize)>,
+) {
     let mut loader = CsvLoader::new(CsvOptions::default());
     let mut ended = Ok(0);
     for slice in text.as_bytes().chunks(size) {
@@ -25,11 +36,36 @@ fn sliced(text: &str, size: usize) -> (Result<usize, String>, Option<Result<RunT
     if ended.is_ok() {
         ended = loader.finish_input().map_err(|error| error.to_string());
     }
-    let table = match loader.take_run_table() {
-        Err(error) if error.to_string().starts_with("field \"loader\"") => None,
-        other => Some(other.map_err(|error| error.to_string())),
+    let mut steps = 0;
+    let mut shares = vec![loader.open_share()];
+    let opened = loop {
+        steps += 1;
+        match loader.open_step(cells, options) {
+            Ok(None) => shares.push(loader.open_share()),
+            Ok(Some(sweep)) => break Ok(sweep),
+            Err(error) if error.to_string().starts_with("field \"loader\"") => {
+                assert_eq!(steps, 1, "out of order only at the first step");
+                return (ended, None);
+            }
+            Err(error) => break Err(error.to_string()),
+        }
+        assert!(steps < 100_000, "open_step ends");
     };
-    (ended, table)
+    // The share only moves forward, below 1 until the sweep is there; then the loader is spent.
+    assert!(
+        shares.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{shares:?}"
+    );
+    assert!(
+        shares.iter().all(|&share| (0.0..1.0).contains(&share)),
+        "{shares:?}"
+    );
+    let again = loader
+        .open_step(cells, options)
+        .map(|_| ())
+        .map_err(|e| e.to_string());
+    assert!(again.is_err_and(|message| message.starts_with("field \"loader\"")));
+    (ended, Some((opened, steps)))
 }
 
 /// Every CSV file of a folder, with its text (read lossily: the corpus has binary garbage).
@@ -67,11 +103,13 @@ fn rows_refused_for_their_columns_are_the_run_table_of_the_whole_text() {
         let pandas_index = whole
             .as_ref()
             .is_err_and(|error| error.to_string().starts_with("field \"header, column 1\""));
-        for size in [1, 5, 64, 4096] {
-            let (ended, table) = sliced(text, size);
-            match table {
+        let options = TableOptions::default();
+        let from_text = open_sweep(text, &options).map_err(|e| e.to_string());
+        for (size, cells) in [(1, 1), (5, 7), (64, usize::MAX), (4096, 40)] {
+            let (ended, sweep) = sliced(text, size, cells, &options);
+            match sweep {
                 None => assert!(!refused || pandas_index, "{name}: its rows were not kept"),
-                Some(table) => {
+                Some((sweep, steps)) => {
                     assert!(
                         refused,
                         "{name}: rows kept for a file the tidy loader does not refuse"
@@ -80,16 +118,19 @@ fn rows_refused_for_their_columns_are_the_run_table_of_the_whole_text() {
                         ended.is_err(),
                         "{name}: rows kept, yet the input was accepted"
                     );
-                    let expected = RunTable::read_csv(text).map_err(|error| error.to_string());
-                    assert_eq!(table, expected, "{name} in slices of {size} bytes");
-                    if size == 64 {
-                        let options = TableOptions::default();
-                        let from_rows = table.map_err(|_| String::new()).and_then(|table| {
-                            open_table(table, &options).map_err(|e| e.to_string())
-                        });
-                        let from_text = open_sweep(text, &options).map_err(|e| e.to_string());
-                        assert_eq!(from_rows, from_text, "{name} opened");
-                        opened += usize::from(from_text.is_ok());
+                    assert_eq!(sweep, from_text, "{name} in slices of {size} bytes");
+                    if cells == 1 && sweep.is_ok() {
+                        // A column per step: every column made, then (some runs left out)
+                        // every column kept, then the roles.
+                        let columns = text.lines().next().map_or(0, |h| h.split(',').count());
+                        assert!(steps > columns, "{name}: {steps} steps");
+                    }
+                    if cells == usize::MAX {
+                        // The run table made in one step, opened in the next (an error in
+                        // the statistics of a configuration table comes with the first).
+                        let most = if sweep.is_ok() { 2..=2 } else { 1..=2 };
+                        assert!(most.contains(&steps), "{name}: {steps} steps");
+                        opened += usize::from(sweep.is_ok());
                     }
                 }
             }
@@ -101,27 +142,24 @@ fn rows_refused_for_their_columns_are_the_run_table_of_the_whole_text() {
 #[test]
 fn a_loader_that_accepted_its_file_keeps_no_rows() {
     let text = "model,benchmark,x,y,value\nA,B,1,1,0.5\nA,B,1,2,0.6\n";
-    let (ended, table) = sliced(text, 3);
+    let (ended, sweep) = sliced(text, 3, 1, &TableOptions::default());
     assert_eq!(ended, Ok(2));
-    assert!(table.is_none());
+    assert!(sweep.is_none());
 }
 
 #[test]
 fn roles_named_that_do_not_fit_are_the_error() {
     let text = "lr,wd,bs,acc\n0.1,0,32,0.5\n0.2,0,64,0.6\n0.1,1,32,0.7\n0.2,1,64,0.8\n";
-    let (ended, table) = sliced(text, 3);
-    assert!(ended.is_err());
     let mut options = TableOptions::default();
     options
         .roles
         .insert("nope".to_string(), sweepmap::table::Role::Parameter);
-    let table = table.expect("the rows kept").expect("a table");
-    let from_rows = open_table(table, &options)
-        .map(|_| ())
-        .map_err(|e| e.to_string());
-    let from_text = open_sweep(text, &options)
-        .map(|_| ())
-        .map_err(|e| e.to_string());
+    let (ended, sweep) = sliced(text, 3, 4, &options);
+    assert!(ended.is_err());
+    let (from_rows, steps) = sweep.expect("the rows kept");
+    let from_text = open_sweep(text, &options).map_err(|e| e.to_string());
     assert!(from_rows.is_err());
     assert_eq!(from_rows, from_text);
+    // Four columns of four runs, one per step, then the roles: the error at the last step.
+    assert_eq!(steps, 5);
 }

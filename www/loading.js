@@ -4,7 +4,7 @@
 // time (buildStep); per-item scores (SweepPairwiseLoader, of the pairwise package) are added row
 // by row as they arrive, so one last call (finish) makes their table. A sweep the loader
 // refuses for its columns (a W&B export, an Optuna study) opens as a run table from the rows it
-// read (openSweep: each column's distinct values once and a code per run). The text is never held
+// read, some columns per turn (openStep: each column's distinct values once and a code per run). The text is never held
 // whole: each slice is read from the File, copied into wasm memory once and dropped. Progress is
 // shown in #load-progress (a <progress> and a line of text); the result is the same dataset
 // loadDataset or loadPairwise gives for the whole text, errors included.
@@ -24,11 +24,17 @@ const SLICE_BYTES = 256 * 1024;
 /** Rows (then cells) built per turn once the input has ended: again some 10 to 30 ms. */
 const BUILD_ROWS = 20_000;
 
+/**
+ * Fields (runs times columns) of a run table opened per turn: a few columns of a big table, about
+ * 10 to 30 ms in Chromium on a slow machine.
+ */
+const OPEN_CELLS = 200_000;
+
 /** Reading is most of the work; building the rest (weights of the progress bar). */
 const READ_SHARE = 0.75;
 
 /** A turn of the event loop: the page paints and handles input before the next slice. */
-function nextTurn() {
+export function nextTurn() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
@@ -138,19 +144,26 @@ export async function loadCsvInSlices(api, file, { kind = "sweep", progress, sig
 }
 
 /**
- * The rows a SweepCsvLoader refused (`error`, finishInput's) opened as a run table (openSweep,
- * with `roles` when given). When the rows were refused for something else (a cell measured
- * twice, an empty axis field), or the run table fails too, the loader's own error stands, as
- * for a small file; a role given that does not fit is its own error.
+ * The rows a SweepCsvLoader refused (`error`, finishInput's) opened as a run table (openStep, with
+ * `roles` when given), some columns per turn. When the rows were refused for something else (a
+ * cell measured twice, an empty axis field), or the run table fails too, the loader's own error
+ * stands, as for a small file; a role given that does not fit is its own error.
  */
 async function openRefused(loader, error, { roles, progress, check }) {
-  progress(READ_SHARE, "Opening the run table");
-  await nextTurn();
-  check();
-  try {
-    return loader.openSweep(roles ? { roles } : undefined);
-  } catch (second) {
-    throw roles ? second : error;
+  const options = roles ? { roles } : undefined;
+  let share = 0;
+  for (;;) {
+    progress(READ_SHARE + (1 - READ_SHARE) * share, "Opening the run table");
+    await nextTurn();
+    check();
+    let opened;
+    try {
+      opened = loader.openStep(OPEN_CELLS, options);
+    } catch (second) {
+      throw roles ? second : error;
+    }
+    if (typeof opened !== "number") return opened;
+    share = opened;
   }
 }
 

@@ -7,12 +7,13 @@
 
 import { decodeData } from "./share.js";
 import { carriedView } from "./table.js";
-import { fileHead, loadCsvInSlices } from "./loading.js";
+import { fileHead, loadCsvInSlices, nextTurn } from "./loading.js";
 import {
   fetchData,
   formatOf,
   loadEitherKind,
   loadSweep,
+  LoadCancelled,
   loadText,
   projectOpened,
   receivedText,
@@ -198,6 +199,15 @@ async function loadBigFile(api, file, { progress, signal, roles, view }) {
     const loaded = await loadCsvInSlices(api, file, { kind, progress: progress.update, signal, roles });
     if (!loaded.table) return withNames({ kind, ...loaded });
     const { table } = loaded;
+    try {
+      // Its view chosen and projected in a turn of its own, after the opening's last step.
+      progress.update(1, "Choosing the view");
+      await nextTurn();
+      if (signal.aborted) throw new LoadCancelled(file.name);
+    } catch (error) {
+      table.free();
+      throw error;
+    }
     let carried;
     if (view) {
       // What of the view still fits the new roles, else their default view.

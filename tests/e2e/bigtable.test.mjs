@@ -1,13 +1,15 @@
 // End-to-end test of a big run table: a synthetic W&B runs export of 40,960 runs (about 6.5 MB,
 // written by synthetic-wandb.mjs into a temporary directory), past the 4 MB from which a local
 // file loads in slices. The tidy loader in slices refuses it for its columns, so the rows it
-// read open as a run table: the page keeps answering, the progress says so, and what is shown
-// is what openSweep gives for the whole text (the same columns, notices, view and cells).
-// Cancel keeps what was shown; a role changed in the column panel reads the file again with it.
+// read open as a run table, some columns per turn (openStep), and its view is chosen in a turn
+// of its own: the page keeps answering, the progress says so, and what is shown is what
+// openSweep gives for the whole text (the same columns, notices, view and cells), its peak the
+// best configuration worked out here from the file. Cancel while it reads or while it opens
+// keeps what was shown; a role changed in the column panel reads the file again with it.
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -31,11 +33,35 @@ after(async () => {
 });
 
 /**
- * The run table shown (its format, runs, columns and view, the dataset's description and its
- * cells as CSV) and the same of openSweep on the file's whole text, opened in the page.
+ * The best configuration of the file's finished runs, worked out here: the (lr, weight_decay,
+ * batch_size, warmup_steps) with the highest mean val/acc over its seeds, and that mean.
  */
-function shownAndWhole(page) {
-  return page.evaluate(async () => {
+async function bestConfiguration(file) {
+  const [header, ...rows] = (await readFile(file, "utf8")).trim().split("\n");
+  const names = header.split(",");
+  const at = (name) => names.indexOf(name);
+  const sums = new Map();
+  for (const row of rows) {
+    const fields = row.split(",");
+    if (fields[at("State")] !== "finished") continue;
+    const key = ["lr", "weight_decay", "batch_size", "warmup_steps"].map((name) => fields[at(name)]).join(",");
+    const [sum, count] = sums.get(key) ?? [0, 0];
+    sums.set(key, [sum + Number(fields[at("val/acc")]), count + 1]);
+  }
+  let best;
+  for (const [key, [sum, count]] of sums) {
+    if (!best || sum / count > best.mean) best = { key, mean: sum / count };
+  }
+  const [lr, weightDecay, batchSize, warmup] = best.key.split(",");
+  return { lr, weightDecay, batchSize, warmup, mean: best.mean };
+}
+
+/**
+ * The run table shown (its format, runs, columns and view, the dataset's description and its
+ * cells as CSV) and the same of openSweep on the file's whole `text`, opened in the page.
+ */
+function shownAndWhole(page, text) {
+  return page.evaluate(async (text) => {
     const describe = (table, projection) => {
       const dataset = projection.dataset();
       try {
@@ -56,7 +82,6 @@ function shownAndWhole(page) {
     const shown = describe(window.sweepmap.table, window.sweepmap.projection);
     const { load } = await import("./lib/sweepmap.js");
     const api = await load();
-    const text = await document.getElementById("file-input").files[0].text();
     const table = api.openSweep(text);
     const projection = table.project();
     try {
@@ -65,7 +90,7 @@ function shownAndWhole(page) {
       projection.free();
       table.free();
     }
-  });
+  }, text);
 }
 
 describe("a big run table", { timeout: 240_000 }, () => {
@@ -86,17 +111,19 @@ describe("a big run table", { timeout: 240_000 }, () => {
     // Read once, then opened as a run table from the rows read, and the bar says so.
     const megabytes = (bigBytes / 1e6).toFixed(1);
     assert.ok(watch.texts.includes(`Reading ${megabytes} of ${megabytes} MB`), watch.texts.join("\n"));
-    assert.equal(watch.texts.at(-1), "Opening the run table");
+    const opening = watch.texts.filter((text) => text === "Opening the run table").length;
+    assert.ok(opening > 2, `the opening went in ${opening} steps`);
+    assert.equal(watch.texts.at(-1), "Choosing the view");
     assert.equal(await page.locator("#load-progress").isHidden(), true, "the progress bar goes away");
 
     const shown = await shownDataset(page);
     assert.equal(shown.error, null);
     assert.equal(shown.title, "synthetic-wandb-big.csv");
     assert.ok(
-      shown.notices.includes(`${CRASHED} of ${RUNS} runs were not finished and were left out (${CRASHED} crashed).`),
+      shown.notices.includes(`${CRASHED} of ${RUNS} runs were not finished and were left out (${CRASHED} crashed)`),
       shown.notices.join("\n"),
     );
-    const { shown: table, whole } = await shownAndWhole(page);
+    const { shown: table, whole } = await shownAndWhole(page, await readFile(bigFile, "utf8"));
     assert.equal(table.format, "wandb");
     assert.equal(table.runsInFile, RUNS);
     assert.equal(table.runs, RUNS - CRASHED);
@@ -104,6 +131,14 @@ describe("a big run table", { timeout: 240_000 }, () => {
     assert.equal(table.view.metric, "val/acc");
     assert.equal(table.view.x === "lr" || table.view.y === "lr", true, "lr moves the accuracy most");
     assert.deepEqual(table, whole);
+    // The figure's peak is the best configuration: the others fixed at its values, its cell the
+    // highest, at its mean over the seeds.
+    const best = await bestConfiguration(bigFile);
+    assert.deepEqual(table.view.others, { batch_size: { fixed: best.batchSize }, warmup_steps: { fixed: best.warmup } });
+    const [report] = await page.evaluate(() => window.sweepmap.figure.reports());
+    assert.ok(Math.abs(report.summary.peak.value - best.mean) < 1e-9, `${report.summary.peak.value} vs ${best.mean}`);
+    const axes = { lr: best.lr, weight_decay: best.weightDecay };
+    assert.deepEqual(report.peak_cells, [`${table.view.x} ${axes[table.view.x]}, ${table.view.y} ${axes[table.view.y]}`]);
     // The run-table controls are shown for it.
     assert.equal(await page.locator("#table-metric").inputValue(), "val/acc");
     assert.deepEqual(problems, []);
@@ -112,6 +147,15 @@ describe("a big run table", { timeout: 240_000 }, () => {
 
   test("Cancel while it loads keeps what was shown", async () => {
     const { page, problems } = await cancelBigLoad(session, bigFile);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test("Cancel while the run table opens keeps what was shown", async () => {
+    const { page, problems } = await cancelBigLoad(session, bigFile, {
+      // Cancel is pressed in the page at the first progress of the opening, between two steps.
+      when: "Opening the run table",
+    });
     assert.deepEqual(problems, []);
     await page.context().close();
   });
