@@ -115,8 +115,9 @@ pub enum Error {
 /// Result alias used throughout sweepmap.
 pub type Result<T> = std::result::Result<T, Error>;
 
-/// 1234567 -> "1,234,567": counts in messages about limits.
-fn grouped(count: usize) -> String {
+/// 1234567 -> "1,234,567": counts as the page writes them, in messages about limits and in
+/// what a run table says about itself.
+pub(crate) fn grouped(count: usize) -> String {
     let digits = count.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (index, digit) in digits.chars().enumerate() {

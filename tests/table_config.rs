@@ -250,7 +250,7 @@ fn a_wandb_export_and_its_configurations_give_the_same_figures() {
     let view = reduced.default_view().unwrap();
     let projection = reduced.project(&view).unwrap();
     assert_eq!(
-        reduced.explain(&projection)[0],
+        reduced.explain(&projection)[1],
         "Read as a configuration table: 33 runs; parameters \"batch_size\", \"lr\", \
          \"warmup_steps\"; metrics \"train/loss\", \"val/acc\"."
     );

@@ -60,6 +60,7 @@ import {
   setShareStatus,
   showError,
   showNotices,
+  addNotices,
 } from "./app.js";
 import { addressLink, addressOf, moveQueryToFragment, writeAddress } from "./address.js";
 import { copyLatex, copyLink, copyMarkdown, embeddable, hideMarkdownFallback } from "./copy.js";
@@ -366,15 +367,18 @@ async function changeRole(column, role) {
   showReopened(next, refused, next.sweep.notices);
 }
 
-/** Draws a run table reopened with other roles and shows `notices`, or says why not (`refused`). */
-function showReopened(next, refused, notices) {
+/**
+ * Draws a run table reopened with other roles and shows what it says about itself (`explained`:
+ * its projection's inferred()), or says why not (`refused`).
+ */
+function showReopened(next, refused, explained) {
   const error = commitProjection(next);
   if (error) {
     refused(error.message);
     return;
   }
   clearError();
-  showNotices(notices);
+  showNotices([], explained);
   addColumnsNotice();
 }
 
@@ -470,7 +474,7 @@ async function openSource(source) {
     return false;
   }
   clearError();
-  showNotices(loaded.sweep?.notices ?? []);
+  showNotices([], loaded.sweep?.notices ?? []);
   addColumnsNotice();
   return true;
 }
@@ -560,7 +564,7 @@ async function openFromAddress({ initial }) {
   // A CSV opened as a run table: what was inferred and what to check, before the link's notices
   // (those about the table's view first).
   const tableNotices = loaded.sweep?.linkNotices ?? [];
-  showNotices([...(loaded.sweep?.notices ?? []), ...tableNotices, ...notices.map((notice) => notice.message)]);
+  showNotices([...tableNotices, ...notices.map((notice) => notice.message)], loaded.sweep?.notices ?? []);
   addColumnsNotice();
   // On start, an error so far is about the source that failed: keep it visible.
   if (!initial) clearError();
@@ -1081,8 +1085,7 @@ async function openFiles(files) {
   }
   const opened = await openKept(source, { source, text: merged.text });
   if (opened) {
-    const current = [...elements.noticeList.children].map((item) => item.textContent);
-    showNotices([...merged.notices, ...current]);
+    addNotices(merged.notices, { first: true });
   }
   return opened;
 }

@@ -222,9 +222,9 @@ def test_a_run_table_is_drawn_at_the_view_python_names(host):
     drawn(figure)
     assert figure.error == ""
     assert figure.inferred == [
+        'Drawn: "val_acc" (higher is better) by "lr" (x) and "wd" (y), as named in the options.',
         'Read as a table of runs: 24 runs; parameters "lr", "wd", "bs"; metrics "val_acc", '
         '"train_loss"; replicate "seed".',
-        'Drawn: "val_acc" (higher is better) by "lr" (x) and "wd" (y), as named in the options.',
         "Shown: bs = 32 (fixed); 2 seeds per cell.",
     ]
     # The same lines are listed above the figure, as text.

@@ -417,7 +417,7 @@ describe("the column panel", { timeout: 180_000 }, () => {
     await afterRender(page, () => page.selectOption(role("warmup_steps"), "ignore"));
     const result = await shownDataset(page);
     assert.equal(result.error, null);
-    assert.ok(result.notices[0].startsWith('Read as a W&B runs export: 33 runs; parameters "batch_size", "lr"; '), result.notices[0]);
+    assert.ok(result.notices[1].startsWith('Read as a W&B runs export: 33 runs; parameters "batch_size", "lr"; '), result.notices[1]);
     const drawn = await cells(page);
     assert.deepEqual([drawn.x, drawn.y], ["lr", "batch_size"]);
     assert.equal(drawn.cells[4], "0.0003/64=0.90415");
