@@ -49,6 +49,13 @@ pub enum Error {
         column: String,
         value: String,
     },
+    /// A run table's field that must be a number (its metric's) is not one: as
+    /// [`Error::NotANumber`], with a way out a run table has (the column's role).
+    NotANumberInTable {
+        line: u64,
+        column: String,
+        value: String,
+    },
     /// A field that must name something (an axis value, a model) is empty.
     EmptyField { line: u64, column: String },
     /// A number that is infinite or NaN.
@@ -244,7 +251,20 @@ impl fmt::Display for Error {
                 value,
             } => write!(
                 f,
-                "line {line}, column \"{}\": expected a number, found \"{}\"",
+                "line {line}, column \"{}\": expected a number, found \"{}\"; fix that cell in \
+                 the file",
+                name(column),
+                name(value)
+            ),
+            Error::NotANumberInTable {
+                line,
+                column,
+                value,
+            } => write!(
+                f,
+                "line {line}, column \"{}\": expected a number, found \"{}\"; fix that cell in \
+                 the file, or ignore the column (its role in the column panel, or the roles \
+                 option)",
                 name(column),
                 name(value)
             ),

@@ -205,7 +205,7 @@ fn replicates_and_repeated_configurations() {
     let sweep = open(with_seeds);
     let projection = sweep.project(&sweep.default_view().unwrap()).unwrap();
     assert_eq!(projection.dataset.replicate.as_deref(), Some("seed"));
-    assert_eq!(projection.description, "1 to 2 seeds per cell");
+    assert_eq!(projection.description, "1 to 2 runs per cell");
     assert!(projection.notices.is_empty());
     let repeated = "lr,wd,acc\n1,1,0.5\n1,1,0.7\n1,2,0.1\n2,1,0.2\n2,2,0.3\n2,2,0.4\n2,2,0.5\n";
     let sweep = open(repeated);

@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use super::roles::{Reason, Role};
 use super::{RunTable, TableColumn, PANDAS_INDEX};
+use crate::error::grouped;
 
 /// The format a run table was recognised as.
 /// Serialized as its name: `"tidy"`, `"wandb"`, `"optuna"`, `"configuration"`.
@@ -198,14 +199,16 @@ pub(crate) fn finished_runs(format: Format, table: &RunTable) -> Option<(Vec<boo
         }
     }
     let mut notice = format!(
-        "{left_out} of {} {noun} were not {adjective} and were left out (",
-        table.runs()
+        "{} of {} {noun} were not {adjective} and were left out (",
+        grouped(left_out),
+        grouped(table.runs())
     );
     for (k, (state, count)) in states.iter().enumerate() {
         let separator = if k > 0 { ", " } else { "" };
         let _ = write!(
             notice,
-            "{separator}{count} {}",
+            "{separator}{} {}",
+            grouped(*count),
             crate::error::excerpt(state)
         );
     }

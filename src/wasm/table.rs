@@ -373,7 +373,7 @@ impl SweepProjection {
         SweepDataset::shared_from(Rc::clone(&self.dataset))
     }
 
-    /// What the figure shows: "batch_size = 64 (fixed at the best run's); 3 seeds per cell".
+    /// What the figure shows: "batch_size = 64 (fixed at the best run's); 3 runs per cell".
     pub fn description(&self) -> String {
         self.description.clone()
     }

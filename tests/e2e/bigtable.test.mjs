@@ -120,7 +120,7 @@ describe("a big run table", { timeout: 240_000 }, () => {
     assert.equal(shown.error, null);
     assert.equal(shown.title, "synthetic-wandb-big.csv");
     assert.ok(
-      shown.notices.includes(`${CRASHED} of ${RUNS} runs were not finished and were left out (${CRASHED} crashed)`),
+      shown.notices.includes(`${CRASHED} of ${RUNS.toLocaleString("en")} runs were not finished and were left out (${CRASHED} crashed)`),
       shown.notices.join("\n"),
     );
     const { shown: table, whole } = await shownAndWhole(page, await readFile(bigFile, "utf8"));

@@ -184,7 +184,7 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
     assert.deepEqual([api.view.x, api.view.y].sort(), ["lr", "weight_decay"]);
     assert.equal(api.view.metric, "val_accuracy");
     assert.deepEqual(api.view.others, { batch_size: { fixed: "64" } });
-    assert.equal(api.description, "batch_size = 64 (fixed at the best run's); 2 seeds per cell");
+    assert.equal(api.description, "batch_size = 64 (fixed at the best run's); 2 runs per cell");
     assert.deepEqual(shown.notices, api.inferred);
     assert.equal(
       shown.notices[0],
@@ -194,7 +194,7 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
       shown.notices[1],
       'Read as a table of runs: 36 runs; parameters "lr", "weight_decay", "batch_size"; metrics "val_accuracy", "train_loss"; replicate "seed".',
     );
-    assert.equal(shown.notices[2], "Shown: batch_size = 64 (fixed at the best run's); 2 seeds per cell.");
+    assert.equal(shown.notices[2], "Shown: batch_size = 64 (fixed at the best run's); 2 runs per cell.");
     // The file travels in the link; reloading it opens the run table again, with its notices.
     const fragment = shown.fragment;
     assert.match(fragment, /[#&]data=/);
@@ -221,7 +221,7 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
     assert.equal(shown.error, null);
     const api = await apiView(page, csv);
     assert.deepEqual(shown.notices, api.inferred);
-    assert.equal(shown.notices[2], "Shown: batch_size = 64 (fixed at the best run's); 2 seeds per cell.");
+    assert.equal(shown.notices[2], "Shown: batch_size = 64 (fixed at the best run's); 2 runs per cell.");
     const inferred = await page.evaluate(async ([csv, json]) => {
       const { load } = await import(new URL("lib/sweepmap.js", location.href).href);
       const api = await load();
@@ -300,11 +300,11 @@ describe("sweeps of any shape in <sweep-map>, under the strict CSP", { timeout: 
     const renders = await waitForEvents(page, "sweepmap-render", 1, "s");
     const detail = renders[0].detail;
     assert.equal(detail.kind, "sweep");
-    assert.equal(detail.inferred[2], "Shown: batch_size = 64 (fixed at the best run's); 2 seeds per cell.");
+    assert.equal(detail.inferred[2], "Shown: batch_size = 64 (fixed at the best run's); 2 runs per cell.");
     assert.ok(detail.inferred[0].startsWith('Drawn: "val_accuracy" (higher is better) by '), detail.inferred[0]);
     assert.ok(detail.inferred[1].startsWith("Read as a table of runs: 36 runs;"), detail.inferred[1]);
     const shows = await page.evaluate(() => document.getElementById("s").loadedData.shows());
-    assert.equal(shows, "batch_size = 64 (fixed at the best run's); 2 seeds per cell");
+    assert.equal(shows, "batch_size = 64 (fixed at the best run's); 2 runs per cell");
     assert.deepEqual(requests.filter((url) => url.includes("/pkg/pairwise/")), []);
     assert.deepEqual(await violations(page), []);
     assert.deepEqual(problems, []);
