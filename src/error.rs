@@ -107,6 +107,11 @@ pub enum Error {
         count: usize,
         limit: usize,
     },
+    /// More runs than a run table holds in a browser tab ([`crate::limits::MAX_RUNS`]): the
+    /// count (`or_more` when reading stopped at the limit) and the way out, reducing the runs
+    /// where they live to a configuration table (README "Larger than a tab").
+    #[cfg(feature = "tables")]
+    TooManyRuns { count: usize, or_more: bool },
     /// A name (model, benchmark, axis value, colour map, ...) that the dataset does not have.
     Unknown {
         what: &'static str,
@@ -349,6 +354,17 @@ impl fmt::Display for Error {
                     sentence(expected)
                 )
             }
+            #[cfg(feature = "tables")]
+            Error::TooManyRuns { count, or_more } => write!(
+                f,
+                "the data need {}{} runs in a run table; the limit is {} (what a browser tab \
+                 holds): reduce the runs where they live to one row per configuration, e.g. \
+                 python -m sweepmap reduce FILE --metric M -o runs.csv, and open runs.csv \
+                 (README \"Larger than a tab\")",
+                grouped(*count),
+                if *or_more { " or more" } else { "" },
+                grouped(crate::limits::MAX_RUNS)
+            ),
             Error::LimitExceeded { what, count, limit } => write!(
                 f,
                 "the data need {} {}; the limit is {}",

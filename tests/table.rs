@@ -682,7 +682,10 @@ fn run_table_limits_name_the_count_and_the_limit() {
     }
     assert_eq!(
         error(&rows),
-        "the data need 1,000,001 runs in a run table (or more); the limit is 1,000,000"
+        "the data need 1,000,001 or more runs in a run table; the limit is 1,000,000 (what a \
+         browser tab holds): reduce the runs where they live to one row per configuration, e.g. \
+         python -m sweepmap reduce FILE --metric M -o runs.csv, and open runs.csv (README \
+         \"Larger than a tab\")"
     );
     // A text parameter of 1,001 values on an axis (text is never binned).
     let mut text = String::from("name,b,acc\n");

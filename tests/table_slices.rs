@@ -163,3 +163,31 @@ fn roles_named_that_do_not_fit_are_the_error() {
     // Four columns of four runs, one per step, then the roles: the error at the last step.
     assert_eq!(steps, 5);
 }
+
+/// A file with more runs than a run table holds in a tab: the rows are read (the tidy loader
+/// does not limit rows), the first step says how many there are, the limit and the way out.
+#[test]
+fn too_many_runs_say_the_count_the_limit_and_the_way_out() {
+    let mut text = String::from("a,b,c,acc\n");
+    for k in 0..1_000_001u32 {
+        text.push_str(if k % 2 == 0 {
+            "1,2,3,0.5\n"
+        } else {
+            "2,1,4,0.25\n"
+        });
+    }
+    let (ended, sweep) = sliced(&text, 1 << 20, 1 << 20, &TableOptions::default());
+    assert!(ended.is_err(), "refused for its columns");
+    let (opened, steps) = sweep.expect("the rows kept");
+    assert_eq!(steps, 1);
+    assert_eq!(
+        opened.map(|_| ()),
+        Err(
+            "the data need 1,000,001 runs in a run table; the limit is 1,000,000 (what a browser \
+             tab holds): reduce the runs where they live to one row per configuration, e.g. \
+             python -m sweepmap reduce FILE --metric M -o runs.csv, and open runs.csv (README \
+             \"Larger than a tab\")"
+                .to_string()
+        )
+    );
+}

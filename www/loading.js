@@ -147,7 +147,8 @@ export async function loadCsvInSlices(api, file, { kind = "sweep", progress, sig
  * The rows a SweepCsvLoader refused (`error`, finishInput's) opened as a run table (openStep, with
  * `roles` when given), some columns per turn. When the rows were refused for something else (a
  * cell measured twice, an empty axis field), or the run table fails too, the loader's own error
- * stands, as for a small file; a role given that does not fit is its own error.
+ * stands, as for a small file; a role given that does not fit, and a limit (more runs than a
+ * tab holds: the count, the limit and how to reduce them), are their own errors.
  */
 async function openRefused(loader, error, { roles, progress, check }) {
   const options = roles ? { roles } : undefined;
@@ -160,7 +161,9 @@ async function openRefused(loader, error, { roles, progress, check }) {
     try {
       opened = loader.openStep(OPEN_CELLS, options);
     } catch (second) {
-      throw roles ? second : error;
+      // A limit (the core words it "the data need ...; the limit is ...", with the way out) is
+      // the file's news, not the tidy loader's refusal of its columns.
+      throw roles || second.message.startsWith("the data need ") ? second : error;
     }
     if (typeof opened !== "number") return opened;
     share = opened;

@@ -363,7 +363,10 @@ pub(crate) fn check_run_table(columns: usize, runs: usize) -> Result<()> {
         return Err(error);
     }
     if runs > MAX_RUNS {
-        return Err(too_many_runs());
+        return Err(Error::TooManyRuns {
+            count: runs,
+            or_more: false,
+        });
     }
     Ok(())
 }
@@ -379,10 +382,9 @@ fn too_many_columns(count: usize) -> Option<Error> {
 
 /// The error for a run table of more than [`MAX_RUNS`] runs.
 fn too_many_runs() -> Error {
-    Error::LimitExceeded {
-        what: "runs in a run table (or more)".into(),
+    Error::TooManyRuns {
         count: MAX_RUNS + 1,
-        limit: MAX_RUNS,
+        or_more: true,
     }
 }
 
