@@ -218,7 +218,17 @@ async function loadBigFile(api, file, { progress, signal, roles, view }) {
         carried = undefined;
       }
     }
-    return withNames({ kind: "sweep", api, ...projectOpened({ table, view: carried, notices: [] }, "") });
+    const opened = withNames({ kind: "sweep", api, ...projectOpened({ table, view: carried, notices: [] }, "") });
+    // Drawn in a turn of its own, after the projection's.
+    progress.update(1, "Drawing the figure");
+    await nextTurn();
+    if (signal.aborted) {
+      opened.dataset.free();
+      opened.sweep.projection.free();
+      opened.sweep.table.free();
+      throw new LoadCancelled(file.name);
+    }
+    return opened;
   };
   try {
     // Roles named: the file is a run table already shown, read again with them.
