@@ -49,6 +49,13 @@ pub enum Error {
         column: String,
         value: String,
     },
+    /// A run table's field that must be a number (its metric's) is not one: as
+    /// [`Error::NotANumber`], with a way out a run table has (the column's role).
+    NotANumberInTable {
+        line: u64,
+        column: String,
+        value: String,
+    },
     /// A field that must name something (an axis value, a model) is empty.
     EmptyField { line: u64, column: String },
     /// A number that is infinite or NaN.
@@ -100,6 +107,11 @@ pub enum Error {
         count: usize,
         limit: usize,
     },
+    /// More runs than a run table holds in a browser tab ([`crate::limits::MAX_RUNS`]): the
+    /// count (`or_more` when reading stopped at the limit) and the way out, reducing the runs
+    /// where they live to a configuration table (README "Larger than a tab").
+    #[cfg(feature = "tables")]
+    TooManyRuns { count: usize, or_more: bool },
     /// A name (model, benchmark, axis value, colour map, ...) that the dataset does not have.
     Unknown {
         what: &'static str,
@@ -115,8 +127,8 @@ pub enum Error {
 /// Result alias used throughout sweepmap.
 pub type Result<T> = std::result::Result<T, Error>;
 
-/// A count with commas between groups of three digits, as the page writes counts: 1234567 ->
-/// "1,234,567".
+/// A count with commas between groups of three digits, as the page writes counts (in messages
+/// about limits, what a run table says about itself, the figures' text): 1234567 -> "1,234,567".
 pub fn grouped(count: usize) -> String {
     let digits = count.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
@@ -250,7 +262,20 @@ impl fmt::Display for Error {
                 value,
             } => write!(
                 f,
-                "line {line}, column \"{}\": expected a number, found \"{}\"",
+                "line {line}, column \"{}\": expected a number, found \"{}\"; fix that cell in \
+                 the file",
+                name(column),
+                name(value)
+            ),
+            Error::NotANumberInTable {
+                line,
+                column,
+                value,
+            } => write!(
+                f,
+                "line {line}, column \"{}\": expected a number, found \"{}\"; fix that cell in \
+                 the file, or ignore the column (its role in the column panel, or the roles \
+                 option)",
                 name(column),
                 name(value)
             ),
@@ -335,6 +360,17 @@ impl fmt::Display for Error {
                     sentence(expected)
                 )
             }
+            #[cfg(feature = "tables")]
+            Error::TooManyRuns { count, or_more } => write!(
+                f,
+                "the data need {}{} runs in a run table; the limit is {} (what a browser tab \
+                 holds): reduce the runs where they live to one row per configuration, e.g. \
+                 python -m sweepmap reduce FILE --metric M -o runs.csv, and open runs.csv \
+                 (README \"Larger than a tab\")",
+                grouped(*count),
+                if *or_more { " or more" } else { "" },
+                grouped(crate::limits::MAX_RUNS)
+            ),
             Error::LimitExceeded { what, count, limit } => write!(
                 f,
                 "the data need {} {}; the limit is {}",

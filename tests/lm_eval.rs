@@ -651,7 +651,7 @@ fn every_samples_error_names_the_file_and_line() {
         ),
         (
             format!("{}{}", line("\"acc\": 1"), line("\"acc\": \"yes\"")),
-            "s.jsonl: line 2, column \"acc\": expected a number, found \"yes\"",
+            "s.jsonl: line 2, column \"acc\": expected a number, found \"yes\"; fix that cell in the file",
         ),
         (
             format!("{}{}", line("\"acc\": 1"), line("\"acc\": 1.5")),

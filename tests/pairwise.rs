@@ -499,15 +499,15 @@ fn every_malformed_csv_gets_its_exact_message() {
         ),
         (
             "item,model,score\nt1,a,0.5\nt1,b,abc\n",
-            "line 3, column \"score\": expected a number, found \"abc\"",
+            "line 3, column \"score\": expected a number, found \"abc\"; fix that cell in the file",
         ),
         (
             "item,model,score\r\nt1,a,0.5\r\nt1,b,0.5\r\nt2,a,abc\r\n",
-            "line 4, column \"score\": expected a number, found \"abc\"",
+            "line 4, column \"score\": expected a number, found \"abc\"; fix that cell in the file",
         ),
         (
             "item,model,score\n\n\nt1,a,0.5\n\"t2\nwith a line break\",a,abc\n",
-            "line 5, column \"score\": expected a number, found \"abc\"",
+            "line 5, column \"score\": expected a number, found \"abc\"; fix that cell in the file",
         ),
         (
             "item,model,score\nt1,a,inf\n",
@@ -625,7 +625,7 @@ fn every_malformed_csv_gets_its_exact_message() {
     assert_eq!(
         csv_error(&long),
         format!(
-            "line 2, column \"score\": expected a number, found \"{}...\"",
+            "line 2, column \"score\": expected a number, found \"{}...\"; fix that cell in the file",
             "x".repeat(60)
         )
     );

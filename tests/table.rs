@@ -205,7 +205,7 @@ fn replicates_and_repeated_configurations() {
     let sweep = open(with_seeds);
     let projection = sweep.project(&sweep.default_view().unwrap()).unwrap();
     assert_eq!(projection.dataset.replicate.as_deref(), Some("seed"));
-    assert_eq!(projection.description, "1 to 2 seeds per cell");
+    assert_eq!(projection.description, "1 to 2 runs per cell");
     assert!(projection.notices.is_empty());
     let repeated = "lr,wd,acc\n1,1,0.5\n1,1,0.7\n1,2,0.1\n2,1,0.2\n2,2,0.3\n2,2,0.4\n2,2,0.5\n";
     let sweep = open(repeated);
@@ -682,7 +682,10 @@ fn run_table_limits_name_the_count_and_the_limit() {
     }
     assert_eq!(
         error(&rows),
-        "the data need 1,000,001 runs in a run table (or more); the limit is 1,000,000"
+        "the data need 1,000,001 or more runs in a run table; the limit is 1,000,000 (what a \
+         browser tab holds): reduce the runs where they live to one row per configuration, e.g. \
+         python -m sweepmap reduce FILE --metric M -o runs.csv, and open runs.csv (README \
+         \"Larger than a tab\")"
     );
     // A text parameter of 1,001 values on an axis (text is never binned).
     let mut text = String::from("name,b,acc\n");

@@ -250,18 +250,19 @@ fn a_wandb_export_and_its_configurations_give_the_same_figures() {
     let view = reduced.default_view().unwrap();
     let projection = reduced.project(&view).unwrap();
     assert_eq!(
-        reduced.explain(&projection)[0],
+        reduced.explain(&projection)[1],
         "Read as a configuration table: 33 runs; parameters \"batch_size\", \"lr\", \
          \"warmup_steps\"; metrics \"train/loss\", \"val/acc\"."
     );
-    // The same sentence as the runs', which name the replicate column.
+    // The same sentence as the runs': runs per cell in both (the configuration table keeps no
+    // single runs, only their count, and a cell of runs counts runs, not seeds).
     assert_eq!(
         projection.description,
         "warmup_steps = 500 (fixed at the best run's); 1 to 2 runs per cell"
     );
     assert_eq!(
         raw.project(&view).unwrap().description,
-        "warmup_steps = 500 (fixed at the best run's); 1 to 2 seeds per cell"
+        "warmup_steps = 500 (fixed at the best run's); 1 to 2 runs per cell"
     );
 }
 

@@ -79,7 +79,7 @@ fn a_wandb_runs_export_opens_with_its_finished_runs() {
     let projection = sweep.project(&view).unwrap();
     assert_eq!(
         projection.description,
-        "warmup_steps = 500 (fixed at the best run's); 1 to 2 seeds per cell"
+        "warmup_steps = 500 (fixed at the best run's); 1 to 2 runs per cell"
     );
     assert_eq!(projection.dataset.metric.name, "val/acc");
     assert_eq!(projection.dataset.x.labels, ["0.0001", "0.0003", "0.001"]);
@@ -217,7 +217,7 @@ fn the_json_table_form_opens_as_its_csv_does() {
     assert_eq!(from_json.roles, from_csv.roles);
     let project = |sweep: &Sweep| sweep.project(&sweep.default_view().unwrap()).unwrap();
     assert_eq!(project(&from_json).dataset, project(&from_csv).dataset);
-    assert_eq!(project(&from_json).description, "1 to 2 seeds per cell");
+    assert_eq!(project(&from_json).description, "1 to 2 runs per cell");
 
     // The object form: roles from the file (the options' win), a missing field missing.
     let object = r#"{"roles": {"seed": "parameter", "wd": "facet"},
@@ -316,4 +316,49 @@ fn the_json_table_form_says_what_is_wrong_and_where() {
     assert!(sweepmap::table::is_json_table(
         "{\"roles\": {}, \"runs\": []}"
     ));
+}
+
+/// Counts in what a run table says about itself are written as the page writes counts, with
+/// thousands separators: the runs read, the runs left out, the runs per cell, a cell's hover.
+#[test]
+fn counts_are_written_with_thousands_separators() {
+    let mut text =
+        String::from("Name,State,Notes,User,Tags,Created,Runtime,Sweep,lr,wd,seed,val/acc\n");
+    let mut run = 0;
+    for lr in ["0.001", "0.01"] {
+        for wd in ["0", "0.1"] {
+            for seed in 1..=1100 {
+                run += 1;
+                let state = if run == 7 { "crashed" } else { "finished" };
+                let accuracy = 0.5 + f64::from(seed % 7) / 100.0;
+                text.push_str(&format!(
+                    "synthetic-{run},{state},,u,,c,1,s,{lr},{wd},{seed},{accuracy}\n"
+                ));
+            }
+        }
+    }
+    let sweep = open_sweep(&text, &TableOptions::default()).unwrap();
+    assert_eq!(
+        sweep.notices,
+        ["1 of 4,400 runs were not finished and were left out (1 crashed)"]
+    );
+    let projection = sweep.project(&sweep.default_view().unwrap()).unwrap();
+    assert_eq!(projection.description, "1,099 to 1,100 runs per cell");
+    let lines = sweep.explain(&projection);
+    assert!(
+        lines[1].starts_with("Read as a W&B runs export: 4,399 runs; parameters "),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], "Shown: 1,099 to 1,100 runs per cell.");
+    let full = projection
+        .cells
+        .iter()
+        .find(|cell| cell.runs == 1100)
+        .unwrap();
+    let rows = projection.view.cell_rows(&[], full);
+    assert_eq!(
+        rows.last(),
+        Some(&("Runs in the cell".to_string(), "1,100".to_string()))
+    );
 }

@@ -307,7 +307,7 @@ fn load_errors_are_js_errors_with_exact_messages() {
     );
     assert_eq!(
         error_message(load_csv(&SWEEP_CSV.replace("49.3", "forty"), None)),
-        r#"line 7, column "pass@1": expected a number, found "forty""#
+        r#"line 7, column "pass@1": expected a number, found "forty"; fix that cell in the file"#
     );
     assert_eq!(
         error_message(load_csv(&SWEEP_CSV.replace(",42.7\n", "\n"), None)),
@@ -1872,7 +1872,7 @@ fn pairwise_load_errors_are_exact() {
     );
     assert_eq!(
         load(&FOUR_ITEMS_CSV.replace("t4,beta,0.8", "t4,beta,high"), None),
-        r#"line 9, column "score": expected a number, found "high""#
+        r#"line 9, column "score": expected a number, found "high"; fix that cell in the file"#
     );
     assert_eq!(
         load(&format!("{FOUR_ITEMS_CSV}t1,alpha,0.3\n"), None),

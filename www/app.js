@@ -168,20 +168,51 @@ export function clearError() {
   elements.errorBanner.hidden = true;
 }
 
-export function showNotices(messages) {
-  elements.noticeList.replaceChildren(
-    ...messages.map((message) => {
-      const item = document.createElement("li");
-      item.textContent = message;
-      return item;
-    }),
-  );
-  elements.noticeBanner.hidden = messages.length === 0;
+/** A notice as an item of the banner's list (its text never read as HTML). */
+function noticeItem(message) {
+  const item = document.createElement("li");
+  item.textContent = message;
+  return item;
 }
 
-export function addNotice(message) {
-  const current = [...elements.noticeList.children].map((item) => item.textContent);
-  showNotices([...current, message]);
+/**
+ * Lists `messages` in the notice banner, after what a run table says about itself when given
+ * (`explained`: a projection's inferred(), its headline first): the headline shown, the rest
+ * folded under "Details", so that the banner stays a few lines tall on a phone.
+ */
+export function showNotices(messages, explained = []) {
+  const items = messages.map(noticeItem);
+  const [headline, ...details] = explained;
+  if (headline !== undefined) {
+    const item = document.createElement("li");
+    item.className = "explained";
+    item.append(headline);
+    if (details.length > 0) {
+      const fold = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = "Details";
+      const list = document.createElement("ul");
+      list.append(...details.map(noticeItem));
+      fold.append(summary, list);
+      item.append(fold);
+    }
+    items.unshift(item);
+  }
+  elements.noticeList.replaceChildren(...items);
+  elements.noticeBanner.hidden = items.length === 0;
+}
+
+/** Adds a notice to those shown, after them (or before them, `first`), keeping what is there. */
+export function addNotice(message, { first = false } = {}) {
+  addNotices([message], { first });
+}
+
+/** Adds notices to those shown, after them (or before them, `first`), keeping what is there. */
+export function addNotices(messages, { first = false } = {}) {
+  const items = messages.map(noticeItem);
+  if (first) elements.noticeList.prepend(...items);
+  else elements.noticeList.append(...items);
+  elements.noticeBanner.hidden = elements.noticeList.children.length === 0;
 }
 
 export function setShareStatus(message) {

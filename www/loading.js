@@ -2,7 +2,9 @@
 // wasm a quarter of a megabyte at a time (push), with a turn of the event loop between slices for
 // painting, input and the Cancel button. A sweep (SweepCsvLoader) is then built some rows at a
 // time (buildStep); per-item scores (SweepPairwiseLoader, of the pairwise package) are added row
-// by row as they arrive, so one last call (finish) makes their table. The text is never held
+// by row as they arrive, so one last call (finish) makes their table. A sweep the loader
+// refuses for its columns (a W&B export, an Optuna study) opens as a run table from the rows it
+// read, some columns per turn (openStep: each column's distinct values once and a code per run). The text is never held
 // whole: each slice is read from the File, copied into wasm memory once and dropped. Progress is
 // shown in #load-progress (a <progress> and a line of text); the result is the same dataset
 // loadDataset or loadPairwise gives for the whole text, errors included.
@@ -22,11 +24,17 @@ const SLICE_BYTES = 256 * 1024;
 /** Rows (then cells) built per turn once the input has ended: again some 10 to 30 ms. */
 const BUILD_ROWS = 20_000;
 
+/**
+ * Fields (runs times columns) of a run table opened per turn: a few columns of a big table, about
+ * 10 to 30 ms in Chromium on a slow machine.
+ */
+const OPEN_CELLS = 200_000;
+
 /** Reading is most of the work; building the rest (weights of the progress bar). */
 const READ_SHARE = 0.75;
 
 /** A turn of the event loop: the page paints and handles input before the next slice. */
-function nextTurn() {
+export function nextTurn() {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
@@ -90,9 +98,12 @@ export function progressDisplay({ box, bar, text, cancel }, onCancel, { delay = 
  * SweepPairwiseLoader). `progress(fraction, message)` is told how far it is; `signal` (an
  * AbortSignal) cancels it with a LoadCancelled error. Resolves to { dataset, api }: a
  * SweepDataset or a SweepPairwise, and the package holding it; rejects with the loader's Error
- * (line, column and what was expected) when the file is malformed.
+ * (line, column and what was expected) when the file is malformed. A sweep the loader refuses
+ * for its columns (a W&B export, an Optuna study, more than two parameters or metrics) opens as
+ * a run table from the rows read, as for a small file: then it resolves to { table, api } (a
+ * SweepTable, opened with `roles` when given: openSweep's option).
  */
-export async function loadCsvInSlices(api, file, { kind = "sweep", progress, signal }) {
+export async function loadCsvInSlices(api, file, { kind = "sweep", progress, signal, roles }) {
   const check = () => {
     if (signal?.aborted) throw new LoadCancelled(file.name);
   };
@@ -114,7 +125,12 @@ export async function loadCsvInSlices(api, file, { kind = "sweep", progress, sig
   const loader = new api.SweepCsvLoader(undefined);
   try {
     await pushSlices(file, loader, READ_SHARE, progress, check);
-    const rows = loader.finishInput();
+    let rows;
+    try {
+      rows = loader.finishInput();
+    } catch (error) {
+      return { table: await openRefused(loader, error, { roles, progress, check }), api };
+    }
     for (;;) {
       await nextTurn();
       check();
@@ -124,6 +140,33 @@ export async function loadCsvInSlices(api, file, { kind = "sweep", progress, sig
     }
   } finally {
     loader.free();
+  }
+}
+
+/**
+ * The rows a SweepCsvLoader refused (`error`, finishInput's) opened as a run table (openStep, with
+ * `roles` when given), some columns per turn. When the rows were refused for something else (a
+ * cell measured twice, an empty axis field), or the run table fails too, the loader's own error
+ * stands, as for a small file; a role given that does not fit, and a limit (more runs than a
+ * tab holds: the count, the limit and how to reduce them), are their own errors.
+ */
+async function openRefused(loader, error, { roles, progress, check }) {
+  const options = roles ? { roles } : undefined;
+  let share = 0;
+  for (;;) {
+    progress(READ_SHARE + (1 - READ_SHARE) * share, "Opening the run table");
+    await nextTurn();
+    check();
+    let opened;
+    try {
+      opened = loader.openStep(OPEN_CELLS, options);
+    } catch (second) {
+      // A limit (the core words it "the data need ...; the limit is ...", with the way out) is
+      // the file's news, not the tidy loader's refusal of its columns.
+      throw roles || second.message.startsWith("the data need ") ? second : error;
+    }
+    if (typeof opened !== "number") return opened;
+    share = opened;
   }
 }
 

@@ -60,6 +60,7 @@ import {
   setShareStatus,
   showError,
   showNotices,
+  addNotices,
 } from "./app.js";
 import { addressLink, addressOf, moveQueryToFragment, writeAddress } from "./address.js";
 import { copyLatex, copyLink, copyMarkdown, embeddable, hideMarkdownFallback } from "./copy.js";
@@ -111,7 +112,7 @@ const PROGRESS_DELAY_MS = 300;
  * load began. The figure area is marked busy meanwhile, and what is shown stays until the new
  * data are ready.
  */
-async function loadSource(source, { link = "" } = {}) {
+async function loadSource(source, { link = "", roles, view } = {}) {
   app.pendingLoad?.abort();
   const controller = new AbortController();
   app.pendingLoad = controller;
@@ -123,7 +124,7 @@ async function loadSource(source, { link = "" } = {}) {
   elements.figureArea.setAttribute("aria-busy", "true");
   try {
     const page = { api: await load(), catalog: app.catalog, texts: app.texts, localFiles: app.localFiles };
-    return await readSourceData(source, page, { progress, signal: controller.signal, link });
+    return await readSourceData(source, page, { progress, signal: controller.signal, link, roles, view });
   } finally {
     const current = app.pendingLoad === controller;
     progress.done({ hide: current });
@@ -336,13 +337,15 @@ function changeTableView(change, { live = false, facet = false } = {}) {
 /**
  * Reopens the shown run table's text with a column's role changed (and every role named before:
  * by a link, or changed here), keeping what it can of the view; a refusal keeps the figure and
- * says why.
+ * says why. A big file (no text kept) is read again in slices (reopenBigSweep).
  */
-function changeRole(column, role) {
+async function changeRole(column, role) {
   const loaded = app.shown;
   const sweep = loaded?.sweep;
-  if (!sweep?.table || typeof loaded.text !== "string") return;
+  if (!sweep?.table) return;
   const roles = { ...namedRoles(loaded.api, sweep.table, sweep.view), [column]: role };
+  const refused = (message) => showError(`Could not make "${column}" a ${role} column: ${message}`);
+  if (typeof loaded.text !== "string") return reopenBigSweep(loaded, roles, refused);
   let table;
   let projection;
   let next;
@@ -358,17 +361,44 @@ function changeRole(column, role) {
   } catch (error) {
     projection?.free();
     table?.free();
-    showError(`Could not make "${column}" a ${role} column: ${messageOf(error)}`);
+    refused(messageOf(error));
     return;
   }
+  showReopened(next, refused, next.sweep.notices);
+}
+
+/**
+ * Draws a run table reopened with other roles and shows what it says about itself (`explained`:
+ * its projection's inferred()), or says why not (`refused`).
+ */
+function showReopened(next, refused, explained) {
   const error = commitProjection(next);
   if (error) {
-    showError(`Could not make "${column}" a ${role} column: ${error.message}`);
+    refused(error.message);
     return;
   }
   clearError();
-  showNotices(next.sweep.notices);
+  showNotices([], explained);
   addColumnsNotice();
+}
+
+/** A big run table read again in slices with other roles, at what of the view shown still fits. */
+async function reopenBigSweep(loaded, roles, refused) {
+  const generation = app.generation;
+  let next;
+  try {
+    next = await loadSource(loaded.source, { roles, view: loaded.sweep.view });
+  } catch (error) {
+    if (error instanceof LoadCancelled) showNotices([error.message]);
+    else refused(messageOf(error));
+    return;
+  }
+  if (generation !== app.generation || app.shown !== loaded) {
+    freeLoaded(next);
+    return;
+  }
+  if (next.sweep) next.sweep.reopened = true;
+  showReopened(next, refused, next.sweep?.notices ?? []);
 }
 
 /** With a run table shown whose roles are unsure, a notice with a button to the column panel. */
@@ -444,7 +474,7 @@ async function openSource(source) {
     return false;
   }
   clearError();
-  showNotices(loaded.sweep?.notices ?? []);
+  showNotices([], loaded.sweep?.notices ?? []);
   addColumnsNotice();
   return true;
 }
@@ -534,7 +564,7 @@ async function openFromAddress({ initial }) {
   // A CSV opened as a run table: what was inferred and what to check, before the link's notices
   // (those about the table's view first).
   const tableNotices = loaded.sweep?.linkNotices ?? [];
-  showNotices([...(loaded.sweep?.notices ?? []), ...tableNotices, ...notices.map((notice) => notice.message)]);
+  showNotices([...tableNotices, ...notices.map((notice) => notice.message)], loaded.sweep?.notices ?? []);
   addColumnsNotice();
   // On start, an error so far is about the source that failed: keep it visible.
   if (!initial) clearError();
@@ -1064,8 +1094,7 @@ async function openFiles(files) {
   }
   const opened = await openKept(source, { source, text: merged.text });
   if (opened) {
-    const current = [...elements.noticeList.children].map((item) => item.textContent);
-    showNotices([...merged.notices, ...current]);
+    addNotices(merged.notices, { first: true });
   }
   return opened;
 }

@@ -6,8 +6,18 @@
 // forward, local files, the progress bar with its Cancel) and words the errors for its banner.
 
 import { decodeData } from "./share.js";
-import { fileHead, loadCsvInSlices } from "./loading.js";
-import { fetchData, formatOf, loadEitherKind, loadSweep, loadText, receivedText } from "./lib/source.js";
+import { carriedView } from "./table.js";
+import { fileHead, loadCsvInSlices, nextTurn } from "./loading.js";
+import {
+  fetchData,
+  formatOf,
+  loadEitherKind,
+  loadSweep,
+  LoadCancelled,
+  loadText,
+  projectOpened,
+  receivedText,
+} from "./lib/source.js";
 
 function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
@@ -93,7 +103,7 @@ function withNames({ kind, dataset, api, sweep }) {
  * ({ update(fraction or null, text) }, shown while a fetch or a big file takes its time), and
  * `signal` cancels.
  */
-export async function readSourceData(source, { api, catalog, texts, localFiles }, { progress, signal, link = "" }) {
+export async function readSourceData(source, { api, catalog, texts, localFiles }, { progress, signal, link = "", roles, view }) {
   let text;
   /** @type {"auto" | "csv" | "json"} */
   let format = "auto";
@@ -136,7 +146,7 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
     label = source.name || "Data carried by the link";
     const kept = localFiles.get(source.key);
     if (kept?.file) {
-      return { source, ...(await loadBigFile(api, kept.file, { progress, signal })), label, text: null };
+      return { source, ...(await loadBigFile(api, kept.file, { progress, signal, roles, view })), label, text: null };
     }
     if (kept) {
       text = kept.text;
@@ -178,18 +188,54 @@ export function relinkSweep(api, loaded, link) {
 /**
  * Loads a big CSV file in slices, its progress shown (with a Cancel). Like loadText, reads it
  * as the kind guessKind picks from its first lines (loadEitherKind: per-item scores that fail
- * are tried as a sweep). Resolves to { kind, dataset, names }; rejects with
- * LoadCancelled when cancelled.
+ * are tried as a sweep); a sweep the loader refuses for its columns opens as a run table from
+ * the rows read (loadCsvInSlices), drawn at its default view. With `roles` (a role changed in
+ * the column panel) the run table is opened with them, drawn at what of `view` (the view
+ * shown) still fits. Resolves to { kind, dataset, names, sweep? }; rejects with LoadCancelled
+ * when cancelled.
  */
-async function loadBigFile(api, file, { progress, signal }) {
+async function loadBigFile(api, file, { progress, signal, roles, view }) {
+  const read = async (kind) => {
+    const loaded = await loadCsvInSlices(api, file, { kind, progress: progress.update, signal, roles });
+    if (!loaded.table) return withNames({ kind, ...loaded });
+    const { table } = loaded;
+    try {
+      // Its view chosen and projected in a turn of its own, after the opening's last step.
+      progress.update(1, "Choosing the view");
+      await nextTurn();
+      if (signal.aborted) throw new LoadCancelled(file.name);
+    } catch (error) {
+      table.free();
+      throw error;
+    }
+    let carried;
+    if (view) {
+      // What of the view still fits the new roles, else their default view.
+      try {
+        carried = carriedView(view, table.columns());
+        table.project(carried).free();
+      } catch {
+        carried = undefined;
+      }
+    }
+    const opened = withNames({ kind: "sweep", api, ...projectOpened({ table, view: carried, notices: [] }, "") });
+    // Drawn in a turn of its own, after the projection's.
+    progress.update(1, "Drawing the figure");
+    await nextTurn();
+    if (signal.aborted) {
+      opened.dataset.free();
+      opened.sweep.projection.free();
+      opened.sweep.table.free();
+      throw new LoadCancelled(file.name);
+    }
+    return opened;
+  };
   try {
-    return await loadEitherKind(
-      "auto",
-      async () => api.guessKind(await fileHead(file), "csv"),
-      async (kind) => withNames({ kind, ...(await loadCsvInSlices(api, file, { kind, progress: progress.update, signal })) }),
-    );
+    // Roles named: the file is a run table already shown, read again with them.
+    if (roles) return await read("sweep");
+    return await loadEitherKind("auto", async () => api.guessKind(await fileHead(file), "csv"), read);
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted || roles) throw error;
     throw new Error(`Could not open "${file.name}": ${messageOf(error)}`);
   }
 }

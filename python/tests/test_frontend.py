@@ -226,10 +226,10 @@ def test_a_run_table_is_drawn_at_the_view_python_names(host, tmp_path):
     drawn(figure)
     assert figure.error == ""
     assert figure.inferred == [
+        'Drawn: "val_acc" (higher is better) by "lr" (x) and "wd" (y), as named in the options.',
         'Read as a table of runs: 24 runs; parameters "lr", "wd", "bs"; metrics "val_acc", '
         '"train_loss"; replicate "seed".',
-        'Drawn: "val_acc" (higher is better) by "lr" (x) and "wd" (y), as named in the options.',
-        "Shown: bs = 32 (fixed); 2 seeds per cell.",
+        "Shown: bs = 32 (fixed); 2 runs per cell.",
     ]
     # The same lines are listed above the figure, as text.
     notes = "[...widgetRoot().querySelectorAll('.notes li')].map((item) => item.textContent)"
@@ -256,7 +256,7 @@ def test_a_run_table_is_drawn_at_the_view_python_names(host, tmp_path):
 
     figure.others = {"bs": "best"}
     wait_for(
-        lambda: figure.inferred[-1] != "Shown: bs = 32 (fixed); 2 seeds per cell.", what="redraw"
+        lambda: figure.inferred[-1] != "Shown: bs = 32 (fixed); 2 runs per cell.", what="redraw"
     )
     assert figure.inferred[-1].startswith("Shown: best over bs")
 
@@ -292,7 +292,7 @@ def test_a_lazy_frame_is_drawn_from_its_configuration_table(host):
     assert lazy.error == ""
     assert lazy.reduced == "reduced in polars from 24 rows to 12 configurations"
     assert lazy.spec["load"]["columns"] == {"x": "lr", "y": "wd", "value": "val_acc.mean"}
-    assert lazy.inferred[0] == (
+    assert lazy.inferred[1] == (
         'Read as a configuration table: 24 runs; parameters "lr", "wd", "bs"; metrics '
         '"val_acc", "train_loss".'
     )
@@ -328,11 +328,13 @@ def test_a_wandb_export_with_its_axes_and_metric_named(host):
     figure = host.show(sweepmap.Figure(runs, x="lr", y="batch_size", metric="val/acc", width=600))
     drawn(figure)
     assert figure.error == ""
-    assert figure.inferred[1:3] == [
+    assert figure.inferred[0] == (
         'Drawn: "val/acc" (higher is better) by "lr" (x) and "batch_size" (y), '
-        "as named in the options.",
-        "Shown: warmup_steps = 500 (fixed at the best run's); 1 to 2 seeds per cell.",
-    ]
+        "as named in the options. 1 note to check below."
+    )
+    assert figure.inferred[2] == (
+        "Shown: warmup_steps = 500 (fixed at the best run's); 1 to 2 runs per cell."
+    )
     assert len(cells(figure.to_svg())) == 9
 
 
@@ -345,7 +347,7 @@ def test_columns_named_wrongly_for_a_run_table_get_its_message(host):
     figure.y = "wd"
     assert wait_for(lambda: figure.panels, what="the figure")
     assert figure.error == ""
-    assert figure.inferred[1].startswith('Drawn: "val_acc" (higher is better) by "lr" (x)')
+    assert figure.inferred[0].startswith('Drawn: "val_acc" (higher is better) by "lr" (x)')
 
 
 def test_png_export_is_the_figure_at_the_pixel_ratio(host):

@@ -292,8 +292,26 @@ struct Building {
     next: usize,
 }
 
+/// The rows of a file whose roles the tidy loader cannot tell apart (kept for a run table), and
+/// the columns of that run table made so far (the first ones; each column read is let go of once
+/// made).
+#[cfg(feature = "tables")]
+struct Refused {
+    header: Vec<String>,
+    columns: Vec<Column>,
+    lines: Vec<u64>,
+    made: Vec<crate::table::TableColumn>,
+}
+
 enum Stage {
     Reading,
+    /// The input ended and the columns' roles could not be told apart: the rows are kept for
+    /// a run table ([`CsvLoader::open_step`]), made a column at a time.
+    #[cfg(feature = "tables")]
+    Refused(Box<Refused>),
+    /// That run table made, opening as a sweep.
+    #[cfg(feature = "tables")]
+    Opening(Box<crate::table::Opening>),
     Building(Box<Building>),
     /// Every row is in; the panels are being filled.
     Assembling(Box<Assembly>),
@@ -341,6 +359,8 @@ impl CsvLoader {
             Stage::Building(building) => building.next,
             Stage::Assembling(_) | Stage::Done => self.rows,
             Stage::Reading => 0,
+            #[cfg(feature = "tables")]
+            Stage::Refused(_) | Stage::Opening(_) => 0,
         }
     }
 
@@ -371,6 +391,85 @@ impl CsvLoader {
         self.guard(|loader| loader.build(rows))
     }
 
+    /// After [`CsvLoader::finish_input`] refused the file for its columns (roles it cannot tell
+    /// apart), does about `cells` fields' worth (runs times columns, one column at least) of
+    /// opening the rows read as the sweep [`crate::table::open_sweep`] opens for the whole text
+    /// with `options` (used by the last step, which infers the roles): first the run table, a
+    /// column at a time, then the table's finished runs kept, a column at a time
+    /// ([`crate::table::Opening`]). Returns the sweep after the last step (the loader is spent
+    /// then), else `None`; an error (a limit, a role named that does not fit) spends it too.
+    /// For a loader that holds no such rows, the error for a call out of order.
+    #[cfg(feature = "tables")]
+    pub fn open_step(
+        &mut self,
+        cells: usize,
+        options: &crate::table::TableOptions,
+    ) -> Result<Option<crate::table::Sweep>> {
+        let result = self.open_some(cells, options);
+        if !matches!(result, Ok(None)) {
+            self.stage = Stage::Done;
+        }
+        result
+    }
+
+    /// How far [`CsvLoader::open_step`] is, from 0 to 1: making the run table is the first
+    /// half, opening it the second.
+    #[cfg(feature = "tables")]
+    pub fn open_share(&self) -> f64 {
+        match &self.stage {
+            Stage::Refused(refused) => {
+                0.5 * refused.made.len() as f64 / refused.header.len().max(1) as f64
+            }
+            Stage::Opening(opening) => {
+                let (done, steps) = opening.progress();
+                0.5 + 0.5 * done as f64 / steps.max(1) as f64
+            }
+            _ => 0.0,
+        }
+    }
+
+    #[cfg(feature = "tables")]
+    fn open_some(
+        &mut self,
+        cells: usize,
+        options: &crate::table::TableOptions,
+    ) -> Result<Option<crate::table::Sweep>> {
+        match &mut self.stage {
+            Stage::Refused(refused) => {
+                if refused.made.is_empty() {
+                    crate::table::check_run_table(refused.header.len(), refused.lines.len())?;
+                }
+                let mut done = 0usize;
+                while let (Some(name), Some(column)) = (
+                    refused.header.get(refused.made.len()),
+                    refused.columns.get_mut(refused.made.len()),
+                ) {
+                    if done > 0 && done.saturating_add(column.ids.len()) > cells {
+                        return Ok(None);
+                    }
+                    done = done.saturating_add(column.ids.len());
+                    let column = std::mem::take(column);
+                    let mut fields: Vec<&str> = Vec::with_capacity(column.values.len());
+                    for value in &column.values {
+                        fields.push(value);
+                    }
+                    let made = crate::table::column_of_fields(name.clone(), &fields, &column.ids);
+                    refused.made.push(made);
+                }
+                let table = crate::table::RunTable {
+                    columns: std::mem::take(&mut refused.made),
+                    lines: std::mem::take(&mut refused.lines),
+                    json: false,
+                };
+                let opening = crate::table::Opening::new(table, crate::table::NameMap::new())?;
+                self.stage = Stage::Opening(Box::new(opening));
+                Ok(None)
+            }
+            Stage::Opening(opening) => opening.step(cells, options),
+            _ => Err(finished()),
+        }
+    }
+
     fn guard<T>(&mut self, step: impl FnOnce(&mut CsvLoader) -> Result<T>) -> Result<T> {
         if let Some(error) = &self.failed {
             return Err(error.clone());
@@ -378,10 +477,17 @@ impl CsvLoader {
         let result = step(self);
         if let Err(error) = &result {
             self.failed = Some(error.clone());
-            // Let go of the rows read: a failed loader holds nothing big.
+            // Let go of the rows read: a failed loader holds nothing big (but the rows of a file
+            // refused for its columns, which a run table reads).
             self.table = Table::default();
             self.reader = SliceReader::new();
-            self.stage = Stage::Done;
+            #[cfg(feature = "tables")]
+            let refused = matches!(self.stage, Stage::Refused(_));
+            #[cfg(not(feature = "tables"))]
+            let refused = false;
+            if !refused {
+                self.stage = Stage::Done;
+            }
         }
         result
     }
@@ -394,7 +500,23 @@ impl CsvLoader {
         for column in &table.columns {
             profiles.push(column.profile(rows));
         }
-        let roles = infer_roles(&header, &profiles, &self.options)?;
+        let roles = match infer_roles(&header, &profiles, &self.options) {
+            Ok(roles) => roles,
+            Err(error) => {
+                // Roles it cannot tell apart (no column named in the options is missing: the
+                // page names none): the rows are kept for a run table.
+                #[cfg(feature = "tables")]
+                {
+                    self.stage = Stage::Refused(Box::new(Refused {
+                        header,
+                        columns: table.columns,
+                        lines: table.lines,
+                        made: Vec::new(),
+                    }));
+                }
+                return Err(error);
+            }
+        };
         let mut columns = table.columns;
         for column in &mut columns {
             // Only the values by index are needed from here on.

@@ -177,7 +177,7 @@ pub struct Dataset {
     /// Dense model x benchmark panels, index `model * benchmarks + benchmark`.
     pub panels: Vec<Panel>,
     /// What the figure shows of a larger table, when the dataset is a view of one (a run
-    /// table's projection: "batch_size = 64 (fixed at the best run's); 3 seeds per cell").
+    /// table's projection: "batch_size = 64 (fixed at the best run's); 3 runs per cell").
     /// Figures draw it under each panel's title, and observations and exports carry it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shows: Option<String>,

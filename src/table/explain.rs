@@ -2,19 +2,55 @@
 //! for a certainty: how the file was read, what each column was taken for, what is drawn and
 //! why, and what to check.
 
+use std::fmt::Write;
+
 use super::{Format, Projection, Role, Sweep};
-use crate::error::{quoted_list, Error};
-use crate::figure::format_percent;
+use crate::error::{grouped, quoted_list, Error};
 use crate::Direction;
 
 impl Sweep {
-    /// Sentences about a projection of this sweep, in the order a reader needs them:
-    /// 1. the format and the columns by role ("Read as a W&B runs export: 33 runs; parameters
+    /// Sentences about a projection of this sweep: first a headline, a sentence short enough
+    /// for a phone's width that a front end shows as it is; then the details, which it may fold
+    /// away:
+    /// 1. the headline: the metric and the axes, why those axes, and how many notes below are
+    ///    worth checking (`Drawn: "val/acc" (higher is better) by "lr" (x) and "batch_size" (y),
+    ///    the parameters with the largest main effect. 1 note to check below.`);
+    /// 2. the format and the columns by role ("Read as a W&B runs export: 33 runs; parameters
     ///    "lr", "batch_size"; metrics "val/acc", "train/loss"; replicate "seed".");
-    /// 2. the metric and the axes, with the main-effect ranking that chose them;
-    /// 3. what the figure shows (the projection's description);
+    /// 3. what the figure shows (the projection's description, which the figure draws too);
     /// 4. the sweep's notices (runs left out, choices to check), then the projection's.
+    ///
+    /// The main effects' shares are not repeated: the controls and the column panel show them.
     pub fn explain(&self, projection: &Projection) -> Vec<String> {
+        let view = &projection.view;
+        let better = match view.direction {
+            Some(Direction::Lower) => "lower is better",
+            _ => "higher is better",
+        };
+        let default = self.default_view().ok();
+        let axes = [view.x.as_str(), view.y.as_str()];
+        let by_effect = default
+            .as_ref()
+            .is_some_and(|d| axes.contains(&d.x.as_str()) && axes.contains(&d.y.as_str()));
+        let why = match (
+            self.preferred.x.is_some() || self.preferred.y.is_some(),
+            by_effect,
+        ) {
+            (true, true) => "as named in the options",
+            (true, false) => "chosen in the view",
+            (false, true) => "the parameters with the largest main effect",
+            (false, false) => "chosen in the view, not by main effect",
+        };
+        let notes = self.notices.len() + projection.notices.len();
+        let mut headline = format!(
+            "Drawn: \"{}\" ({better}) by \"{}\" (x) and \"{}\" (y), {why}.",
+            view.metric, view.x, view.y
+        );
+        if notes > 0 {
+            let noun = if notes == 1 { "note" } else { "notes" };
+            let _ = write!(headline, " {} {noun} to check below.", grouped(notes));
+        }
+
         let format = match self.format {
             Format::Wandb => "a W&B runs export",
             Format::Optuna => "an Optuna trials table",
@@ -38,54 +74,15 @@ impl Sweep {
             }
         }
         let runs = super::config::runs(&self.statistics, &self.table);
-        let mut lines = vec![format!(
-            "Read as {format}: {runs} {}; {}.",
-            if runs == 1 { "run" } else { "runs" },
-            columns.join("; ")
-        )];
-
-        let view = &projection.view;
-        let better = match view.direction {
-            Some(Direction::Lower) => "lower is better",
-            _ => "higher is better",
-        };
-        // The ranking is said either way: it is what the default axes follow, and what a view
-        // that chose others is set against.
-        let mut ranking = String::new();
-        for (k, effect) in self
-            .main_effects(&view.metric)
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-        {
-            if k > 0 {
-                ranking.push_str(", ");
-            }
-            ranking.push_str(&effect.label);
-            ranking.push(' ');
-            ranking.push_str(&format_percent(Some(effect.share), 0));
-        }
-        let shares = format!("share of the variance each explains alone: {ranking}");
-        let default = self.default_view().ok();
-        let axes = [view.x.as_str(), view.y.as_str()];
-        let by_effect = default
-            .as_ref()
-            .is_some_and(|d| axes.contains(&d.x.as_str()) && axes.contains(&d.y.as_str()));
-        let why = if self.preferred.x.is_some() || self.preferred.y.is_some() {
-            if by_effect {
-                "as named in the options".to_string()
-            } else {
-                format!("chosen in the view ({shares})")
-            }
-        } else if by_effect {
-            format!("the parameters with the largest main effect ({shares})")
-        } else {
-            format!("chosen in the view, not by main effect ({shares})")
-        };
-        lines.push(format!(
-            "Drawn: \"{}\" ({better}) by \"{}\" (x) and \"{}\" (y), {why}.",
-            view.metric, view.x, view.y
-        ));
+        let mut lines = vec![
+            headline,
+            format!(
+                "Read as {format}: {} {}; {}.",
+                grouped(runs),
+                if runs == 1 { "run" } else { "runs" },
+                columns.join("; ")
+            ),
+        ];
         if !projection.description.is_empty() {
             lines.push(format!("Shown: {}.", projection.description));
         }

@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use super::roles::{Reason, Role};
 use super::{RunTable, TableColumn, PANDAS_INDEX};
+use crate::error::grouped;
 
 /// The format a run table was recognised as.
 /// Serialized as its name: `"tidy"`, `"wandb"`, `"optuna"`, `"configuration"`.
@@ -167,17 +168,15 @@ pub(crate) fn role_by_format(
     }
 }
 
-/// The runs a format uses (W&B: `finished`; Optuna: `COMPLETE`; tidy: all), and the notice
-/// that counts the others by state.
-pub(crate) fn finished_runs(format: Format, table: RunTable) -> (RunTable, Vec<String>) {
+/// The runs a format uses (W&B: `finished`; Optuna: `COMPLETE`; tidy: all) as a flag per run,
+/// and the notice that counts the others by state; `None` when every run is used.
+pub(crate) fn finished_runs(format: Format, table: &RunTable) -> Option<(Vec<bool>, String)> {
     let (column, done, noun, adjective) = match format {
-        Format::Tidy | Format::Configuration => return (table, Vec::new()),
+        Format::Tidy | Format::Configuration => return None,
         Format::Wandb => ("State", "finished", "runs", "finished"),
         Format::Optuna => ("state", "COMPLETE", "trials", "complete"),
     };
-    let Some(state) = table.find(column).and_then(|i| table.columns.get(i)) else {
-        return (table, Vec::new());
-    };
+    let state = table.find(column).and_then(|i| table.columns.get(i))?;
     let mut keep: Vec<bool> = Vec::with_capacity(table.runs());
     let mut left_out = 0;
     for run in 0..table.runs() {
@@ -188,7 +187,7 @@ pub(crate) fn finished_runs(format: Format, table: RunTable) -> (RunTable, Vec<S
         left_out += usize::from(!finished);
     }
     if left_out == 0 {
-        return (table, Vec::new());
+        return None;
     }
     // Counts per state, in first-seen order.
     let mut states: Vec<(String, usize)> = Vec::new();
@@ -200,19 +199,21 @@ pub(crate) fn finished_runs(format: Format, table: RunTable) -> (RunTable, Vec<S
         }
     }
     let mut notice = format!(
-        "{left_out} of {} {noun} were not {adjective} and were left out (",
-        table.runs()
+        "{} of {} {noun} were not {adjective} and were left out (",
+        grouped(left_out),
+        grouped(table.runs())
     );
     for (k, (state, count)) in states.iter().enumerate() {
         let separator = if k > 0 { ", " } else { "" };
         let _ = write!(
             notice,
-            "{separator}{count} {}",
+            "{separator}{} {}",
+            grouped(*count),
             crate::error::excerpt(state)
         );
     }
     notice.push(')');
-    (table.retain(&keep), vec![notice])
+    Some((keep, notice))
 }
 
 #[cfg(test)]
@@ -261,12 +262,12 @@ mod tests {
             "number,value,params_x,state\n0,1,1,COMPLETE\n1,,2,PRUNED\n2,3,3,COMPLETE\n3,,4,FAIL\n4,,5,PRUNED\n",
         )
         .unwrap();
-        let (kept, notices) = finished_runs(Format::Optuna, table);
-        assert_eq!(kept.runs(), 2);
-        assert_eq!(kept.lines, [2, 4]);
+        let (keep, notice) = finished_runs(Format::Optuna, &table).unwrap();
+        assert_eq!(keep, [true, false, true, false, false]);
         assert_eq!(
-            notices,
-            ["3 of 5 trials were not complete and were left out (2 PRUNED, 1 FAIL)"]
+            notice,
+            "3 of 5 trials were not complete and were left out (2 PRUNED, 1 FAIL)"
         );
+        assert_eq!(finished_runs(Format::Tidy, &table), None);
     }
 }

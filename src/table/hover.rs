@@ -5,6 +5,7 @@
 //! out: the panel's title names them. Written here so every front end says the same.
 
 use super::{CellRuns, Choice, View};
+use crate::error::grouped;
 
 impl View {
     /// Rows (name, text) for a cell's tooltip: per parameter that is not an axis (name order)
@@ -31,13 +32,14 @@ impl View {
             };
             rows.push((name.clone(), text));
         }
+        let (runs, shown) = (grouped(cell.runs as usize), grouped(cell.shown as usize));
         let runs = match (cell.runs, cell.shown) {
             (0, _) => "none".to_string(),
-            (runs, shown) if shown == runs => runs.to_string(),
-            (runs, shown) if cell.winner.is_some() => {
+            (all, measured) if measured == all => runs,
+            _ if cell.winner.is_some() => {
                 format!("{runs}, {shown} of them the winning configuration's")
             }
-            (runs, shown) => format!("{runs}, {shown} of them measured"),
+            _ => format!("{runs}, {shown} of them measured"),
         };
         rows.push(("Runs in the cell".to_string(), runs));
         rows

@@ -16,7 +16,7 @@
 //!   text needs it.
 
 use super::names::is_metric_name;
-use crate::error::{quoted_list, Error, Result};
+use crate::error::{grouped, quoted_list, Error, Result};
 use crate::hash::FastMap;
 use crate::model::chunked::{Rows, SliceReader};
 use crate::model::records::CsvWriter;
@@ -204,9 +204,9 @@ pub fn merge_csv_files(files: &[(String, String)]) -> Result<MergedFiles> {
         runs += file.rows.len();
         counts.push_str(if index > 0 { ", " } else { ": " });
         counts.push_str(&quoted_list(std::slice::from_ref(name)));
-        counts.push_str(&format!(" ({} runs)", file.rows.len()));
+        counts.push_str(&format!(" ({} runs)", grouped(file.rows.len())));
     }
-    summary.push_str(&format!("{runs} runs{counts}"));
+    summary.push_str(&format!("{} runs{counts}", grouped(runs)));
     if add_file {
         summary.push_str(
             "; their runs share configurations, so a column \"source file\" tells them apart (a panel per file)",

@@ -34,7 +34,7 @@ use super::formats::Format;
 use super::name_map::NameMap;
 use super::roles::{single_value, Reason, Role};
 use super::{Sweep, TableColumn, MISSING};
-use crate::error::{excerpt, Error, Result};
+use crate::error::{excerpt, grouped, Error, Result};
 use crate::hash::FastMap;
 use crate::model::build::{BenchmarkInfos, Builder, Names, Record};
 use crate::model::csv_format::parse_value;
@@ -109,7 +109,7 @@ pub struct Projection {
     pub dataset: Dataset,
     /// The view with every choice filled in (the direction too).
     pub view: View,
-    /// What the figure shows: "batch_size = 64 (fixed at the best run's); 3 seeds per cell".
+    /// What the figure shows: "batch_size = 64 (fixed at the best run's); 3 runs per cell".
     pub description: String,
     /// Sentences for the user: runs left out, repeated configurations.
     pub notices: Vec<String>,
@@ -639,7 +639,6 @@ impl Sweep {
             direction,
             best_configuration: &best_configuration,
             most_configurations,
-            replicate,
             cells: &cells,
         });
         Ok(Projection {
@@ -796,7 +795,22 @@ impl Sweep {
                             ),
                         });
                     }
-                    parse_value(text, line, &metric.name)?;
+                    match parse_value(text, line, &metric.name) {
+                        // A run table's way out: its role (the column panel, roles).
+                        Err(Error::NotANumber {
+                            line,
+                            column,
+                            value,
+                        }) => {
+                            return Err(Error::NotANumberInTable {
+                                line,
+                                column,
+                                value,
+                            })
+                        }
+                        Err(error) => return Err(error),
+                        Ok(_) => {}
+                    }
                 }
             }
         }
@@ -1168,7 +1182,8 @@ fn slot_key(slot: &Slot, run: usize) -> Option<usize> {
 
 /// "1 run", "12 runs".
 fn runs_word(count: usize) -> String {
-    crate::figure::plural(count, "run")
+    let noun = if count == 1 { "run" } else { "runs" };
+    format!("{} {noun}", grouped(count))
 }
 
 /// What the description is written from.
@@ -1182,7 +1197,6 @@ struct Description<'a> {
     direction: Direction,
     best_configuration: &'a Option<usize>,
     most_configurations: usize,
-    replicate: Option<usize>,
     cells: &'a [CellRuns],
 }
 
@@ -1230,7 +1244,7 @@ impl Sweep {
                  configurations per cell is biased {toward}, and its standard error does not \
                  count the selection",
                 self.joined_labels(what.best),
-                what.most_configurations
+                grouped(what.most_configurations)
             );
         }
         for (columns, words) in [(what.mean, "mean over "), (what.facets, "panels by ")] {
@@ -1254,7 +1268,7 @@ impl Sweep {
                 out,
                 "{} in {} {} bins, {}",
                 self.label(axis),
-                bins.len(),
+                grouped(bins.len()),
                 if bins.log { "log-spaced" } else { "equal" },
                 match what.bins {
                     BinPick::Mean => "each the mean of its runs",
@@ -1270,19 +1284,19 @@ impl Sweep {
             }
         }
         if high > 0 {
-            let noun = match what.replicate {
-                Some(column) => self.label(column),
-                None => "run",
-            };
+            // Runs, whatever tells them apart: a cell that averages over a parameter holds runs
+            // of several values of it with the same seed, and a configuration table's cell
+            // pools its rows' counts (it keeps no single runs), so "seeds" would miscount both.
             part(&mut out);
             if low != high {
-                let _ = write!(out, "{low} to ");
+                let _ = write!(out, "{} to ", grouped(low));
             }
-            let _ = write!(out, "{high} {noun}");
-            if high != 1 && !noun.ends_with('s') {
-                out.push('s');
-            }
-            out.push_str(" per cell");
+            let _ = write!(
+                out,
+                "{} {} per cell",
+                grouped(high),
+                if high == 1 { "run" } else { "runs" }
+            );
         }
         out
     }

@@ -173,7 +173,7 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let phrase = self.names().1;
         match self.values() {
-            Some(values) => write!(f, "{phrase} with {values} values"),
+            Some(values) => write!(f, "{phrase} with {} values", crate::error::grouped(values)),
             None => f.write_str(phrase),
         }
     }

@@ -61,10 +61,20 @@ fn push_slice(
     result.map_err(js_error)
 }
 
+/// A step's size (`buildStep`'s rows, `openStep`'s cells): a whole number from 1.
+pub(super) fn step_size(name: &str, value: &JsValue) -> Result<usize, js_sys::Error> {
+    match value.as_f64() {
+        Some(count) if count >= 1.0 && count.fract() == 0.0 => {
+            Ok(count.min(u32::MAX as f64) as usize)
+        }
+        _ => Err(invalid(name, "a whole number from 1", value)),
+    }
+}
+
 /// A CSV loader fed in slices.
 #[wasm_bindgen]
 pub struct SweepCsvLoader {
-    inner: CsvLoader,
+    pub(super) inner: CsvLoader,
     /// A reusable buffer the slices are copied into from JavaScript memory.
     buffer: Vec<u8>,
 }
@@ -107,13 +117,7 @@ impl SweepCsvLoader {
     /// after its last panel, else `undefined`.
     #[wasm_bindgen(js_name = buildStep)]
     pub fn build_step(&mut self, rows: JsValue) -> Result<Option<SweepDataset>, js_sys::Error> {
-        let expected = "a number of rows (a whole number from 1)";
-        let count = match rows.as_f64() {
-            Some(count) if count >= 1.0 && count.fract() == 0.0 => {
-                count.min(u32::MAX as f64) as usize
-            }
-            _ => return Err(invalid("rows", expected, &rows)),
-        };
+        let count = step_size("rows", &rows)?;
         self.inner
             .build_step(count)
             .map(|dataset| dataset.map(SweepDataset::new))

@@ -436,7 +436,7 @@ impl SweepDataset {
     }
 
     /// What the figure shows of a larger table, when the dataset is a view of one (drawn under
-    /// each panel's title): "batch_size = 64 (fixed at the best run's); 3 seeds per cell".
+    /// each panel's title): "batch_size = 64 (fixed at the best run's); 3 runs per cell".
     pub fn shows(&self) -> Option<String> {
         self.0.shows.clone()
     }

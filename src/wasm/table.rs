@@ -125,7 +125,7 @@ fn name_of(key: &str, value: &JsValue) -> Result<String, js_sys::Error> {
 
 /// Reads `openSweep`'s options (`SweepOptions`): `roles` per column, and `loadCsv`'s roles,
 /// read as `loadCsv` reads them.
-fn sweep_options(value: JsValue) -> Result<TableOptions, js_sys::Error> {
+pub(super) fn sweep_options(value: JsValue) -> Result<TableOptions, js_sys::Error> {
     let names = CsvOptions::ROLES.names;
     let mut known: Vec<&str> = Vec::with_capacity(names.len() + 1);
     known.push("roles");
@@ -224,7 +224,12 @@ pub fn open_sweep_js(
 ) -> Result<SweepTable, js_sys::Error> {
     let text = arguments::text("text", "the CSV text as a string", &text)?;
     let options = sweep_options(options.map_or(JsValue::UNDEFINED, Into::into))?;
-    open_sweep(&text, &options)
+    table_or_error(open_sweep(&text, &options))
+}
+
+/// A sweep opened, as JavaScript gets it: its handle or the `Error`.
+pub(super) fn table_or_error(opened: crate::Result<Sweep>) -> Result<SweepTable, js_sys::Error> {
+    opened
         .map(|sweep| SweepTable(Rc::new(sweep)))
         .map_err(js_error)
 }
@@ -368,7 +373,7 @@ impl SweepProjection {
         SweepDataset::shared_from(Rc::clone(&self.dataset))
     }
 
-    /// What the figure shows: "batch_size = 64 (fixed at the best run's); 3 seeds per cell".
+    /// What the figure shows: "batch_size = 64 (fixed at the best run's); 3 runs per cell".
     pub fn description(&self) -> String {
         self.description.clone()
     }

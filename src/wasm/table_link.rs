@@ -4,7 +4,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::table::{sweep_view, SweepTable};
+use super::chunked::step_size;
+use super::table::{sweep_options, sweep_view, table_or_error, SweepOptionsObject, SweepTable};
+use super::SweepCsvLoader;
 use super::{arguments, js_error, to_js_value, to_plain_object};
 use crate::link::table::{format_table_link, open_linked_sweep, read_table_link, table_link};
 
@@ -48,6 +50,34 @@ pub fn open_linked_sweep_js(
     set(&object, "notices", &to_js_value(&notices)?)?;
     set(&object, "table", &SweepTable::of(linked.sweep).into())?;
     Ok(object.into())
+}
+
+/// A big CSV file a `SweepCsvLoader` read in slices and refused for its columns (a W&B export,
+/// an Optuna study, more than two parameters or metrics: `finishInput` threw) opened as a run
+/// table in steps, without reading it again.
+#[wasm_bindgen]
+impl SweepCsvLoader {
+    /// After `finishInput` refused the file for its columns: does about `cells` fields' worth
+    /// (runs times columns, a whole number from 1) of opening the rows read as the `SweepTable`
+    /// that `openSweep(text, options)` gives for the whole text. Returns that table after the
+    /// last step, else how far it is (a number from 0 to 1). `options` are used by the last step
+    /// (a role in `options.roles` that does not fit is the error there). Throws for a loader
+    /// that holds no such rows (`finishInput` not called, accepted the file, or refused it for
+    /// another reason: its own error stands).
+    #[wasm_bindgen(js_name = openStep, unchecked_return_type = "SweepTable | number")]
+    pub fn open_step(
+        &mut self,
+        cells: JsValue,
+        options: Option<SweepOptionsObject>,
+    ) -> Result<JsValue, js_sys::Error> {
+        let cells = step_size("cells", &cells)?;
+        let options = sweep_options(options.map_or(JsValue::UNDEFINED, Into::into))?;
+        match self.inner.open_step(cells, &options) {
+            Ok(None) => Ok(JsValue::from_f64(self.inner.open_share())),
+            Ok(Some(sweep)) => table_or_error(Ok(sweep)).map(JsValue::from),
+            Err(error) => Err(js_error(error)),
+        }
+    }
 }
 
 #[wasm_bindgen]

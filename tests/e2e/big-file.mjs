@@ -74,16 +74,31 @@ export function assertResponsive(watch) {
 
 /**
  * Opens the explorer on the bundled sweep, starts loading `file` and presses Cancel once a tenth
- * is read; checks the notice and that the figure, link and data shown are the ones from before.
- * Resolves to { page, problems } for the caller's own checks.
+ * is read (or, with `when`, as soon as the progress text reads `when`, from inside the page
+ * between two steps); checks the notice and that the figure, link and data shown are the ones
+ * from before. Resolves to { page, problems } for the caller's own checks.
  */
-export async function cancelBigLoad(session, file) {
+export async function cancelBigLoad(session, file, { when } = {}) {
   const { page, problems } = await openPage(session, "#dataset=kv-cache-sweep");
   const before = await shownDataset(page);
+  if (when) {
+    await page.evaluate((when) => {
+      const text = document.getElementById("load-progress-text");
+      const observer = new MutationObserver(() => {
+        if (text.textContent !== when) return;
+        observer.disconnect();
+        window.cancelledAt = text.textContent;
+        document.getElementById("load-cancel").click();
+      });
+      observer.observe(text, { childList: true, characterData: true, subtree: true });
+    }, when);
+  }
   await page.setInputFiles("#file-input", file);
-  await page.waitForFunction(() => document.getElementById("load-progress-bar").value > 0.1, null, { timeout: 30_000, polling: 50 });
-  await page.click("#load-cancel");
-  await page.waitForSelector("#notice-banner:not([hidden])");
+  if (!when) {
+    await page.waitForFunction(() => document.getElementById("load-progress-bar").value > 0.1, null, { timeout: 30_000, polling: 50 });
+    await page.click("#load-cancel");
+  }
+  await page.waitForSelector("#notice-banner:not([hidden])", { timeout: 60_000 });
   const shown = await shownDataset(page);
   assert.deepEqual(shown.notices, [`Stopped loading "${path.basename(file)}"; the data shown are unchanged.`]);
   assert.equal(shown.error, null);
@@ -91,5 +106,6 @@ export async function cancelBigLoad(session, file) {
   assert.equal(shown.fragment, before.fragment);
   assert.equal(shown.renders, before.renders);
   assert.equal(await page.locator("#load-progress").isHidden(), true);
+  if (when) assert.equal(await page.evaluate(() => window.cancelledAt), when);
   return { page, problems };
 }

@@ -89,7 +89,14 @@ export async function shownDataset(page) {
       summaryTitles: [...document.querySelectorAll("#summary-panels h3")].map((h) => h.textContent),
       layouts: [...document.querySelectorAll("#layout-select option")].map((o) => o.value),
       error: banner.hidden ? null : banner.textContent,
-      notices: notices.hidden ? [] : [...notices.querySelectorAll("li")].map((li) => li.textContent),
+      // Every notice in order; a run table's explanation as its headline, then its folded details.
+      notices: notices.hidden
+        ? []
+        : [...notices.querySelectorAll("#notice-list > li")].flatMap((li) =>
+            li.classList.contains("explained")
+              ? [li.firstChild.textContent, ...[...li.querySelectorAll("details li")].map((item) => item.textContent)]
+              : [li.textContent],
+          ),
       // The view's link as the address holds it (the fragment), and the query string: empty once
       // the page has started, since a link in it is moved to the fragment.
       fragment: window.location.hash,

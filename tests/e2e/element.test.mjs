@@ -412,7 +412,7 @@ describe("the <sweep-map> element", { timeout: 120_000 }, () => {
       element.data = "model,benchmark,y,x,pass@1\nA,T,1,1,forty\n";
     });
     errors = await waitForEvents(page, "sweepmap-error", 4, "a");
-    assert.equal(errors[3].detail.message, 'could not read the data property: line 2, column "pass@1": expected a number, found "forty"');
+    assert.equal(errors[3].detail.message, 'could not read the data property: line 2, column "pass@1": expected a number, found "forty"; fix that cell in the file');
     assert.equal(await page.evaluate(() => document.getElementById("a").figure.panels()[0].title), "R1-Llama | AIME24");
     // The 404 asked for is the only problem.
     assert.deepEqual(problems.toSorted(), [

@@ -49,7 +49,7 @@ describe("files, data links and URLs", { timeout: 120_000 }, () => {
     await page.setInputFiles("#file-input", csvFile("bad.csv", `${header}\nA,B,500,0.1,40\nA,B,500,0.2,forty\n`));
     await page.waitForSelector("#error-banner:not([hidden])");
     let shown = await shownDataset(page);
-    assert.equal(shown.error, 'Could not open "bad.csv": line 3, column "pass@1": expected a number, found "forty"');
+    assert.equal(shown.error, 'Could not open "bad.csv": line 3, column "pass@1": expected a number, found "forty"; fix that cell in the file');
     assert.equal(shown.title, before.title);
     assert.equal(shown.fragment, before.fragment);
     assert.equal(shown.selected, "kv-cache-sweep");

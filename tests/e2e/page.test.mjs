@@ -306,7 +306,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       hasStack: true,
     });
     assert.equal(results.notANumber.isError, true);
-    assert.equal(results.notANumber.message, 'line 3, column "pass@1": expected a number, found "forty"');
+    assert.equal(results.notANumber.message, 'line 3, column "pass@1": expected a number, found "forty"; fix that cell in the file');
     assert.equal(results.unknownOption.isError, true);
     assert.equal(
       results.unknownOption.message,

@@ -109,8 +109,14 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
       assert.equal(api.shows, api.description);
       // The notices are the projection's inferred lines, in order.
       assert.deepEqual(shown.notices, api.inferred);
-      assert.ok(shown.notices[0].startsWith(read), shown.notices[0]);
-      assert.ok(shown.notices[1].startsWith(`${drawn}"${api.view.x}" (x) and "${api.view.y}" (y), the parameters with the largest main effect`), shown.notices[1]);
+      // The headline first: what is drawn, why, and how many notes to check (the main effects'
+      // shares are not repeated: the controls show them).
+      const notes = shown.notices.length - 3;
+      assert.equal(
+        shown.notices[0],
+        `${drawn}"${api.view.x}" (x) and "${api.view.y}" (y), the parameters with the largest main effect. ${notes} note${notes === 1 ? "" : "s"} to check below.`,
+      );
+      assert.ok(shown.notices[1].startsWith(read), shown.notices[1]);
       assert.equal(shown.notices[2], `Shown: ${api.description}.`);
       assert.ok(shown.notices.some((notice) => / not finished| left out/.test(notice)), shown.notices.join("\n"));
       assert.deepEqual([api.x, api.y], [api.view.x, api.view.y]);
@@ -129,6 +135,44 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
     });
   }
 
+  test("at 390 px the notice shows the headline and folds the rest", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep", { width: 390, height: 800 });
+    await shownDataset(page);
+    const name = "synthetic-optuna-trials.csv";
+    await afterRender(page, () => page.setInputFiles("#file-input", csvFile(name, fixture(name))));
+    const shown = await shownDataset(page);
+    const banner = await page.evaluate(() => {
+      const item = document.querySelector("#notice-list > li.explained");
+      const details = item.querySelector("details");
+      return {
+        items: document.querySelectorAll("#notice-list > li").length,
+        headline: item.firstChild.textContent,
+        open: details.open,
+        summary: details.querySelector("summary").textContent,
+        folded: [...details.querySelectorAll("li")].map((li) => li.textContent),
+        height: document.getElementById("notice-banner").getBoundingClientRect().height,
+        detailsVisible: details.querySelector("ul").checkVisibility(),
+      };
+    });
+    assert.equal(banner.items, 1);
+    assert.equal(banner.headline, shown.notices[0]);
+    assert.match(banner.headline, /^Drawn: "value" \(lower is better\) by "lr" \(x\) and "dropout" \(y\), the parameters with the largest main effect\. 1 note to check below\.$/);
+    // The shares the controls show are not repeated anywhere in it.
+    assert.ok(shown.notices.every((notice) => !notice.includes("%")), shown.notices.join("\n"));
+    assert.equal(banner.open, false);
+    assert.equal(banner.summary, "Details");
+    assert.deepEqual(banner.folded, shown.notices.slice(1));
+    assert.equal(banner.folded.at(-1), "5 of 40 trials were not complete and were left out (4 PRUNED, 1 FAIL)");
+    // Folded, the details take no room: the banner is the headline and the summary (786 px
+    // tall with every line shown before).
+    assert.equal(banner.detailsVisible, false);
+    assert.ok(banner.height < 260, `the banner is ${banner.height} px tall`);
+    await page.click("#notice-list summary");
+    assert.equal(await page.evaluate(() => document.querySelector("#notice-list details ul").checkVisibility()), true);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("a CSV over three hyperparameters opens at the two largest effects, and its link reopens it", async () => {
     const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
     await shownDataset(page);
@@ -140,13 +184,17 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
     assert.deepEqual([api.view.x, api.view.y].sort(), ["lr", "weight_decay"]);
     assert.equal(api.view.metric, "val_accuracy");
     assert.deepEqual(api.view.others, { batch_size: { fixed: "64" } });
-    assert.equal(api.description, "batch_size = 64 (fixed at the best run's); 2 seeds per cell");
+    assert.equal(api.description, "batch_size = 64 (fixed at the best run's); 2 runs per cell");
     assert.deepEqual(shown.notices, api.inferred);
     assert.equal(
       shown.notices[0],
+      'Drawn: "val_accuracy" (higher is better) by "weight_decay" (x) and "lr" (y), the parameters with the largest main effect.',
+    );
+    assert.equal(
+      shown.notices[1],
       'Read as a table of runs: 36 runs; parameters "lr", "weight_decay", "batch_size"; metrics "val_accuracy", "train_loss"; replicate "seed".',
     );
-    assert.equal(shown.notices[2], "Shown: batch_size = 64 (fixed at the best run's); 2 seeds per cell.");
+    assert.equal(shown.notices[2], "Shown: batch_size = 64 (fixed at the best run's); 2 runs per cell.");
     // The file travels in the link; reloading it opens the run table again, with its notices.
     const fragment = shown.fragment;
     assert.match(fragment, /[#&]data=/);
@@ -173,7 +221,7 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
     assert.equal(shown.error, null);
     const api = await apiView(page, csv);
     assert.deepEqual(shown.notices, api.inferred);
-    assert.equal(shown.notices[2], "Shown: batch_size = 64 (fixed at the best run's); 2 seeds per cell.");
+    assert.equal(shown.notices[2], "Shown: batch_size = 64 (fixed at the best run's); 2 runs per cell.");
     const inferred = await page.evaluate(async ([csv, json]) => {
       const { load } = await import(new URL("lib/sweepmap.js", location.href).href);
       const api = await load();
@@ -226,7 +274,7 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
     await afterRender(page, () => page.setInputFiles("#file-input", csvFile("axes.csv", malformed("sweep-ambiguous-axes.csv"))));
     const shown = await shownDataset(page);
     assert.equal(shown.error, null);
-    assert.ok(shown.notices[0].startsWith("Read as a table of runs: "), shown.notices[0]);
+    assert.ok(shown.notices[1].startsWith("Read as a table of runs: "), shown.notices[1]);
     await context.close();
   });
 });
@@ -252,10 +300,11 @@ describe("sweeps of any shape in <sweep-map>, under the strict CSP", { timeout: 
     const renders = await waitForEvents(page, "sweepmap-render", 1, "s");
     const detail = renders[0].detail;
     assert.equal(detail.kind, "sweep");
-    assert.equal(detail.inferred[2], "Shown: batch_size = 64 (fixed at the best run's); 2 seeds per cell.");
-    assert.ok(detail.inferred[0].startsWith("Read as a table of runs: 36 runs;"), detail.inferred[0]);
+    assert.equal(detail.inferred[2], "Shown: batch_size = 64 (fixed at the best run's); 2 runs per cell.");
+    assert.ok(detail.inferred[0].startsWith('Drawn: "val_accuracy" (higher is better) by '), detail.inferred[0]);
+    assert.ok(detail.inferred[1].startsWith("Read as a table of runs: 36 runs;"), detail.inferred[1]);
     const shows = await page.evaluate(() => document.getElementById("s").loadedData.shows());
-    assert.equal(shows, "batch_size = 64 (fixed at the best run's); 2 seeds per cell");
+    assert.equal(shows, "batch_size = 64 (fixed at the best run's); 2 runs per cell");
     assert.deepEqual(requests.filter((url) => url.includes("/pkg/pairwise/")), []);
     assert.deepEqual(await violations(page), []);
     assert.deepEqual(problems, []);

@@ -206,7 +206,7 @@ describe("the run-table controls", { timeout: 180_000 }, () => {
       "0.0001/64=0.892933", "0.0003/64=0.90415", "0.001/64=0.8723",
       "0.0001/128=0.871575", "0.0003/128=0.882633", "0.001/128=0.850275",
     ]);
-    assert.equal(await page.evaluate(() => window.sweepmap.dataset.shows()), "mean over warmup_steps; 3 to 4 seeds per cell");
+    assert.equal(await page.evaluate(() => window.sweepmap.dataset.shows()), "mean over warmup_steps; 3 to 4 runs per cell");
     assert.equal(await page.isHidden(`${warmup}-value`), true, "no value to pick under mean");
 
     await afterRender(page, () => page.selectOption(warmup, "fixed"));
@@ -216,7 +216,7 @@ describe("the run-table controls", { timeout: 180_000 }, () => {
       "0.0001/64=0.8903", "0.0003/64=0.8964", "0.001/64=0.86815",
       "0.0001/128=0.8667", "0.0003/128=0.8764", "0.001/128=0.8447",
     ]);
-    assert.equal(await page.evaluate(() => window.sweepmap.dataset.shows()), "warmup_steps = 0 (fixed); 1 to 2 seeds per cell");
+    assert.equal(await page.evaluate(() => window.sweepmap.dataset.shows()), "warmup_steps = 0 (fixed); 1 to 2 runs per cell");
     // Pointing at a cell: its configuration joins the tooltip.
     await page.locator("#figure-canvas").scrollIntoViewIfNeeded();
     let centre = await cellCentre(page, { panel: 0, x: 1, y: 1 });
@@ -432,7 +432,7 @@ describe("the column panel", { timeout: 180_000 }, () => {
     await afterRender(page, () => page.selectOption(role("warmup_steps"), "ignore"));
     const result = await shownDataset(page);
     assert.equal(result.error, null);
-    assert.ok(result.notices[0].startsWith('Read as a W&B runs export: 33 runs; parameters "batch_size", "lr"; '), result.notices[0]);
+    assert.ok(result.notices[1].startsWith('Read as a W&B runs export: 33 runs; parameters "batch_size", "lr"; '), result.notices[1]);
     const drawn = await cells(page);
     assert.deepEqual([drawn.x, drawn.y], ["lr", "batch_size"]);
     assert.equal(drawn.cells[4], "0.0003/64=0.90415");

@@ -229,7 +229,7 @@ describe("a run table's view in <sweep-map> attributes, under the strict CSP", {
       });
     let shown = await axes();
     assert.deepEqual([shown.x, shown.y, shown.error], ["batch_size", "lr", null]);
-    assert.equal(shown.shows, "weight_decay = 0.1 (fixed at the best run's); 2 seeds per cell");
+    assert.equal(shown.shows, "weight_decay = 0.1 (fixed at the best run's); 2 runs per cell");
 
     // An attribute naming a column the file lacks: the default view's choice, said in the element.
     await page.evaluate(() => document.getElementById("s").setAttribute("x", "learning rate"));

@@ -132,7 +132,7 @@ describe("wrong arguments to every wasm export", { timeout: 300_000 }, () => {
             : {}),
         };
         const validArgs = {
-          mainEffects: ["acc"], parameterValues: ["lr"], project: [{ x: "lr", y: "wd", others: { bs: "best" } }], cellRuns: [null, null, 0, 0], resize: [300], cellInfo: [0, 0, 0], cellRect: [0, 0, 0], hitTest: [10, 10], comparePair: ["a", "b"], analysis: ["A", "B"], reconcile: ["A", "B"], renderTo: [canvas()], setDataset: [dataset], setData: [pairwise], push: ["x"], buildStep: [10] };
+          mainEffects: ["acc"], parameterValues: ["lr"], project: [{ x: "lr", y: "wd", others: { bs: "best" } }], cellRuns: [null, null, 0, 0], resize: [300], cellInfo: [0, 0, 0], cellRect: [0, 0, 0], hitTest: [10, 10], comparePair: ["a", "b"], analysis: ["A", "B"], reconcile: ["A", "B"], renderTo: [canvas()], setDataset: [dataset], setData: [pairwise], push: ["x"], buildStep: [10], openStep: [10] };
         for (const [className, make] of Object.entries(instances)) {
           const prototype = wasm[className].prototype;
           for (const name of Object.getOwnPropertyNames(prototype)) {

@@ -249,11 +249,18 @@ function namesTableView(api, link) {
 
 /** CSV text as a run table at the view `link` gives (loadSweep's { dataset, sweep }); throws when the run table refuses it. */
 function openRunTable(api, text, link, keep) {
-  let opened;
+  return projectOpened(api.openLinkedSweep(text, link), link, { keep });
+}
+
+/**
+ * A run table opened for a link (a LinkedSweep: openLinkedSweep's, or { table, view, notices:
+ * [] } for a table read in slices) projected at its view (undefined: the default view): { dataset, sweep } as loadSweep gives them. Without `keep` the table
+ * is freed; on failure everything is, and the error thrown.
+ */
+export function projectOpened(opened, link, { keep = true } = {}) {
   let projection;
   let kept = false;
   try {
-    opened = api.openLinkedSweep(text, link);
     projection = opened.table.project(opened.view);
     const view = projection.view();
     const sweep = {
@@ -272,7 +279,7 @@ function openRunTable(api, text, link, keep) {
   } finally {
     if (!kept) {
       projection?.free();
-      opened?.table.free();
+      opened.table.free();
     }
   }
 }
