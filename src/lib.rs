@@ -49,6 +49,10 @@ mod typescript;
 pub mod analysis;
 pub mod color;
 pub mod figure;
+// Conversions of other tools' files into text the loaders open: built everywhere, exported to
+// JavaScript by the wasm package www/pkg/importers/ only (the `importers` feature), which a page
+// fetches on demand; the default package recognises the files (`importerFor`) and no more.
+pub mod importers;
 pub mod layout;
 pub mod link;
 pub mod lm_eval;

@@ -347,7 +347,8 @@ function changeRole(column, role) {
   let projection;
   let next;
   try {
-    table = loaded.api.openSweep(loaded.text, { roles });
+    // The text the table was opened from (runs as JSON: the importers' CSV, with its options).
+    table = loaded.api.openSweep(sweep.opened?.text ?? loaded.text, { ...sweep.opened?.options, roles });
     try {
       projection = table.project(carriedView(sweep.view, table.columns()));
     } catch {
@@ -444,7 +445,7 @@ async function openSource(source) {
     return false;
   }
   clearError();
-  showNotices(loaded.sweep?.notices ?? []);
+  showNotices(loaded.sweep?.notices ?? loaded.notes ?? []);
   addColumnsNotice();
   return true;
 }
@@ -534,7 +535,7 @@ async function openFromAddress({ initial }) {
   // A CSV opened as a run table: what was inferred and what to check, before the link's notices
   // (those about the table's view first).
   const tableNotices = loaded.sweep?.linkNotices ?? [];
-  showNotices([...(loaded.sweep?.notices ?? []), ...tableNotices, ...notices.map((notice) => notice.message)]);
+  showNotices([...(loaded.sweep?.notices ?? loaded.notes ?? []), ...tableNotices, ...notices.map((notice) => notice.message)]);
   addColumnsNotice();
   // On start, an error so far is about the source that failed: keep it visible.
   if (!initial) clearError();

@@ -7,7 +7,7 @@
 // Every function that calls the wasm needs load() (./sweepmap.js) to have resolved, except
 // fetchData, which waits for it.
 
-import { load, loadPairwiseApi } from "./sweepmap.js";
+import { load, loadedImporters, loadImportersApi, loadPairwiseApi } from "./sweepmap.js";
 
 /**
  * A fetch that receives nothing for this long (no headers, then no bytes) is stopped with a
@@ -27,6 +27,19 @@ export class LoadCancelled extends Error {
     this.name = "LoadCancelled";
     /** What was being loaded (a file name or an address). */
     this.source = name;
+  }
+}
+
+/**
+ * Thrown by loadSweep for JSON the default package could not read (its error's `importable`)
+ * while the importers package is not loaded: loadText loads it and tries again. `cause` is the
+ * default package's error, the one to show when the importers do not convert the text either.
+ */
+export class ImportersNeeded extends Error {
+  constructor(cause) {
+    super(`${messageOf(cause)} (the importers package, www/pkg/importers/, may read it: await loadImportersApi() first)`);
+    this.name = "ImportersNeeded";
+    this.cause = cause;
   }
 }
 
@@ -199,47 +212,89 @@ export async function loadEitherKind(kind, guess, attempt) {
  * parameters, several metrics, a W&B or Optuna export, a pandas index: the error's roleError)
  * the run table (openLinkedSweep) drawn at the view `link` gives: a share link's text, or the
  * element's attributes written as one (its keys roles, metric, direction, x, y, others, binned;
- * "" for the default view). Resolves to { dataset } or { dataset, sweep }: `sweep` says what the
- * run table inferred, for the page to show ({ format, description, notices: what is drawn and
- * why, what to check; linkNotices: what in `link` the file does not have, each with the default
- * view's choice used instead; view: the view drawn; link: its keys, for the address (see
- * tableLink in state.js); given: `link` }). When the run table fails too, the error is
- * loadDataset's. With `keep`, the sweep also holds the run table and its projection ({ table,
- * projection }) for the caller to change the view and free.
+ * "" for the default view). JSON it refuses (the error's importable) goes to the importers
+ * package, which must be loaded (else ImportersNeeded is thrown; loadText loads it): runs as
+ * JSON are converted into CSV and opened as a run table (their errors name the JSON's fields
+ * and runs), lm-evaluation-harness results into sweepmap's JSON (`name` is the file's name, the
+ * model's when the file names none). Resolves to { dataset } or { dataset, sweep } or
+ * { dataset, notes }: `sweep` says what the run table inferred, for the page to show ({ format,
+ * description, notices: what is drawn and why, what to check; linkNotices: what in `link` the
+ * file does not have, each with the default view's choice used instead; view: the view drawn;
+ * link: its keys, for the address (see tableLink in state.js); given: `link`; opened: { text,
+ * options }, what openSweep opens to reopen the table with other roles }); `notes` what an
+ * importer says about lm-evaluation-harness results (what was merged, left out, missing). When
+ * the run table of a CSV fails too, the error is loadDataset's. With `keep`, the sweep also
+ * holds the run table and its projection ({ table, projection }) for the caller to change the
+ * view and free.
  */
-export function loadSweep(api, text, format = "auto", { keep = false, link = "" } = {}) {
+export function loadSweep(api, text, format = "auto", { keep = false, link = "", name = "results.json" } = {}) {
+  let opened = { text, options: undefined };
   try {
     return { dataset: api.loadDataset(text, { format }) };
   } catch (error) {
-    // Only CSV refused for its columns (loadDataset marks it): other refusals keep their message.
-    if (!error?.roleError || typeof api.openLinkedSweep !== "function") throw error;
-    let opened;
-    let projection;
-    let kept = false;
-    try {
-      opened = api.openLinkedSweep(text, link);
-      projection = opened.table.project(opened.view);
-      const view = projection.view();
-      const sweep = {
-        format: opened.table.format(),
-        description: projection.description(),
-        notices: projection.inferred(),
-        linkNotices: opened.notices.map((notice) => notice.message),
-        view,
-        link: opened.table.link(view),
-        given: link,
-      };
-      if (keep) Object.assign(sweep, { table: opened.table, projection });
-      const loaded = { dataset: projection.dataset(), sweep };
-      kept = keep;
-      return loaded;
-    } catch {
+    if (error?.importable) {
+      const imported = importedSweep(api, text, name, error);
+      if (imported.dataset) return imported;
+      opened = imported.opened;
+    } else if (!error?.roleError || typeof api.openLinkedSweep !== "function") {
       throw error;
-    } finally {
-      if (!kept) {
-        projection?.free();
-        opened?.table.free();
-      }
+    }
+    return openRunTable(api, opened, { keep, link, fallback: opened.options ? null : error });
+  }
+}
+
+/**
+ * JSON the default package refused, read by the importers package (loaded already): runs as
+ * JSON converted for openSweep ({ opened: { text, options } }), or lm-evaluation-harness results
+ * loaded as sweepmap's JSON ({ dataset, notes }). Throws `refused` for anything else.
+ */
+function importedSweep(api, text, name, refused) {
+  const importers = loadedImporters();
+  if (!importers) throw new ImportersNeeded(refused);
+  const importer = importers.importerFor(text);
+  if (importer === "table") {
+    const { csv, roles } = importers.tableFromJson(text);
+    return { opened: { text: csv, options: { fromJson: roles } } };
+  }
+  if (importer === "lm-eval-results") {
+    const { json, notes } = importers.lmEvalResults([name], [text]);
+    return { dataset: api.loadDataset(json, { format: "json" }), notes };
+  }
+  throw refused;
+}
+
+/**
+ * A run table opened from `opened` ({ text, options }: openSweep's) at the view `link` gives,
+ * projected: { dataset, sweep } as loadSweep gives them. Its error, or `fallback` when given.
+ */
+function openRunTable(api, opened, { keep, link, fallback }) {
+  let linked;
+  let projection;
+  let kept = false;
+  try {
+    linked = api.openLinkedSweep(opened.text, link, opened.options);
+    projection = linked.table.project(linked.view);
+    const view = projection.view();
+    const sweep = {
+      format: linked.table.format(),
+      description: projection.description(),
+      notices: projection.inferred(),
+      linkNotices: linked.notices.map((notice) => notice.message),
+      view,
+      link: linked.table.link(view),
+      given: link,
+      opened,
+    };
+    if (keep) Object.assign(sweep, { table: linked.table, projection });
+    const loaded = { dataset: projection.dataset(), sweep };
+    kept = keep;
+    return loaded;
+  } catch (error) {
+    throw fallback ?? error;
+  } finally {
+    if (!kept) {
+      projection?.free();
+      linked?.table.free();
     }
   }
 }
@@ -247,16 +302,26 @@ export function loadSweep(api, text, format = "auto", { keep = false, link = "" 
 /**
  * Loads data text as a sweep (loadSweep) or per-item scores (loadPairwise of the pairwise
  * package, fetched then if not yet): `kind` "sweep", "pairwise", or "auto" (loadEitherKind).
- * Resolves to { kind, dataset, api, sweep? }: `api` is the package that holds the data, whose
- * figure must draw them; `sweep` as loadSweep gives it (`keep` and `link` as loadSweep takes
- * them).
+ * JSON that only the importers package reads (runs as JSON, lm-evaluation-harness files) has
+ * it fetched then. Resolves to { kind, dataset, api, sweep?, notes? }: `api` is the package
+ * that holds the data, whose figure must draw them; `sweep` as loadSweep gives it (`keep` and
+ * `link` as loadSweep takes them); `notes` what an importer says. `name` is the file's name.
  * @param {any} api
  * @param {string} text
- * @param {{ format?: "auto" | "csv" | "json", kind?: string, keep?: boolean, link?: string }} [options]
+ * @param {{ format?: "auto" | "csv" | "json", kind?: string, keep?: boolean, link?: string, name?: string }} [options]
  */
-export function loadText(api, text, { format = "auto", kind = "auto", keep = false, link = "" } = {}) {
+export function loadText(api, text, { format = "auto", kind = "auto", keep = false, link = "", name } = {}) {
+  const sweep = () => ({ api, ...loadSweep(api, text, format, { keep, link, name }) });
   const loaders = {
-    sweep: async () => ({ api, ...loadSweep(api, text, format, { keep, link }) }),
+    sweep: async () => {
+      try {
+        return sweep();
+      } catch (error) {
+        if (!(error instanceof ImportersNeeded)) throw error;
+        await loadImportersApi();
+        return sweep();
+      }
+    },
     pairwise: async () => {
       const pairwise = await loadPairwiseApi();
       return { api: pairwise, dataset: pairwise.loadPairwise(text, { format }) };
