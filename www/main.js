@@ -44,7 +44,7 @@ import { CellInspector } from "./lib/cells.js";
 import { darkStyleMedia, onSchemeChange } from "./lib/theme.js";
 import { exportCsv, exportPage, exportPixelRatio, exportPng, exportSvg, ratioText } from "./export.js";
 import { loadsInSlices, progressDisplay } from "./loading.js";
-import { LoadCancelled } from "./lib/source.js";
+import { importedFiles, LoadCancelled } from "./lib/source.js";
 import { loadCatalog, readSourceData, relinkSweep, sweepOf } from "./sources.js";
 import { carriedView, namedRoles, RunTableControls } from "./table.js";
 import { renderObservations } from "./observations.js";
@@ -1039,16 +1039,17 @@ async function openFiles(files) {
   let merged;
   try {
     const texts = await Promise.all(files.map((file) => file.text()));
-    // The merge is in the pairwise package (fetched now if not yet), to keep its code out of
-    // the package every page loads.
-    merged = (await loadPairwiseApi()).mergeSweepFiles(names, texts);
+    // lm-evaluation-harness results files (one per model) are read together by the importers
+    // package into one table of models x tasks; CSV files are merged by the pairwise package
+    // (fetched now if not yet), to keep that code out of the package every page loads.
+    merged = (await importedFiles(await load(), names, texts)) ?? { ...(await loadPairwiseApi()).mergeSweepFiles(names, texts), format: "csv" };
   } catch (error) {
     showError(`Could not open ${together} as one sweep: ${messageOf(error)}`);
     return false;
   }
   app.localCount += 1;
   const name = files.length === 2 ? `${names[0]} + ${names[1]}` : `${names[0]} + ${files.length - 1} more files`;
-  const source = { kind: "local", name, format: "csv", data: null, key: `file:${app.localCount}` };
+  const source = { kind: "local", name, format: merged.format, data: null, key: `file:${app.localCount}` };
   try {
     source.data = (await embeddable(merged.text, source)).data;
   } catch {
@@ -1057,7 +1058,7 @@ async function openFiles(files) {
   const opened = await openKept(source, { source, text: merged.text });
   if (opened) {
     const current = [...elements.noticeList.children].map((item) => item.textContent);
-    showNotices([...merged.notices, ...current]);
+    showNotices([...(merged.notices ?? merged.notes), ...current]);
   }
   return opened;
 }

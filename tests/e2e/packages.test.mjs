@@ -1,6 +1,7 @@
-// The two wasm packages (.ci/build): every page loads www/pkg/ (sweeps); the pairwise package,
+// The three wasm packages (.ci/build): every page loads www/pkg/ (sweeps); the pairwise package,
 // www/pkg/pairwise/ (per-item scores and their figure), is fetched only when a page opens such
-// data. README "Package size".
+// data; the importers package, www/pkg/importers/ (runs as JSON, lm-evaluation-harness files),
+// only when a page meets such a file (tests/e2e/importers.test.mjs). README "Package size".
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -26,6 +27,7 @@ async function openRecorded(path) {
 const defaultWasm = () => new URL("pkg/sweepmap_bg.wasm", session.url).href;
 const pairwiseWasm = () => new URL("pkg/pairwise/sweepmap_bg.wasm", session.url).href;
 const fromPairwisePackage = (requests) => requests.filter((url) => url.includes("/pkg/pairwise/"));
+const fromImportersPackage = (requests) => requests.filter((url) => url.includes("/pkg/importers/"));
 
 describe("the wasm packages a page loads", { timeout: 120_000 }, () => {
   test("the explorer on its default example fetches the default package only", async () => {
@@ -38,6 +40,8 @@ describe("the wasm packages a page loads", { timeout: 120_000 }, () => {
     await page.waitForFunction(() => document.getElementById("dataset-select").value === "kv-cache-averages" && window.sweepmap.renders > 1);
     assert.deepEqual(requests.filter((url) => url.endsWith(".wasm")), [defaultWasm()]);
     assert.deepEqual(fromPairwisePackage(requests), []);
+    // Bundled JSON is sweepmap's own form: the importers package is not fetched for it.
+    assert.deepEqual(fromImportersPackage(requests), []);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -334,6 +334,23 @@ export function loadText(api, text, { format = "auto", kind = "auto", keep = fal
   );
 }
 
+/**
+ * Several files only the importers package reads, converted into one text the default package
+ * opens: lm-evaluation-harness results files (one per model, picked together) into sweepmap's
+ * JSON of models x tasks with their reported standard errors. Resolves to { text, format,
+ * notes } (what was merged, left out, missing), or null when the files are not all such files
+ * (the importers package is fetched only when every text is a JSON object and no name says
+ * CSV). Rejects naming the file and the field.
+ */
+export async function importedFiles(api, names, texts) {
+  const objects = texts.every((text) => text.trimStart().replace(/^\ufeff/, "").startsWith("{"));
+  if (!objects || names.some((name) => api.formatFromName(name) === "csv")) return null;
+  const importers = await loadImportersApi();
+  if (texts.some((text) => importers.importerFor(text) !== "lm-eval-results")) return null;
+  const { json, notes } = importers.lmEvalResults(names, texts);
+  return { text: json, format: "json", notes };
+}
+
 /** A list of names as links write it (`a,b\,c`: a comma inside a name escaped), trimmed. */
 export function splitNames(api, text) {
   return api.splitNames(String(text));
