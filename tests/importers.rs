@@ -260,3 +260,123 @@ fn each_importer_is_recognised_and_nothing_else_needs_one() {
     }
     assert_eq!(Importer::LmEvalResults.name(), "lm-eval-results");
 }
+
+fn samples_fixture(model: char, task: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+        "tests/fixtures/lm-eval/synthetic__model-{model}/samples_{task}_2024-05-01T10-00-00.000000.jsonl"
+    )))
+    .expect("a committed fixture")
+}
+
+#[test]
+fn a_samples_log_names_no_model_so_it_is_guessed_from_the_file_name() {
+    use sweepmap::importers::guess_model;
+    let date = "2024-05-01T10-00-00.000000";
+    // The folder the harness writes into, its `__` read back as `/`.
+    assert_eq!(
+        guess_model(&format!("out/org__model-7b/samples_piqa_{date}.jsonl")),
+        "org/model-7b"
+    );
+    // The text before `samples_` in the name.
+    assert_eq!(
+        guess_model(&format!("model-a__samples_piqa_{date}.jsonl")),
+        "model-a"
+    );
+    // Else the run's date.
+    assert_eq!(guess_model(&format!("samples_piqa_{date}.jsonl")), date);
+    assert_eq!(guess_model("piqa.jsonl"), "piqa");
+}
+
+#[test]
+fn samples_logs_convert_into_per_item_scores_the_pairwise_package_reads_back() {
+    use sweepmap::importers::samples_to_json;
+    use sweepmap::lm_eval::{load_samples, SamplesFile, SamplesOptions};
+    let texts = [
+        samples_fixture('a', "arc_easy"),
+        samples_fixture('b', "arc_easy"),
+    ];
+    let names = [
+        "synthetic__model-a/samples_arc_easy_2024-05-01T10-00-00.000000.jsonl",
+        "samples_arc_easy_2024-05-01T10-00-00.000000.jsonl",
+    ];
+    let converted = samples_to_json(
+        &[
+            (names[0], None, &texts[0]),
+            (names[1], Some("synthetic/model-b"), &texts[1]),
+        ],
+        &SamplesOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        converted.models,
+        [
+            (names[0].to_string(), "synthetic/model-a".to_string(), true),
+            (names[1].to_string(), "synthetic/model-b".to_string(), false),
+        ]
+    );
+    let read = sweepmap::pairwise::load_pairwise_json(&converted.json).unwrap();
+    let direct = load_samples(
+        &[
+            SamplesFile {
+                model: "synthetic/model-a",
+                name: names[0],
+                text: &texts[0],
+            },
+            SamplesFile {
+                model: "synthetic/model-b",
+                name: names[1],
+                text: &texts[1],
+            },
+        ],
+        &SamplesOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        read, direct,
+        "the JSON reads back as the scores the reader gives"
+    );
+    assert_eq!(
+        converted.notes,
+        [
+            "The samples logs do not name their models; guessed from the file names: \
+          \"samples_arc_easy_2024-05-01T10-00-00.000000.jsonl\" as model \"synthetic/model-a\". \
+          To name a model, put it before \"samples_\" in the file's name \
+          (model-a__samples_<task>_<date>.jsonl) and open the files again."
+        ]
+    );
+
+    // Two logs of one task from one run: the same guess, told apart by number.
+    let converted = samples_to_json(
+        &[
+            ("samples_arc_easy_2024.jsonl", None, &texts[0]),
+            ("samples_arc_easy_2024.jsonl", None, &texts[1]),
+        ],
+        &SamplesOptions::default(),
+    )
+    .unwrap();
+    let models: Vec<&str> = converted
+        .models
+        .iter()
+        .map(|(_, m, _)| m.as_str())
+        .collect();
+    assert_eq!(models, ["2024", "2024 (2)"]);
+
+    // One model alone says what to open next; errors are the reader's, naming file and line.
+    let one = samples_to_json(&[(names[0], None, &texts[0])], &SamplesOptions::default()).unwrap();
+    assert_eq!(
+        one.notes.last().unwrap(),
+        "One model: open the samples logs of two or more models together to compare them item \
+         by item."
+    );
+    let broken = texts[0].replacen('{', "{\"doc_id\": [", 1);
+    let error = samples_to_json(
+        &[("samples_arc_easy_x.jsonl", Some("m"), &broken)],
+        &SamplesOptions::default(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        error,
+        "samples_arc_easy_x.jsonl: JSON line 1, column 21: expected `,` or `]`"
+    );
+}

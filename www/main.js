@@ -1058,7 +1058,7 @@ async function openFiles(files) {
   const opened = await openKept(source, { source, text: merged.text });
   if (opened) {
     const current = [...elements.noticeList.children].map((item) => item.textContent);
-    showNotices([...(merged.notices ?? merged.notes), ...current]);
+    showNotices([...merged.notices, ...current]);
   }
   return opened;
 }

@@ -5,7 +5,9 @@
 //! - the JSON table form (runs as JSON objects) into the CSV of its runs ([`json_table`]),
 //!   which `openSweep` opens with the file's roles;
 //! - lm-evaluation-harness results JSON into sweepmap's JSON panel form, with each cell's
-//!   reported standard error ([`lm_eval`]), which `loadDataset` opens.
+//!   reported standard error ([`lm_eval`]), which `loadDataset` opens;
+//! - lm-evaluation-harness samples logs into per-item scores as the pairwise package's JSON,
+//!   the model of each guessed from its file's name when not given (the logs do not say).
 //!
 //! A conversion is exact (the converted text reads back as the original's values) and its
 //! errors name where in the original file the problem is (a JSON path, a line), never a line of
@@ -15,7 +17,9 @@ pub mod json_table;
 pub mod lm_eval;
 
 pub use json_table::{is_json_table, table_from_json, ConvertedTable};
-pub use lm_eval::{results_to_json, ConvertedResults};
+pub use lm_eval::{
+    guess_model, results_to_json, samples_to_json, ConvertedResults, ConvertedSamples,
+};
 
 /// A file an importer converts, recognised by [`importer_for`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,8 +45,7 @@ impl Importer {
 
 /// Which importer a text needs, if any: an lm-evaluation-harness file (by the harness's keys),
 /// else runs as JSON (an array at the top, or an object with `runs`). CSV and sweepmap's own
-/// JSON forms need none. This alone of the importers is in the default package, so a page
-/// knows which texts to hand to the importers package before fetching it.
+/// JSON forms need none. A page asks it (`importerFor`) of JSON the default package refused.
 pub fn importer_for(text: &str) -> Option<Importer> {
     let start = text.trim_start_matches(|c: char| c == '\u{feff}' || c.is_whitespace());
     if !start.starts_with(['{', '[']) {

@@ -45,6 +45,7 @@ use crate::model::chunked::{Rows, SliceReader};
 use crate::model::limits::{MAX_COLUMNS, MAX_RUNS};
 use crate::model::tidy::{field_text, is_missing_marker};
 
+#[cfg(feature = "importers")]
 pub use crate::importers::is_json_table;
 pub use bins::Bins;
 pub use effects::Effect;

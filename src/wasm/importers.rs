@@ -6,8 +6,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::js_error;
-use crate::importers::{importer_for, results_to_json, table_from_json};
-use crate::lm_eval::{ResultsFile, ResultsOptions};
+use crate::importers::{importer_for, results_to_json, samples_to_json, table_from_json};
+use crate::lm_eval::{ResultsFile, ResultsOptions, SamplesOptions};
 
 #[wasm_bindgen(typescript_custom_section)]
 const IMPORTER_TYPES: &'static str = r#"
@@ -27,12 +27,36 @@ export interface ConvertedResults {
   notes: string[];
 }
 
+/** lm-evaluation-harness samples logs converted (`lmEvalSamples`): open `json` with `loadPairwise(json, { format: "json" })` of the pairwise package. */
+export interface ConvertedSamples {
+  /** Per-item scores as the pairwise JSON form: items by `doc_id`, a group per task. */
+  json: string;
+  /** Per file, in the order given: the model its scores are under, and whether it was guessed from the file's name. */
+  models: { file: string; model: string; guessed: boolean }[];
+  /** What was guessed and how to name a model; a word when there is one model only. */
+  notes: string[];
+}
+
+/** One samples log for `lmEvalSamples`: its name (a path is fine: the folder names the model), its text, and the model when known. */
+export interface SamplesLog {
+  name: string;
+  text: string;
+  model?: string;
+}
+
 /** Options of `lmEvalResults`. */
 export interface LmEvalResultsOptions {
   /** The metric every task shows: a key as the harness writes it (`acc_norm,none`) or a metric name (`acc_norm`). Default: the metric name most tasks report. */
   metric?: string;
 }
 "#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A `LmEvalResultsOptions` object from JavaScript.
+    #[wasm_bindgen(typescript_type = "LmEvalResultsOptions")]
+    pub type LmEvalResultsOptionsObject;
+}
 
 /// `object[key] = value` on a plain object made here.
 fn set(object: &js_sys::Object, key: &str, value: &JsValue) -> Result<(), js_sys::Error> {
@@ -102,8 +126,9 @@ fn strings_of(name: &str, value: &JsValue) -> Result<Vec<String>, js_sys::Error>
 pub fn lm_eval_results_js(
     #[wasm_bindgen(unchecked_param_type = "string[]")] names: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string[]")] texts: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "LmEvalResultsOptions | undefined")] options: JsValue,
+    options: Option<LmEvalResultsOptionsObject>,
 ) -> Result<JsValue, js_sys::Error> {
+    let options: JsValue = options.map_or(JsValue::UNDEFINED, Into::into);
     let (names, texts) = (strings_of("names", &names)?, strings_of("texts", &texts)?);
     if names.len() != texts.len() {
         return Err(js_error(format!(
@@ -134,6 +159,54 @@ pub fn lm_eval_results_js(
     }
     let object = js_sys::Object::new();
     set(&object, "json", &JsValue::from_str(&converted.json))?;
+    set(&object, "notes", &notes)?;
+    Ok(object.into())
+}
+
+/// Converts lm-evaluation-harness samples logs (`--log_samples`, one per model and task: each
+/// `{ name, text, model? }`) into per-item scores as the pairwise package's JSON. The logs do
+/// not name their model: one left out is guessed from the name (its folder, the text before
+/// `samples_`, or the run's date), and the result and notes say so. Throws naming the file,
+/// then the line.
+#[wasm_bindgen(js_name = lmEvalSamples, unchecked_return_type = "ConvertedSamples")]
+pub fn lm_eval_samples_js(
+    #[wasm_bindgen(unchecked_param_type = "SamplesLog[]")] logs: JsValue,
+) -> Result<JsValue, js_sys::Error> {
+    let wrong = || js_error("field \"logs\": expected an array of { name, text, model? }");
+    if !js_sys::Array::is_array(&logs) {
+        return Err(wrong());
+    }
+    let field = |log: &JsValue, key: &str| js_sys::Reflect::get(log, &JsValue::from_str(key));
+    let mut read: Vec<(String, Option<String>, String)> = Vec::new();
+    for log in js_sys::Array::from(&logs).iter() {
+        let name = field(&log, "name").ok().and_then(|v| v.as_string());
+        let text = field(&log, "text").ok().and_then(|v| v.as_string());
+        let model = field(&log, "model").ok().and_then(|v| v.as_string());
+        let (Some(name), Some(text)) = (name, text) else {
+            return Err(wrong());
+        };
+        read.push((name, model.filter(|model| !model.trim().is_empty()), text));
+    }
+    let files: Vec<(&str, Option<&str>, &str)> = read
+        .iter()
+        .map(|(name, model, text)| (name.as_str(), model.as_deref(), text.as_str()))
+        .collect();
+    let converted = samples_to_json(&files, &SamplesOptions::default()).map_err(js_error)?;
+    let models = js_sys::Array::new();
+    for (file, model, guessed) in &converted.models {
+        let entry = js_sys::Object::new();
+        set(&entry, "file", &JsValue::from_str(file))?;
+        set(&entry, "model", &JsValue::from_str(model))?;
+        set(&entry, "guessed", &JsValue::from_bool(*guessed))?;
+        models.push(&entry);
+    }
+    let notes = js_sys::Array::new();
+    for note in &converted.notes {
+        notes.push(&JsValue::from_str(note));
+    }
+    let object = js_sys::Object::new();
+    set(&object, "json", &JsValue::from_str(&converted.json))?;
+    set(&object, "models", &models)?;
     set(&object, "notes", &notes)?;
     Ok(object.into())
 }

@@ -11,6 +11,9 @@ import { readFileSync } from "node:fs";
 import { afterRender, openPage, shownDataset, startSession } from "./browser.mjs";
 import { closeColour, VIRIDIS_HIGH, VIRIDIS_LOW } from "./embed.mjs";
 
+const samples = (model) =>
+  readFileSync(new URL(`../fixtures/lm-eval/synthetic__model-${model}/samples_arc_easy_2024-05-01T10-00-00.000000.jsonl`, import.meta.url), "utf8");
+
 const lmEval = (model) =>
   readFileSync(new URL(`../fixtures/lm-eval/synthetic__model-${model}/results_2024-05-01T10-00-00.000000.json`, import.meta.url), "utf8");
 
@@ -135,6 +138,8 @@ describe("the importers package in the explorer", { timeout: 180_000 }, () => {
     assert.deepEqual(axes.x, ["mmlu", "hellaswag", "arc_easy", "mmlu_abstract_algebra", "mmlu_anatomy", "mmlu_astronomy"]);
     assert.equal(axes.metric, "acc");
     assert.equal(axes.noise, true, "the reported standard errors are the noise estimate");
+    // Models are the y axis, not a facet: the header does not count "1 model".
+    assert.equal(shown.facts, "acc, higher is better · task × model");
     // By hand from the fixture: arc_easy's acc 0.7584175084175084 is the highest of the six,
     // mmlu_abstract_algebra's 0.37 the lowest.
     const peak = await cellFacts(page, "arc_easy", "synthetic/model-a");
@@ -164,6 +169,37 @@ describe("the importers package in the explorer", { timeout: 180_000 }, () => {
     assert.deepEqual(models, ["synthetic/model-a", "synthetic/model-b", "synthetic/model-c"]);
     const missing = await cellFacts(page, "hellaswag", "synthetic/model-c");
     assert.equal(missing.value, null);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+describe("lm-evaluation-harness samples logs in the explorer", { timeout: 180_000 }, () => {
+  test("two logs picked together draw per-item scores, each model guessed from its file name and said", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    const name = (model) => `model-${model}__samples_arc_easy_2024-05-01T10-00-00.000000.jsonl`;
+    const files = ["a", "b"].map((model) => ({ name: name(model), mimeType: "application/jsonl", buffer: Buffer.from(samples(model)) }));
+    await afterRender(page, () => page.setInputFiles("#file-input", files));
+    await page.waitForFunction(() => window.sweepmap.figure?.constructor.name === "SweepPairwiseFigure");
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.equal(
+      shown.notices[0],
+      `The samples logs do not name their models; guessed from the file names: "${name("a")}" as model "model-a", "${name("b")}" as model "model-b". To name a model, put it before "samples_" in the file's name (model-a__samples_<task>_<date>.jsonl) and open the files again.`,
+    );
+    // By hand from the fixtures: 40 documents of arc_easy, scored by acc (each file's first
+    // metric); model-a is right where model-b is wrong on 10, the reverse on 6, 24 tied.
+    const facts = await page.evaluate(() => {
+      const { dataset } = window.sweepmap;
+      const pair = dataset.comparePair("model-a", "model-b");
+      return { models: dataset.models(), groups: dataset.groups(), items: dataset.itemCount(), score: dataset.scoreName(), pair: [pair.a_ahead, pair.tied, pair.b_ahead] };
+    });
+    assert.deepEqual(facts.models, ["model-a", "model-b"]);
+    assert.deepEqual(facts.groups, ["arc_easy"]);
+    assert.equal(facts.items, 40);
+    assert.equal(facts.score, "acc");
+    assert.deepEqual(facts.pair, [10, 24, 6]);
     assert.deepEqual(problems, []);
     await context.close();
   });

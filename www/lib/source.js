@@ -303,7 +303,7 @@ function openRunTable(api, opened, { keep, link, fallback }) {
  * Loads data text as a sweep (loadSweep) or per-item scores (loadPairwise of the pairwise
  * package, fetched then if not yet): `kind` "sweep", "pairwise", or "auto" (loadEitherKind).
  * JSON that only the importers package reads (runs as JSON, lm-evaluation-harness files) has
- * it fetched then. Resolves to { kind, dataset, api, sweep?, notes? }: `api` is the package
+ * it fetched then; a samples log becomes per-item scores (its model guessed from `name`). Resolves to { kind, dataset, api, sweep?, notes? }: `api` is the package
  * that holds the data, whose figure must draw them; `sweep` as loadSweep gives it (`keep` and
  * `link` as loadSweep takes them); `notes` what an importer says. `name` is the file's name.
  * @param {any} api
@@ -317,9 +317,16 @@ export function loadText(api, text, { format = "auto", kind = "auto", keep = fal
       try {
         return sweep();
       } catch (error) {
-        if (!(error instanceof ImportersNeeded)) throw error;
-        await loadImportersApi();
-        return sweep();
+        if (!(error instanceof ImportersNeeded) && !error?.importable) throw error;
+        const importers = await loadImportersApi();
+        // A samples log (per-item scores of one model): the pairwise package draws it.
+        if (importers.importerFor(text) === "lm-eval-samples") {
+          const { json, notes } = importers.lmEvalSamples([{ name: name ?? "samples.jsonl", text }]);
+          const pairwise = await loadPairwiseApi();
+          return { kind: "pairwise", api: pairwise, dataset: pairwise.loadPairwise(json, { format: "json" }), notes };
+        }
+        if (error instanceof ImportersNeeded) return sweep();
+        throw error;
       }
     },
     pairwise: async () => {
@@ -335,10 +342,12 @@ export function loadText(api, text, { format = "auto", kind = "auto", keep = fal
 }
 
 /**
- * Several files only the importers package reads, converted into one text the default package
- * opens: lm-evaluation-harness results files (one per model, picked together) into sweepmap's
- * JSON of models x tasks with their reported standard errors. Resolves to { text, format,
- * notes } (what was merged, left out, missing), or null when the files are not all such files
+ * Several files only the importers package reads, converted into one text a package opens:
+ * lm-evaluation-harness results files (one per model, picked together) into sweepmap's JSON of
+ * models x tasks with their reported standard errors; samples logs (one per model and task)
+ * into per-item scores for the pairwise package, each model guessed from its file's name (the
+ * notices say what was guessed and how to name a model). Resolves to { text, format,
+ * notices } (what was merged, left out, missing: as a merge of CSV files says it), or null when the files are not all such files
  * (the importers package is fetched only when every text is a JSON object and no name says
  * CSV). Rejects naming the file and the field.
  */
@@ -346,9 +355,14 @@ export async function importedFiles(api, names, texts) {
   const objects = texts.every((text) => text.trimStart().replace(/^\ufeff/, "").startsWith("{"));
   if (!objects || names.some((name) => api.formatFromName(name) === "csv")) return null;
   const importers = await loadImportersApi();
-  if (texts.some((text) => importers.importerFor(text) !== "lm-eval-results")) return null;
+  const kinds = texts.map((text) => importers.importerFor(text));
+  if (kinds.every((kind) => kind === "lm-eval-samples")) {
+    const { json, notes } = importers.lmEvalSamples(names.map((name, index) => ({ name, text: texts[index] })));
+    return { text: json, format: "json", notices: notes };
+  }
+  if (kinds.some((kind) => kind !== "lm-eval-results")) return null;
   const { json, notes } = importers.lmEvalResults(names, texts);
-  return { text: json, format: "json", notes };
+  return { text: json, format: "json", notices: notes };
 }
 
 /** A list of names as links write it (`a,b\,c`: a comma inside a name escaped), trimmed. */
