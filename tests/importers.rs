@@ -339,7 +339,7 @@ fn samples_logs_convert_into_per_item_scores_the_pairwise_package_reads_back() {
         converted.notes,
         [
             "The samples logs do not name their models; guessed from the file names: \
-          \"samples_arc_easy_2024-05-01T10-00-00.000000.jsonl\" as model \"synthetic/model-a\". \
+          \"synthetic/model-a\" (from \"samples_arc_easy_2024-05-01T10-00-00.000000.jsonl\"). \
           To name a model, put it before \"samples_\" in the file's name \
           (model-a__samples_<task>_<date>.jsonl) and open the files again."
         ]
@@ -361,12 +361,15 @@ fn samples_logs_convert_into_per_item_scores_the_pairwise_package_reads_back() {
         .collect();
     assert_eq!(models, ["2024", "2024 (2)"]);
 
-    // One model alone says what to open next; errors are the reader's, naming file and line.
-    let one = samples_to_json(&[(names[0], None, &texts[0])], &SamplesOptions::default()).unwrap();
+    // One model alone is refused saying what to open; errors are the reader's, naming file and
+    // line.
+    let one = samples_to_json(&[(names[1], None, &texts[0])], &SamplesOptions::default());
     assert_eq!(
-        one.notes.last().unwrap(),
-        "One model: open the samples logs of two or more models together to compare them item \
-         by item."
+        one.unwrap_err().to_string(),
+        "field \"files\": expected the samples logs of two or more models, to compare them item \
+         by item, found one model (\"2024-05-01T10-00-00.000000\", guessed from \
+         \"samples_arc_easy_2024-05-01T10-00-00.000000.jsonl\"); pick the logs of the other \
+         models together with it"
     );
     let broken = texts[0].replacen('{', "{\"doc_id\": [", 1);
     let error = samples_to_json(

@@ -78,6 +78,7 @@ pub fn guess_model(name: &str) -> String {
 /// items by `doc_id` in a group per task, as [`crate::lm_eval::load_samples`] reads them. Two
 /// files of one task whose guessed models are the same get ` (2)`, ` (3)` after the later
 /// ones' models, in the order given. The notes say what was guessed and how to name a model.
+/// Logs of one model alone are refused (the pairwise view compares two or more), saying so.
 pub fn samples_to_json(
     files: &[(&str, Option<&str>, &str)],
     options: &crate::lm_eval::SamplesOptions,
@@ -114,31 +115,54 @@ pub fn samples_to_json(
     }
     let dataset = load_samples(&samples, options)?;
     let mut notes = Vec::new();
-    let guessed: Vec<String> = models
-        .iter()
-        .filter(|(_, _, guessed)| *guessed)
-        .map(|(name, model, _)| {
-            format!(
-                "\"{}\" as model \"{}\"",
-                crate::error::excerpt(name.rsplit(['/', '\\']).next().unwrap_or(name)),
-                crate::error::excerpt(model)
-            )
-        })
-        .collect();
+    // Each model guessed, once: with its file, or how many files it is guessed for.
+    let mut guessed: Vec<(&str, &str, usize)> = Vec::new();
+    for (name, model, was_guessed) in &models {
+        if !was_guessed {
+            continue;
+        }
+        match guessed.iter_mut().find(|(known, _, _)| known == model) {
+            Some((_, _, count)) => *count += 1,
+            None => guessed.push((model, name.rsplit(['/', '\\']).next().unwrap_or(name), 1)),
+        }
+    }
     if !guessed.is_empty() {
+        let mut said = Vec::with_capacity(guessed.len());
+        for (model, file, count) in &guessed {
+            let from = if *count == 1 {
+                format!("from \"{}\"", crate::error::excerpt(file))
+            } else {
+                format!("{count} files")
+            };
+            said.push(format!("\"{}\" ({from})", crate::error::excerpt(model)));
+        }
         notes.push(format!(
             "The samples logs do not name their models; guessed from the file names: {}. To \
              name a model, put it before \"samples_\" in the file's name \
              (model-a__samples_<task>_<date>.jsonl) and open the files again.",
-            guessed.join(", ")
+            said.join(", ")
         ));
     }
-    if dataset.models().len() < 2 {
-        notes.push(
-            "One model: open the samples logs of two or more models together to compare them \
-             item by item."
-                .to_string(),
-        );
+    if let [only] = dataset.models() {
+        // The pairwise view compares models: one alone has nothing to be drawn against.
+        let how = match models
+            .iter()
+            .find(|(_, model, guessed)| model == only && *guessed)
+        {
+            Some((name, _, _)) => format!(
+                ", guessed from \"{}\"",
+                crate::error::excerpt(name.rsplit(['/', '\\']).next().unwrap_or(name))
+            ),
+            None => String::new(),
+        };
+        return Err(crate::Error::InvalidField {
+            field: "files".to_string(),
+            expected: format!(
+                "the samples logs of two or more models, to compare them item by item, found \
+                 one model (\"{}\"{how}); pick the logs of the other models together with it",
+                crate::error::excerpt(only)
+            ),
+        });
     }
     Ok(ConvertedSamples {
         json: pairwise_json(&dataset),

@@ -186,7 +186,7 @@ describe("lm-evaluation-harness samples logs in the explorer", { timeout: 180_00
     assert.equal(shown.error, null);
     assert.equal(
       shown.notices[0],
-      `The samples logs do not name their models; guessed from the file names: "${name("a")}" as model "model-a", "${name("b")}" as model "model-b". To name a model, put it before "samples_" in the file's name (model-a__samples_<task>_<date>.jsonl) and open the files again.`,
+      `The samples logs do not name their models; guessed from the file names: "model-a" (from "${name("a")}"), "model-b" (from "${name("b")}"). To name a model, put it before "samples_" in the file's name (model-a__samples_<task>_<date>.jsonl) and open the files again.`,
     );
     // By hand from the fixtures: 40 documents of arc_easy, scored by acc (each file's first
     // metric); model-a is right where model-b is wrong on 10, the reverse on 6, 24 tied.
@@ -196,6 +196,14 @@ describe("lm-evaluation-harness samples logs in the explorer", { timeout: 180_00
       return { models: dataset.models(), groups: dataset.groups(), items: dataset.itemCount(), score: dataset.scoreName(), pair: [pair.a_ahead, pair.tied, pair.b_ahead] };
     });
     assert.deepEqual(facts.models, ["model-a", "model-b"]);
+    // One log alone: refused saying what to pick, the figure shown stays.
+    await page.setInputFiles("#file-input", files[0]);
+    await page.waitForFunction(() => !document.getElementById("error-banner").hidden);
+    assert.equal(
+      (await shownDataset(page)).error,
+      `Could not open "${name("a")}": field "files": expected the samples logs of two or more models, to compare them item by item, found one model ("model-a", guessed from "${name("a")}"); pick the logs of the other models together with it`,
+    );
+    assert.equal(await page.evaluate(() => window.sweepmap.figure?.constructor.name), "SweepPairwiseFigure");
     assert.deepEqual(facts.groups, ["arc_easy"]);
     assert.equal(facts.items, 40);
     assert.equal(facts.score, "acc");
