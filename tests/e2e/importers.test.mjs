@@ -213,6 +213,41 @@ describe("lm-evaluation-harness samples logs in the explorer", { timeout: 180_00
   });
 });
 
+describe("the importers package's exports", { timeout: 120_000 }, () => {
+  test("wrong arguments return or throw an Error, never trap, and leave the package working", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    const outcome = await page.evaluate(async () => {
+      const { loadImportersApi } = await import(new URL("lib/sweepmap.js", location.href).href);
+      const importers = await loadImportersApi();
+      const wrong = [undefined, null, NaN, -1, 0, 2 ** 53, "", "x", "[", "{}", "[1]", '{"runs": 3}', true, {}, [], [1, 2], [{}], [{ name: 1 }], new Uint8Array([0xff]), () => 1, 10n, document.body];
+      const bad = [];
+      let calls = 0;
+      const exports = ["importerFor", "tableFromJson", "lmEvalResults", "lmEvalSamples"];
+      for (const name of exports) {
+        for (const first of wrong) {
+          for (const second of [undefined, ...wrong.slice(0, 8)]) {
+            calls += 1;
+            try {
+              importers[name](first, second, second);
+            } catch (error) {
+              if (!(error instanceof Error) || error instanceof WebAssembly.RuntimeError) bad.push(`${name}: ${String(error)}`);
+            }
+          }
+        }
+      }
+      const after = importers.tableFromJson('[{"lr": 1, "acc": 0.5}, {"lr": 2, "acc": 0.6}]');
+      return { bad, calls, csv: after.csv, exports: exports.filter((name) => typeof importers[name] === "function").length };
+    });
+    assert.deepEqual(outcome.bad, []);
+    assert.equal(outcome.exports, 4);
+    assert.ok(outcome.calls > 700, `${outcome.calls} calls`);
+    assert.equal(outcome.csv, "lr,acc\n1,0.5\n2,0.6\n", "the package still converts after them");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
 describe("the importers package in <sweep-map>", { timeout: 120_000 }, () => {
   test("an element reads runs as JSON from its src through the importers", async () => {
     const { page, context, problems } = await openPage(session, "about:blank");
