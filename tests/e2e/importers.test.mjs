@@ -271,4 +271,28 @@ describe("the importers package in <sweep-map>", { timeout: 120_000 }, () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  test("an element reads an lm-evaluation-harness results file that names no model, naming it by the file", async () => {
+    const { page, context, problems } = await openPage(session, "about:blank");
+    const text = lmEval("a").replace(/"model_name": "[^"]*",?/, "").replace(/"model_args": "[^"]*"/, '"model_args": ""');
+    await page.route("**/synthetic__model-a/results.json", (route) => route.fulfill({ status: 200, contentType: "application/json", body: text }));
+    await page.goto(new URL("example.html", session.url).href);
+    const result = await page.evaluate(async () => {
+      await customElements.whenDefined("sweep-map");
+      const element = document.createElement("sweep-map");
+      const rendered = new Promise((resolve, reject) => {
+        element.addEventListener("sweepmap-render", (event) => resolve(event.detail), { once: true });
+        element.addEventListener("sweepmap-error", (event) => reject(new Error(event.detail.message)), { once: true });
+      });
+      element.setAttribute("src", "synthetic__model-a/results.json");
+      document.body.append(element);
+      const detail = await rendered;
+      const value = element.figure.cellInfo(0, 2, 0);
+      return { panels: detail.panels.length, value: [value.x_label, value.y_label, value.value] };
+    });
+    // No model in the file: named by the file's name, as the harness's folder would not be.
+    assert.deepEqual(result, { panels: 1, value: ["arc_easy", "results.json", 0.7584175084175084] });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });
