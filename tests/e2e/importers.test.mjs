@@ -94,6 +94,17 @@ describe("the importers package in the explorer", { timeout: 180_000 }, () => {
     const wasm = requests.filter((url) => url.endsWith(".wasm")).map((url) => new URL(url).pathname);
     assert.deepEqual(wasm, ["/pkg/importers/sweepmap_bg.wasm"], "the importers' wasm, once (the default one came before)");
 
+    // A role changed in the column panel reopens the converted table: wd (column 1) as a facet
+    // makes a model per wd (the model slot), and the file's replicate stays named.
+    await page.locator("#column-panel").evaluate((panel) => (panel.open = true));
+    await afterRender(page, () => page.selectOption("#column-role-1", "facet"));
+    const faceted = await shownDataset(page);
+    assert.equal(faceted.error, null);
+    assert.deepEqual(await page.evaluate(() => window.sweepmap.dataset.models()), ["0", "0.1"]);
+    assert.equal(await page.evaluate(() => window.sweepmap.table.columns().find((c) => c.column === "seed").role), "replicate");
+    await afterRender(page, () => page.selectOption("#column-role-1", "parameter"));
+    shown = await shownDataset(page);
+
     // The file travels in the link: reloading opens it again through the importers.
     assert.match(shown.fragment, /[#&]data=/);
     const fragment = shown.fragment;
