@@ -6,6 +6,7 @@
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 
 import { afterRender, openPage, shownDataset, startSession } from "./browser.mjs";
@@ -160,6 +161,27 @@ describe("the importers package in the explorer", { timeout: 180_000 }, () => {
     const low = await cellFacts(page, "mmlu_abstract_algebra", "synthetic/model-a");
     assert.equal(low.value, 0.37);
     assert.ok(closeColour(low.colour, VIRIDIS_LOW), `${low.colour}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("Page saves lm-evaluation-harness results as sweepmap JSON; runs as JSON are refused saying what to do", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    await afterRender(page, () => page.setInputFiles("#file-input", jsonFile("results_a.json", lmEval("a"))));
+    const [started] = await Promise.all([page.waitForEvent("download"), page.click("#export-page")]);
+    const saved = await readFile(await started.path(), "utf8");
+    // The one-file page holds the dataset the default package drew, reported errors included
+    // (it holds no importers): arc_easy's standard error, by hand from the fixture.
+    assert.ok(saved.includes("0.008783247004042158"), "the reported standard error is in the page");
+    assert.ok(!saved.includes("n-samples"), "not the harness's file");
+    await afterRender(page, () => page.setInputFiles("#file-input", jsonFile("runs.json", runsJson())));
+    await page.click("#export-page");
+    await page.waitForFunction(() => !document.getElementById("error-banner").hidden);
+    assert.equal(
+      (await shownDataset(page)).error,
+      'Could not save the page: "runs.json" holds runs as JSON, which the importers package reads and a one-file page does not hold; save the runs as CSV, open that file, then save the page',
+    );
     assert.deepEqual(problems, []);
     await context.close();
   });
