@@ -90,7 +90,8 @@ export async function buildSite({ root = sourceRoot, out = defaultOut } = {}) {
   if (absoluteOut === absoluteRoot || absoluteOut.startsWith(absoluteRoot + path.sep)) {
     throw new Error(`site: the output folder ${absoluteOut} must lie outside ${absoluteRoot}`);
   }
-  for (const needed of ["pkg/sweepmap.js", "pkg/sweepmap_bg.wasm", "pkg/pairwise/sweepmap.js", "pkg/pairwise/sweepmap_bg.wasm"]) {
+  const packages = ["pkg", "pkg/pairwise", "pkg/importers"];
+  for (const needed of packages.flatMap((pkg) => [`${pkg}/sweepmap.js`, `${pkg}/sweepmap_bg.wasm`])) {
     try {
       await stat(path.join(absoluteRoot, needed));
     } catch {

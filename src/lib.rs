@@ -49,8 +49,15 @@ mod typescript;
 pub mod analysis;
 pub mod color;
 pub mod figure;
+// Conversions of other tools' files into text the loaders open (the `importers` feature: native
+// builds, and the wasm package www/pkg/importers/ that a page fetches on demand). The default
+// package has none of it: a page learns that a file needs it from that package's refusal.
+#[cfg(feature = "importers")]
+pub mod importers;
 pub mod layout;
 pub mod link;
+// lm-evaluation-harness readers: native, and the importers package's conversions.
+#[cfg(feature = "importers")]
 pub mod lm_eval;
 pub mod pairwise;
 pub mod render;

@@ -720,6 +720,8 @@ fn the_task_comes_from_the_file_name() {
         ("C:\\runs\\samples_gsm8k_2024.jsonl", "gsm8k"),
         ("piqa.jsonl", "piqa"),
         ("samples_.jsonl", ""),
+        // A model named before `samples_` (the importers' guess reads it there).
+        ("model-a__samples_piqa_2024-05-01.jsonl", "piqa"),
     ] {
         assert_eq!(task_of_file(name), task, "{name}");
     }

@@ -113,10 +113,19 @@ export function exportCsv(figure) {
  * Resolves to the file name.
  */
 export async function exportPage(shown, view, catalog) {
-  const { source, kind, text, label } = shown;
+  const { source, kind, label } = shown;
+  let { text } = shown;
   if (typeof text !== "string") {
     throw new Error(`"${label}" was read in slices, as big files are, so its text is not kept to put in a page`);
   }
+  // What the importers package read (lib/source.js loadSweep): a one-file page holds no
+  // importers, so it gets what they gave the drawing package, or a refusal that says what to do.
+  if (shown.sweep?.opened?.options?.fromJson) {
+    throw new Error(
+      `"${label}" holds runs as JSON, which the importers package reads and a one-file page does not hold; save the runs as CSV, open that file, then save the page`,
+    );
+  }
+  if (shown.notes) text = shown.dataset.toJson(); // lm-evaluation-harness results: sweepmap's JSON
   let name = "";
   /** @type {"auto" | "csv" | "json"} */
   let format = "auto";
@@ -124,7 +133,7 @@ export async function exportPage(shown, view, catalog) {
     name = catalog.find((entry) => entry.id === source.id)?.file ?? "";
   } else {
     name = source.kind === "url" ? urlFileName(source.url) : source.name;
-    format = source.format;
+    format = shown.notes ? "json" : source.format;
   }
   const page = fillTemplate(await fetchTemplate(kind), { data: text, name, format, kind, title: label, view });
   const fileName = `${fileStemOf(label)}.html`;

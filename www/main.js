@@ -44,7 +44,7 @@ import { CellInspector } from "./lib/cells.js";
 import { darkStyleMedia, onSchemeChange } from "./lib/theme.js";
 import { exportCsv, exportPage, exportPdf, exportPixelRatio, exportPng, exportSvg, exportSvgTextAsPaths, ratioText } from "./export.js";
 import { loadsInSlices, progressDisplay } from "./loading.js";
-import { LoadCancelled } from "./lib/source.js";
+import { importedFiles, LoadCancelled } from "./lib/source.js";
 import { loadCatalog, readSourceData, relinkSweep, sweepOf } from "./sources.js";
 import { carriedView, namedRoles, RunTableControls } from "./table.js";
 import { renderObservations } from "./observations.js";
@@ -350,7 +350,8 @@ async function changeRole(column, role) {
   let projection;
   let next;
   try {
-    table = loaded.api.openSweep(loaded.text, { roles });
+    // The text the table was opened from (runs as JSON: the importers' CSV, with its options).
+    table = loaded.api.openSweep(sweep.opened?.text ?? loaded.text, { ...sweep.opened?.options, roles });
     try {
       projection = table.project(carriedView(sweep.view, table.columns()));
     } catch {
@@ -474,7 +475,7 @@ async function openSource(source) {
     return false;
   }
   clearError();
-  showNotices([], loaded.sweep?.notices ?? []);
+  showNotices(loaded.notes ?? [], loaded.sweep?.notices ?? []);
   addColumnsNotice();
   return true;
 }
@@ -564,7 +565,7 @@ async function openFromAddress({ initial }) {
   // A CSV opened as a run table: what was inferred and what to check, before the link's notices
   // (those about the table's view first).
   const tableNotices = loaded.sweep?.linkNotices ?? [];
-  showNotices([...tableNotices, ...notices.map((notice) => notice.message)], loaded.sweep?.notices ?? []);
+  showNotices([...(loaded.notes ?? []), ...tableNotices, ...notices.map((notice) => notice.message)], loaded.sweep?.notices ?? []);
   addColumnsNotice();
   // On start, an error so far is about the source that failed: keep it visible.
   if (!initial) clearError();
@@ -1077,16 +1078,17 @@ async function openFiles(files) {
   let merged;
   try {
     const texts = await Promise.all(files.map((file) => file.text()));
-    // The merge is in the pairwise package (fetched now if not yet), to keep its code out of
-    // the package every page loads.
-    merged = (await loadPairwiseApi()).mergeSweepFiles(names, texts);
+    // lm-evaluation-harness results files (one per model) are read together by the importers
+    // package into one table of models x tasks; CSV files are merged by the pairwise package
+    // (fetched now if not yet), to keep that code out of the package every page loads.
+    merged = (await importedFiles(await load(), names, texts)) ?? { ...(await loadPairwiseApi()).mergeSweepFiles(names, texts), format: "csv" };
   } catch (error) {
     showError(`Could not open ${together} as one sweep: ${messageOf(error)}`);
     return false;
   }
   app.localCount += 1;
   const name = files.length === 2 ? `${names[0]} + ${names[1]}` : `${names[0]} + ${files.length - 1} more files`;
-  const source = { kind: "local", name, format: "csv", data: null, key: `file:${app.localCount}` };
+  const source = { kind: "local", name, format: merged.format, data: null, key: `file:${app.localCount}` };
   try {
     source.data = (await embeddable(merged.text, source)).data;
   } catch {

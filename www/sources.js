@@ -81,12 +81,13 @@ function scoresOf(dataset) {
 /**
  * { kind, dataset, api, sweep } as the page keeps it, with its names; frees the dataset if they
  * fail. `api` is the wasm package that holds the data (the pairwise one for per-item scores);
- * `sweep`, for CSV opened as a run table, what was inferred (lib/source.js loadSweep).
- * @param {{ kind: string, dataset: any, api: any, sweep?: any }} loaded
+ * `sweep`, for CSV opened as a run table, what was inferred (lib/source.js loadSweep); `notes`,
+ * what an importer said (lm-evaluation-harness results).
+ * @param {{ kind: string, dataset: any, api: any, sweep?: any, notes?: string[] }} loaded
  */
-function withNames({ kind, dataset, api, sweep }) {
+function withNames({ kind, dataset, api, sweep, notes }) {
   try {
-    return { ...(kind === "pairwise" ? scoresOf(dataset) : sweepOf(dataset)), api, sweep };
+    return { ...(kind === "pairwise" ? scoresOf(dataset) : sweepOf(dataset)), api, sweep, notes };
   } catch (error) {
     dataset.free();
     sweep?.projection?.free();
@@ -168,7 +169,7 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
   let loaded;
   try {
     // A run table is kept (with the text) so that its view and roles can change.
-    loaded = withNames(await loadText(api, text, { format, kind, keep: true, link }));
+    loaded = withNames(await loadText(api, text, { format, kind, keep: true, link, name: label }));
   } catch (error) {
     throw new Error(context(messageOf(error)));
   }

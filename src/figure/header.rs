@@ -34,14 +34,16 @@ pub fn sweep_facts(dataset: &Dataset) -> String {
         .as_deref()
         .map(|unit| format!(" ({})", display_label(unit)))
         .unwrap_or_default();
-    let mut parts = vec![
-        format!(
-            "{}{unit}, {} is better",
-            display_label(&metric.name),
-            metric.direction.as_str()
-        ),
-        plural(dataset.models.levels.len(), "model"),
-    ];
+    let mut parts = vec![format!(
+        "{}{unit}, {} is better",
+        display_label(&metric.name),
+        metric.direction.as_str()
+    )];
+    // A dataset without a model facet (models on an axis, as lm-evaluation-harness results
+    // have them) is not "1 model".
+    if !dataset.models.is_absent() {
+        parts.push(plural(dataset.models.levels.len(), "model"));
+    }
     let benchmarks = dataset
         .benchmarks
         .levels

@@ -328,17 +328,31 @@ pub struct LinkedSweep {
 /// it does not have or a parameter with one value, a notice, and every role is inferred), then
 /// its view ([`linked_view`]). `Err` only when the file cannot be drawn as a run table at all.
 pub fn open_linked_sweep(text: &str, link: &TableLink) -> Result<LinkedSweep> {
+    open_linked_sweep_with(text, link, TableOptions::default())
+}
+
+/// [`open_linked_sweep`] with options under the link's roles (`base.roles` is replaced by
+/// them): `from_json` for the CSV the importers wrote from runs as JSON.
+pub fn open_linked_sweep_with(
+    text: &str,
+    link: &TableLink,
+    base: TableOptions,
+) -> Result<LinkedSweep> {
     let mut notices = Vec::new();
     let options = TableOptions {
         roles: link.roles.clone(),
-        ..TableOptions::default()
+        ..base.clone()
     };
     let sweep = match open_sweep(text, &options) {
         Ok(sweep) => sweep,
         Err(error) if !link.roles.is_empty() => {
             let roles = role_list(&link.roles);
             notices.push(refused(&ROLES, &roles, &error, "inferring every role"));
-            open_sweep(text, &TableOptions::default())?
+            let base = TableOptions {
+                roles: NameMap::new(),
+                ..base
+            };
+            open_sweep(text, &base)?
         }
         Err(error) => return Err(error),
     };

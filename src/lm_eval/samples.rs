@@ -56,13 +56,15 @@ const BOOKKEEPING: [&str; 13] = [
     "index",
 ];
 
-/// The task a samples file logs, from its name: `samples_<task>_<date>.jsonl`, the date's part
-/// being everything after the last `_` when it starts with a digit; any other name without its
-/// extension.
+/// The task a samples file logs, from its name: `samples_<task>_<date>.jsonl` (anything before
+/// `samples_` is passed over), the date's part being everything after the last `_` when it
+/// starts with a digit; any other name without its extension.
 pub fn task_of_file(name: &str) -> &str {
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
     let stem = base.strip_suffix(".jsonl").unwrap_or(base);
-    let Some(rest) = stem.strip_prefix("samples_") else {
+    // After the last `samples_`: a name may carry its model before it
+    // (`model-a__samples_piqa_<date>.jsonl`, crate::importers::guess_model).
+    let Some((_, rest)) = stem.rsplit_once("samples_") else {
         return stem;
     };
     match rest.rsplit_once('_') {

@@ -33,6 +33,9 @@ pub(crate) trait JsonObject: Default {
     const FIELDS: &'static [&'static str];
     /// The fields that must be given; the others keep their default when left out.
     const REQUIRED: &'static [&'static str];
+    /// How many of `FIELDS` (the first ones) the array form holds: a field added later is
+    /// written by name only, so arrays written before it still read.
+    const ARRAY_FIELDS: usize = usize::MAX;
 
     /// Reads the value of field `name`, which is one of `FIELDS`.
     fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A>;
@@ -80,7 +83,7 @@ impl<'de, T: JsonObject> Visitor<'de> for ObjectVisitor<T> {
     fn visit_seq<S: SeqAccess<'de>>(self, seq: S) -> std::result::Result<T, S::Error> {
         let mut object = T::default();
         let mut elements = ElementsAsFields { seq, index: 0 };
-        for (index, name) in T::FIELDS.iter().enumerate() {
+        for (index, name) in T::FIELDS.iter().take(T::ARRAY_FIELDS).enumerate() {
             elements.index = index;
             object.read_field(name, &mut elements)?;
         }
@@ -252,16 +255,22 @@ struct PanelJson {
     model: Option<String>,
     benchmark: Option<String>,
     cells: Vec<Vec<Value>>,
+    /// The standard error each cell was reported with (lm-evaluation-harness's `acc_stderr`),
+    /// shaped as `cells`, `null` where none; empty when not given.
+    standard_errors: Vec<Vec<Value>>,
 }
 
 impl JsonObject for PanelJson {
-    const FIELDS: &'static [&'static str] = &["model", "benchmark", "cells"];
+    const FIELDS: &'static [&'static str] = &["model", "benchmark", "cells", "standard_errors"];
     const REQUIRED: &'static [&'static str] = &["cells"];
+    // `standard_errors` came after the array form `[model, benchmark, cells]`.
+    const ARRAY_FIELDS: usize = 3;
 
     fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A> {
         match name {
             "model" => self.model = map.next_value()?,
             "benchmark" => self.benchmark = map.next_value()?,
+            "standard_errors" => self.standard_errors = map.next_value()?,
             _ => self.cells = map.next_value()?,
         }
         Ok(())
@@ -517,7 +526,83 @@ pub fn load_json(text: &str) -> Result<Dataset> {
     let mut dataset = builder.build(names, parsed.title, parsed.source, &info)?;
     // What a run table's view shows travels with its export.
     dataset.shows = parsed.shows.filter(|shows| !shows.trim().is_empty());
+    for (panel_index, panel) in parsed.panels.iter().enumerate() {
+        if !panel.standard_errors.is_empty() {
+            read_standard_errors(&mut dataset, panel, panel_index, &x_labels, &y_labels)?;
+        }
+    }
     Ok(dataset)
+}
+
+/// A panel's `standard_errors` (shaped as its cells: a number of at least 0 or `null` each)
+/// into the built panel's reported errors, in the dataset's axis order.
+fn read_standard_errors(
+    dataset: &mut Dataset,
+    panel: &PanelJson,
+    panel_index: usize,
+    x_labels: &[String],
+    y_labels: &[String],
+) -> Result<()> {
+    let errors = &panel.standard_errors;
+    let path = format!("panels[{panel_index}].standard_errors");
+    let columns = dataset.x.len();
+    let mut reported = vec![None; columns * dataset.y.len()];
+    if errors.len() != y_labels.len() {
+        return Err(invalid(
+            path,
+            format!("{} rows, shaped as the cells", y_labels.len()),
+        ));
+    }
+    for (row_index, (row, y_label)) in errors.iter().zip(y_labels).enumerate() {
+        if row.len() != x_labels.len() {
+            return Err(invalid(
+                format!("{path}[{row_index}]"),
+                format!("{} values, shaped as the cells", x_labels.len()),
+            ));
+        }
+        for (column_index, (error, x_label)) in row.iter().zip(x_labels).enumerate() {
+            let error = match error {
+                Value::Null => continue,
+                Value::Number(number) => number.as_f64().filter(|se| se.is_finite() && *se >= 0.0),
+                _ => None,
+            };
+            let Some(error) = error else {
+                return Err(invalid(
+                    format!("{path}[{row_index}][{column_index}]"),
+                    "a standard error (a number of at least 0) or null",
+                ));
+            };
+            let x = dataset.x.position(x_label);
+            let y = dataset.y.position(y_label);
+            if let (Some(x), Some(y)) = (x, y) {
+                if let Some(slot) = reported.get_mut(y * columns + x) {
+                    *slot = Some(error);
+                }
+            }
+        }
+    }
+    let model = panel.model.as_deref().unwrap_or_default();
+    let benchmark = panel.benchmark.as_deref().unwrap_or_default();
+    let found = dataset.panels.iter_mut().find(|built| {
+        dataset
+            .models
+            .levels
+            .get(built.model)
+            .map_or("", String::as_str)
+            == model
+            && dataset
+                .benchmarks
+                .levels
+                .get(built.benchmark)
+                .map_or("", String::as_str)
+                == benchmark
+    });
+    if let Some(built) = found {
+        if reported.iter().any(Option::is_some) {
+            built.reported_errors = reported;
+        }
+    }
+    Ok(())
 }
 
 fn facet_level(
@@ -893,6 +978,28 @@ fn write_panel(json: &mut PrettyJson, dataset: &Dataset, panel: &crate::model::P
     if !dataset.models.is_absent() {
         json.key("model");
         json.optional_string(dataset.models.levels.get(panel.model).map(String::as_str));
+    }
+    if panel.reported_errors.iter().any(Option::is_some) {
+        json.key("standard_errors");
+        json.begin('[');
+        for y in 0..dataset.y.len() {
+            json.element();
+            json.begin('[');
+            for x in 0..columns {
+                json.element();
+                match panel
+                    .reported_errors
+                    .get(y * columns + x)
+                    .copied()
+                    .flatten()
+                {
+                    Some(error) => json.number(error),
+                    None => json.null(),
+                }
+            }
+            json.end(']');
+        }
+        json.end(']');
     }
     json.end('}');
 }

@@ -17,7 +17,7 @@ pub use chunked::CsvLoader;
 pub use csv_format::{load_csv, to_csv, to_csv_as, CsvOptions};
 pub use dataset::{BenchmarkInfo, Dataset, Direction, Facet, Metric, Panel, Replicate};
 pub use grid::{Cell, Grid};
-#[cfg(feature = "tables")]
+#[cfg(feature = "importers")]
 pub(crate) use json_format::number_label;
 pub(crate) use json_format::{
     deserialize_as_object, parse_object, Field, JsonObject, ObjectVisitor,

@@ -4,7 +4,9 @@
 //! 1. the CSV text is read into a [`RunTable`] (the same reader, header and row checks, missing
 //!    markers and `'` rule as the tidy loader): per column its distinct present texts in
 //!    first-seen order, a code per run, and the number of each level when every level is one;
-//!    runs written as JSON (one object per run) are read into the same table ([`json`]);
+//!    runs written as JSON (one object per run) are converted into that CSV first
+//!    ([`crate::importers::json_table`], the `importers` feature) and read with their runs
+//!    numbered as the JSON numbers them ([`TableOptions::from_json`]);
 //! 2. the file's format is recognised by its header (a W&B runs export, an Optuna
 //!    `trials_dataframe()`, or any other tidy table) and runs that did not finish are left out,
 //!    counted in a notice ([`formats`]);
@@ -25,7 +27,8 @@ mod effects;
 mod explain;
 mod formats;
 mod hover;
-mod json;
+#[cfg(all(test, feature = "importers"))]
+mod json_reference;
 pub mod merge;
 mod name_map;
 pub(crate) mod names;
@@ -42,11 +45,12 @@ use crate::model::chunked::{Rows, SliceReader};
 use crate::model::limits::{MAX_COLUMNS, MAX_RUNS};
 use crate::model::tidy::{field_text, is_missing_marker};
 
+#[cfg(feature = "importers")]
+pub use crate::importers::is_json_table;
 pub use bins::Bins;
 pub use effects::Effect;
 pub use explain::opens_what_tidy_refuses;
 pub use formats::Format;
-pub use json::is_json_table;
 pub use merge::{merge_csv_files, MergedFiles, SOURCE_FILE};
 pub use name_map::NameMap;
 pub use names::PANDAS_INDEX;
@@ -496,18 +500,29 @@ struct Preferred {
     benchmark: Option<String>,
 }
 
-/// Opens a sweep: reads the run table (CSV, or runs as JSON when the text starts with `[` or
-/// `{`: [`is_json_table`]), recognises the format, leaves out unfinished runs and infers every
-/// column's role (explicit roles in `options` win, then those a JSON file names).
+/// Opens a sweep: reads the run table, recognises the format, leaves out unfinished runs and
+/// infers every column's role (explicit roles in `options` win, then those a JSON file names).
+/// Text that starts with `[` or `{` is the JSON table form ([`is_json_table`]): converted into
+/// the CSV of its runs by [`crate::importers::table_from_json`] and opened with
+/// [`TableOptions::from_json`] (in the wasm, the default package has no converter: the page
+/// converts with the importers package and gives this the CSV).
 pub fn open_sweep(text: &str, options: &TableOptions) -> Result<Sweep> {
     let json = text
         .trim_start_matches(|c: char| c == '\u{feff}' || c.is_whitespace())
         .starts_with(['{', '[']);
-    let (table, file_roles) = if json {
-        json::read_json(text)?
-    } else {
-        (RunTable::read_csv(text)?, NameMap::new())
-    };
+    if json {
+        return open_json_table(text, options);
+    }
+    let mut table = RunTable::read_csv(text)?;
+    let mut file_roles = NameMap::new();
+    if let Some(named) = &options.from_json {
+        // The CSV of a JSON table: one record per run, so runs are named by their number.
+        table.json = true;
+        for (run, line) in table.lines.iter_mut().enumerate() {
+            *line = run as u64 + 1;
+        }
+        file_roles = named.clone();
+    }
     open_table_with(table, file_roles, options)
 }
 
@@ -631,6 +646,34 @@ impl Opening {
             memo: RefCell::default(),
         }))
     }
+}
+
+/// The JSON table form opened through its conversion into CSV (see [`open_sweep`]).
+#[cfg(feature = "importers")]
+fn open_json_table(text: &str, options: &TableOptions) -> Result<Sweep> {
+    let converted = crate::importers::table_from_json(text)?;
+    let mut roles = NameMap::new();
+    for (column, role) in &converted.roles {
+        if let Some(role) = Role::named(role) {
+            roles.insert(column.clone(), role);
+        }
+    }
+    let options = TableOptions {
+        from_json: Some(roles),
+        ..options.clone()
+    };
+    open_sweep(&converted.csv, &options)
+}
+
+/// Without the importers (the default wasm package), JSON runs are converted by the page first.
+#[cfg(not(feature = "importers"))]
+fn open_json_table(_text: &str, _options: &TableOptions) -> Result<Sweep> {
+    Err(Error::InvalidField {
+        field: "text".to_string(),
+        expected: "CSV: runs as JSON are converted by the importers package first \
+                   (www/lib/sweepmap.js loadImportersApi, then tableFromJson)"
+            .to_string(),
+    })
 }
 
 /// The roles [`open_sweep`] infers, for a front end's column panel.

@@ -238,6 +238,11 @@ pub struct TableOptions {
     pub replicate: Option<String>,
     /// Columns to ignore.
     pub ignore: Vec<String>,
+    /// Set when the text is the CSV the importers wrote from the JSON table form
+    /// ([`crate::importers::table_from_json`]): the roles the JSON file names (under those
+    /// named here, and not carried by links, as the file carries them). Its runs are one
+    /// record each, so messages name them by number, as the JSON does.
+    pub from_json: Option<NameMap<Role>>,
 }
 
 impl From<&CsvOptions> for TableOptions {
@@ -251,6 +256,7 @@ impl From<&CsvOptions> for TableOptions {
             benchmark: options.benchmark.clone(),
             replicate: options.replicate.clone(),
             ignore: options.ignore.clone(),
+            from_json: None,
         }
     }
 }

@@ -277,8 +277,9 @@ pub(crate) fn load_options(text: &str, options: JsValue) -> Result<(bool, JsValu
 /// Loads a dataset from CSV or JSON text. `format` is `"auto"` (the default: JSON when the
 /// text starts with `{` or `[`, CSV otherwise), `"csv"` or `"json"`; `roles` are `loadCsv`'s
 /// column roles, used for CSV text only. In the default package, the `Error` thrown for text that
-/// `openSweep` opens (CSV whose columns' roles cannot be told apart, a pandas index column;
-/// JSON in the table form, one object per run) has `roleError: true`.
+/// `openSweep` opens (CSV whose columns' roles cannot be told apart, a pandas index column) has
+/// `roleError: true`; for JSON it could not read, `importable: true` (the importers package's
+/// `importerFor` tells whether it converts it: runs as JSON, lm-evaluation-harness files).
 #[wasm_bindgen(js_name = loadDataset)]
 pub fn load_dataset(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -294,17 +295,27 @@ pub fn load_dataset(
         crate::load_csv(&text, &roles)
     };
     dataset.map(SweepDataset::new).map_err(|error| {
-        // CSV a run table opens (its roles cannot be told apart, a pandas index), or JSON in
-        // the table form: the error says so, for a page to open it with `openSweep`.
-        #[cfg(feature = "tables")]
-        if (!json && crate::table::opens_what_tidy_refuses(&error))
-            || (json && crate::table::is_json_table(&text))
-        {
-            let thrown = js_error(error);
-            let _ = js_sys::Reflect::set(&thrown, &"roleError".into(), &JsValue::TRUE);
-            return thrown;
+        // CSV a run table opens (its roles cannot be told apart, a pandas index): the error
+        // says so, for a page to open it with `openSweep`. JSON that is not sweepmap's panel
+        // form may be another tool's file: the error says so, for a page to ask the importers
+        // package (`importerFor`), which recognises them, so that this package does not.
+        let flag = if json {
+            "importable"
+        } else {
+            #[cfg(feature = "tables")]
+            if crate::table::opens_what_tidy_refuses(&error) {
+                "roleError"
+            } else {
+                ""
+            }
+            #[cfg(not(feature = "tables"))]
+            ""
+        };
+        let thrown = js_error(error);
+        if !flag.is_empty() {
+            let _ = js_sys::Reflect::set(&thrown, &flag.into(), &JsValue::TRUE);
         }
-        js_error(error)
+        thrown
     })
 }
 

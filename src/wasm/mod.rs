@@ -47,13 +47,21 @@
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+#[cfg(feature = "figures")]
 mod arguments;
+#[cfg(feature = "figures")]
 pub mod canvas;
+#[cfg(feature = "figures")]
 mod chunked;
+#[cfg(feature = "figures")]
 mod dataset;
+#[cfg(feature = "figures")]
 mod display;
+#[cfg(feature = "figures")]
 mod drawing;
+#[cfg(feature = "figures")]
 mod figure;
+#[cfg(feature = "figures")]
 mod link;
 #[cfg(feature = "pairwise")]
 mod merge;
@@ -61,30 +69,45 @@ mod merge;
 mod pairwise;
 #[cfg(feature = "pairwise")]
 mod pairwise_figure;
+#[cfg(feature = "figures")]
 #[doc(hidden)]
 pub mod plain;
+#[cfg(feature = "figures")]
 mod source;
 #[cfg(feature = "tables")]
 mod table;
 #[cfg(feature = "tables")]
 mod table_link;
+// The importers package: conversions only, no figure code (`figures` is off there).
+#[cfg(feature = "importers")]
+mod importers;
 
+#[cfg(feature = "figures")]
 use serde::Serialize;
+#[cfg(feature = "figures")]
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "figures")]
 pub use chunked::SweepCsvLoader;
 #[cfg(feature = "pairwise")]
 pub use chunked::SweepPairwiseLoader;
+#[cfg(feature = "figures")]
 pub use dataset::{
     color_maps, load_csv, load_dataset, load_json, CsvExportOptionsObject, SweepDataset,
 };
+#[cfg(feature = "figures")]
 pub use display::{display_label_js, display_note_js, file_stem_of_js};
+#[cfg(feature = "figures")]
 pub use figure::SweepFigure;
+#[cfg(feature = "importers")]
+pub use importers::{importer_for_js, lm_eval_results_js, lm_eval_samples_js, table_from_json_js};
+#[cfg(feature = "figures")]
 pub use link::{format_link_js, link_schema_js, parse_link_js, read_link_source_js};
 #[cfg(feature = "pairwise")]
 pub use pairwise::{load_pairwise, SweepPairwise};
 #[cfg(feature = "pairwise")]
 pub use pairwise_figure::SweepPairwiseFigure;
+#[cfg(feature = "figures")]
 pub use source::{check_fetched_text, format_from_name_js, guess_kind, split_names_js};
 #[cfg(feature = "tables")]
 pub use table::{open_sweep_js, SweepProjection, SweepTable};
@@ -93,6 +116,7 @@ pub use table::{open_sweep_js, SweepProjection, SweepTable};
 // Rust types by a native test (src/typescript.rs; .ci/types.mjs checks that the built .d.ts
 // carries them). The custom sections stay out of the wasm: wasm-bindgen moves them into
 // sweepmap.d.ts.
+#[cfg(feature = "figures")]
 #[wasm_bindgen(typescript_custom_section)]
 const GENERATED_TYPES: &'static str = include_str!("generated.d.ts");
 
@@ -102,6 +126,7 @@ const GENERATED_TYPES: &'static str = include_str!("generated.d.ts");
 // FigureSize, ValueRange, FigurePanelInfo, ObservationSection, KeyObservations,
 // DifferenceSummary, PairStatistics, PairwiseCellInfo, PairwisePanelInfo), and interfaces that
 // extend a generated one (PairwiseCellInfo). Class method signatures are wasm-bindgen's own.
+#[cfg(feature = "figures")]
 #[wasm_bindgen(typescript_custom_section)]
 const TYPESCRIPT_TYPES: &'static str = r#"
 /** Column roles for `loadCsv`; every field is optional and inferred when left out. */
@@ -436,6 +461,7 @@ export interface PairwisePanelInfo {
 }
 "#;
 
+#[cfg(feature = "figures")]
 #[wasm_bindgen]
 extern "C" {
     /// A `CsvOptions` object from JavaScript.
@@ -571,12 +597,14 @@ fn js_error(error: impl std::fmt::Display) -> js_sys::Error {
 /// Converts a result to a plain JavaScript value: structs and maps become objects, `None`
 /// becomes `null`. Written by [`plain::Plain`], which gives what serde-wasm-bindgen's
 /// `json_compatible` serializer gives in a fraction of the code (README "Package size").
+#[cfg(feature = "figures")]
 fn to_plain_object<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, js_sys::Error> {
     plain::plain_value(value)
 }
 
 /// Converts a value with serde-wasm-bindgen's `json_compatible` serializer, the reference
 /// [`plain::Plain`] is tested against; share-link notices are written with it.
+#[cfg(feature = "figures")]
 fn to_js_value<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, js_sys::Error> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
@@ -584,6 +612,7 @@ fn to_js_value<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, js_sys::Erro
 }
 
 /// [`to_plain_object`], typed for the TypeScript declarations.
+#[cfg(feature = "figures")]
 fn to_typed<T: Serialize + ?Sized, Typed: JsCast>(value: &T) -> Result<Typed, js_sys::Error> {
     Ok(to_plain_object(value)?.unchecked_into())
 }

@@ -25,6 +25,8 @@ const TABLE_TYPES: &'static str = r#"
 export interface SweepOptions extends CsvOptions {
   /** Role per column name: `{ seed: "replicate", "val/loss": "metric" }`. `x`, `y` and `value` name the default view's axes and metric too. */
   roles?: Record<string, ColumnRoleName>;
+  /** Given when the text is the CSV the importers package wrote from runs as JSON (`tableFromJson`): the roles the JSON file names (`{}` for none), under `roles`. Messages then name runs by number, as in the JSON. */
+  fromJson?: Record<string, ColumnRoleName>;
 }
 
 /** What `inferRoles` returns: what `openSweep` would infer, without a table to free. */
@@ -123,20 +125,29 @@ fn name_of(key: &str, value: &JsValue) -> Result<String, js_sys::Error> {
     arguments::text(key, "a column name (a string)", value)
 }
 
-/// Reads `openSweep`'s options (`SweepOptions`): `roles` per column, and `loadCsv`'s roles,
-/// read as `loadCsv` reads them.
+/// Reads `openSweep`'s options (`SweepOptions`): `roles` per column, `fromJson` (the roles of
+/// a JSON table the importers converted, whose runs are then named by number), and `loadCsv`'s
+/// roles, read as `loadCsv` reads them.
 pub(super) fn sweep_options(value: JsValue) -> Result<TableOptions, js_sys::Error> {
     let names = CsvOptions::ROLES.names;
-    let mut known: Vec<&str> = Vec::with_capacity(names.len() + 1);
+    let mut known: Vec<&str> = Vec::with_capacity(names.len() + 2);
     known.push("roles");
+    known.push("fromJson");
     known.extend_from_slice(names);
     let mut csv = CsvOptions::default();
     let mut roles = crate::table::NameMap::new();
+    let mut from_json = None;
     for (key, field) in fields("openSweep option", value, &known)? {
-        if key == "roles" {
-            for (column, role) in entries("roles", &field)? {
+        if key == "roles" || key == "fromJson" {
+            let mut named = crate::table::NameMap::new();
+            for (column, role) in entries(&key, &field)? {
                 let role = role_named(&column, &role)?;
-                roles.insert(column, role);
+                named.insert(column, role);
+            }
+            if key == "roles" {
+                roles = named;
+            } else {
+                from_json = Some(named);
             }
         } else {
             let value = role_value(&CsvOptions::ROLES, &key, &field)?;
@@ -145,6 +156,7 @@ pub(super) fn sweep_options(value: JsValue) -> Result<TableOptions, js_sys::Erro
     }
     Ok(TableOptions {
         roles,
+        from_json,
         ..TableOptions::from(&csv)
     })
 }
@@ -214,9 +226,10 @@ pub(super) fn sweep_view(value: JsValue, mut view: View) -> Result<View, js_sys:
 }
 
 /// Opens a CSV sweep of any shape as a run table: W&B runs exports, Optuna
-/// `trials_dataframe()` files and any tidy table with any number of parameters and metrics, or
-/// runs as JSON (one object per run, README "JSON"). Every column's role is inferred unless
-/// `options` (or the JSON's `roles`) names it.
+/// `trials_dataframe()` files and any tidy table with any number of parameters and metrics.
+/// Every column's role is inferred unless `options` names it. Runs as JSON (README "JSON") are
+/// converted by the importers package first (`tableFromJson`), whose CSV opens here with
+/// `fromJson`.
 #[wasm_bindgen(js_name = openSweep)]
 pub fn open_sweep_js(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,

@@ -8,7 +8,7 @@ use super::chunked::step_size;
 use super::table::{sweep_options, sweep_view, table_or_error, SweepOptionsObject, SweepTable};
 use super::SweepCsvLoader;
 use super::{arguments, js_error, to_js_value, to_plain_object};
-use crate::link::table::{format_table_link, open_linked_sweep, read_table_link, table_link};
+use crate::link::table::{format_table_link, open_linked_sweep_with, read_table_link, table_link};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TABLE_LINK_TYPES: &'static str = r#"
@@ -34,16 +34,19 @@ fn set(object: &js_sys::Object, key: &str, value: &JsValue) -> Result<(), js_sys
 /// `binned` (other keys are ignored, so the whole link may be given). A column the file does not
 /// have, a value a parameter never takes, or a view that cannot be drawn is a notice naming the
 /// key, and the default view's choice is used; throws only when the file cannot be drawn as a
-/// run table at all.
+/// run table at all. `options` are `openSweep`'s but `roles` (the link's): `fromJson` for the
+/// CSV the importers wrote from runs as JSON.
 #[wasm_bindgen(js_name = openLinkedSweep, unchecked_return_type = "LinkedSweep")]
 pub fn open_linked_sweep_js(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] link: JsValue,
+    options: Option<SweepOptionsObject>,
 ) -> Result<JsValue, js_sys::Error> {
     let text = arguments::text("text", "the CSV text as a string", &text)?;
     let link = arguments::text("link", "the link's text (a string)", &link)?;
+    let base = sweep_options(options.map_or(JsValue::UNDEFINED, Into::into))?;
     let (keys, mut notices) = read_table_link(&link);
-    let linked = open_linked_sweep(&text, &keys).map_err(js_error)?;
+    let linked = open_linked_sweep_with(&text, &keys, base).map_err(js_error)?;
     notices.extend(linked.notices);
     let object = js_sys::Object::new();
     set(&object, "view", &to_plain_object(&linked.view)?)?;

@@ -1,7 +1,9 @@
 // The wasm packages (.ci/build): every page loads www/pkg/ (sweeps); the pairwise package,
 // www/pkg/pairwise/ (per-item scores and their figure), is fetched only when a page opens such
-// data; the paper package and its font, www/pkg/paper/, only on a PDF or outlined SVG export
-// (tests/e2e/paper.test.mjs). README "Package size".
+// data; the importers package, www/pkg/importers/ (runs as JSON, lm-evaluation-harness files),
+// only when a page meets such a file (tests/e2e/importers.test.mjs); the paper package and its
+// font, www/pkg/paper/, only on a PDF or outlined SVG export (tests/e2e/paper.test.mjs).
+// README "Package size".
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -28,6 +30,7 @@ const defaultWasm = () => new URL("pkg/sweepmap_bg.wasm", session.url).href;
 const pairwiseWasm = () => new URL("pkg/pairwise/sweepmap_bg.wasm", session.url).href;
 const fromPairwisePackage = (requests) => requests.filter((url) => url.includes("/pkg/pairwise/"));
 const fromPaperPackage = (requests) => requests.filter((url) => url.includes("/pkg/paper/"));
+const fromImportersPackage = (requests) => requests.filter((url) => url.includes("/pkg/importers/"));
 
 describe("the wasm packages a page loads", { timeout: 120_000 }, () => {
   test("the explorer on its default example fetches the default package only", async () => {
@@ -44,6 +47,8 @@ describe("the wasm packages a page loads", { timeout: 120_000 }, () => {
     assert.equal(await page.isVisible("#export-pdf"), true);
     assert.equal(await page.isVisible("#export-svg-paths"), true);
     assert.deepEqual(fromPaperPackage(requests), []);
+    // Bundled JSON is sweepmap's own form: the importers package is not fetched for it.
+    assert.deepEqual(fromImportersPackage(requests), []);
     assert.deepEqual(problems, []);
     await context.close();
   });

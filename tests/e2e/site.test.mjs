@@ -107,7 +107,7 @@ describe("the site builder", () => {
     const source = await tempFolder("site-source");
     const out = await tempFolder("site-out");
     try {
-      for (const pkg of [["pkg"], ["pkg", "pairwise"]]) {
+      for (const pkg of [["pkg"], ["pkg", "pairwise"], ["pkg", "importers"]]) {
         await mkdir(path.join(source.folder, ...pkg), { recursive: true });
         await writeFile(path.join(source.folder, ...pkg, "sweepmap.js"), "export {};\n");
         await writeFile(path.join(source.folder, ...pkg, "sweepmap_bg.wasm"), "");
@@ -128,6 +128,8 @@ describe("the site builder", () => {
       const first = await buildSite({ root: source.folder, out: fresh });
       assert.deepEqual(first.files.toSorted(), [
         "index.html",
+        path.join("pkg", "importers", "sweepmap.js"),
+        path.join("pkg", "importers", "sweepmap_bg.wasm"),
         path.join("pkg", "pairwise", "sweepmap.js"),
         path.join("pkg", "pairwise", "sweepmap_bg.wasm"),
         path.join("pkg", "sweepmap.js"),

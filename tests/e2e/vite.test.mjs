@@ -81,8 +81,11 @@ describe("the package", () => {
       "./wasm > default",
       "./wasm-pairwise > types",
       "./wasm-pairwise > default",
+      "./wasm-importers > types",
+      "./wasm-importers > default",
       "./sweepmap_bg.wasm",
       "./pairwise/sweepmap_bg.wasm",
+      "./importers/sweepmap_bg.wasm",
       "./standalone.html",
       "./pairwise/standalone.html",
       "./package.json",
@@ -106,9 +109,10 @@ describe("the package", () => {
 });
 
 describe("a Vite app that depends on sweepmap", { timeout: 120_000 }, () => {
-  test("vite build ships both wasm packages as assets", () => {
-    // The default package, and the pairwise one, which the app fetches only for per-item scores.
-    assert.equal(built.files.filter((file) => /^sweepmap_bg-[\w-]+\.wasm$/.test(file)).length, 2, built.files.join(", "));
+  test("vite build ships the three wasm packages as assets", () => {
+    // The default package, the pairwise one, which the app fetches only for per-item scores,
+    // and the importers, fetched only for other tools' files.
+    assert.equal(built.files.filter((file) => /^sweepmap_bg-[\w-]+\.wasm$/.test(file)).length, 3, built.files.join(", "));
   });
 
   test("the built app draws the figure, with both imports resolved through exports", async () => {
@@ -121,7 +125,8 @@ describe("a Vite app that depends on sweepmap", { timeout: 120_000 }, () => {
     assert.ok(app.rendered.colorMaps > 0);
     assert.deepEqual(app.elementExports, declaredValues(path.join(repository, "www/lib/element.d.ts")));
     assert.deepEqual(app.apiExports, declaredValues(path.join(repository, "www/lib/sweepmap.d.ts")));
-    // One wasm fetched: the default package (the pairwise one is only fetched for per-item scores).
+    // One wasm fetched: the default package (the pairwise one is only fetched for per-item
+    // scores, the importers for other tools' files).
     assert.equal(requests.filter((url) => url.endsWith(".wasm")).length, 1);
 
     // accuracy: 0.25 at (0.1, 500) is the lowest cell, 1 at (0.2, 1000) the highest.

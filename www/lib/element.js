@@ -340,7 +340,7 @@ export class SweepMapElement extends HTMLElement {
       if (!current()) return;
       const format = formatOf(wasm, source.path, source.format);
       try {
-        loaded = await loadText(wasm, text, { format, kind: source.kind, link: tableLinkOf(this, wasm) });
+        loaded = await loadText(wasm, text, { format, kind: source.kind, link: tableLinkOf(this, wasm), name: source.path || undefined });
       } catch (error) {
         throw new Error(`could not read ${source.name}: ${asError(error).message}`);
       }
@@ -479,7 +479,7 @@ export class SweepMapElement extends HTMLElement {
       figure.update(options);
     }
     if (old.dataset && old.dataset !== loaded.dataset) old.dataset.free();
-    this.#shown = { figure, dataset: loaded.dataset, kind: loaded.kind, sweep: loaded.sweep };
+    this.#shown = { figure, dataset: loaded.dataset, kind: loaded.kind, sweep: loaded.sweep, notes: loaded.notes };
     this.#drawnWidth = options.width;
     return true;
   }
@@ -496,7 +496,7 @@ export class SweepMapElement extends HTMLElement {
 
   /** After a drawing: show the canvas, clear any error, refresh the inspector, tell listeners. */
   #rendered() {
-    const { figure, kind, sweep } = this.#shown;
+    const { figure, kind, sweep, notes } = this.#shown;
     const { canvas, status, error } = this.#parts;
     canvas.hidden = false;
     status.hidden = true;
@@ -510,8 +510,9 @@ export class SweepMapElement extends HTMLElement {
     this.#emit("sweepmap-render", {
       kind,
       panels: figure.panels().map((panel) => panel.title),
-      // A CSV opened as a run table: what was inferred and what to check (lib/source.js loadSweep).
-      inferred: sweep?.notices ?? [],
+      // A CSV opened as a run table: what was inferred and what to check (lib/source.js
+      // loadSweep); lm-evaluation-harness results: what the importer merged or left out.
+      inferred: sweep?.notices ?? notes ?? [],
       // What the run-table attributes name that the file does not have (the default view's
       // choice is drawn instead).
       notices,

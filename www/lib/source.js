@@ -7,7 +7,7 @@
 // Every function that calls the wasm needs load() (./sweepmap.js) to have resolved, except
 // fetchData, which waits for it.
 
-import { load, loadPairwiseApi } from "./sweepmap.js";
+import { load, loadedImporters, loadImportersApi, loadPairwiseApi } from "./sweepmap.js";
 
 /**
  * A fetch that receives nothing for this long (no headers, then no bytes) is stopped with a
@@ -27,6 +27,19 @@ export class LoadCancelled extends Error {
     this.name = "LoadCancelled";
     /** What was being loaded (a file name or an address). */
     this.source = name;
+  }
+}
+
+/**
+ * Thrown by loadSweep for JSON the default package could not read (its error's `importable`)
+ * while the importers package is not loaded: loadText loads it and tries again. `cause` is the
+ * default package's error, the one to show when the importers do not convert the text either.
+ */
+export class ImportersNeeded extends Error {
+  constructor(cause) {
+    super(`${messageOf(cause)} (the importers package, www/pkg/importers/, may read it: await loadImportersApi() first)`);
+    this.name = "ImportersNeeded";
+    this.cause = cause;
   }
 }
 
@@ -203,32 +216,41 @@ export async function loadEitherKind(kind, guess, attempt) {
  * read as a run table first, even one the tidy loader reads (two parameters give the tidy
  * loader's dataset, drawn at that view: `x=wd&y=lr` swaps the axes), as the Python widget and
  * the files `save_html` writes expect; the tidy loader's reading if the run table refuses it.
- * Resolves to { dataset } or { dataset, sweep }: `sweep` says what the
- * run table inferred, for the page to show ({ format, description, notices: what is drawn and
- * why, what to check; linkNotices: what in `link` the file does not have, each with the default
- * view's choice used instead; view: the view drawn; link: its keys, for the address (see
- * tableLink in state.js); given: `link` }). When the run table fails too, the error is
- * loadDataset's. With `keep`, the sweep also holds the run table and its projection ({ table,
- * projection }) for the caller to change the view and free.
+ * JSON the default package refuses (the error's importable) goes to the importers package, which
+ * must be loaded (else ImportersNeeded is thrown; loadText loads it): runs as JSON are converted
+ * into CSV and opened as a run table (their errors name the JSON's fields and runs),
+ * lm-evaluation-harness results into sweepmap's JSON (`name` is the file's name, the model's
+ * when the file names none). Resolves to { dataset } or { dataset, sweep } or
+ * { dataset, notes }: `sweep` says what the run table inferred, for the page to show ({ format,
+ * description, notices: what is drawn and why, what to check; linkNotices: what in `link` the
+ * file does not have, each with the default view's choice used instead; view: the view drawn;
+ * link: its keys, for the address (see tableLink in state.js); given: `link`; opened: { text,
+ * options }, what openSweep opens to reopen the table with other roles }); `notes` what an
+ * importer says about lm-evaluation-harness results (what was merged, left out, missing). When
+ * the run table of a CSV fails too, the error is loadDataset's. With `keep`, the sweep also
+ * holds the run table and its projection ({ table, projection }) for the caller to change the
+ * view and free.
  */
-export function loadSweep(api, text, format = "auto", { keep = false, link = "" } = {}) {
+export function loadSweep(api, text, format = "auto", { keep = false, link = "", name = "results.json" } = {}) {
   if (format !== "json" && namesTableView(api, link)) {
     try {
-      return openRunTable(api, text, link, keep);
+      return openRunTable(api, { text, options: undefined }, { keep, link });
     } catch {
       // Not a run table after all (JSON text, a file the run table refuses): read as below.
     }
   }
+  let opened = { text, options: undefined };
   try {
     return { dataset: api.loadDataset(text, { format }) };
   } catch (error) {
-    // Only CSV refused for its columns (loadDataset marks it): other refusals keep their message.
-    if (!error?.roleError || typeof api.openLinkedSweep !== "function") throw error;
-    try {
-      return openRunTable(api, text, link, keep);
-    } catch {
+    if (error?.importable) {
+      const imported = importedSweep(api, text, name, error);
+      if (imported.dataset) return imported;
+      opened = imported.opened;
+    } else if (!error?.roleError || typeof api.openLinkedSweep !== "function") {
       throw error;
     }
+    return openRunTable(api, opened, { keep, link, fallback: opened.options ? null : error });
   }
 }
 
@@ -247,39 +269,74 @@ function namesTableView(api, link) {
   return [...new URLSearchParams(link.replace(/^[#?]/, "")).keys()].some((key) => keys.has(key));
 }
 
-/** CSV text as a run table at the view `link` gives (loadSweep's { dataset, sweep }); throws when the run table refuses it. */
-function openRunTable(api, text, link, keep) {
-  return projectOpened(api.openLinkedSweep(text, link), link, { keep });
+/**
+ * JSON the default package refused, read by the importers package (loaded already): runs as
+ * JSON converted for openSweep ({ opened: { text, options } }), or lm-evaluation-harness results
+ * loaded as sweepmap's JSON ({ dataset, notes }). Throws `refused` for anything else.
+ */
+function importedSweep(api, text, name, refused) {
+  const importers = loadedImporters();
+  if (!importers) throw new ImportersNeeded(refused);
+  const importer = importers.importerFor(text);
+  if (importer === "table") {
+    const { csv, roles } = importers.tableFromJson(text);
+    return { opened: { text: csv, options: { fromJson: roles } } };
+  }
+  if (importer === "lm-eval-results") {
+    const { json, notes } = importers.lmEvalResults([name], [text]);
+    return { dataset: api.loadDataset(json, { format: "json" }), notes };
+  }
+  throw refused;
+}
+
+/**
+ * A run table opened from `opened` ({ text, options }: openSweep's) at the view `link` gives,
+ * projected: { dataset, sweep } as loadSweep gives them. Its error, or `fallback` when given.
+ */
+function openRunTable(api, opened, { keep, link, fallback = null }) {
+  let linked;
+  try {
+    linked = api.openLinkedSweep(opened.text, link, opened.options);
+  } catch (error) {
+    throw fallback ?? error;
+  }
+  try {
+    return projectOpened(linked, link, { keep, opened });
+  } catch (error) {
+    throw fallback ?? error;
+  }
 }
 
 /**
  * A run table opened for a link (a LinkedSweep: openLinkedSweep's, or { table, view, notices:
- * [] } for a table read in slices) projected at its view (undefined: the default view): { dataset, sweep } as loadSweep gives them. Without `keep` the table
- * is freed; on failure everything is, and the error thrown.
+ * [] } for a table read in slices) projected at its view (undefined: the default view):
+ * { dataset, sweep } as loadSweep gives them, `opened` (what openSweep opened, when known) in
+ * the sweep. Without `keep` the table is freed; on failure everything is, and the error thrown.
  */
-export function projectOpened(opened, link, { keep = true } = {}) {
+export function projectOpened(linked, link, { keep = true, opened } = {}) {
   let projection;
   let kept = false;
   try {
-    projection = opened.table.project(opened.view);
+    projection = linked.table.project(linked.view);
     const view = projection.view();
     const sweep = {
-      format: opened.table.format(),
+      format: linked.table.format(),
       description: projection.description(),
       notices: projection.inferred(),
-      linkNotices: opened.notices.map((notice) => notice.message),
+      linkNotices: linked.notices.map((notice) => notice.message),
       view,
-      link: opened.table.link(view),
+      link: linked.table.link(view),
       given: link,
+      opened,
     };
-    if (keep) Object.assign(sweep, { table: opened.table, projection });
+    if (keep) Object.assign(sweep, { table: linked.table, projection });
     const loaded = { dataset: projection.dataset(), sweep };
     kept = keep;
     return loaded;
   } finally {
     if (!kept) {
       projection?.free();
-      opened.table.free();
+      linked.table.free();
     }
   }
 }
@@ -287,16 +344,33 @@ export function projectOpened(opened, link, { keep = true } = {}) {
 /**
  * Loads data text as a sweep (loadSweep) or per-item scores (loadPairwise of the pairwise
  * package, fetched then if not yet): `kind` "sweep", "pairwise", or "auto" (loadEitherKind).
- * Resolves to { kind, dataset, api, sweep? }: `api` is the package that holds the data, whose
- * figure must draw them; `sweep` as loadSweep gives it (`keep` and `link` as loadSweep takes
- * them).
+ * JSON that only the importers package reads (runs as JSON, lm-evaluation-harness files) has
+ * it fetched then; a samples log becomes per-item scores (its model guessed from `name`). Resolves to { kind, dataset, api, sweep?, notes? }: `api` is the package
+ * that holds the data, whose figure must draw them; `sweep` as loadSweep gives it (`keep` and
+ * `link` as loadSweep takes them); `notes` what an importer says. `name` is the file's name.
  * @param {any} api
  * @param {string} text
- * @param {{ format?: "auto" | "csv" | "json", kind?: string, keep?: boolean, link?: string }} [options]
+ * @param {{ format?: "auto" | "csv" | "json", kind?: string, keep?: boolean, link?: string, name?: string }} [options]
  */
-export function loadText(api, text, { format = "auto", kind = "auto", keep = false, link = "" } = {}) {
+export function loadText(api, text, { format = "auto", kind = "auto", keep = false, link = "", name } = {}) {
+  const sweep = () => ({ api, ...loadSweep(api, text, format, { keep, link, name }) });
   const loaders = {
-    sweep: async () => ({ api, ...loadSweep(api, text, format, { keep, link }) }),
+    sweep: async () => {
+      try {
+        return sweep();
+      } catch (error) {
+        if (!(error instanceof ImportersNeeded) && !error?.importable) throw error;
+        const importers = await loadImportersApi();
+        // A samples log (per-item scores of one model): the pairwise package draws it.
+        if (importers.importerFor(text) === "lm-eval-samples") {
+          const { json, notes } = importers.lmEvalSamples([{ name: name ?? "samples.jsonl", text }]);
+          const pairwise = await loadPairwiseApi();
+          return { kind: "pairwise", api: pairwise, dataset: pairwise.loadPairwise(json, { format: "json" }), notes };
+        }
+        if (error instanceof ImportersNeeded) return sweep();
+        throw error;
+      }
+    },
     pairwise: async () => {
       const pairwise = await loadPairwiseApi();
       return { api: pairwise, dataset: pairwise.loadPairwise(text, { format }) };
@@ -307,6 +381,30 @@ export function loadText(api, text, { format = "auto", kind = "auto", keep = fal
     () => api.guessKind(text, format),
     async (which) => ({ kind: which, ...(await loaders[which]()) }),
   );
+}
+
+/**
+ * Several files only the importers package reads, converted into one text a package opens:
+ * lm-evaluation-harness results files (one per model, picked together) into sweepmap's JSON of
+ * models x tasks with their reported standard errors; samples logs (one per model and task)
+ * into per-item scores for the pairwise package, each model guessed from its file's name (the
+ * notices say what was guessed and how to name a model). Resolves to { text, format,
+ * notices } (what was merged, left out, missing: as a merge of CSV files says it), or null when the files are not all such files
+ * (the importers package is fetched only when every text is a JSON object and no name says
+ * CSV). Rejects naming the file and the field.
+ */
+export async function importedFiles(api, names, texts) {
+  const objects = texts.every((text) => text.trimStart().replace(/^\ufeff/, "").startsWith("{"));
+  if (!objects || names.some((name) => api.formatFromName(name) === "csv")) return null;
+  const importers = await loadImportersApi();
+  const kinds = texts.map((text) => importers.importerFor(text));
+  if (kinds.every((kind) => kind === "lm-eval-samples")) {
+    const { json, notes } = importers.lmEvalSamples(names.map((name, index) => ({ name, text: texts[index] })));
+    return { text: json, format: "json", notices: notes };
+  }
+  if (kinds.some((kind) => kind !== "lm-eval-results")) return null;
+  const { json, notes } = importers.lmEvalResults(names, texts);
+  return { text: json, format: "json", notices: notes };
 }
 
 /** A list of names as links write it (`a,b\,c`: a comma inside a name escaped), trimmed. */

@@ -1,9 +1,11 @@
 // Types of the package's entry (lib/sweepmap.js): the default package's wasm API, typed by
-// wasm-bindgen's own declarations, plus load() and loadPairwiseApi() (the pairwise package).
+// wasm-bindgen's own declarations, plus load(), loadPairwiseApi() (the pairwise package) and
+// loadImportersApi() (the importers package).
 
 import type * as api from "../pkg/sweepmap.js";
 import type { InitInput } from "../pkg/sweepmap.js";
 import type * as pairwiseApi from "../pkg/pairwise/sweepmap.js";
+import type * as importersApi from "../pkg/importers/sweepmap.js";
 
 export * from "../pkg/sweepmap.js";
 
@@ -58,3 +60,18 @@ export declare function svgToPdf(svg: string): Promise<{ pdf: Uint8Array<ArrayBu
 
 /** A figure's SVG with its text as paths; `missing`: characters the font lacks. */
 export declare function svgTextAsPaths(svg: string): Promise<{ svg: string; missing: string[] }>;
+
+/** The importers package's API: conversions of other tools' files (no figure code). */
+export type SweepmapImportersApi = typeof importersApi;
+
+/** Where the importers package's wasm is. */
+export declare const importersWasmUrl: URL;
+
+/**
+ * Fetches and instantiates the importers package (glue and wasm) once per page; every call
+ * returns the same promise. `source` as for load().
+ */
+export declare function loadImportersApi(source?: InitInput | Promise<InitInput>): Promise<SweepmapImportersApi>;
+
+/** The importers package's API once loadImportersApi() has finished, else null. */
+export declare function loadedImporters(): SweepmapImportersApi | null;

@@ -3,11 +3,15 @@
 // loadPairwiseApi(), which does the same for the pairwise package: per-item scores and their
 // figure (loadPairwise, SweepPairwise, SweepPairwiseLoader, SweepPairwiseFigure) are a second
 // build of the crate (www/pkg/pairwise/), fetched only by a page that opens such data, so that
-// a page drawing sweeps never loads them (README "Package size").
+// a page drawing sweeps never loads them (README "Package size"); and loadImportersApi(), for
+// the importers package (www/pkg/importers/: runs as JSON and lm-evaluation-harness files
+// converted into text the other two open; no figure code), fetched only by a page that meets
+// such a file.
 //
-//   import { load, loadPairwiseApi } from "sweepmap";   // or "./lib/sweepmap.js"
+//   import { load, loadPairwiseApi, loadImportersApi } from "sweepmap";   // or "./lib/sweepmap.js"
 //   const { loadDataset, SweepFigure } = await load();
 //   const { loadPairwise, SweepPairwiseFigure } = await loadPairwiseApi();
+//   const { importerFor, tableFromJson } = await loadImportersApi();
 //
 // The two packages are separate wasm instances: data loaded by one are drawn by a figure of the
 // same one (a SweepPairwise by the pairwise package's SweepPairwiseFigure). The pairwise package
@@ -83,6 +87,39 @@ const startPairwise = once(async (source) => {
  */
 export function loadPairwiseApi(source = pairwiseWasmUrl) {
   return startPairwise(source);
+}
+
+/** Where the importers package's wasm is. */
+export const importersWasmUrl = new URL("../pkg/importers/sweepmap_bg.wasm", import.meta.url);
+
+/** The importers package once instantiated. */
+let importers = null;
+
+const startImporters = once(async (source) => {
+  const module = await import("../pkg/importers/sweepmap.js");
+  await module.default({ module_or_path: source });
+  importers = module;
+  return module;
+});
+
+/**
+ * Fetches and instantiates the importers package (its glue and wasm), once: every call returns
+ * the same promise, which resolves to that package's API (importerFor, tableFromJson, ...).
+ * `source` as for load().
+ * @param {import("../pkg/sweepmap.js").InitInput | Promise<import("../pkg/sweepmap.js").InitInput>} [source]
+ * @returns {Promise<typeof import("../pkg/importers/sweepmap.js")>}
+ */
+export function loadImportersApi(source = importersWasmUrl) {
+  return startImporters(source);
+}
+
+/**
+ * The importers package's API once loadImportersApi() has finished, else null: for code that
+ * must stay synchronous (a run table converted once, projected again at another view).
+ * @returns {typeof import("../pkg/importers/sweepmap.js") | null}
+ */
+export function loadedImporters() {
+  return importers;
 }
 
 /** True once load() has finished: the API can be called synchronously from then on. */

@@ -1,0 +1,212 @@
+//! The importers package's API (the `importers` feature: www/pkg/importers/): conversions of
+//! other tools' files into text the default and pairwise packages open ([`crate::importers`]).
+//! No figure code, no handles: text in, plain objects of text out, every failure a JavaScript
+//! `Error` whose message names where in the original file it is.
+
+use wasm_bindgen::prelude::*;
+
+use super::js_error;
+use crate::importers::{importer_for, results_to_json, samples_to_json, table_from_json};
+use crate::lm_eval::{ResultsFile, ResultsOptions, SamplesOptions};
+
+#[wasm_bindgen(typescript_custom_section)]
+const IMPORTER_TYPES: &'static str = r#"
+/** A JSON run table converted (`tableFromJson`): open `csv` with `openSweep(csv, { fromJson: roles })` (or `openLinkedSweep(csv, link, { fromJson: roles })`) of the default package. */
+export interface ConvertedTable {
+  /** The CSV of the runs, one record per run, in file order. */
+  csv: string;
+  /** The roles the file names (`{"runs": [...], "roles": {...}}`), `{}` when none. */
+  roles: Record<string, "parameter" | "metric" | "facet" | "replicate" | "ignore">;
+}
+
+/** lm-evaluation-harness results converted (`lmEvalResults`): open `json` with `loadDataset(json, { format: "json" })` of the default package. */
+export interface ConvertedResults {
+  /** sweepmap's JSON of one panel, y = model, x = task, with each cell's reported standard error (`standard_errors`). */
+  json: string;
+  /** What a reader should be told: what was merged, tasks left out, cells missing. */
+  notes: string[];
+}
+
+/** lm-evaluation-harness samples logs converted (`lmEvalSamples`): open `json` with `loadPairwise(json, { format: "json" })` of the pairwise package. */
+export interface ConvertedSamples {
+  /** Per-item scores as the pairwise JSON form: items by `doc_id`, a group per task. */
+  json: string;
+  /** Per file, in the order given: the model its scores are under, and whether it was guessed from the file's name. */
+  models: { file: string; model: string; guessed: boolean }[];
+  /** What was guessed and how to name a model; a word when there is one model only. */
+  notes: string[];
+}
+
+/** One samples log for `lmEvalSamples`: its name (a path is fine: the folder names the model), its text, and the model when known. */
+export interface SamplesLog {
+  name: string;
+  text: string;
+  model?: string;
+}
+
+/** Options of `lmEvalResults`. */
+export interface LmEvalResultsOptions {
+  /** The metric every task shows: a key as the harness writes it (`acc_norm,none`) or a metric name (`acc_norm`). Default: the metric name most tasks report. */
+  metric?: string;
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// A `LmEvalResultsOptions` object from JavaScript.
+    #[wasm_bindgen(typescript_type = "LmEvalResultsOptions")]
+    pub type LmEvalResultsOptionsObject;
+}
+
+/// `object[key] = value` on a plain object made here.
+fn set(object: &js_sys::Object, key: &str, value: &JsValue) -> Result<(), js_sys::Error> {
+    js_sys::Reflect::set(object, &JsValue::from_str(key), value)
+        .map(|_| ())
+        .map_err(|_| js_error(format!("could not set \"{key}\"")))
+}
+
+/// The text argument, or the error naming it.
+fn text_of(value: &JsValue) -> Result<String, js_sys::Error> {
+    value
+        .as_string()
+        .ok_or_else(|| js_error("field \"text\": expected the file's text (a string)"))
+}
+
+/// Converts the JSON table form (runs as JSON objects, README "JSON") into the CSV of its runs
+/// and the roles the file names. Throws naming the field by its JSON path (`runs[3]["lr"]`) or
+/// the line and column of malformed JSON.
+#[wasm_bindgen(js_name = tableFromJson, unchecked_return_type = "ConvertedTable")]
+pub fn table_from_json_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, js_sys::Error> {
+    let converted = table_from_json(&text_of(&text)?).map_err(js_error)?;
+    let roles = js_sys::Object::new();
+    for (column, role) in &converted.roles {
+        set(&roles, column, &JsValue::from_str(role))?;
+    }
+    let object = js_sys::Object::new();
+    set(&object, "csv", &JsValue::from_str(&converted.csv))?;
+    set(&object, "roles", &roles)?;
+    Ok(object.into())
+}
+
+/// Which importer a text needs: `"table"` (runs as JSON: `tableFromJson`),
+/// `"lm-eval-results"` or `"lm-eval-samples"` (lm-evaluation-harness files), or `null` (none of
+/// them). A page asks it for JSON the default package could not read (its error has
+/// `importable: true`).
+#[wasm_bindgen(
+    js_name = importerFor,
+    unchecked_return_type = "\"table\" | \"lm-eval-results\" | \"lm-eval-samples\" | null"
+)]
+pub fn importer_for_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, js_sys::Error> {
+    Ok(importer_for(&text_of(&text)?)
+        .map_or(JsValue::NULL, |importer| JsValue::from_str(importer.name())))
+}
+
+/// A list of strings argument, or the error naming it.
+fn strings_of(name: &str, value: &JsValue) -> Result<Vec<String>, js_sys::Error> {
+    let wrong = || js_error(format!("field \"{name}\": expected an array of strings"));
+    if !js_sys::Array::is_array(value) {
+        return Err(wrong());
+    }
+    let mut strings = Vec::new();
+    for item in js_sys::Array::from(value).iter() {
+        strings.push(item.as_string().ok_or_else(wrong)?);
+    }
+    Ok(strings)
+}
+
+/// Converts lm-evaluation-harness results JSON files (`names[i]` is `texts[i]`'s file name, the
+/// model's when the file names none; one file per model is the common case) into sweepmap's
+/// JSON of one panel, models x tasks, with the standard errors the harness reports, and the
+/// notes to show. Throws naming the file, then the line and column or the field.
+#[wasm_bindgen(js_name = lmEvalResults, unchecked_return_type = "ConvertedResults")]
+pub fn lm_eval_results_js(
+    #[wasm_bindgen(unchecked_param_type = "string[]")] names: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] texts: JsValue,
+    options: Option<LmEvalResultsOptionsObject>,
+) -> Result<JsValue, js_sys::Error> {
+    let options: JsValue = options.map_or(JsValue::UNDEFINED, Into::into);
+    let (names, texts) = (strings_of("names", &names)?, strings_of("texts", &texts)?);
+    if names.len() != texts.len() {
+        return Err(js_error(format!(
+            "expected a name for each text, found {} names and {} texts",
+            names.len(),
+            texts.len()
+        )));
+    }
+    let mut metric = None;
+    if !options.is_undefined() && !options.is_null() {
+        let field = js_sys::Reflect::get(&options, &JsValue::from_str("metric"))
+            .map_err(|_| js_error("field \"metric\": could not be read"))?;
+        if !field.is_undefined() && !field.is_null() {
+            metric =
+                Some(field.as_string().ok_or_else(|| {
+                    js_error("field \"metric\": expected a metric name (a string)")
+                })?);
+        }
+    }
+    let mut files = Vec::with_capacity(names.len());
+    for (name, text) in names.iter().zip(&texts) {
+        files.push(ResultsFile { name, text });
+    }
+    let converted = results_to_json(&files, &ResultsOptions { metric }).map_err(js_error)?;
+    let notes = js_sys::Array::new();
+    for note in &converted.notes {
+        notes.push(&JsValue::from_str(note));
+    }
+    let object = js_sys::Object::new();
+    set(&object, "json", &JsValue::from_str(&converted.json))?;
+    set(&object, "notes", &notes)?;
+    Ok(object.into())
+}
+
+/// Converts lm-evaluation-harness samples logs (`--log_samples`, one per model and task: each
+/// `{ name, text, model? }`) into per-item scores as the pairwise package's JSON. The logs do
+/// not name their model: one left out is guessed from the name (its folder, the text before
+/// `samples_`, or the run's date), and the result and notes say so. Throws naming the file,
+/// then the line.
+#[wasm_bindgen(js_name = lmEvalSamples, unchecked_return_type = "ConvertedSamples")]
+pub fn lm_eval_samples_js(
+    #[wasm_bindgen(unchecked_param_type = "SamplesLog[]")] logs: JsValue,
+) -> Result<JsValue, js_sys::Error> {
+    let wrong = || js_error("field \"logs\": expected an array of { name, text, model? }");
+    if !js_sys::Array::is_array(&logs) {
+        return Err(wrong());
+    }
+    let field = |log: &JsValue, key: &str| js_sys::Reflect::get(log, &JsValue::from_str(key));
+    let mut read: Vec<(String, Option<String>, String)> = Vec::new();
+    for log in js_sys::Array::from(&logs).iter() {
+        let name = field(&log, "name").ok().and_then(|v| v.as_string());
+        let text = field(&log, "text").ok().and_then(|v| v.as_string());
+        let model = field(&log, "model").ok().and_then(|v| v.as_string());
+        let (Some(name), Some(text)) = (name, text) else {
+            return Err(wrong());
+        };
+        read.push((name, model.filter(|model| !model.trim().is_empty()), text));
+    }
+    let files: Vec<(&str, Option<&str>, &str)> = read
+        .iter()
+        .map(|(name, model, text)| (name.as_str(), model.as_deref(), text.as_str()))
+        .collect();
+    let converted = samples_to_json(&files, &SamplesOptions::default()).map_err(js_error)?;
+    let models = js_sys::Array::new();
+    for (file, model, guessed) in &converted.models {
+        let entry = js_sys::Object::new();
+        set(&entry, "file", &JsValue::from_str(file))?;
+        set(&entry, "model", &JsValue::from_str(model))?;
+        set(&entry, "guessed", &JsValue::from_bool(*guessed))?;
+        models.push(&entry);
+    }
+    let notes = js_sys::Array::new();
+    for note in &converted.notes {
+        notes.push(&JsValue::from_str(note));
+    }
+    let object = js_sys::Object::new();
+    set(&object, "json", &JsValue::from_str(&converted.json))?;
+    set(&object, "models", &models)?;
+    set(&object, "notes", &notes)?;
+    Ok(object.into())
+}
