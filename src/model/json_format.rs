@@ -12,11 +12,11 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use serde::de::{DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
-use serde_json::Value;
 
 use super::axis::parse_number;
 use super::build::{BenchmarkInfos, Builder, Names, Record};
 use super::dataset::{BenchmarkInfo, Dataset, Direction, Metric};
+use super::json_value::{member, only_keys, JsonValue};
 use crate::error::{excerpt, Error, Result};
 
 /// The result of reading one field's value.
@@ -208,7 +208,7 @@ impl JsonObject for MetricJson {
 #[derive(Default)]
 struct AxisJson {
     name: String,
-    values: Vec<Value>,
+    values: Vec<JsonValue>,
 }
 
 impl JsonObject for AxisJson {
@@ -251,7 +251,7 @@ impl JsonObject for BenchmarkJson {
 struct PanelJson {
     model: Option<String>,
     benchmark: Option<String>,
-    cells: Vec<Vec<Value>>,
+    cells: Vec<Vec<JsonValue>>,
 }
 
 impl JsonObject for PanelJson {
@@ -304,9 +304,9 @@ fn axis_labels(axis: &AxisJson, field: &str) -> Result<Vec<String>> {
     let mut labels: Vec<String> = Vec::with_capacity(axis.values.len());
     for (index, value) in axis.values.iter().enumerate() {
         let label = match value {
-            Value::Number(number) => number_label(number)
+            JsonValue::Number(number) => number_label(number)
                 .ok_or_else(|| invalid(format!("{field}.values[{index}]"), "a finite number"))?,
-            Value::String(text) if !text.trim().is_empty() => text.trim().to_string(),
+            JsonValue::String(text) if !text.trim().is_empty() => text.trim().to_string(),
             _ => {
                 return Err(invalid(
                     format!("{field}.values[{index}]"),
@@ -546,7 +546,7 @@ fn facet_level(
 
 fn add_cell(
     builder: &mut Builder,
-    cell: &Value,
+    cell: &JsonValue,
     path: &str,
     (model, benchmark, x, y): (&str, &str, &str, &str),
     has_replicates: bool,
@@ -569,8 +569,8 @@ fn add_cell(
     }
     let key = (model, benchmark, x, y);
     match cell {
-        Value::Null => builder.add(record(key, None, None)),
-        Value::Number(number) => {
+        JsonValue::Null => builder.add(record(key, None, None)),
+        JsonValue::Number(number) => {
             let value = number
                 .as_f64()
                 .filter(|v| v.is_finite())
@@ -583,9 +583,13 @@ fn add_cell(
             }
             builder.add(record(key, None, Some(value)));
         }
-        Value::Object(object) if has_replicates => {
-            let list = match (object.len(), object.get("replicates")) {
-                (1, Some(Value::Array(list))) if !list.is_empty() => list,
+        JsonValue::Object(object) if has_replicates => {
+            let list = match member(object, "replicates") {
+                Some(JsonValue::Array(list))
+                    if only_keys(object, &["replicates"]) && !list.is_empty() =>
+                {
+                    list
+                }
                 _ => {
                     return Err(invalid(
                         path,
@@ -624,17 +628,19 @@ fn add_cell(
     Ok(())
 }
 
-fn replicate_entry(value: &Value) -> Option<(String, f64)> {
+fn replicate_entry(value: &JsonValue) -> Option<(String, f64)> {
     let object = value.as_object()?;
-    if object.len() != 2 {
+    if !only_keys(object, &["label", "value"]) {
         return None;
     }
-    let label = match object.get("label")? {
-        Value::String(text) if !text.trim().is_empty() => text.trim().to_string(),
-        Value::Number(number) => number_label(number)?,
+    let label = match member(object, "label")? {
+        JsonValue::String(text) if !text.trim().is_empty() => text.trim().to_string(),
+        JsonValue::Number(number) => number_label(number)?,
         _ => return None,
     };
-    let value = object.get("value")?.as_f64().filter(|v| v.is_finite())?;
+    let value = member(object, "value")?
+        .as_f64()
+        .filter(|v| v.is_finite())?;
     Some((label, value))
 }
 
@@ -968,7 +974,7 @@ mod object_tests {
 #[cfg(test)]
 mod reference {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     /// An axis label as a JSON value: a number when the label is exactly how sweepmap writes that
     /// number (so it reads back as the same text), a string otherwise.

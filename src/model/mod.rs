@@ -8,6 +8,7 @@ pub(crate) mod csv_format;
 mod dataset;
 mod grid;
 mod json_format;
+pub(crate) mod json_value;
 pub mod limits;
 pub(crate) mod records;
 pub(crate) mod tidy;
