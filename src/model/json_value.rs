@@ -6,16 +6,20 @@
 //! in a vector, as written, where `Value` keeps a `BTreeMap`: the map's node code, `Value`'s own
 //! visitor and the rest of its code stay out of the wasm once nothing else in the package reads
 //! a `Value`. A key may be written twice: [`member`] gives its last value, as `Value`'s map keeps
-//! it, and [`only_keys`] looks at keys, not at how many members there are.
+//! it, and [`only_keys`] looks at keys, not at how many members there are. Written back
+//! (`Serialize`, for the values messages quote) it gives `Value`'s text: object keys in byte
+//! order, a repeated key once, with its last value.
 
 use std::fmt;
 
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::Number;
 
-/// A JSON value (see the module documentation).
-#[derive(Debug, Clone, PartialEq)]
+/// A JSON value (see the module documentation); `null` by default.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub(crate) enum JsonValue {
+    #[default]
     Null,
     Bool(bool),
     Number(Number),
@@ -68,6 +72,45 @@ pub(crate) fn only_keys(members: &[(String, JsonValue)], keys: &[&str]) -> bool 
         }
     }
     true
+}
+
+impl Serialize for JsonValue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            JsonValue::Null => serializer.serialize_unit(),
+            JsonValue::Bool(value) => serializer.serialize_bool(*value),
+            JsonValue::Number(number) => number.serialize(serializer),
+            JsonValue::String(text) => serializer.serialize_str(text),
+            JsonValue::Array(elements) => {
+                let mut seq = serializer.serialize_seq(Some(elements.len()))?;
+                for element in elements {
+                    seq.serialize_element(element)?;
+                }
+                seq.end()
+            }
+            JsonValue::Object(members) => {
+                // As `Value`'s map holds them: by key in byte order (a stable sort, so a
+                // repeated key's members stay in the order written), each key with its last value.
+                let mut order: Vec<&(String, JsonValue)> = Vec::with_capacity(members.len());
+                for entry in members {
+                    order.push(entry);
+                }
+                crate::sort::sort_by(&mut order, |a, b| a.0.cmp(&b.0));
+                let mut kept: Vec<&(String, JsonValue)> = Vec::with_capacity(order.len());
+                for entry in order {
+                    match kept.last_mut() {
+                        Some(last) if last.0 == entry.0 => *last = entry,
+                        _ => kept.push(entry),
+                    }
+                }
+                let mut map = serializer.serialize_map(Some(kept.len()))?;
+                for (key, value) in kept {
+                    map.serialize_entry(key, value)?;
+                }
+                map.end()
+            }
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for JsonValue {
@@ -168,7 +211,12 @@ mod tests {
         let ours = serde_json::from_str::<JsonValue>(text).map(|value| as_value(&value));
         let theirs = serde_json::from_str::<Value>(text);
         match (ours, theirs) {
-            (Ok(ours), Ok(theirs)) => assert_eq!(ours, theirs, "{text}"),
+            (Ok(ours), Ok(theirs)) => {
+                assert_eq!(ours, theirs, "{text}");
+                let written =
+                    serde_json::to_string(&serde_json::from_str::<JsonValue>(text).unwrap());
+                assert_eq!(written.unwrap(), theirs.to_string(), "{text}");
+            }
             (Err(ours), Err(theirs)) => assert_eq!(ours.to_string(), theirs.to_string(), "{text}"),
             (ours, theirs) => panic!("{text}: {ours:?} against {theirs:?}"),
         }
@@ -183,6 +231,7 @@ mod tests {
             r#"{"a": 1, "b": [null, "x\u00e9\n"], "c": {"d": {}}}"#,
             r#"{"replicates": [1], "replicates": [2, 3]}"#,
             r#"{"b": 1, "a": 2, "b": 3}"#,
+            r#"{"é": {"b": [], "B": null, "a": [1, {"z": 0, "y": -2.5}]}, "": true, "b": "\"q\""}"#,
             r#"  [ "\ud83d\ude00" ]  "#,
             "1e400",
             "[1, 2",
