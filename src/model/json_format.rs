@@ -53,26 +53,11 @@ impl<'de, T: JsonObject> Visitor<'de> for ObjectVisitor<T> {
         // Bit i: FIELDS[i] was given (no object has more than 32 fields).
         let mut given = 0u32;
         while let Some(key) = map.next_key::<String>()? {
-            let Some(index) = T::FIELDS.iter().position(|field| *field == key) else {
-                // The key comes from the data: cut, so that a key of a megabyte gives a message
-                // of a line.
-                return Err(A::Error::unknown_field(&excerpt(&key), T::FIELDS));
-            };
-            let name = T::FIELDS.get(index).copied().unwrap_or_default();
-            if given & (1 << index) != 0 {
-                return Err(A::Error::duplicate_field(name));
-            }
-            given |= 1 << index;
+            let name = given_field(T::FIELDS, &key, &mut given)?;
             object.read_field(name, &mut map)?;
         }
-        let missing = T::FIELDS
-            .iter()
-            .enumerate()
-            .find(|(index, field)| given & (1 << index) == 0 && T::REQUIRED.contains(field));
-        match missing {
-            Some((_, field)) => Err(A::Error::missing_field(field)),
-            None => Ok(object),
-        }
+        all_required(T::FIELDS, T::REQUIRED, given)?;
+        Ok(object)
     }
 
     /// The array form serde's derive also reads: the fields' values in order, every one given
@@ -86,6 +71,44 @@ impl<'de, T: JsonObject> Visitor<'de> for ObjectVisitor<T> {
         }
         Ok(object)
     }
+}
+
+// The checks of `visit_map` that do not depend on the object's type, out of it: compiled once,
+// not once per object type.
+
+/// The field named `key`, marked in `given`; an unknown or repeated key is an error.
+#[inline(never)]
+fn given_field<E: serde::de::Error>(
+    fields: &'static [&'static str],
+    key: &str,
+    given: &mut u32,
+) -> std::result::Result<&'static str, E> {
+    for (index, &name) in fields.iter().enumerate() {
+        if name == key {
+            if *given & (1 << index) != 0 {
+                return Err(E::duplicate_field(name));
+            }
+            *given |= 1 << index;
+            return Ok(name);
+        }
+    }
+    // The key comes from the data: cut, so that a key of a megabyte gives a message of a line.
+    Err(E::unknown_field(&excerpt(key), fields))
+}
+
+/// An error for the first of `required` (in the order of `fields`) that `given` lacks.
+#[inline(never)]
+fn all_required<E: serde::de::Error>(
+    fields: &'static [&'static str],
+    required: &'static [&'static str],
+    given: u32,
+) -> std::result::Result<(), E> {
+    for (index, field) in fields.iter().enumerate() {
+        if given & (1 << index) == 0 && required.contains(field) {
+            return Err(E::missing_field(field));
+        }
+    }
+    Ok(())
 }
 
 /// An array's elements read as the values of an object's fields, in order.
