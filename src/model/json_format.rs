@@ -9,7 +9,6 @@
 use crate::hash::FastMap;
 
 use std::fmt;
-use std::marker::PhantomData;
 
 use serde::de::{DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
 
@@ -38,34 +37,46 @@ pub(crate) trait JsonObject: Default {
     fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A>;
 }
 
-/// Reads a [`JsonObject`] from a JSON object.
-pub(crate) struct ObjectVisitor<T>(pub(crate) PhantomData<T>);
+/// A family of [`JsonObject`] types (an enum with one variant per type, made by
+/// [`deserialize_as_objects`]), read through one [`ObjectVisitor`]: serde_json's
+/// `deserialize_struct` and the visitor are compiled once per family rather than once per type.
+pub(crate) trait JsonObjects {
+    /// The object's [`JsonObject::FIELDS`].
+    fn fields(&self) -> &'static [&'static str];
+    /// The object's [`JsonObject::REQUIRED`].
+    fn required(&self) -> &'static [&'static str];
+    /// The object's [`JsonObject::read_field`].
+    fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A>;
+}
 
-impl<'de, T: JsonObject> Visitor<'de> for ObjectVisitor<T> {
-    type Value = T;
+/// Reads an object of a [`JsonObjects`] family from a JSON object into the empty object it holds.
+pub(crate) struct ObjectVisitor<F>(pub(crate) F);
+
+impl<'de, F: JsonObjects> Visitor<'de> for ObjectVisitor<F> {
+    type Value = F;
 
     fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
         formatter.write_str("an object")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<T, A::Error> {
-        let mut object = T::default();
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<F, A::Error> {
+        let mut object = self.0;
         // Bit i: FIELDS[i] was given (no object has more than 32 fields).
         let mut given = 0u32;
         while let Some(key) = map.next_key::<String>()? {
-            let name = given_field(T::FIELDS, &key, &mut given)?;
+            let name = given_field(object.fields(), &key, &mut given)?;
             object.read_field(name, &mut map)?;
         }
-        all_required(T::FIELDS, T::REQUIRED, given)?;
+        all_required(object.fields(), object.required(), given)?;
         Ok(object)
     }
 
     /// The array form serde's derive also reads: the fields' values in order, every one given
     /// (a top-level object, the only kind with defaulted fields, is never read from an array).
-    fn visit_seq<S: SeqAccess<'de>>(self, seq: S) -> std::result::Result<T, S::Error> {
-        let mut object = T::default();
+    fn visit_seq<S: SeqAccess<'de>>(self, seq: S) -> std::result::Result<F, S::Error> {
+        let mut object = self.0;
         let mut elements = ElementsAsFields { seq, index: 0 };
-        for (index, name) in T::FIELDS.iter().enumerate() {
+        for (index, name) in object.fields().iter().enumerate() {
             elements.index = index;
             object.read_field(name, &mut elements)?;
         }
@@ -139,24 +150,67 @@ impl<'de, S: SeqAccess<'de>> MapAccess<'de> for ElementsAsFields<S> {
     }
 }
 
-/// `Deserialize` for [`JsonObject`] types, through [`ObjectVisitor`].
-macro_rules! deserialize_as_object {
-    ($($object:ty),*) => {$(
-        impl<'de> serde::Deserialize<'de> for $object {
-            fn deserialize<D: serde::Deserializer<'de>>(
-                deserializer: D,
-            ) -> std::result::Result<Self, D::Error> {
-                // A struct, not a map: serde_json then reads the array form too.
-                deserializer.deserialize_struct(
-                    "",
-                    <$object as $crate::model::JsonObject>::FIELDS,
-                    $crate::model::ObjectVisitor(std::marker::PhantomData),
-                )
+/// A family of [`JsonObject`] types: `Family { Variant(Type), ... }` declares the enum, its
+/// [`JsonObjects`] and `Deserialize` for each type, through the family's [`ObjectVisitor`].
+macro_rules! deserialize_as_objects {
+    ($family:ident { $($variant:ident($object:ty)),* $(,)? }) => {
+        /// The objects read through one visitor (see `JsonObjects`). Each value lives while one
+        /// object is read, so its size does not matter: no box per variant.
+        #[allow(clippy::large_enum_variant)]
+        enum $family {
+            $($variant($object)),*
+        }
+
+        impl $crate::model::JsonObjects for $family {
+            fn fields(&self) -> &'static [&'static str] {
+                match self {
+                    $(Self::$variant(_) => <$object as $crate::model::JsonObject>::FIELDS),*
+                }
+            }
+
+            fn required(&self) -> &'static [&'static str] {
+                match self {
+                    $(Self::$variant(_) => <$object as $crate::model::JsonObject>::REQUIRED),*
+                }
+            }
+
+            fn read_field<'de, A: serde::de::MapAccess<'de>>(
+                &mut self,
+                name: &str,
+                map: &mut A,
+            ) -> $crate::model::Field<'de, A> {
+                match self {
+                    $(Self::$variant(object) => {
+                        $crate::model::JsonObject::read_field(object, name, map)
+                    })*
+                }
             }
         }
-    )*};
+
+        $(
+            impl<'de> serde::Deserialize<'de> for $object {
+                fn deserialize<D: serde::Deserializer<'de>>(
+                    deserializer: D,
+                ) -> std::result::Result<Self, D::Error> {
+                    let empty = $family::$variant(<$object>::default());
+                    // A struct, not a map: serde_json then reads the array form too.
+                    let read = deserializer.deserialize_struct(
+                        "",
+                        <$object as $crate::model::JsonObject>::FIELDS,
+                        $crate::model::ObjectVisitor(empty),
+                    )?;
+                    match read {
+                        $family::$variant(object) => Ok(object),
+                        // The visitor gives back the kind of object it was given.
+                        #[allow(unreachable_patterns)]
+                        _ => Ok(<$object>::default()),
+                    }
+                }
+            }
+        )*
+    };
 }
-pub(crate) use deserialize_as_object;
+pub(crate) use deserialize_as_objects;
 
 #[derive(Default)]
 struct DatasetJson {
@@ -291,7 +345,13 @@ impl JsonObject for PanelJson {
     }
 }
 
-deserialize_as_object!(DatasetJson, MetricJson, AxisJson, BenchmarkJson, PanelJson);
+deserialize_as_objects!(DatasetObject {
+    Dataset(DatasetJson),
+    Metric(MetricJson),
+    Axis(AxisJson),
+    Benchmark(BenchmarkJson),
+    Panel(PanelJson),
+});
 
 fn invalid(field: impl Into<String>, expected: impl Into<String>) -> Error {
     Error::InvalidField {

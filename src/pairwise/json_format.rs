@@ -32,7 +32,7 @@ use super::dataset::{Builder, Names, PairwiseDataset};
 use crate::error::{Error, Result};
 use crate::model::json_value::JsonValue;
 use crate::model::tidy::excerpt;
-use crate::model::{deserialize_as_object, Field, JsonObject};
+use crate::model::{deserialize_as_objects, Field, JsonObject};
 
 #[derive(Default)]
 struct PairwiseJson {
@@ -95,7 +95,11 @@ impl JsonObject for ItemJson {
     }
 }
 
-deserialize_as_object!(PairwiseJson, NameJson, ItemJson);
+deserialize_as_objects!(PairwiseObject {
+    Pairwise(PairwiseJson),
+    Name(NameJson),
+    Item(ItemJson),
+});
 
 /// An item's scores in the order they are written (a plain map would lose the order and keep
 /// only the last of two equal keys).
