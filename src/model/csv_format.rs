@@ -162,7 +162,9 @@ pub(crate) fn infer_roles(
     for name in &options.ignore {
         ignored.push(find_column(header, "ignored columns", name)?);
     }
-    taken.extend(explicit_x.iter().chain(&explicit_y).chain(&explicit_value));
+    for column in [explicit_x, explicit_y, explicit_value].into_iter().flatten() {
+        taken.push(column);
+    }
 
     let model = find_role(
         header,

@@ -211,18 +211,18 @@ pub fn link_keys() -> Vec<&'static str> {
 
 /// The setting a link key names: its own key, an older one, or its option name.
 pub fn by_link_key(key: &str) -> Option<&'static Setting> {
-    SWEEP
-        .settings
-        .iter()
-        .chain(PAIRWISE.settings)
-        .chain(TABLE)
-        .copied()
-        .find(|setting| {
-            setting.link.is_some()
+    for settings in [SWEEP.settings, PAIRWISE.settings, TABLE] {
+        for &setting in settings {
+            if setting.link.is_some()
                 && (setting.link == Some(key)
                     || setting.link_aliases.contains(&key)
                     || setting.option == key)
-        })
+            {
+                return Some(setting);
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
