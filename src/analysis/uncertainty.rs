@@ -49,12 +49,14 @@ pub fn value_scale(dataset: &Dataset) -> Option<ValueScale> {
     if dataset.metric.unit.as_deref().map(str::trim) == Some("%") {
         return Some(ValueScale::Percent);
     }
-    let all_in_unit_interval = dataset
-        .panels
-        .iter()
-        .flat_map(|panel| panel.grid.present())
-        .all(|(_, _, cell)| (0.0..=1.0).contains(&cell.mean));
-    all_in_unit_interval.then_some(ValueScale::Proportion)
+    for panel in &dataset.panels {
+        for (_, _, cell) in panel.grid.present() {
+            if !(0.0..=1.0).contains(&cell.mean) {
+                return None;
+            }
+        }
+    }
+    Some(ValueScale::Proportion)
 }
 
 /// Where a standard error comes from.

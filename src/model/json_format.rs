@@ -894,14 +894,13 @@ pub fn to_json(dataset: &Dataset) -> String {
 
 /// `"benchmarks"`: the description of each benchmark that has one, if any has.
 fn write_benchmark_info(json: &mut PrettyJson, dataset: &Dataset) {
-    let mut described = dataset
-        .benchmarks
-        .levels
-        .iter()
-        .zip(&dataset.benchmark_info)
-        .filter(|(_, info)| **info != BenchmarkInfo::default())
-        .peekable();
-    if described.peek().is_none() {
+    let mut described = Vec::new();
+    for (name, info) in dataset.benchmarks.levels.iter().zip(&dataset.benchmark_info) {
+        if *info != BenchmarkInfo::default() {
+            described.push((name, info));
+        }
+    }
+    if described.is_empty() {
         return;
     }
     json.key("benchmarks");
