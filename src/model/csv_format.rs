@@ -204,7 +204,7 @@ pub(crate) fn infer_roles(
             .get(index)
             .is_some_and(|p| p.distinct <= 1 || (!p.numeric && p.unique_per_row))
     };
-    let needed_axes = 2 - explicit_x.iter().chain(&explicit_y).count();
+    let needed_axes = 2 - usize::from(explicit_x.is_some()) - usize::from(explicit_y.is_some());
 
     let value = match explicit_value {
         Some(value) => value,

@@ -201,9 +201,11 @@ pub fn all() -> Vec<&'static Setting> {
 /// The link keys of the view settings, in the order links are written.
 pub fn link_keys() -> Vec<&'static str> {
     let mut keys: Vec<&'static str> = Vec::new();
-    for key in all().into_iter().filter_map(|setting| setting.link) {
-        if !keys.contains(&key) {
-            keys.push(key);
+    for setting in all() {
+        if let Some(key) = setting.link {
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
         }
     }
     keys
