@@ -330,13 +330,14 @@ pub fn test_against_peak(
     for (x, y, c) in grid.present() {
         present.push((x, y, c.mean));
     }
-    let Some(peak_value) = present
-        .iter()
-        .map(|p| p.2)
-        .reduce(|a, b| if better(b, a) { b } else { a })
-    else {
+    let Some(&(_, _, mut peak_value)) = present.first() else {
         return Ok(None);
     };
+    for &(_, _, value) in &present {
+        if better(value, peak_value) {
+            peak_value = value;
+        }
+    }
     let error_at = |x: usize, y: usize| {
         errors
             .get(y * grid.columns() + x)
@@ -351,10 +352,12 @@ pub fn test_against_peak(
         }
     }
     // With tied peaks, compare against the most certain of them (the smallest error).
-    let peak_error = peak
-        .iter()
-        .filter_map(|p| error_at(p.x, p.y))
-        .reduce(f64::min);
+    let mut peak_error: Option<f64> = None;
+    for p in &peak {
+        if let Some(error) = error_at(p.x, p.y) {
+            peak_error = Some(peak_error.map_or(error, |smallest| smallest.min(error)));
+        }
+    }
     let mut test = PeakTest {
         level,
         peak_value,
