@@ -171,10 +171,13 @@ fn fast((mantissa, count, first): (u64, usize, i64)) -> Option<f64> {
         return None;
     }
     let bits = approximation.to_bits();
-    [bits, bits + 1, bits - 1]
-        .into_iter()
-        .map(f64::from_bits)
-        .find(|&candidate| shortest(candidate) == Some((mantissa, count, first)))
+    for candidate in [bits, bits + 1, bits - 1] {
+        let candidate = f64::from_bits(candidate);
+        if shortest(candidate) == Some((mantissa, count, first)) {
+            return Some(candidate);
+        }
+    }
+    None
 }
 
 /// The shortest digits that read back as `value` (finite, above zero), as [`significand`]

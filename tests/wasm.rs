@@ -3191,6 +3191,14 @@ fn plain_results_match_serde_wasm_bindgen() {
     assert_same_as_reference("default view", &view);
     assert_same_as_reference("main effects", &sweep.main_effects(&view.metric).unwrap());
     assert_same_as_reference("projection", &sweep.project(&view).unwrap());
+
+    // Share-link notices (parseLink, readLinkSource and openLinkedSweep write them with the
+    // same serializer): a notice with a value and one without.
+    let context = sweepmap::link::LinkContext::default();
+    let parsed = sweepmap::link::parse_link("dataset=a&data=b&layout=nope", &context);
+    assert!(parsed.notices.iter().any(|notice| notice.value.is_some()));
+    assert!(parsed.notices.iter().any(|notice| notice.value.is_none()));
+    assert_same_as_reference("link notices", &parsed.notices);
 }
 
 /// Every serde form the serializer writes, against serde-wasm-bindgen's: unit, newtype, tuple

@@ -81,13 +81,17 @@ fn round_trips(value: f64, decimals: u32) -> bool {
 /// The fewest decimals (0 to [`MAX_DECIMALS`]) at which every present value of the grids
 /// round-trips; [`MAX_DECIMALS`] when none does, 0 when there are no values.
 pub fn infer_decimals(grids: &[&Grid]) -> u32 {
-    (0..MAX_DECIMALS)
-        .find(|&decimals| {
-            grids
-                .iter()
-                .all(|grid| present_values(grid).all(|(_, value)| round_trips(value, decimals)))
-        })
-        .unwrap_or(MAX_DECIMALS)
+    'decimals: for decimals in 0..MAX_DECIMALS {
+        for grid in grids {
+            for (_, value) in present_values(grid) {
+                if !round_trips(value, decimals) {
+                    continue 'decimals;
+                }
+            }
+        }
+        return decimals;
+    }
+    MAX_DECIMALS
 }
 
 /// The tolerance for comparing a figure printed with `reported_decimals` decimals with the mean

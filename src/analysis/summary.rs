@@ -154,8 +154,11 @@ pub fn summarize(grid: &Grid, direction: Direction) -> Option<Summary> {
         cells.push((position, value));
         values.push(value);
     }
-    let largest = values.iter().copied().reduce(f64::max)?;
-    let smallest = values.iter().copied().reduce(f64::min)?;
+    let (mut largest, mut smallest) = (*values.first()?, *values.first()?);
+    for &value in &values {
+        largest = largest.max(value);
+        smallest = smallest.min(value);
+    }
     let (best, worst) = match direction {
         Direction::Higher => (largest, smallest),
         Direction::Lower => (smallest, largest),

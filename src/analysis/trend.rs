@@ -157,7 +157,12 @@ const LINE_FLAT_BELOW: f64 = 1e-9;
 
 /// Correlation of value against position within one line of `(position, value)` pairs.
 fn correlate_line(pairs: &[(f64, f64)]) -> Option<f64> {
-    let (positions, values): (Vec<f64>, Vec<f64>) = pairs.iter().copied().unzip();
+    let mut positions = Vec::with_capacity(pairs.len());
+    let mut values = Vec::with_capacity(pairs.len());
+    for &(position, value) in pairs {
+        positions.push(position);
+        values.push(value);
+    }
     spearman_correlation(&positions, &values)
 }
 

@@ -49,12 +49,14 @@ pub fn value_scale(dataset: &Dataset) -> Option<ValueScale> {
     if dataset.metric.unit.as_deref().map(str::trim) == Some("%") {
         return Some(ValueScale::Percent);
     }
-    let all_in_unit_interval = dataset
-        .panels
-        .iter()
-        .flat_map(|panel| panel.grid.present())
-        .all(|(_, _, cell)| (0.0..=1.0).contains(&cell.mean));
-    all_in_unit_interval.then_some(ValueScale::Proportion)
+    for panel in &dataset.panels {
+        for (_, _, cell) in panel.grid.present() {
+            if !(0.0..=1.0).contains(&cell.mean) {
+                return None;
+            }
+        }
+    }
+    Some(ValueScale::Proportion)
 }
 
 /// Where a standard error comes from.
@@ -328,13 +330,14 @@ pub fn test_against_peak(
     for (x, y, c) in grid.present() {
         present.push((x, y, c.mean));
     }
-    let Some(peak_value) = present
-        .iter()
-        .map(|p| p.2)
-        .reduce(|a, b| if better(b, a) { b } else { a })
-    else {
+    let Some(&(_, _, mut peak_value)) = present.first() else {
         return Ok(None);
     };
+    for &(_, _, value) in &present {
+        if better(value, peak_value) {
+            peak_value = value;
+        }
+    }
     let error_at = |x: usize, y: usize| {
         errors
             .get(y * grid.columns() + x)
@@ -349,10 +352,12 @@ pub fn test_against_peak(
         }
     }
     // With tied peaks, compare against the most certain of them (the smallest error).
-    let peak_error = peak
-        .iter()
-        .filter_map(|p| error_at(p.x, p.y))
-        .reduce(f64::min);
+    let mut peak_error: Option<f64> = None;
+    for p in &peak {
+        if let Some(error) = error_at(p.x, p.y) {
+            peak_error = Some(peak_error.map_or(error, |smallest| smallest.min(error)));
+        }
+    }
     let mut test = PeakTest {
         level,
         peak_value,

@@ -19,7 +19,9 @@ const SOURCE_KEYS: [&str; 5] = ["dataset", "src", "data", "fmt", "name"];
 /// Every key a link may carry, in the order a link is written: the source's, then the view
 /// settings' (older spellings and option names are read too: see [`crate::view::settings`]).
 pub fn keys() -> Vec<&'static str> {
-    SOURCE_KEYS.into_iter().chain(link_keys()).collect()
+    let mut keys = SOURCE_KEYS.to_vec();
+    keys.extend(link_keys());
+    keys
 }
 
 /// The decoded pairs of a link: the first value of each key counts, as in `URLSearchParams.get`.
@@ -297,10 +299,12 @@ fn is_http_url(url: &str) -> bool {
     if trimmed.is_empty() || url.trim().is_empty() {
         return false;
     }
-    let cleaned: String = trimmed
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect();
+    let mut cleaned = String::with_capacity(trimmed.len());
+    for c in trimmed.chars() {
+        if !matches!(c, '\t' | '\n' | '\r') {
+            cleaned.push(c);
+        }
+    }
     let scheme_end = cleaned.find(':');
     let scheme = scheme_end
         .and_then(|end| cleaned.get(..end))
@@ -360,13 +364,15 @@ fn notice_unknown_keys(params: &Params, notices: &mut Vec<Notice>) {
         found.push((key.clone(), ignored));
     }
     push_merged(notices, found, |count, keys, _| {
+        let mut first = String::new();
+        for key in seen.iter().take(MOST_NOTICES_OF_A_KIND) {
+            if !first.is_empty() {
+                first.push_str(", ");
+            }
+            first.push_str(key);
+        }
         notice(
-            &seen
-                .iter()
-                .take(MOST_NOTICES_OF_A_KIND)
-                .copied()
-                .collect::<Vec<_>>()
-                .join(", "),
+            &first,
             None,
             format!("Ignored {count} keys in the link that are not sweepmap settings: {keys}."),
         )
@@ -798,7 +804,15 @@ fn read_bounds(params: &Params) -> Result<(f64, f64), BoundsProblem> {
             js_number(*low),
             js_number(*high)
         )],
-        _ => [low, high].into_iter().filter_map(Result::err).collect(),
+        _ => {
+            let mut problems = Vec::new();
+            for read in [low, high] {
+                if let Err(problem) = read {
+                    problems.push(problem);
+                }
+            }
+            problems
+        }
     };
     Err(BoundsProblem {
         key,
@@ -903,11 +917,15 @@ fn read_model_list(
     }
     // Pairs are drawn in the data's order, whatever order the link lists them in.
     Some(match models {
-        Some(models) => models
-            .iter()
-            .filter(|name| names.contains(name))
-            .cloned()
-            .collect(),
+        Some(models) => {
+            let mut kept = Vec::with_capacity(names.len());
+            for name in models {
+                if names.contains(name) {
+                    kept.push(name.clone());
+                }
+            }
+            kept
+        }
         None => names,
     })
 }
@@ -979,6 +997,20 @@ mod tests {
             .into_iter()
             .map(|notice| notice.message)
             .collect()
+    }
+
+    /// Many unknown keys give one notice, about the first three keys, with no value.
+    #[test]
+    fn unknown_keys_merge_into_one_notice_about_the_first_three() {
+        let notices = parse_link("k1=1&k2=2&k3=3&k4=4&k5=5", &LinkContext::default()).notices;
+        assert_eq!(
+            notices,
+            [Notice {
+                key: "k1, k2, k3".into(),
+                value: None,
+                message: "Ignored 5 keys in the link that are not sweepmap settings: \"k1\", \"k2\", \"k3\" and 2 more.".into(),
+            }]
+        );
     }
 
     /// The lists and defaults a notice names come from the same constants the parser checks

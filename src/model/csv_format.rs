@@ -162,7 +162,12 @@ pub(crate) fn infer_roles(
     for name in &options.ignore {
         ignored.push(find_column(header, "ignored columns", name)?);
     }
-    taken.extend(explicit_x.iter().chain(&explicit_y).chain(&explicit_value));
+    for column in [explicit_x, explicit_y, explicit_value]
+        .into_iter()
+        .flatten()
+    {
+        taken.push(column);
+    }
 
     let model = find_role(
         header,
@@ -202,7 +207,7 @@ pub(crate) fn infer_roles(
             .get(index)
             .is_some_and(|p| p.distinct <= 1 || (!p.numeric && p.unique_per_row))
     };
-    let needed_axes = 2 - explicit_x.iter().chain(&explicit_y).count();
+    let needed_axes = 2 - usize::from(explicit_x.is_some()) - usize::from(explicit_y.is_some());
 
     let value = match explicit_value {
         Some(value) => value,

@@ -9,14 +9,13 @@
 use crate::hash::FastMap;
 
 use std::fmt;
-use std::marker::PhantomData;
 
 use serde::de::{DeserializeSeed, Error as _, MapAccess, SeqAccess, Visitor};
-use serde_json::Value;
 
 use super::axis::parse_number;
 use super::build::{BenchmarkInfos, Builder, Names, Record};
 use super::dataset::{BenchmarkInfo, Dataset, Direction, Metric};
+use super::json_value::{member, only_keys, JsonValue};
 use crate::error::{excerpt, Error, Result};
 
 /// The result of reading one field's value.
@@ -41,54 +40,96 @@ pub(crate) trait JsonObject: Default {
     fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A>;
 }
 
-/// Reads a [`JsonObject`] from a JSON object.
-pub(crate) struct ObjectVisitor<T>(pub(crate) PhantomData<T>);
+/// A family of [`JsonObject`] types (an enum with one variant per type, made by
+/// [`deserialize_as_objects`]), read through one [`ObjectVisitor`]: serde_json's
+/// `deserialize_struct` and the visitor are compiled once per family rather than once per type.
+pub(crate) trait JsonObjects {
+    /// The object's [`JsonObject::FIELDS`].
+    fn fields(&self) -> &'static [&'static str];
+    /// The object's [`JsonObject::REQUIRED`].
+    fn required(&self) -> &'static [&'static str];
+    /// The object's [`JsonObject::ARRAY_FIELDS`].
+    fn array_fields(&self) -> usize;
+    /// The object's [`JsonObject::read_field`].
+    fn read_field<'de, A: MapAccess<'de>>(&mut self, name: &str, map: &mut A) -> Field<'de, A>;
+}
 
-impl<'de, T: JsonObject> Visitor<'de> for ObjectVisitor<T> {
-    type Value = T;
+/// Reads an object of a [`JsonObjects`] family from a JSON object into the empty object it holds.
+pub(crate) struct ObjectVisitor<F>(pub(crate) F);
+
+impl<'de, F: JsonObjects> Visitor<'de> for ObjectVisitor<F> {
+    type Value = F;
 
     fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
         formatter.write_str("an object")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<T, A::Error> {
-        let mut object = T::default();
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> std::result::Result<F, A::Error> {
+        let mut object = self.0;
         // Bit i: FIELDS[i] was given (no object has more than 32 fields).
         let mut given = 0u32;
         while let Some(key) = map.next_key::<String>()? {
-            let Some(index) = T::FIELDS.iter().position(|field| *field == key) else {
-                // The key comes from the data: cut, so that a key of a megabyte gives a message
-                // of a line.
-                return Err(A::Error::unknown_field(&excerpt(&key), T::FIELDS));
-            };
-            let name = T::FIELDS.get(index).copied().unwrap_or_default();
-            if given & (1 << index) != 0 {
-                return Err(A::Error::duplicate_field(name));
-            }
-            given |= 1 << index;
+            let name = given_field(object.fields(), &key, &mut given)?;
             object.read_field(name, &mut map)?;
         }
-        let missing = T::FIELDS
-            .iter()
-            .enumerate()
-            .find(|(index, field)| given & (1 << index) == 0 && T::REQUIRED.contains(field));
-        match missing {
-            Some((_, field)) => Err(A::Error::missing_field(field)),
-            None => Ok(object),
-        }
+        all_required(object.fields(), object.required(), given)?;
+        Ok(object)
     }
 
     /// The array form serde's derive also reads: the fields' values in order, every one given
     /// (a top-level object, the only kind with defaulted fields, is never read from an array).
-    fn visit_seq<S: SeqAccess<'de>>(self, seq: S) -> std::result::Result<T, S::Error> {
-        let mut object = T::default();
+    fn visit_seq<S: SeqAccess<'de>>(self, seq: S) -> std::result::Result<F, S::Error> {
+        let mut object = self.0;
         let mut elements = ElementsAsFields { seq, index: 0 };
-        for (index, name) in T::FIELDS.iter().take(T::ARRAY_FIELDS).enumerate() {
+        for (index, name) in object
+            .fields()
+            .iter()
+            .take(object.array_fields())
+            .enumerate()
+        {
             elements.index = index;
             object.read_field(name, &mut elements)?;
         }
         Ok(object)
     }
+}
+
+// The checks of `visit_map` that do not depend on the object's type, out of it: compiled once,
+// not once per object type.
+
+/// The field named `key`, marked in `given`; an unknown or repeated key is an error.
+#[inline(never)]
+fn given_field<E: serde::de::Error>(
+    fields: &'static [&'static str],
+    key: &str,
+    given: &mut u32,
+) -> std::result::Result<&'static str, E> {
+    for (index, &name) in fields.iter().enumerate() {
+        if name == key {
+            if *given & (1 << index) != 0 {
+                return Err(E::duplicate_field(name));
+            }
+            *given |= 1 << index;
+            return Ok(name);
+        }
+    }
+    // The key comes from the data: cut, so that a key of a megabyte gives a message of a line.
+    Err(E::unknown_field(&excerpt(key), fields))
+}
+
+/// An error for the first of `required` (in the order of `fields`) that `given` lacks.
+#[inline(never)]
+fn all_required<E: serde::de::Error>(
+    fields: &'static [&'static str],
+    required: &'static [&'static str],
+    given: u32,
+) -> std::result::Result<(), E> {
+    for (index, field) in fields.iter().enumerate() {
+        if given & (1 << index) == 0 && required.contains(field) {
+            return Err(E::missing_field(field));
+        }
+    }
+    Ok(())
 }
 
 /// An array's elements read as the values of an object's fields, in order.
@@ -119,24 +160,73 @@ impl<'de, S: SeqAccess<'de>> MapAccess<'de> for ElementsAsFields<S> {
     }
 }
 
-/// `Deserialize` for [`JsonObject`] types, through [`ObjectVisitor`].
-macro_rules! deserialize_as_object {
-    ($($object:ty),*) => {$(
-        impl<'de> serde::Deserialize<'de> for $object {
-            fn deserialize<D: serde::Deserializer<'de>>(
-                deserializer: D,
-            ) -> std::result::Result<Self, D::Error> {
-                // A struct, not a map: serde_json then reads the array form too.
-                deserializer.deserialize_struct(
-                    "",
-                    <$object as $crate::model::JsonObject>::FIELDS,
-                    $crate::model::ObjectVisitor(std::marker::PhantomData),
-                )
+/// A family of [`JsonObject`] types: `Family { Variant(Type), ... }` declares the enum, its
+/// [`JsonObjects`] and `Deserialize` for each type, through the family's [`ObjectVisitor`].
+macro_rules! deserialize_as_objects {
+    ($family:ident { $($variant:ident($object:ty)),* $(,)? }) => {
+        /// The objects read through one visitor (see `JsonObjects`). Each value lives while one
+        /// object is read, so its size does not matter: no box per variant.
+        #[allow(clippy::large_enum_variant)]
+        enum $family {
+            $($variant($object)),*
+        }
+
+        impl $crate::model::JsonObjects for $family {
+            fn fields(&self) -> &'static [&'static str] {
+                match self {
+                    $(Self::$variant(_) => <$object as $crate::model::JsonObject>::FIELDS),*
+                }
+            }
+
+            fn required(&self) -> &'static [&'static str] {
+                match self {
+                    $(Self::$variant(_) => <$object as $crate::model::JsonObject>::REQUIRED),*
+                }
+            }
+
+            fn array_fields(&self) -> usize {
+                match self {
+                    $(Self::$variant(_) => <$object as $crate::model::JsonObject>::ARRAY_FIELDS),*
+                }
+            }
+
+            fn read_field<'de, A: serde::de::MapAccess<'de>>(
+                &mut self,
+                name: &str,
+                map: &mut A,
+            ) -> $crate::model::Field<'de, A> {
+                match self {
+                    $(Self::$variant(object) => {
+                        $crate::model::JsonObject::read_field(object, name, map)
+                    })*
+                }
             }
         }
-    )*};
+
+        $(
+            impl<'de> serde::Deserialize<'de> for $object {
+                fn deserialize<D: serde::Deserializer<'de>>(
+                    deserializer: D,
+                ) -> std::result::Result<Self, D::Error> {
+                    let empty = $family::$variant(<$object>::default());
+                    // A struct, not a map: serde_json then reads the array form too.
+                    let read = deserializer.deserialize_struct(
+                        "",
+                        <$object as $crate::model::JsonObject>::FIELDS,
+                        $crate::model::ObjectVisitor(empty),
+                    )?;
+                    match read {
+                        $family::$variant(object) => Ok(object),
+                        // The visitor gives back the kind of object it was given.
+                        #[allow(unreachable_patterns)]
+                        _ => Ok(<$object>::default()),
+                    }
+                }
+            }
+        )*
+    };
 }
-pub(crate) use deserialize_as_object;
+pub(crate) use deserialize_as_objects;
 
 #[derive(Default)]
 struct DatasetJson {
@@ -211,7 +301,7 @@ impl JsonObject for MetricJson {
 #[derive(Default)]
 struct AxisJson {
     name: String,
-    values: Vec<Value>,
+    values: Vec<JsonValue>,
 }
 
 impl JsonObject for AxisJson {
@@ -254,10 +344,10 @@ impl JsonObject for BenchmarkJson {
 struct PanelJson {
     model: Option<String>,
     benchmark: Option<String>,
-    cells: Vec<Vec<Value>>,
+    cells: Vec<Vec<JsonValue>>,
     /// The standard error each cell was reported with (lm-evaluation-harness's `acc_stderr`),
     /// shaped as `cells`, `null` where none; empty when not given.
-    standard_errors: Vec<Vec<Value>>,
+    standard_errors: Vec<Vec<JsonValue>>,
 }
 
 impl JsonObject for PanelJson {
@@ -277,7 +367,13 @@ impl JsonObject for PanelJson {
     }
 }
 
-deserialize_as_object!(DatasetJson, MetricJson, AxisJson, BenchmarkJson, PanelJson);
+deserialize_as_objects!(DatasetObject {
+    Dataset(DatasetJson),
+    Metric(MetricJson),
+    Axis(AxisJson),
+    Benchmark(BenchmarkJson),
+    Panel(PanelJson),
+});
 
 fn invalid(field: impl Into<String>, expected: impl Into<String>) -> Error {
     Error::InvalidField {
@@ -313,9 +409,9 @@ fn axis_labels(axis: &AxisJson, field: &str) -> Result<Vec<String>> {
     let mut labels: Vec<String> = Vec::with_capacity(axis.values.len());
     for (index, value) in axis.values.iter().enumerate() {
         let label = match value {
-            Value::Number(number) => number_label(number)
+            JsonValue::Number(number) => number_label(number)
                 .ok_or_else(|| invalid(format!("{field}.values[{index}]"), "a finite number"))?,
-            Value::String(text) if !text.trim().is_empty() => text.trim().to_string(),
+            JsonValue::String(text) if !text.trim().is_empty() => text.trim().to_string(),
             _ => {
                 return Err(invalid(
                     format!("{field}.values[{index}]"),
@@ -562,8 +658,10 @@ fn read_standard_errors(
         }
         for (column_index, (error, x_label)) in row.iter().zip(x_labels).enumerate() {
             let error = match error {
-                Value::Null => continue,
-                Value::Number(number) => number.as_f64().filter(|se| se.is_finite() && *se >= 0.0),
+                JsonValue::Null => continue,
+                JsonValue::Number(number) => {
+                    number.as_f64().filter(|se| se.is_finite() && *se >= 0.0)
+                }
                 _ => None,
             };
             let Some(error) = error else {
@@ -631,7 +729,7 @@ fn facet_level(
 
 fn add_cell(
     builder: &mut Builder,
-    cell: &Value,
+    cell: &JsonValue,
     path: &str,
     (model, benchmark, x, y): (&str, &str, &str, &str),
     has_replicates: bool,
@@ -654,8 +752,8 @@ fn add_cell(
     }
     let key = (model, benchmark, x, y);
     match cell {
-        Value::Null => builder.add(record(key, None, None)),
-        Value::Number(number) => {
+        JsonValue::Null => builder.add(record(key, None, None)),
+        JsonValue::Number(number) => {
             let value = number
                 .as_f64()
                 .filter(|v| v.is_finite())
@@ -668,9 +766,13 @@ fn add_cell(
             }
             builder.add(record(key, None, Some(value)));
         }
-        Value::Object(object) if has_replicates => {
-            let list = match (object.len(), object.get("replicates")) {
-                (1, Some(Value::Array(list))) if !list.is_empty() => list,
+        JsonValue::Object(object) if has_replicates => {
+            let list = match member(object, "replicates") {
+                Some(JsonValue::Array(list))
+                    if only_keys(object, &["replicates"]) && !list.is_empty() =>
+                {
+                    list
+                }
                 _ => {
                     return Err(invalid(
                         path,
@@ -709,17 +811,19 @@ fn add_cell(
     Ok(())
 }
 
-fn replicate_entry(value: &Value) -> Option<(String, f64)> {
+fn replicate_entry(value: &JsonValue) -> Option<(String, f64)> {
     let object = value.as_object()?;
-    if object.len() != 2 {
+    if !only_keys(object, &["label", "value"]) {
         return None;
     }
-    let label = match object.get("label")? {
-        Value::String(text) if !text.trim().is_empty() => text.trim().to_string(),
-        Value::Number(number) => number_label(number)?,
+    let label = match member(object, "label")? {
+        JsonValue::String(text) if !text.trim().is_empty() => text.trim().to_string(),
+        JsonValue::Number(number) => number_label(number)?,
         _ => return None,
     };
-    let value = object.get("value")?.as_f64().filter(|v| v.is_finite())?;
+    let value = member(object, "value")?
+        .as_f64()
+        .filter(|v| v.is_finite())?;
     Some((label, value))
 }
 
@@ -890,14 +994,18 @@ pub fn to_json(dataset: &Dataset) -> String {
 
 /// `"benchmarks"`: the description of each benchmark that has one, if any has.
 fn write_benchmark_info(json: &mut PrettyJson, dataset: &Dataset) {
-    let mut described = dataset
+    let mut described = Vec::new();
+    for (name, info) in dataset
         .benchmarks
         .levels
         .iter()
         .zip(&dataset.benchmark_info)
-        .filter(|(_, info)| **info != BenchmarkInfo::default())
-        .peekable();
-    if described.peek().is_none() {
+    {
+        if *info != BenchmarkInfo::default() {
+            described.push((name, info));
+        }
+    }
+    if described.is_empty() {
         return;
     }
     json.key("benchmarks");
@@ -1075,7 +1183,7 @@ mod object_tests {
 #[cfg(test)]
 mod reference {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     /// An axis label as a JSON value: a number when the label is exactly how sweepmap writes that
     /// number (so it reads back as the same text), a string otherwise.

@@ -8,6 +8,7 @@ pub(crate) mod csv_format;
 mod dataset;
 mod grid;
 mod json_format;
+pub(crate) mod json_value;
 pub mod limits;
 pub(crate) mod records;
 pub(crate) mod tidy;
@@ -20,7 +21,7 @@ pub use grid::{Cell, Grid};
 #[cfg(feature = "importers")]
 pub(crate) use json_format::number_label;
 pub(crate) use json_format::{
-    deserialize_as_object, parse_object, Field, JsonObject, ObjectVisitor,
+    deserialize_as_objects, parse_object, Field, JsonObject, JsonObjects, ObjectVisitor,
 };
 pub use json_format::{load_json, to_json};
 pub use records::CsvText;

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use super::dataset::{Builder, Names, PairwiseDataset};
 use crate::error::{Error, Result};
 use crate::model::chunked::{Rows, SliceReader};
+use crate::model::json_value::{member, JsonValue};
 use crate::model::tidy::{
     detect_delimiter, excerpt, field_text, find_column, find_role, first_record, in_code,
     is_missing_marker, is_named_like, normalize, quoted, role_field,
@@ -69,9 +70,9 @@ const ITEM_NAMES: &[&str] = &[
 pub fn looks_like_item_scores(text: &str, json: Option<bool>) -> bool {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if json.unwrap_or_else(|| text.trim_start().starts_with('{')) {
-        return match serde_json::from_str::<serde_json::Value>(text) {
-            Ok(serde_json::Value::Object(object)) => {
-                object.contains_key("items") && !object.contains_key("panels")
+        return match serde_json::from_str::<JsonValue>(text) {
+            Ok(JsonValue::Object(members)) => {
+                member(&members, "items").is_some() && member(&members, "panels").is_none()
             }
             _ => false,
         };

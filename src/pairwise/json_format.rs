@@ -27,12 +27,12 @@ use std::fmt;
 
 use serde::de::{Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
-use serde_json::Value;
 
 use super::dataset::{Builder, Names, PairwiseDataset};
 use crate::error::{Error, Result};
+use crate::model::json_value::JsonValue;
 use crate::model::tidy::excerpt;
-use crate::model::{deserialize_as_object, Field, JsonObject};
+use crate::model::{deserialize_as_objects, Field, JsonObject};
 
 #[derive(Default)]
 struct PairwiseJson {
@@ -76,7 +76,7 @@ impl JsonObject for NameJson {
 
 #[derive(Default)]
 struct ItemJson {
-    item: Value,
+    item: JsonValue,
     group: Option<String>,
     scores: OrderedScores,
 }
@@ -95,12 +95,16 @@ impl JsonObject for ItemJson {
     }
 }
 
-deserialize_as_object!(PairwiseJson, NameJson, ItemJson);
+deserialize_as_objects!(PairwiseObject {
+    Pairwise(PairwiseJson),
+    Name(NameJson),
+    Item(ItemJson),
+});
 
 /// An item's scores in the order they are written (a plain map would lose the order and keep
 /// only the last of two equal keys).
 #[derive(Default)]
-struct OrderedScores(Vec<(String, Value)>);
+struct OrderedScores(Vec<(String, JsonValue)>);
 
 impl<'de> Deserialize<'de> for OrderedScores {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
@@ -118,7 +122,7 @@ impl<'de> Deserialize<'de> for OrderedScores {
                 mut map: A,
             ) -> std::result::Result<OrderedScores, A::Error> {
                 let mut entries = Vec::new();
-                while let Some(entry) = map.next_entry::<String, Value>()? {
+                while let Some(entry) = map.next_entry::<String, JsonValue>()? {
                     entries.push(entry);
                 }
                 Ok(OrderedScores(entries))
@@ -139,18 +143,18 @@ fn invalid(field: impl Into<String>, expected: impl Into<String>) -> Error {
 /// The text of a value for messages: compact JSON, as `Value`'s `Display` writes it, but
 /// written into a `Vec` (the serializer the rest of sweepmap uses) rather than through
 /// `fmt::Write`, which would compile the JSON writer twice more (compact and pretty) behind an
-/// `io::Write` adapter. Writing a `Value` cannot fail: its keys are strings.
-fn describe(value: &Value) -> String {
+/// `io::Write` adapter. Writing a [`JsonValue`] cannot fail: its keys are strings.
+fn describe(value: &JsonValue) -> String {
     match value {
-        Value::String(text) => format!("\"{}\"", excerpt(text)),
+        JsonValue::String(text) => format!("\"{}\"", excerpt(text)),
         other => excerpt(&serde_json::to_string(other).unwrap_or_default()),
     }
 }
 
-fn item_name(value: &Value, path: &str) -> Result<String> {
+fn item_name(value: &JsonValue, path: &str) -> Result<String> {
     match value {
-        Value::String(text) if !text.trim().is_empty() => Ok(text.trim().to_string()),
-        Value::Number(number) => Ok(number.to_string()),
+        JsonValue::String(text) if !text.trim().is_empty() => Ok(text.trim().to_string()),
+        JsonValue::Number(number) => Ok(number.to_string()),
         _ => Err(invalid(
             path,
             format!(
@@ -161,10 +165,10 @@ fn item_name(value: &Value, path: &str) -> Result<String> {
     }
 }
 
-fn score_value(value: &Value, path: &str) -> Result<Option<f64>> {
+fn score_value(value: &JsonValue, path: &str) -> Result<Option<f64>> {
     match value {
-        Value::Null => Ok(None),
-        Value::Number(number) => match number.as_f64() {
+        JsonValue::Null => Ok(None),
+        JsonValue::Number(number) => match number.as_f64() {
             // `-0` reads as negative zero: store a plain zero so that it ties with other zeros.
             Some(score) if (0.0..=1.0).contains(&score) => Ok(Some(score + 0.0)),
             _ => Err(invalid(

@@ -119,10 +119,13 @@ impl Setting {
         if let Some(own) = self.link {
             keys.push(own);
         }
-        for &key in self.link_aliases.iter().chain([&self.option]) {
+        for &key in self.link_aliases {
             if !keys.contains(&key) {
                 keys.push(key);
             }
+        }
+        if !keys.contains(&self.option) {
+            keys.push(self.option);
         }
         keys
     }

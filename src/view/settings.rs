@@ -202,9 +202,11 @@ pub fn all() -> Vec<&'static Setting> {
 /// The link keys of the view settings, in the order links are written.
 pub fn link_keys() -> Vec<&'static str> {
     let mut keys: Vec<&'static str> = Vec::new();
-    for key in all().into_iter().filter_map(|setting| setting.link) {
-        if !keys.contains(&key) {
-            keys.push(key);
+    for setting in all() {
+        if let Some(key) = setting.link {
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
         }
     }
     keys
@@ -212,18 +214,18 @@ pub fn link_keys() -> Vec<&'static str> {
 
 /// The setting a link key names: its own key, an older one, or its option name.
 pub fn by_link_key(key: &str) -> Option<&'static Setting> {
-    SWEEP
-        .settings
-        .iter()
-        .chain(PAIRWISE.settings)
-        .chain(TABLE)
-        .copied()
-        .find(|setting| {
-            setting.link.is_some()
+    for settings in [SWEEP.settings, PAIRWISE.settings, TABLE] {
+        for &setting in settings {
+            if setting.link.is_some()
                 && (setting.link == Some(key)
                     || setting.link_aliases.contains(&key)
                     || setting.option == key)
-        })
+            {
+                return Some(setting);
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]

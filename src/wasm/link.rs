@@ -7,7 +7,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::plain::PlainObject;
-use super::{arguments, to_js_value, to_plain_object};
+use super::{arguments, to_plain_object};
 use crate::figure::DEFAULT_LEVEL;
 use crate::link::{
     format_link_with, keys, parse_link, read_link_source, BinValue, ColorMapName, DataKind, Format,
@@ -35,7 +35,7 @@ pub fn parse_link_js(
     let parsed = parse_link(&query, &context);
     let object = PlainObject::new();
     object.set("state", &state_object(&parsed.state, true)?);
-    object.set("notices", &to_js_value(&parsed.notices)?);
+    object.set("notices", &to_plain_object(&parsed.notices)?);
     Ok(object.into())
 }
 
@@ -171,7 +171,7 @@ pub fn read_link_source_js(
     let (source, notices) = read_link_source(&query, &datasets);
     let object = PlainObject::new();
     object.set("source", &to_plain_object(&source)?);
-    object.set("notices", &to_js_value(&notices)?);
+    object.set("notices", &to_plain_object(&notices)?);
     Ok(object.into())
 }
 

@@ -602,15 +602,6 @@ fn to_plain_object<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, js_sys::
     plain::plain_value(value)
 }
 
-/// Converts a value with serde-wasm-bindgen's `json_compatible` serializer, the reference
-/// [`plain::Plain`] is tested against; share-link notices are written with it.
-#[cfg(feature = "figures")]
-fn to_js_value<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, js_sys::Error> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(js_error)
-}
-
 /// [`to_plain_object`], typed for the TypeScript declarations.
 #[cfg(feature = "figures")]
 fn to_typed<T: Serialize + ?Sized, Typed: JsCast>(value: &T) -> Result<Typed, js_sys::Error> {

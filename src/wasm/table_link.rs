@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 use super::chunked::step_size;
 use super::table::{sweep_options, sweep_view, table_or_error, SweepOptionsObject, SweepTable};
 use super::SweepCsvLoader;
-use super::{arguments, js_error, to_js_value, to_plain_object};
+use super::{arguments, js_error, to_plain_object};
 use crate::link::table::{format_table_link, open_linked_sweep_with, read_table_link, table_link};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -50,7 +50,7 @@ pub fn open_linked_sweep_js(
     notices.extend(linked.notices);
     let object = js_sys::Object::new();
     set(&object, "view", &to_plain_object(&linked.view)?)?;
-    set(&object, "notices", &to_js_value(&notices)?)?;
+    set(&object, "notices", &to_plain_object(&notices)?)?;
     set(&object, "table", &SweepTable::of(linked.sweep).into())?;
     Ok(object.into())
 }
