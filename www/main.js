@@ -110,7 +110,10 @@ const PROGRESS_DELAY_MS = 300;
  * way: resolves to { source, kind, dataset, names, label, text }; rejects with an Error whose
  * message says in plain words what failed, or LoadCancelled when Cancel was pressed or a newer
  * load began. The figure area is marked busy meanwhile, and what is shown stays until the new
- * data are ready.
+ * data are ready. `link`: the view a share link names; `roles` and `view`: a big run table read
+ * again with the roles changed in the column panel, at what of the view shown still fits.
+ * @param {any} source
+ * @param {{ link?: string, roles?: any, view?: any }} [options]
  */
 async function loadSource(source, { link = "", roles, view } = {}) {
   app.pendingLoad?.abort();

@@ -198,7 +198,7 @@ export function relinkSweep(api, loaded, link) {
 async function loadBigFile(api, file, { progress, signal, roles, view }) {
   const read = async (kind) => {
     const loaded = await loadCsvInSlices(api, file, { kind, progress: progress.update, signal, roles });
-    if (!loaded.table) return withNames({ kind, ...loaded });
+    if (!loaded.table) return withNames({ kind, dataset: loaded.dataset, api: loaded.api });
     const { table } = loaded;
     try {
       // Its view chosen and projected in a turn of its own, after the opening's last step.

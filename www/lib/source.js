@@ -312,6 +312,9 @@ function openRunTable(api, opened, { keep, link, fallback = null }) {
  * [] } for a table read in slices) projected at its view (undefined: the default view):
  * { dataset, sweep } as loadSweep gives them, `opened` (what openSweep opened, when known) in
  * the sweep. Without `keep` the table is freed; on failure everything is, and the error thrown.
+ * @param {any} linked
+ * @param {string} link
+ * @param {{ keep?: boolean, opened?: { text: string, options: any } }} [options]
  */
 export function projectOpened(linked, link, { keep = true, opened } = {}) {
   let projection;
