@@ -608,3 +608,61 @@ fn a_pooled_trend_the_lines_do_not_back_is_said_with_both() {
         .unwrap();
     assert_eq!(claim, None, "no direction is claimed");
 }
+
+/// The sentences of a one-panel CSV with explicit axes.
+fn sentences(csv: &str, x: &str, y: &str) -> Vec<String> {
+    let options = sweepmap::CsvOptions {
+        x: Some(x.into()),
+        y: Some(y.into()),
+        value: Some("acc".into()),
+        ..sweepmap::CsvOptions::default()
+    };
+    let dataset = sweepmap::load_csv(csv, &options).unwrap();
+    let (_, sections) = observe(&dataset, View::Grid);
+    sections[0].1.iter().map(|o| o.text.clone()).collect()
+}
+
+/// A trend runs along numbers or bin ranges, never along text categories (models, tasks, an
+/// optimizer's names), whose order is only the data's (seen on lm-evaluation-harness results:
+/// "Along model, acc falls: a moderate trend").
+#[test]
+fn no_trend_is_claimed_along_text_categories() {
+    // acc rises with lr in every row, and falls along the listed models in every column.
+    let csv = "model_name,lr,acc\n\
+               alpha,0.1,10\nalpha,0.2,20\nalpha,0.3,30\n\
+               beta,0.1,5\nbeta,0.2,15\nbeta,0.3,25\n\
+               gamma,0.1,1\ngamma,0.2,11\ngamma,0.3,21\n";
+    let said = sentences(csv, "lr", "model_name");
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("Along lr, acc rises: a strong trend")),
+        "{said:?}"
+    );
+    assert!(
+        !said
+            .iter()
+            .any(|s| s.contains("along model_name") || s.contains("Along model_name")),
+        "{said:?}"
+    );
+
+    // The same numbers with the models as bins of a parameter: ranges are ordered.
+    let binned = csv
+        .replace("alpha", "0–1")
+        .replace("beta", "1–2")
+        .replace("gamma", "2–3");
+    let said = sentences(&binned, "lr", "model_name");
+    assert!(
+        said.iter().any(|s| s.starts_with("Along model_name, acc")),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn one_missing_cell_is_said_in_the_singular() {
+    let csv = "opt,lr,acc\nadam,0.1,1\nadam,0.2,2\nsgd,0.1,3\n";
+    let said = sentences(csv, "lr", "opt");
+    assert!(
+        said.contains(&"1 of 4 cells is missing.".to_string()),
+        "{said:?}"
+    );
+}

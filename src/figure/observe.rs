@@ -250,10 +250,16 @@ pub fn observe_panel(grid: &Grid, context: &PanelContext<'_>) -> Vec<Observation
         (AxisName::X, &trends.along_x, "rows"),
         (AxisName::Y, &trends.along_y, "columns"),
     ] {
-        let axis_name = display_label(match axis {
-            AxisName::X => &context.x.name,
-            AxisName::Y => &context.y.name,
-        });
+        let along = match axis {
+            AxisName::X => context.x,
+            AxisName::Y => context.y,
+        };
+        // Along models, tasks or other text categories there is no trend to speak of: their
+        // order is only the order of the data.
+        if !along.is_ordered() {
+            continue;
+        }
+        let axis_name = display_label(&along.name);
         let supported = trend.direction.filter(|d| trend.agrees_with(*d));
         let lines_with = match supported {
             Some(TrendDirection::Increasing) => trend.lines_increasing,
@@ -334,9 +340,10 @@ pub fn observe_panel(grid: &Grid, context: &PanelContext<'_>) -> Vec<Observation
     if summary.missing > 0 {
         observations.push(Observation {
             text: format!(
-                "{} of {} cells are missing.",
+                "{} of {} cells {} missing.",
                 summary.missing,
-                summary.present + summary.missing
+                summary.present + summary.missing,
+                if summary.missing == 1 { "is" } else { "are" }
             ),
             claim: Claim::Missing {
                 present: summary.present,

@@ -77,6 +77,23 @@ impl Axis {
         self.values.is_some()
     }
 
+    /// True when the categories have an order a trend can run along: numbers, or the ranges
+    /// `low–high` that a binned parameter's labels are (`src/table/bins.rs`). Text categories
+    /// (models, tasks, an optimizer's names) have none: their order is only the data's.
+    pub fn is_ordered(&self) -> bool {
+        if self.is_numeric() {
+            return true;
+        }
+        for label in &self.labels {
+            match label.split_once('–') {
+                Some((low, high))
+                    if parse_number(low).is_some() && parse_number(high).is_some() => {}
+                _ => return false,
+            }
+        }
+        !self.labels.is_empty()
+    }
+
     /// The position of a label on the axis. Numeric axes match by value, so "0.10" finds "0.1".
     pub fn position(&self, label: &str) -> Option<usize> {
         match (&self.values, parse_number(label)) {
