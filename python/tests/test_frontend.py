@@ -275,8 +275,8 @@ def test_a_run_table_is_drawn_at_the_view_python_names(host, tmp_path):
         figure.direction = "lower"
         figure.others = {"bs": "mean"}
     wait_for(lambda: not figure.error, what="the new view")
-    assert figure.inferred[1].startswith('Drawn: "train_loss" (lower is better) by "lr" (x)')
-    assert figure.inferred[-1] == "Shown: mean over bs; 4 seeds per cell."
+    assert figure.inferred[0].startswith('Drawn: "train_loss" (lower is better) by "lr" (x)')
+    assert figure.inferred[-1] == "Shown: mean over bs; 4 runs per cell."
 
 
 def test_a_lazy_frame_is_drawn_from_its_configuration_table(host):

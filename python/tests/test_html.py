@@ -255,8 +255,13 @@ async def _open_offline(browser, url: str, timeout: float = 30) -> dict:
               return {
                 view: projection ? projection.view() : null,
                 description: projection ? projection.description() : null,
-                notices: [...document.querySelectorAll("#notice-list li")].map(
-                  (item) => item.textContent),
+                // Every notice; a run table's explanation as its headline, then its folded
+                // details (as tests/e2e/browser.mjs reads them).
+                notices: [...document.querySelectorAll("#notice-list > li")].flatMap((li) =>
+                  li.classList.contains("explained")
+                    ? [li.firstChild.textContent,
+                       ...[...li.querySelectorAll("details li")].map((item) => item.textContent)]
+                    : [li.textContent]),
                 svg: figure.toSvg(),
                 // The canvas near the corner of every cell of every panel (off its label; up to
                 // 25 by 25).
@@ -321,10 +326,10 @@ VIEWS = [
 ]
 #: What each view says it shows (the projection's description, the core's words).
 SHOWN = [
-    "bs = 64 (fixed); 2 seeds per cell",
+    "bs = 64 (fixed); 2 runs per cell",
     "best over bs",
     "mean over wd",
-    "2 seeds per cell",
+    "2 runs per cell",
 ]
 
 
@@ -356,11 +361,11 @@ def test_a_run_tables_view_reopens_from_the_file_as_the_widget_draws_it(host, tm
     figure = host.show(sweepmap.Figure(runs(), **view, width=800))
     wait_for(lambda: figure.panels or figure.error, what="the widget")
     assert figure.error == ""
-    # The file lists what the widget lists (how the table was read, what is drawn, what it
+    # The file lists what the widget lists (what is drawn, how the table was read, what it
     # shows; why the axes are drawn is said in each one's words): no notice of a refused key.
     assert len(shown["notices"]) == len(figure.inferred) == 3
-    assert shown["notices"][0] == figure.inferred[0]
-    assert shown["notices"][1].split(", ")[0] == figure.inferred[1].split(", ")[0]
+    assert shown["notices"][0].split(", ")[0] == figure.inferred[0].split(", ")[0]
+    assert shown["notices"][1] == figure.inferred[1]
     assert shown["notices"][2] == figure.inferred[2]
     widget_cells = cells(figure.to_svg())
     assert [fill for *_, fill in file_cells] == [fill for *_, fill in widget_cells]
@@ -389,7 +394,7 @@ def test_a_lazy_frames_view_reopens_from_its_configuration_table(host, tmp_path)
     from_lazy = host.call(_open_offline(host.browser, lazy.resolve().as_uri()), timeout=60)
     from_runs = host.call(_open_offline(host.browser, eager.resolve().as_uri()), timeout=60)
     assert from_lazy["problems"] == [] and from_lazy["view"]["others"] == {"bs": {"fixed": "32"}}
-    assert from_lazy["notices"][0].startswith("Read as a configuration table: 24 runs;")
+    assert from_lazy["notices"][1].startswith("Read as a configuration table: 24 runs;")
     assert len(cells(from_lazy["svg"])) == 6
     assert cells(from_lazy["svg"]) == cells(from_runs["svg"])
 
