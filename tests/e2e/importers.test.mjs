@@ -297,10 +297,12 @@ describe("the importers package in <sweep-map>", { timeout: 120_000 }, () => {
       element.setAttribute("src", "runs.json");
       document.body.append(element);
       const detail = await rendered;
-      return { panels: detail.panels, inferred: detail.inferred.slice(0, 1) };
+      return { panels: detail.panels, inferred: detail.inferred.slice(0, 2) };
     });
     assert.equal(result.panels.length, 1);
-    assert.match(result.inferred[0], /^Read as a table of runs: 12 runs/);
+    // The explanation's headline (what is drawn), then how the table was read.
+    assert.match(result.inferred[0], /^Drawn: "val_acc" \(higher is better\)/);
+    assert.match(result.inferred[1], /^Read as a table of runs: 12 runs/);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -208,7 +208,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
     // Tab from the top of the page visits every visible control, the toolbar and the figure, in order.
     const visited = [];
     await page.evaluate(() => document.activeElement?.blur());
-    for (let step = 0; step < 25; step += 1) {
+    for (let step = 0; step < 40; step += 1) {
       await page.keyboard.press("Tab");
       const id = await page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
       if (visited.includes(id)) break;
@@ -237,6 +237,8 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "copy-link",
       "export-png",
       "export-svg",
+      "export-pdf",
+      "export-svg-paths",
       "export-csv",
       "export-page",
       "figure-canvas",
