@@ -21,6 +21,7 @@ from typing import Any
 import narwhals as nw
 
 from ._reduce import (
+    ITEM_NAMES,
     MAX_CONFIGURATIONS,
     Column,
     DuckDBEngine,
@@ -29,24 +30,6 @@ from ._reduce import (
     infer_pairwise_roles,
     normalize,
     reduce,
-)
-
-#: Names of an item column (src/pairwise/csv_format.rs ITEM_NAMES; a test keeps them equal).
-ITEM_NAMES = (
-    "item",
-    "itemid",
-    "itemname",
-    "items",
-    "taskid",
-    "id",
-    "problem",
-    "problemid",
-    "question",
-    "questionid",
-    "instance",
-    "instanceid",
-    "example",
-    "exampleid",
 )
 
 
