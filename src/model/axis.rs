@@ -18,6 +18,11 @@ pub struct Axis {
     pub values: Option<Vec<f64>>,
 }
 
+/// What joins the two ends of a bin's label, `1e-4–3e-4` (an en dash: the numbers' own minus
+/// signs and exponents stay readable). Bins write it (`src/table/bins.rs`), axes read it back
+/// ([`Axis::is_ordered`]).
+pub(crate) const RANGE_DASH: char = '–';
+
 /// Parses an axis label as a finite number, if it is one.
 pub(crate) fn parse_number(text: &str) -> Option<f64> {
     let trimmed = text.trim();
@@ -85,7 +90,7 @@ impl Axis {
             return true;
         }
         for label in &self.labels {
-            match label.split_once('–') {
+            match label.split_once(RANGE_DASH) {
                 Some((low, high))
                     if parse_number(low).is_some() && parse_number(high).is_some() => {}
                 _ => return false,

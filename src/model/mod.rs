@@ -1,7 +1,7 @@
 //! The dataset model and its text formats: axes, grids with explicit missing cells, datasets of
 //! model x benchmark panels, tidy CSV and JSON loading, and export back to both.
 
-mod axis;
+pub(crate) mod axis;
 pub(crate) mod build;
 pub(crate) mod chunked;
 pub(crate) mod csv_format;

@@ -120,7 +120,7 @@ fn from_texts(texts: &[String], log: bool) -> Bins {
 fn range(low: &str, high: &str) -> String {
     let mut label = String::with_capacity(low.len() + high.len() + 3);
     label.push_str(low);
-    label.push('–');
+    label.push(crate::model::axis::RANGE_DASH);
     label.push_str(high);
     label
 }
