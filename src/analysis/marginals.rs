@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::statistics::{finite_value, mean};
+use super::statistics::{finite_value, mean, power_of_two_at_or_below};
 use super::uncertainty::CellError;
 use crate::figure::format_value;
 use crate::{Direction, Grid};
@@ -121,26 +121,53 @@ pub fn panel_marginals(
     critical: f64,
     decimals: usize,
 ) -> PanelMarginals {
-    let columns = grid.columns();
-    let line = |cells: &mut dyn Iterator<Item = (usize, usize)>| {
-        let mut present: Vec<(f64, Option<f64>)> = Vec::new();
-        for (x, y) in cells {
-            if let Some(value) = finite_value(grid, x, y) {
-                let error = errors.get(y * columns + x).and_then(|e| e.as_ref());
-                present.push((value, error.map(|e| e.standard_error)));
-            }
+    // Row-major passes over the cells, each cell feeding its row and its column: the grid is
+    // stored row by row, and a million-cell panel read column by column (a line at a time) was
+    // the larger part of preparing its figure. For means, the first pass finds each line's
+    // largest magnitude, which gives the power of two its sum is taken at (as `mean` does; 1 /
+    // a power of two is exact, so multiplying by it is dividing); the second sums in the order
+    // a line read alone is summed, so the means are the same to the bit.
+    let columns = grid.columns().max(1);
+    let mut row_lines = vec![Line::EMPTY; grid.rows()];
+    let mut column_lines = vec![Line::EMPTY; columns];
+    if best {
+        each_cell(
+            grid,
+            errors,
+            (&mut row_lines, &mut column_lines),
+            |line, value, error| line.keep_best(value, error, direction),
+        );
+    } else {
+        each_cell(
+            grid,
+            errors,
+            (&mut row_lines, &mut column_lines),
+            |line, value, _| {
+                let magnitude = value.abs();
+                if magnitude > line.scale {
+                    line.scale = magnitude;
+                }
+            },
+        );
+        let lines = row_lines.iter_mut().chain(&mut column_lines);
+        for line in lines {
+            line.scale = 1.0 / power_of_two_at_or_below(line.scale);
         }
-        marginal(&present, best, direction, critical)
-    };
-    let mut rows: Vec<Option<LineMarginal>> = Vec::with_capacity(grid.rows());
-    for y in 0..grid.rows() {
-        rows.push(line(&mut (0..columns).map(|x| (x, y))));
+        each_cell(
+            grid,
+            errors,
+            (&mut row_lines, &mut column_lines),
+            |line, value, error| line.add(value, error),
+        );
     }
-    let mut column_marginals: Vec<Option<LineMarginal>> = Vec::with_capacity(columns);
-    for x in 0..columns {
-        column_marginals.push(line(&mut (0..grid.rows()).map(|y| (x, y))));
-    }
-    let columns = column_marginals;
+    let rows: Vec<Option<LineMarginal>> = row_lines
+        .iter()
+        .map(|line| line.marginal(best, critical))
+        .collect();
+    let columns: Vec<Option<LineMarginal>> = column_lines
+        .iter()
+        .map(|line| line.marginal(best, critical))
+        .collect();
     let best_rows = best_lines(&rows, direction, decimals);
     let best_columns = best_lines(&columns, direction, decimals);
     PanelMarginals {
@@ -186,47 +213,97 @@ fn near_best(lines: &[Option<LineMarginal>], best: &[usize]) -> Vec<usize> {
     near
 }
 
-/// One line's marginal from its present cells (value, standard error).
-fn marginal(
-    present: &[(f64, Option<f64>)],
-    best: bool,
-    direction: Direction,
-    critical: f64,
-) -> Option<LineMarginal> {
-    let interval = |centre: f64, error: Option<f64>| {
-        error.map(|error| (centre - critical * error, centre + critical * error))
-    };
-    if best {
-        let (value, error) = present.iter().copied().reduce(|kept, next| {
-            if better(direction, next.0, kept.0) {
-                next
-            } else {
-                kept
-            }
-        })?;
-        return Some(LineMarginal {
-            value,
-            interval: interval(value, error),
-            present: present.len(),
-        });
+/// Visits every present cell of `grid` row by row, with its row's line, then with its
+/// column's, its value and its standard error (from `errors`, row-major, or empty).
+fn each_cell(
+    grid: &Grid,
+    errors: &[Option<CellError>],
+    (rows, columns): (&mut [Line], &mut [Line]),
+    mut visit: impl FnMut(&mut Line, f64, Option<f64>),
+) {
+    let width = columns.len();
+    for (y, (cells, row)) in grid.cells().chunks(width).zip(rows).enumerate() {
+        let errors = errors.get(y * width..).unwrap_or_default();
+        for (x, (cell, column)) in cells.iter().zip(&mut *columns).enumerate() {
+            let Some(value) = cell.as_ref().map(|c| c.mean).filter(|v| v.is_finite()) else {
+                continue;
+            };
+            let error = errors.get(x).and_then(Option::as_ref);
+            let error = error.map(|e| e.standard_error);
+            visit(row, value, error);
+            visit(column, value, error);
+        }
     }
-    let mut values: Vec<f64> = Vec::with_capacity(present.len());
-    // Σ se², or none when a present cell has no standard error.
-    let mut variance: Option<f64> = Some(0.0);
-    for &(value, error) in present {
-        values.push(value);
-        variance = match (variance, error) {
+}
+
+/// What a row or column has gathered of its present cells, read in order along it.
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    present: usize,
+    /// The largest magnitude among the line's values, then 1 / the power of two at or below it
+    /// (the sum is taken at that power of two, as `mean` does).
+    scale: f64,
+    /// Σ value × scale.
+    sum: f64,
+    /// Σ se², or none once a present cell has no standard error.
+    variance: Option<f64>,
+    /// The best cell so far and its standard error (the first of equal ones).
+    best: Option<(f64, Option<f64>)>,
+}
+
+impl Line {
+    const EMPTY: Line = Line {
+        present: 0,
+        scale: 0.0,
+        // What `Iterator::sum` starts from, so that the sum is the same as `mean`'s.
+        sum: -0.0,
+        variance: Some(0.0),
+        best: None,
+    };
+
+    /// Counts a present cell and keeps it when it is better than the best one so far.
+    fn keep_best(&mut self, value: f64, error: Option<f64>, direction: Direction) {
+        self.present += 1;
+        if !self
+            .best
+            .is_some_and(|(kept, _)| !better(direction, value, kept))
+        {
+            self.best = Some((value, error));
+        }
+    }
+
+    /// Counts a present cell into the mean and its variance.
+    fn add(&mut self, value: f64, error: Option<f64>) {
+        self.present += 1;
+        self.sum += value * self.scale;
+        self.variance = match (self.variance, error) {
             (Some(sum), Some(error)) => Some(sum + error * error),
             _ => None,
         };
     }
-    let value = mean(&values)?;
-    let error = variance.map(|v| v.sqrt() / present.len() as f64);
-    Some(LineMarginal {
-        value,
-        interval: interval(value, error),
-        present: present.len(),
-    })
+
+    /// The line's marginal: its best cell or its mean, with the interval at `critical` standard
+    /// errors when every present cell has one; `None` without a present cell.
+    fn marginal(&self, best: bool, critical: f64) -> Option<LineMarginal> {
+        let interval = |centre: f64, error: Option<f64>| {
+            error.map(|error| (centre - critical * error, centre + critical * error))
+        };
+        if self.present == 0 {
+            return None;
+        }
+        let (value, error) = if best {
+            self.best?
+        } else {
+            let count = self.present as f64;
+            let error = self.variance.map(|v| v.sqrt() / count);
+            (self.sum / count / self.scale, error)
+        };
+        Some(LineMarginal {
+            value,
+            interval: interval(value, error),
+            present: self.present,
+        })
+    }
 }
 
 /// The lines whose marginal reads the same as the best one at `decimals`.
@@ -324,6 +401,47 @@ mod tests {
         // Lower is better: column 0.
         let lower = panel_marginals(&grid, &errors, false, Direction::Lower, 2.0, 1);
         assert_eq!(lower.best_columns, [0]);
+    }
+
+    #[test]
+    fn row_major_passes_equal_each_line_read_alone() {
+        // Values of very different magnitudes (the scale each line is summed at differs), holes,
+        // ties for the best cell, and one huge value that would overflow an unscaled sum.
+        let value = |x: usize, y: usize| match (x * 7 + y * 3) % 11 {
+            0 => None,
+            1 => Some(1e300),
+            2 => Some(-0.1 * y as f64),
+            k => Some(k as f64 / 3.0 + y as f64 * 1e-7),
+        };
+        let rows: Vec<Vec<Option<f64>>> = (0..9)
+            .map(|y| (0..13).map(|x| value(x, y)).collect())
+            .collect();
+        let borrowed: Vec<&[Option<f64>]> = rows.iter().rev().map(Vec::as_slice).collect();
+        let grid = grid_from_optional_rows_top_down(&borrowed);
+        let line = |values: Vec<f64>, best: bool| {
+            let kept = values
+                .iter()
+                .copied()
+                .reduce(|a, b| if b > a { b } else { a });
+            if best {
+                kept
+            } else {
+                mean(&values)
+            }
+        };
+        for best in [false, true] {
+            let panel = panel_marginals(&grid, &[], best, Direction::Higher, 1.96, 2);
+            for y in 0..9 {
+                let alone = line((0..13).filter_map(|x| value(x, y)).collect(), best);
+                let got = panel.rows[y].as_ref().map(|line| line.value.to_bits());
+                assert_eq!(got, alone.map(f64::to_bits), "row {y}, best {best}");
+            }
+            for x in 0..13 {
+                let alone = line((0..9).filter_map(|y| value(x, y)).collect(), best);
+                let got = panel.columns[x].as_ref().map(|line| line.value.to_bits());
+                assert_eq!(got, alone.map(f64::to_bits), "column {x}, best {best}");
+            }
+        }
     }
 
     #[test]

@@ -46,6 +46,12 @@ fn magnitude_scale(values: &[f64]) -> f64 {
     let largest = values
         .iter()
         .fold(0.0f64, |largest, value| largest.max(value.abs()));
+    power_of_two_at_or_below(largest)
+}
+
+/// The power of two at or below `largest` (a magnitude), or 1 when it is zero or subnormal: the
+/// scale of [`magnitude_scale`] for values whose largest magnitude is already known.
+pub(crate) fn power_of_two_at_or_below(largest: f64) -> f64 {
     if largest.is_normal() {
         f64::from_bits(largest.to_bits() & 0x7ff0_0000_0000_0000)
     } else {
