@@ -10,6 +10,10 @@ ASSETS = (
     "standalone.html",
     "pairwise_bg.wasm",
     "pairwise_standalone.html",
+    "paper_bg.wasm",
+    "DejaVuSans.ttf",
+    "DejaVuSans-Bold.ttf",
+    "DejaVu-LICENSE",
 )
 
 

@@ -2,8 +2,14 @@
 // that draws with the project's own JS, bundled with it into one file by python/build.sh
 // (anywidget imports a widget's module from a blob: URL, so it cannot import siblings).
 //
-//   - The wasm comes from the model as bytes (trait `_wasm`): a blob: module has no address to
-//     find it beside itself, and nothing is fetched.
+//   - The wasm comes from the kernel as bytes: a blob: module has no address to find it beside
+//     itself, and nothing is fetched. The bytes are not the figure's: `_wasm` refers
+//     ("IPY_MODEL_<id>") to the kernel's one model of them (sweepmap._figure.Asset: name,
+//     sha256, value), got through model.widget_manager.get_model, so a front end receives them
+//     once however many figures it shows, and a notebook saved with its widget state holds them
+//     once. anywidget imports this module once per figure, so what is shared lives on
+//     globalThis (`shared`): the compiled WebAssembly.Module per SHA-256, compiled once per page
+//     and instantiated per figure (each figure's copy of the glue has its own instance).
 //   - The data come as text (`_text`, a DataFrame written to CSV by Python, with `_name`, a file
 //     name or ""), read by the page's rule (lib/source.js loadSweep) when Python names nothing,
 //     and as a run table with what it names otherwise (readData). `_load` holds what Python
@@ -12,9 +18,9 @@
 //     is kept: hover tells a cell's runs.
 //   - `_view` holds SweepFigure's options (names as the figure takes them); a change redraws.
 //   - Per-item scores (the core's guessKind, else the sweep loaders) are read and drawn by the
-//     pairwise package (www/pkg/pairwise/): its glue is bundled here, its wasm comes from the
-//     model (`_wasm_pairwise`), sent by Python only for such data (the widget asks with a
-//     "pairwise" message when Python did not send it); `_load.pairwise` names their columns
+//     pairwise package (www/pkg/pairwise/): its glue is bundled here, its wasm is the shared
+//     model `_wasm_pairwise` refers to, referred to by Python only for such data (the widget asks
+//     with a "pairwise" message when Python did not); `_load.pairwise` names their columns
 //     (item, model, score, group) and `_pairwise_view` holds SweepPairwiseFigure's options.
 //   - Hover, click and keyboard come from CellInspector (lib/cells.js), as in <sweep-map>:
 //     hover sets the `hover` trait, a click sets `click` and sends a "click" message.
@@ -23,13 +29,18 @@
 //     its engine, `reduced` (what was reduced where) comes first.
 //   - Errors (the core's message) are shown in the widget and set the `error` trait; a figure
 //     already drawn stays.
-//   - Python asks for exports with an "export" message (`svg` or `png`) and gets the answer back
-//     as an "export" message (PNG bytes as a buffer); while the core refuses the data or the
-//     view, the answer is its message (a figure still shown is not what the traits ask for).
+//   - Python asks for exports with an "export" message (`svg`, `png` or `pdf`) and gets the
+//     answer back as an "export" message (PNG or PDF bytes as a buffer); while the core refuses
+//     the data or the view, the answer is its message (a figure still shown is not what the
+//     traits ask for). A PDF is made as the page makes it (www/export.js exportPdf): the paper
+//     package (www/pkg/paper/, glue bundled here) turns the figure's SVG into a PDF with its
+//     fonts. Python names the package by SHA-256 (`paper`); a page that has not got it asks
+//     with a "paper" message and gets its wasm and both fonts as buffers, once per page: the
+//     loaded package is shared on globalThis as the wasm is.
 // Labels from data are only ever written with textContent (the tooltip is CellInspector's).
 // Everything lives in a shadow root with <sweep-map>'s stylesheet (lib/figure-style.js).
 
-import { load, loadPairwiseApi } from "../../www/lib/sweepmap.js";
+import { load, loadPairwiseApi, loadPaperApi } from "../../www/lib/sweepmap.js";
 import { CellInspector } from "../../www/lib/cells.js";
 import { figureStyleSheet } from "../../www/lib/figure-style.js";
 import { formatOf, loadEitherKind } from "../../www/lib/source.js";
@@ -122,11 +133,54 @@ function cellDetail(info, via, projection) {
 }
 
 /**
- * The wasm's bytes from the model: ipywidgets hands a binary trait over as a DataView, which
- * WebAssembly.instantiate refuses (it takes an ArrayBuffer or a typed array).
+ * Bytes from the kernel: ipywidgets hands binary traits and message buffers over as DataViews,
+ * which WebAssembly.compile refuses (it takes an ArrayBuffer or a typed array).
  */
-function wasmBytes(value) {
-  return ArrayBuffer.isView(value) ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength) : value;
+function bytesOf(value) {
+  return ArrayBuffer.isView(value) ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength) : new Uint8Array(value);
+}
+
+/**
+ * What every figure of the page shares, whichever copy of this module it runs (anywidget
+ * imports it once per figure): compiled wasm modules and the loaded paper package, each a
+ * promise under its SHA-256.
+ * @type {{ modules: Map<string, Promise<WebAssembly.Module>>, paper: Map<string, Promise<any>> }}
+ */
+const shared = (globalThis[Symbol.for("sweepmap.widget.shared")] ??= { modules: new Map(), paper: new Map() });
+
+/** A promise kept under `key` in `map` until it fails (then the next caller tries again). */
+function sharedPromise(map, key, start) {
+  let pending = map.get(key);
+  if (!pending) {
+    pending = start();
+    map.set(key, pending);
+    pending.catch(() => {
+      if (map.get(key) === pending) map.delete(key);
+    });
+  }
+  return pending;
+}
+
+const REFERENCE = "IPY_MODEL_";
+
+/**
+ * The compiled wasm the model's trait `name` refers to (a shared Asset model), or null when it
+ * refers to none. Compiled once per page per SHA-256, however many figures ask.
+ */
+async function wasmModule(model, name) {
+  const reference = model.get(name);
+  if (typeof reference !== "string" || !reference.startsWith(REFERENCE)) return null;
+  const id = reference.slice(REFERENCE.length);
+  let asset;
+  try {
+    asset = await model.widget_manager.get_model(id);
+  } catch {
+    asset = null;
+  }
+  if (!asset) {
+    throw new Error(`the front end has no model ${id} of the wasm this figure refers to: run the cell again`);
+  }
+  return sharedPromise(shared.modules, asset.get("sha256"), () => WebAssembly.compile(bytesOf(asset.get("value"))));
 }
 
 /** The PNG of a figure at `pixelRatio`, as bytes. */
@@ -194,23 +248,35 @@ async function render({ model, el }) {
 
   let api;
   try {
-    api = await load(wasmBytes(model.get("_wasm")));
+    api = await load(await wasmModule(model, "_wasm"));
   } catch (error) {
     fail(`could not start sweepmap's WebAssembly: ${messageOf(error)}`);
     return () => {};
   }
 
-  // The pairwise package, once Python has sent its wasm (asked for once, with a message).
+  // The pairwise package, once Python refers to its wasm (asked for once, with a message).
   let askedForPairwise = false;
   const pairwiseApi = async () => {
-    const bytes = model.get("_wasm_pairwise");
-    if (bytes && bytes.byteLength > 0) return loadPairwiseApi(wasmBytes(bytes));
+    const module = await wasmModule(model, "_wasm_pairwise");
+    if (module) return loadPairwiseApi(module);
     if (!askedForPairwise) {
       askedForPairwise = true;
       model.send({ type: "pairwise" });
     }
     return null;
   };
+
+  // The paper package, for PDF exports: shared by the page's figures; asked for from the
+  // kernel by the first figure that needs it ("paper"), which answers with its wasm and fonts.
+  /** @type {Map<string, { resolve: (buffers: any[]) => void, reject: (error: Error) => void }>} */
+  const paperAsked = new Map();
+  const paperFonts = (key) =>
+    sharedPromise(shared.paper, key, () =>
+      new Promise((resolve, reject) => {
+        paperAsked.set(key, { resolve, reject });
+        model.send({ type: "paper", sha256: key });
+      }).then(([wasm, regular, bold]) => loadPaperApi(bytesOf(wasm), [bytesOf(regular), bytesOf(bold)])),
+    );
 
   const width = () => model.get("width") ?? Math.max(1, Math.floor(host.clientWidth || el.clientWidth || 640));
 
@@ -287,7 +353,14 @@ async function render({ model, el }) {
     }
   };
 
-  const onMessage = async (message) => {
+  const onMessage = async (message, buffers) => {
+    if (message?.type === "paper") {
+      const asked = paperAsked.get(message.sha256);
+      paperAsked.delete(message.sha256);
+      if (asked && buffers?.length === 3) asked.resolve(buffers);
+      else asked?.reject(new Error("the kernel sent the paper package without its wasm and fonts"));
+      return;
+    }
     if (message?.type !== "export") return;
     const reply = { type: "export", id: message.id, format: message.format };
     try {
@@ -296,6 +369,11 @@ async function render({ model, el }) {
       if (!figure || model.get("error")) throw new Error(model.get("error") || "the figure is not drawn yet");
       if (message.format === "svg") {
         model.send({ ...reply, svg: figure.toSvg() });
+      } else if (message.format === "pdf") {
+        // The SVG now: the figure may change while the package arrives.
+        const svg = figure.toSvg();
+        const { pdf, missing } = (await paperFonts(message.paper)).toPdf(svg);
+        model.send({ ...reply, missing }, undefined, [pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength)]);
       } else {
         const ratio = figure.backingRatio(message.pixelRatio ?? 2);
         model.send({ ...reply, pixelRatio: ratio }, undefined, [await pngBytes(figure, ratio)]);
@@ -348,6 +426,7 @@ async function render({ model, el }) {
 
   return () => {
     closed = true;
+    for (const asked of paperAsked.values()) asked.reject(new Error("the figure was closed"));
     resize.disconnect();
     for (const [event, listener] of listeners) model.off(event, listener);
     figure?.free();
