@@ -37,6 +37,9 @@
 //     fonts. Python names the package by SHA-256 (`paper`); a page that has not got it asks
 //     with a "paper" message and gets its wasm and both fonts as buffers, once per page: the
 //     loaded package is shared on globalThis as the wasm is.
+//   - A host whose widget manager cannot give the Asset model (no widget_manager.get_model, as
+//     in hosts that run anywidget without ipywidgets' manager) gets the bytes by asking the kernel
+//     ("wasm"), as for the paper package: once per page where figures draw one after another.
 // Labels from data are only ever written with textContent (the tooltip is CellInspector's).
 // Everything lives in a shadow root with <sweep-map>'s stylesheet (lib/figure-style.js).
 
@@ -163,24 +166,34 @@ function sharedPromise(map, key, start) {
 
 const REFERENCE = "IPY_MODEL_";
 
+/** The model of an id through the host's widget manager, or null where there is none or it lacks the model. */
+async function referredModel(model, id) {
+  try {
+    return (await model.widget_manager?.get_model?.(id)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The compiled wasm the model's trait `name` refers to (a shared Asset model), or null when it
- * refers to none. Compiled once per page per SHA-256, however many figures ask.
+ * refers to none. Compiled once per page per SHA-256, however many figures ask. A host without
+ * widget references (no widget_manager.get_model, or without that model) asks the kernel for
+ * the bytes with a "wasm" message, naming the packages the page has compiled (the kernel then
+ * sends only its SHA-256).
  */
-async function wasmModule(model, name) {
+async function wasmModule(model, name, ask) {
   const reference = model.get(name);
   if (typeof reference !== "string" || !reference.startsWith(REFERENCE)) return null;
-  const id = reference.slice(REFERENCE.length);
-  let asset;
-  try {
-    asset = await model.widget_manager.get_model(id);
-  } catch {
-    asset = null;
+  const asset = await referredModel(model, reference.slice(REFERENCE.length));
+  if (asset) {
+    return sharedPromise(shared.modules, asset.get("sha256"), () => WebAssembly.compile(bytesOf(asset.get("value"))));
   }
-  if (!asset) {
-    throw new Error(`the front end has no model ${id} of the wasm this figure refers to: run the cell again`);
-  }
-  return sharedPromise(shared.modules, asset.get("sha256"), () => WebAssembly.compile(bytesOf(asset.get("value"))));
+  const { message, buffers } = await ask({ type: "wasm", trait: name, have: [...shared.modules.keys()] });
+  return sharedPromise(shared.modules, message.sha256, async () => {
+    if (!buffers?.length) throw new Error("the kernel sent no wasm");
+    return WebAssembly.compile(bytesOf(buffers[0]));
+  });
 }
 
 /** The PNG of a figure at `pixelRatio`, as bytes. */
@@ -246,9 +259,30 @@ async function render({ model, el }) {
     },
   );
 
+  // Questions to the kernel ("wasm", "paper"), each answered by a message of its type with the
+  // same `ask`; those still open when the figure closes fail.
+  const asked = new Map();
+  let asks = 0;
+  const ask = (content) =>
+    new Promise((resolve, reject) => {
+      const id = ++asks;
+      const listener = (message, buffers) => {
+        if (message?.type !== content.type || message.ask !== id) return;
+        model.off("msg:custom", listener);
+        asked.delete(id);
+        resolve({ message, buffers });
+      };
+      asked.set(id, () => {
+        model.off("msg:custom", listener);
+        reject(new Error("the figure was closed"));
+      });
+      model.on("msg:custom", listener);
+      model.send({ ...content, ask: id });
+    });
+
   let api;
   try {
-    api = await load(await wasmModule(model, "_wasm"));
+    api = await load(await wasmModule(model, "_wasm", ask));
   } catch (error) {
     fail(`could not start sweepmap's WebAssembly: ${messageOf(error)}`);
     return () => {};
@@ -257,7 +291,7 @@ async function render({ model, el }) {
   // The pairwise package, once Python refers to its wasm (asked for once, with a message).
   let askedForPairwise = false;
   const pairwiseApi = async () => {
-    const module = await wasmModule(model, "_wasm_pairwise");
+    const module = await wasmModule(model, "_wasm_pairwise", ask);
     if (module) return loadPairwiseApi(module);
     if (!askedForPairwise) {
       askedForPairwise = true;
@@ -268,15 +302,13 @@ async function render({ model, el }) {
 
   // The paper package, for PDF exports: shared by the page's figures; asked for from the
   // kernel by the first figure that needs it ("paper"), which answers with its wasm and fonts.
-  /** @type {Map<string, { resolve: (buffers: any[]) => void, reject: (error: Error) => void }>} */
-  const paperAsked = new Map();
   const paperFonts = (key) =>
-    sharedPromise(shared.paper, key, () =>
-      new Promise((resolve, reject) => {
-        paperAsked.set(key, { resolve, reject });
-        model.send({ type: "paper", sha256: key });
-      }).then(([wasm, regular, bold]) => loadPaperApi(bytesOf(wasm), [bytesOf(regular), bytesOf(bold)])),
-    );
+    sharedPromise(shared.paper, key, async () => {
+      const { buffers } = await ask({ type: "paper" });
+      if (buffers?.length !== 3) throw new Error("the kernel sent the paper package without its wasm and fonts");
+      const [wasm, regular, bold] = buffers.map(bytesOf);
+      return loadPaperApi(wasm, [regular, bold]);
+    });
 
   const width = () => model.get("width") ?? Math.max(1, Math.floor(host.clientWidth || el.clientWidth || 640));
 
@@ -353,14 +385,7 @@ async function render({ model, el }) {
     }
   };
 
-  const onMessage = async (message, buffers) => {
-    if (message?.type === "paper") {
-      const asked = paperAsked.get(message.sha256);
-      paperAsked.delete(message.sha256);
-      if (asked && buffers?.length === 3) asked.resolve(buffers);
-      else asked?.reject(new Error("the kernel sent the paper package without its wasm and fonts"));
-      return;
-    }
+  const onMessage = async (message) => {
     if (message?.type !== "export") return;
     const reply = { type: "export", id: message.id, format: message.format };
     try {
@@ -426,7 +451,7 @@ async function render({ model, el }) {
 
   return () => {
     closed = true;
-    for (const asked of paperAsked.values()) asked.reject(new Error("the figure was closed"));
+    for (const fail of asked.values()) fail();
     resize.disconnect();
     for (const [event, listener] of listeners) model.off(event, listener);
     figure?.free();

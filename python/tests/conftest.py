@@ -141,8 +141,10 @@ class Host:
             "buffers": _encoded(buffers),
         }
 
-    async def _open(self, widgets: tuple[Any, ...]) -> None:
+    async def _open(self, widgets: tuple[Any, ...], manager: bool) -> None:
         await self._page(kernel=True)
+        if not manager:
+            await self.page.evaluate("() => { window.host.manager = undefined; }")
         self.opened: set[str] = set()
         for widget in widgets:
             # The widgets its state refers to first, as the kernel opened them before it.
@@ -165,11 +167,12 @@ class Host:
         }
         _instances[model_id]._handle_msg(message)
 
-    def show(self, *widgets: Any) -> Any:
+    def show(self, *widgets: Any, manager: bool = True) -> Any:
         """Shows widgets in a new page, one after the other, as a notebook displays them;
-        returns the first."""
+        returns the first. Without `manager`, the models have no widget_manager (a host that
+        runs anywidget without ipywidgets' manager)."""
         self.widget = widgets[0]
-        self.call(self._open(widgets))
+        self.call(self._open(widgets, manager))
         return widgets[0]
 
     def restore(self, saved: dict[str, Any], ids: list[str]) -> None:

@@ -546,6 +546,33 @@ def test_two_figures_get_the_wasm_once_and_a_saved_notebook_holds_it_once(host):
     assert host.console == [] and host.evaluate("window.host.errors") == []
 
 
+def test_without_a_widget_manager_the_figures_ask_the_kernel_for_the_wasm(host):
+    """A host whose models have no widget_manager cannot follow the reference to the shared
+    wasm: each figure asks the kernel ("wasm"), which sends the bytes to the first and only
+    their SHA-256 to the others, since the page says it has them; per-item scores get the
+    pairwise wasm the same way."""
+    first = sweepmap.Figure(TIDY, width=600)
+    second = sweepmap.Figure(TIDY, colormap="magma", width=600)
+    scores = sweepmap.Figure(SCORES, models=["a", "b"], bins=2, width=600)
+    host.show(first, second, scores, manager=False)
+    assert drawn(first) == ["m1"] and drawn(second) == ["m1"]
+    assert drawn(scores) == PAIR_TITLES and scores.kind == "pairwise"
+    received = host.evaluate(RECEIVED)
+    # The Asset models are opened (the kernel made them), but the figures cannot read them.
+    opened = {model: size for kind, model, size in received if kind == "open"}
+    assert opened[first._wasm.model_id] == len(first._wasm.value)
+    answers = [(model, size) for kind, model, size in received if kind == "custom"]
+    assert answers == [
+        (first.model_id, len(first._wasm.value)),
+        (second.model_id, 0),
+        (scores.model_id, 0),
+        (scores.model_id, len(scores._wasm_pairwise.value)),
+    ]
+    assert_cells_drawn(host, cells(first.to_svg()), 0)
+    assert_cells_drawn(host, cells(second.to_svg()), 1)
+    assert host.console == [] and host.evaluate("window.host.errors") == []
+
+
 def ppm(path: Path) -> tuple[int, int, bytes]:
     """A binary PPM (P6, 8 bits) as (width, height, RGB bytes)."""
     data = path.read_bytes()

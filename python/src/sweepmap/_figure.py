@@ -475,7 +475,17 @@ class Figure(anywidget.AnyWidget):
         elif kind == "paper":
             # A PDF export, in a front end that has not got the paper package yet.
             paper = _paper()
-            self.send({"type": "paper", "sha256": paper.sha256}, [paper.wasm, *paper.fonts])
+            reply = {"type": "paper", "ask": content.get("ask"), "sha256": paper.sha256}
+            self.send(reply, [paper.wasm, *paper.fonts])
+        elif kind == "wasm":
+            # A front end whose widget manager cannot give the Asset a trait refers to: the
+            # bytes, unless it says it has them (by SHA-256).
+            trait = content.get("trait")
+            asset = getattr(self, trait) if trait in ("_wasm", "_wasm_pairwise") else None
+            if asset is not None:
+                have = content.get("have") or ()
+                reply = {"type": "wasm", "ask": content.get("ask"), "sha256": asset.sha256}
+                self.send(reply, [] if asset.sha256 in have else [asset.value])
         elif kind == "click":
             for callback in list(self._click_callbacks):
                 callback(content.get("cell"))
