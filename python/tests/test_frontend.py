@@ -642,3 +642,15 @@ def test_to_pdf_is_the_figure_made_by_the_paper_package_sent_once(host, tmp_path
     with pytest.raises(sweepmap.SweepmapError, match=r'^unknown colour map: "nonexistent"'):
         second.to_pdf()
     assert host.console == [] and host.evaluate("window.host.errors") == []
+
+
+def test_to_pdf_warns_of_characters_its_font_lacks(host):
+    """A label the bundled font cannot draw (DejaVu Sans has no CJK) is drawn as boxes: the
+    future lists the characters and to_pdf() warns, naming them."""
+    figure = host.show(sweepmap.Figure(TIDY.assign(model="模型"), width=600))
+    assert drawn(figure) == ["模型"]
+    with pytest.warns(UserWarning, match=r"DejaVu Sans, has no glyph for 模 型: drawn as boxes"):
+        pdf = figure.to_pdf()
+    assert pdf.startswith(b"%PDF-1.")
+    future = figure.export("pdf")
+    assert future.result(30).startswith(b"%PDF-1.") and future.missing == ["模", "型"]
