@@ -260,12 +260,14 @@ async function render({ model, el }) {
   );
 
   // Questions to the kernel ("wasm", "paper"), each answered by a message of its type with the
-  // same `ask`; those still open when the figure closes fail.
+  // same `ask` (unique to this view: every view of a model hears every answer); those still
+  // open when the figure closes fail.
   const asked = new Map();
+  const view = Math.random().toString(36).slice(2);
   let asks = 0;
   const ask = (content) =>
     new Promise((resolve, reject) => {
-      const id = ++asks;
+      const id = `${view}-${++asks}`;
       const listener = (message, buffers) => {
         if (message?.type !== content.type || message.ask !== id) return;
         model.off("msg:custom", listener);
@@ -451,7 +453,7 @@ async function render({ model, el }) {
 
   return () => {
     closed = true;
-    for (const fail of asked.values()) fail();
+    for (const refuse of asked.values()) refuse();
     resize.disconnect();
     for (const [event, listener] of listeners) model.off(event, listener);
     figure?.free();

@@ -205,6 +205,7 @@ class Host:
         self.call(stop())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+        self.loop.close()
 
 
 @pytest.fixture(scope="session")
