@@ -5,6 +5,8 @@
 #     imports a widget's module from a blob: URL, where relative imports cannot resolve. Such a
 #     module has no address either, so `import.meta.url` is defined as an address that is never
 #     fetched: the widget always hands load() the wasm's bytes;
+#   - loader.js: python/js/loader.js as it is, each figure's _esm: it imports widget.js (sent once
+#     per front end, as the wasm is) once per page;
 #   - sweepmap_bg.wasm: the default wasm package, as built by .ci/build;
 #   - standalone.html: the one-file template for sweeps and run tables, as built by .ci/build
 #     (README "One file"), which save_html fills;
@@ -34,6 +36,7 @@ mkdir -p "$static"
 "$rolldown" python/js/widget.js --format esm --platform browser --minify --keepNames \
   --no-codeSplitting --transform.define 'import.meta.url:"https://sweepmap.invalid/lib/sweepmap.js"' \
   --file "$static/widget.js" --logLevel warn >/dev/null
+cp python/js/loader.js "$static/loader.js"
 cp www/pkg/sweepmap_bg.wasm "$static/sweepmap_bg.wasm"
 cp www/pkg/standalone.html "$static/standalone.html"
 cp www/pkg/pairwise/sweepmap_bg.wasm "$static/pairwise_bg.wasm"

@@ -6,6 +6,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 ASSETS = (
     "widget.js",
+    "loader.js",
     "sweepmap_bg.wasm",
     "standalone.html",
     "pairwise_bg.wasm",

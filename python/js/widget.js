@@ -1,15 +1,17 @@
 // The front end of the Python widget (sweepmap.Figure): an anywidget module (render({ model, el }))
 // that draws with the project's own JS, bundled with it into one file by python/build.sh
-// (anywidget imports a widget's module from a blob: URL, so it cannot import siblings).
+// (it is imported from a blob: URL, so it cannot import siblings). Each figure's _esm is the
+// loader (loader.js), which imports this module once per page from the kernel's one model of
+// it (`_module`), so every figure of a page runs this same module.
 //
 //   - The wasm comes from the kernel as bytes: a blob: module has no address to find it beside
 //     itself, and nothing is fetched. The bytes are not the figure's: `_wasm` refers
 //     ("IPY_MODEL_<id>") to the kernel's one model of them (sweepmap._figure.Asset: name,
 //     sha256, value), got through model.widget_manager.get_model, so a front end receives them
 //     once however many figures it shows, and a notebook saved with its widget state holds them
-//     once. anywidget imports this module once per figure, so what is shared lives on
-//     globalThis (`shared`): the compiled WebAssembly.Module per SHA-256, compiled once per page
-//     and instantiated per figure (each figure's copy of the glue has its own instance).
+//     once. What is shared lives on globalThis (`shared`), so that it holds across copies of
+//     this module (a kernel restarted with another sweepmap): the compiled WebAssembly.Module
+//     per SHA-256, compiled once per page; the glue (load()) instantiates it once per copy.
 //   - The data come as text (`_text`, a DataFrame written to CSV by Python, with `_name`, a file
 //     name or ""), read by the page's rule (lib/source.js loadSweep) when Python names nothing,
 //     and as a run table with what it names otherwise (readData). `_load` holds what Python

@@ -257,8 +257,9 @@ def test_per_item_scores_are_told_by_the_cores_rule():
 
 
 def test_figures_refer_to_one_shared_wasm_model():
-    """Every figure's wasm is a reference to the kernel's one Asset model (sent to a front end
-    once, saved once), named by its SHA-256; a closed one is made again."""
+    """Every figure's wasm and front-end module are references to the kernel's one Asset model
+    of each (sent to a front end once, saved once), named by SHA-256; a closed one is made
+    again. A figure's own module (_esm) is the loader."""
     import hashlib
 
     from ipywidgets.embed import dependency_state
@@ -272,13 +273,25 @@ def test_figures_refer_to_one_shared_wasm_model():
     assert asset.sha256 == hashlib.sha256(asset.value).hexdigest()
     assert first.get_state()["_wasm"] == f"IPY_MODEL_{asset.model_id}"
     assert first.get_state()["_wasm_pairwise"] is None
-    # The state a notebook saves of both figures holds the wasm once, in the Asset's state.
+    module = first._module
+    assert second._module is module and module.name == "widget.js"
+    assert first.get_state()["_module"] == f"IPY_MODEL_{module.model_id}"
+    assert "sweepmap.widget.shared" in first._esm and len(first._esm) < 5_000
+    # The state a notebook saves of both figures holds the wasm and the module once each, in
+    # the Assets' state.
     state = dependency_state([first, second], drop_defaults=False)
-    assert set(state) == {first.model_id, second.model_id, asset.model_id}
-    buffers = [b for model in state.values() for b in model.get("buffers", [])]
-    assert [(b["path"], len(b["data"])) for b in buffers] == [
-        (["value"], len(base64.b64encode(asset.value)))
-    ]
+    assert set(state) == {first.model_id, second.model_id, asset.model_id, module.model_id}
+    buffers = sorted(
+        (model_id, b["path"], len(b["data"]))
+        for model_id, model in state.items()
+        for b in model.get("buffers", [])
+    )
+    assert buffers == sorted(
+        [
+            (asset.model_id, ["value"], len(base64.b64encode(asset.value))),
+            (module.model_id, ["value"], len(base64.b64encode(module.value))),
+        ]
+    )
     # Closed (Widget.close_all() closes every model), it is made again for the next figure.
     asset.close()
     again = sweepmap.Figure(pd.DataFrame(SWEEP))._wasm

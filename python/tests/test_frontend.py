@@ -483,7 +483,8 @@ def test_per_item_scores_are_drawn_by_the_pairwise_package(host, tmp_path):
     )
 
 
-# What the page received from Python: [kind, model id, bytes of binary data] per message.
+# What the page received from Python: [kind, model id, bytes of binary data, characters of JSON]
+# per message.
 RECEIVED = "window.host.received"
 SHARED = 'globalThis[Symbol.for("sweepmap.widget.shared")]'
 
@@ -495,26 +496,32 @@ def assert_cells_drawn(host, cells_of_svg, index: int) -> None:
 
 
 def test_two_figures_get_the_wasm_once_and_a_saved_notebook_holds_it_once(host):
-    """Two figures in one page refer to the kernel's one wasm model: its bytes reach the page
-    once (the only binary data received), are compiled once, and each figure draws its own
-    cells. Reopened from the saved widget state with no kernel, both draw again from the one
-    copy the state holds."""
+    """Two figures in one page refer to the kernel's one model of the front end's module and
+    one of the wasm: their bytes reach the page once (the only binary data received), the
+    module is imported once and the wasm compiled once, each figure's own state is its loader
+    and data, and each figure draws its own cells. Reopened from the saved widget state with no
+    kernel, both draw again from the one copy the state holds."""
     first = sweepmap.Figure(TIDY, width=600)
     second = sweepmap.Figure(
         TIDY.assign(acc=TIDY.acc[::-1].to_numpy()), colormap="magma", width=600
     )
-    asset = first._wasm
-    assert second._wasm is asset
+    module, asset = first._module, first._wasm
+    assert second._module is module and second._wasm is asset
+    assert module.name == "widget.js" and len(module.value) > 50_000
     host.show(first, second)
     assert drawn(first) == ["m1"] and drawn(second) == ["m1"]
     received = host.evaluate(RECEIVED)
-    binary = [message for message in received if message[2]]
-    assert binary == [["open", asset.model_id, len(asset.value)]]
-    assert [model for kind, model, _ in received if kind == "open"] == [
-        asset.model_id,
-        first.model_id,
-        second.model_id,
+    binary = [message[:3] for message in received if message[2]]
+    assert binary == [
+        ["open", module.model_id, len(module.value)],
+        ["open", asset.model_id, len(asset.value)],
     ]
+    opened = {model: size for kind, model, _, size in received if kind == "open"}
+    assert list(opened) == [module.model_id, asset.model_id, first.model_id, second.model_id]
+    # A figure's own state: the loader (a few kB) and its data, not the module or the wasm.
+    assert len(first._esm) < 5_000
+    assert opened[first.model_id] < 10_000 and opened[second.model_id] < 10_000
+    assert host.evaluate(f"{SHARED}.frontEnds.size") == 1
     assert host.evaluate(f"[...{SHARED}.modules.keys()]") == [asset.sha256]
     first_cells, second_cells = cells(first.to_svg()), cells(second.to_svg())
     # The same cells, coloured from the other end of the other map: each figure drew its own.
@@ -527,13 +534,13 @@ def test_two_figures_get_the_wasm_once_and_a_saved_notebook_holds_it_once(host):
     # A notebook saved with its widget state (what a manager saves: every model, its binary
     # traits as base64 buffers), reopened with no kernel.
     saved = dependency_state([first, second], drop_defaults=False)
-    assert set(saved) == {asset.model_id, first.model_id, second.model_id}
-    copies = [
+    assert set(saved) == {module.model_id, asset.model_id, first.model_id, second.model_id}
+    copies = sorted(
         (model_id, buffer["path"])
         for model_id, model in saved.items()
         for buffer in model.get("buffers", [])
-    ]
-    assert copies == [(asset.model_id, ["value"])]
+    )
+    assert copies == sorted([(module.model_id, ["value"]), (asset.model_id, ["value"])])
     host.restore(saved, [first.model_id, second.model_id])
     labelled = "widgetRoot(arg).querySelector('canvas').getAttribute('aria-label')"
     wait_for(
@@ -547,10 +554,10 @@ def test_two_figures_get_the_wasm_once_and_a_saved_notebook_holds_it_once(host):
 
 
 def test_without_a_widget_manager_the_figures_ask_the_kernel_for_the_wasm(host):
-    """A host whose models have no widget_manager cannot follow the reference to the shared
-    wasm: each figure asks the kernel ("wasm"), which sends the bytes to the first and only
-    their SHA-256 to the others, since the page says it has them; per-item scores get the
-    pairwise wasm the same way."""
+    """A host whose models have no widget_manager cannot follow the references to the shared
+    module and wasm: each figure asks the kernel ("module", then "wasm"), which sends the bytes
+    to the first and only their SHA-256 to the others, since the page says it has them;
+    per-item scores get the pairwise wasm the same way."""
     first = sweepmap.Figure(TIDY, width=600)
     second = sweepmap.Figure(TIDY, colormap="magma", width=600)
     scores = sweepmap.Figure(SCORES, models=["a", "b"], bins=2, width=600)
@@ -559,12 +566,16 @@ def test_without_a_widget_manager_the_figures_ask_the_kernel_for_the_wasm(host):
     assert drawn(scores) == PAIR_TITLES and scores.kind == "pairwise"
     received = host.evaluate(RECEIVED)
     # The Asset models are opened (the kernel made them), but the figures cannot read them.
-    opened = {model: size for kind, model, size in received if kind == "open"}
+    opened = {model: size for kind, model, size, _ in received if kind == "open"}
     assert opened[first._wasm.model_id] == len(first._wasm.value)
-    answers = [(model, size) for kind, model, size in received if kind == "custom"]
+    answers = [(model, size) for kind, model, size, _ in received if kind == "custom"]
+    module, wasm = len(first._module.value), len(first._wasm.value)
     assert answers == [
-        (first.model_id, len(first._wasm.value)),
+        (first.model_id, module),
+        (first.model_id, wasm),
         (second.model_id, 0),
+        (second.model_id, 0),
+        (scores.model_id, 0),
         (scores.model_id, 0),
         (scores.model_id, len(scores._wasm_pairwise.value)),
     ]
@@ -602,13 +613,16 @@ def test_to_pdf_is_the_figure_made_by_the_paper_package_sent_once(host, tmp_path
     second = sweepmap.Figure(TIDY, colormap="magma", width=600)
     host.show(first, second)
     drawn(first), drawn(second)
-    assert [size for *_, size in host.evaluate(RECEIVED) if size] == [len(first._wasm.value)]
+    assert [size for _, _, size, _ in host.evaluate(RECEIVED) if size] == [
+        len(first._module.value),
+        len(first._wasm.value),
+    ]
     svg = first.to_svg()
     pdf = first.to_pdf()
     assert pdf.startswith(b"%PDF-1.")
     paper = sweepmap._figure._paper()
     paper_bytes = len(paper.wasm) + sum(len(font) for font in paper.fonts)
-    sent = [size for kind, _model, size in host.evaluate(RECEIVED) if kind == "custom" and size]
+    sent = [size for kind, _, size, _ in host.evaluate(RECEIVED) if kind == "custom" and size]
     assert sent == [paper_bytes]
     path = tmp_path / "figure.pdf"
     path.write_bytes(pdf)
@@ -633,7 +647,7 @@ def test_to_pdf_is_the_figure_made_by_the_paper_package_sent_once(host, tmp_path
     # The other figure's PDF uses the package the page has: nothing more is sent.
     magma = second.to_pdf()
     assert magma.startswith(b"%PDF-1.") and magma != pdf
-    sent = [size for kind, _model, size in host.evaluate(RECEIVED) if kind == "custom" and size]
+    sent = [size for kind, _, size, _ in host.evaluate(RECEIVED) if kind == "custom" and size]
     assert sent == [paper_bytes]
     assert host.evaluate(f"{SHARED}.paper.size") == 1
     # A refused view is refused for PDFs too, with the core's message.

@@ -102,7 +102,8 @@ PAIRWISE = ("item", "models", "group", "by", "log")
 
 @dataclass(frozen=True)
 class _Assets:
-    esm: str
+    loader: str  # each figure's _esm (python/js/loader.js)
+    front_end: bytes  # the module it imports once per page (python/js/widget.js, bundled)
     wasm: bytes
     pairwise_wasm: bytes
 
@@ -124,7 +125,8 @@ def _assets() -> _Assets:
     static = _static()
     try:
         return _Assets(
-            esm=(static / "widget.js").read_text(encoding="utf-8"),
+            loader=(static / "loader.js").read_text(encoding="utf-8"),
+            front_end=(static / "widget.js").read_bytes(),
             wasm=(static / "sweepmap_bg.wasm").read_bytes(),
             pairwise_wasm=(static / "pairwise_bg.wasm").read_bytes(),
         )
@@ -160,11 +162,12 @@ def _paper() -> _Paper:
 
 
 class Asset(ipywidgets.Widget):
-    """A wasm package's bytes, shared by every figure of a kernel: a model of its own that each
-    Figure refers to (`IPY_MODEL_<id>`, as a Box refers to its children), so a front end gets the
-    bytes once however many figures it shows, and a notebook saved with its widget state holds
-    them once. `sha256` names the bytes: the front end compiles them once per page
-    (python/js/widget.js). A plain ipywidgets model (no view), which every widget manager knows."""
+    """Bytes shared by every figure of a kernel (a wasm package, or the front end's module): a
+    model of its own that each Figure refers to (`IPY_MODEL_<id>`, as a Box refers to its
+    children), so a front end gets the bytes once however many figures it shows, and a notebook
+    saved with its widget state holds them once. `sha256` names the bytes: the page imports the
+    module and compiles the wasm once per SHA-256 (python/js/loader.js, widget.js). A plain
+    ipywidgets model (no view), which every widget manager knows."""
 
     name = traitlets.Unicode("").tag(sync=True)
     sha256 = traitlets.Unicode("").tag(sync=True)
@@ -176,13 +179,17 @@ _shared_lock = threading.Lock()
 
 
 def shared_asset(name: str) -> Asset:
-    """The kernel's one Asset of a wasm package ("sweepmap" or "pairwise"), made on first use
-    (again after Widget.close_all())."""
+    """The kernel's one Asset of the front end's module ("widget.js") or of a wasm package
+    ("sweepmap" or "pairwise"), made on first use (again after Widget.close_all())."""
     with _shared_lock:
         asset = _shared.get(name)
         if asset is None or asset.comm is None:
             assets = _assets()
-            value = {"sweepmap": assets.wasm, "pairwise": assets.pairwise_wasm}[name]
+            value = {
+                "widget.js": assets.front_end,
+                "sweepmap": assets.wasm,
+                "pairwise": assets.pairwise_wasm,
+            }[name]
             asset = Asset(name=name, sha256=hashlib.sha256(value).hexdigest(), value=value)
             _shared[name] = asset
         return asset
@@ -211,8 +218,12 @@ class Figure(anywidget.AnyWidget):
     trait of the same name.
     """
 
-    # What the front end reads (synced): the wasm (a reference to the kernel's shared Asset),
-    # the data, what to read them with, how to draw them.
+    # What the front end reads (synced): its module and the wasm (references to the kernel's
+    # shared Assets; _esm is the loader that imports the module), the data, what to read them
+    # with, how to draw them.
+    _module = traitlets.Instance(Asset, allow_none=True).tag(
+        sync=True, **ipywidgets.widget_serialization
+    )
     _wasm = traitlets.Instance(Asset, allow_none=True).tag(
         sync=True, **ipywidgets.widget_serialization
     )
@@ -336,12 +347,13 @@ class Figure(anywidget.AnyWidget):
                 f"the options are {', '.join(OPTIONS)}"
             )
         assets = _assets()
-        self._esm = assets.esm
+        self._esm = assets.loader
         source = read_source(data, reduction_options(options))
         self._click_callbacks: list[Callable[[dict[str, Any]], None]] = []
         self._exports: dict[int, tuple[str, Future[Any]]] = {}
         self._export_ids = itertools.count(1)
         super().__init__(
+            _module=shared_asset("widget.js"),
             _wasm=shared_asset("sweepmap"),
             _wasm_pairwise=shared_asset("pairwise")
             if source.pairwise or options.get("item")
@@ -477,14 +489,16 @@ class Figure(anywidget.AnyWidget):
             paper = _paper()
             reply = {"type": "paper", "ask": content.get("ask"), "sha256": paper.sha256}
             self.send(reply, [paper.wasm, *paper.fonts])
-        elif kind == "wasm":
+        elif kind in ("wasm", "module"):
             # A front end whose widget manager cannot give the Asset a trait refers to: the
             # bytes, unless it says it has them (by SHA-256).
-            trait = content.get("trait")
-            asset = getattr(self, trait) if trait in ("_wasm", "_wasm_pairwise") else None
+            trait = "_module" if kind == "module" else content.get("trait")
+            asset = (
+                getattr(self, trait) if trait in ("_module", "_wasm", "_wasm_pairwise") else None
+            )
             if asset is not None:
                 have = content.get("have") or ()
-                reply = {"type": "wasm", "ask": content.get("ask"), "sha256": asset.sha256}
+                reply = {"type": kind, "ask": content.get("ask"), "sha256": asset.sha256}
                 self.send(reply, [] if asset.sha256 in have else [asset.value])
         elif kind == "click":
             for callback in list(self._click_callbacks):
