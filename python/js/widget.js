@@ -412,15 +412,22 @@ async function render({ model, el }) {
     }
   };
 
+  // Resized in the next frame, not in the observer's callback: the figure's new height moves
+  // the page's other figures before their observers ran, which the browser reports as an error
+  // ("ResizeObserver loop completed with undelivered notifications").
+  let resizing = 0;
   const resize = new ResizeObserver(() => {
-    if (!figure || model.get("width") !== null || width() === drawnWidth) return;
-    try {
-      figure.resize(width());
-      drawnWidth = width();
-      inspector.setFigure(figure);
-    } catch (error) {
-      fail(error);
-    }
+    cancelAnimationFrame(resizing);
+    resizing = requestAnimationFrame(() => {
+      if (closed || !figure || model.get("width") !== null || width() === drawnWidth) return;
+      try {
+        figure.resize(width());
+        drawnWidth = width();
+        inspector.setFigure(figure);
+      } catch (error) {
+        fail(error);
+      }
+    });
   });
   resize.observe(host);
 
@@ -456,6 +463,7 @@ async function render({ model, el }) {
   return () => {
     closed = true;
     for (const refuse of asked.values()) refuse();
+    cancelAnimationFrame(resizing);
     resize.disconnect();
     for (const [event, listener] of listeners) model.off(event, listener);
     figure?.free();

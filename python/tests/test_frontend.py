@@ -109,6 +109,23 @@ def test_the_figure_takes_its_container_width_without_width(host):
     )
 
 
+def test_figures_without_a_width_follow_their_container(host):
+    """Two figures without a width (of both kinds, running the one module of the page), the
+    window narrowed: each redraws at its container's new width, with no error (resized in the
+    observer's callback, the first figure moved the second before its observer ran, and the
+    page reported "ResizeObserver loop completed with undelivered notifications")."""
+    first = sweepmap.Figure(run_table(), x="lr", y="wd", metric="val_acc", others={"bs": "best"})
+    second = sweepmap.Figure(SCORES, models=["a", "b", "c"], bins=2)
+    host.show(first, second)
+    drawn(first), drawn(second)
+    widths = "[0, 1].map((i) => widgetRoot(i).querySelector('canvas').clientWidth)"
+    assert host.evaluate(widths) == [900, 900]
+    host.call(host.page.set_viewport_size({"width": 500, "height": 900}))
+    wait_for(lambda: host.evaluate(widths) == [468, 468], what="both figures to narrow")
+    assert first.error == "" and second.error == ""
+    assert host.console == [] and host.evaluate("window.host.errors") == []
+
+
 def test_hover_and_click_reach_python(host):
     figure = host.show(sweepmap.Figure(pl.DataFrame(TIDY.to_dict("list")), width=600))
     drawn(figure)
