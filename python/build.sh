@@ -5,12 +5,17 @@
 #     imports a widget's module from a blob: URL, where relative imports cannot resolve. Such a
 #     module has no address either, so `import.meta.url` is defined as an address that is never
 #     fetched: the widget always hands load() the wasm's bytes;
+#   - loader.js: python/js/loader.js as it is, each figure's _esm: it imports widget.js (sent once
+#     per front end, as the wasm is) once per page;
 #   - sweepmap_bg.wasm: the default wasm package, as built by .ci/build;
 #   - standalone.html: the one-file template for sweeps and run tables, as built by .ci/build
 #     (README "One file"), which save_html fills;
 #   - pairwise_bg.wasm and pairwise_standalone.html: the pairwise package's wasm (sent to the
 #     widget only for per-item scores; its glue is bundled into widget.js) and the one-file
-#     template with both packages, for per-item scores.
+#     template with both packages, for per-item scores;
+#   - paper_bg.wasm, DejaVuSans.ttf, DejaVuSans-Bold.ttf and DejaVu-LICENSE: the paper package's
+#     wasm (SVG to PDF, README "Export") and its fonts with their licence, sent to a front end
+#     only on its first PDF export (Figure.to_pdf); its glue is bundled into widget.js.
 # Run `bash .ci/build` first (npm test runs both). A wheel built after this ships all three.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -18,7 +23,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 rolldown="node_modules/.bin/rolldown"
 static="python/src/sweepmap/static"
 for needed in "$rolldown" www/pkg/sweepmap.js www/pkg/sweepmap_bg.wasm www/pkg/standalone.html \
-  www/pkg/pairwise/sweepmap.js www/pkg/pairwise/sweepmap_bg.wasm www/pkg/pairwise/standalone.html; do
+  www/pkg/pairwise/sweepmap.js www/pkg/pairwise/sweepmap_bg.wasm www/pkg/pairwise/standalone.html \
+  www/pkg/paper/sweepmap_paper.js www/pkg/paper/sweepmap_paper_bg.wasm www/pkg/paper/DejaVuSans.ttf \
+  www/pkg/paper/DejaVuSans-Bold.ttf www/pkg/paper/LICENSE; do
   if [[ ! -e "$needed" ]]; then
     echo "python/build.sh: $needed is missing; run 'bash .ci/setup' and 'bash .ci/build' first" >&2
     exit 1
@@ -29,8 +36,12 @@ mkdir -p "$static"
 "$rolldown" python/js/widget.js --format esm --platform browser --minify --keepNames \
   --no-codeSplitting --transform.define 'import.meta.url:"https://sweepmap.invalid/lib/sweepmap.js"' \
   --file "$static/widget.js" --logLevel warn >/dev/null
+cp python/js/loader.js "$static/loader.js"
 cp www/pkg/sweepmap_bg.wasm "$static/sweepmap_bg.wasm"
 cp www/pkg/standalone.html "$static/standalone.html"
 cp www/pkg/pairwise/sweepmap_bg.wasm "$static/pairwise_bg.wasm"
 cp www/pkg/pairwise/standalone.html "$static/pairwise_standalone.html"
-echo "python/build.sh: front end in $static/ ($(wc -c <"$static/widget.js") bytes of JS, $(wc -c <"$static/sweepmap_bg.wasm") + $(wc -c <"$static/pairwise_bg.wasm") bytes of wasm, $(wc -c <"$static/standalone.html") + $(wc -c <"$static/pairwise_standalone.html") bytes of standalone templates)"
+cp www/pkg/paper/sweepmap_paper_bg.wasm "$static/paper_bg.wasm"
+cp www/pkg/paper/DejaVuSans.ttf www/pkg/paper/DejaVuSans-Bold.ttf "$static/"
+cp www/pkg/paper/LICENSE "$static/DejaVu-LICENSE"
+echo "python/build.sh: front end in $static/ ($(wc -c <"$static/widget.js") bytes of JS, $(wc -c <"$static/sweepmap_bg.wasm") + $(wc -c <"$static/pairwise_bg.wasm") bytes of wasm, $(wc -c <"$static/standalone.html") + $(wc -c <"$static/pairwise_standalone.html") bytes of standalone templates, $(cat "$static/paper_bg.wasm" "$static"/DejaVuSans*.ttf | wc -c) bytes of the paper package and fonts)"

@@ -6,10 +6,15 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 ASSETS = (
     "widget.js",
+    "loader.js",
     "sweepmap_bg.wasm",
     "standalone.html",
     "pairwise_bg.wasm",
     "pairwise_standalone.html",
+    "paper_bg.wasm",
+    "DejaVuSans.ttf",
+    "DejaVuSans-Bold.ttf",
+    "DejaVu-LICENSE",
 )
 
 

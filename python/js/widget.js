@@ -1,9 +1,17 @@
 // The front end of the Python widget (sweepmap.Figure): an anywidget module (render({ model, el }))
 // that draws with the project's own JS, bundled with it into one file by python/build.sh
-// (anywidget imports a widget's module from a blob: URL, so it cannot import siblings).
+// (it is imported from a blob: URL, so it cannot import siblings). Each figure's _esm is the
+// loader (loader.js), which imports this module once per page from the kernel's one model of
+// it (`_module`), so every figure of a page runs this same module.
 //
-//   - The wasm comes from the model as bytes (trait `_wasm`): a blob: module has no address to
-//     find it beside itself, and nothing is fetched.
+//   - The wasm comes from the kernel as bytes: a blob: module has no address to find it beside
+//     itself, and nothing is fetched. The bytes are not the figure's: `_wasm` refers
+//     ("IPY_MODEL_<id>") to the kernel's one model of them (sweepmap._figure.Asset: name,
+//     sha256, value), got through model.widget_manager.get_model, so a front end receives them
+//     once however many figures it shows, and a notebook saved with its widget state holds them
+//     once. What is shared lives on globalThis (`shared`), so that it holds across copies of
+//     this module (a kernel restarted with another sweepmap): the compiled WebAssembly.Module
+//     per SHA-256, compiled once per page; the glue (load()) instantiates it once per copy.
 //   - The data come as text (`_text`, a DataFrame written to CSV by Python, with `_name`, a file
 //     name or ""), read by the page's rule (lib/source.js loadSweep) when Python names nothing,
 //     and as a run table with what it names otherwise (readData). `_load` holds what Python
@@ -12,9 +20,9 @@
 //     is kept: hover tells a cell's runs.
 //   - `_view` holds SweepFigure's options (names as the figure takes them); a change redraws.
 //   - Per-item scores (the core's guessKind, else the sweep loaders) are read and drawn by the
-//     pairwise package (www/pkg/pairwise/): its glue is bundled here, its wasm comes from the
-//     model (`_wasm_pairwise`), sent by Python only for such data (the widget asks with a
-//     "pairwise" message when Python did not send it); `_load.pairwise` names their columns
+//     pairwise package (www/pkg/pairwise/): its glue is bundled here, its wasm is the shared
+//     model `_wasm_pairwise` refers to, referred to by Python only for such data (the widget asks
+//     with a "pairwise" message when Python did not); `_load.pairwise` names their columns
 //     (item, model, score, group) and `_pairwise_view` holds SweepPairwiseFigure's options.
 //   - Hover, click and keyboard come from CellInspector (lib/cells.js), as in <sweep-map>:
 //     hover sets the `hover` trait, a click sets `click` and sends a "click" message.
@@ -23,13 +31,21 @@
 //     its engine, `reduced` (what was reduced where) comes first.
 //   - Errors (the core's message) are shown in the widget and set the `error` trait; a figure
 //     already drawn stays.
-//   - Python asks for exports with an "export" message (`svg` or `png`) and gets the answer back
-//     as an "export" message (PNG bytes as a buffer); while the core refuses the data or the
-//     view, the answer is its message (a figure still shown is not what the traits ask for).
+//   - Python asks for exports with an "export" message (`svg`, `png` or `pdf`) and gets the
+//     answer back as an "export" message (PNG or PDF bytes as a buffer); while the core refuses
+//     the data or the view, the answer is its message (a figure still shown is not what the
+//     traits ask for). A PDF is made as the page makes it (www/export.js exportPdf): the paper
+//     package (www/pkg/paper/, glue bundled here) turns the figure's SVG into a PDF with its
+//     fonts. Python names the package by SHA-256 (`paper`); a page that has not got it asks
+//     with a "paper" message and gets its wasm and both fonts as buffers, once per page: the
+//     loaded package is shared on globalThis as the wasm is.
+//   - A host whose widget manager cannot give the Asset model (no widget_manager.get_model, as
+//     in hosts that run anywidget without ipywidgets' manager) gets the bytes by asking the kernel
+//     ("wasm"), as for the paper package: once per page where figures draw one after another.
 // Labels from data are only ever written with textContent (the tooltip is CellInspector's).
 // Everything lives in a shadow root with <sweep-map>'s stylesheet (lib/figure-style.js).
 
-import { load, loadPairwiseApi } from "../../www/lib/sweepmap.js";
+import { load, loadPairwiseApi, loadPaperApi } from "../../www/lib/sweepmap.js";
 import { CellInspector } from "../../www/lib/cells.js";
 import { figureStyleSheet } from "../../www/lib/figure-style.js";
 import { formatOf, loadEitherKind } from "../../www/lib/source.js";
@@ -122,11 +138,64 @@ function cellDetail(info, via, projection) {
 }
 
 /**
- * The wasm's bytes from the model: ipywidgets hands a binary trait over as a DataView, which
- * WebAssembly.instantiate refuses (it takes an ArrayBuffer or a typed array).
+ * Bytes from the kernel: ipywidgets hands binary traits and message buffers over as DataViews,
+ * which WebAssembly.compile refuses (it takes an ArrayBuffer or a typed array).
  */
-function wasmBytes(value) {
-  return ArrayBuffer.isView(value) ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength) : value;
+function bytesOf(value) {
+  return ArrayBuffer.isView(value) ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength) : new Uint8Array(value);
+}
+
+/**
+ * What every figure of the page shares, whichever copy of this module it runs (anywidget
+ * imports it once per figure): compiled wasm modules and the loaded paper package, each a
+ * promise under its SHA-256.
+ * @type {{ modules: Map<string, Promise<WebAssembly.Module>>, paper: Map<string, Promise<any>> }}
+ */
+const shared = (globalThis[Symbol.for("sweepmap.widget.shared")] ??= { modules: new Map(), paper: new Map() });
+
+/** A promise kept under `key` in `map` until it fails (then the next caller tries again). */
+function sharedPromise(map, key, start) {
+  let pending = map.get(key);
+  if (!pending) {
+    pending = start();
+    map.set(key, pending);
+    pending.catch(() => {
+      if (map.get(key) === pending) map.delete(key);
+    });
+  }
+  return pending;
+}
+
+const REFERENCE = "IPY_MODEL_";
+
+/** The model of an id through the host's widget manager, or null where there is none or it lacks the model. */
+async function referredModel(model, id) {
+  try {
+    return (await model.widget_manager?.get_model?.(id)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The compiled wasm the model's trait `name` refers to (a shared Asset model), or null when it
+ * refers to none. Compiled once per page per SHA-256, however many figures ask. A host without
+ * widget references (no widget_manager.get_model, or without that model) asks the kernel for
+ * the bytes with a "wasm" message, naming the packages the page has compiled (the kernel then
+ * sends only its SHA-256).
+ */
+async function wasmModule(model, name, ask) {
+  const reference = model.get(name);
+  if (typeof reference !== "string" || !reference.startsWith(REFERENCE)) return null;
+  const asset = await referredModel(model, reference.slice(REFERENCE.length));
+  if (asset) {
+    return sharedPromise(shared.modules, asset.get("sha256"), () => WebAssembly.compile(bytesOf(asset.get("value"))));
+  }
+  const { message, buffers } = await ask({ type: "wasm", trait: name, have: [...shared.modules.keys()] });
+  return sharedPromise(shared.modules, message.sha256, async () => {
+    if (!buffers?.length) throw new Error("the kernel sent no wasm");
+    return WebAssembly.compile(bytesOf(buffers[0]));
+  });
 }
 
 /** The PNG of a figure at `pixelRatio`, as bytes. */
@@ -192,25 +261,58 @@ async function render({ model, el }) {
     },
   );
 
+  // Questions to the kernel ("wasm", "paper"), each answered by a message of its type with the
+  // same `ask` (unique to this view: every view of a model hears every answer); those still
+  // open when the figure closes fail.
+  const asked = new Map();
+  const view = Math.random().toString(36).slice(2);
+  let asks = 0;
+  const ask = (content) =>
+    new Promise((resolve, reject) => {
+      const id = `${view}-${++asks}`;
+      const listener = (message, buffers) => {
+        if (message?.type !== content.type || message.ask !== id) return;
+        model.off("msg:custom", listener);
+        asked.delete(id);
+        resolve({ message, buffers });
+      };
+      asked.set(id, () => {
+        model.off("msg:custom", listener);
+        reject(new Error("the figure was closed"));
+      });
+      model.on("msg:custom", listener);
+      model.send({ ...content, ask: id });
+    });
+
   let api;
   try {
-    api = await load(wasmBytes(model.get("_wasm")));
+    api = await load(await wasmModule(model, "_wasm", ask));
   } catch (error) {
     fail(`could not start sweepmap's WebAssembly: ${messageOf(error)}`);
     return () => {};
   }
 
-  // The pairwise package, once Python has sent its wasm (asked for once, with a message).
+  // The pairwise package, once Python refers to its wasm (asked for once, with a message).
   let askedForPairwise = false;
   const pairwiseApi = async () => {
-    const bytes = model.get("_wasm_pairwise");
-    if (bytes && bytes.byteLength > 0) return loadPairwiseApi(wasmBytes(bytes));
+    const module = await wasmModule(model, "_wasm_pairwise", ask);
+    if (module) return loadPairwiseApi(module);
     if (!askedForPairwise) {
       askedForPairwise = true;
       model.send({ type: "pairwise" });
     }
     return null;
   };
+
+  // The paper package, for PDF exports: shared by the page's figures; asked for from the
+  // kernel by the first figure that needs it ("paper"), which answers with its wasm and fonts.
+  const paperFonts = (key) =>
+    sharedPromise(shared.paper, key, async () => {
+      const { buffers } = await ask({ type: "paper" });
+      if (buffers?.length !== 3) throw new Error("the kernel sent the paper package without its wasm and fonts");
+      const [wasm, regular, bold] = buffers.map(bytesOf);
+      return loadPaperApi(wasm, [regular, bold]);
+    });
 
   const width = () => model.get("width") ?? Math.max(1, Math.floor(host.clientWidth || el.clientWidth || 640));
 
@@ -296,6 +398,11 @@ async function render({ model, el }) {
       if (!figure || model.get("error")) throw new Error(model.get("error") || "the figure is not drawn yet");
       if (message.format === "svg") {
         model.send({ ...reply, svg: figure.toSvg() });
+      } else if (message.format === "pdf") {
+        // The SVG now: the figure may change while the package arrives.
+        const svg = figure.toSvg();
+        const { pdf, missing } = (await paperFonts(message.paper)).toPdf(svg);
+        model.send({ ...reply, missing }, undefined, [pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength)]);
       } else {
         const ratio = figure.backingRatio(message.pixelRatio ?? 2);
         model.send({ ...reply, pixelRatio: ratio }, undefined, [await pngBytes(figure, ratio)]);
@@ -305,15 +412,22 @@ async function render({ model, el }) {
     }
   };
 
+  // Resized in the next frame, not in the observer's callback: the figure's new height moves
+  // the page's other figures before their observers ran, which the browser reports as an error
+  // ("ResizeObserver loop completed with undelivered notifications").
+  let resizing = 0;
   const resize = new ResizeObserver(() => {
-    if (!figure || model.get("width") !== null || width() === drawnWidth) return;
-    try {
-      figure.resize(width());
-      drawnWidth = width();
-      inspector.setFigure(figure);
-    } catch (error) {
-      fail(error);
-    }
+    cancelAnimationFrame(resizing);
+    resizing = requestAnimationFrame(() => {
+      if (closed || !figure || model.get("width") !== null || width() === drawnWidth) return;
+      try {
+        figure.resize(width());
+        drawnWidth = width();
+        inspector.setFigure(figure);
+      } catch (error) {
+        fail(error);
+      }
+    });
   });
   resize.observe(host);
 
@@ -348,6 +462,8 @@ async function render({ model, el }) {
 
   return () => {
     closed = true;
+    for (const refuse of asked.values()) refuse();
+    cancelAnimationFrame(resizing);
     resize.disconnect();
     for (const [event, listener] of listeners) model.off(event, listener);
     figure?.free();

@@ -1,12 +1,14 @@
 """A widget host for tests: a Figure's front end in headless Chromium, wired to the Python widget
 the way a notebook wires it.
 
-The page (host.html) gives the widget's module anywidget's model API and runs render({model,
-el}). Python and the page talk in ipywidgets' comm messages: the widget's `comm` is replaced by
-one that sends to the page (a state update when a trait changes, custom messages), and what the
-page sends (save_changes, model.send) goes to the widget's own message handler, as a kernel
-would deliver it. Playwright runs on its own thread and event loop, so the test's thread can
-block on to_svg() while the page answers, as a notebook front end answers a kernel.
+The page (host.html) gives the widget's module anywidget's model API and a widget manager, and
+runs render({model, el}). Python and the page talk in ipywidgets' comm messages: each widget
+shown, and each widget its state refers to (the shared wasm, sweepmap._figure.Asset), is opened
+in the page (as the kernel's comm_open) and its `comm` replaced by one that sends to the page (a
+state update when a trait changes, custom messages); what the page sends (save_changes,
+model.send) goes to that widget's own message handler, as a kernel would deliver it. Playwright
+runs on its own thread and event loop, so the test's thread can block on to_svg() while the page
+answers, as a notebook front end answers a kernel.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ipywidgets.widgets.widget import _remove_buffers
+from ipywidgets.widgets.widget import _instances, _remove_buffers
 from playwright.async_api import async_playwright
 
 HOST_URL = "http://sweepmap.test/host.html"
@@ -47,7 +49,13 @@ class _PageComm:
         self.comm_id = comm_id
 
     def send(self, data: Any = None, metadata: Any = None, buffers: Any = None) -> None:
-        self.host.post("window.host.receive(...arguments[0])", [data, _encoded(buffers or [])])
+        # A model the update refers to that the page lacks was opened by the kernel when made
+        # (the pairwise wasm's Asset, made on the front end's asking): opened first.
+        for referred in self.host.unopened((data or {}).get("state", {})):
+            self.host.post("window.host.open(arguments[0])", self.host.opening(referred))
+        self.host.post(
+            "window.host.receive(...arguments[0])", [self.comm_id, data, _encoded(buffers or [])]
+        )
 
     def close(self, *args: Any, **kwargs: Any) -> None:
         pass
@@ -62,6 +70,7 @@ class Host:
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.widget: Any = None
+        self.opened: set[str] = set()
         self.call(self._launch())
 
     def call(self, coroutine: Any, timeout: float = 30) -> Any:
@@ -83,7 +92,8 @@ class Host:
         )
         self.page = None
 
-    async def _open(self, widget: Any) -> None:
+    async def _page(self, kernel: bool) -> None:
+        """A new page with the host; with `kernel`, what it sends goes to the widgets."""
         if self.page is not None:
             await self.page.close()
         self.page = await self.browser.new_page(viewport={"width": 1000, "height": 900})
@@ -101,29 +111,74 @@ class Host:
                 else route.abort()
             ),
         )
-        await self.page.expose_binding(
-            "toPython", lambda _source, data, buffers: self._receive(widget, data, buffers)
-        )
+        if kernel:
+            await self.page.expose_binding(
+                "toPython",
+                lambda _source, model_id, data, buffers: self._receive(model_id, data, buffers),
+            )
         await self.page.goto(HOST_URL)
-        state, buffer_paths, buffers = _remove_buffers(widget.get_state())
-        await self.page.evaluate(
-            "(message) => window.host.start(message)",
-            {"state": state, "buffer_paths": buffer_paths, "buffers": _encoded(buffers)},
-        )
 
-    def _receive(self, widget: Any, data: Any, buffers: list[str]) -> None:
+    def unopened(self, state: dict[str, Any]) -> list[Any]:
+        """The widgets a state refers to that the page has not opened, theirs first."""
+        found: list[Any] = []
+        for value in state.values():
+            if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+                referred = _instances[value.removeprefix("IPY_MODEL_")]
+                if referred.model_id not in self.opened and referred not in found:
+                    found += [w for w in self.unopened(referred.get_state()) if w not in found]
+                    found.append(referred)
+        return found
+
+    def opening(self, widget: Any) -> dict[str, Any]:
+        """The comm_open of a widget in the page (host.open's argument); its comm is the page's."""
+        state, buffer_paths, buffers = _remove_buffers(widget.get_state())
+        widget.comm = _PageComm(self, widget.model_id)
+        self.opened.add(widget.model_id)
+        return {
+            "id": widget.model_id,
+            "state": state,
+            "buffer_paths": buffer_paths,
+            "buffers": _encoded(buffers),
+        }
+
+    async def _open(self, widgets: tuple[Any, ...], manager: bool) -> None:
+        await self._page(kernel=True)
+        if not manager:
+            await self.page.evaluate("() => { window.host.manager = undefined; }")
+        self.opened: set[str] = set()
+        for widget in widgets:
+            # The widgets its state refers to first, as the kernel opened them before it.
+            for referred in [*self.unopened(widget.get_state()), widget]:
+                if referred.model_id not in self.opened:
+                    message = self.opening(referred)
+                    await self.page.evaluate("(message) => window.host.open(message)", message)
+            await self.page.evaluate("(id) => window.host.render(id)", widget.model_id)
+
+    async def _restore(self, saved: dict[str, Any], ids: list[str]) -> None:
+        await self._page(kernel=False)
+        await self.page.evaluate("(saved) => window.host.restore(saved)", saved)
+        for model_id in ids:
+            await self.page.evaluate("(id) => window.host.render(id)", model_id)
+
+    def _receive(self, model_id: str, data: Any, buffers: list[str]) -> None:
         message = {
             "content": {"data": data},
             "buffers": [memoryview(base64.b64decode(buffer)) for buffer in buffers],
         }
-        widget._handle_msg(message)
+        _instances[model_id]._handle_msg(message)
 
-    def show(self, widget: Any) -> Any:
-        """Shows a widget in a new page, as a notebook displays it."""
-        widget.comm = _PageComm(self, widget.model_id)
-        self.widget = widget
-        self.call(self._open(widget))
-        return widget
+    def show(self, *widgets: Any, manager: bool = True) -> Any:
+        """Shows widgets in a new page, one after the other, as a notebook displays them;
+        returns the first. Without `manager`, the models have no widget_manager (a host that
+        runs anywidget without ipywidgets' manager)."""
+        self.widget = widgets[0]
+        self.call(self._open(widgets, manager))
+        return widgets[0]
+
+    def restore(self, saved: dict[str, Any], ids: list[str]) -> None:
+        """Opens a new page as a notebook reopened from its saved widget state (the `state` of
+        application/vnd.jupyter.widget-state+json) with no kernel, and shows the models `ids`."""
+        self.call(self._restore(saved, ids))
 
     def evaluate(self, script: str, argument: Any = None) -> Any:
         """The value of a JS expression in the page (`arg` is the argument)."""
@@ -150,6 +205,7 @@ class Host:
         self.call(stop())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+        self.loop.close()
 
 
 @pytest.fixture(scope="session")

@@ -3,6 +3,7 @@ keywords and traits, what the front end is given, and errors raised in Python.""
 
 from __future__ import annotations
 
+import base64
 import math
 
 import pandas as pd
@@ -218,8 +219,8 @@ def test_exports_need_a_front_end():
     figure = sweepmap.Figure(pd.DataFrame(SWEEP))
     with pytest.raises(sweepmap.SweepmapError, match=r"no answer from the front end within 0.2 s"):
         figure.to_svg(timeout=0.2)
-    with pytest.raises(ValueError, match='format must be "svg" or "png", found \'pdf\''):
-        figure.export("pdf")
+    with pytest.raises(ValueError, match='format must be "svg", "png" or "pdf", found \'eps\''):
+        figure.export("eps")
     with pytest.raises(ValueError, match="pixel_ratio must be a number above 0"):
         figure.export("png", pixel_ratio=0)
 
@@ -251,5 +252,47 @@ def test_per_item_scores_are_told_by_the_cores_rule():
         '{"items": [], "panels": []}'
     )
     figure = sweepmap.Figure(pd.DataFrame({"model": ["a"], "id": [1], "score": [0.5]}))
-    assert len(figure._wasm_pairwise) > 100_000
-    assert sweepmap.Figure(pd.DataFrame(SWEEP))._wasm_pairwise == b""
+    assert len(figure._wasm_pairwise.value) > 100_000
+    assert sweepmap.Figure(pd.DataFrame(SWEEP))._wasm_pairwise is None
+
+
+def test_figures_refer_to_one_shared_wasm_model():
+    """Every figure's wasm and front-end module are references to the kernel's one Asset model
+    of each (sent to a front end once, saved once), named by SHA-256; a closed one is made
+    again. A figure's own module (_esm) is the loader."""
+    import hashlib
+
+    from ipywidgets.embed import dependency_state
+
+    from sweepmap._figure import Asset
+
+    first, second = sweepmap.Figure(pd.DataFrame(SWEEP)), sweepmap.Figure(pd.DataFrame(SWEEP))
+    asset = first._wasm
+    assert isinstance(asset, Asset) and second._wasm is asset
+    assert asset.name == "sweepmap"
+    assert asset.sha256 == hashlib.sha256(asset.value).hexdigest()
+    assert first.get_state()["_wasm"] == f"IPY_MODEL_{asset.model_id}"
+    assert first.get_state()["_wasm_pairwise"] is None
+    module = first._module
+    assert second._module is module and module.name == "widget.js"
+    assert first.get_state()["_module"] == f"IPY_MODEL_{module.model_id}"
+    assert "sweepmap.widget.shared" in first._esm and len(first._esm) < 5_000
+    # The state a notebook saves of both figures holds the wasm and the module once each, in
+    # the Assets' state.
+    state = dependency_state([first, second], drop_defaults=False)
+    assert set(state) == {first.model_id, second.model_id, asset.model_id, module.model_id}
+    buffers = sorted(
+        (model_id, b["path"], len(b["data"]))
+        for model_id, model in state.items()
+        for b in model.get("buffers", [])
+    )
+    assert buffers == sorted(
+        [
+            (asset.model_id, ["value"], len(base64.b64encode(asset.value))),
+            (module.model_id, ["value"], len(base64.b64encode(module.value))),
+        ]
+    )
+    # Closed (Widget.close_all() closes every model), it is made again for the next figure.
+    asset.close()
+    again = sweepmap.Figure(pd.DataFrame(SWEEP))._wasm
+    assert again is not asset and again.comm is not None and again.value == asset.value

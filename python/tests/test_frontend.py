@@ -15,6 +15,7 @@ import pandas as pd
 import polars as pl
 import pytest
 from conftest import wait_for
+from ipywidgets.embed import dependency_state
 
 import sweepmap
 from sweepmap._figure import LOOK, PAIRWISE_LOOK
@@ -51,17 +52,17 @@ def cells(svg: str) -> list[tuple[int, int, int, int, str]]:
     return found
 
 
-def canvas_colour(host, x: int, y: int) -> str:
-    """The canvas' colour at figure point (x, y), as RRGGBB."""
+def canvas_colour(host, x: int, y: int, index: int = 0) -> str:
+    """The canvas' colour at figure point (x, y) of the page's widget `index`, as RRGGBB."""
     return host.evaluate(
         """(() => {
-          const canvas = widgetRoot().querySelector("canvas");
+          const canvas = widgetRoot(arg[2]).querySelector("canvas");
           const ratio = canvas.width / canvas.getBoundingClientRect().width;
           const context = canvas.getContext("2d");
           const [r, g, b] = context.getImageData(arg[0] * ratio, arg[1] * ratio, 1, 1).data;
           return [r, g, b].map((v) => v.toString(16).padStart(2, "0")).join("").toUpperCase();
         })()""",
-        [x, y],
+        [x, y, index],
     )
 
 
@@ -106,6 +107,23 @@ def test_the_figure_takes_its_container_width_without_width(host):
     assert (
         host.evaluate("widgetRoot().querySelector('canvas').getBoundingClientRect().width") == 900
     )
+
+
+def test_figures_without_a_width_follow_their_container(host):
+    """Two figures without a width (of both kinds, running the one module of the page), the
+    window narrowed: each redraws at its container's new width, with no error (resized in the
+    observer's callback, the first figure moved the second before its observer ran, and the
+    page reported "ResizeObserver loop completed with undelivered notifications")."""
+    first = sweepmap.Figure(run_table(), x="lr", y="wd", metric="val_acc", others={"bs": "best"})
+    second = sweepmap.Figure(SCORES, models=["a", "b", "c"], bins=2)
+    host.show(first, second)
+    drawn(first), drawn(second)
+    widths = "[0, 1].map((i) => widgetRoot(i).querySelector('canvas').clientWidth)"
+    assert host.evaluate(widths) == [900, 900]
+    host.call(host.page.set_viewport_size({"width": 500, "height": 900}))
+    wait_for(lambda: host.evaluate(widths) == [468, 468], what="both figures to narrow")
+    assert first.error == "" and second.error == ""
+    assert host.console == [] and host.evaluate("window.host.errors") == []
 
 
 def test_hover_and_click_reach_python(host):
@@ -416,12 +434,12 @@ def test_per_item_scores_are_drawn_by_the_pairwise_package(host, tmp_path):
     assert set(figure.spec["pairwise_view"]) == set(sweepmap._figure.PAIRWISE_LOOK.values())
     # Python read the frame as per-item scores, so the pairwise wasm goes with it; without it
     # the front end asks for it (below).
-    assert len(figure._wasm_pairwise) > 100_000
-    figure._wasm_pairwise = b""
+    assert len(figure._wasm_pairwise.value) > 100_000
+    figure._wasm_pairwise = None
     host.show(figure)
     assert drawn(figure) == PAIR_TITLES
     assert figure.error == "" and figure.kind == "pairwise"
-    assert len(figure._wasm_pairwise) > 100_000
+    assert figure._wasm_pairwise.name == "pairwise"
     found = cells(figure.to_svg())
     # a on x, b on y (low at the bottom): 3 items in each bin with b high or both low (the same
     # colour), 4 in the top range (both high), none with a high and b low (the bottom range).
@@ -480,3 +498,190 @@ def test_per_item_scores_are_drawn_by_the_pairwise_package(host, tmp_path):
     assert wait_for(lambda: figure.error, what="the refusal") == (
         'field "bins": expected a whole number of bins from 1 to 200, found "mean"'
     )
+
+
+# What the page received from Python: [kind, model id, bytes of binary data, characters of JSON]
+# per message.
+RECEIVED = "window.host.received"
+SHARED = 'globalThis[Symbol.for("sweepmap.widget.shared")]'
+
+
+def assert_cells_drawn(host, cells_of_svg, index: int) -> None:
+    """Every cell of an exported SVG has its colour on the canvas of widget `index`."""
+    for x, y, _width, _height, fill in cells_of_svg:
+        assert canvas_colour(host, x + 6, y + 6, index) == fill, (index, x, y)
+
+
+def test_two_figures_get_the_wasm_once_and_a_saved_notebook_holds_it_once(host):
+    """Two figures in one page refer to the kernel's one model of the front end's module and
+    one of the wasm: their bytes reach the page once (the only binary data received), the
+    module is imported once and the wasm compiled once, each figure's own state is its loader
+    and data, and each figure draws its own cells. Reopened from the saved widget state with no
+    kernel, both draw again from the one copy the state holds."""
+    first = sweepmap.Figure(TIDY, width=600)
+    second = sweepmap.Figure(
+        TIDY.assign(acc=TIDY.acc[::-1].to_numpy()), colormap="magma", width=600
+    )
+    module, asset = first._module, first._wasm
+    assert second._module is module and second._wasm is asset
+    assert module.name == "widget.js" and len(module.value) > 50_000
+    host.show(first, second)
+    assert drawn(first) == ["m1"] and drawn(second) == ["m1"]
+    received = host.evaluate(RECEIVED)
+    binary = [message[:3] for message in received if message[2]]
+    assert binary == [
+        ["open", module.model_id, len(module.value)],
+        ["open", asset.model_id, len(asset.value)],
+    ]
+    opened = {model: size for kind, model, _, size in received if kind == "open"}
+    assert list(opened) == [module.model_id, asset.model_id, first.model_id, second.model_id]
+    # A figure's own state: the loader (a few kB) and its data, not the module or the wasm.
+    assert len(first._esm) < 5_000
+    assert opened[first.model_id] < 10_000 and opened[second.model_id] < 10_000
+    assert host.evaluate(f"{SHARED}.frontEnds.size") == 1
+    assert host.evaluate(f"[...{SHARED}.modules.keys()]") == [asset.sha256]
+    first_cells, second_cells = cells(first.to_svg()), cells(second.to_svg())
+    # The same cells, coloured from the other end of the other map: each figure drew its own.
+    assert {fill for *_, fill in first_cells} >= set(VIRIDIS.values())
+    assert {fill for *_, fill in second_cells} >= set(MAGMA.values())
+    assert_cells_drawn(host, first_cells, 0)
+    assert_cells_drawn(host, second_cells, 1)
+    assert host.console == [] and host.evaluate("window.host.errors") == []
+
+    # A notebook saved with its widget state (what a manager saves: every model, its binary
+    # traits as base64 buffers), reopened with no kernel.
+    saved = dependency_state([first, second], drop_defaults=False)
+    assert set(saved) == {module.model_id, asset.model_id, first.model_id, second.model_id}
+    copies = sorted(
+        (model_id, buffer["path"])
+        for model_id, model in saved.items()
+        for buffer in model.get("buffers", [])
+    )
+    assert copies == sorted([(module.model_id, ["value"]), (asset.model_id, ["value"])])
+    host.restore(saved, [first.model_id, second.model_id])
+    labelled = "widgetRoot(arg).querySelector('canvas').getAttribute('aria-label')"
+    wait_for(
+        lambda: all(host.evaluate(labelled, i) != "Loading the figure" for i in (0, 1)),
+        what="both figures to draw from the saved state",
+    )
+    assert_cells_drawn(host, first_cells, 0)
+    assert_cells_drawn(host, second_cells, 1)
+    assert host.evaluate("[...document.querySelectorAll('.sweepmap-widget')].length") == 2
+    assert host.console == [] and host.evaluate("window.host.errors") == []
+
+
+def test_without_a_widget_manager_the_figures_ask_the_kernel_for_the_wasm(host):
+    """A host whose models have no widget_manager cannot follow the references to the shared
+    module and wasm: each figure asks the kernel ("module", then "wasm"), which sends the bytes
+    to the first and only their SHA-256 to the others, since the page says it has them;
+    per-item scores get the pairwise wasm the same way."""
+    first = sweepmap.Figure(TIDY, width=600)
+    second = sweepmap.Figure(TIDY, colormap="magma", width=600)
+    scores = sweepmap.Figure(SCORES, models=["a", "b"], bins=2, width=600)
+    host.show(first, second, scores, manager=False)
+    assert drawn(first) == ["m1"] and drawn(second) == ["m1"]
+    assert drawn(scores) == PAIR_TITLES and scores.kind == "pairwise"
+    received = host.evaluate(RECEIVED)
+    # The Asset models are opened (the kernel made them), but the figures cannot read them.
+    opened = {model: size for kind, model, size, _ in received if kind == "open"}
+    assert opened[first._wasm.model_id] == len(first._wasm.value)
+    answers = [(model, size) for kind, model, size, _ in received if kind == "custom"]
+    module, wasm = len(first._module.value), len(first._wasm.value)
+    assert answers == [
+        (first.model_id, module),
+        (first.model_id, wasm),
+        (second.model_id, 0),
+        (second.model_id, 0),
+        (scores.model_id, 0),
+        (scores.model_id, 0),
+        (scores.model_id, len(scores._wasm_pairwise.value)),
+    ]
+    assert_cells_drawn(host, cells(first.to_svg()), 0)
+    assert_cells_drawn(host, cells(second.to_svg()), 1)
+    assert host.console == [] and host.evaluate("window.host.errors") == []
+
+
+def ppm(path: Path) -> tuple[int, int, bytes]:
+    """A binary PPM (P6, 8 bits) as (width, height, RGB bytes)."""
+    data = path.read_bytes()
+    header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+255\s", data)
+    assert header, "a P6 PPM with 8-bit samples"
+    return int(header.group(1)), int(header.group(2)), data[header.end() :]
+
+
+def dominant(image: tuple[int, int, bytes], x: int, y: int, radius: int) -> str:
+    """The colour most pixels have in the square of side 2 * radius + 1 around (x, y), as
+    RRGGBB (a cell's colour at its centre, its value's digits covering fewer pixels)."""
+    width, _height, pixels = image
+    counts: dict[str, int] = {}
+    for dy in range(-radius, radius + 1):
+        for dx in range(-radius, radius + 1):
+            offset = ((y + dy) * width + x + dx) * 3
+            colour = pixels[offset : offset + 3].hex().upper()
+            counts[colour] = counts.get(colour, 0) + 1
+    return max(counts, key=counts.__getitem__)
+
+
+def test_to_pdf_is_the_figure_made_by_the_paper_package_sent_once(host, tmp_path):
+    """to_pdf(): the page gets the paper package and its fonts from the kernel on the first PDF
+    only, once for every figure of the page; pdftoppm renders each cell in the colour the
+    figure gives it, and pdftotext finds its text."""
+    first = sweepmap.Figure(TIDY, width=600)
+    second = sweepmap.Figure(TIDY, colormap="magma", width=600)
+    host.show(first, second)
+    drawn(first), drawn(second)
+    assert [size for _, _, size, _ in host.evaluate(RECEIVED) if size] == [
+        len(first._module.value),
+        len(first._wasm.value),
+    ]
+    svg = first.to_svg()
+    pdf = first.to_pdf()
+    assert pdf.startswith(b"%PDF-1.")
+    paper = sweepmap._figure._paper()
+    paper_bytes = len(paper.wasm) + sum(len(font) for font in paper.fonts)
+    sent = [size for kind, _, size, _ in host.evaluate(RECEIVED) if kind == "custom" and size]
+    assert sent == [paper_bytes]
+    path = tmp_path / "figure.pdf"
+    path.write_bytes(pdf)
+    # 144 dpi: 2 image pixels per point, a point being a CSS pixel of the figure.
+    subprocess.run(
+        ["pdftoppm", "-r", "144", "-singlefile", str(path), str(tmp_path / "figure")], check=True
+    )
+    image = ppm(tmp_path / "figure.ppm")
+    width, height = re.match(r'<svg width="(\d+)" height="(\d+)"', svg).groups()
+    assert image[:2] == (2 * int(width), 2 * int(height))
+    found = cells(svg)
+    assert len(found) == 4
+    for x, y, cell_width, cell_height, fill in found:
+        radius = int(0.3 * min(cell_width, cell_height) * 2)
+        colour = dominant(image, 2 * x + cell_width, 2 * y + cell_height, radius)
+        assert colour == fill, (x, y, colour, fill)
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "m1" in text and "lr" in text and "wd" in text
+
+    # The other figure's PDF uses the package the page has: nothing more is sent.
+    magma = second.to_pdf()
+    assert magma.startswith(b"%PDF-1.") and magma != pdf
+    sent = [size for kind, _, size, _ in host.evaluate(RECEIVED) if kind == "custom" and size]
+    assert sent == [paper_bytes]
+    assert host.evaluate(f"{SHARED}.paper.size") == 1
+    # A refused view is refused for PDFs too, with the core's message.
+    second.colormap = "nonexistent"
+    wait_for(lambda: second.error, what="the refusal")
+    with pytest.raises(sweepmap.SweepmapError, match=r'^unknown colour map: "nonexistent"'):
+        second.to_pdf()
+    assert host.console == [] and host.evaluate("window.host.errors") == []
+
+
+def test_to_pdf_warns_of_characters_its_font_lacks(host):
+    """A label the bundled font cannot draw (DejaVu Sans has no CJK) is drawn as boxes: the
+    future lists the characters and to_pdf() warns, naming them."""
+    figure = host.show(sweepmap.Figure(TIDY.assign(model="模型"), width=600))
+    assert drawn(figure) == ["模型"]
+    with pytest.warns(UserWarning, match=r"DejaVu Sans, has no glyph for 模 型: drawn as boxes"):
+        pdf = figure.to_pdf()
+    assert pdf.startswith(b"%PDF-1.")
+    future = figure.export("pdf")
+    assert future.result(30).startswith(b"%PDF-1.") and future.missing == ["模", "型"]

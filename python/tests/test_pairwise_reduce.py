@@ -199,7 +199,7 @@ def test_an_eager_per_sample_frame_is_reduced_to_one_score_per_model_and_item():
     figure = sweepmap.Figure(frame)
     assert figure.reduced == "reduced in DuckDB from 1,800 rows to 120 item scores"
     assert figure.data.splitlines()[0] == "task,model,question,correct,n"
-    assert len(figure._wasm_pairwise) > 100_000
+    assert len(figure._wasm_pairwise.value) > 100_000
     polars_frame = pl.DataFrame(samples().fetchall(), schema=samples().columns, orient="row")
     figure = sweepmap.Figure(polars_frame, metric="correct")
     assert figure.reduced == "reduced in polars from 1,800 rows to 120 item scores"

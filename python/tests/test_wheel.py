@@ -32,16 +32,22 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
         names = set(archive.namelist())
         for asset in (
             "widget.js",
+            "loader.js",
             "sweepmap_bg.wasm",
             "standalone.html",
             "pairwise_bg.wasm",
             "pairwise_standalone.html",
+            "paper_bg.wasm",
+            "DejaVuSans.ttf",
+            "DejaVuSans-Bold.ttf",
+            "DejaVu-LICENSE",
         ):
             assert archive.read(f"sweepmap/static/{asset}") == (STATIC / asset).read_bytes()
         metadata = archive.read("sweepmap-0.1.0.dist-info/METADATA").decode()
     assert {"sweepmap/__init__.py", "sweepmap/_figure.py", "sweepmap/_data.py"} <= names
     assert "Requires-Dist: anywidget>=0.9" in metadata
     assert "Requires-Dist: narwhals>=1.30" in metadata
+    assert "Requires-Dist: ipywidgets>=7.6" in metadata
     assert (STATIC / "sweepmap_bg.wasm").read_bytes() == (
         REPOSITORY / "www" / "pkg" / "sweepmap_bg.wasm"
     ).read_bytes()
@@ -51,10 +57,15 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
     assert (STATIC / "pairwise_bg.wasm").read_bytes() == (
         REPOSITORY / "www" / "pkg" / "pairwise" / "sweepmap_bg.wasm"
     ).read_bytes()
+    paper = REPOSITORY / "www" / "pkg" / "paper"
+    assert (STATIC / "paper_bg.wasm").read_bytes() == (
+        paper / "sweepmap_paper_bg.wasm"
+    ).read_bytes()
+    assert (STATIC / "DejaVu-LICENSE").read_bytes() == (paper / "LICENSE").read_bytes()
     # Imported from the wheel itself (first on the path), a figure gets the shipped front end.
     check = (
         "import sweepmap, sys; f = sweepmap.Figure('a,b,c,v\\n1,2,3,4\\n');"
-        "print(sweepmap.__file__); print(len(f._wasm), len(f._esm));"
+        "print(sweepmap.__file__); print(len(f._wasm.value), len(f._module.value), len(f._esm));"
         "import tempfile, pathlib; out = pathlib.Path(tempfile.mkdtemp()) / 'f.html';"
         "print(sweepmap.save_html('a,b,c,v\\n1,2,3,4\\n', out).stat().st_size)"
     )
@@ -67,8 +78,12 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
     assert run.returncode == 0, run.stderr
     location, sizes, saved = run.stdout.splitlines()
     assert location.startswith(str(wheel))
-    js = (STATIC / "widget.js").read_text(encoding="utf-8")
-    assert sizes == f"{(STATIC / 'sweepmap_bg.wasm').stat().st_size} {len(js)}"
+    loader = (STATIC / "loader.js").read_text(encoding="utf-8")
+    wasm, module = (
+        (STATIC / "sweepmap_bg.wasm").stat().st_size,
+        (STATIC / "widget.js").stat().st_size,
+    )
+    assert sizes == f"{wasm} {module} {len(loader)}"
     # save_html fills the template shipped in the wheel.
     template = (STATIC / "standalone.html").read_text(encoding="utf-8")
     figure = '{"data": "a,b,c,v\\n1,2,3,4\\n"}'
@@ -82,5 +97,7 @@ def test_a_wheel_without_the_front_end_is_refused(tmp_path):
     )
     result = build_wheel(source, tmp_path / "out")
     assert result.returncode != 0
-    assert "sweepmap's front end is missing (widget.js, sweepmap_bg.wasm" in result.stderr
+    assert (
+        "sweepmap's front end is missing (widget.js, loader.js, sweepmap_bg.wasm" in result.stderr
+    )
     assert "build it first with `bash .ci/build && bash python/build.sh`" in result.stderr

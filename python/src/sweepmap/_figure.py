@@ -10,9 +10,11 @@ traits, callbacks and answers to requests.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import os
 import threading
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import anywidget
+import ipywidgets
 import traitlets
 
 from ._data import Source, read_source
@@ -99,26 +102,97 @@ PAIRWISE = ("item", "models", "group", "by", "log")
 
 @dataclass(frozen=True)
 class _Assets:
-    esm: str
+    loader: str  # each figure's _esm (python/js/loader.js)
+    front_end: bytes  # the module it imports once per page (python/js/widget.js, bundled)
     wasm: bytes
     pairwise_wasm: bytes
+
+
+def _static() -> Any:
+    return resources.files("sweepmap") / "static"
+
+
+def _missing(error: FileNotFoundError) -> SweepmapError:
+    return SweepmapError(
+        f"sweepmap's front end is missing from the package ({error.filename}): in the "
+        "repository, build it with `bash .ci/build && bash python/build.sh`"
+    )
 
 
 @cache
 def _assets() -> _Assets:
     """The built front end shipped in the package (read once per process)."""
-    static = resources.files("sweepmap") / "static"
+    static = _static()
     try:
         return _Assets(
-            esm=(static / "widget.js").read_text(encoding="utf-8"),
+            loader=(static / "loader.js").read_text(encoding="utf-8"),
+            front_end=(static / "widget.js").read_bytes(),
             wasm=(static / "sweepmap_bg.wasm").read_bytes(),
             pairwise_wasm=(static / "pairwise_bg.wasm").read_bytes(),
         )
     except FileNotFoundError as error:
-        raise SweepmapError(
-            f"sweepmap's front end is missing from the package ({error.filename}): in the "
-            "repository, build it with `bash .ci/build && bash python/build.sh`"
-        ) from None
+        raise _missing(error) from None
+
+
+@dataclass(frozen=True)
+class _Paper:
+    """The paper package (www/pkg/paper/: SVG to PDF) and its fonts, for PDF exports only."""
+
+    wasm: bytes
+    fonts: tuple[bytes, bytes]  # DejaVu Sans, regular then bold
+    sha256: str
+
+
+@cache
+def _paper() -> _Paper:
+    """The paper package as the package ships it, read on the first PDF export."""
+    static = _static()
+    try:
+        wasm = (static / "paper_bg.wasm").read_bytes()
+        fonts = (
+            (static / "DejaVuSans.ttf").read_bytes(),
+            (static / "DejaVuSans-Bold.ttf").read_bytes(),
+        )
+    except FileNotFoundError as error:
+        raise _missing(error) from None
+    digest = hashlib.sha256()
+    for part in (wasm, *fonts):
+        digest.update(hashlib.sha256(part).digest())
+    return _Paper(wasm, fonts, digest.hexdigest())
+
+
+class Asset(ipywidgets.Widget):
+    """Bytes shared by every figure of a kernel (a wasm package, or the front end's module): a
+    model of its own that each Figure refers to (`IPY_MODEL_<id>`, as a Box refers to its
+    children), so a front end gets the bytes once however many figures it shows, and a notebook
+    saved with its widget state holds them once. `sha256` names the bytes: the page imports the
+    module and compiles the wasm once per SHA-256 (python/js/loader.js, widget.js). A plain
+    ipywidgets model (no view), which every widget manager knows."""
+
+    name = traitlets.Unicode("").tag(sync=True)
+    sha256 = traitlets.Unicode("").tag(sync=True)
+    value = traitlets.Bytes(b"").tag(sync=True)
+
+
+_shared: dict[str, Asset] = {}
+_shared_lock = threading.Lock()
+
+
+def shared_asset(name: str) -> Asset:
+    """The kernel's one Asset of the front end's module ("widget.js") or of a wasm package
+    ("sweepmap" or "pairwise"), made on first use (again after Widget.close_all())."""
+    with _shared_lock:
+        asset = _shared.get(name)
+        if asset is None or asset.comm is None:
+            assets = _assets()
+            value = {
+                "widget.js": assets.front_end,
+                "sweepmap": assets.wasm,
+                "pairwise": assets.pairwise_wasm,
+            }[name]
+            asset = Asset(name=name, sha256=hashlib.sha256(value).hexdigest(), value=value)
+            _shared[name] = asset
+        return asset
 
 
 def _optional_text(help_text: str) -> traitlets.Unicode:
@@ -144,16 +218,26 @@ class Figure(anywidget.AnyWidget):
     trait of the same name.
     """
 
-    # What the front end reads (synced): the data, what to read them with, how to draw them.
-    _wasm = traitlets.Bytes(b"").tag(sync=True)
+    # What the front end reads (synced): its module and the wasm (references to the kernel's
+    # shared Assets; _esm is the loader that imports the module), the data, what to read them
+    # with, how to draw them.
+    _module = traitlets.Instance(Asset, allow_none=True).tag(
+        sync=True, **ipywidgets.widget_serialization
+    )
+    _wasm = traitlets.Instance(Asset, allow_none=True).tag(
+        sync=True, **ipywidgets.widget_serialization
+    )
     _text = traitlets.Unicode("").tag(sync=True)
     _name = traitlets.Unicode("").tag(sync=True)
     _load = traitlets.Dict().tag(sync=True)
     _view = traitlets.Dict().tag(sync=True)
-    # Per-item scores: their figure's options, and the pairwise package's wasm, sent only for
-    # such data (when Python reads them so, or when the front end asks).
+    # Per-item scores: their figure's options, and the pairwise package's wasm (the shared
+    # Asset), referred to only for such data (when Python reads them so, or when the front end
+    # asks).
     _pairwise_view = traitlets.Dict().tag(sync=True)
-    _wasm_pairwise = traitlets.Bytes(b"").tag(sync=True)
+    _wasm_pairwise = traitlets.Instance(Asset, allow_none=True).tag(
+        sync=True, **ipywidgets.widget_serialization
+    )
 
     # Columns (the loader's roles), each a column name.
     x = _optional_text("the column on the x axis")
@@ -263,14 +347,17 @@ class Figure(anywidget.AnyWidget):
                 f"the options are {', '.join(OPTIONS)}"
             )
         assets = _assets()
-        self._esm = assets.esm
+        self._esm = assets.loader
         source = read_source(data, reduction_options(options))
         self._click_callbacks: list[Callable[[dict[str, Any]], None]] = []
         self._exports: dict[int, tuple[str, Future[Any]]] = {}
         self._export_ids = itertools.count(1)
         super().__init__(
-            _wasm=assets.wasm,
-            _wasm_pairwise=assets.pairwise_wasm if source.pairwise or options.get("item") else b"",
+            _module=shared_asset("widget.js"),
+            _wasm=shared_asset("sweepmap"),
+            _wasm_pairwise=shared_asset("pairwise")
+            if source.pairwise or options.get("item")
+            else None,
             _text=source.text,
             _name=source.name,
             reduced=source.reduced,
@@ -297,8 +384,8 @@ class Figure(anywidget.AnyWidget):
         options = {name: getattr(self, name) for name in (*COLUMNS, "item", "ignore", "roles")}
         source = read_source(data, reduction_options(options))
         with self.hold_sync():
-            if source.pairwise and not self._wasm_pairwise:
-                self._wasm_pairwise = _assets().pairwise_wasm
+            if source.pairwise and self._wasm_pairwise is None:
+                self._wasm_pairwise = shared_asset("pairwise")
             self._name = source.name
             self._text = source.text
             self.reduced = source.reduced
@@ -395,8 +482,24 @@ class Figure(anywidget.AnyWidget):
         kind = content.get("type")
         if kind == "pairwise":
             # The front end read per-item scores: it needs the pairwise package's wasm.
-            if not self._wasm_pairwise:
-                self._wasm_pairwise = _assets().pairwise_wasm
+            if self._wasm_pairwise is None:
+                self._wasm_pairwise = shared_asset("pairwise")
+        elif kind == "paper":
+            # A PDF export, in a front end that has not got the paper package yet.
+            paper = _paper()
+            reply = {"type": "paper", "ask": content.get("ask"), "sha256": paper.sha256}
+            self.send(reply, [paper.wasm, *paper.fonts])
+        elif kind in ("wasm", "module"):
+            # A front end whose widget manager cannot give the Asset a trait refers to: the
+            # bytes, unless it says it has them (by SHA-256).
+            trait = "_module" if kind == "module" else content.get("trait")
+            asset = (
+                getattr(self, trait) if trait in ("_module", "_wasm", "_wasm_pairwise") else None
+            )
+            if asset is not None:
+                have = content.get("have") or ()
+                reply = {"type": kind, "ask": content.get("ask"), "sha256": asset.sha256}
+                self.send(reply, [] if asset.sha256 in have else [asset.value])
         elif kind == "click":
             for callback in list(self._click_callbacks):
                 callback(content.get("cell"))
@@ -410,26 +513,36 @@ class Figure(anywidget.AnyWidget):
             elif format_ == "svg":
                 future.set_result(content.get("svg", ""))
             else:
+                # A PDF says which characters its font lacks (drawn as boxes); to_pdf() warns.
+                future.missing = [str(c) for c in content.get("missing") or ()]  # type: ignore[attr-defined]
                 future.set_result(bytes(buffers[0]) if buffers else b"")
 
     # -- exports ----------------------------------------------------------------------------
 
     def export(self, format: str = "svg", *, pixel_ratio: float = 2.0) -> Future[Any]:  # noqa: A002
-        """Asks the front end for the figure as SVG (text) or PNG (bytes, at `pixel_ratio`
-        device pixels per CSS pixel, less when a browser canvas cannot hold that); returns a
-        Future that the answer completes (with SweepmapError if the figure failed). Needs the
-        figure shown in a live front end. In a notebook the answer arrives once the cell has
-        finished: read `future.result()` in a later cell, or `future.add_done_callback(...)`."""
-        if format not in ("svg", "png"):
-            raise ValueError(f'export: format must be "svg" or "png", found {format!r}')
+        """Asks the front end for the figure as SVG (text), PNG (bytes, at `pixel_ratio`
+        device pixels per CSS pixel, less when a browser canvas cannot hold that) or PDF (bytes:
+        the SVG made a one-page PDF by the paper package, 1 CSS pixel = 1 pt, cells as vector
+        shapes, text as text in the embedded DejaVu Sans; the front end gets the package and the
+        font from the kernel on its first PDF, once, about 2.7 MB). Returns a Future that the
+        answer completes (with SweepmapError if the figure failed); a PDF's future also has
+        `missing`, the characters the font lacks (drawn as boxes). Needs the figure shown in a
+        live front end. In a notebook the answer arrives once the cell has finished: read
+        `future.result()` in a later cell, or `future.add_done_callback(...)`."""
+        if format not in ("svg", "png", "pdf"):
+            raise ValueError(f'export: format must be "svg", "png" or "pdf", found {format!r}')
         if not isinstance(pixel_ratio, int | float) or not 0 < pixel_ratio <= 16:
             raise ValueError(
                 f"export: pixel_ratio must be a number above 0, at most 16, found {pixel_ratio!r}"
             )
+        message: dict[str, Any] = {"type": "export", "format": format, "pixelRatio": pixel_ratio}
+        if format == "pdf":
+            # Which paper package: a front end that has it (from any figure) converts at once.
+            message["paper"] = _paper().sha256
         identifier = next(self._export_ids)
         future: Future[Any] = Future()
         self._exports[identifier] = (format, future)
-        self.send({"type": "export", "id": identifier, "format": format, "pixelRatio": pixel_ratio})
+        self.send({**message, "id": identifier})
         return future
 
     def to_svg(self, *, timeout: float = 10.0) -> str:
@@ -440,12 +553,22 @@ class Figure(anywidget.AnyWidget):
         """The figure as PNG bytes, from the front end (see `export`); waits for the answer."""
         return self._wait(self.export("png", pixel_ratio=pixel_ratio), timeout)
 
+    def to_pdf(self, *, timeout: float = 30.0) -> bytes:
+        """The figure as PDF bytes, from the front end (see `export`); waits for the answer.
+        Warns (UserWarning) when the font lacks characters of the figure, drawn as boxes."""
+        future = self.export("pdf")
+        pdf = self._wait(future, timeout)
+        if getattr(future, "missing", None):
+            warnings.warn(_missing_note(future.missing), stacklevel=2)  # type: ignore[attr-defined]
+        return pdf
+
     def _wait(self, future: Future[Any], timeout: float) -> Any:
         if _in_kernel_thread():
             future.cancel()
             raise SweepmapError(
-                "to_svg() and to_png() cannot wait inside a notebook cell: the kernel hears the "
-                "front end's answer only after the cell ends. Use fig.export('svg') (or 'png'), "
+                "to_svg(), to_png() and to_pdf() cannot wait inside a notebook cell: the kernel "
+                "hears the front end's answer only after the cell ends. Use fig.export('svg') (or "
+                "'png', 'pdf'), "
                 "then future.result() in a later cell or future.add_done_callback(...)"
             )
         try:
@@ -455,6 +578,16 @@ class Figure(anywidget.AnyWidget):
                 f"no answer from the front end within {timeout:g} s: exports need the figure "
                 "shown in a live front end (a notebook that displays it)"
             ) from None
+
+
+def _missing_note(missing: Sequence[str]) -> str:
+    """What a PDF whose font lacks some characters says (www/export.js missingNote's words)."""
+    listed = " ".join(missing[:8])
+    more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
+    return (
+        f"the bundled font, DejaVu Sans, has no glyph for {listed}{more}: drawn as boxes in the "
+        "PDF; to_svg() keeps them as text"
+    )
 
 
 def _in_kernel_thread() -> bool:
