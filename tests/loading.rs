@@ -460,7 +460,7 @@ fn malformed_json_inputs() {
     assert_eq!(
         json_error(&JSON.replace("\"title\"", "\"titel\"")),
         "JSON line 2, column 9: unknown field `titel`, expected one of `title`, `source`, \
-         `metric`, `x`, `y`, `model`, `benchmark`, `replicate`, `shows`, `benchmarks`, `panels`"
+         `metric`, `x`, `y`, `model`, `benchmark`, `replicate`, `shows`, `caption`, `benchmarks`, `panels`"
     );
     assert_eq!(
         json_error(&JSON.replace("[[47.3, null], [42.7, 40.0]]", "[[47.3, null]]")),

@@ -388,6 +388,7 @@ fn two_parameter_files_project_to_the_load_csv_dataset() {
         );
         let unsaid = Dataset {
             shows: None,
+            caption: None,
             ..projection.dataset
         };
         assert_eq!(unsaid, expected, "{file}");
@@ -455,7 +456,7 @@ proptest! {
         let expected = load_csv(&text, &CsvOptions::default()).unwrap();
         let sweep = open(&text);
         let projection = sweep.project(&sweep.default_view().unwrap()).unwrap();
-        let unsaid = Dataset { shows: None, ..projection.dataset };
+        let unsaid = Dataset { shows: None, caption: None, ..projection.dataset };
         prop_assert_eq!(unsaid, expected);
     }
 }

@@ -99,8 +99,24 @@ fn the_description_is_drawn_under_every_panel_title() {
 fn a_long_description_wraps_to_the_panel_and_shifts_the_plot_down() {
     let (dataset, description) = projected(&fixture("synthetic-optuna-trials.csv"));
     assert!(description.len() > 80, "{description}");
+    // The figure writes the caption: the description without the caveats that observations,
+    // hover and exports give in full.
+    assert_eq!(
+        description,
+        "best over n_layers, optimizer (values differ per cell: hover to see); the best of up \
+         to 2 configurations per cell is biased low, and its standard error does not count the \
+         selection; lr in 8 log-spaced bins, each the mean of its runs; dropout in 10 equal \
+         bins, each the mean of its runs; 1 run per cell"
+    );
+    let caption = dataset.caption.clone().unwrap();
+    assert_eq!(
+        caption,
+        "best over n_layers, optimizer (per cell; biased low); lr in 8 log-spaced bins; dropout \
+         in 10 equal bins; 1 run per cell"
+    );
     let plain = Dataset {
         shows: None,
+        caption: None,
         ..dataset.clone()
     };
     let options = FigureOptions {
@@ -115,7 +131,11 @@ fn a_long_description_wraps_to_the_panel_and_shifts_the_plot_down() {
         .map(|(line, _)| line.as_str())
         .collect();
     assert!(lines.len() > 1, "{lines:?}");
-    assert_eq!(lines.join(" "), description);
+    assert_eq!(lines.join(" "), caption);
+    // Observations and Markdown say it in full.
+    let figure = prepare_figure(&dataset, &options).unwrap();
+    let observed = sweepmap::figure::key_observations(&dataset, &figure, &View::Grid, None);
+    assert_eq!(observed.shows.as_deref(), Some(description.as_str()));
     assert!(unsaid.panels[0].subtitle.is_empty());
     assert!(said.panels[0].plot.y > unsaid.panels[0].plot.y);
     assert!(said.height > unsaid.height);

@@ -193,6 +193,7 @@ pub(crate) fn dataset_from_panels(
         replicate: None,
         panels,
         shows: None,
+        caption: None,
     }
 }
 

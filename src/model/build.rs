@@ -179,6 +179,7 @@ impl Builder {
                 replicate: names.replicate,
                 panels: Vec::with_capacity(panel_count),
                 shows: None,
+                caption: None,
             },
             measurements: self.measurements,
             groups,

@@ -181,6 +181,11 @@ pub struct Dataset {
     /// Figures draw it under each panel's title, and observations and exports carry it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shows: Option<String>,
+    /// `shows` in brief, as the figure writes it under each panel's title (the caveats left to
+    /// observations and exports), when it is shorter; the figure writes `shows` when there is
+    /// none. JSON exports carry it (`"caption"`).
+    #[serde(skip)]
+    pub caption: Option<String>,
 }
 
 impl Dataset {

@@ -239,6 +239,7 @@ struct DatasetJson {
     benchmark: Option<String>,
     replicate: Option<String>,
     shows: Option<String>,
+    caption: Option<String>,
     benchmarks: Vec<BenchmarkJson>,
     panels: Vec<PanelJson>,
 }
@@ -254,6 +255,7 @@ impl JsonObject for DatasetJson {
         "benchmark",
         "replicate",
         "shows",
+        "caption",
         "benchmarks",
         "panels",
     ];
@@ -270,6 +272,7 @@ impl JsonObject for DatasetJson {
             "benchmark" => self.benchmark = map.next_value()?,
             "replicate" => self.replicate = map.next_value()?,
             "shows" => self.shows = map.next_value()?,
+            "caption" => self.caption = map.next_value()?,
             "benchmarks" => self.benchmarks = map.next_value()?,
             _ => self.panels = map.next_value()?,
         }
@@ -622,6 +625,7 @@ pub fn load_json(text: &str) -> Result<Dataset> {
     let mut dataset = builder.build(names, parsed.title, parsed.source, &info)?;
     // What a run table's view shows travels with its export.
     dataset.shows = parsed.shows.filter(|shows| !shows.trim().is_empty());
+    dataset.caption = parsed.caption.filter(|caption| !caption.trim().is_empty());
     for (panel_index, panel) in parsed.panels.iter().enumerate() {
         if !panel.standard_errors.is_empty() {
             read_standard_errors(&mut dataset, panel, panel_index, &x_labels, &y_labels)?;
@@ -936,6 +940,10 @@ pub fn to_json(dataset: &Dataset) -> String {
         json.string(&dataset.benchmarks.name);
     }
     write_benchmark_info(&mut json, dataset);
+    if let Some(caption) = &dataset.caption {
+        json.key("caption");
+        json.string(caption);
+    }
     json.key("metric");
     json.begin('{');
     json.key("direction");
@@ -1273,6 +1281,9 @@ mod reference {
         if let Some(shows) = &dataset.shows {
             root.insert("shows".into(), json!(shows));
         }
+        if let Some(caption) = &dataset.caption {
+            root.insert("caption".into(), json!(caption));
+        }
         let benchmarks: Vec<Value> = dataset
             .benchmarks
             .levels
@@ -1350,6 +1361,13 @@ mod to_json_tests {
         ));
         same_as_reference(&dataset);
         assert_eq!(load_json(&text).unwrap(), dataset);
+        // The figure's caption too, after it.
+        dataset.caption = Some("best over lr (per cell; biased low)".into());
+        let captioned = to_json(&dataset);
+        assert!(captioned.contains("{\n  \"caption\": \"best over lr (per cell; biased low)\",\n"));
+        same_as_reference(&dataset);
+        assert_eq!(load_json(&captioned).unwrap(), dataset);
+        dataset.caption = None;
         // A blank one is none.
         let blank = text.replace(
             "batch_size = 64 (fixed at the best run's); 1 run per cell",

@@ -629,7 +629,7 @@ impl Sweep {
                 .others
                 .insert(self.label(*column).to_string(), choice.clone());
         }
-        let description = self.describe(&Description {
+        let what = Description {
             fixed: &fixed,
             best: &best,
             mean: &mean,
@@ -640,11 +640,14 @@ impl Sweep {
             best_configuration: &best_configuration,
             most_configurations,
             cells: &cells,
-        });
+        };
+        let description = self.describe(&what, false);
+        let caption = self.describe(&what, true);
         Ok(Projection {
             // The figure says what it shows (nothing to say: nothing drawn).
             dataset: Dataset {
                 shows: Some(description.clone()).filter(|d| !d.is_empty()),
+                caption: Some(caption).filter(|c| !c.is_empty() && *c != description),
                 ..dataset
             },
             view: resolved,
@@ -1201,8 +1204,11 @@ struct Description<'a> {
 }
 
 impl Sweep {
-    /// The sentence that says what a projection shows, its parts joined by "; ".
-    fn describe(&self, what: &Description<'_>) -> String {
+    /// The sentence that says what a projection shows, its parts joined by "; ". `brief` is
+    /// the figure's caption under each panel title: the same parts without the caveats that the
+    /// hover, observations and exports give in full (a best-of's standard error, what a bin
+    /// averages), so that a narrow figure is not mostly text above its cells.
+    fn describe(&self, what: &Description<'_>, brief: bool) -> String {
         let mut out = String::new();
         // Starts a part: "; " after the one before (no part is empty).
         let part = |out: &mut String| {
@@ -1238,14 +1244,18 @@ impl Sweep {
                 Direction::Lower => "low",
             };
             part(&mut out);
-            let _ = write!(
-                out,
-                "best over {} (values differ per cell: hover to see); the best of up to {} \
-                 configurations per cell is biased {toward}, and its standard error does not \
-                 count the selection",
-                self.joined_labels(what.best),
-                grouped(what.most_configurations)
-            );
+            let over = self.joined_labels(what.best);
+            let _ = if brief {
+                write!(out, "best over {over} (per cell; biased {toward})")
+            } else {
+                write!(
+                    out,
+                    "best over {over} (values differ per cell: hover to see); the best of up to \
+                     {} configurations per cell is biased {toward}, and its standard error does \
+                     not count the selection",
+                    grouped(what.most_configurations)
+                )
+            };
         }
         for (columns, words) in [(what.mean, "mean over "), (what.facets, "panels by ")] {
             if !columns.is_empty() {
@@ -1266,15 +1276,17 @@ impl Sweep {
             part(&mut out);
             let _ = write!(
                 out,
-                "{} in {} {} bins, {}",
+                "{} in {} {} bins",
                 self.label(axis),
                 grouped(bins.len()),
                 if bins.log { "log-spaced" } else { "equal" },
-                match what.bins {
-                    BinPick::Mean => "each the mean of its runs",
-                    BinPick::Best => "each its best run",
-                }
             );
+            // A bin's mean is what a cell is everywhere else; its best run is said even in brief.
+            match (what.bins, brief) {
+                (BinPick::Mean, true) => {}
+                (BinPick::Mean, false) => out.push_str(", each the mean of its runs"),
+                (BinPick::Best, _) => out.push_str(", each its best run"),
+            }
         }
         let (mut low, mut high) = (usize::MAX, 0);
         for cell in what.cells {

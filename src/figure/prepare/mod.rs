@@ -278,7 +278,7 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
             x_name: None,
             y_name: None,
             // A view of a larger table says what it shows (fixed values, best over, bins).
-            subtitle: match &dataset.shows {
+            subtitle: match dataset.caption.as_ref().or(dataset.shows.as_ref()) {
                 Some(shows) => vec![display_note(shows).into_owned()],
                 None => Vec::new(),
             },
