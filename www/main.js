@@ -42,7 +42,7 @@ import {
 } from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
 import { darkStyleMedia, onSchemeChange } from "./lib/theme.js";
-import { exportCsv, exportPage, exportPdf, exportPixelRatio, exportPng, exportSvg, exportSvgTextAsPaths, ratioText } from "./export.js";
+import { exportCsv, exportPage, exportPdf, exportPixelRatio, exportPng, exportSvg, exportSvgTextAsPaths } from "./export.js";
 import { loadsInSlices, progressDisplay } from "./loading.js";
 import { importedFiles, LoadCancelled } from "./lib/source.js";
 import { loadCatalog, readSourceData, relinkSweep, sweepOf } from "./sources.js";
@@ -226,8 +226,7 @@ function commit(state, loaded, { history = "push" } = {}) {
   } else {
     renderObservations(summary, app.figure);
   }
-  syncUncertaintyNote();
-  syncCanvasNote();
+  syncNotes();
   hideMarkdownFallback();
   inspector.setFigure(app.figure);
   writeAddress(next, history);
@@ -779,8 +778,6 @@ function syncPairwiseControls(state) {
   elements.by.value = state.value;
   elements.log.checked = state.logarithmic;
   syncSharedControls(state);
-  elements.colourNote.textContent = "";
-  elements.colourNote.hidden = true;
 }
 
 /** Sets every control from the shown state, and shows only the controls its layout uses. */
@@ -846,55 +843,24 @@ function syncSweepControls(state) {
   elements.levelField.hidden = marks === null;
   elements.level.value = String(marks ?? app.lastLevel);
 
-  const notes = [];
-  if (state.layout === "difference") {
-    const map = app.colorMaps.find((candidate) => candidate.name === state.colorMap);
-    if (map && !map.diverging) notes.push(`A difference needs a diverging map, so ${map.label} is drawn as RdBu.`);
-    if (state.range === "panel" || state.range === "shared") notes.push("Differences are centred on 0.");
-  }
-  elements.colourNote.textContent = notes.join(" ");
-  elements.colourNote.hidden = notes.length === 0;
 }
 
 /**
- * With the marks on, says which panels cannot have any: those whose cells carry no noise
- * estimate (no item counts or repeated runs; the figure's key explains the marks it does draw).
+ * Places the notes the figure writes about itself (figure.notes): under the colour controls the
+ * map a difference takes, under the uncertainty controls the panels that cannot have marks, and
+ * under the figure when it is too large for a canvas at full resolution (on screen, or in a PNG
+ * export at exportPixelRatio()).
  */
-function syncUncertaintyNote() {
-  let note = "";
-  if (kindOf(app.state) === "sweep" && app.figure.options().uncertainty != null && usedBy(app.state.layout).uncertainty) {
-    const panels = app.figure.panels();
-    const without = panels.filter((panel) => !panel.noiseEstimate);
-    if (without.length > 0 && without.length === panels.length) {
-      note = "No marks: the panels shown have no item counts or repeated runs to estimate noise from.";
-    } else if (without.length > 0) {
-      note = `No marks in ${without.map((panel) => panel.title).join("; ")}: no item counts or repeated runs to estimate noise from.`;
-    }
+function syncNotes() {
+  const notes = app.figure.notes(exportPixelRatio());
+  for (const [element, note] of [
+    [elements.colourNote, notes.colour],
+    [elements.uncertaintyNote, notes.uncertainty],
+    [elements.canvasNote, notes.canvas],
+  ]) {
+    element.textContent = note ?? "";
+    element.hidden = note === null;
   }
-  elements.uncertaintyNote.textContent = note;
-  elements.uncertaintyNote.hidden = note === "";
-}
-
-/**
- * Says when the figure is too large for a canvas at full resolution (the core caps the backing
- * store at what browsers allow: figure.backingRatio): on screen it is then drawn at a lower
- * resolution than the screen's, and a PNG export at less than twice that.
- */
-function syncCanvasNote() {
-  const screen = window.devicePixelRatio || 1;
-  const drawn = app.figure.backingRatio(screen);
-  const exported = app.figure.backingRatio(exportPixelRatio());
-  let note = "";
-  if (exported < exportPixelRatio()) {
-    const { width, height } = app.figure.size();
-    const size = `${Math.round(width).toLocaleString("en")} × ${Math.round(height).toLocaleString("en")} px`;
-    const onScreen = drawn < screen ? `it is drawn at ${ratioText(drawn)} rather than this screen's ${ratioText(screen)}, and ` : "";
-    note =
-      `This figure (${size}) is larger than the biggest canvas browsers allow at full resolution: ` +
-      `${onScreen}a PNG export comes out at ${ratioText(exported)} rather than ${ratioText(exportPixelRatio())}. The SVG export keeps every detail.`;
-  }
-  elements.canvasNote.textContent = note;
-  elements.canvasNote.hidden = note === "";
 }
 
 function readNumber(input, name) {
@@ -954,10 +920,7 @@ function wireControls() {
       showError(messageOf(error));
       return;
     }
-    if (!(min < max)) {
-      showError(`The colour range minimum (${min}) must be below its maximum (${max}).`);
-      return;
-    }
+    // The core refuses bounds that are not below one another, and says so.
     changeView({ min, max });
   };
   elements.min.addEventListener("change", changeBounds);
@@ -1157,7 +1120,7 @@ function watchSize() {
       lastWidth = width;
       try {
         app.figure.resize(width);
-        syncCanvasNote();
+        syncNotes();
         inspector.setFigure(app.figure);
       } catch (error) {
         showError(`Could not redraw the figure at the new size: ${messageOf(error)}`);
