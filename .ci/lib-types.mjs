@@ -9,7 +9,9 @@
 // type (a function with fewer parameters than declared, a constant of another type), fails.
 // <sweep-map>'s attribute properties are defined at run time, one per name of its lists
 // DATA_ATTRIBUTES and VIEW_ATTRIBUTES, so tsc cannot see them in the JavaScript: the check leaves
-// exactly those out of the declared element (read from the lists in lib/element.js).
+// exactly those out of the declared element (read from the lists in lib/element.js), and checks
+// instead that the .d.ts declares a property for each, and that VIEW_ATTRIBUTES is the core's
+// list of settings' attributes (linkSchema().settings, from the built package).
 // Which names each side exports, exactly, is tests/e2e/vite.test.mjs's. Run after .ci/build.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,22 +30,48 @@ const base = {
   skipLibCheck: true,
 };
 
-/** The property names lib/element.js defines at run time: its attribute lists, camelCased. */
-function attributeProperties() {
+/** "model-b" -> "modelB": an attribute's property name. */
+const camelCase = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+
+/** The attribute lists of lib/element.js, DATA_ATTRIBUTES and VIEW_ATTRIBUTES, as written. */
+function attributeLists() {
   const file = path.join(root, "www", "lib", "element.js");
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
-  const names = [];
+  const lists = {};
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
       const list = declaration.initializer;
-      if (!["DATA_ATTRIBUTES", "VIEW_ATTRIBUTES"].includes(declaration.name.getText(source))) continue;
-      if (!list || !ts.isArrayLiteralExpression(list)) throw new Error(`lib-types: ${declaration.name.getText(source)} is no longer a list`);
-      for (const item of list.elements) names.push(item.text.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase()));
+      const name = declaration.name.getText(source);
+      if (!["DATA_ATTRIBUTES", "VIEW_ATTRIBUTES"].includes(name)) continue;
+      if (!list || !ts.isArrayLiteralExpression(list)) throw new Error(`lib-types: ${name} is no longer a list`);
+      lists[name] = list.elements.map((item) => item.text);
     }
   }
-  if (names.length === 0) throw new Error("lib-types: lib/element.js's attribute lists were not found");
-  return names;
+  if (!lists.DATA_ATTRIBUTES || !lists.VIEW_ATTRIBUTES) throw new Error("lib-types: lib/element.js's attribute lists were not found");
+  return lists;
+}
+
+/**
+ * The view attributes the core declares (linkSchema().settings: each setting's first attribute,
+ * the one the element reflects as a property) against VIEW_ATTRIBUTES: the element's list may
+ * not drift from the setting list.
+ */
+async function checkViewAttributes(viewAttributes) {
+  const { initSync, linkSchema } = await import(path.join(root, "www", "pkg", "sweepmap.js"));
+  initSync({ module: readFileSync(path.join(root, "www", "pkg", "sweepmap_bg.wasm")) });
+  const declared = linkSchema()
+    .settings.filter((setting) => setting.attributes.length > 0)
+    .map((setting) => setting.attributes[0]);
+  const missing = declared.filter((name) => !viewAttributes.includes(name));
+  const extra = viewAttributes.filter((name) => !declared.includes(name));
+  if (missing.length > 0 || extra.length > 0) {
+    console.error(
+      `lib-types: lib/element.js's VIEW_ATTRIBUTES differ from the core's settings (linkSchema().settings): ` +
+        `missing ${JSON.stringify(missing)}, not a setting's attribute ${JSON.stringify(extra)}`,
+    );
+    process.exit(1);
+  }
 }
 
 function report(diagnostics) {
@@ -68,7 +96,10 @@ try {
     process.exit(1);
   }
 
-  const attributes = attributeProperties().map((name) => JSON.stringify(name)).join(" | ");
+  const lists = attributeLists();
+  await checkViewAttributes(lists.VIEW_ATTRIBUTES);
+  const properties = [...lists.DATA_ATTRIBUTES, ...lists.VIEW_ATTRIBUTES].map((name) => JSON.stringify(camelCase(name)));
+  const attributes = properties.join(" | ");
   const lines = [];
   for (const name of modules) {
     const declared = path.join(root, "www", "lib", `${name}.js`);
@@ -76,6 +107,8 @@ try {
     lines.push(`import type * as ${name}Declared from ${JSON.stringify(declared)};`);
     lines.push(`import type * as ${name}Inferred from ${JSON.stringify(inferred)};`);
     if (name === "element") {
+      // Every attribute's property is declared (tsc cannot see them in the JavaScript).
+      lines.push(`export const attributeProperties: Array<keyof elementDeclared.SweepMapElement> = [${properties.join(", ")}];`);
       lines.push(`type DeclaredElement = Omit<elementDeclared.SweepMapElement, ${attributes}>;`);
       lines.push(`export const instance: DeclaredElement = null as unknown as elementInferred.SweepMapElement;`);
       lines.push(`export const statics: Omit<typeof elementDeclared, "SweepMapElement"> = null as unknown as Omit<typeof elementInferred, "SweepMapElement">;`);

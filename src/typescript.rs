@@ -126,6 +126,7 @@ fn declarations() -> String {
         // Figures (`SweepFigure`, `SweepPairwiseFigure`).
         declaration::<crate::view::ResolvedOptions>(&config),
         declaration::<crate::view::ResolvedPairwiseOptions>(&config),
+        declaration::<crate::figure::FigureNotes>(&config),
         declaration::<crate::figure::CellInfo>(&config),
         declaration::<crate::layout::Rect>(&config),
         declaration::<crate::figure::PanelReport>(&config),

@@ -26,11 +26,6 @@ export function download(blob, fileName) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** A pixel ratio as people read it: "0.62×", "2×". */
-export function ratioText(ratio) {
-  return `${Number(ratio.toFixed(2))}×`;
-}
-
 /** The pixel ratio of a PNG export: twice the screen's. */
 export function exportPixelRatio() {
   return 2 * (window.devicePixelRatio || 1);
@@ -57,11 +52,8 @@ export function exportPng(figure) {
     bytes[index] = binary.charCodeAt(index);
   }
   download(new Blob([bytes], { type: "image/png" }), `${figure.fileStem()}.png`);
-  // The core caps a canvas at what browsers allow: say so when that cut the resolution.
-  const ratio = figure.backingRatio(asked);
-  return ratio < asked
-    ? `at ${ratioText(ratio)} the figure's size, not ${ratioText(asked)}: larger is more than a browser canvas holds (the SVG export keeps every detail)`
-    : null;
+  // The core caps a canvas at what browsers allow, and says so when that cut the resolution.
+  return figure.notes(asked).export;
 }
 
 export function exportSvg(figure) {

@@ -13,6 +13,7 @@ mod format;
 mod header;
 mod latex;
 mod markdown;
+mod notes;
 mod observe;
 mod order;
 mod pairwise;
@@ -44,6 +45,7 @@ pub use format::{choose_decimals, format_value, noise_decimals, MAX_AUTO_DECIMAL
 pub use header::{is_synthetic, pairwise_facts, says_synthetic, sweep_facts};
 pub use latex::{escape_latex, figure_latex};
 pub use markdown::{escape_markdown, is_line_end, MarkdownWriter, TableColumn};
+pub use notes::{backing_ratio, canvas_notes, colour_note, uncertainty_note, FigureNotes};
 pub use observe::{
     compare_models, difference_lines, key_observations, mismatch_table, observations_markdown,
     observe_figure, observe_panel, AxisName, Claim, DifferenceLines, KeyObservations, MismatchRow,

@@ -42,12 +42,6 @@ use crate::render::{
 use crate::{Error, Result};
 use display_list::DisplayList;
 
-/// The largest backing store side and area drawn at full resolution. Browsers refuse larger
-/// canvases (Chromium and Firefox at 32767 px a side, Safari on iOS at 4096 x 4096 px in all);
-/// a larger figure gets a smaller pixel ratio instead of a blank canvas.
-const MAX_CANVAS_SIDE: f64 = 32_767.0;
-const MAX_CANVAS_AREA: f64 = 16_777_216.0;
-
 fn drawing_error(message: impl Into<String>) -> Error {
     Error::Drawing {
         message: message.into(),
@@ -69,14 +63,9 @@ pub fn uses_raster(layout: &FigureLayout) -> bool {
 }
 
 /// The pixel ratio a canvas gets: the one asked for, unless the backing store would exceed
-/// what browsers allow.
+/// what browsers allow ([`crate::figure::backing_ratio`]).
 pub fn backing_ratio(layout: &FigureLayout, requested: f64) -> f64 {
-    let width = layout.width.max(1.0);
-    let height = layout.height.max(1.0);
-    requested
-        .min(MAX_CANVAS_SIDE / width)
-        .min(MAX_CANVAS_SIDE / height)
-        .min((MAX_CANVAS_AREA / (width * height)).sqrt())
+    crate::figure::backing_ratio(layout.width, layout.height, requested)
 }
 
 /// A length in CSS pixels as whole device pixels.

@@ -18,7 +18,7 @@ use super::canvas::{backing_ratio, paint, paint_labelled, repaint_colors, uses_r
 use super::dataset::{csv_export, CsvExportOptionsObject};
 use super::{js_error, to_typed, CellRectObject, FigureSizeObject, ValueRangeObject};
 use crate::color::Scale;
-use crate::figure::{CellInfo, Figure};
+use crate::figure::{canvas_notes, CellInfo, Figure, FigureNotes};
 use crate::layout::{layout_figure, FigureLayout, Hit};
 use crate::render::render_svg;
 use crate::view::settings::PIXEL_RATIO;
@@ -252,6 +252,23 @@ impl Drawing {
             &self.layout,
             self.pixel_ratio_argument(requested)?,
         ))
+    }
+
+    /// The notes about the canvas of this figure (see [`crate::figure::canvas_notes`]): drawn at
+    /// its own pixel ratio, exported as a PNG at `export` (clamped as `pixelRatio` is).
+    pub fn canvas_notes(&self, export: JsValue) -> Result<FigureNotes, js_sys::Error> {
+        let export = self.pixel_ratio_argument(export)?;
+        let (canvas, export) = canvas_notes(
+            self.layout.width,
+            self.layout.height,
+            self.pixel_ratio,
+            export,
+        );
+        Ok(FigureNotes {
+            canvas,
+            export,
+            ..FigureNotes::default()
+        })
     }
 
     /// A `pixelRatio` argument, clamped to 1..=4; the drawing's own when `undefined` or `null`.

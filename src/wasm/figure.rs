@@ -20,16 +20,15 @@ use super::dataset::CsvExportOptionsObject;
 use super::dataset::SweepDataset;
 use super::drawing::{surroundings_for, Drawing};
 use super::{
-    js_error, to_typed, CellInfoObject, CellRectObject, DifferenceSummaryObject,
-    FigureOptionsObject, FigurePanelArray, FigureSizeObject, KeyObservationsObject,
-    ObservationSectionArray, PanelReportArray, ReconciliationObject, ResolvedOptionsObject,
-    ValueRangeObject,
+    js_error, to_typed, CellInfoObject, CellRectObject, FigureNotesObject, FigureOptionsObject,
+    FigurePanelArray, FigureSizeObject, KeyObservationsObject, ObservationSectionArray,
+    PanelReportArray, ReconciliationObject, ResolvedOptionsObject, ValueRangeObject,
 };
 use crate::color::Scale;
 use crate::figure::figure_latex;
 use crate::figure::{
-    key_observations, prepare_figure, DifferenceLines, Figure, FigureOptions, KeyObservations,
-    MismatchTable, Observation, View,
+    colour_note, key_observations, prepare_figure, uncertainty_note, DifferenceLines, Figure,
+    FigureNotes, FigureOptions, KeyObservations, MismatchTable, Observation, View,
 };
 use crate::layout::FigureLayout;
 use crate::view::settings::{PIXEL_RATIO, SWEEP, WIDTH};
@@ -59,23 +58,6 @@ struct FigurePanelInfo<'a> {
     noise_estimate: bool,
     /// True when the panel has marginal strips (cells at x = columns and y = rows).
     strips: bool,
-}
-
-/// The tallies of a difference, without its grid (which the figure shows).
-#[derive(Serialize)]
-struct DifferenceSummary {
-    a_higher: usize,
-    equal: usize,
-    b_higher: usize,
-    only_in_a: usize,
-    only_in_b: usize,
-    max_abs_difference: Option<f64>,
-    mean_difference: Option<f64>,
-    /// The per-cell test at the uncertainty level (95 % when the marks are off).
-    level: Option<f64>,
-    a_ahead_beyond_noise: Option<usize>,
-    b_ahead_beyond_noise: Option<usize>,
-    within_noise: Option<usize>,
 }
 
 /// A figure options argument as a patch.
@@ -155,6 +137,25 @@ impl SweepFigure {
         pixel_ratio: JsValue,
     ) -> Result<f64, js_sys::Error> {
         self.drawing.backing_ratio(pixel_ratio)
+    }
+
+    /// What the page writes beside the figure (`FigureNotes`): the colour map a difference
+    /// takes, the panels that cannot have uncertainty marks, and when the figure is too large for
+    /// a canvas at full resolution, on screen or in a PNG export at `exportPixelRatio` (the
+    /// figure's own when left out).
+    pub fn notes(
+        &self,
+        #[wasm_bindgen(js_name = exportPixelRatio, unchecked_optional_param_type = "number")]
+        export_pixel_ratio: JsValue,
+    ) -> Result<FigureNotesObject, js_sys::Error> {
+        let options = self.options.figure_options();
+        let figure = self.drawing.figure();
+        let notes = FigureNotes {
+            colour: colour_note(&options),
+            uncertainty: uncertainty_note(figure, &options),
+            ..self.drawing.canvas_notes(export_pixel_ratio)?
+        };
+        to_typed(&notes)
     }
 
     /// The figure's size in CSS pixels: `{ width, height }`.
@@ -295,29 +296,6 @@ impl SweepFigure {
             .as_ref()
             .map(to_typed)
             .transpose()
-    }
-
-    /// Who is ahead where, for the `"difference"` layout; `undefined` for other layouts.
-    #[wasm_bindgen(js_name = differenceSummary)]
-    pub fn difference_summary(&self) -> Result<Option<DifferenceSummaryObject>, js_sys::Error> {
-        let Some(summary) = &self.drawing.figure().difference else {
-            return Ok(None);
-        };
-        let test = self.drawing.figure().difference_test.as_ref();
-        to_typed(&DifferenceSummary {
-            a_higher: summary.a_higher,
-            equal: summary.equal,
-            b_higher: summary.b_higher,
-            only_in_a: summary.only_in_a,
-            only_in_b: summary.only_in_b,
-            max_abs_difference: summary.max_abs_difference,
-            mean_difference: summary.mean_difference,
-            level: test.map(|t| t.level),
-            a_ahead_beyond_noise: test.map(|t| t.a_ahead.len()),
-            b_ahead_beyond_noise: test.map(|t| t.b_ahead.len()),
-            within_noise: test.map(|t| t.within_noise),
-        })
-        .map(Some)
     }
 
     /// The figure as an SVG document at its CSS size: every cell a `<rect>`, text as text.

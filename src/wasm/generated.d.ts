@@ -380,6 +380,27 @@ export type ResolvedPairwiseFigureOptions = {
   pixelRatio: number,
 };
 
+export type FigureNotes = {
+  /**
+   * Under the colour controls: the map a difference is drawn with instead of a sequential
+   * one, and that its range is centred on 0.
+   */
+  colour: string | null,
+  /**
+   * Under the uncertainty controls: the panels that cannot have marks (no noise estimate).
+   */
+  uncertainty: string | null,
+  /**
+   * Under the figure: the figure is larger than a browser canvas at full resolution, and at
+   * which resolution it is drawn and a PNG export comes out.
+   */
+  canvas: string | null,
+  /**
+   * After a PNG export's file name: the resolution the PNG came out at, when less than asked.
+   */
+  export: string | null,
+};
+
 export type CellInfo = {
   panel: number,
   title: string,

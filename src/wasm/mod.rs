@@ -124,7 +124,7 @@ const GENERATED_TYPES: &'static str = include_str!("generated.d.ts");
 // from JavaScript against the view spec, src/view/), results built in src/wasm/ (compiled for
 // wasm32 only; MetricInfo, AxisInfo, PanelInfo, BenchmarkInfo, ColorMapInfo, PanelAnalysis,
 // FigureSize, ValueRange, FigurePanelInfo, ObservationSection, KeyObservations,
-// DifferenceSummary, PairStatistics, PairwiseCellInfo, PairwisePanelInfo), and interfaces that
+// PairStatistics, PairwiseCellInfo, PairwisePanelInfo), and interfaces that
 // extend a generated one (PairwiseCellInfo). Class method signatures are wasm-bindgen's own.
 #[cfg(feature = "figures")]
 #[wasm_bindgen(typescript_custom_section)]
@@ -315,23 +315,6 @@ export interface KeyObservations {
   description: string;
 }
 
-/** Who is ahead where, for the "difference" layout (model minus modelB). */
-export interface DifferenceSummary {
-  a_higher: number;
-  equal: number;
-  b_higher: number;
-  only_in_a: number;
-  only_in_b: number;
-  max_abs_difference: number | null;
-  mean_difference: number | null;
-  /** The level of the per-cell test (the uncertainty option, else 0.95). */
-  level: number | null;
-  /** Configurations where model (A) or modelB (B) is ahead beyond noise, and the rest. */
-  a_ahead_beyond_noise: number | null;
-  b_ahead_beyond_noise: number | null;
-  within_noise: number | null;
-}
-
 /** Column roles of per-item score CSV; every field is optional and inferred when left out. */
 export interface PairwiseRoles {
   /** The item (task, problem, question), e.g. "task_id". */
@@ -520,6 +503,10 @@ extern "C" {
     #[wasm_bindgen(typescript_type = "CellRect")]
     pub type CellRectObject;
 
+    /// A `FigureNotes` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "FigureNotes")]
+    pub type FigureNotesObject;
+
     /// A `FigureSize` object for JavaScript.
     #[wasm_bindgen(typescript_type = "FigureSize")]
     pub type FigureSizeObject;
@@ -535,10 +522,6 @@ extern "C" {
     /// An array of `PanelReport` objects for JavaScript.
     #[wasm_bindgen(typescript_type = "PanelReport[]")]
     pub type PanelReportArray;
-
-    /// A `DifferenceSummary` object for JavaScript.
-    #[wasm_bindgen(typescript_type = "DifferenceSummary")]
-    pub type DifferenceSummaryObject;
 
     /// A `KeyObservations` object for JavaScript.
     #[wasm_bindgen(typescript_type = "KeyObservations")]

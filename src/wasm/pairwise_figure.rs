@@ -19,8 +19,9 @@ use super::drawing::{surroundings, Drawing};
 use super::pairwise::{PairStatistics, SweepPairwise};
 use super::{
     js_error, to_plain_object, to_typed, CellRectObject, ComparisonsSummaryObject,
-    FigureSizeObject, PairStatisticsArray, PairwiseCellInfoObject, PairwiseFigureOptionsObject,
-    PairwisePanelArray, ResolvedPairwiseOptionsObject, ValueRangeObject,
+    FigureNotesObject, FigureSizeObject, PairStatisticsArray, PairwiseCellInfoObject,
+    PairwiseFigureOptionsObject, PairwisePanelArray, ResolvedPairwiseOptionsObject,
+    ValueRangeObject,
 };
 use crate::figure::{
     bin_announcement, bin_range_text, bin_share_text, comparisons_markdown, default_models_note,
@@ -163,6 +164,17 @@ impl SweepPairwiseFigure {
         pixel_ratio: JsValue,
     ) -> Result<f64, js_sys::Error> {
         self.drawing.backing_ratio(pixel_ratio)
+    }
+
+    /// What the page writes beside the figure (`FigureNotes`): when it is too large for a canvas
+    /// at full resolution, on screen or in a PNG export at `exportPixelRatio` (the figure's own
+    /// when left out).
+    pub fn notes(
+        &self,
+        #[wasm_bindgen(js_name = exportPixelRatio, unchecked_optional_param_type = "number")]
+        export_pixel_ratio: JsValue,
+    ) -> Result<FigureNotesObject, js_sys::Error> {
+        to_typed(&self.drawing.canvas_notes(export_pixel_ratio)?)
     }
 
     /// The figure's size in CSS pixels: `{ width, height }`.
