@@ -43,7 +43,7 @@ import {
 import { CellInspector } from "./lib/cells.js";
 import { darkStyleMedia, onSchemeChange } from "./lib/theme.js";
 import { exportCsv, exportPage, exportPdf, exportPixelRatio, exportPng, exportSvg, exportSvgTextAsPaths, ratioText } from "./export.js";
-import { loadsInSlices, progressDisplay } from "./loading.js";
+import { isParquetFile, loadsInSlices, progressDisplay } from "./loading.js";
 import { importedFiles, LoadCancelled } from "./lib/source.js";
 import { loadCatalog, readSourceData, relinkSweep, sweepOf } from "./sources.js";
 import { carriedView, namedRoles, RunTableControls } from "./table.js";
@@ -1051,8 +1051,11 @@ async function openFile(file) {
   const source = { kind: "local", name: file.name, format: formatFromName(file.name), data: null, key };
   let text;
   try {
-    // A big CSV file (a sweep or per-item scores) loads in slices and is never held as text (nor
-    // carried by links).
+    // A Parquet file is reduced in DuckDB-wasm (reduce.js), read in place; a big CSV file (a
+    // sweep or per-item scores) loads in slices. Neither is held as text (nor carried by links).
+    if (await isParquetFile(file)) {
+      return await openKept(source, { source, file, parquet: true });
+    }
     if (await loadsInSlices(file, source.format)) {
       return await openKept(source, { source, file });
     }

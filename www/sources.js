@@ -7,7 +7,7 @@
 
 import { decodeData } from "./share.js";
 import { carriedView } from "./table.js";
-import { fileHead, loadCsvInSlices, nextTurn } from "./loading.js";
+import { fileHead, loadCsvInSlices, namesParquet, nextTurn } from "./loading.js";
 import {
   fetchData,
   formatOf,
@@ -130,6 +130,14 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
     format = formatOf(api, entry.file, entry.format);
     const parse = context;
     context = (message) => parse(`could not read ${entry.file}: ${message}`);
+  } else if (source.kind === "url" && namesParquet(source.url)) {
+    label = urlFileName(source.url);
+    try {
+      return { source, ...(await loadParquet(api, { url: source.url, name: label }, { progress, signal, link })), label };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new Error(`Could not load ${source.url}: ${messageOf(error)}`);
+    }
   } else if (source.kind === "url") {
     label = urlFileName(source.url);
     const key = `url:${source.url}`;
@@ -146,6 +154,14 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
   } else if (source.kind === "local") {
     label = source.name || "Data carried by the link";
     const kept = localFiles.get(source.key);
+    if (kept?.parquet) {
+      try {
+        return { source, ...(await loadParquet(api, { file: kept.file, name: kept.file.name }, { progress, signal, link })), label };
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new Error(`Could not open "${kept.file.name}": ${messageOf(error)}`);
+      }
+    }
     if (kept?.file) {
       return { source, ...(await loadBigFile(api, kept.file, { progress, signal, roles, view })), label, text: null };
     }
@@ -174,6 +190,26 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
     throw new Error(context(messageOf(error)));
   }
   return { source, ...loaded, label: loaded.dataset.title() || label, text, format };
+}
+
+/**
+ * A Parquet file (`file`) or address (`url`) reduced in DuckDB-wasm (reduce.js, fetched now with
+ * DuckDB itself) to its configuration table, which is then opened as its CSV text would be
+ * (loadText, a run table at the view `link` gives). Resolves to what readSourceData gives, with
+ * the table's CSV as `text` (so the view and roles change as for a CSV file) and `notes` first
+ * saying what was reduced, where and how; rejects with LoadCancelled or the reason, for the
+ * caller to prefix with the file or address.
+ */
+async function loadParquet(api, { file, url, name }, { progress, signal, link }) {
+  const { reduceParquet } = await import("./reduce.js");
+  const reduced = await reduceParquet(api, { file, url, name, progress: progress.update, signal });
+  let loaded;
+  try {
+    loaded = withNames(await loadText(api, reduced.text, { format: "csv", kind: "sweep", keep: true, link, name }));
+  } catch (error) {
+    throw new Error(`its configuration table, reduced in DuckDB, does not open: ${messageOf(error)}`);
+  }
+  return { ...loaded, notes: [reduced.note, ...(loaded.notes ?? [])], text: reduced.text, format: "csv", reduced };
 }
 
 /**
