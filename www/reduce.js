@@ -221,7 +221,7 @@ async function reduceIn(api, { file, url, name, progress, check }) {
   if (file) {
     await db.registerFileHandle(fileName, file, duckdb.DuckDBDataProtocol.BROWSER_FILEREADER, true);
   } else {
-    await db.registerFileURL(fileName, new URL(String(url), window.location.href).href, duckdb.DuckDBDataProtocol.HTTP, false);
+    await db.registerFileURL(fileName, new URL(String(url), window.location.href).href, duckdb.DuckDBDataProtocol.HTTP, true);
   }
   const connection = await db.connect();
   try {
@@ -238,14 +238,17 @@ async function reduceIn(api, { file, url, name, progress, check }) {
     // address (one row group fetched, not the whole file).
     const sampled = file ? `SELECT * FROM runs USING SAMPLE reservoir(${SAMPLE_ROWS} ROWS) REPEATABLE (1)` : `SELECT * FROM runs LIMIT ${SAMPLE_ROWS}`;
     progress(0.6, `Sampling ${Math.min(rows, SAMPLE_ROWS).toLocaleString("en")} of ${rows.toLocaleString("en")} rows for the columns' roles`);
-    const sample = await csvOf(db, connection, sampled, `sample-${registered}.csv`);
+    await connection.query(`CREATE OR REPLACE TEMP TABLE sample AS ${sampled}`);
+    const sample = await csvOf(db, connection, "SELECT * FROM sample", `sample-${registered}.csv`);
+    await connection.query("DROP TABLE sample");
     check();
     await nextTurn();
     let inferred;
     try {
       inferred = api.inferRoles(sample);
     } catch (error) {
-      throw new Error(`${messageOf(error)} (read from a sample of ${Math.min(rows, SAMPLE_ROWS).toLocaleString("en")} of its rows)`);
+      const read = rows <= SAMPLE_ROWS ? `its ${rows.toLocaleString("en")} ${rows === 1 ? "row" : "rows"}` : `a sample of ${SAMPLE_ROWS.toLocaleString("en")} of its rows`;
+      throw new Error(`${messageOf(error)} (read from ${read})`);
     }
     const keys = inferred.columns.filter((column) => column.role === "parameter" || column.role === "facet").map((column) => column.column);
     const metrics = inferred.columns.filter((column) => column.role === "metric").map((column) => column.column);

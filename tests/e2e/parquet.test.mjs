@@ -1,5 +1,5 @@
 // End-to-end tests of Parquet in the page (README "Parquet in the page"): a synthetic sweep log of
-// 6,000 rows (tests/fixtures/parquet/make_parquet.py, run here into a temporary directory with the
+// 24,000 rows (tests/fixtures/parquet/make_parquet.py, run here into a temporary directory with the
 // .venv's DuckDB), opened as Parquet, is reduced in DuckDB-wasm to its configuration table and
 // drawn with the same cells, counts and standard errors as the same rows opened as CSV; at an
 // address it is read with HTTP range requests, fewer bytes than the file; the SQL the page runs is
@@ -20,6 +20,7 @@ import { chromium } from "playwright-core";
 
 import { createStaticServer, strictCsp } from "../../.ci/serve.mjs";
 import { chromiumArgs, openPage, shownDataset } from "./browser.mjs";
+import { cancelBigLoad } from "./big-file.mjs";
 
 const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const python = path.join(repository, ".venv", "bin", "python");
@@ -42,7 +43,16 @@ async function startFixtureSession() {
   const server = createServer((request, response) => {
     if (request.url?.startsWith("/fixtures/")) {
       if (request.url.endsWith(".parquet")) {
-        response.on("finish", () => served.push({ method: request.method, range: request.headers.range ?? null, status: response.statusCode, bytes: request.method === "HEAD" ? 0 : Number(response.getHeader("content-length") ?? 0) }));
+        // The headers the static server writes (writeHead), for the body's length.
+        let length = 0;
+        const writeHead = response.writeHead.bind(response);
+        response.writeHead = (status, headers) => {
+          length = Number(headers?.["Content-Length"] ?? 0);
+          return writeHead(status, headers);
+        };
+        response.on("finish", () =>
+          served.push({ method: request.method, range: request.headers.range ?? null, status: response.statusCode, bytes: request.method === "HEAD" ? 0 : length }),
+        );
       }
       fixtures(request, response);
     } else {
@@ -80,10 +90,13 @@ after(async () => {
 
 /** Opens a local file with the file input and waits for the page to draw it (or say why not). */
 async function openLocal(page, file) {
-  const before = await page.evaluate(() => window.sweepmap.renders);
+  const before = await page.evaluate(() => ({ renders: window.sweepmap.renders, error: document.getElementById("error-banner").textContent }));
   await page.setInputFiles("#file-input", file);
   await page.waitForFunction(
-    (count) => window.sweepmap.renders > count || !document.getElementById("error-banner").hidden,
+    (before) => {
+      const banner = document.getElementById("error-banner");
+      return window.sweepmap.renders > before.renders || (!banner.hidden && banner.textContent !== before.error);
+    },
     before,
     { timeout: 180_000, polling: 200 },
   );
@@ -138,7 +151,7 @@ describe("Parquet in the page", { timeout: 300_000 }, () => {
     const shown = await openLocal(page, parquetFile);
     assert.equal(shown.error, null);
     assert.equal(shown.title, "synthetic-sweep-log.parquet");
-    assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 6,000 rows to 24 configurations."), shown.notices.join("\n"));
+    assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 24,000 rows to 24 configurations."), shown.notices.join("\n"));
     assert.deepEqual(requests.filter((url) => url.startsWith("/duckdb/")).sort(), [
       "/duckdb/duckdb-browser-eh.worker.js",
       "/duckdb/duckdb-browser.js",
@@ -153,7 +166,7 @@ describe("Parquet in the page", { timeout: 300_000 }, () => {
     assert.equal(whole.error, null);
     assert.equal(whole.title, "synthetic-sweep-log.csv");
     const raw = await describeShown(page);
-    assert.equal(raw.runs, 6000);
+    assert.equal(raw.runs, 24000);
     assert.deepEqual(reduced.view, raw.view);
     assert.equal(reduced.cells.length, raw.cells.length);
     assert.ok(reduced.cells.length >= 12, `${reduced.cells.length} cells`);
@@ -163,7 +176,110 @@ describe("Parquet in the page", { timeout: 300_000 }, () => {
       assert.deepEqual(cell.colour, raw.cells[index].colour, `the colour of cell ${index}`);
     });
     // Each cell's count is its configuration's seeds with an accuracy (a missing one not counted).
-    assert.ok(reduced.cells.every((cell) => cell.info.count > 200 && cell.info.count <= 250), reduced.cells.map((cell) => cell.info.count).join(" "));
+    assert.ok(reduced.cells.every((cell) => cell.info.count > 950 && cell.info.count <= 1000), reduced.cells.map((cell) => cell.info.count).join(" "));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the SQL the page runs is the text the Python package's reduce runs, for the same roles", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    await openLocal(page, parquetFile);
+    const reduced = await page.evaluate(() => window.sweepmap.reduced);
+    assert.deepEqual(reduced.roles, { keys: ["model", "lr", "wd"], metrics: ["acc", "loss"] });
+    assert.equal(reduced.rows, 24000);
+    assert.equal(reduced.configurations, 24);
+    // The page's filler and Python's, on the roles the page inferred and on names that need
+    // quoting, with no grouping column, and for per-item scores with and without a group.
+    const cases = [
+      { statement: "configurations", keys: reduced.roles.keys, columns: { metric: reduced.roles.metrics } },
+      { statement: "configurations", keys: ['we"ird', "lr"], columns: { metric: ["pass@1", "val/acc"] } },
+      { statement: "configurations", keys: [], columns: { metric: ["acc"] } },
+      { statement: "item scores", keys: ["task", "model", "item"], columns: { score: ["score"] } },
+      { statement: "item scores", keys: ["model", "doc_id"], columns: { score: ["acc"] } },
+    ];
+    const fromPage = await page.evaluate(async (cases) => {
+      const { fillReduction } = await import("./reduce.js");
+      const sql = await (await fetch("duckdb/reduction.sql")).text();
+      return cases.map(({ statement, keys, columns }) => fillReduction(sql, statement, keys, columns));
+    }, cases);
+    const script = [
+      "import json, sys",
+      "from sweepmap._reduce import PairwiseRoles, Roles, pairwise_reduction_sql, reduction_sql",
+      "out = []",
+      "for case in json.load(sys.stdin):",
+      "    keys = case['keys']",
+      "    if case['statement'] == 'configurations':",
+      "        out.append(reduction_sql(Roles(tuple(keys), tuple(case['columns']['metric']))))",
+      "    else:",
+      "        group = keys[0] if len(keys) == 3 else None",
+      "        out.append(pairwise_reduction_sql(PairwiseRoles(keys[-1], keys[-2], case['columns']['score'][0], group)))",
+      "print(json.dumps(out))",
+    ].join("\n");
+    const child = execFile(python, ["-c", script]);
+    child.stdin.end(JSON.stringify(cases));
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    await new Promise((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`python exited ${code}`)))));
+    const fromPython = JSON.parse(output);
+    assert.deepEqual(fromPage, fromPython);
+    // What the page ran for the fixture is the first of them.
+    assert.equal(reduced.sql, fromPython[0]);
+    assert.equal(
+      reduced.sql,
+      'SELECT "model",\n       "lr",\n       "wd",\n       count(*) AS "n",\n' +
+        '       count(CAST("acc" AS DOUBLE)) AS "acc.n",\n       avg(CAST("acc" AS DOUBLE)) AS "acc.mean",\n       var_samp(CAST("acc" AS DOUBLE)) AS "acc.var",\n' +
+        '       count(CAST("loss" AS DOUBLE)) AS "loss.n",\n       avg(CAST("loss" AS DOUBLE)) AS "loss.mean",\n       var_samp(CAST("loss" AS DOUBLE)) AS "loss.var"\n' +
+        'FROM runs\nGROUP BY "model", "lr", "wd"\nORDER BY "model" NULLS LAST, "lr" NULLS LAST, "wd" NULLS LAST',
+    );
+    // The file the page fetched is the Python package's.
+    assert.equal(await page.evaluate(async () => (await fetch("duckdb/reduction.sql")).text()), await readFile(path.join(repository, "python/src/sweepmap/reduction.sql"), "utf8"));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a Parquet file at an address is read with range requests: fewer bytes than the file", async () => {
+    served.length = 0;
+    const size = (await stat(parquetFile)).size;
+    const { page, context, problems } = await openPage(session, `#src=${encodeURIComponent("fixtures/synthetic-sweep-log.parquet")}`);
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.equal(shown.title, "synthetic-sweep-log.parquet");
+    assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 24,000 rows to 24 configurations."), shown.notices.join("\n"));
+    const reduced = await page.evaluate(() => window.sweepmap.reduced);
+    assert.deepEqual(reduced.roles, { keys: ["model", "lr", "wd"], metrics: ["acc", "loss"] });
+    const fetched = served.reduce((sum, response) => sum + response.bytes, 0);
+    console.log(`Parquet at an address: ${fetched} of ${size} bytes fetched in ${served.length} responses: ${JSON.stringify(served)}`);
+    assert.ok(served.some((response) => response.status === 206 && response.range), JSON.stringify(served));
+    assert.ok(served.every((response) => response.status !== 200 || response.method === "HEAD"), JSON.stringify(served));
+    assert.ok(fetched < size, `${fetched} bytes fetched of a file of ${size}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("Cancel while DuckDB reduces keeps what was shown, and the next Parquet file opens", async () => {
+    const { page, problems } = await cancelBigLoad(session, parquetFile, { when: "Reducing 24,000 rows in DuckDB" });
+    const shown = await openLocal(page, parquetFile);
+    assert.equal(shown.error, null);
+    assert.equal(shown.title, "synthetic-sweep-log.parquet");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test("a Parquet file with no column of numbers, and a file that is not Parquet, say so and keep what was shown", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    const before = await shownDataset(page);
+    let shown = await openLocal(page, path.join(directory, "synthetic-no-numbers.parquet"));
+    assert.equal(
+      shown.error,
+      'Could not open "synthetic-no-numbers.parquet": no column can be the metric; expected a column of numbers to draw; the columns are "model", "setting" (read from its 3 rows)',
+    );
+    assert.equal(shown.title, before.title);
+    const fake = path.join(directory, "not-really.parquet");
+    await writeFile(fake, "lr,acc\n0.1,0.5\n");
+    shown = await openLocal(page, fake);
+    assert.match(shown.error, /^Could not open "not-really\.parquet": DuckDB cannot read it as Parquet \(.+\): check that it is a Parquet file, or open the data as CSV$/);
+    assert.equal(shown.title, before.title);
     assert.deepEqual(problems, []);
     await context.close();
   });
