@@ -9,19 +9,22 @@
 //   2. the file is registered with DuckDB: a local File is read in place through the browser's
 //      file reader, an address with HTTP range requests (only the parts a query needs: the
 //      footer, then the columns and row groups read);
-//   3. its columns and rows are counted, and a sample of its rows (a reservoir sample of a local
-//      file; the first rows at an address, so that the sample costs one row group) is written
-//      as CSV and handed to the core (inferRoles), which says each column's role as it would
-//      for that CSV: the page infers nothing itself;
+//   3. its rows are counted, and a sample of them (a reservoir sample of a local file; the first
+//      rows at an address, so that the sample costs one row group) is written as CSV and handed
+//      to the core, which says what it would make of that CSV: per-item scores (guessKind, then
+//      the pairwise package's pairwiseColumns: the item, model, score and group columns), or a
+//      run table (inferRoles: each column's role). The page infers nothing itself;
 //   4. the reduction SQL, python/src/sweepmap/reduction.sql (the same text `python -m sweepmap
 //      reduce` runs; .ci/build copies it to www/duckdb/), filled with those roles, runs in
-//      DuckDB and writes the configuration table as CSV.
+//      DuckDB and writes the configuration table (or the per-item scores, one row per (group,)
+//      model and item) as CSV.
 // Cancel ends DuckDB's worker (a query under way cannot be stopped otherwise); the next Parquet
 // file starts a new one, the module already in the browser's cache.
 //
 // The data never leave the browser: DuckDB runs in a Worker of this page.
 
 import { LoadCancelled } from "./lib/source.js";
+import { loadPairwiseApi } from "./lib/sweepmap.js";
 import { nextTurn } from "./loading.js";
 
 /** The rows handed to the core to infer the columns' roles. */
@@ -165,15 +168,33 @@ async function csvOf(db, connection, sql, file) {
   }
 }
 
+/**
+ * The item, model, score and group columns of a sample (CSV text) when the core reads it as
+ * per-item scores (guessKind, then the pairwise package's pairwiseColumns: the loader's own
+ * choice), else null.
+ */
+async function itemScoreColumns(api, sample) {
+  if (api.guessKind(sample, "csv") !== "pairwise") return null;
+  const pairwise = await loadPairwiseApi();
+  try {
+    return pairwise.pairwiseColumns(sample, undefined);
+  } catch {
+    // Named like items, but no model or score column: a sweep after all.
+    return null;
+  }
+}
+
 let registered = 0;
 
 /**
  * Reduces a Parquet source in DuckDB-wasm: `file` (a File) or `url` (an address), `name` for
  * progress lines and LoadCancelled. `api` is the default package (inferRoles); `progress(fraction or null, text)`;
- * `signal` cancels with LoadCancelled. Resolves to { text, rows, configurations, sql, roles,
- * note }: the configuration table as CSV (for the page to open as it opens a CSV file), the
- * rows reduced, the rows of the table, the SQL run and the roles it was filled with; `note`
- * says it for the reader ("reduced in DuckDB-wasm from 6,000 rows to 24 configurations").
+ * `signal` cancels with LoadCancelled. Resolves to { kind, text, rows, configurations, sql,
+ * roles, note }: "sweep" and the configuration table as CSV, or "pairwise" and the per-item
+ * scores as CSV (for the page to open as it opens a CSV file of that kind), the rows reduced,
+ * the rows of the table, the SQL run and the roles it was filled with ({ keys, metrics } or
+ * { keys, score }); `note` says it for the reader ("Reduced in DuckDB-wasm, in this tab, from
+ * 24,000 rows to 24 configurations.").
  * Rejects with an Error saying what failed and what to do, for the caller to prefix with the
  * file's name or the address.
  * @param {any} api
@@ -243,16 +264,32 @@ async function reduceIn(api, { file, url, name, progress, check }) {
     await connection.query("DROP TABLE sample");
     check();
     await nextTurn();
-    let inferred;
-    try {
-      inferred = api.inferRoles(sample);
-    } catch (error) {
-      const read = rows <= SAMPLE_ROWS ? `its ${rows.toLocaleString("en")} ${rows === 1 ? "row" : "rows"}` : `a sample of ${SAMPLE_ROWS.toLocaleString("en")} of its rows`;
-      throw new Error(`${messageOf(error)} (read from ${read})`);
+    // Per-item scores when the core says the sample is (guessKind: an item-like column) and the
+    // pairwise loader finds its item, model and score columns in it; else a configuration table.
+    const itemScores = await itemScoreColumns(api, sample);
+    check();
+    let kind;
+    let query;
+    let roles;
+    if (itemScores) {
+      kind = "pairwise";
+      const keys = [...(itemScores.group === null ? [] : [itemScores.group]), itemScores.model, itemScores.item];
+      roles = { keys, score: itemScores.score };
+      query = fillReduction(sql, "item scores", keys, { score: [itemScores.score] });
+    } else {
+      kind = "sweep";
+      let inferred;
+      try {
+        inferred = api.inferRoles(sample);
+      } catch (error) {
+        const read = rows <= SAMPLE_ROWS ? `its ${rows.toLocaleString("en")} ${rows === 1 ? "row" : "rows"}` : `a sample of ${SAMPLE_ROWS.toLocaleString("en")} of its rows`;
+        throw new Error(`${messageOf(error)} (read from ${read})`);
+      }
+      const keys = inferred.columns.filter((column) => column.role === "parameter" || column.role === "facet").map((column) => column.column);
+      const metrics = inferred.columns.filter((column) => column.role === "metric").map((column) => column.column);
+      roles = { keys, metrics };
+      query = fillReduction(sql, "configurations", keys, { metric: metrics });
     }
-    const keys = inferred.columns.filter((column) => column.role === "parameter" || column.role === "facet").map((column) => column.column);
-    const metrics = inferred.columns.filter((column) => column.role === "metric").map((column) => column.column);
-    const query = fillReduction(sql, "configurations", keys, { metric: metrics });
     progress(0.7, `Reducing ${rows.toLocaleString("en")} rows in DuckDB`);
     let configurations;
     try {
@@ -264,10 +301,11 @@ async function reduceIn(api, { file, url, name, progress, check }) {
     check();
     const text = await csvOf(db, connection, "SELECT * FROM reduced", `reduced-${registered}.csv`);
     await connection.query("DROP TABLE reduced");
-    const noun = configurations === 1 ? "configuration" : "configurations";
+    const one = kind === "pairwise" ? "item score" : "configuration";
+    const noun = configurations === 1 ? one : `${one}s`;
     const note = `Reduced in DuckDB-wasm, in this tab, from ${rows.toLocaleString("en")} ${rows === 1 ? "row" : "rows"} to ${configurations.toLocaleString("en")} ${noun}.`;
-    progress(0.95, "Opening the configuration table");
-    return { text, rows, configurations, sql: query, roles: { keys, metrics }, note };
+    progress(0.95, kind === "pairwise" ? "Opening the item scores" : "Opening the configuration table");
+    return { kind, text, rows, configurations, sql: query, roles, note };
   } finally {
     await connection.close().catch(() => {});
     await db.dropFile(fileName).catch(() => {});

@@ -194,20 +194,24 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
 
 /**
  * A Parquet file (`file`) or address (`url`) reduced in DuckDB-wasm (reduce.js, fetched now with
- * DuckDB itself) to its configuration table, which is then opened as its CSV text would be
- * (loadText, a run table at the view `link` gives). Resolves to what readSourceData gives, with
+ * DuckDB itself) to its configuration table (or per-item scores), which is then opened as its
+ * CSV text would be (loadText: a run table at the view `link` gives, or per-item scores). Resolves to what readSourceData gives, with
  * the table's CSV as `text` (so the view and roles change as for a CSV file) and `notes` first
  * saying what was reduced, where and how; rejects with LoadCancelled or the reason, for the
  * caller to prefix with the file or address.
+ * @param {any} api
+ * @param {{ file?: File, url?: string, name: string }} source
+ * @param {{ progress: any, signal: AbortSignal, link?: string }} options
  */
 async function loadParquet(api, { file, url, name }, { progress, signal, link }) {
   const { reduceParquet } = await import("./reduce.js");
   const reduced = await reduceParquet(api, { file, url, name, progress: progress.update, signal });
   let loaded;
   try {
-    loaded = withNames(await loadText(api, reduced.text, { format: "csv", kind: "sweep", keep: true, link, name }));
+    loaded = withNames(await loadText(api, reduced.text, { format: "csv", kind: reduced.kind, keep: true, link, name }));
   } catch (error) {
-    throw new Error(`its configuration table, reduced in DuckDB, does not open: ${messageOf(error)}`);
+    const what = reduced.kind === "pairwise" ? "its per-item scores, reduced in DuckDB, do" : "its configuration table, reduced in DuckDB, does";
+    throw new Error(`${what} not open: ${messageOf(error)}`);
   }
   return { ...loaded, notes: [reduced.note, ...(loaded.notes ?? [])], text: reduced.text, format: "csv", reduced };
 }

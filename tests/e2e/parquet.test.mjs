@@ -283,4 +283,34 @@ describe("Parquet in the page", { timeout: 300_000 }, () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  test("a per-sample log in Parquet becomes per-item scores, those python -m sweepmap reduce writes", async () => {
+    const samples = path.join(directory, "synthetic-samples.parquet");
+    const scores = path.join(directory, "synthetic-samples-reduced.csv");
+    await promisify(execFile)(python, ["-m", "sweepmap", "reduce", samples, "-o", scores]);
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    const describe = () =>
+      page.evaluate(() => {
+        const { dataset, kind } = window.sweepmap;
+        const models = dataset.models();
+        const pairs = models.flatMap((a, index) => models.slice(index + 1).map((b) => dataset.comparePair(a, b)));
+        return { kind, models, groups: dataset.groups(), items: dataset.itemCount(), score: dataset.scoreName(), group: dataset.groupName(), pairs };
+      });
+    let shown = await openLocal(page, samples);
+    assert.equal(shown.error, null);
+    assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 540 rows to 180 item scores."), shown.notices.join("\n"));
+    const reduced = await page.evaluate(() => window.sweepmap.reduced);
+    assert.deepEqual(reduced.roles, { keys: ["task", "model", "question"], score: "correct" });
+    const fromPage = await describe();
+    assert.equal(fromPage.kind, "pairwise");
+    assert.deepEqual(fromPage.models, ["synthetic-model-a", "synthetic-model-b", "synthetic-model-c"]);
+    assert.equal(fromPage.items, 60);
+    shown = await openLocal(page, scores);
+    assert.equal(shown.error, null);
+    const fromPython = await describe();
+    assertClose(fromPage, fromPython, "per-item scores");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });
