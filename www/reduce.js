@@ -1,6 +1,7 @@
-// Parquet in the page (README "Parquet in the page"): a Parquet file, local or at an address, is
-// reduced in DuckDB-wasm, in this tab, to its configuration table (README "Configuration
-// tables"), whose CSV text the page then opens exactly as if the user had opened that CSV.
+// Parquet in the page (README "Parquet in the page"): a Parquet file, local or at an address (or
+// a CSV file with more rows than a tab holds), is reduced in DuckDB-wasm, in this tab, to its
+// configuration table (README "Configuration tables"), whose CSV text the page then opens
+// exactly as if the user had opened that CSV.
 //
 // Steps, each with its progress line and the Cancel of the big-file path (loading.js):
 //   1. DuckDB-wasm is fetched (www/duckdb/: its module, worker and wasm, copied there from the
@@ -188,8 +189,9 @@ let registered = 0;
 
 /**
  * Reduces a Parquet source in DuckDB-wasm: `file` (a File) or `url` (an address), `name` for
- * progress lines and LoadCancelled. `api` is the default package (inferRoles); `progress(fraction or null, text)`;
- * `signal` cancels with LoadCancelled. Resolves to { kind, text, rows, configurations, sql,
+ * progress lines and LoadCancelled; `format` "csv" for a CSV file past what a tab holds. `api`
+ * is the default package (inferRoles); `progress(fraction or null, text)`; `signal` cancels
+ * with LoadCancelled. Resolves to { kind, text, rows, configurations, sql,
  * roles, note }: "sweep" and the configuration table as CSV, or "pairwise" and the per-item
  * scores as CSV (for the page to open as it opens a CSV file of that kind), the rows reduced,
  * the rows of the table, the SQL run and the roles it was filled with ({ keys, metrics } or
@@ -198,9 +200,9 @@ let registered = 0;
  * Rejects with an Error saying what failed and what to do, for the caller to prefix with the
  * file's name or the address.
  * @param {any} api
- * @param {{ file?: File, url?: string, name: string, progress: (fraction: number | null, text: string) => void, signal: AbortSignal }} options
+ * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "csv", progress: (fraction: number | null, text: string) => void, signal: AbortSignal }} options
  */
-export async function reduceParquet(api, { file, url, name, progress, signal }) {
+export async function reduceParquet(api, { file, url, name, format = "parquet", progress, signal }) {
   const check = () => {
     if (signal.aborted) throw new LoadCancelled(name);
   };
@@ -210,7 +212,7 @@ export async function reduceParquet(api, { file, url, name, progress, signal }) 
     else signal.addEventListener("abort", abort, { once: true });
   });
   cancelled.catch(() => {});
-  const work = reduceIn(api, { file, url, name, progress, check });
+  const work = reduceIn(api, { file, url, name, format, progress, check });
   try {
     return await Promise.race([work, cancelled]);
   } catch (error) {
@@ -223,7 +225,7 @@ export async function reduceParquet(api, { file, url, name, progress, signal }) 
   }
 }
 
-async function reduceIn(api, { file, url, name, progress, check }) {
+async function reduceIn(api, { file, url, name, format, progress, check }) {
   progress(null, "Fetching DuckDB");
   let started;
   try {
@@ -238,7 +240,7 @@ async function reduceIn(api, { file, url, name, progress, check }) {
   check();
   const { duckdb, db, sql } = started;
   registered += 1;
-  const fileName = `source-${registered}.parquet`;
+  const fileName = `source-${registered}.${format === "csv" ? "csv" : "parquet"}`;
   if (file) {
     await db.registerFileHandle(fileName, file, duckdb.DuckDBDataProtocol.BROWSER_FILEREADER, true);
   } else {
@@ -248,8 +250,10 @@ async function reduceIn(api, { file, url, name, progress, check }) {
   try {
     progress(0.55, `Reading the columns of ${name}`);
     try {
-      await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM read_parquet('${fileName}')`);
+      const reader = format === "csv" ? "read_csv_auto" : "read_parquet";
+      await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM ${reader}('${fileName}')`);
     } catch (error) {
+      if (format === "csv") throw new Error(`DuckDB cannot read it as CSV (${messageOf(error)})`);
       throw new Error(`DuckDB cannot read it as Parquet (${messageOf(error)}): check that it is a Parquet file, or open the data as CSV`);
     }
     const [{ rows }] = await rowsOf(connection, `SELECT count(*) AS "rows" FROM runs`);
