@@ -1,10 +1,12 @@
 """Reductions of runs too many for a browser tab, in the engine that holds them (README "Larger
 than a tab").
 
-sweepmap never reduces rows itself: DuckDB, Spark or polars runs one SQL text, written here once
-by `reduction_sql` from the columns' roles, and only its result crosses into Python and the
-widget: the configuration table (README "Configuration tables"), one row per distinct
-configuration with `n` and, per metric, `m.n`, `m.mean` and `m.var`. The same text runs in every
+sweepmap never reduces rows itself: DuckDB, Spark or polars runs one SQL text, reduction.sql
+beside this module (the wheel ships it; the page's DuckDB-wasm runs the same file: README
+"Parquet in the page"), filled by `reduction_sql` from the columns' roles by the rules its header
+states, and only its result crosses into Python and the widget: the configuration table (README
+"Configuration tables"), one row per distinct configuration with `n` and, per metric, `m.n`,
+`m.mean` and `m.var`. The same text runs in every
 engine (double-quoted identifiers, `count`, `avg`, `var_samp`, `CAST(... AS DOUBLE)`; Spark reads
 it with `spark.sql.ansi.doubleQuotedIdentifiers`), so the engines' tables are the same
 (`tests/test_reduce.py`).
