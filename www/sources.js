@@ -195,11 +195,11 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
 /**
  * A Parquet file (`file`) or address (`url`) reduced in DuckDB-wasm (reduce.js, fetched now with
  * DuckDB itself) to its configuration table (or per-item scores), which is then opened as its
- * CSV text would be (loadText: a run table at the view `link` gives, or per-item scores). Resolves to what readSourceData gives, with
- * the table's CSV as `text` (so the view and roles change as for a CSV file) and `notes` first
- * saying what was reduced, where and how; rejects with LoadCancelled or the reason, for the
- * caller to prefix with the file or address.
- * `format` "csv": a CSV file past what a tab holds, reduced the same way (loadBigFile).
+ * CSV text would be (loadText: a run table at the view `link` gives, or per-item scores); with
+ * `format` "csv", a CSV file past what a tab holds (loadBigFile), the same way. Resolves to what
+ * readSourceData gives, with the table's CSV as `text` (so the view and roles change as for a
+ * CSV file) and `notes` first saying what was reduced, where and how; rejects with
+ * LoadCancelled or the reason, for the caller to prefix with the file or address.
  * @param {any} api
  * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "csv" }} source
  * @param {{ progress: any, signal: AbortSignal, link?: string }} options
