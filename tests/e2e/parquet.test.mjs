@@ -142,7 +142,7 @@ function assertClose(actual, expected, where = "") {
   }
 }
 
-describe("Parquet in the page", { timeout: 300_000 }, () => {
+describe("Parquet in the page", { timeout: 600_000 }, () => {
   test("a local Parquet file is reduced in DuckDB-wasm and drawn as its rows opened as CSV are", async () => {
     const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
     const requests = [];
