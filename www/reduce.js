@@ -218,7 +218,8 @@ export async function reduceParquet(api, { file, url, name, format = "parquet", 
   } catch (error) {
     if (signal.aborted) {
       work.catch(() => {});
-      await stopEngine();
+      // Not awaited: a DuckDB still starting ends once it has, and the page need not wait.
+      stopEngine();
       throw new LoadCancelled(name);
     }
     throw error;
