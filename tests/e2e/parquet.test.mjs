@@ -313,4 +313,32 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  test("a share link carries the configuration table, which opens elsewhere without DuckDB", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    await openLocal(page, parquetFile);
+    const reduced = await describeShown(page);
+    await page.click("#copy-link");
+    await page.waitForFunction(() => document.getElementById("link-output").value !== "");
+    const link = await page.evaluate(() => document.getElementById("link-output").value);
+    assert.match(link, /[#&]data=[\w-]+/);
+    assert.match(link, /[#&]name=synthetic-sweep-log\.parquet/);
+    const elsewhere = await openPage(session, "about:blank");
+    const requests = [];
+    elsewhere.page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+    await elsewhere.page.goto(link);
+    const shown = await shownDataset(elsewhere.page);
+    assert.equal(shown.error, null);
+    assert.equal(shown.title, "synthetic-sweep-log.parquet");
+    const opened = await describeShown(elsewhere.page);
+    assert.equal(opened.format, "configuration");
+    assert.deepEqual(opened.view, reduced.view);
+    assert.deepEqual(opened.cells, reduced.cells);
+    assert.deepEqual(requests.filter((url) => url.startsWith("/duckdb/")), [], "DuckDB is not needed to open the link");
+    assert.deepEqual(elsewhere.problems, []);
+    await elsewhere.context.close();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });
