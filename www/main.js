@@ -1081,6 +1081,10 @@ async function openFiles(files) {
   if (files.length === 1) return openFile(files[0]);
   const names = files.map((file) => file.name);
   const together = `the ${files.length} files ${names.map((name) => `"${name}"`).join(", ")}`;
+  if ((await Promise.all(files.map(isParquetFile))).some(Boolean)) {
+    showError(`Could not open ${together} together: open one Parquet file at a time (each is reduced on its own in DuckDB-wasm).`);
+    return false;
+  }
   let merged;
   try {
     const texts = await Promise.all(files.map((file) => file.text()));

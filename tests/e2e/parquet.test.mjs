@@ -280,6 +280,15 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
     shown = await openLocal(page, fake);
     assert.match(shown.error, /^Could not open "not-really\.parquet": DuckDB cannot read it as Parquet \(.+\): check that it is a Parquet file, or open the data as CSV$/);
     assert.equal(shown.title, before.title);
+    // Several files with a Parquet one among them: one at a time.
+    await page.setInputFiles("#file-input", [parquetFile, csvFile]);
+    await page.waitForFunction(() => document.getElementById("error-banner").textContent.includes("one Parquet file at a time"));
+    shown = await shownDataset(page);
+    assert.equal(
+      shown.error,
+      'Could not open the 2 files "synthetic-sweep-log.parquet", "synthetic-sweep-log.csv" together: open one Parquet file at a time (each is reduced on its own in DuckDB-wasm).',
+    );
+    assert.equal(shown.title, before.title);
     assert.deepEqual(problems, []);
     await context.close();
   });
