@@ -6,7 +6,8 @@
 //   startServer({ prefix: "/project/sweepmap/" })   // serve root under a sub-path, 404 elsewhere
 //   startServer({ headers: { "Content-Security-Policy": strictCsp } })   // extra response headers
 //
-// GET and HEAD only; correct MIME types (application/wasm for .wasm, so that
+// GET and HEAD only, with single byte ranges (`Range: bytes=a-b`, answered 206; readers of
+// Parquet such as DuckDB-wasm fetch only the parts they need); correct MIME types (application/wasm for .wasm, so that
 // WebAssembly.instantiateStreaming works) and X-Content-Type-Options: nosniff on every response;
 // paths that would leave www/ (.., encoded slashes, symlinks pointing out) are refused; anything
 // not found is a 404. Every response must be revalidated (Cache-Control: no-cache, and no
@@ -40,6 +41,7 @@ const mimeTypes = {
   ".ts": "text/plain; charset=utf-8",
   ".svg": "image/svg+xml",
   ".png": "image/png",
+  ".sql": "text/plain; charset=utf-8",
   ".ico": "image/x-icon",
 };
 
@@ -141,6 +143,28 @@ export const hostHeaders = {
 };
 
 /**
+ * The bytes a `Range` header asks of a file of `size` bytes: { start, end } (inclusive), null for
+ * no header or one this server answers with the whole file (several ranges, another unit, a
+ * malformed value: RFC 9110 lets a server ignore them), or "unsatisfiable" for a range that
+ * starts past the end. One range only, which is what readers of Parquet (DuckDB-wasm) send.
+ */
+export function byteRange(header, size) {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(String(header ?? "").trim());
+  if (!match || (match[1] === "" && match[2] === "")) return null;
+  if (match[1] === "") {
+    // The last N bytes.
+    const suffix = Number(match[2]);
+    if (suffix === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size) return "unsatisfiable";
+  if (end < start) return null;
+  return { start, end };
+}
+
+/**
  * Creates (without starting) an http.Server that serves root, under `prefix` (a path that starts
  * and ends with "/"; requests outside it are 404s), adding `headers` to every file response.
  */
@@ -164,18 +188,33 @@ export function createStaticServer(root = defaultRoot, { prefix = "/", headers =
       sendText(response, 404, "not found");
       return;
     }
-    response.writeHead(200, {
+    const common = {
       "Content-Type": mimeType(found.file),
-      "Content-Length": found.size,
+      "Accept-Ranges": "bytes",
       "Cache-Control": "no-cache",
       "X-Content-Type-Options": "nosniff",
       ...headers,
-    });
+    };
+    const range = byteRange(request.headers.range, found.size);
+    if (range === "unsatisfiable") {
+      response.writeHead(416, { ...common, "Content-Range": `bytes */${found.size}`, "Content-Length": 0 });
+      response.end();
+      return;
+    }
+    if (range) {
+      response.writeHead(206, {
+        ...common,
+        "Content-Range": `bytes ${range.start}-${range.end}/${found.size}`,
+        "Content-Length": range.end - range.start + 1,
+      });
+    } else {
+      response.writeHead(200, { ...common, "Content-Length": found.size });
+    }
     if (request.method === "HEAD") {
       response.end();
       return;
     }
-    const stream = createReadStream(found.file);
+    const stream = createReadStream(found.file, range ? { start: range.start, end: range.end } : {});
     stream.on("error", () => response.destroy());
     stream.pipe(response);
   });

@@ -28,13 +28,15 @@ export const defaultOut = path.join(repository, "site");
 const MARKER = ".sweepmap-site";
 
 /**
- * Files the site does not need: declarations for TypeScript, scripts that make data, and the
- * entry of the standalone page's bundle (the built templates in pkg/ hold it).
+ * Files the site does not need: declarations for TypeScript, scripts that make data, the stamp
+ * .ci/build keeps beside DuckDB-wasm, and the entry of the standalone page's bundle (the built
+ * templates in pkg/ hold it).
  */
 function excluded(relative) {
   return (
     relative.endsWith(".d.ts") ||
     (relative.startsWith(`data${path.sep}`) && relative.endsWith(".mjs")) ||
+    relative === path.join("duckdb", ".version") ||
     relative.startsWith(`standalone${path.sep}`)
   );
 }
@@ -91,7 +93,10 @@ export async function buildSite({ root = sourceRoot, out = defaultOut } = {}) {
     throw new Error(`site: the output folder ${absoluteOut} must lie outside ${absoluteRoot}`);
   }
   const packages = ["pkg", "pkg/pairwise", "pkg/importers"];
-  for (const needed of packages.flatMap((pkg) => [`${pkg}/sweepmap.js`, `${pkg}/sweepmap_bg.wasm`])) {
+  // DuckDB-wasm and the reduction SQL, which the explorer fetches when a Parquet file is opened
+  // (.ci/build copies them into duckdb/: README "Parquet in the page").
+  const duckdb = ["duckdb/duckdb-browser.js", "duckdb/duckdb-browser-eh.worker.js", "duckdb/duckdb-eh.wasm", "duckdb/reduction.sql"];
+  for (const needed of [...packages.flatMap((pkg) => [`${pkg}/sweepmap.js`, `${pkg}/sweepmap_bg.wasm`]), ...duckdb]) {
     try {
       await stat(path.join(absoluteRoot, needed));
     } catch {

@@ -7,8 +7,9 @@ use std::path::Path;
 use std::process::Command;
 
 use sweepmap::pairwise::{
-    compare_all_pairs, compare_pair, load_pairwise_csv, load_pairwise_json, sign_test_p_value,
-    PairComparison, PairwiseCsvOptions, PairwiseDataset, PairwiseItem, DEFAULT_BINS, MAX_BINS,
+    compare_all_pairs, compare_pair, load_pairwise_csv, load_pairwise_json, pairwise_columns,
+    sign_test_p_value, PairComparison, PairwiseColumns, PairwiseCsvOptions, PairwiseDataset,
+    PairwiseItem, DEFAULT_BINS, MAX_BINS,
 };
 use sweepmap::Grid;
 
@@ -1053,4 +1054,37 @@ fn per_item_scores_are_told_from_sweeps_by_their_defining_keys_and_columns() {
         None
     ));
     assert!(!item_scores("a,b\n1,2\n", None));
+}
+
+#[test]
+fn pairwise_columns_are_the_loaders_choice_from_the_header() {
+    // A per-sample log's header, as DuckDB-wasm writes a sample of it (README "Parquet in the
+    // page"): the item, model, score and group the loader itself would read.
+    let columns = pairwise_columns(
+        "task,model,question,seed,correct\nmath,a,q1,0,1\n",
+        &PairwiseCsvOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        columns,
+        PairwiseColumns {
+            item: "question".into(),
+            model: "model".into(),
+            score: "correct".into(),
+            group: Some("task".into()),
+        }
+    );
+    let loaded = csv("task,model,question,seed,correct\nmath,a,q1,0,1\n");
+    assert_eq!(loaded.score_name(), columns.score);
+    // Named roles win, and a header alone is enough.
+    let named = PairwiseCsvOptions {
+        score: Some("seed".into()),
+        ..PairwiseCsvOptions::default()
+    };
+    let columns = pairwise_columns("\u{feff}item;model;seed;score", &named).unwrap();
+    assert_eq!(columns.score, "seed");
+    assert_eq!(columns.group, None);
+    // No item column: the loader's own message.
+    let error = pairwise_columns("model,lr,score\n", &PairwiseCsvOptions::default()).unwrap_err();
+    assert_eq!(error.to_string(), csv_error("model,lr,score\na,1,0.5\n"));
 }

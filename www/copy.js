@@ -24,7 +24,10 @@ export async function shareLink() {
   if (source.kind !== "local" || source.data) return { link: addressOf(state).href, note: null };
   const kept = app.localFiles.get(source.key);
   let length = null;
-  if (kept?.file) {
+  // A Parquet file reduced in the page: the link carries its configuration table (or per-item
+  // scores), the CSV text the page opened, when it fits (README "Parquet in the page").
+  const reduced = kept?.parquet && app.shown?.source?.key === source.key ? app.shown.text : null;
+  if (kept?.file && typeof reduced !== "string") {
     return {
       link: addressOf(state).href,
       note: `The link does not carry the data of "${source.name}" (it is too big for a link); whoever opens it will be asked to open the file themselves.`,
@@ -32,7 +35,7 @@ export async function shareLink() {
   }
   if (kept) {
     try {
-      const result = await embeddable(kept.text, source);
+      const result = await embeddable(reduced ?? kept.text, source);
       if (result.data) return { link: addressOf({ ...state, source: { ...source, data: result.data } }).href, note: null };
       length = result.length;
     } catch {

@@ -3,7 +3,7 @@
 
 import { formatFromName, load, loadPairwiseApi } from "./lib/sweepmap.js";
 import { importedFiles } from "./lib/source.js";
-import { loadsInSlices } from "./loading.js";
+import { isParquetFile, loadsInSlices } from "./loading.js";
 import { addNotices, app, elements, messageOf, showError } from "./app.js";
 import { embeddable } from "./copy.js";
 import { openSource } from "./open.js";
@@ -14,8 +14,11 @@ async function openFile(file) {
   const source = { kind: "local", name: file.name, format: formatFromName(file.name), data: null, key };
   let text;
   try {
-    // A big CSV file (a sweep or per-item scores) loads in slices and is never held as text (nor
-    // carried by links).
+    // A Parquet file is reduced in DuckDB-wasm (reduce.js), read in place; a big CSV file (a
+    // sweep or per-item scores) loads in slices. Neither is held as text (nor carried by links).
+    if (await isParquetFile(file)) {
+      return await openKept(source, { source, file, parquet: true });
+    }
     if (await loadsInSlices(file, source.format)) {
       return await openKept(source, { source, file });
     }
@@ -41,6 +44,10 @@ export async function openFiles(files) {
   if (files.length === 1) return openFile(files[0]);
   const names = files.map((file) => file.name);
   const together = `the ${files.length} files ${names.map((name) => `"${name}"`).join(", ")}`;
+  if ((await Promise.all(files.map(isParquetFile))).some(Boolean)) {
+    showError(`Could not open ${together} together: open one Parquet file at a time (each is reduced on its own in DuckDB-wasm).`);
+    return false;
+  }
   let merged;
   try {
     const texts = await Promise.all(files.map((file) => file.text()));

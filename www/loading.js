@@ -208,6 +208,23 @@ export async function loadsInSlices(file, format) {
   return !head.trimStart().startsWith("{");
 }
 
+/** True for a name that says Parquet: `.parquet` or `.pq` (a query or fragment ignored). */
+export function namesParquet(name) {
+  const path = String(name ?? "").split(/[?#]/)[0].toLowerCase();
+  return path.endsWith(".parquet") || path.endsWith(".pq");
+}
+
+/**
+ * True when a File is Parquet, which the page reduces in DuckDB-wasm (reduce.js): by its name,
+ * or by its first four bytes ("PAR1", the format's magic number).
+ */
+export async function isParquetFile(file) {
+  if (namesParquet(file.name)) return true;
+  if (file.size < 12) return false;
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  return String.fromCharCode(...head) === "PAR1";
+}
+
 /** The first part of a file as text, for guessing its kind (a few complete lines). */
 export async function fileHead(file, bytes = 64 * 1024) {
   const text = new TextDecoder().decode(await file.slice(0, bytes).arrayBuffer(), { stream: true });

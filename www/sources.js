@@ -7,7 +7,7 @@
 
 import { decodeData } from "./share.js";
 import { carriedView } from "./table.js";
-import { fileHead, loadCsvInSlices, nextTurn } from "./loading.js";
+import { fileHead, loadCsvInSlices, namesParquet, nextTurn } from "./loading.js";
 import {
   fetchData,
   formatOf,
@@ -130,6 +130,14 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
     format = formatOf(api, entry.file, entry.format);
     const parse = context;
     context = (message) => parse(`could not read ${entry.file}: ${message}`);
+  } else if (source.kind === "url" && namesParquet(source.url)) {
+    label = urlFileName(source.url);
+    try {
+      return { source, ...(await loadReduced(api, { url: source.url, name: label }, { progress, signal, link })), label };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new Error(`Could not load ${source.url}: ${messageOf(error)}`);
+    }
   } else if (source.kind === "url") {
     label = urlFileName(source.url);
     const key = `url:${source.url}`;
@@ -146,8 +154,16 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
   } else if (source.kind === "local") {
     label = source.name || "Data carried by the link";
     const kept = localFiles.get(source.key);
+    if (kept?.parquet) {
+      try {
+        return { source, ...(await loadReduced(api, { file: kept.file, name: kept.file.name }, { progress, signal, link })), label };
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw new Error(`Could not open "${kept.file.name}": ${messageOf(error)}`);
+      }
+    }
     if (kept?.file) {
-      return { source, ...(await loadBigFile(api, kept.file, { progress, signal, roles, view })), label, text: null };
+      return { source, text: null, ...(await loadBigFile(api, kept.file, { progress, signal, roles, view })), label };
     }
     if (kept) {
       text = kept.text;
@@ -177,6 +193,31 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
 }
 
 /**
+ * A Parquet file (`file`) or address (`url`) reduced in DuckDB-wasm (reduce.js, fetched now with
+ * DuckDB itself) to its configuration table (or per-item scores), which is then opened as its
+ * CSV text would be (loadText: a run table at the view `link` gives, or per-item scores); with
+ * `format` "csv", a CSV file past what a tab holds (loadBigFile), the same way. Resolves to what
+ * readSourceData gives, with the table's CSV as `text` (so the view and roles change as for a
+ * CSV file) and `notes` first saying what was reduced, where and how; rejects with
+ * LoadCancelled or the reason, for the caller to prefix with the file or address.
+ * @param {any} api
+ * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "csv" }} source
+ * @param {{ progress: any, signal: AbortSignal, link?: string }} options
+ */
+async function loadReduced(api, { file, url, name, format = "parquet" }, { progress, signal, link = "" }) {
+  const { reduceParquet } = await import("./reduce.js");
+  const reduced = await reduceParquet(api, { file, url, name, format, progress: progress.update, signal });
+  let loaded;
+  try {
+    loaded = withNames(await loadText(api, reduced.text, { format: "csv", kind: reduced.kind, keep: true, link, name }));
+  } catch (error) {
+    const what = reduced.kind === "pairwise" ? "its per-item scores, reduced in DuckDB, do" : "its configuration table, reduced in DuckDB, does";
+    throw new Error(`${what} not open: ${messageOf(error)}`);
+  }
+  return { ...loaded, notes: [reduced.note, ...(loaded.notes ?? [])], text: reduced.text, format: "csv", reduced };
+}
+
+/**
  * A run table already shown (`loaded`, as readSourceData gave it) at the view a link gives
  * (its text): the same data and label with a new dataset, names and sweep (lib/source.js
  * loadSweep, from the text kept).
@@ -192,8 +233,9 @@ export function relinkSweep(api, loaded, link) {
  * are tried as a sweep); a sweep the loader refuses for its columns opens as a run table from
  * the rows read (loadCsvInSlices), drawn at its default view. With `roles` (a role changed in
  * the column panel) the run table is opened with them, drawn at what of `view` (the view
- * shown) still fits. Resolves to { kind, dataset, names, sweep? }; rejects with LoadCancelled
- * when cancelled.
+ * shown) still fits. A file past what a tab holds is reduced in DuckDB-wasm instead
+ * (loadReduced). Resolves to { kind, dataset, names, sweep? } (and the reduced table's `text`
+ * and `notes`); rejects with LoadCancelled when cancelled.
  */
 async function loadBigFile(api, file, { progress, signal, roles, view }) {
   const read = async (kind) => {
@@ -237,6 +279,16 @@ async function loadBigFile(api, file, { progress, signal, roles, view }) {
     return await loadEitherKind("auto", async () => api.guessKind(await fileHead(file), "csv"), read);
   } catch (error) {
     if (signal.aborted || roles) throw error;
+    // More rows than a tab holds (the core's limit, "the data need ..."): DuckDB-wasm reduces
+    // them to their configuration table, as it does Parquet (README "Parquet in the page").
+    if (messageOf(error).startsWith("the data need ")) {
+      try {
+        return await loadReduced(api, { file, name: file.name, format: "csv" }, { progress, signal });
+      } catch (second) {
+        if (signal.aborted) throw second;
+        throw new Error(`Could not open "${file.name}": ${messageOf(error)} (DuckDB-wasm could not reduce it in the page either: ${messageOf(second)})`);
+      }
+    }
     throw new Error(`Could not open "${file.name}": ${messageOf(error)}`);
   }
 }

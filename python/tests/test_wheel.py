@@ -43,6 +43,11 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
             "DejaVu-LICENSE",
         ):
             assert archive.read(f"sweepmap/static/{asset}") == (STATIC / asset).read_bytes()
+        # The reduction's one SQL text, which the page's DuckDB-wasm runs too.
+        assert (
+            archive.read("sweepmap/reduction.sql")
+            == (PACKAGE / "src" / "sweepmap" / "reduction.sql").read_bytes()
+        )
         metadata = archive.read("sweepmap-0.1.0.dist-info/METADATA").decode()
     assert {"sweepmap/__init__.py", "sweepmap/_figure.py", "sweepmap/_data.py"} <= names
     assert "Requires-Dist: anywidget>=0.9" in metadata

@@ -203,6 +203,40 @@ fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles>
     })
 }
 
+/// The columns per-item scores are read from, by name: what [`load_pairwise_csv`] takes for
+/// each role. Only in builds with the pairwise package's code (the `pairwise` feature): the
+/// default package never asks it.
+#[cfg(feature = "pairwise")]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PairwiseColumns {
+    /// The item's column.
+    pub item: String,
+    /// The model's column.
+    pub model: String,
+    /// The score's column.
+    pub score: String,
+    /// The group's column, when there is one.
+    pub group: Option<String>,
+}
+
+/// The columns [`load_pairwise_csv`] reads a CSV text's per-item scores from (its header
+/// only; `options` name roles, the rest are inferred by the loader's own rules), or the
+/// loader's error for a header that has no item, model or score column. A page that reduces
+/// per-item scores elsewhere (DuckDB-wasm: README "Parquet in the page") asks this of a sample.
+#[cfg(feature = "pairwise")]
+pub fn pairwise_columns(text: &str, options: &PairwiseCsvOptions) -> Result<PairwiseColumns> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let header = first_record(text, detect_delimiter(text));
+    let roles = infer_roles(&header, options)?;
+    let name = |index: usize| header.get(index).cloned().unwrap_or_default();
+    Ok(PairwiseColumns {
+        item: name(roles.item),
+        model: name(roles.model),
+        score: name(roles.score),
+        group: roles.group.map(name),
+    })
+}
+
 fn parse_score(text: &str, line: u64, column: &str) -> Result<f64> {
     match crate::decimal::parse_f64(text) {
         Some(value) if crate::decimal::underflows(text, value) => Err(Error::Underflow {

@@ -28,6 +28,8 @@ pub use compare::{compare_all_pairs, compare_pair, PairComparison, DEFAULT_BINS,
 pub use csv_format::{
     load_pairwise_csv, looks_like_item_scores, PairwiseCsvLoader, PairwiseCsvOptions,
 };
+#[cfg(feature = "pairwise")]
+pub use csv_format::{pairwise_columns, PairwiseColumns};
 pub use dataset::{PairwiseDataset, PairwiseItem};
 pub use json_format::load_pairwise_json;
 pub use sign_test::sign_test_p_value;

@@ -12,8 +12,8 @@ use super::{
     js_error, to_typed, ComparePairOptionsObject, PairStatisticsObject, PairwiseLoadOptionsObject,
 };
 use crate::pairwise::{
-    compare_pair, load_pairwise_csv, load_pairwise_json, PairComparison, PairwiseCsvOptions,
-    PairwiseDataset,
+    compare_pair, load_pairwise_csv, load_pairwise_json, pairwise_columns, PairComparison,
+    PairwiseCsvOptions, PairwiseDataset,
 };
 use crate::view::settings::{COMPARISON, GROUP};
 use crate::view::{merge_pairwise, resolve_bins, OptionValue, Settings};
@@ -61,6 +61,22 @@ pub fn load_pairwise(
         load_pairwise_csv(&text, &roles)
     };
     dataset.map(SweepPairwise::new).map_err(js_error)
+}
+
+/// The columns `loadPairwise` would read a CSV text's per-item scores from, by their header
+/// names: `{ item, model, score, group }` (`group` null when there is none); `roles` as
+/// `loadPairwise` takes them. Throws the loader's error for a header with no item, model or
+/// score column. Only the header is read: a page asks it of a sample of rows it reduces
+/// elsewhere (DuckDB-wasm: README "Parquet in the page").
+#[wasm_bindgen(js_name = pairwiseColumns, unchecked_return_type = "{ item: string; model: string; score: string; group: string | null }")]
+pub fn pairwise_columns_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PairwiseRoles | undefined")] roles: JsValue,
+) -> Result<JsValue, js_sys::Error> {
+    let text = arguments::text("text", "the CSV text (a string)", &text)?;
+    let roles: PairwiseCsvOptions = column_roles(roles)?;
+    let columns = pairwise_columns(&text, &roles).map_err(js_error)?;
+    super::to_plain_object(&columns)
 }
 
 /// Per-item scores of several models, kept in wasm memory. Call `free()` when done with it;

@@ -2,7 +2,8 @@
 // www/pkg/pairwise/ (per-item scores and their figure), is fetched only when a page opens such
 // data; the importers package, www/pkg/importers/ (runs as JSON, lm-evaluation-harness files),
 // only when a page meets such a file (tests/e2e/importers.test.mjs); the paper package and its
-// font, www/pkg/paper/, only on a PDF or outlined SVG export (tests/e2e/paper.test.mjs).
+// font, www/pkg/paper/, only on a PDF or outlined SVG export (tests/e2e/paper.test.mjs);
+// DuckDB-wasm, www/duckdb/, only when a Parquet file is opened (tests/e2e/parquet.test.mjs).
 // README "Package size".
 
 import { after, before, describe, test } from "node:test";
@@ -31,6 +32,7 @@ const pairwiseWasm = () => new URL("pkg/pairwise/sweepmap_bg.wasm", session.url)
 const fromPairwisePackage = (requests) => requests.filter((url) => url.includes("/pkg/pairwise/"));
 const fromPaperPackage = (requests) => requests.filter((url) => url.includes("/pkg/paper/"));
 const fromImportersPackage = (requests) => requests.filter((url) => url.includes("/pkg/importers/"));
+const fromDuckDB = (requests) => requests.filter((url) => url.includes("/duckdb/") || url.endsWith("/reduce.js"));
 
 describe("the wasm packages a page loads", { timeout: 120_000 }, () => {
   test("the explorer on its default example fetches the default package only", async () => {
@@ -49,6 +51,9 @@ describe("the wasm packages a page loads", { timeout: 120_000 }, () => {
     assert.deepEqual(fromPaperPackage(requests), []);
     // Bundled JSON is sweepmap's own form: the importers package is not fetched for it.
     assert.deepEqual(fromImportersPackage(requests), []);
+    // DuckDB-wasm (www/duckdb/) and the module that starts it (reduce.js) come with a Parquet
+    // file only (tests/e2e/parquet.test.mjs).
+    assert.deepEqual(fromDuckDB(requests), []);
     assert.deepEqual(problems, []);
     await context.close();
   });

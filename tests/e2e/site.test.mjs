@@ -28,7 +28,7 @@ after(async () => {
 describe("the static site", { timeout: 120_000 }, () => {
   test("holds the pages, the package and the data, and nothing only development needs", () => {
     const files = built.files.map((file) => file.split(path.sep).join("/"));
-    for (const needed of ["index.html", "main.js", "style.css", "example.html", "example.css", "example.js", "lib/sweepmap.js", "lib/element.js", "lib/cells.js", "pkg/sweepmap.js", "pkg/sweepmap_bg.wasm", "data/index.json", "data/kv-cache-sweep.json"]) {
+    for (const needed of ["index.html", "main.js", "style.css", "example.html", "example.css", "example.js", "lib/sweepmap.js", "lib/element.js", "lib/cells.js", "pkg/sweepmap.js", "pkg/sweepmap_bg.wasm", "data/index.json", "data/kv-cache-sweep.json", "reduce.js", "duckdb/duckdb-browser.js", "duckdb/duckdb-browser-eh.worker.js", "duckdb/duckdb-eh.wasm", "duckdb/reduction.sql"]) {
       assert.ok(files.includes(needed), `the site has ${needed}`);
     }
     assert.deepEqual(files.filter((file) => file.endsWith(".d.ts") || file.endsWith(".mjs")), []);
@@ -112,6 +112,10 @@ describe("the site builder", () => {
         await writeFile(path.join(source.folder, ...pkg, "sweepmap.js"), "export {};\n");
         await writeFile(path.join(source.folder, ...pkg, "sweepmap_bg.wasm"), "");
       }
+      await mkdir(path.join(source.folder, "duckdb"));
+      for (const file of ["duckdb-browser.js", "duckdb-browser-eh.worker.js", "duckdb-eh.wasm", "reduction.sql"]) {
+        await writeFile(path.join(source.folder, "duckdb", file), "");
+      }
       await writeFile(path.join(source.folder, "index.html"), '<!doctype html>\n<script type="module" src="/main.js"></script>\n');
       await assert.rejects(buildSite({ root: source.folder, out: path.join(out.folder, "site") }), {
         message: 'site: these references are root-absolute and would break under a sub-path:\n  index.html:2: <script type="module" src="/main.js"></script>',
@@ -127,6 +131,10 @@ describe("the site builder", () => {
       const fresh = path.join(out.folder, "site");
       const first = await buildSite({ root: source.folder, out: fresh });
       assert.deepEqual(first.files.toSorted(), [
+        path.join("duckdb", "duckdb-browser-eh.worker.js"),
+        path.join("duckdb", "duckdb-browser.js"),
+        path.join("duckdb", "duckdb-eh.wasm"),
+        path.join("duckdb", "reduction.sql"),
         "index.html",
         path.join("pkg", "importers", "sweepmap.js"),
         path.join("pkg", "importers", "sweepmap_bg.wasm"),

@@ -1,10 +1,12 @@
 """Reductions of runs too many for a browser tab, in the engine that holds them (README "Larger
 than a tab").
 
-sweepmap never reduces rows itself: DuckDB, Spark or polars runs one SQL text, written here once
-by `reduction_sql` from the columns' roles, and only its result crosses into Python and the
-widget: the configuration table (README "Configuration tables"), one row per distinct
-configuration with `n` and, per metric, `m.n`, `m.mean` and `m.var`. The same text runs in every
+sweepmap never reduces rows itself: DuckDB, Spark or polars runs one SQL text, reduction.sql
+beside this module (the wheel ships it; the page's DuckDB-wasm runs the same file: README
+"Parquet in the page"), filled by `reduction_sql` from the columns' roles by the rules its header
+states, and only its result crosses into Python and the widget: the configuration table (README
+"Configuration tables"), one row per distinct configuration with `n` and, per metric, `m.n`,
+`m.mean` and `m.var`. The same text runs in every
 engine (double-quoted identifiers, `count`, `avg`, `var_samp`, `CAST(... AS DOUBLE)`; Spark reads
 it with `spark.sql.ansi.doubleQuotedIdentifiers`), so the engines' tables are the same
 (`tests/test_reduce.py`).
@@ -40,6 +42,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
 from ._errors import SweepmapError
@@ -226,23 +229,79 @@ def quote(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
+def _sql_parts() -> dict[str, list[str]]:
+    """The parts of reduction.sql (beside this module; the wheel ships it), by name: their
+    lines, comments before the first part left out."""
+    text = resources.files("sweepmap").joinpath("reduction.sql").read_text(encoding="utf-8")
+    parts: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for line in text.splitlines():
+        if line.startswith("-- @"):
+            current = parts.setdefault(line[len("-- @") :].strip(), [])
+        elif current is not None:
+            current.append(line)
+    return parts
+
+
+def fill_reduction(
+    statement: str, keys: Sequence[str], columns: dict[str, Sequence[str]], source: str = "runs"
+) -> str:
+    """Fills a statement of reduction.sql (`configurations`, `item scores`) by the file's rules:
+    `keys` the grouping columns, `columns` the names each other placeholder stands for
+    (`metric`: the metrics, `score`: the score)."""
+    parts = _sql_parts()
+    selected: list[str] = []
+    lines = parts[f"{statement} select"]
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if "{key}" in line:
+            selected += [line.replace("{key}", quote(key)) for key in keys]
+            index += 1
+            continue
+        name = next((name for name in columns if "{" + name in line), None)
+        if name is None:
+            selected.append(line)
+            index += 1
+            continue
+        # The lines of one placeholder (a metric's three), written per name in turn.
+        block = []
+        while index < len(lines) and "{" + name in lines[index]:
+            block.append(lines[index])
+            index += 1
+        for value in columns[name]:
+            for template in block:
+                selected.append(_fill_names(template, name, value))
+    order = ", ".join(line.replace("{key}", quote(key)) for key in keys for line in parts["order"])
+    text = []
+    for line in parts[statement]:
+        if not keys and ("{keys}" in line or "{order}" in line):
+            continue
+        text.append(
+            line.replace("{select}", ",\n       ".join(selected))
+            .replace("{source}", source)
+            .replace("{keys}", ", ".join(quote(key) for key in keys))
+            .replace("{order}", order)
+        )
+    return "\n".join(text)
+
+
+def _fill_names(template: str, name: str, value: str) -> str:
+    """`{name}` and `{name.suffix}` in a line of the SQL, for the column `value`."""
+    out = template.replace("{" + name + "}", quote(value))
+    while "{" + name + "." in out:
+        start = out.index("{" + name + ".")
+        end = out.index("}", start)
+        suffix = out[start + len(name) + 1 : end]
+        out = out[:start] + quote(value + suffix) + out[end + 1 :]
+    return out
+
+
 def reduction_sql(roles: Roles, source: str = "runs") -> str:
-    """The reduction, as the one SQL text every engine runs: per distinct value of the grouping
-    columns, `n` and per metric `m.n`, `m.mean`, `m.var`, rows sorted by the grouping columns."""
-    groups = [quote(name) for name in roles.groups]
-    selected = [*groups, 'count(*) AS "n"']
-    for metric in roles.metrics:
-        value = f"CAST({quote(metric)} AS DOUBLE)"
-        selected += [
-            f"count({value}) AS {quote(metric + '.n')}",
-            f"avg({value}) AS {quote(metric + '.mean')}",
-            f"var_samp({value}) AS {quote(metric + '.var')}",
-        ]
-    text = "SELECT " + ",\n       ".join(selected) + f"\nFROM {source}"
-    if groups:
-        text += "\nGROUP BY " + ", ".join(groups)
-        text += "\nORDER BY " + ", ".join(f"{group} NULLS LAST" for group in groups)
-    return text
+    """The reduction, as the one SQL text every engine runs (reduction.sql's `configurations`):
+    per distinct value of the grouping columns, `n` and per metric `m.n`, `m.mean`, `m.var`,
+    rows sorted by the grouping columns."""
+    return fill_reduction("configurations", roles.groups, {"metric": roles.metrics}, source)
 
 
 @dataclass(frozen=True)
@@ -261,20 +320,10 @@ class PairwiseRoles:
 
 
 def pairwise_reduction_sql(roles: PairwiseRoles, source: str = "runs") -> str:
-    """Per-item scores' reduction, the one SQL text every engine runs: per (group,) model and
-    item, the mean of the score (repeats averaged) under the score's own name and the count of
-    scores `n`, rows sorted by group, model and item."""
-    keys = [quote(name) for name in roles.keys]
-    value = f"CAST({quote(roles.score)} AS DOUBLE)"
-    selected = [*keys, f"avg({value}) AS {quote(roles.score)}", f'count({value}) AS "n"']
-    return (
-        "SELECT "
-        + ",\n       ".join(selected)
-        + f"\nFROM {source}\nGROUP BY "
-        + ", ".join(keys)
-        + "\nORDER BY "
-        + ", ".join(f"{key} NULLS LAST" for key in keys)
-    )
+    """Per-item scores' reduction, the one SQL text every engine runs (reduction.sql's `item
+    scores`): per (group,) model and item, the mean of the score (repeats averaged) under the
+    score's own name and the count of scores `n`, rows sorted by group, model and item."""
+    return fill_reduction("item scores", roles.keys, {"score": (roles.score,)}, source)
 
 
 def is_score_name(name: str) -> bool:

@@ -1,0 +1,353 @@
+// End-to-end tests of Parquet in the page (README "Parquet in the page"): a synthetic sweep log of
+// 24,000 rows (tests/fixtures/parquet/make_parquet.py, run here into a temporary directory with the
+// .venv's DuckDB), opened as Parquet, is reduced in DuckDB-wasm to its configuration table and
+// drawn with the same cells, counts and standard errors as the same rows opened as CSV; at an
+// address it is read with HTTP range requests, fewer bytes than the file; the SQL the page runs is
+// the text the Python package's `reduce` runs (python/src/sweepmap/reduction.sql, filled by each);
+// Cancel and a file DuckDB cannot use keep what was shown. Every response carries the strict CSP
+// (.ci/serve.mjs strictCsp): DuckDB's worker and wasm run under it.
+
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { chromium } from "playwright-core";
+
+import { createStaticServer, strictCsp } from "../../.ci/serve.mjs";
+import { chromiumArgs, openPage, shownDataset } from "./browser.mjs";
+import { cancelBigLoad } from "./big-file.mjs";
+
+const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const python = path.join(repository, ".venv", "bin", "python");
+
+let session;
+let directory;
+let parquetFile;
+let csvFile;
+/** Bytes of the Parquet fixture served, per response: { range, bytes }. */
+const served = [];
+
+/**
+ * The page (www/) and, under /fixtures/, the generated files, from one origin (so that the strict
+ * CSP's connect-src 'self' admits them); the responses for the Parquet file are recorded.
+ */
+async function startFixtureSession() {
+  const headers = { "Content-Security-Policy": strictCsp };
+  const site = createStaticServer(undefined, { headers }).listeners("request")[0];
+  const fixtures = createStaticServer(directory, { prefix: "/fixtures/", headers }).listeners("request")[0];
+  const server = createServer((request, response) => {
+    if (request.url?.startsWith("/fixtures/")) {
+      if (request.url.endsWith(".parquet")) {
+        // The headers the static server writes (writeHead), for the body's length.
+        let length = 0;
+        const writeHead = response.writeHead.bind(response);
+        response.writeHead = (status, headers) => {
+          length = Number(headers?.["Content-Length"] ?? 0);
+          return writeHead(status, headers);
+        };
+        response.on("finish", () =>
+          served.push({ method: request.method, range: request.headers.range ?? null, status: response.statusCode, bytes: request.method === "HEAD" ? 0 : length }),
+        );
+      }
+      fixtures(request, response);
+    } else {
+      site(request, response);
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: chromiumArgs, headless: true });
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    browser,
+    async close() {
+      await browser.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+before(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "sweepmap-parquet-"));
+  try {
+    await promisify(execFile)(python, [path.join(repository, "tests/fixtures/parquet/make_parquet.py"), directory]);
+  } catch (error) {
+    throw new Error(`could not make the Parquet fixture with ${python} (run bash .ci/setup first): ${error.message}`);
+  }
+  parquetFile = path.join(directory, "synthetic-sweep-log.parquet");
+  csvFile = path.join(directory, "synthetic-sweep-log.csv");
+  session = await startFixtureSession();
+});
+after(async () => {
+  await session?.close();
+  if (directory) await rm(directory, { recursive: true, force: true });
+});
+
+/** Opens a local file with the file input and waits for the page to draw it (or say why not). */
+async function openLocal(page, file) {
+  const before = await page.evaluate(() => ({ renders: window.sweepmap.renders, error: document.getElementById("error-banner").textContent }));
+  await page.setInputFiles("#file-input", file);
+  await page.waitForFunction(
+    (before) => {
+      const banner = document.getElementById("error-banner");
+      return window.sweepmap.renders > before.renders || (!banner.hidden && banner.textContent !== before.error);
+    },
+    before,
+    { timeout: 180_000, polling: 200 },
+  );
+  return shownDataset(page);
+}
+
+/**
+ * What the page shows of a run table: its format, runs, columns and view, and every cell's info
+ * (the figure's cellInfo of each panel, x and y), with the colour of the canvas at its centre.
+ */
+function describeShown(page) {
+  return page.evaluate(() => {
+    const { figure, table, projection } = window.sweepmap;
+    const canvas = document.getElementById("figure-canvas");
+    const context = canvas.getContext("2d");
+    const scale = canvas.width / canvas.getBoundingClientRect().width;
+    const cells = [];
+    figure.panels().forEach((_, panel) => {
+      for (let y = 0; ; y += 1) {
+        if (!figure.cellInfo(panel, 0, y)) break;
+        for (let x = 0; ; x += 1) {
+          const info = figure.cellInfo(panel, x, y);
+          if (!info) break;
+          const rect = figure.cellRect(panel, x, y);
+          const colour = [...context.getImageData(Math.floor((rect.x + rect.width / 2) * scale), Math.floor((rect.y + rect.height / 2) * scale), 1, 1).data];
+          cells.push({ info, colour });
+        }
+      }
+    });
+    return { format: table.format(), runs: table.runs(), view: projection.view(), columns: table.columns(), cells };
+  });
+}
+
+/** Numbers equal to 12 significant digits; everything else exactly. */
+function assertClose(actual, expected, where = "") {
+  if (typeof expected === "number" && typeof actual === "number") {
+    assert.ok(Math.abs(actual - expected) <= 1e-12 * Math.max(1, Math.abs(expected)), `${where}: ${actual} vs ${expected}`);
+  } else if (expected && typeof expected === "object") {
+    assert.deepEqual(Object.keys(actual ?? {}).sort(), Object.keys(expected).sort(), where);
+    for (const key of Object.keys(expected)) assertClose(actual[key], expected[key], `${where}.${key}`);
+  } else {
+    assert.equal(actual, expected, where);
+  }
+}
+
+describe("Parquet in the page", { timeout: 600_000 }, () => {
+  test("a local Parquet file is reduced in DuckDB-wasm and drawn as its rows opened as CSV are", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    const requests = [];
+    page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+    await shownDataset(page);
+    const shown = await openLocal(page, parquetFile);
+    assert.equal(shown.error, null);
+    assert.equal(shown.title, "synthetic-sweep-log.parquet");
+    assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 24,000 rows to 24 configurations."), shown.notices.join("\n"));
+    assert.deepEqual(requests.filter((url) => url.startsWith("/duckdb/")).sort(), [
+      "/duckdb/duckdb-browser-eh.worker.js",
+      "/duckdb/duckdb-browser.js",
+      "/duckdb/duckdb-eh.wasm",
+      "/duckdb/reduction.sql",
+    ]);
+    const reduced = await describeShown(page);
+    assert.equal(reduced.format, "configuration");
+    assert.equal(reduced.runs, 24);
+
+    const whole = await openLocal(page, csvFile);
+    assert.equal(whole.error, null);
+    assert.equal(whole.title, "synthetic-sweep-log.csv");
+    const raw = await describeShown(page);
+    assert.equal(raw.runs, 24000);
+    assert.deepEqual(reduced.view, raw.view);
+    assert.equal(reduced.cells.length, raw.cells.length);
+    assert.ok(reduced.cells.length >= 12, `${reduced.cells.length} cells`);
+    reduced.cells.forEach((cell, index) => {
+      // The same value, count of runs, standard deviation and text at every cell, and its colour.
+      assertClose(cell.info, raw.cells[index].info, `cell ${index}`);
+      assert.deepEqual(cell.colour, raw.cells[index].colour, `the colour of cell ${index}`);
+    });
+    // Each cell's count is its configuration's seeds with an accuracy (a missing one not counted).
+    assert.ok(reduced.cells.every((cell) => cell.info.count > 950 && cell.info.count <= 1000), reduced.cells.map((cell) => cell.info.count).join(" "));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("the SQL the page runs is the text the Python package's reduce runs, for the same roles", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    await openLocal(page, parquetFile);
+    const reduced = await page.evaluate(() => window.sweepmap.reduced);
+    assert.deepEqual(reduced.roles, { keys: ["model", "lr", "wd"], metrics: ["acc", "loss"] });
+    assert.equal(reduced.rows, 24000);
+    assert.equal(reduced.configurations, 24);
+    // The page's filler and Python's, on the roles the page inferred and on names that need
+    // quoting, with no grouping column, and for per-item scores with and without a group.
+    const cases = [
+      { statement: "configurations", keys: reduced.roles.keys, columns: { metric: reduced.roles.metrics } },
+      { statement: "configurations", keys: ['we"ird', "lr"], columns: { metric: ["pass@1", "val/acc"] } },
+      { statement: "configurations", keys: [], columns: { metric: ["acc"] } },
+      { statement: "item scores", keys: ["task", "model", "item"], columns: { score: ["score"] } },
+      { statement: "item scores", keys: ["model", "doc_id"], columns: { score: ["acc"] } },
+    ];
+    const fromPage = await page.evaluate(async (cases) => {
+      const { fillReduction } = await import("./reduce.js");
+      const sql = await (await fetch("duckdb/reduction.sql")).text();
+      return cases.map(({ statement, keys, columns }) => fillReduction(sql, statement, keys, columns));
+    }, cases);
+    const script = [
+      "import json, sys",
+      "from sweepmap._reduce import PairwiseRoles, Roles, pairwise_reduction_sql, reduction_sql",
+      "out = []",
+      "for case in json.load(sys.stdin):",
+      "    keys = case['keys']",
+      "    if case['statement'] == 'configurations':",
+      "        out.append(reduction_sql(Roles(tuple(keys), tuple(case['columns']['metric']))))",
+      "    else:",
+      "        group = keys[0] if len(keys) == 3 else None",
+      "        out.append(pairwise_reduction_sql(PairwiseRoles(keys[-1], keys[-2], case['columns']['score'][0], group)))",
+      "print(json.dumps(out))",
+    ].join("\n");
+    const child = execFile(python, ["-c", script]);
+    child.stdin.end(JSON.stringify(cases));
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    await new Promise((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`python exited ${code}`)))));
+    const fromPython = JSON.parse(output);
+    assert.deepEqual(fromPage, fromPython);
+    // What the page ran for the fixture is the first of them.
+    assert.equal(reduced.sql, fromPython[0]);
+    assert.equal(
+      reduced.sql,
+      'SELECT "model",\n       "lr",\n       "wd",\n       count(*) AS "n",\n' +
+        '       count(CAST("acc" AS DOUBLE)) AS "acc.n",\n       avg(CAST("acc" AS DOUBLE)) AS "acc.mean",\n       var_samp(CAST("acc" AS DOUBLE)) AS "acc.var",\n' +
+        '       count(CAST("loss" AS DOUBLE)) AS "loss.n",\n       avg(CAST("loss" AS DOUBLE)) AS "loss.mean",\n       var_samp(CAST("loss" AS DOUBLE)) AS "loss.var"\n' +
+        'FROM runs\nGROUP BY "model", "lr", "wd"\nORDER BY "model" NULLS LAST, "lr" NULLS LAST, "wd" NULLS LAST',
+    );
+    // The file the page fetched is the Python package's.
+    assert.equal(await page.evaluate(async () => (await fetch("duckdb/reduction.sql")).text()), await readFile(path.join(repository, "python/src/sweepmap/reduction.sql"), "utf8"));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a Parquet file at an address is read with range requests: fewer bytes than the file", async () => {
+    served.length = 0;
+    const size = (await stat(parquetFile)).size;
+    const { page, context, problems } = await openPage(session, `#src=${encodeURIComponent("fixtures/synthetic-sweep-log.parquet")}`);
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.equal(shown.title, "synthetic-sweep-log.parquet");
+    assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 24,000 rows to 24 configurations."), shown.notices.join("\n"));
+    const reduced = await page.evaluate(() => window.sweepmap.reduced);
+    assert.deepEqual(reduced.roles, { keys: ["model", "lr", "wd"], metrics: ["acc", "loss"] });
+    const fetched = served.reduce((sum, response) => sum + response.bytes, 0);
+    console.log(`Parquet at an address: ${fetched} of ${size} bytes fetched in ${served.length} responses: ${JSON.stringify(served)}`);
+    assert.ok(served.some((response) => response.status === 206 && response.range), JSON.stringify(served));
+    assert.ok(served.every((response) => response.status !== 200 || response.method === "HEAD"), JSON.stringify(served));
+    assert.ok(fetched < size, `${fetched} bytes fetched of a file of ${size}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("Cancel while DuckDB reduces keeps what was shown, and the next Parquet file opens", async () => {
+    const { page, problems } = await cancelBigLoad(session, parquetFile, { when: "Reducing 24,000 rows in DuckDB" });
+    const shown = await openLocal(page, parquetFile);
+    assert.equal(shown.error, null);
+    assert.equal(shown.title, "synthetic-sweep-log.parquet");
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test("a Parquet file with no column of numbers, and a file that is not Parquet, say so and keep what was shown", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    const before = await shownDataset(page);
+    let shown = await openLocal(page, path.join(directory, "synthetic-no-numbers.parquet"));
+    assert.equal(
+      shown.error,
+      'Could not open "synthetic-no-numbers.parquet": no column can be the metric; expected a column of numbers to draw; the columns are "model", "setting" (read from its 3 rows)',
+    );
+    assert.equal(shown.title, before.title);
+    const fake = path.join(directory, "not-really.parquet");
+    await writeFile(fake, "lr,acc\n0.1,0.5\n");
+    shown = await openLocal(page, fake);
+    assert.match(shown.error, /^Could not open "not-really\.parquet": DuckDB cannot read it as Parquet \(.+\): check that it is a Parquet file, or open the data as CSV$/);
+    assert.equal(shown.title, before.title);
+    // Several files with a Parquet one among them: one at a time.
+    await page.setInputFiles("#file-input", [parquetFile, csvFile]);
+    await page.waitForFunction(() => document.getElementById("error-banner").textContent.includes("one Parquet file at a time"));
+    shown = await shownDataset(page);
+    assert.equal(
+      shown.error,
+      'Could not open the 2 files "synthetic-sweep-log.parquet", "synthetic-sweep-log.csv" together: open one Parquet file at a time (each is reduced on its own in DuckDB-wasm).',
+    );
+    assert.equal(shown.title, before.title);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a per-sample log in Parquet becomes per-item scores, those python -m sweepmap reduce writes", async () => {
+    const samples = path.join(directory, "synthetic-samples.parquet");
+    const scores = path.join(directory, "synthetic-samples-reduced.csv");
+    await promisify(execFile)(python, ["-m", "sweepmap", "reduce", samples, "-o", scores]);
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    const describe = () =>
+      page.evaluate(() => {
+        const { dataset, kind } = window.sweepmap;
+        const models = dataset.models();
+        const pairs = models.flatMap((a, index) => models.slice(index + 1).map((b) => dataset.comparePair(a, b)));
+        return { kind, models, groups: dataset.groups(), items: dataset.itemCount(), score: dataset.scoreName(), group: dataset.groupName(), pairs };
+      });
+    let shown = await openLocal(page, samples);
+    assert.equal(shown.error, null);
+    assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 540 rows to 180 item scores."), shown.notices.join("\n"));
+    const reduced = await page.evaluate(() => window.sweepmap.reduced);
+    assert.deepEqual(reduced.roles, { keys: ["task", "model", "question"], score: "correct" });
+    const fromPage = await describe();
+    assert.equal(fromPage.kind, "pairwise");
+    assert.deepEqual(fromPage.models, ["synthetic-model-a", "synthetic-model-b", "synthetic-model-c"]);
+    assert.equal(fromPage.items, 60);
+    shown = await openLocal(page, scores);
+    assert.equal(shown.error, null);
+    const fromPython = await describe();
+    assertClose(fromPage, fromPython, "per-item scores");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a share link carries the configuration table, which opens elsewhere without DuckDB", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    await openLocal(page, parquetFile);
+    const reduced = await describeShown(page);
+    await page.click("#copy-link");
+    await page.waitForFunction(() => document.getElementById("link-output").value !== "");
+    const link = await page.evaluate(() => document.getElementById("link-output").value);
+    assert.match(link, /[#&]data=[\w-]+/);
+    assert.match(link, /[#&]name=synthetic-sweep-log\.parquet/);
+    const elsewhere = await openPage(session, "about:blank");
+    const requests = [];
+    elsewhere.page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+    await elsewhere.page.goto(link);
+    const shown = await shownDataset(elsewhere.page);
+    assert.equal(shown.error, null);
+    assert.equal(shown.title, "synthetic-sweep-log.parquet");
+    const opened = await describeShown(elsewhere.page);
+    assert.equal(opened.format, "configuration");
+    assert.deepEqual(opened.view, reduced.view);
+    assert.deepEqual(opened.cells, reduced.cells);
+    assert.deepEqual(requests.filter((url) => url.startsWith("/duckdb/")), [], "DuckDB is not needed to open the link");
+    assert.deepEqual(elsewhere.problems, []);
+    await elsewhere.context.close();
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

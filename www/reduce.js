@@ -1,0 +1,326 @@
+// Parquet in the page (README "Parquet in the page"): a Parquet file, local or at an address (or
+// a CSV file with more rows than a tab holds), is reduced in DuckDB-wasm, in this tab, to its
+// configuration table (README "Configuration tables"), whose CSV text the page then opens
+// exactly as if the user had opened that CSV.
+//
+// Steps, each with its progress line and the Cancel of the big-file path (loading.js):
+//   1. DuckDB-wasm is fetched (www/duckdb/: its module, worker and wasm, copied there from the
+//      pinned npm package by .ci/build), on the first such file only: no other page load
+//      fetches any of it (tests/e2e/packages.test.mjs);
+//   2. the file is registered with DuckDB: a local File is read in place through the browser's
+//      file reader, an address with HTTP range requests (only the parts a query needs: the
+//      footer, then the columns and row groups read);
+//   3. its rows are counted, and a sample of them (a reservoir sample of a local file; the first
+//      rows at an address, so that the sample costs one row group) is written as CSV and handed
+//      to the core, which says what it would make of that CSV: per-item scores (guessKind, then
+//      the pairwise package's pairwiseColumns: the item, model, score and group columns), or a
+//      run table (inferRoles: each column's role). The page infers nothing itself;
+//   4. the reduction SQL, python/src/sweepmap/reduction.sql (the same text `python -m sweepmap
+//      reduce` runs; .ci/build copies it to www/duckdb/), filled with those roles, runs in
+//      DuckDB and writes the configuration table (or the per-item scores, one row per (group,)
+//      model and item) as CSV.
+// Cancel ends DuckDB's worker (a query under way cannot be stopped otherwise); the next Parquet
+// file starts a new one, the module already in the browser's cache.
+//
+// The data never leave the browser: DuckDB runs in a Worker of this page.
+
+import { LoadCancelled } from "./lib/source.js";
+import { loadPairwiseApi } from "./lib/sweepmap.js";
+import { nextTurn } from "./loading.js";
+
+/** The rows handed to the core to infer the columns' roles. */
+export const SAMPLE_ROWS = 1000;
+
+/** Where the DuckDB-wasm files are, relative to this module. */
+const DUCKDB_DIR = new URL("./duckdb/", import.meta.url);
+
+// ---------------------------------------------------------------------------------------------
+// The reduction SQL, filled by reduction.sql's own rules (its header says them)
+
+/** reduction.sql's parts by name: { name: lines }. */
+function sqlParts(text) {
+  const parts = {};
+  let current = null;
+  for (const line of text.split(/\r?\n/)) {
+    if (line.startsWith("-- @")) {
+      current = parts[line.slice(4).trim()] = [];
+    } else if (current) {
+      current.push(line);
+    }
+  }
+  // The file's last newline makes no line of the last part.
+  for (const lines of Object.values(parts)) {
+    while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  }
+  return parts;
+}
+
+/** A double-quoted SQL identifier. */
+export function quote(name) {
+  return `"${String(name).replaceAll('"', '""')}"`;
+}
+
+/** `{name}` and `{name.suffix}` in a line, for the column `value`. */
+function fillNames(template, name, value) {
+  return template.replace(new RegExp(`\\{${name}(\\.[^}]*)?\\}`, "g"), (_, suffix) => quote(value + (suffix ?? "")));
+}
+
+/**
+ * Fills a statement of reduction.sql (`sql`, the file's text): "configurations" or "item
+ * scores", with `keys` the grouping columns and `columns` the names each other placeholder
+ * stands for ({ metric: [...] } or { score: [name] }). The same text sweepmap._reduce's
+ * fill_reduction writes (tests/e2e/parquet.test.mjs compares them).
+ * @param {string} sql
+ * @param {string} statement
+ * @param {string[]} keys
+ * @param {Record<string, string[]>} columns
+ */
+export function fillReduction(sql, statement, keys, columns, source = "runs") {
+  const parts = sqlParts(sql);
+  const lines = parts[`${statement} select`];
+  if (!lines || !parts[statement] || !parts.order) throw new Error(`reduction.sql has no statement "${statement}"`);
+  const selected = [];
+  for (let index = 0; index < lines.length; ) {
+    const line = lines[index];
+    if (line.includes("{key}")) {
+      selected.push(...keys.map((key) => line.replaceAll("{key}", quote(key))));
+      index += 1;
+      continue;
+    }
+    const name = Object.keys(columns).find((candidate) => line.includes(`{${candidate}`));
+    if (name === undefined) {
+      selected.push(line);
+      index += 1;
+      continue;
+    }
+    // The lines of one placeholder (a metric's three), written per name in turn.
+    const block = [];
+    while (index < lines.length && lines[index].includes(`{${name}`)) block.push(lines[index++]);
+    for (const value of columns[name]) selected.push(...block.map((template) => fillNames(template, name, value)));
+  }
+  const order = keys.flatMap((key) => parts.order.map((line) => line.replaceAll("{key}", quote(key)))).join(", ");
+  return parts[statement]
+    .filter((line) => keys.length > 0 || !(line.includes("{keys}") || line.includes("{order}")))
+    .map((line) =>
+      line
+        .replace("{select}", () => selected.join(",\n       "))
+        .replace("{source}", () => source)
+        .replace("{keys}", () => keys.map(quote).join(", "))
+        .replace("{order}", () => order),
+    )
+    .join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// DuckDB-wasm, loaded on demand
+
+/** @type {Promise<{ duckdb: any, db: any, sql: string }> | null} */
+let engine = null;
+
+/** Fetches DuckDB-wasm and starts it (once; again after a Cancel ended it). */
+function startEngine(onProgress) {
+  engine ??= (async () => {
+    const duckdb = await import(new URL("duckdb-browser.js", DUCKDB_DIR).href);
+    const sqlResponse = await fetch(new URL("reduction.sql", DUCKDB_DIR));
+    if (!sqlResponse.ok) throw new Error(`could not fetch duckdb/reduction.sql: the server answered ${sqlResponse.status}`);
+    const sql = await sqlResponse.text();
+    const worker = new Worker(new URL("duckdb-browser-eh.worker.js", DUCKDB_DIR));
+    const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
+    try {
+      await db.instantiate(new URL("duckdb-eh.wasm", DUCKDB_DIR).href, null, (got) => onProgress?.(got));
+    } catch (error) {
+      worker.terminate();
+      throw error;
+    }
+    return { duckdb, db, sql };
+  })();
+  engine.catch(() => (engine = null));
+  return engine;
+}
+
+/** Ends DuckDB's worker (a Cancel): the next reduction starts a new one. */
+async function stopEngine() {
+  const started = engine;
+  engine = null;
+  try {
+    await (await started)?.db.terminate();
+  } catch {
+    // It never started: nothing to end.
+  }
+}
+
+/** A query's rows as plain objects (numbers for DuckDB's 64-bit counts). */
+async function rowsOf(connection, sql) {
+  const table = await connection.query(sql);
+  return table.toArray().map((row) => {
+    const plain = row.toJSON();
+    for (const [key, value] of Object.entries(plain)) if (typeof value === "bigint") plain[key] = Number(value);
+    return plain;
+  });
+}
+
+/** A query's result as CSV text, written by DuckDB into its virtual file system and read back. */
+async function csvOf(db, connection, sql, file) {
+  await connection.query(`COPY (${sql}) TO '${file}' (FORMAT csv, HEADER)`);
+  try {
+    return new TextDecoder().decode(await db.copyFileToBuffer(file));
+  } finally {
+    await db.dropFile(file);
+  }
+}
+
+/**
+ * The item, model, score and group columns of a sample (CSV text) when the core reads it as
+ * per-item scores (guessKind, then the pairwise package's pairwiseColumns: the loader's own
+ * choice), else null.
+ */
+async function itemScoreColumns(api, sample) {
+  if (api.guessKind(sample, "csv") !== "pairwise") return null;
+  const pairwise = await loadPairwiseApi();
+  try {
+    return pairwise.pairwiseColumns(sample, undefined);
+  } catch {
+    // Named like items, but no model or score column: a sweep after all.
+    return null;
+  }
+}
+
+let registered = 0;
+
+/**
+ * Reduces a Parquet source in DuckDB-wasm: `file` (a File) or `url` (an address), `name` for
+ * progress lines and LoadCancelled; `format` "csv" for a CSV file past what a tab holds. `api`
+ * is the default package (inferRoles); `progress(fraction or null, text)`; `signal` cancels
+ * with LoadCancelled. Resolves to { kind, text, rows, configurations, sql,
+ * roles, note }: "sweep" and the configuration table as CSV, or "pairwise" and the per-item
+ * scores as CSV (for the page to open as it opens a CSV file of that kind), the rows reduced,
+ * the rows of the table, the SQL run and the roles it was filled with ({ keys, metrics } or
+ * { keys, score }); `note` says it for the reader ("Reduced in DuckDB-wasm, in this tab, from
+ * 24,000 rows to 24 configurations.").
+ * Rejects with an Error saying what failed and what to do, for the caller to prefix with the
+ * file's name or the address.
+ * @param {any} api
+ * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "csv", progress: (fraction: number | null, text: string) => void, signal: AbortSignal }} options
+ */
+export async function reduceParquet(api, { file, url, name, format = "parquet", progress, signal }) {
+  const check = () => {
+    if (signal.aborted) throw new LoadCancelled(name);
+  };
+  const cancelled = new Promise((_, reject) => {
+    const abort = () => reject(new LoadCancelled(name));
+    if (signal.aborted) abort();
+    else signal.addEventListener("abort", abort, { once: true });
+  });
+  cancelled.catch(() => {});
+  const work = reduceIn(api, { file, url, name, format, progress, check });
+  try {
+    return await Promise.race([work, cancelled]);
+  } catch (error) {
+    if (signal.aborted) {
+      work.catch(() => {});
+      // Not awaited: a DuckDB still starting ends once it has, and the page need not wait.
+      stopEngine();
+      throw new LoadCancelled(name);
+    }
+    throw error;
+  }
+}
+
+async function reduceIn(api, { file, url, name, format, progress, check }) {
+  progress(null, "Fetching DuckDB");
+  let started;
+  try {
+    started = await startEngine((got) => {
+      const total = Number(got.bytesTotal);
+      const loaded = Number(got.bytesLoaded);
+      if (total > 0) progress(0.5 * (loaded / total), `Fetching DuckDB: ${megabytes(loaded)} of ${megabytes(total)} MB`);
+    });
+  } catch (error) {
+    throw new Error(`DuckDB-wasm, which reads Parquet in the page, did not start (${messageOf(error)}): reload the page and try again`);
+  }
+  check();
+  const { duckdb, db, sql } = started;
+  registered += 1;
+  const fileName = `source-${registered}.${format === "csv" ? "csv" : "parquet"}`;
+  if (file) {
+    await db.registerFileHandle(fileName, file, duckdb.DuckDBDataProtocol.BROWSER_FILEREADER, true);
+  } else {
+    await db.registerFileURL(fileName, new URL(String(url), window.location.href).href, duckdb.DuckDBDataProtocol.HTTP, true);
+  }
+  const connection = await db.connect();
+  try {
+    progress(0.55, `Reading the columns of ${name}`);
+    try {
+      const reader = format === "csv" ? "read_csv_auto" : "read_parquet";
+      await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM ${reader}('${fileName}')`);
+    } catch (error) {
+      if (format === "csv") throw new Error(`DuckDB cannot read it as CSV (${messageOf(error)})`);
+      throw new Error(`DuckDB cannot read it as Parquet (${messageOf(error)}): check that it is a Parquet file, or open the data as CSV`);
+    }
+    const [{ rows }] = await rowsOf(connection, `SELECT count(*) AS "rows" FROM runs`);
+    check();
+    if (rows === 0) throw new Error("it has no rows: expected one row per run or sample");
+    // The sample: a reservoir sample of a local file (read whole anyway), the first rows at an
+    // address (one row group fetched, not the whole file).
+    const sampled = file ? `SELECT * FROM runs USING SAMPLE reservoir(${SAMPLE_ROWS} ROWS) REPEATABLE (1)` : `SELECT * FROM runs LIMIT ${SAMPLE_ROWS}`;
+    progress(0.6, `Sampling ${Math.min(rows, SAMPLE_ROWS).toLocaleString("en")} of ${rows.toLocaleString("en")} rows for the columns' roles`);
+    await connection.query(`CREATE OR REPLACE TEMP TABLE sample AS ${sampled}`);
+    const sample = await csvOf(db, connection, "SELECT * FROM sample", `sample-${registered}.csv`);
+    await connection.query("DROP TABLE sample");
+    check();
+    await nextTurn();
+    // Per-item scores when the core says the sample is (guessKind: an item-like column) and the
+    // pairwise loader finds its item, model and score columns in it; else a configuration table.
+    const itemScores = await itemScoreColumns(api, sample);
+    check();
+    let kind;
+    let query;
+    let roles;
+    if (itemScores) {
+      kind = "pairwise";
+      const keys = [...(itemScores.group === null ? [] : [itemScores.group]), itemScores.model, itemScores.item];
+      roles = { keys, score: itemScores.score };
+      query = fillReduction(sql, "item scores", keys, { score: [itemScores.score] });
+    } else {
+      kind = "sweep";
+      let inferred;
+      try {
+        inferred = api.inferRoles(sample);
+      } catch (error) {
+        const read = rows <= SAMPLE_ROWS ? `its ${rows.toLocaleString("en")} ${rows === 1 ? "row" : "rows"}` : `a sample of ${SAMPLE_ROWS.toLocaleString("en")} of its rows`;
+        throw new Error(`${messageOf(error)} (read from ${read})`);
+      }
+      const keys = inferred.columns.filter((column) => column.role === "parameter" || column.role === "facet").map((column) => column.column);
+      const metrics = inferred.columns.filter((column) => column.role === "metric").map((column) => column.column);
+      roles = { keys, metrics };
+      query = fillReduction(sql, "configurations", keys, { metric: metrics });
+    }
+    progress(0.7, `Reducing ${rows.toLocaleString("en")} rows in DuckDB`);
+    let configurations;
+    try {
+      await connection.query(`CREATE OR REPLACE TEMP TABLE reduced AS ${query}`);
+      [{ configurations }] = await rowsOf(connection, `SELECT count(*) AS "configurations" FROM reduced`);
+    } catch (error) {
+      throw new Error(`DuckDB could not reduce it (${messageOf(error)})`);
+    }
+    check();
+    const text = await csvOf(db, connection, "SELECT * FROM reduced", `reduced-${registered}.csv`);
+    await connection.query("DROP TABLE reduced");
+    const one = kind === "pairwise" ? "item score" : "configuration";
+    const noun = configurations === 1 ? one : `${one}s`;
+    const note = `Reduced in DuckDB-wasm, in this tab, from ${rows.toLocaleString("en")} ${rows === 1 ? "row" : "rows"} to ${configurations.toLocaleString("en")} ${noun}.`;
+    progress(0.95, kind === "pairwise" ? "Opening the item scores" : "Opening the configuration table");
+    return { kind, text, rows, configurations, sql: query, roles, note };
+  } finally {
+    await connection.close().catch(() => {});
+    await db.dropFile(fileName).catch(() => {});
+  }
+}
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
