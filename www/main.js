@@ -39,6 +39,7 @@ import {
   load,
   loadPairwiseApi,
   SweepFigure,
+  withExports,
 } from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
 import { darkStyleMedia, onSchemeChange } from "./lib/theme.js";
@@ -1196,6 +1197,10 @@ const tableControls = new RunTableControls(
 window.sweepmap = {
   get figure() {
     return app.figure;
+  },
+  /** What `use` returns for the live figure with its exports (lib/sweepmap.js withExports). */
+  exports(use) {
+    return withExports(app.figure, use);
   },
   get dataset() {
     return app.shown?.dataset ?? null;

@@ -25,11 +25,13 @@
 //     already drawn stays.
 //   - Python asks for exports with an "export" message (`svg` or `png`) and gets the answer back
 //     as an "export" message (PNG bytes as a buffer); while the core refuses the data or the
-//     view, the answer is its message (a figure still shown is not what the traits ask for).
+//     view, the answer is its message (a figure still shown is not what the traits ask for). An
+//     SVG is written by the pairwise package, which has the exports (lib/sweepmap.js
+//     withExports): Python sends its wasm before the first SVG export.
 // Labels from data are only ever written with textContent (the tooltip is CellInspector's).
 // Everything lives in a shadow root with <sweep-map>'s stylesheet (lib/figure-style.js).
 
-import { load, loadPairwiseApi } from "../../www/lib/sweepmap.js";
+import { load, loadPairwiseApi, withExports } from "../../www/lib/sweepmap.js";
 import { CellInspector } from "../../www/lib/cells.js";
 import { figureStyleSheet } from "../../www/lib/figure-style.js";
 import { formatOf, loadEitherKind } from "../../www/lib/source.js";
@@ -200,11 +202,14 @@ async function render({ model, el }) {
     return () => {};
   }
 
-  // The pairwise package, once Python has sent its wasm (asked for once, with a message).
+  // The pairwise package, once Python has sent its wasm (asked for once, with a message). A read
+  // that found it missing waits for it (then the data are read again); an SVG export's does not.
   let askedForPairwise = false;
+  let readWaitsForPairwise = false;
   const pairwiseApi = async () => {
     const bytes = model.get("_wasm_pairwise");
     if (bytes && bytes.byteLength > 0) return loadPairwiseApi(wasmBytes(bytes));
+    readWaitsForPairwise = true;
     if (!askedForPairwise) {
       askedForPairwise = true;
       model.send({ type: "pairwise" });
@@ -295,7 +300,13 @@ async function render({ model, el }) {
       // error is the answer (Python raises it), not an export of the figure still shown.
       if (!figure || model.get("error")) throw new Error(model.get("error") || "the figure is not drawn yet");
       if (message.format === "svg") {
-        model.send({ ...reply, svg: figure.toSvg() });
+        // The SVG is written by the pairwise package (withExports), whose wasm Python sends
+        // with its first SVG export; started here with those bytes.
+        const bytes = model.get("_wasm_pairwise");
+        if (!bytes || bytes.byteLength === 0) throw new Error("the SVG export needs the pairwise package's wasm, which has not arrived; ask again");
+        await loadPairwiseApi(wasmBytes(bytes));
+        const svg = await withExports(figure, (exporting) => exporting.toSvg());
+        model.send({ ...reply, svg });
       } else {
         const ratio = figure.backingRatio(message.pixelRatio ?? 2);
         model.send({ ...reply, pixelRatio: ratio }, undefined, [await pngBytes(figure, ratio)]);
@@ -331,13 +342,21 @@ async function render({ model, el }) {
     }
     scheduled = step;
   };
+  const scheduleReload = schedule(reload);
   const listeners = [
     ["change:_text", schedule(reload)],
     ["change:_name", schedule(reload)],
     ["change:_load", schedule(reload)],
     ["change:_view", schedule(redraw)],
     ["change:_pairwise_view", schedule(redraw)],
-    ["change:_wasm_pairwise", schedule(reload)],
+    [
+      "change:_wasm_pairwise",
+      () => {
+        if (!readWaitsForPairwise) return;
+        readWaitsForPairwise = false;
+        scheduleReload();
+      },
+    ],
     ["change:width", schedule(redraw)],
     ["change:notes", schedule(redraw)],
     ["change:reduced", schedule(redraw)],

@@ -448,7 +448,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     await page.waitForFunction(() => document.getElementById("markdown-status").textContent !== "");
     assert.equal(await page.textContent("#markdown-status"), "Key observations copied as Markdown.");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    assert.equal(copied, await page.evaluate(() => window.sweepmap.figure.observationsMarkdown()));
+    assert.equal(copied, await page.evaluate(async () => (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.observationsMarkdown()))));
     const aime = cells("R1-Llama", "AIME24");
     assert.ok(
       copied.startsWith(
@@ -487,7 +487,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     await shownDataset(bare.page);
     await bare.page.click("#copy-markdown");
     await bare.page.waitForSelector("#markdown-fallback:not([hidden])");
-    const field = await bare.page.evaluate(() => {
+    const field = await bare.page.evaluate(async () => {
       const input = document.getElementById("markdown-output");
       return {
         value: input.value,
@@ -495,7 +495,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
         focused: document.activeElement === input,
         selected: input.value.slice(input.selectionStart, input.selectionEnd) === input.value,
         label: input.labels[0].textContent,
-        figure: window.sweepmap.figure.observationsMarkdown(),
+        figure: (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.observationsMarkdown())),
       };
     });
     // The reconciliation's Markdown ends with its table of mismatches.

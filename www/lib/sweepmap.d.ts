@@ -36,6 +36,25 @@ export declare const pairwiseWasmUrl: URL;
  */
 export declare function loadPairwiseApi(source?: InitInput | Promise<InitInput>): Promise<SweepmapPairwiseApi>;
 
+/**
+ * Calls `use` with a figure that has the exports (toSvg, latex, observationsMarkdown, shownCsv):
+ * `figure` itself when it has them (the pairwise package's figures), else the same figure drawn
+ * by the pairwise package (fetched on the first call), freed once `use` has returned. Resolves to
+ * what `use` returns.
+ */
+export declare function withExports<T>(
+  figure: api.SweepFigure | pairwiseApi.SweepFigure,
+  use: (figure: pairwiseApi.SweepFigure) => T,
+): Promise<Awaited<T>>;
+export declare function withExports<T>(
+  figure: pairwiseApi.SweepPairwiseFigure,
+  use: (figure: pairwiseApi.SweepPairwiseFigure) => T,
+): Promise<Awaited<T>>;
+export declare function withExports<T>(
+  figure: api.SweepFigure | pairwiseApi.SweepFigure | pairwiseApi.SweepPairwiseFigure,
+  use: (figure: pairwiseApi.SweepFigure | pairwiseApi.SweepPairwiseFigure) => T,
+): Promise<Awaited<T>>;
+
 /** The paper package's fonts, loaded: converts a figure's SVG. */
 export type PaperFonts = import("../pkg/paper/sweepmap_paper.js").PaperFonts;
 

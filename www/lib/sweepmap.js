@@ -3,7 +3,8 @@
 // loadPairwiseApi(), which does the same for the pairwise package: per-item scores and their
 // figure (loadPairwise, SweepPairwise, SweepPairwiseLoader, SweepPairwiseFigure) are a second
 // build of the crate (www/pkg/pairwise/), fetched only by a page that opens such data, so that
-// a page drawing sweeps never loads them (README "Package size"); and loadImportersApi(), for
+// a page drawing sweeps never loads them (README "Package size"), and which also writes a sweep
+// figure's exports (withExports: SVG, CSV, LaTeX, Markdown); and loadImportersApi(), for
 // the importers package (www/pkg/importers/: runs as JSON and lm-evaluation-harness files
 // converted into text the other two open; no figure code), fetched only by a page that meets
 // such a file.
@@ -87,6 +88,41 @@ const startPairwise = once(async (source) => {
  */
 export function loadPairwiseApi(source = pairwiseWasmUrl) {
   return startPairwise(source);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A figure's exports (toSvg, latex, observationsMarkdown, shownCsv) are not in the default
+// package: a user asks for them by clicking, so every page does not load them (README "Package
+// size"). The pairwise package has them (and the whole sweep API): withExports draws the same
+// figure there, from the figure's dataset as JSON (datasetJson(), read back exactly) and its
+// resolved options, and hands it to `use`.
+
+/**
+ * Calls `use(figure)` with a figure that has the exports (`toSvg()`, `latex()`,
+ * `observationsMarkdown()`, `shownCsv(options)`): `figure` itself when it has them (the pairwise
+ * package's figures), else the same figure drawn by the pairwise package (fetched on the first
+ * call, once per page: loadPairwiseApi) on a canvas of its own, freed once `use` has returned.
+ * Resolves to what `use` returns.
+ * @template T
+ * @param {import("../pkg/sweepmap.js").SweepFigure | import("../pkg/pairwise/sweepmap.js").SweepFigure | import("../pkg/pairwise/sweepmap.js").SweepPairwiseFigure} figure
+ * @param {(figure: any) => T} use
+ * @returns {Promise<Awaited<T>>}
+ */
+export async function withExports(figure, use) {
+  if ("toSvg" in figure) return use(figure);
+  const pairwise = await loadPairwiseApi();
+  const dataset = pairwise.loadJson(figure.datasetJson());
+  let twin;
+  try {
+    twin = new pairwise.SweepFigure(dataset, document.createElement("canvas"), figure.options());
+  } finally {
+    dataset.free();
+  }
+  try {
+    return await use(twin);
+  } finally {
+    twin.free();
+  }
 }
 
 /** Where the importers package's wasm is. */

@@ -426,6 +426,10 @@ class Figure(anywidget.AnyWidget):
             raise ValueError(
                 f"export: pixel_ratio must be a number above 0, at most 16, found {pixel_ratio!r}"
             )
+        if format == "svg" and not self._wasm_pairwise:
+            # The front end writes SVG with the pairwise package, which has the exports (the
+            # default package, which every figure loads, has none: README "Package size").
+            self._wasm_pairwise = _assets().pairwise_wasm
         identifier = next(self._export_ids)
         future: Future[Any] = Future()
         self._exports[identifier] = (format, future)
