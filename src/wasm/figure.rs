@@ -21,10 +21,12 @@ use super::dataset::CsvExportOptionsObject;
 use super::dataset::SweepDataset;
 use super::drawing::{surroundings_for, Drawing};
 use super::{
-    js_error, to_typed, CellInfoObject, CellRectObject, DifferenceSummaryObject,
-    FigureOptionsObject, FigurePanelArray, FigureSizeObject, KeyObservationsObject,
-    ObservationSectionArray, PanelReportArray, ReconciliationObject, ResolvedOptionsObject,
-    ValueRangeObject,
+    js_error, to_typed, CellInfoObject, CellRectObject, FigureOptionsObject, FigurePanelArray,
+    FigureSizeObject, KeyObservationsObject, ResolvedOptionsObject, ValueRangeObject,
+};
+#[cfg(feature = "analyses")]
+use super::{
+    DifferenceSummaryObject, ObservationSectionArray, PanelReportArray, ReconciliationObject,
 };
 use crate::color::Scale;
 #[cfg(feature = "exports")]
@@ -64,6 +66,7 @@ struct FigurePanelInfo<'a> {
 }
 
 /// The tallies of a difference, without its grid (which the figure shows).
+#[cfg(feature = "analyses")]
 #[derive(Serialize)]
 struct DifferenceSummary {
     a_higher: usize,
@@ -237,6 +240,7 @@ impl SweepFigure {
     }
 
     /// Each panel's summary, trends, peak and worst cells and description.
+    #[cfg(feature = "analyses")]
     pub fn reports(&self) -> Result<PanelReportArray, js_sys::Error> {
         to_typed(&self.drawing.figure().reports())
     }
@@ -244,6 +248,7 @@ impl SweepFigure {
     /// Key observations: one section per panel and one across panels, each sentence with the
     /// structured claim it states. The uncertainty caveat uses the `uncertainty` level, or 95 %
     /// when the marks are off.
+    #[cfg(feature = "analyses")]
     pub fn observations(&self) -> Result<ObservationSectionArray, js_sys::Error> {
         to_typed(&sections(&self.observation_sections()))
     }
@@ -292,6 +297,7 @@ impl SweepFigure {
 
     /// For the `"reconcile"` layout: the reported and recomputed cells compared, with every
     /// mismatch beyond rounding; `undefined` for other layouts.
+    #[cfg(feature = "analyses")]
     pub fn reconciliation(&self) -> Result<Option<ReconciliationObject>, js_sys::Error> {
         self.drawing
             .figure()
@@ -302,6 +308,7 @@ impl SweepFigure {
     }
 
     /// Who is ahead where, for the `"difference"` layout; `undefined` for other layouts.
+    #[cfg(feature = "analyses")]
     #[wasm_bindgen(js_name = differenceSummary)]
     pub fn difference_summary(&self) -> Result<Option<DifferenceSummaryObject>, js_sys::Error> {
         let Some(summary) = &self.drawing.figure().difference else {

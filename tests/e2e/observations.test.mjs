@@ -424,7 +424,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
   test("the canvas is described by its key observations", async () => {
     const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&model=R1-Qwen&layout=benchmark&bench=AMC23");
     await shownDataset(page);
-    const sections = await page.evaluate(() => window.sweepmap.figure.observations());
+    const sections = await page.evaluate(() => window.sweepmap.exports((exporting) => exporting.observations()));
     const [across, ...panels] = [sections[sections.length - 1], ...sections.slice(0, -1)];
     assert.equal(across.title, "Across panels");
     const help = await page.textContent("#figure-help");
@@ -565,7 +565,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
       llama.across,
       "19 of 20 reported cells differ from the mean of their parts by more than rounding (± 0.10); the largest gap is 2.1 points at Ratio 0.1 and Local Window Size 2000 (reported 49.5, recomputed 51.60).",
     );
-    assert.equal(await page.evaluate(() => window.sweepmap.figure.reconciliation().mismatches.length), 19);
+    assert.equal(await page.evaluate(() => window.sweepmap.exports((exporting) => exporting.reconciliation().mismatches.length)), 19);
     const llamaHash = await canvasHash(page);
 
     await afterRender(page, () => page.selectOption("#model-select", "R1-Qwen"));

@@ -37,21 +37,26 @@ export declare const pairwiseWasmUrl: URL;
 export declare function loadPairwiseApi(source?: InitInput | Promise<InitInput>): Promise<SweepmapPairwiseApi>;
 
 /**
- * Calls `use` with a figure that has the exports (toSvg, latex, observationsMarkdown, shownCsv):
- * `figure` itself when it has them (the pairwise package's figures), else the same figure drawn
- * by the pairwise package (fetched on the first call), freed once `use` has returned. Resolves to
- * what `use` returns.
+ * Calls `use` with a figure or dataset that has the exports and analyses (a figure's toSvg, latex,
+ * observationsMarkdown, shownCsv, reports, observations, differenceSummary, reconciliation; a
+ * dataset's toCsv, analysis, reconcile, rankConfigurations): `item` itself when it has them,
+ * else the same figure or dataset in the pairwise package (fetched on the first call), freed
+ * once `use` has returned. Resolves to what `use` returns.
  */
 export declare function withExports<T>(
-  figure: api.SweepFigure | pairwiseApi.SweepFigure,
+  item: api.SweepFigure | pairwiseApi.SweepFigure,
   use: (figure: pairwiseApi.SweepFigure) => T,
 ): Promise<Awaited<T>>;
 export declare function withExports<T>(
-  figure: pairwiseApi.SweepPairwiseFigure,
+  item: pairwiseApi.SweepPairwiseFigure,
   use: (figure: pairwiseApi.SweepPairwiseFigure) => T,
 ): Promise<Awaited<T>>;
 export declare function withExports<T>(
-  figure: api.SweepFigure | pairwiseApi.SweepFigure | pairwiseApi.SweepPairwiseFigure,
+  item: api.SweepDataset | pairwiseApi.SweepDataset,
+  use: (dataset: pairwiseApi.SweepDataset) => T,
+): Promise<Awaited<T>>;
+export declare function withExports<T>(
+  item: api.SweepFigure | pairwiseApi.SweepFigure | pairwiseApi.SweepPairwiseFigure,
   use: (figure: pairwiseApi.SweepFigure | pairwiseApi.SweepPairwiseFigure) => T,
 ): Promise<Awaited<T>>;
 

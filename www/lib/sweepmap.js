@@ -93,28 +93,38 @@ export function loadPairwiseApi(source = pairwiseWasmUrl) {
 // ---------------------------------------------------------------------------------------------
 // A figure's exports (toSvg, latex, observationsMarkdown, shownCsv) are not in the default
 // package: a user asks for them by clicking, so every page does not load them (README "Package
-// size"). The pairwise package has them (and the whole sweep API): withExports draws the same
-// figure there, from the figure's dataset as JSON (datasetJson(), read back exactly) and its
-// resolved options, and hands it to `use`.
+// size"); nor are the analyses only a script asks for (a figure's reports, observations,
+// differenceSummary, reconciliation; a dataset's toCsv, analysis, reconcile,
+// rankConfigurations). The pairwise package has them all (and the whole sweep API): withExports
+// draws the same figure there, from the figure's dataset as JSON (datasetJson(), read back
+// exactly) and its resolved options, or reads the same dataset there (toJson()), and hands it to
+// `use`.
 
 /**
- * Calls `use(figure)` with a figure that has the exports (`toSvg()`, `latex()`,
- * `observationsMarkdown()`, `shownCsv(options)`): `figure` itself when it has them (the pairwise
- * package's figures), else the same figure drawn by the pairwise package (fetched on the first
- * call, once per page: loadPairwiseApi) on a canvas of its own, freed once `use` has returned.
- * Resolves to what `use` returns.
+ * Calls `use(item)` with a figure or a dataset that has the exports and analyses: `item` itself
+ * when it has them (the pairwise package's), else the same figure drawn (on a canvas of its own)
+ * or the same dataset read by the pairwise package (fetched on the first call, once per page:
+ * loadPairwiseApi), freed once `use` has returned. Resolves to what `use` returns.
  * @template T
- * @param {import("../pkg/sweepmap.js").SweepFigure | import("../pkg/pairwise/sweepmap.js").SweepFigure | import("../pkg/pairwise/sweepmap.js").SweepPairwiseFigure} figure
- * @param {(figure: any) => T} use
+ * @param {import("../pkg/sweepmap.js").SweepFigure | import("../pkg/sweepmap.js").SweepDataset | import("../pkg/pairwise/sweepmap.js").SweepFigure | import("../pkg/pairwise/sweepmap.js").SweepPairwiseFigure | import("../pkg/pairwise/sweepmap.js").SweepDataset} item
+ * @param {(item: any) => T} use
  * @returns {Promise<Awaited<T>>}
  */
-export async function withExports(figure, use) {
-  if ("toSvg" in figure) return use(figure);
+export async function withExports(item, use) {
+  if ("toSvg" in item || "toCsv" in item) return use(item);
   const pairwise = await loadPairwiseApi();
-  const dataset = pairwise.loadJson(figure.datasetJson());
+  if (!("datasetJson" in item)) {
+    const dataset = pairwise.loadJson(item.toJson());
+    try {
+      return await use(dataset);
+    } finally {
+      dataset.free();
+    }
+  }
+  const dataset = pairwise.loadJson(item.datasetJson());
   let twin;
   try {
-    twin = new pairwise.SweepFigure(dataset, document.createElement("canvas"), figure.options());
+    twin = new pairwise.SweepFigure(dataset, document.createElement("canvas"), item.options());
   } finally {
     dataset.free();
   }
