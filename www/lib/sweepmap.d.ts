@@ -43,22 +43,19 @@ export declare function loadPairwiseApi(source?: InitInput | Promise<InitInput>)
  * else the same figure or dataset in the pairwise package (fetched on the first call), freed
  * once `use` has returned. Resolves to what `use` returns.
  */
-export declare function withExports<T>(
-  item: api.SweepFigure | pairwiseApi.SweepFigure,
-  use: (figure: pairwiseApi.SweepFigure) => T,
-): Promise<Awaited<T>>;
-export declare function withExports<T>(
-  item: pairwiseApi.SweepPairwiseFigure,
-  use: (figure: pairwiseApi.SweepPairwiseFigure) => T,
-): Promise<Awaited<T>>;
-export declare function withExports<T>(
-  item: api.SweepDataset | pairwiseApi.SweepDataset,
-  use: (dataset: pairwiseApi.SweepDataset) => T,
-): Promise<Awaited<T>>;
-export declare function withExports<T>(
-  item: api.SweepFigure | pairwiseApi.SweepFigure | pairwiseApi.SweepPairwiseFigure,
-  use: (figure: pairwiseApi.SweepFigure | pairwiseApi.SweepPairwiseFigure) => T,
-): Promise<Awaited<T>>;
+export declare function withExports<
+  I extends api.SweepFigure | api.SweepDataset | pairwiseApi.SweepFigure | pairwiseApi.SweepPairwiseFigure | pairwiseApi.SweepDataset,
+  T,
+>(item: I, use: (item: WithExports<I>) => T): Promise<Awaited<T>>;
+
+/** What withExports hands `use` for an item: the pairwise package's figure or dataset (`any` for an untyped item). */
+export type WithExports<I> = 0 extends 1 & I
+  ? any
+  : I extends pairwiseApi.SweepPairwiseFigure
+  ? pairwiseApi.SweepPairwiseFigure
+  : I extends api.SweepDataset | pairwiseApi.SweepDataset
+    ? pairwiseApi.SweepDataset
+    : pairwiseApi.SweepFigure;
 
 /** The paper package's fonts, loaded: converts a figure's SVG. */
 export type PaperFonts = import("../pkg/paper/sweepmap_paper.js").PaperFonts;
