@@ -6,7 +6,10 @@
 //
 // Writes
 //   www/pkg/standalone.html            the explorer with the default package (sweeps, run tables)
-//   www/pkg/pairwise/standalone.html   the same with the pairwise package too (per-item scores)
+//                                      and the pairwise package, which writes a sweep figure's
+//                                      exports (SVG, CSV, LaTeX, Markdown: lib/sweepmap.js
+//                                      withExports) and draws per-item scores
+//   www/pkg/pairwise/standalone.html   the same (the name files of per-item scores are filled in)
 // each made from www/index.html with
 //   - each stylesheet it links (www/style.css, ...) inlined as a <style>, in order, keeping the
 //     link's media and id (which the explorer's script may change);
@@ -43,7 +46,7 @@ const www = path.join(repository, "www");
 
 /** The templates: where each goes and which wasm packages it holds. */
 export const TEMPLATES = [
-  { file: path.join(www, "pkg", "standalone.html"), packages: ["sweep"] },
+  { file: path.join(www, "pkg", "standalone.html"), packages: ["sweep", "pairwise"] },
   { file: path.join(www, "pkg", "pairwise", "standalone.html"), packages: ["sweep", "pairwise"] },
 ];
 

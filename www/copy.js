@@ -3,6 +3,7 @@
 // is not available, into a field selected for copying.
 
 import { addressOf } from "./address.js";
+import { withExports } from "./lib/sweepmap.js";
 import { addNotice, app, elements, messageOf, setMarkdownStatus, setShareStatus, showError } from "./app.js";
 import { encodeData, MAX_LINK_LENGTH } from "./share.js";
 import { defaultView, kindOf } from "./state.js";
@@ -93,21 +94,22 @@ export async function copyMarkdown() {
   await copyExport(
     pairwise ? "Pairwise comparisons" : "Key observations",
     "Markdown",
-    () => (pairwise ? app.figure.comparisonsMarkdown() : app.figure.observationsMarkdown()),
+    // A sweep figure's Markdown export is in the pairwise package (lib/sweepmap.js withExports).
+    () => (pairwise ? app.figure.comparisonsMarkdown() : withExports(app.figure, (figure) => figure.observationsMarkdown())),
   );
 }
 
 export async function copyLatex() {
   if (!app.figure || !app.state || kindOf(app.state) === "pairwise") return;
-  await copyExport("Panels", "LaTeX", () => app.figure.latex());
+  await copyExport("Panels", "LaTeX", () => withExports(app.figure, (figure) => figure.latex()));
 }
 
-/** Copies what `write()` returns (`what` in `format`) with the status line under the buttons,
+/** Copies what `write()` returns or resolves to (`what` in `format`) with the status line under the buttons,
  * or, without a clipboard, leaves it selected in the field below. */
 export async function copyExport(what, format, write) {
   let text;
   try {
-    text = write();
+    text = await write();
   } catch (error) {
     showError(`Could not write the ${what.toLowerCase()} as ${format}: ${messageOf(error)}`);
     return;

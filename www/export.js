@@ -4,11 +4,14 @@
 // export: lib/sweepmap.js svgToPdf, svgTextAsPaths), the shown data as CSV, and the whole figure
 // as one self-contained HTML page (its data, its view and sweepmap, opening offline:
 // lib/standalone.js).
+// The SVG and CSV of a sweep figure are written by the pairwise package, fetched on the first
+// such export (lib/sweepmap.js withExports: the default package that every page loads has no
+// exports); a figure of per-item scores is the pairwise package's already.
 // File names come from the figure (fileStem(), e.g. "r1-qwen_aime24"), a page's from the data's
 // title (fileStemOf). Everything is made in the browser and saved through an <a download> with
 // an object URL.
 
-import { fileStemOf, svgTextAsPaths, svgToPdf } from "./lib/sweepmap.js";
+import { fileStemOf, svgTextAsPaths, svgToPdf, withExports } from "./lib/sweepmap.js";
 import { fetchTemplate, fillTemplate } from "./lib/standalone.js";
 import { urlFileName } from "./sources.js";
 
@@ -56,8 +59,14 @@ export function exportPng(figure) {
   return figure.notes(asked).export;
 }
 
-export function exportSvg(figure) {
-  download(new Blob([figure.toSvg()], { type: "image/svg+xml" }), `${figure.fileStem()}.svg`);
+/** The figure's SVG (every cell a shape, text as text). */
+function svgOf(figure) {
+  return withExports(figure, (exporting) => exporting.toSvg());
+}
+
+export async function exportSvg(figure) {
+  const stem = figure.fileStem();
+  download(new Blob([await svgOf(figure)], { type: "image/svg+xml" }), `${stem}.svg`);
 }
 
 /** The note of a paper export whose font lacks some characters of the figure, or null. */
@@ -75,7 +84,7 @@ export function missingNote(missing) {
  */
 export async function exportPdf(figure) {
   const stem = figure.fileStem();
-  const { pdf, missing } = await svgToPdf(figure.toSvg());
+  const { pdf, missing } = await svgToPdf(await svgOf(figure));
   download(new Blob([pdf], { type: "application/pdf" }), `${stem}.pdf`);
   return missingNote(missing);
 }
@@ -87,14 +96,15 @@ export async function exportPdf(figure) {
  */
 export async function exportSvgTextAsPaths(figure) {
   const stem = figure.fileStem();
-  const { svg, missing } = await svgTextAsPaths(figure.toSvg());
+  const { svg, missing } = await svgTextAsPaths(await svgOf(figure));
   download(new Blob([svg], { type: "image/svg+xml" }), `${stem}.paths.svg`);
   return missingNote(missing);
 }
 
 /** Saves the shown data as CSV, safe to open in a spreadsheet (see the README beside the CSV format). */
-export function exportCsv(figure) {
-  download(new Blob([figure.shownCsv()], { type: "text/csv" }), `${figure.fileStem()}.csv`);
+export async function exportCsv(figure) {
+  const stem = figure.fileStem();
+  download(new Blob([await withExports(figure, (exporting) => exporting.shownCsv())], { type: "text/csv" }), `${stem}.csv`);
 }
 
 /**

@@ -44,7 +44,7 @@
 //   tableview.js  run tables: their view and their columns' roles (table.js places the controls)
 //   copy.js, export.js, share.js   links, Markdown and LaTeX copies, exports
 
-import { colorMaps, load } from "./lib/sweepmap.js";
+import { colorMaps, load, withExports } from "./lib/sweepmap.js";
 import { readStandaloneFigure, standaloneCatalog } from "./lib/standalone.js";
 import { app, byId, elements, messageOf, showError } from "./app.js";
 import { moveQueryToFragment } from "./address.js";
@@ -88,6 +88,10 @@ function watchSize() {
 window.sweepmap = {
   get figure() {
     return app.figure;
+  },
+  /** What `use` returns for the live figure with its exports (lib/sweepmap.js withExports). */
+  exports(use) {
+    return withExports(app.figure, use);
   },
   get dataset() {
     return app.shown?.dataset ?? null;

@@ -34,18 +34,20 @@
 //   - Python asks for exports with an "export" message (`svg`, `png` or `pdf`) and gets the
 //     answer back as an "export" message (PNG or PDF bytes as a buffer); while the core refuses
 //     the data or the view, the answer is its message (a figure still shown is not what the
-//     traits ask for). A PDF is made as the page makes it (www/export.js exportPdf): the paper
-//     package (www/pkg/paper/, glue bundled here) turns the figure's SVG into a PDF with its
-//     fonts. Python names the package by SHA-256 (`paper`); a page that has not got it asks
-//     with a "paper" message and gets its wasm and both fonts as buffers, once per page: the
-//     loaded package is shared on globalThis as the wasm is.
+//     traits ask for). An SVG is written by the pairwise package, which has the exports
+//     (lib/sweepmap.js withExports): Python refers to its wasm with the first SVG or PDF export.
+//     A PDF is made as the page makes it (www/export.js exportPdf): the paper package
+//     (www/pkg/paper/, glue bundled here) turns the figure's SVG into a PDF with its fonts.
+//     Python names the package by SHA-256 (`paper`); a page that has not got it asks with a
+//     "paper" message and gets its wasm and both fonts as buffers, once per page: the loaded
+//     package is shared on globalThis as the wasm is.
 //   - A host whose widget manager cannot give the Asset model (no widget_manager.get_model, as
 //     in hosts that run anywidget without ipywidgets' manager) gets the bytes by asking the kernel
 //     ("wasm"), as for the paper package: once per page where figures draw one after another.
 // Labels from data are only ever written with textContent (the tooltip is CellInspector's).
 // Everything lives in a shadow root with <sweep-map>'s stylesheet (lib/figure-style.js).
 
-import { load, loadPairwiseApi, loadPaperApi } from "../../www/lib/sweepmap.js";
+import { load, loadPairwiseApi, loadPaperApi, withExports } from "../../www/lib/sweepmap.js";
 import { CellInspector } from "../../www/lib/cells.js";
 import { figureStyleSheet } from "../../www/lib/figure-style.js";
 import { formatOf, loadEitherKind } from "../../www/lib/source.js";
@@ -292,11 +294,14 @@ async function render({ model, el }) {
     return () => {};
   }
 
-  // The pairwise package, once Python refers to its wasm (asked for once, with a message).
+  // The pairwise package, once Python refers to its wasm (asked for once, with a message). A
+  // read that found it missing waits for it (then the data are read again); an export's does not.
   let askedForPairwise = false;
+  let readWaitsForPairwise = false;
   const pairwiseApi = async () => {
     const module = await wasmModule(model, "_wasm_pairwise", ask);
     if (module) return loadPairwiseApi(module);
+    readWaitsForPairwise = true;
     if (!askedForPairwise) {
       askedForPairwise = true;
       model.send({ type: "pairwise" });
@@ -397,12 +402,20 @@ async function render({ model, el }) {
       // error is the answer (Python raises it), not an export of the figure still shown.
       if (!figure || model.get("error")) throw new Error(model.get("error") || "the figure is not drawn yet");
       if (message.format === "svg") {
-        model.send({ ...reply, svg: figure.toSvg() });
-      } else if (message.format === "pdf") {
-        // The SVG now: the figure may change while the package arrives.
-        const svg = figure.toSvg();
-        const { pdf, missing } = (await paperFonts(message.paper)).toPdf(svg);
-        model.send({ ...reply, missing }, undefined, [pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength)]);
+      if (message.format === "svg" || message.format === "pdf") {
+        // The SVG is written by the pairwise package (withExports), which Python refers to with
+        // its first SVG or PDF export; taken now, as the figure may change while a package
+        // arrives.
+        const module = await wasmModule(model, "_wasm_pairwise", ask);
+        if (!module) throw new Error("the export needs the pairwise package's wasm, which has not arrived; ask again");
+        await loadPairwiseApi(module);
+        const svg = await withExports(figure, (exporting) => exporting.toSvg());
+        if (message.format === "svg") {
+          model.send({ ...reply, svg });
+        } else {
+          const { pdf, missing } = (await paperFonts(message.paper)).toPdf(svg);
+          model.send({ ...reply, missing }, undefined, [pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength)]);
+        }
       } else {
         const ratio = figure.backingRatio(message.pixelRatio ?? 2);
         model.send({ ...reply, pixelRatio: ratio }, undefined, [await pngBytes(figure, ratio)]);
@@ -445,13 +458,21 @@ async function render({ model, el }) {
     }
     scheduled = step;
   };
+  const scheduleReload = schedule(reload);
   const listeners = [
     ["change:_text", schedule(reload)],
     ["change:_name", schedule(reload)],
     ["change:_load", schedule(reload)],
     ["change:_view", schedule(redraw)],
     ["change:_pairwise_view", schedule(redraw)],
-    ["change:_wasm_pairwise", schedule(reload)],
+    [
+      "change:_wasm_pairwise",
+      () => {
+        if (!readWaitsForPairwise) return;
+        readWaitsForPairwise = false;
+        scheduleReload();
+      },
+    ],
     ["change:width", schedule(redraw)],
     ["change:notes", schedule(redraw)],
     ["change:reduced", schedule(redraw)],

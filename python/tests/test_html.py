@@ -239,7 +239,7 @@ async def _open_offline(browser, url: str, timeout: float = 30) -> dict:
                 raise AssertionError(f"the figure was not drawn; problems: {problems}")
             await page.wait_for_timeout(100)
         shown = await page.evaluate(
-            """() => {
+            """async () => {
               const figure = window.sweepmap.figure;
               const canvas = document.getElementById("figure-canvas");
               const scale = canvas.width / canvas.getBoundingClientRect().width;
@@ -262,7 +262,7 @@ async def _open_offline(browser, url: str, timeout: float = 30) -> dict:
                     ? [li.firstChild.textContent,
                        ...[...li.querySelectorAll("details li")].map((item) => item.textContent)]
                     : [li.textContent]),
-                svg: figure.toSvg(),
+                svg: await window.sweepmap.exports((exporting) => exporting.toSvg()),
                 // The canvas near the corner of every cell of every panel (off its label; up to
                 // 25 by 25).
                 canvasColours: figure.panels().flatMap((_panel, index) => {

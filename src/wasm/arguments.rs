@@ -11,7 +11,9 @@ use web_sys::HtmlCanvasElement;
 use super::js_error;
 use crate::link::js_number;
 use crate::view::{quoted, OptionSet, OptionValue, Patch};
-use crate::{CsvText, Error};
+#[cfg(any(feature = "exports", feature = "analyses"))]
+use crate::CsvText;
+use crate::Error;
 
 /// A JavaScript value as a message shows it: `"text"`, `12`, `NaN`, `true`, `null`,
 /// `undefined`, `an array`, `an object`.
@@ -188,11 +190,13 @@ pub(crate) fn list_of_strings(value: &JsValue) -> Option<Vec<String>> {
 }
 
 /// The option names of a CSV export (`toCsv`, `shownCsv`).
+#[cfg(any(feature = "exports", feature = "analyses"))]
 const CSV_EXPORT_OPTION_NAMES: [&str; 1] = ["raw"];
 
 /// Reads a CSV export's options (`CsvExportOptions`): `undefined`/`null` or `{ raw }` with `raw`
 /// a boolean (`undefined`/`null` meaning false). Unknown names and values of the wrong type are
 /// errors that say what was expected.
+#[cfg(any(feature = "exports", feature = "analyses"))]
 pub(crate) fn csv_text(options: JsValue) -> Result<CsvText, js_sys::Error> {
     let Some((object, keys)) = object_with_keys(options, "{ raw: true }")? else {
         return Ok(CsvText::SpreadsheetSafe);

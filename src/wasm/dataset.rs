@@ -1,5 +1,6 @@
 //! Loading datasets, listing colour maps, and the dataset handle with its analysis methods.
 
+#[cfg(feature = "analyses")]
 use std::borrow::Cow;
 use std::rc::Rc;
 
@@ -9,19 +10,29 @@ use wasm_bindgen::JsCast;
 
 use super::arguments::{self, describe, given};
 use super::{
-    js_error, to_typed, AxisObject, BenchmarkInfoArray, ColorMapArray, ConfigurationRankingObject,
-    CsvOptionsObject, LoadOptionsObject, MetricObject, PanelAnalysisObject, PanelArray,
-    ReconciliationObject,
+    js_error, to_typed, AxisObject, BenchmarkInfoArray, ColorMapArray, CsvOptionsObject,
+    LoadOptionsObject, MetricObject, PanelArray,
 };
+#[cfg(feature = "analyses")]
+use super::{ConfigurationRankingObject, PanelAnalysisObject, ReconciliationObject};
+#[cfg(feature = "analyses")]
 use crate::analysis::{
     compute_marginals, measure_trends, rank_configurations, reconcile_aggregate, summarize,
     Marginals, Summary, Trends,
 };
 use crate::color::ColorMap;
-use crate::figure::{BenchmarkChoice, Named};
+#[cfg(feature = "analyses")]
+use crate::figure::BenchmarkChoice;
+use crate::figure::Named;
 use crate::link::Format;
-use crate::view::{check_benchmark, OptionValue};
-use crate::{Axis, CsvOptions, CsvText, Dataset, Error, Grid, Metric};
+#[cfg(feature = "analyses")]
+use crate::view::check_benchmark;
+use crate::view::OptionValue;
+#[cfg(any(feature = "exports", feature = "analyses"))]
+use crate::CsvText;
+#[cfg(feature = "analyses")]
+use crate::Grid;
+use crate::{Axis, CsvOptions, Dataset, Error, Metric};
 
 #[wasm_bindgen(typescript_custom_section)]
 const CSV_EXPORT_TYPES: &'static str = r#"
@@ -45,6 +56,7 @@ extern "C" {
 }
 
 /// How a CSV export's options argument says to write text fields.
+#[cfg(any(feature = "exports", feature = "analyses"))]
 pub(crate) fn csv_export(
     options: Option<CsvExportOptionsObject>,
 ) -> Result<CsvText, js_sys::Error> {
@@ -383,6 +395,7 @@ struct BenchmarkMetadata<'a> {
 }
 
 /// The analysis of one panel.
+#[cfg(feature = "analyses")]
 #[derive(Serialize)]
 struct PanelAnalysis {
     summary: Option<Summary>,
@@ -453,6 +466,7 @@ impl SweepDataset {
     }
 
     /// The dataset as tidy CSV, safe to open in a spreadsheet unless `options.raw` is true.
+    #[cfg(feature = "analyses")]
     #[wasm_bindgen(js_name = toCsv)]
     pub fn to_csv(&self, options: Option<CsvExportOptionsObject>) -> Result<String, js_sys::Error> {
         Ok(crate::to_csv_as(&self.0, csv_export(options)?))
@@ -483,6 +497,7 @@ impl SweepDataset {
 
     /// What one panel's numbers say: `{ summary, trends, marginals }`. `benchmark` may be
     /// `":mean"`, the model's mean across its measured benchmarks.
+    #[cfg(feature = "analyses")]
     pub fn analysis(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] model: JsValue,
@@ -500,6 +515,7 @@ impl SweepDataset {
 
     /// Checks a reported aggregate benchmark (one with `aggregate_of`) of a model against the
     /// mean of its parts. Fails when the benchmark is not a reported aggregate.
+    #[cfg(feature = "analyses")]
     pub fn reconcile(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] model: JsValue,
@@ -513,6 +529,7 @@ impl SweepDataset {
     }
 
     /// A model's configurations ranked across its measured benchmarks, best first.
+    #[cfg(feature = "analyses")]
     #[wasm_bindgen(js_name = rankConfigurations)]
     pub fn rank_configurations(
         &self,
@@ -546,6 +563,7 @@ impl SweepDataset {
     }
 
     /// The index of a model named by a JavaScript argument.
+    #[cfg(feature = "analyses")]
     fn model_argument(&self, model: &JsValue) -> Result<usize, js_sys::Error> {
         let model = arguments::text("model", "a model name (a string)", model)?;
         self.0.model_index(&model).map_err(js_error)
@@ -588,6 +606,7 @@ impl SweepDataset {
 
 /// A model's grid on a benchmark name, or on the mean for `":mean"`; unknown names are errors
 /// that list the known ones.
+#[cfg(feature = "analyses")]
 pub(crate) fn benchmark_grid<'a>(
     dataset: &'a Dataset,
     model: usize,

@@ -15,11 +15,13 @@ use web_sys::HtmlCanvasElement;
 
 use super::arguments::{self, given};
 use super::canvas::{backing_ratio, paint, paint_labelled, repaint_colors, uses_raster};
+#[cfg(feature = "exports")]
 use super::dataset::{csv_export, CsvExportOptionsObject};
 use super::{js_error, to_typed, CellRectObject, FigureSizeObject, ValueRangeObject};
 use crate::color::Scale;
 use crate::figure::{canvas_notes, CellInfo, Figure, FigureNotes};
 use crate::layout::{layout_figure, FigureLayout, Hit};
+#[cfg(feature = "exports")]
 use crate::render::render_svg;
 use crate::view::settings::PIXEL_RATIO;
 use crate::view::{check_pixel_ratio, Surroundings};
@@ -355,6 +357,7 @@ impl Drawing {
     }
 
     /// The figure as an SVG document at its CSS size.
+    #[cfg(feature = "exports")]
     pub fn to_svg(&self) -> Result<String, js_sys::Error> {
         render_svg(&self.figure, &self.layout).map_err(js_error)
     }
@@ -371,6 +374,7 @@ impl Drawing {
 
     /// The data shown, as tidy CSV: one row per present cell of every panel, text fields
     /// written as `options` says (`CsvExportOptions`).
+    #[cfg(feature = "exports")]
     pub fn shown_csv(
         &self,
         options: Option<CsvExportOptionsObject>,

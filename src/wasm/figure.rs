@@ -16,15 +16,19 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::arguments;
+#[cfg(feature = "exports")]
 use super::dataset::CsvExportOptionsObject;
 use super::dataset::SweepDataset;
 use super::drawing::{surroundings_for, Drawing};
 use super::{
     js_error, to_typed, CellInfoObject, CellRectObject, FigureNotesObject, FigureOptionsObject,
-    FigurePanelArray, FigureSizeObject, KeyObservationsObject, ObservationSectionArray,
-    PanelReportArray, ReconciliationObject, ResolvedOptionsObject, ValueRangeObject,
+    FigurePanelArray, FigureSizeObject, KeyObservationsObject, ResolvedOptionsObject,
+    ValueRangeObject,
 };
+#[cfg(feature = "analyses")]
+use super::{ObservationSectionArray, PanelReportArray, ReconciliationObject};
 use crate::color::Scale;
+#[cfg(feature = "exports")]
 use crate::figure::figure_latex;
 use crate::figure::{
     colour_note, key_observations, prepare_figure, uncertainty_note, DifferenceLines, Figure,
@@ -236,6 +240,7 @@ impl SweepFigure {
     }
 
     /// Each panel's summary, trends, peak and worst cells and description.
+    #[cfg(feature = "analyses")]
     pub fn reports(&self) -> Result<PanelReportArray, js_sys::Error> {
         to_typed(&self.drawing.figure().reports())
     }
@@ -243,6 +248,7 @@ impl SweepFigure {
     /// Key observations: one section per panel and one across panels, each sentence with the
     /// structured claim it states. The uncertainty caveat uses the `uncertainty` level, or 95 %
     /// when the marks are off.
+    #[cfg(feature = "analyses")]
     pub fn observations(&self) -> Result<ObservationSectionArray, js_sys::Error> {
         to_typed(&sections(&self.observation_sections()))
     }
@@ -275,6 +281,7 @@ impl SweepFigure {
 
     /// The key observations as Markdown, to copy into a paper or a README: every section, and
     /// for a difference or a reconciliation what `keyObservations` adds.
+    #[cfg(feature = "exports")]
     #[wasm_bindgen(js_name = observationsMarkdown)]
     pub fn observations_markdown(&self) -> String {
         self.all_observations().markdown()
@@ -283,12 +290,14 @@ impl SweepFigure {
     /// The shown panels as LaTeX, to paste into a paper: one booktabs table per panel, rows the
     /// y values (largest on top), columns the x values, values as the cells write them, peaks
     /// (every tie) in bold, and a caption saying what each shows.
+    #[cfg(feature = "exports")]
     pub fn latex(&self) -> String {
         figure_latex(self.drawing.figure())
     }
 
     /// For the `"reconcile"` layout: the reported and recomputed cells compared, with every
     /// mismatch beyond rounding; `undefined` for other layouts.
+    #[cfg(feature = "analyses")]
     pub fn reconciliation(&self) -> Result<Option<ReconciliationObject>, js_sys::Error> {
         self.drawing
             .figure()
@@ -299,6 +308,7 @@ impl SweepFigure {
     }
 
     /// The figure as an SVG document at its CSS size: every cell a `<rect>`, text as text.
+    #[cfg(feature = "exports")]
     #[wasm_bindgen(js_name = toSvg)]
     pub fn to_svg(&self) -> Result<String, js_sys::Error> {
         self.drawing.to_svg()
@@ -318,12 +328,21 @@ impl SweepFigure {
 
     /// The data shown, as tidy CSV: one row per present cell of every panel, safe to
     /// open in a spreadsheet unless `options.raw` is true (`CsvExportOptions`).
+    #[cfg(feature = "exports")]
     #[wasm_bindgen(js_name = shownCsv)]
     pub fn shown_csv(
         &self,
         options: Option<CsvExportOptionsObject>,
     ) -> Result<String, js_sys::Error> {
         self.drawing.shown_csv(options)
+    }
+
+    /// The dataset this figure shows, as sweepmap's JSON (`SweepDataset.toJson()`): what
+    /// `withExports` (`www/lib/sweepmap.js`) draws the same figure from in the package that has
+    /// the exports, with `options()`.
+    #[wasm_bindgen(js_name = datasetJson)]
+    pub fn dataset_json(&self) -> String {
+        crate::to_json(&self.dataset)
     }
 
     /// A file name (without extension) for exports of this figure, e.g. `r1-qwen_aime24`.

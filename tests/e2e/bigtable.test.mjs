@@ -63,7 +63,8 @@ async function bestConfiguration(file) {
  */
 function shownAndWhole(page, text) {
   return page.evaluate(async (text) => {
-    const describe = (table, projection) => {
+    const { load, withExports } = await import("./lib/sweepmap.js");
+    const describe = async (table, projection) => {
       const dataset = projection.dataset();
       try {
         return {
@@ -74,19 +75,18 @@ function shownAndWhole(page, text) {
           notices: table.notices(),
           view: projection.view(),
           shows: dataset.shows(),
-          csv: dataset.toCsv(),
+          csv: await withExports(dataset, (exporting) => exporting.toCsv()),
         };
       } finally {
         dataset.free();
       }
     };
-    const shown = describe(window.sweepmap.table, window.sweepmap.projection);
-    const { load } = await import("./lib/sweepmap.js");
+    const shown = await describe(window.sweepmap.table, window.sweepmap.projection);
     const api = await load();
     const table = api.openSweep(text);
     const projection = table.project();
     try {
-      return { shown, whole: describe(table, projection) };
+      return { shown, whole: await describe(table, projection) };
     } finally {
       projection.free();
       table.free();
@@ -148,7 +148,7 @@ describe("a big run table", { timeout: 240_000 }, () => {
     // highest, at its mean over the seeds.
     const best = await bestConfiguration(bigFile);
     assert.deepEqual(table.view.others, { batch_size: { fixed: best.batchSize }, warmup_steps: { fixed: best.warmup } });
-    const [report] = await page.evaluate(() => window.sweepmap.figure.reports());
+    const [report] = await page.evaluate(() => window.sweepmap.exports((exporting) => exporting.reports()));
     assert.ok(Math.abs(report.summary.peak.value - best.mean) < 1e-9, `${report.summary.peak.value} vs ${best.mean}`);
     const axes = { lr: best.lr, weight_decay: best.weightDecay };
     assert.deepEqual(report.peak_cells, [`${table.view.x} ${axes[table.view.x]}, ${table.view.y} ${axes[table.view.y]}`]);

@@ -96,7 +96,7 @@ describe("export and share", { timeout: 90_000 }, () => {
         deviceScaleFactor,
       });
       await shownDataset(page);
-      const figure = await page.evaluate(() => {
+      const figure = await page.evaluate(async () => {
         const figure = window.sweepmap.figure;
         const panel = figure.panels()[0];
         const cells = [];
@@ -106,7 +106,7 @@ describe("export and share", { timeout: 90_000 }, () => {
             cells.push({ x, y, rect: figure.cellRect(0, x, y), present: info.value !== null });
           }
         }
-        return { size: figure.size(), stem: figure.fileStem(), csv: figure.shownCsv(), title: panel.title, cells };
+        return { size: figure.size(), stem: figure.fileStem(), csv: (await (await import("./lib/sweepmap.js")).withExports(figure, (exporting) => exporting.shownCsv())), title: panel.title, cells };
       });
       assert.equal(figure.stem, "r1-qwen_aime24");
       assert.equal(figure.title, "R1-Qwen | AIME24");
@@ -197,10 +197,10 @@ describe("export and share", { timeout: 90_000 }, () => {
     ].join("\n");
     await afterRender(page, () => page.setInputFiles("#file-input", { name: "formulas.csv", mimeType: "text/csv", buffer: Buffer.from(`${file}\n`) }));
     await afterRender(page, () => page.selectOption("#layout-select", "grid"));
-    const shown = await page.evaluate(() => ({
+    const shown = await page.evaluate(async () => ({
       models: [...document.querySelectorAll("#model-select option")].map((option) => option.text),
       panels: window.sweepmap.figure.panels().map((panel) => panel.title),
-      raw: window.sweepmap.figure.shownCsv({ raw: true }),
+      raw: (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.shownCsv({ raw: true }))),
     }));
     assert.deepEqual(shown.models, [hyperlink, "@risk"], "the labels as read, without quotes");
     assert.equal(shown.panels.length, 4);

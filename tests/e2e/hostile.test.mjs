@@ -172,7 +172,7 @@ function drawsTitle(texts, title) {
 async function exportedSvgTexts(page) {
   let svg;
   if (downloaded.has(page)) {
-    svg = await page.evaluate(() => window.sweepmap.figure.toSvg());
+    svg = await page.evaluate(async () => (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.toSvg())));
   } else {
     const [download] = await Promise.all([downloadFrom(page, "#export-svg"), page.click("#export-svg")]);
     assert.match(download.suggestedFilename(), /^[a-z0-9_-]+\.svg$/);
@@ -236,7 +236,7 @@ async function checkSweepLabels(page, dialogs, layout, expectedTitle) {
 
   // Exported file names are safe whatever the labels.
   if (downloaded.has(page)) {
-    const saved = await page.evaluate(() => ({ stem: window.sweepmap.figure.fileStem(), csv: window.sweepmap.figure.shownCsv() }));
+    const saved = await page.evaluate(async () => ({ stem: window.sweepmap.figure.fileStem(), csv: (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.shownCsv())) }));
     assert.match(saved.stem, /^[a-z0-9_-]+$/, `${where}: ${saved.stem}`);
     assert.ok(saved.csv.includes(X_VALUES[0]) && saved.csv.includes(Y_VALUES[0]), `${where}: the shown CSV has the axis labels`);
   }

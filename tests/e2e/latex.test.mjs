@@ -56,7 +56,7 @@ describe("Copy as LaTeX", { timeout: 180_000 }, () => {
     await page.waitForFunction(() => document.getElementById("markdown-status").textContent !== "");
     assert.equal(await page.textContent("#markdown-status"), "Panels copied as LaTeX.");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    assert.equal(copied, await page.evaluate(() => window.sweepmap.figure.latex()));
+    assert.equal(copied, await page.evaluate(async () => (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.latex()))));
     assert.ok(copied.startsWith("% Tables by sweepmap: \\usepackage{booktabs} in the preamble.\n"), copied.slice(0, 100));
 
     const shown = await page.evaluate(() => window.sweepmap.figure.panels());
@@ -93,7 +93,7 @@ describe("Copy as LaTeX", { timeout: 180_000 }, () => {
     await page.click("#copy-markdown");
     await page.waitForFunction(() => document.getElementById("markdown-status").textContent !== "");
     assert.equal(await page.textContent("#markdown-status"), "Key observations copied as Markdown.");
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.evaluate(() => window.sweepmap.figure.observationsMarkdown()));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await page.evaluate(async () => (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.observationsMarkdown()))));
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -105,10 +105,10 @@ describe("Copy as LaTeX", { timeout: 180_000 }, () => {
     await shownDataset(page);
     await page.click("#copy-latex");
     await page.waitForSelector("#markdown-fallback:not([hidden])");
-    const field = await page.evaluate(() => {
+    const field = await page.evaluate(async () => {
       const input = document.getElementById("markdown-output");
       return {
-        same: input.value === window.sweepmap.figure.latex(),
+        same: input.value === (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.latex())),
         focused: document.activeElement === input,
         selected: input.value.slice(input.selectionStart, input.selectionEnd) === input.value,
         label: input.labels[0].textContent,

@@ -33,12 +33,12 @@ async function openOptuna(session, width) {
  * and the SVG export's fill of the rectangle under that centre.
  */
 function stripCells(page) {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const figure = window.sweepmap.figure;
     const canvas = document.getElementById("figure-canvas");
     const ratio = canvas.width / figure.size().width;
     const { columns, rows, strips } = figure.panels()[0];
-    const svg = new DOMParser().parseFromString(figure.toSvg(), "image/svg+xml");
+    const svg = new DOMParser().parseFromString((await (await import("./lib/sweepmap.js")).withExports(figure, (exporting) => exporting.toSvg())), "image/svg+xml");
     const rects = [...svg.querySelectorAll("rect")].map((rect) => ({
       x: Number(rect.getAttribute("x")),
       y: Number(rect.getAttribute("y")),
@@ -109,7 +109,7 @@ describe("marginal strips", { timeout: 180_000 }, () => {
     assert.ok(strips.cells.some((cell) => cell.info.rank === 1), "a best line");
     assert.match(strips.cells[0].info.x_label, /^mean of \d+ cells?$/);
     // The key says what the strips are.
-    const svg = await page.evaluate(() => window.sweepmap.figure.toSvg());
+    const svg = await page.evaluate(async () => (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.toSvg())));
     assert.match(svg, /strips: row and column means\s*<\/text>/);
     await page.screenshot({ path: path.join(directory, "optuna-strips-1400.png"), fullPage: true });
     await page.locator("#figure-canvas").screenshot({ path: path.join(directory, "optuna-figure-1400.png") });

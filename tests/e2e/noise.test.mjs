@@ -54,7 +54,7 @@ describe("decimals at the noise level", { timeout: 90_000 }, () => {
     const shown = await shownDataset(page);
     assert.equal(shown.error, null);
 
-    const figure = await page.evaluate(() => {
+    const figure = await page.evaluate(async () => {
       const figure = window.sweepmap.figure;
       const dataset = window.sweepmap.dataset;
       const [x, y] = [dataset.xAxis(), dataset.yAxis()];
@@ -65,7 +65,7 @@ describe("decimals at the noise level", { timeout: 90_000 }, () => {
           cells.push({ xName: x.name, xLabel, yLabel, label: info.value_label, text: info.text });
         }
       }
-      return { panels: figure.panels(), cells, svg: figure.toSvg() };
+      return { panels: figure.panels(), cells, svg: (await (await import("./lib/sweepmap.js")).withExports(figure, (exporting) => exporting.toSvg())) };
     });
     assert.equal(figure.panels.length, 1);
     assert.equal(figure.panels[0].decimals, 4);

@@ -424,7 +424,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
   test("the canvas is described by its key observations", async () => {
     const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&model=R1-Qwen&layout=benchmark&bench=AMC23");
     await shownDataset(page);
-    const sections = await page.evaluate(() => window.sweepmap.figure.observations());
+    const sections = await page.evaluate(() => window.sweepmap.exports((exporting) => exporting.observations()));
     const [across, ...panels] = [sections[sections.length - 1], ...sections.slice(0, -1)];
     assert.equal(across.title, "Across panels");
     const help = await page.textContent("#figure-help");
@@ -448,7 +448,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     await page.waitForFunction(() => document.getElementById("markdown-status").textContent !== "");
     assert.equal(await page.textContent("#markdown-status"), "Key observations copied as Markdown.");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    assert.equal(copied, await page.evaluate(() => window.sweepmap.figure.observationsMarkdown()));
+    assert.equal(copied, await page.evaluate(async () => (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.observationsMarkdown()))));
     const aime = cells("R1-Llama", "AIME24");
     assert.ok(
       copied.startsWith(
@@ -487,7 +487,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     await shownDataset(bare.page);
     await bare.page.click("#copy-markdown");
     await bare.page.waitForSelector("#markdown-fallback:not([hidden])");
-    const field = await bare.page.evaluate(() => {
+    const field = await bare.page.evaluate(async () => {
       const input = document.getElementById("markdown-output");
       return {
         value: input.value,
@@ -495,7 +495,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
         focused: document.activeElement === input,
         selected: input.value.slice(input.selectionStart, input.selectionEnd) === input.value,
         label: input.labels[0].textContent,
-        figure: window.sweepmap.figure.observationsMarkdown(),
+        figure: (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.observationsMarkdown())),
       };
     });
     // The reconciliation's Markdown ends with its table of mismatches.
@@ -565,7 +565,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
       llama.across,
       "19 of 20 reported cells differ from the mean of their parts by more than rounding (± 0.10); the largest gap is 2.1 points at Ratio 0.1 and Local Window Size 2000 (reported 49.5, recomputed 51.60).",
     );
-    assert.equal(await page.evaluate(() => window.sweepmap.figure.reconciliation().mismatches.length), 19);
+    assert.equal(await page.evaluate(() => window.sweepmap.exports((exporting) => exporting.reconciliation().mismatches.length)), 19);
     const llamaHash = await canvasHash(page);
 
     await afterRender(page, () => page.selectOption("#model-select", "R1-Qwen"));

@@ -3,11 +3,14 @@
 // data; the importers package, www/pkg/importers/ (runs as JSON, lm-evaluation-harness files),
 // only when a page meets such a file (tests/e2e/importers.test.mjs); the paper package and its
 // font, www/pkg/paper/, only on a PDF or outlined SVG export (tests/e2e/paper.test.mjs);
-// DuckDB-wasm, www/duckdb/, only when a Parquet file is opened (tests/e2e/parquet.test.mjs).
+// DuckDB-wasm, www/duckdb/, only when a Parquet file is opened (tests/e2e/parquet.test.mjs). A
+// sweep figure's exports (SVG, CSV, LaTeX, Markdown) are written by the pairwise package too,
+// fetched on the first such export (lib/sweepmap.js withExports).
 // README "Package size".
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { openPage, shownDataset, startSession } from "./browser.mjs";
 
 let session;
@@ -72,6 +75,42 @@ describe("the wasm packages a page loads", { timeout: 120_000 }, () => {
     await page.selectOption("#dataset-select", "synthetic-pairwise");
     await page.waitForFunction(() => window.sweepmap.figure?.constructor.name === "SweepPairwiseFigure");
     assert.equal(requests.filter((url) => url.endsWith(".wasm")).length, 2);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a sweep figure's exports fetch the pairwise package on the first one, once, and write the figure shown", async () => {
+    const { page, context, problems, requests } = await openRecorded("#dataset=kv-cache-sweep&layout=grid&cmap=magma");
+    await shownDataset(page);
+    assert.deepEqual(fromPairwisePackage(requests), [], "nothing of the pairwise package before an export");
+    // The default package has no exports: the figure it draws cannot write them itself.
+    const own = await page.evaluate(() => ["toSvg", "latex", "observationsMarkdown", "shownCsv"].filter((name) => name in window.sweepmap.figure));
+    assert.deepEqual(own, []);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-svg")]);
+    const stem = await page.evaluate(() => window.sweepmap.figure.fileStem());
+    assert.equal(download.suggestedFilename(), `${stem}.svg`);
+    const saved = await readFile(await download.path(), "utf8");
+    assert.deepEqual(requests.filter((url) => url.endsWith(".wasm")), [defaultWasm(), pairwiseWasm()]);
+    // What withExports writes is the figure shown: the same figure drawn by the pairwise
+    // package from the same data and resolved options.
+    const same = await page.evaluate(async () => {
+      const { loadPairwiseApi, withExports } = await import("./lib/sweepmap.js");
+      const figure = window.sweepmap.figure;
+      const pairwise = await loadPairwiseApi();
+      const dataset = pairwise.loadJson(window.sweepmap.dataset.toJson());
+      const direct = new pairwise.SweepFigure(dataset, document.createElement("canvas"), figure.options());
+      const expected = [direct.toSvg(), direct.shownCsv(), direct.latex(), direct.observationsMarkdown(), JSON.stringify(direct.options())];
+      direct.free();
+      dataset.free();
+      const exported = await withExports(figure, (exporting) => [exporting.toSvg(), exporting.shownCsv(), exporting.latex(), exporting.observationsMarkdown(), JSON.stringify(exporting.options())]);
+      return { same: exported.map((text, index) => text === expected[index]), svg: exported[0] };
+    });
+    assert.deepEqual(same.same, [true, true, true, true, true]);
+    assert.equal(saved, same.svg, "the SVG button saves what withExports writes");
+    assert.match(saved, /^<svg /);
+    const [csv] = await Promise.all([page.waitForEvent("download"), page.click("#export-csv")]);
+    assert.match(csv.suggestedFilename(), /\.csv$/);
+    assert.equal(requests.filter((url) => url.endsWith(".wasm")).length, 2, "fetched once");
     assert.deepEqual(problems, []);
     await context.close();
   });

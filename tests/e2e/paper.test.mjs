@@ -68,7 +68,7 @@ function dominant(at, x, y, radius) {
  * the canvas (the dominant colour around the centre). Also the figure's size and file stem.
  */
 function canvasCells(page) {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const figure = window.sweepmap.figure;
     const canvas = document.getElementById("figure-canvas");
     const scale = canvas.width / canvas.getBoundingClientRect().width;
@@ -100,7 +100,7 @@ function canvasCells(page) {
       }
     });
     const titles = figure.panels().map((panel) => panel.title);
-    return { cells, titles, size: figure.size(), stem: figure.fileStem(), svg: figure.toSvg() };
+    return { cells, titles, size: figure.size(), stem: figure.fileStem(), svg: (await (await import("./lib/sweepmap.js")).withExports(figure, (exporting) => exporting.toSvg())) };
   });
 }
 
@@ -250,7 +250,7 @@ describe("export for papers", { timeout: 180_000 }, () => {
       // Regular only, as bytes (fetched here, as a host would have them).
       const regular = new Uint8Array(await (await fetch(lib.paperFontUrls[0])).arrayBuffer());
       const fonts = await lib.loadPaperApi(lib.paperWasmUrl, [regular]);
-      const { pdf, missing } = fonts.toPdf(window.sweepmap.figure.toSvg());
+      const { pdf, missing } = fonts.toPdf(await lib.withExports(window.sweepmap.figure, (exporting) => exporting.toSvg()));
       const again = await lib.loadPaperApi();
       return { header: new TextDecoder().decode(pdf.subarray(0, 7)), text: new TextDecoder("latin1").decode(pdf), missing, same: again === fonts };
     });
@@ -276,7 +276,7 @@ describe("export for papers", { timeout: 180_000 }, () => {
       buffer: Buffer.from("model,benchmark,ratio,window,score\n模型,b,0.1,128,41.5\n模型,b,0.2,128,42.5\n模型,b,0.1,256,43.5\n模型,b,0.2,256,44.5\n"),
     });
     await page.waitForFunction((count) => window.sweepmap.renders > count, before);
-    const { stem, svg } = await page.evaluate(() => ({ stem: window.sweepmap.figure.fileStem(), svg: window.sweepmap.figure.toSvg() }));
+    const { stem, svg } = await page.evaluate(async () => ({ stem: window.sweepmap.figure.fileStem(), svg: (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.toSvg())) }));
     assert.ok(svg.includes("模型"), "the label is in the figure's text");
     const pdf = await download(page, "#export-pdf");
     assert.equal(pdf.name, `${stem}.pdf`);

@@ -144,7 +144,8 @@ describe("the standalone file", { timeout: 240_000 }, () => {
       // Nothing is loaded from an address: the only src or href is the data: icon.
       assert.deepEqual([...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((match) => match[1]), ["data:,"], `${kind}: no address`);
       const wasm = [...html.matchAll(/<script type="application\/gzip" id="([^"]+)">/g)].map((match) => match[1]);
-      assert.deepEqual(wasm, kind === "pairwise" ? ["sweepmap-wasm", "sweepmap-wasm-pairwise"] : ["sweepmap-wasm"]);
+      // Both hold the pairwise package: it writes a sweep figure's exports (lib/sweepmap.js withExports).
+      assert.deepEqual(wasm, ["sweepmap-wasm", "sweepmap-wasm-pairwise"]);
     }
   });
 
@@ -342,14 +343,18 @@ describe("the standalone file", { timeout: 240_000 }, () => {
     await opened.context.close();
   });
 
-  test("an unfilled template, a damaged figure and per-item scores in the template for sweeps say what is wrong", async () => {
+  test("an unfilled template, a damaged figure and per-item scores in a file without the pairwise package say what is wrong", async () => {
     const unfilled = path.join(temp.folder, "unfilled.html");
     await copyFile(templates.sweep, unfilled);
     const template = await readFile(templates.sweep, "utf8");
     const damaged = path.join(temp.folder, "damaged.html");
     await writeFile(damaged, template.replace(FIGURE_SLOT, '{"data": "a,b'));
     const scores = await readFile(path.join(repository, "www", "data", "synthetic-pairwise.json"), "utf8");
-    const wrongTemplate = await figureFile("wrong-template.html", { data: scores, kind: "pairwise" });
+    // A file made from an older template for sweeps, which held the default package only.
+    const wrongTemplate = path.join(temp.folder, "wrong-template.html");
+    const sweepsOnly = template.replace(/<script type="application\/gzip" id="sweepmap-wasm-pairwise">[^<]*<\/script>/, "");
+    assert.notEqual(sweepsOnly, template);
+    await writeFile(wrongTemplate, fillTemplate(sweepsOnly, { data: scores, kind: "pairwise" }));
     for (const [file, message] of [
       [unfilled, `This file's figure cannot be shown: this is sweepmap's standalone template, not a figure: replace ${FIGURE_SLOT} with the figure's JSON (README "One file")`],
       [damaged, /^This file's figure cannot be shown: the figure in this file is not valid JSON \(.+\); fill the template as README "One file" says$/],

@@ -66,7 +66,7 @@ function cellColour(page, x, y) {
 
 /** The texts of the figure's SVG export, in order. */
 async function svgTexts(page) {
-  const svg = await page.evaluate(() => window.sweepmap.figure.toSvg());
+  const svg = await page.evaluate(async () => (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.toSvg())));
   return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1].trim());
 }
 

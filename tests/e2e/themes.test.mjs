@@ -137,7 +137,7 @@ describe("themes in the explorer", { timeout: 120_000 }, () => {
     assert.ok(closeColour(pixels.ink, [0, 0, 0, 255], 6), `title ink ${pixels.ink}`);
     assert.equal(pixels.page, "rgb(255, 255, 255)");
     // The SVG export has no background either, and black text.
-    const svg = await print.page.evaluate(() => window.sweepmap.figure.toSvg());
+    const svg = await print.page.evaluate(async () => (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.toSvg())));
     assert.ok(!/<rect x="0" y="0" [^>]*fill="#FFFFFF"/.test(svg));
     assert.match(svg, /fill="#000000"[^>]*>\nLocal Window Size/);
     assert.deepEqual([...problems, ...print.problems], []);

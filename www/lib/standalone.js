@@ -1,8 +1,10 @@
 // One self-contained HTML file of a figure: the template's contract, its filler and its reader.
 //
 // The build (.ci/build, through .ci/standalone.mjs) writes two templates: www/pkg/standalone.html
-// (the explorer with the default package's wasm inlined: sweeps and run tables) and
-// www/pkg/pairwise/standalone.html (the same with the pairwise package too: per-item scores).
+// (the explorer with the default package's wasm inlined: sweeps and run tables; and the pairwise
+// package's, which writes a sweep figure's exports: lib/sweepmap.js withExports) and
+// www/pkg/pairwise/standalone.html (the same, for per-item scores). A file without the pairwise
+// package (one made from an older template) refuses per-item scores.
 // Each holds the explorer's markup, its stylesheet, its JavaScript bundled into one inline module
 // script and the wasm gzipped as base64, under a Content-Security-Policy that allows exactly that
 // inline script and style (by their hashes) and nothing from any address: the file opens from

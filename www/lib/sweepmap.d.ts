@@ -36,6 +36,27 @@ export declare const pairwiseWasmUrl: URL;
  */
 export declare function loadPairwiseApi(source?: InitInput | Promise<InitInput>): Promise<SweepmapPairwiseApi>;
 
+/**
+ * Calls `use` with a figure or dataset that has the exports and analyses (a figure's toSvg, latex,
+ * observationsMarkdown, shownCsv, reports, observations, differenceSummary, reconciliation; a
+ * dataset's toCsv, analysis, reconcile, rankConfigurations): `item` itself when it has them,
+ * else the same figure or dataset in the pairwise package (fetched on the first call), freed
+ * once `use` has returned. Resolves to what `use` returns.
+ */
+export declare function withExports<
+  I extends api.SweepFigure | api.SweepDataset | pairwiseApi.SweepFigure | pairwiseApi.SweepPairwiseFigure | pairwiseApi.SweepDataset,
+  T,
+>(item: I, use: (item: WithExports<I>) => T): Promise<Awaited<T>>;
+
+/** What withExports hands `use` for an item: the pairwise package's figure or dataset (`any` for an untyped item). */
+export type WithExports<I> = 0 extends 1 & I
+  ? any
+  : I extends pairwiseApi.SweepPairwiseFigure
+  ? pairwiseApi.SweepPairwiseFigure
+  : I extends api.SweepDataset | pairwiseApi.SweepDataset
+    ? pairwiseApi.SweepDataset
+    : pairwiseApi.SweepFigure;
+
 /** The paper package's fonts, loaded: converts a figure's SVG. */
 export type PaperFonts = import("../pkg/paper/sweepmap_paper.js").PaperFonts;
 

@@ -3,7 +3,8 @@
 // loadPairwiseApi(), which does the same for the pairwise package: per-item scores and their
 // figure (loadPairwise, SweepPairwise, SweepPairwiseLoader, SweepPairwiseFigure) are a second
 // build of the crate (www/pkg/pairwise/), fetched only by a page that opens such data, so that
-// a page drawing sweeps never loads them (README "Package size"); and loadImportersApi(), for
+// a page drawing sweeps never loads them (README "Package size"), and which also writes a sweep
+// figure's exports (withExports: SVG, CSV, LaTeX, Markdown); and loadImportersApi(), for
 // the importers package (www/pkg/importers/: runs as JSON and lm-evaluation-harness files
 // converted into text the other two open; no figure code), fetched only by a page that meets
 // such a file.
@@ -87,6 +88,51 @@ const startPairwise = once(async (source) => {
  */
 export function loadPairwiseApi(source = pairwiseWasmUrl) {
   return startPairwise(source);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A figure's exports (toSvg, latex, observationsMarkdown, shownCsv) are not in the default
+// package: a user asks for them by clicking, so every page does not load them (README "Package
+// size"); nor are the analyses only a script asks for (a figure's reports, observations,
+// differenceSummary, reconciliation; a dataset's toCsv, analysis, reconcile,
+// rankConfigurations). The pairwise package has them all (and the whole sweep API): withExports
+// draws the same figure there, from the figure's dataset as JSON (datasetJson(), read back
+// exactly) and its resolved options, or reads the same dataset there (toJson()), and hands it to
+// `use`.
+
+/**
+ * Calls `use(item)` with a figure or a dataset that has the exports and analyses: `item` itself
+ * when it has them (the pairwise package's), else the same figure drawn (on a canvas of its own)
+ * or the same dataset read by the pairwise package (fetched on the first call, once per page:
+ * loadPairwiseApi), freed once `use` has returned. Resolves to what `use` returns.
+ * @template T
+ * @param {import("../pkg/sweepmap.js").SweepFigure | import("../pkg/sweepmap.js").SweepDataset | import("../pkg/pairwise/sweepmap.js").SweepFigure | import("../pkg/pairwise/sweepmap.js").SweepPairwiseFigure | import("../pkg/pairwise/sweepmap.js").SweepDataset} item
+ * @param {(item: any) => T} use
+ * @returns {Promise<Awaited<T>>}
+ */
+export async function withExports(item, use) {
+  if ("toSvg" in item || "toCsv" in item) return use(item);
+  const pairwise = await loadPairwiseApi();
+  if (!("datasetJson" in item)) {
+    const dataset = pairwise.loadJson(item.toJson());
+    try {
+      return await use(dataset);
+    } finally {
+      dataset.free();
+    }
+  }
+  const dataset = pairwise.loadJson(item.datasetJson());
+  let twin;
+  try {
+    twin = new pairwise.SweepFigure(dataset, document.createElement("canvas"), item.options());
+  } finally {
+    dataset.free();
+  }
+  try {
+    return await use(twin);
+  } finally {
+    twin.free();
+  }
 }
 
 /** Where the importers package's wasm is. */

@@ -20,8 +20,9 @@ function inlineWasm(id) {
   return new Response(new Blob([gzipped]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
-// The explorer reports a failure when it awaits load(). A file without the pairwise package
-// (the template for sweeps) never asks for it: lib/standalone.js loads its data as a sweep.
+// The explorer reports a failure when it awaits load(). Both templates hold the pairwise package
+// (a sweep figure's exports are written by it); a file without it (from an older template) never
+// asks for it for its data: lib/standalone.js loads them as a sweep.
 load(inlineWasm(WASM_ELEMENT_IDS.sweep) ?? Promise.reject(new Error("this file holds no wasm package"))).catch(() => {});
 const pairwise = inlineWasm(WASM_ELEMENT_IDS.pairwise);
 if (pairwise) loadPairwiseApi(pairwise).catch(() => {});

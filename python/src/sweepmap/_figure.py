@@ -536,6 +536,11 @@ class Figure(anywidget.AnyWidget):
                 f"export: pixel_ratio must be a number above 0, at most 16, found {pixel_ratio!r}"
             )
         message: dict[str, Any] = {"type": "export", "format": format, "pixelRatio": pixel_ratio}
+        if format in ("svg", "pdf") and self._wasm_pairwise is None:
+            # The front end writes SVG (and the PDF made from it) with the pairwise package,
+            # which has the exports (the default package, which every figure loads, has none:
+            # README "Package size").
+            self._wasm_pairwise = shared_asset("pairwise")
         if format == "pdf":
             # Which paper package: a front end that has it (from any figure) converts at once.
             message["paper"] = _paper().sha256
