@@ -55,7 +55,7 @@ pub use pairwise::{
 };
 pub use prepare::prepare_figure;
 pub use query::{file_stem_of, CellInfo, PanelReport};
-pub use wording::{format_p_value, format_percent, format_signed, grouped, plural};
+pub use wording::{counted, format_p_value, format_percent, format_signed, grouped};
 pub use words::{BinValue, Layout, Named, Range, Strips};
 
 /// The confidence level of uncertainty statements when none is chosen.

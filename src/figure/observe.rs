@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 use super::markdown::{MarkdownWriter, TableColumn};
-use super::wording::{format_signed, plural};
+use super::wording::{counted, format_signed, grouped};
 use super::{format_value, Figure, View};
 use crate::analysis::{
     difference, measure_trends, rank_configurations, summarize, test_against_peak, value_scale,
@@ -694,15 +694,15 @@ pub fn difference_lines(result: &Difference, a: &str, b: &str) -> DifferenceLine
     let mut lines = vec![
         format!(
             "{a} is higher in {} of {}.",
-            result.a_higher,
-            plural(compared, "configuration")
+            grouped(result.a_higher),
+            counted(compared, "configuration")
         ),
-        format!("{b} is higher in {}.", result.b_higher),
-        if result.equal == 1 {
-            "1 configuration ties.".to_string()
-        } else {
-            format!("{} configurations tie.", result.equal)
-        },
+        format!("{b} is higher in {}.", grouped(result.b_higher)),
+        format!(
+            "{} {}.",
+            counted(result.equal, "configuration"),
+            if result.equal == 1 { "ties" } else { "tie" }
+        ),
     ];
     if result.only_in_a > 0 || result.only_in_b > 0 {
         lines.push(format!(

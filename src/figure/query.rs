@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::{format_value, plural, Figure, FigurePanel};
+use super::{counted, format_value, Figure, FigurePanel};
 use crate::analysis::{measure_trends, summarize, Summary, Trends};
 use crate::display::display_label;
 use crate::model::records::CsvWriter;
@@ -162,12 +162,12 @@ impl Figure {
             } else {
                 "none".to_string()
             };
-            let noun = if count == 1.0 { "item" } else { "items" };
             text = format!(
-                "{}{}: {} {noun}, {share} of {total} paired items",
+                "{}{}: {}, {share} of {}",
                 titled(&panel.title),
                 self.cell_name(panel, x, y),
-                format_value(count, 0)
+                counted(count as usize, "item"),
+                counted(total, "paired item")
             );
         } else if let (Some(rank), Some(below)) = (rank, below_peak) {
             if rank == 1 {
@@ -233,7 +233,7 @@ impl Figure {
         let word = strips.value.word();
         let over = format!(
             "{word} of {}",
-            plural(line.map_or(0, |line| line.present), "cell")
+            counted(line.map_or(0, |line| line.present), "cell")
         );
         let mut values: Vec<f64> = Vec::new();
         for line in lines.iter().flatten() {

@@ -17,8 +17,8 @@ use std::borrow::Cow;
 
 use super::order::{order_grid, order_panels};
 use super::{
-    choose_decimals, format_value, noise_decimals, synthetic_caption, BenchmarkChoice, Figure,
-    FigureOptions, FigurePanel, MarginalStrips, Order, StripValue, View, DEFAULT_LEVEL,
+    choose_decimals, counted, format_value, noise_decimals, synthetic_caption, BenchmarkChoice,
+    Figure, FigureOptions, FigurePanel, MarginalStrips, Order, StripValue, View, DEFAULT_LEVEL,
 };
 use crate::analysis::{
     critical_value, has_standard_errors, noise_level, panel_marginals, scan_cells,
@@ -537,12 +537,7 @@ fn choice_label(dataset: &Dataset, choice: &BenchmarkChoice) -> String {
             let measured = (0..dataset.benchmarks.levels.len())
                 .filter(|&b| !dataset.is_reported_aggregate(b))
                 .count();
-            let noun = if measured == 1 {
-                "benchmark"
-            } else {
-                "benchmarks"
-            };
-            format!("mean of {measured} {noun}")
+            format!("mean of {}", counted(measured, "benchmark"))
         }
     }
 }
