@@ -228,7 +228,7 @@ impl SweepFigure {
                 description: figure.describe_panel(panel),
                 decimals: panel.decimals,
                 noise_estimate: figure.has_noise_estimate(panel),
-                strips: panel.marginals.is_some(),
+                strips: panel.marginals().is_some(),
             });
         }
         to_typed(&panels)
@@ -291,8 +291,7 @@ impl SweepFigure {
     pub fn reconciliation(&self) -> Result<Option<ReconciliationObject>, js_sys::Error> {
         self.drawing
             .figure()
-            .reconciliation
-            .as_ref()
+            .reconciliation()
             .map(to_typed)
             .transpose()
     }
@@ -300,10 +299,10 @@ impl SweepFigure {
     /// Who is ahead where, for the `"difference"` layout; `undefined` for other layouts.
     #[wasm_bindgen(js_name = differenceSummary)]
     pub fn difference_summary(&self) -> Result<Option<DifferenceSummaryObject>, js_sys::Error> {
-        let Some(summary) = &self.drawing.figure().difference else {
+        let Some(summary) = self.drawing.figure().difference() else {
             return Ok(None);
         };
-        let test = self.drawing.figure().difference_test.as_ref();
+        let test = self.drawing.figure().difference_test();
         to_typed(&DifferenceSummary {
             a_higher: summary.a_higher,
             equal: summary.equal,
