@@ -113,12 +113,13 @@ pub(crate) fn level_text(level: f64) -> String {
 pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figure> {
     options.domain.validate()?;
     if let Some(level) = options.uncertainty {
-        critical_value(level).map_err(|_| Error::InvalidField {
-            field: "uncertainty".into(),
-            expected: format!(
-                "a confidence level between 0 and 1, such as 0.95, found {}",
-                crate::float_text::Shortest(level)
-            ),
+        // The level's own message, under the option's name.
+        critical_value(level).map_err(|error| match error {
+            Error::InvalidField { expected, .. } => Error::InvalidField {
+                field: "uncertainty".into(),
+                expected,
+            },
+            other => other,
         })?;
     }
     let mut panels = match &options.view {
