@@ -196,9 +196,6 @@ pub struct FigurePanel {
 /// What only one kind of panel has.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
-// A plain tag byte, not a niche in a field: checking the kind is then one comparison
-// (measured: the default wasm package is smaller so).
-#[repr(u8)]
 pub enum PanelKind {
     /// Values: a model on a benchmark or the mean, or a reconciliation's reported or recomputed
     /// figures.
@@ -325,9 +322,6 @@ pub struct Figure {
 /// What only one kind of figure has.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
-// A plain tag byte, not a niche in a field: checking the kind is then one comparison
-// (measured: the default wasm package is smaller so).
-#[repr(u8)]
 pub enum FigureKind {
     /// A model, benchmark or grid view: panels of values.
     Values {
