@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use super::{Format, Projection, Role, Sweep};
 use crate::error::{counted, quoted_list, Error};
+use crate::Direction;
 
 impl Sweep {
     /// Sentences about a projection of this sweep: first a headline, a sentence short enough
@@ -22,7 +23,10 @@ impl Sweep {
     /// The main effects' shares are not repeated: the controls and the column panel show them.
     pub fn explain(&self, projection: &Projection) -> Vec<String> {
         let view = &projection.view;
-        let better = format!("{} is better", view.direction.unwrap_or_default().as_str());
+        let better = match view.direction {
+            Some(Direction::Lower) => "lower is better",
+            _ => "higher is better",
+        };
         let default = self.default_view().ok();
         let axes = [view.x.as_str(), view.y.as_str()];
         let by_effect = default

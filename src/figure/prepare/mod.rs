@@ -24,7 +24,7 @@ use super::{
     View, DEFAULT_LEVEL,
 };
 use crate::analysis::{
-    critical_value, has_standard_errors, noise_level, panel_marginals, scan_cells,
+    critical_value, has_standard_errors, level_error, noise_level, panel_marginals, scan_cells,
     select_benchmarks, standard_errors, standard_errors_of_mean, test_against_peak, value_scale,
     with_reported_errors, CellError, CellPosition, ValueScale,
 };
@@ -113,14 +113,7 @@ pub(crate) fn level_text(level: f64) -> String {
 pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figure> {
     options.domain.validate()?;
     if let Some(level) = options.uncertainty {
-        // The level's own message, under the option's name.
-        critical_value(level).map_err(|error| match error {
-            Error::InvalidField { expected, .. } => Error::InvalidField {
-                field: "uncertainty".into(),
-                expected,
-            },
-            other => other,
-        })?;
+        critical_value(level).map_err(|_| level_error("uncertainty", level))?;
     }
     let mut panels = match &options.view {
         View::Model { model } => model::model_panels(dataset, options, model)?,
