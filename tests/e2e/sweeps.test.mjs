@@ -162,6 +162,9 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
         folded: [...details.querySelectorAll("li")].map((li) => li.textContent),
         height: document.getElementById("notice-banner").getBoundingClientRect().height,
         detailsVisible: details.querySelector("ul").checkVisibility(),
+        list: document.getElementById("notice-list").getBoundingClientRect().toJSON(),
+        inner: document.getElementById("notice-banner").clientWidth,
+        dismiss: document.getElementById("notice-dismiss").getBoundingClientRect().toJSON(),
       };
     });
     assert.equal(banner.items, 1);
@@ -177,6 +180,11 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
     // tall with every line shown before).
     assert.equal(banner.detailsVisible, false);
     assert.ok(banner.height < 260, `the banner is ${banner.height} px tall`);
+    // The notices take the banner's width (its padding aside), and Dismiss goes under them, at
+    // the end, instead of keeping a column of its own beside text wrapped to half the banner.
+    assert.ok(banner.list.width > banner.inner - 40, `the notices are ${banner.list.width} px wide in ${banner.inner} px`);
+    assert.ok(banner.dismiss.top >= banner.list.bottom, `Dismiss at ${banner.dismiss.top} px, the notices end at ${banner.list.bottom} px`);
+    assert.ok(Math.abs(banner.dismiss.right - banner.list.right) < 2, "Dismiss at the end of the row");
     await page.click("#notice-list summary");
     assert.equal(await page.evaluate(() => document.querySelector("#notice-list details ul").checkVisibility()), true);
     assert.deepEqual(problems, []);
