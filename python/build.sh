@@ -13,7 +13,7 @@
 #   - pairwise_bg.wasm and pairwise_standalone.html: the pairwise package's wasm (sent to the
 #     widget only for per-item scores; its glue is bundled into widget.js) and the one-file
 #     template with both packages, for per-item scores;
-#   - paper_bg.wasm, DejaVuSans.ttf, DejaVuSans-Bold.ttf and DejaVu-LICENSE: the paper package's
+#   - paper_bg.wasm, LiberationSans-Regular.ttf, LiberationSans-Bold.ttf and font-LICENSE: the paper package's
 #     wasm (SVG to PDF, README "Export") and its fonts with their licence, sent to a front end
 #     only on its first PDF export (Figure.to_pdf); its glue is bundled into widget.js.
 # Run `bash .ci/build` first (npm test runs both). A wheel built after this ships all three.
@@ -24,8 +24,8 @@ rolldown="node_modules/.bin/rolldown"
 static="python/src/sweepmap/static"
 for needed in "$rolldown" www/pkg/sweepmap.js www/pkg/sweepmap_bg.wasm www/pkg/standalone.html \
   www/pkg/pairwise/sweepmap.js www/pkg/pairwise/sweepmap_bg.wasm www/pkg/pairwise/standalone.html \
-  www/pkg/paper/sweepmap_paper.js www/pkg/paper/sweepmap_paper_bg.wasm www/pkg/paper/DejaVuSans.ttf \
-  www/pkg/paper/DejaVuSans-Bold.ttf www/pkg/paper/LICENSE; do
+  www/pkg/paper/sweepmap_paper.js www/pkg/paper/sweepmap_paper_bg.wasm www/pkg/paper/LiberationSans-Regular.ttf \
+  www/pkg/paper/LiberationSans-Bold.ttf www/pkg/paper/LICENSE; do
   if [[ ! -e "$needed" ]]; then
     echo "python/build.sh: $needed is missing; run 'bash .ci/setup' and 'bash .ci/build' first" >&2
     exit 1
@@ -42,6 +42,6 @@ cp www/pkg/standalone.html "$static/standalone.html"
 cp www/pkg/pairwise/sweepmap_bg.wasm "$static/pairwise_bg.wasm"
 cp www/pkg/pairwise/standalone.html "$static/pairwise_standalone.html"
 cp www/pkg/paper/sweepmap_paper_bg.wasm "$static/paper_bg.wasm"
-cp www/pkg/paper/DejaVuSans.ttf www/pkg/paper/DejaVuSans-Bold.ttf "$static/"
-cp www/pkg/paper/LICENSE "$static/DejaVu-LICENSE"
-echo "python/build.sh: front end in $static/ ($(wc -c <"$static/widget.js") bytes of JS, $(wc -c <"$static/sweepmap_bg.wasm") + $(wc -c <"$static/pairwise_bg.wasm") bytes of wasm, $(wc -c <"$static/standalone.html") + $(wc -c <"$static/pairwise_standalone.html") bytes of standalone templates, $(cat "$static/paper_bg.wasm" "$static"/DejaVuSans*.ttf | wc -c) bytes of the paper package and fonts)"
+cp www/pkg/paper/LiberationSans-Regular.ttf www/pkg/paper/LiberationSans-Bold.ttf "$static/"
+cp www/pkg/paper/LICENSE "$static/font-LICENSE"
+echo "python/build.sh: front end in $static/ ($(wc -c <"$static/widget.js") bytes of JS, $(wc -c <"$static/sweepmap_bg.wasm") + $(wc -c <"$static/pairwise_bg.wasm") bytes of wasm, $(wc -c <"$static/standalone.html") + $(wc -c <"$static/pairwise_standalone.html") bytes of standalone templates, $(cat "$static/paper_bg.wasm" "$static"/LiberationSans-*.ttf | wc -c) bytes of the paper package and fonts)"

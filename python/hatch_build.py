@@ -12,9 +12,9 @@ ASSETS = (
     "pairwise_bg.wasm",
     "pairwise_standalone.html",
     "paper_bg.wasm",
-    "DejaVuSans.ttf",
-    "DejaVuSans-Bold.ttf",
-    "DejaVu-LICENSE",
+    "LiberationSans-Regular.ttf",
+    "LiberationSans-Bold.ttf",
+    "font-LICENSE",
 )
 
 

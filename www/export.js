@@ -74,7 +74,7 @@ export function missingNote(missing) {
   if (missing.length === 0) return null;
   const listed = missing.slice(0, 8).join(" ");
   const more = missing.length > 8 ? ` and ${missing.length - 8} more` : "";
-  return `(the bundled font, DejaVu Sans, has no glyph for ${listed}${more}: drawn as boxes; the plain SVG export keeps them as text)`;
+  return `(the bundled font, Liberation Sans, has no glyph for ${listed}${more}: drawn as boxes; the plain SVG export keeps them as text)`;
 }
 
 /**

@@ -4,7 +4,7 @@
 //! A separate crate and wasm package (`www/pkg/paper/`), fetched only when a page exports one
 //! of these: usvg lays out the text and svg2pdf writes the PDF, which is far more code than the
 //! page needs to draw a figure. It never knows what a sweep is: it reads an SVG and fonts. The
-//! fonts are given as bytes (the page fetches the bundled DejaVu Sans from `fonts/`); no system
+//! fonts are given as bytes (the page fetches the bundled Liberation Sans from `fonts/`); no system
 //! font is ever looked up, so the output is the same natively and in wasm.
 //!
 //! The pipeline: the fonts go into a font database ([`Fonts::new`]), the SVG is parsed and its
@@ -23,7 +23,7 @@ mod wasm;
 
 /// The family every generic name (`sans-serif`, `serif`, ...) and the SVG's default font resolve
 /// to: the font bundled with sweepmap, which the core's SVG export names first.
-pub const BUNDLED_FAMILY: &str = "DejaVu Sans";
+pub const BUNDLED_FAMILY: &str = "Liberation Sans";
 
 /// What went wrong, said to the user: names the input and what to do.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,6 +1,6 @@
 //! The paper crate natively: the seed figure's SVG (`tests/seed-figure.svg`, as `toSvg` wrote
 //! it) to a PDF whose structure is valid (header, cross-reference table pointing at each
-//! object, trailer), with both DejaVu faces embedded as subsets and the page the figure's size;
+//! object, trailer), with both Liberation Sans faces embedded as subsets and the page the figure's size;
 //! to an SVG with no text left and every cell's fill kept; characters the font lacks reported;
 //! and each bad input refused with its message.
 
@@ -13,8 +13,8 @@ fn crate_path(relative: &str) -> PathBuf {
 }
 
 fn bundled_fonts() -> Fonts {
-    let regular = std::fs::read(crate_path("fonts/DejaVuSans.ttf")).expect("DejaVuSans.ttf");
-    let bold = std::fs::read(crate_path("fonts/DejaVuSans-Bold.ttf")).expect("DejaVuSans-Bold.ttf");
+    let regular = std::fs::read(crate_path("fonts/LiberationSans-Regular.ttf")).expect("LiberationSans-Regular.ttf");
+    let bold = std::fs::read(crate_path("fonts/LiberationSans-Bold.ttf")).expect("LiberationSans-Bold.ttf");
     Fonts::new(&[&regular, &bold]).expect("the bundled fonts load")
 }
 
@@ -113,7 +113,7 @@ fn the_seed_figure_becomes_a_valid_pdf_with_both_faces_embedded_as_subsets() {
         "the page is the figure's size"
     );
     // Both faces, each a subset (a six-letter tag before its name) with its TrueType program.
-    for face in [&b"+DejaVuSans\n"[..], &b"+DejaVuSans-Bold\n"[..]] {
+    for face in [&b"+LiberationSans\n"[..], &b"+LiberationSans-Bold\n"[..]] {
         let at =
             find(pdf, face).unwrap_or_else(|| panic!("{} embedded", String::from_utf8_lossy(face)));
         let tag = &pdf[at - 6..at];
@@ -185,7 +185,7 @@ fn text_as_paths_leaves_no_text_and_keeps_every_cell_fill() {
 #[test]
 fn characters_the_font_lacks_are_named_once_each_in_order() {
     let svg = r#"<svg width="200" height="40" viewBox="0 0 200 40" xmlns="http://www.w3.org/2000/svg">
-<text x="4" y="20" font-family="'DejaVu Sans', Verdana, sans-serif" font-size="12">模型 α ± 模 → 型号</text>
+<text x="4" y="20" font-family="'Liberation Sans', Arial, Helvetica, sans-serif" font-size="12">模型 α ± 模 → 型号</text>
 </svg>"#;
     let fonts = bundled_fonts();
     let pdf = svg_to_pdf(svg, &fonts).expect("converted");
@@ -222,7 +222,7 @@ fn bad_inputs_are_refused_with_what_to_do() {
         error.to_string(),
         "no font was given: pass the bytes of at least one TrueType or OpenType font"
     );
-    let regular = std::fs::read(crate_path("fonts/DejaVuSans.ttf")).expect("font");
+    let regular = std::fs::read(crate_path("fonts/LiberationSans-Regular.ttf")).expect("font");
     let Err(error) = Fonts::new(&[&regular, b"<!doctype html>"]) else {
         panic!("HTML accepted as a font")
     };

@@ -692,11 +692,12 @@ def test_to_pdf_is_the_figure_made_by_the_paper_package_sent_once(host, tmp_path
 
 
 def test_to_pdf_warns_of_characters_its_font_lacks(host):
-    """A label the bundled font cannot draw (DejaVu Sans has no CJK) is drawn as boxes: the
+    """A label the bundled font cannot draw (Liberation Sans has no CJK) is drawn as boxes: the
     future lists the characters and to_pdf() warns, naming them."""
     figure = host.show(sweepmap.Figure(TIDY.assign(model="模型"), width=600))
     assert drawn(figure) == ["模型"]
-    with pytest.warns(UserWarning, match=r"DejaVu Sans, has no glyph for 模 型: drawn as boxes"):
+    missing = r"Liberation Sans, has no glyph for 模 型: drawn as boxes"
+    with pytest.warns(UserWarning, match=missing):
         pdf = figure.to_pdf()
     assert pdf.startswith(b"%PDF-1.")
     future = figure.export("pdf")

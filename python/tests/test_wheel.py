@@ -38,9 +38,9 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
             "pairwise_bg.wasm",
             "pairwise_standalone.html",
             "paper_bg.wasm",
-            "DejaVuSans.ttf",
-            "DejaVuSans-Bold.ttf",
-            "DejaVu-LICENSE",
+            "LiberationSans-Regular.ttf",
+            "LiberationSans-Bold.ttf",
+            "font-LICENSE",
         ):
             assert archive.read(f"sweepmap/static/{asset}") == (STATIC / asset).read_bytes()
         # The reduction's one SQL text, which the page's DuckDB-wasm runs too.
@@ -66,7 +66,7 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
     assert (STATIC / "paper_bg.wasm").read_bytes() == (
         paper / "sweepmap_paper_bg.wasm"
     ).read_bytes()
-    assert (STATIC / "DejaVu-LICENSE").read_bytes() == (paper / "LICENSE").read_bytes()
+    assert (STATIC / "font-LICENSE").read_bytes() == (paper / "LICENSE").read_bytes()
     # Imported from the wheel itself (first on the path), a figure gets the shipped front end.
     check = (
         "import sweepmap, sys; f = sweepmap.Figure('a,b,c,v\\n1,2,3,4\\n');"

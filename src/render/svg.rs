@@ -116,11 +116,13 @@ impl Surface for SvgSurface {
             VPos::Bottom => "-0.5ex",
         };
         // plotters-svg divides the size by 1.24, which `render_svg`'s font scale multiplied in.
-        // The font stack names first the font the paper package embeds and outlines (DejaVu
-        // Sans, README "Export"), then Verdana, which has nearly its widths, then any sans-serif.
+        // The font stack names first the font the paper package embeds and outlines (Liberation
+        // Sans, README "Export"), then the fonts with its widths, Arial's: a canvas's `sans-serif`
+        // draws with one of them and the layout's width estimates are Arial's, so the SVG's text
+        // takes the room the page's did.
         let _ = write!(
             self.out,
-            r#"<text x="{x}" y="{y}" dy="{shift}" text-anchor="{anchor}" font-family="'DejaVu Sans', Verdana, sans-serif" font-size="{}" opacity="1" fill="{}""#,
+            r#"<text x="{x}" y="{y}" dy="{shift}" text-anchor="{anchor}" font-family="'Liberation Sans', Arial, Helvetica, sans-serif" font-size="{}" opacity="1" fill="{}""#,
             Shortest(font.size / 1.24),
             hex(font.ink),
         );

@@ -159,6 +159,42 @@ describe("export and share", { timeout: 90_000 }, () => {
     });
   }
 
+  test("the SVG's text takes the width the canvas's took: its font stack has the canvas's widths", async () => {
+    // The canvas draws `sans-serif` (Arial's widths: Arial, Helvetica or Liberation Sans); an SVG
+    // whose stack named a wider font (DejaVu Sans, until 2026-11-27: 26.7 px for "49.1" at 12 px
+    // against the canvas's 23.4) pushed cell values to the cells' edges.
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&layout=benchmark&bench=AIME24");
+    await shownDataset(page);
+    const widths = await page.evaluate(async () => {
+      const { withExports } = await import("./lib/sweepmap.js");
+      const svg = await withExports(window.sweepmap.figure, (exporting) => exporting.toSvg());
+      // Measured in a frame of its own, removed after.
+      const frame = document.createElement("iframe");
+      frame.style.cssText = "position:absolute;left:-10000px;width:2000px;height:2000px";
+      document.body.append(frame);
+      const root = frame.contentDocument.importNode(new DOMParser().parseFromString(svg, "image/svg+xml").documentElement, true);
+      frame.contentDocument.body.append(root);
+      const context = document.createElement("canvas").getContext("2d");
+      const rows = [...root.querySelectorAll("text")]
+        .filter((text) => text.textContent.trim() !== "" && !text.hasAttribute("transform"))
+        .map((text) => {
+          const size = Number(text.getAttribute("font-size"));
+          context.font = `${text.getAttribute("font-weight") === "bold" ? "bold" : "normal"} ${size}px sans-serif`;
+          const content = text.textContent.trim();
+          return { text: content, svg: text.getComputedTextLength(), canvas: context.measureText(content).width };
+        });
+      frame.remove();
+      return rows;
+    });
+    assert.ok(widths.length >= 20 + 5, `the cell values and the axes' labels (${widths.length} texts)`);
+    assert.ok(widths.filter((row) => /^\d+(\.\d+)?$/.test(row.text)).length >= 20, `the cell values among ${widths.map((row) => row.text).join(" | ")}`);
+    for (const row of widths) {
+      assert.ok(Math.abs(row.svg - row.canvas) <= Math.max(0.5, row.canvas * 0.01), `"${row.text}": ${row.svg.toFixed(1)} px in the SVG, ${row.canvas.toFixed(1)} on the canvas`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("the grid exports every panel, named by what they share", async () => {
     const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&layout=benchmark&bench=%3Amean");
     await shownDataset(page);

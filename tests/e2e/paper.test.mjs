@@ -137,8 +137,8 @@ describe("export for papers", { timeout: 180_000 }, () => {
     // The package and both faces of the font, once each.
     const paperUrl = (file) => new URL(`pkg/paper/${file}`, session.url).href;
     assert.deepEqual(fromPaperPackage(requests).sort(), [
-      paperUrl("DejaVuSans-Bold.ttf"),
-      paperUrl("DejaVuSans.ttf"),
+      paperUrl("LiberationSans-Bold.ttf"),
+      paperUrl("LiberationSans-Regular.ttf"),
       paperUrl("sweepmap_paper.js"),
       paperUrl("sweepmap_paper_bg.wasm"),
     ]);
@@ -223,7 +223,7 @@ describe("export for papers", { timeout: 180_000 }, () => {
     const { page, context } = await openPage(session, "");
     await shownDataset(page);
     const before = await page.evaluate(() => ({ renders: window.sweepmap.renders, panels: window.sweepmap.figure.panels().length }));
-    const fontUrl = new URL("pkg/paper/DejaVuSans-Bold.ttf", session.url).href;
+    const fontUrl = new URL("pkg/paper/LiberationSans-Bold.ttf", session.url).href;
     await page.route(fontUrl, (route) => route.fulfill({ status: 404, body: "not here" }));
     await page.click("#export-pdf");
     await page.waitForSelector("#error-banner:not([hidden])");
@@ -258,10 +258,10 @@ describe("export for papers", { timeout: 180_000 }, () => {
     assert.deepEqual(result.missing, []);
     assert.equal(result.same, true, "later calls resolve to the same fonts");
     // Bold text (the peaks) is laid out in the one face given: no bold face is embedded.
-    assert.match(result.text, /\/BaseFont \/[A-Z]{6}\+DejaVuSans\n/);
-    assert.doesNotMatch(result.text, /DejaVuSans-Bold/);
+    assert.match(result.text, /\/BaseFont \/[A-Z]{6}\+LiberationSans\n/);
+    assert.doesNotMatch(result.text, /LiberationSans-Bold/);
     const fetchedFonts = fromPaperPackage(requests).filter((url) => url.endsWith(".ttf"));
-    assert.deepEqual(fetchedFonts, [new URL("pkg/paper/DejaVuSans.ttf", session.url).href], "only the test's own fetch");
+    assert.deepEqual(fetchedFonts, [new URL("pkg/paper/LiberationSans-Regular.ttf", session.url).href], "only the test's own fetch");
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -283,7 +283,7 @@ describe("export for papers", { timeout: 180_000 }, () => {
     await page.waitForFunction(() => document.getElementById("share-status").textContent !== "");
     assert.equal(
       await page.textContent("#share-status"),
-      `PDF saved as ${stem}.pdf (the bundled font, DejaVu Sans, has no glyph for 模 型: drawn as boxes; the plain SVG export keeps them as text).`,
+      `PDF saved as ${stem}.pdf (the bundled font, Liberation Sans, has no glyph for 模 型: drawn as boxes; the plain SVG export keeps them as text).`,
     );
     assert.deepEqual(problems, []);
     await context.close();

@@ -63,7 +63,7 @@ export type PaperFonts = import("../pkg/paper/sweepmap_paper.js").PaperFonts;
 /** Where the paper package's wasm is. */
 export declare const paperWasmUrl: URL;
 
-/** The fonts the paper package lays text out with: DejaVu Sans, regular then bold. */
+/** The fonts the paper package lays text out with: Liberation Sans, regular then bold. */
 export declare const paperFontUrls: URL[];
 
 /**

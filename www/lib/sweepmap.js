@@ -176,16 +176,16 @@ export function isLoaded() {
 // ---------------------------------------------------------------------------------------------
 // Export for papers: the paper package (www/pkg/paper/, the crate paper/) turns a figure's SVG
 // (figure.toSvg()) into a PDF with real text in an embedded subset of the bundled font, or into
-// an SVG with its text as paths. It and the font (DejaVu Sans, regular and bold) are fetched
+// an SVG with its text as paths. It and the font (Liberation Sans, regular and bold) are fetched
 // only when first asked for, once per page (README "Export").
 
 /** Where the paper package's wasm is. */
 export const paperWasmUrl = /* @__PURE__ */ new URL("../pkg/paper/sweepmap_paper_bg.wasm", import.meta.url);
 
-/** The fonts the paper package lays text out with: DejaVu Sans, regular then bold. */
+/** The fonts the paper package lays text out with: Liberation Sans, regular then bold. */
 export const paperFontUrls = [
-  /* @__PURE__ */ new URL("../pkg/paper/DejaVuSans.ttf", import.meta.url),
-  /* @__PURE__ */ new URL("../pkg/paper/DejaVuSans-Bold.ttf", import.meta.url),
+  /* @__PURE__ */ new URL("../pkg/paper/LiberationSans-Regular.ttf", import.meta.url),
+  /* @__PURE__ */ new URL("../pkg/paper/LiberationSans-Bold.ttf", import.meta.url),
 ];
 
 /**

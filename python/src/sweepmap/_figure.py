@@ -139,7 +139,7 @@ class _Paper:
     """The paper package (www/pkg/paper/: SVG to PDF) and its fonts, for PDF exports only."""
 
     wasm: bytes
-    fonts: tuple[bytes, bytes]  # DejaVu Sans, regular then bold
+    fonts: tuple[bytes, bytes]  # Liberation Sans, regular then bold
     sha256: str
 
 
@@ -150,8 +150,8 @@ def _paper() -> _Paper:
     try:
         wasm = (static / "paper_bg.wasm").read_bytes()
         fonts = (
-            (static / "DejaVuSans.ttf").read_bytes(),
-            (static / "DejaVuSans-Bold.ttf").read_bytes(),
+            (static / "LiberationSans-Regular.ttf").read_bytes(),
+            (static / "LiberationSans-Bold.ttf").read_bytes(),
         )
     except FileNotFoundError as error:
         raise _missing(error) from None
@@ -523,8 +523,8 @@ class Figure(anywidget.AnyWidget):
         """Asks the front end for the figure as SVG (text), PNG (bytes, at `pixel_ratio`
         device pixels per CSS pixel, less when a browser canvas cannot hold that) or PDF (bytes:
         the SVG made a one-page PDF by the paper package, 1 CSS pixel = 1 pt, cells as vector
-        shapes, text as text in the embedded DejaVu Sans; the front end gets the package and the
-        font from the kernel on its first PDF, once, about 2.7 MB). Returns a Future that the
+        shapes, text as text in the embedded Liberation Sans; the front end gets the package and the
+        font from the kernel on its first PDF, once, about 2.1 MB). Returns a Future that the
         answer completes (with SweepmapError if the figure failed); a PDF's future also has
         `missing`, the characters the font lacks (drawn as boxes). Needs the figure shown in a
         live front end. In a notebook the answer arrives once the cell has finished: read
@@ -590,8 +590,8 @@ def _missing_note(missing: Sequence[str]) -> str:
     listed = " ".join(missing[:8])
     more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
     return (
-        f"the bundled font, DejaVu Sans, has no glyph for {listed}{more}: drawn as boxes in the "
-        "PDF; to_svg() keeps them as text"
+        f"the bundled font, Liberation Sans, has no glyph for {listed}{more}: "
+        "drawn as boxes in the PDF; to_svg() keeps them as text"
     )
 
 
