@@ -84,8 +84,9 @@ fn a_thousand_cell_axis_labels_every_fiftieth_cell() {
     let figure = prepare_figure(&dataset, &grid_options()).unwrap();
     let layout = layout_figure(&figure, 800.0);
     let panel = &layout.panels[0];
-    // One CSS pixel per cell: a label every 50 cells (50 px) is the first round step 40 px apart.
-    assert_eq!((panel.cell_width, panel.cell_height), (1.0, 1.0));
+    // One CSS pixel per column: a label every 50 cells (50 px) is the first round step 40 px
+    // apart. The three rows are a label's line tall (14 px), not a pixel: each is labelled.
+    assert_eq!((panel.cell_width, panel.cell_height), (1.0, 14.0));
     let fiftieths: Vec<String> = (0..20).map(|i| (i * 50).to_string()).collect();
     let x: Vec<String> = panel.x_ticks.iter().map(|t| t.label.clone()).collect();
     assert_eq!(x, fiftieths);
@@ -102,9 +103,8 @@ fn a_thousand_cell_axis_labels_every_fiftieth_cell() {
         "{}",
         layout.width
     );
-    // Three rows of one pixel: the first alone is labelled.
     let y: Vec<&str> = panel.y_ticks.iter().map(|t| t.label.as_str()).collect();
-    assert_eq!(y, ["0"]);
+    assert_eq!(y, ["0", "1", "2"]);
 }
 
 #[test]
@@ -177,5 +177,111 @@ fn a_single_panel_keeps_cells_no_wider_than_twice_their_height() {
     assert!(
         panel.cell_width <= 2.0 * panel.cell_height + 1e-9,
         "{panel:?}"
+    );
+}
+
+/// Six lm-evaluation-harness task names (x) against three long model names (y), as a run of
+/// `lm_eval` over three models gives them.
+fn tasks_by_models() -> Dataset {
+    let tasks = [
+        "mmlu",
+        "hellaswag",
+        "arc_easy",
+        "mmlu_abstract_algebra",
+        "mmlu_anatomy",
+        "winogrande_debiased_with_a_very_long_suffix_for_the_test",
+    ];
+    let mut text = String::from("model,task,acc\n");
+    for (y, model) in [
+        "synthetic/model-a",
+        "synthetic/model-b",
+        "synthetic/model-c",
+    ]
+    .iter()
+    .enumerate()
+    {
+        for (x, task) in tasks.iter().enumerate() {
+            text.push_str(&format!("{model},{task},{}\n", 0.3 + 0.05 * (x + y) as f64));
+        }
+    }
+    let options = CsvOptions {
+        x: Some("task".into()),
+        y: Some("model".into()),
+        ..CsvOptions::default()
+    };
+    load_csv(&text, &options).unwrap()
+}
+
+#[test]
+fn task_names_too_wide_to_sit_level_are_turned_upright_and_every_one_shown() {
+    let figure = prepare_figure(&tasks_by_models(), &grid_options()).unwrap();
+    let layout = layout_figure(&figure, 800.0);
+    let panel = &layout.panels[0];
+    // Level, "mmlu_abstract_algebra" (about 135 px) under cells of about 90 px would have
+    // labelled every other task only.
+    assert!(
+        panel.cell_width >= 14.0 && panel.cell_width < 135.0,
+        "{}",
+        panel.cell_width
+    );
+    assert!(panel.x_ticks_turned);
+    let labels: Vec<&str> = panel.x_ticks.iter().map(|t| t.label.as_str()).collect();
+    assert_eq!(
+        labels[..5],
+        [
+            "mmlu",
+            "hellaswag",
+            "arc_easy",
+            "mmlu_abstract_algebra",
+            "mmlu_anatomy"
+        ]
+    );
+    // The longest is cut in its middle to 160 px; hover has the whole name.
+    assert!(
+        labels[5].starts_with("winogran")
+            && labels[5].contains('…')
+            && labels[5].ends_with("_for_the_test"),
+        "{}",
+        labels[5]
+    );
+    assert!(sweepmap::layout::estimate_text_width(labels[5], layout.tick_font) <= 160.0);
+    // Each centred on its cell; the axis name below the longest label.
+    for (index, tick) in panel.x_ticks.iter().enumerate() {
+        assert_eq!(
+            tick.at,
+            panel.plot.x + (index as f64 + 0.5) * panel.cell_width
+        );
+    }
+    assert!(
+        panel.x_label_at.1 >= panel.plot.bottom() + 160.0,
+        "{:?}",
+        panel.x_label_at
+    );
+    // The model names are labelled level, every one.
+    assert_eq!(panel.y_ticks.len(), 3);
+    // Short labels stay level (the seed figure's ratios).
+    let square_figure = prepare_figure(&square(5), &grid_options()).unwrap();
+    assert!(!layout_figure(&square_figure, 800.0).panels[0].x_ticks_turned);
+}
+
+#[test]
+fn a_narrow_figure_labels_every_model_and_gives_their_names_a_third_of_its_width() {
+    let figure = prepare_figure(&tasks_by_models(), &grid_options()).unwrap();
+    let layout = layout_figure(&figure, 300.0);
+    let panel = &layout.panels[0];
+    // A row a label's line tall at least: all three models named.
+    assert!(panel.cell_height >= 14.0, "{}", panel.cell_height);
+    let models: Vec<&str> = panel.y_ticks.iter().map(|t| t.label.as_str()).collect();
+    assert_eq!(models.len(), 3, "{models:?}");
+    // 30 % of the panel's 276 px: names are cut in their middle to about 83 px, keeping the
+    // end that tells them apart.
+    assert_eq!(models, ["synt…model-a", "synt…model-b", "synt…model-c"]);
+    for model in &models {
+        assert!(sweepmap::layout::estimate_text_width(model, layout.tick_font) <= 0.3 * 276.0);
+    }
+    assert!(
+        panel.plot.x <= 12.0 + 12.5 + 10.0 + 0.3 * 276.0 + 8.0 + 0.01,
+        "{}",
+        panel.plot.x
     );
 }

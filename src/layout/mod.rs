@@ -34,6 +34,19 @@ const MIN_PLOT_WIDTH: f64 = 150.0;
 const MAX_CELL_HEIGHT: f64 = 56.0;
 /// The largest side of a square plot (pairwise histograms).
 const MAX_SQUARE_PLOT: f64 = 420.0;
+/// The room a tick label takes across its axis: a cell at least this tall (or wide, for
+/// labels turned upright) has every label.
+const LABEL_LINE: f64 = TICK_FONT + 2.0;
+/// Cells are made at least [`LABEL_LINE`] tall while the plot stays within this height, so a
+/// narrow figure of a few long-named rows (models, tasks) labels every row.
+const MAX_LABELLED_PLOT: f64 = 600.0;
+/// The longest an x tick label turned upright may be; longer ones are cut in the middle, with
+/// "…" (hover has them whole).
+const MAX_TURNED_LABEL: f64 = 160.0;
+/// The share of a panel's width the y tick labels may take, and the least room they get;
+/// longer labels are cut in the middle, with "…" (hover has them whole).
+const Y_LABEL_SHARE: f64 = 0.3;
+const MIN_Y_LABEL_ROOM: f64 = 60.0;
 /// Marginal strips: how thick, and how far from the plot (a column strip above it, a row strip
 /// right of it).
 pub const STRIP_WIDTH: f64 = 12.0;
@@ -142,7 +155,7 @@ fn fit_title(title: &str, width: f64) -> Vec<String> {
         let ellipsis = cut && index == last;
         fitted.push(
             if ellipsis || estimate_text_width(&line, TITLE_FONT) > width {
-                cut_to_width(&line, width, ellipsis)
+                cut_to_width(&line, width, ellipsis, TITLE_FONT)
             } else {
                 line
             },
@@ -151,16 +164,16 @@ fn fit_title(title: &str, width: f64) -> Vec<String> {
     fitted
 }
 
-/// The longest start of `text` that, with "…" after it, is no wider than `width`; `text`
-/// itself when it fits and no "…" is asked for.
-fn cut_to_width(text: &str, width: f64, ellipsis: bool) -> String {
-    if !ellipsis && estimate_text_width(text, TITLE_FONT) <= width {
+/// The longest start of `text` that, with "…" after it, is no wider than `width` at
+/// `font_size`; `text` itself when it fits and no "…" is asked for.
+fn cut_to_width(text: &str, width: f64, ellipsis: bool, font_size: f64) -> String {
+    if !ellipsis && estimate_text_width(text, font_size) <= width {
         return text.to_string();
     }
     let mut kept = String::new();
-    let mut used = char_units('…') * TITLE_FONT;
+    let mut used = char_units('…') * font_size;
     for c in text.chars() {
-        let next = char_units(c) * TITLE_FONT;
+        let next = char_units(c) * font_size;
         if used + next > width {
             break;
         }
@@ -168,6 +181,39 @@ fn cut_to_width(text: &str, width: f64, ellipsis: bool) -> String {
         kept.push(c);
     }
     format!("{}…", kept.trim_end())
+}
+
+/// `text` cut in its middle to `width` at `font_size`: its start and its end, which tells
+/// names apart (`meta-llama/Llama-3.1-8B` and `-70B`, `model-a` and `model-b`), kept about one
+/// third and two thirds of the room, with "…" between; `text` itself when it fits.
+fn cut_middle(text: &str, width: f64, font_size: f64) -> String {
+    if estimate_text_width(text, font_size) <= width {
+        return text.to_string();
+    }
+    let room = width - char_units('…') * font_size;
+    let chars: Vec<char> = text.chars().collect();
+    let mut tail = 0;
+    let mut used = 0.0;
+    for c in chars.iter().rev() {
+        let next = char_units(*c) * font_size;
+        if used + next > room * 2.0 / 3.0 {
+            break;
+        }
+        used += next;
+        tail += 1;
+    }
+    let (front, back) = chars.split_at(chars.len().saturating_sub(tail));
+    let mut start = String::new();
+    for c in front {
+        let next = char_units(*c) * font_size;
+        if used + next > room {
+            break;
+        }
+        used += next;
+        start.push(*c);
+    }
+    let end: String = back.iter().collect();
+    format!("{}…{}", start.trim_end(), end.trim_start())
 }
 
 /// Splits a text at spaces into lines no wider than `width`.
@@ -247,9 +293,12 @@ pub struct PanelLayout {
     pub title: Vec<(String, (f64, f64))>,
     /// The statistics under the title, wrapped to the panel's width, with each line's centre.
     pub subtitle: Vec<(String, (f64, f64))>,
-    /// x tick labels (centred below the plot) and y tick labels (right-aligned left of it).
+    /// x tick labels (centred below the plot, or turned upright and hanging from it when
+    /// `x_ticks_turned`) and y tick labels (right-aligned left of it).
     pub x_ticks: Vec<Tick>,
     pub y_ticks: Vec<Tick>,
+    /// The x tick labels read bottom to top: level, they would not all fit under their cells.
+    pub x_ticks_turned: bool,
     /// Centre of the x axis name.
     pub x_label_at: (f64, f64),
     /// Centre of the rotated y axis name, when this panel shows it.
@@ -491,13 +540,13 @@ fn edge_ticks(edges: &[f64], step: usize, start: f64, cell: f64, reverse: bool) 
 }
 
 /// Ticks at every `step`-th category, centred on their cells, labelled as shown (see
-/// [`crate::display`]).
+/// [`crate::display`]) and cut in the middle to `room` pixels (see [`cut_middle`]).
 fn category_ticks(
     labels: &[String],
     step: usize,
-    start: f64,
-    cell: f64,
+    (start, cell): (f64, f64),
     reverse: bool,
+    room: f64,
 ) -> Vec<Tick> {
     let count = labels.len();
     let mut ticks = Vec::new();
@@ -506,9 +555,10 @@ fn category_ticks(
             continue;
         }
         let slot = if reverse { count - 1 - index } else { index };
+        let label = cut_middle(&display_label(label), room, TICK_FONT);
         ticks.push(Tick {
             value: index as f64,
-            label: display_label(label).into_owned(),
+            label,
             at: start + (slot as f64 + 0.5) * cell,
         });
     }
@@ -662,10 +712,10 @@ fn decimals_of(value: f64) -> usize {
 ///    margins around it;
 /// 2. [`arrange_panels`]: panels per row (wrapping when plots would get too narrow) and the
 ///    cells' size;
-/// 3. [`fit_panel_text`]: titles and statistics lines fitted to a panel's width, and with them
-///    its height;
-/// 4. [`place_panels`]: each panel's plot, title lines, ticks (thinned by [`tick_steps`]) and
-///    axis names;
+/// 3. [`axis_labels`]: every how many cells an axis is labelled, and whether the x labels
+///    are turned upright; [`fit_panel_text`]: titles and statistics lines fitted to a panel's
+///    width, and with them and the x labels its height;
+/// 4. [`place_panels`]: each panel's plot, title lines, ticks and axis names;
 /// 5. [`place_color_bars`], [`place_key`] and [`place_caption`]: the colour bars beside the
 ///    panels, the key and the caption under them.
 ///
@@ -677,12 +727,13 @@ pub fn layout_figure(figure: &Figure, width: f64) -> FigureLayout {
     } else {
         FALLBACK_WIDTH
     };
-    let margins = measure_margins(figure);
+    let margins = measure_margins(figure, width);
     let arrangement = arrange_panels(figure, width, &margins);
-    let text = fit_panel_text(figure, &arrangement);
+    let labels = axis_labels(figure, &arrangement);
+    let text = fit_panel_text(figure, &arrangement, &labels);
     let rows = arrangement.rows as f64;
     let height = 2.0 * PADDING + rows * text.panel_height + (rows - 1.0) * GAP;
-    let panels = place_panels(figure, width, &margins, &arrangement, &text);
+    let panels = place_panels(figure, width, &margins, &arrangement, (&labels, &text));
     let color_bars = place_color_bars(figure, &panels, margins.widest_bar_label);
     // A grid with more cells than the width has pixels keeps one CSS pixel per cell (every
     // cell drawn, none dropped or averaged into a colour no cell has): the figure is then
@@ -734,11 +785,14 @@ struct Margins {
     y_name_block: f64,
     /// The y tick labels, left of the plot.
     y_ticks_block: f64,
+    /// The widest a y tick label is drawn: longer ones are cut in the middle.
+    y_label_room: f64,
 }
 
 /// Step 1: measures the text beside a plot. Binned axes are labelled with their edges (0, 0.1,
-/// ...), not their bins' names.
-fn measure_margins(figure: &Figure) -> Margins {
+/// ...), not their bins' names. Long y labels (model or task names) take at most
+/// [`Y_LABEL_SHARE`] of a panel's width, so the plot keeps the rest.
+fn measure_margins(figure: &Figure, width: f64) -> Margins {
     let widest_y_label = match figure.bin_edges() {
         Some((_, edges)) => widest_edge_label(edges),
         None => figure
@@ -763,11 +817,15 @@ fn measure_margins(figure: &Figure) -> Margins {
             estimate_text_width(&format!("≥ {}", format_value(v, decimals)), TICK_FONT)
         })
         .fold(0.0, f64::max);
+    let columns = figure.columns.max(1).min(figure.panels.len().max(1)) as f64;
+    let panel_width = (width - 2.0 * PADDING - (columns - 1.0) * GAP) / columns;
+    let y_label_room = (panel_width * Y_LABEL_SHARE).max(MIN_Y_LABEL_ROOM);
     Margins {
         widest_bar_label,
         bar_block: BAR_GAP + BAR_WIDTH + 6.0 + widest_bar_label + 8.0 + AXIS_FONT + 4.0,
         y_name_block: AXIS_FONT + 10.0,
-        y_ticks_block: widest_y_label + 8.0,
+        y_ticks_block: widest_y_label.min(y_label_room) + 8.0,
+        y_label_room,
     }
 }
 
@@ -851,7 +909,12 @@ fn arrange_panels(figure: &Figure, width: f64, margins: &Margins) -> Arrangement
         // Cells no wider than twice their largest height: a single panel does not stretch
         // into flat strips across a wide screen.
         let width = (plot_width / columns_x as f64).min(2.0 * MAX_CELL_HEIGHT);
-        (width, (width * 0.8).clamp(1.0, MAX_CELL_HEIGHT))
+        let mut height = (width * 0.8).clamp(1.0, MAX_CELL_HEIGHT);
+        if rows_y as f64 * LABEL_LINE <= MAX_LABELLED_PLOT {
+            // Tall enough for every row's label, where that keeps the plot a screen's height.
+            height = height.max(LABEL_LINE);
+        }
+        (width, height)
     };
     let mut arrangement = Arrangement {
         columns,
@@ -883,7 +946,7 @@ struct PanelText {
 
 /// Step 3: titles fitted to the panel's width and half the gap on either side, statistics
 /// lines wrapped to the panel's width; every panel's top is as tall as the tallest.
-fn fit_panel_text(figure: &Figure, arrangement: &Arrangement) -> PanelText {
+fn fit_panel_text(figure: &Figure, arrangement: &Arrangement, labels: &AxisLabels) -> PanelText {
     let panel_width = arrangement.panel_width;
     let mut subtitles: Vec<Vec<String>> = Vec::with_capacity(figure.panels.len());
     for p in &figure.panels {
@@ -908,7 +971,7 @@ fn fit_panel_text(figure: &Figure, arrangement: &Arrangement) -> PanelText {
         0.0
     };
     let top_block = title_block + 12.0 + subtitle_block + strip;
-    let bottom_block = TICK_FONT + 8.0 + AXIS_FONT + 10.0;
+    let bottom_block = labels.x_depth + 8.0 + AXIS_FONT + 10.0;
     PanelText {
         titles,
         subtitles,
@@ -918,23 +981,49 @@ fn fit_panel_text(figure: &Figure, arrangement: &Arrangement) -> PanelText {
     }
 }
 
-/// Every how many cells an axis is labelled (x, y): every cell while the labels fit, thinned
-/// when they would overlap (see [`thin_step`]).
-fn tick_steps(figure: &Figure, arrangement: &Arrangement) -> (usize, usize) {
-    let x_step = match figure.bin_edges() {
-        Some((edges, _)) => thin_step(widest_edge_label(edges) + 8.0, arrangement.cell_width),
-        None => {
-            let widest_x_label = figure
-                .x
-                .labels
-                .iter()
-                .map(|l| estimate_text_width(&display_label(l), TICK_FONT))
-                .fold(0.0, f64::max);
-            thin_step(widest_x_label + 6.0, arrangement.cell_width)
-        }
-    };
-    let y_step = thin_step(TICK_FONT + 2.0, arrangement.cell_height);
-    (x_step, y_step)
+/// How the axes are labelled.
+struct AxisLabels {
+    /// Every how many cells an axis is labelled.
+    x_step: usize,
+    y_step: usize,
+    /// The x labels read bottom to top.
+    x_turned: bool,
+    /// How far the x labels reach below the plot: a line, or the longest turned label.
+    x_depth: f64,
+}
+
+/// Step 3a: every how many cells an axis is labelled: every cell while the labels fit, thinned
+/// when they would overlap (see [`thin_step`]). Category labels too wide to sit level under
+/// their cells (task names under cells of a narrow figure) are turned upright instead, when
+/// that labels every cell, and cut to [`MAX_TURNED_LABEL`].
+fn axis_labels(figure: &Figure, arrangement: &Arrangement) -> AxisLabels {
+    let y_step = thin_step(LABEL_LINE, arrangement.cell_height);
+    if let Some((edges, _)) = figure.bin_edges() {
+        return AxisLabels {
+            x_step: thin_step(widest_edge_label(edges) + 8.0, arrangement.cell_width),
+            y_step,
+            x_turned: false,
+            x_depth: TICK_FONT,
+        };
+    }
+    let widest_x_label = figure
+        .x
+        .labels
+        .iter()
+        .map(|l| estimate_text_width(&display_label(l), TICK_FONT))
+        .fold(0.0, f64::max);
+    let level = thin_step(widest_x_label + 6.0, arrangement.cell_width);
+    let x_turned = level > 1 && arrangement.cell_width >= LABEL_LINE;
+    AxisLabels {
+        x_step: if x_turned { 1 } else { level },
+        y_step,
+        x_turned,
+        x_depth: if x_turned {
+            widest_x_label.min(MAX_TURNED_LABEL)
+        } else {
+            TICK_FONT
+        },
+    }
 }
 
 /// The font of cell annotations: the largest up to 13 px that fits the widest label in a cell,
@@ -968,9 +1057,14 @@ fn place_panels(
     width: f64,
     margins: &Margins,
     arrangement: &Arrangement,
-    text: &PanelText,
+    (labels, text): (&AxisLabels, &PanelText),
 ) -> Vec<PanelLayout> {
-    let (x_step, y_step) = tick_steps(figure, arrangement);
+    let (x_step, y_step) = (labels.x_step, labels.y_step);
+    let x_room = if labels.x_turned {
+        MAX_TURNED_LABEL
+    } else {
+        f64::INFINITY
+    };
     let (cell_width, cell_height) = (arrangement.cell_width, arrangement.cell_height);
     let panel_width = arrangement.panel_width;
     let mut panels = Vec::with_capacity(figure.panels.len());
@@ -1038,15 +1132,28 @@ fn place_panels(
             subtitle: subtitle_lines,
             x_ticks: match figure.bin_edges() {
                 Some((edges, _)) => edge_ticks(edges, x_step, plot.x, cell_width, false),
-                None => category_ticks(&figure.x.labels, x_step, plot.x, cell_width, false),
+                None => category_ticks(
+                    &figure.x.labels,
+                    x_step,
+                    (plot.x, cell_width),
+                    false,
+                    x_room,
+                ),
             },
             y_ticks: match figure.bin_edges() {
                 Some((_, edges)) => edge_ticks(edges, y_step, plot.y, cell_height, true),
-                None => category_ticks(&figure.y.labels, y_step, plot.y, cell_height, true),
+                None => category_ticks(
+                    &figure.y.labels,
+                    y_step,
+                    (plot.y, cell_height),
+                    true,
+                    margins.y_label_room,
+                ),
             },
+            x_ticks_turned: labels.x_turned,
             x_label_at: (
                 plot.x + plot.width / 2.0,
-                plot.bottom() + TICK_FONT + 8.0 + AXIS_FONT / 2.0 + 4.0,
+                plot.bottom() + labels.x_depth + 8.0 + AXIS_FONT / 2.0 + 4.0,
             ),
             y_label_at: (column == 0 || panel.histogram().is_some())
                 .then_some((left + AXIS_FONT / 2.0 + 2.0, plot.y + plot.height / 2.0)),

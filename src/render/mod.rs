@@ -599,13 +599,17 @@ fn draw_panel_labels(
             Font::new(layout.title_font, palette.ink).bold(true),
         )?;
     }
+    let x_tick_font = if geometry.x_ticks_turned {
+        // Turned, the label's end is its top: it hangs from the plot, centred on its cell.
+        Font::new(layout.tick_font, palette.muted_ink)
+            .anchored(HPos::Right, VPos::Center)
+            .rotated()
+    } else {
+        Font::new(layout.tick_font, palette.muted_ink).anchored(HPos::Center, VPos::Top)
+    };
     for tick in &geometry.x_ticks {
         let at = (tick.at, geometry.plot.bottom() + 5.0);
-        painter.text(
-            &tick.label,
-            at,
-            Font::new(layout.tick_font, palette.muted_ink).anchored(HPos::Center, VPos::Top),
-        )?;
+        painter.text(&tick.label, at, x_tick_font)?;
     }
     for tick in &geometry.y_ticks {
         let at = (geometry.plot.x - 6.0, tick.at);
