@@ -260,15 +260,6 @@ export function sameSource(a, b) {
   }
 }
 
-/** The format named by a file name's extension, else "auto". */
-export function formatFromName(name) {
-  const match = /\.([a-z0-9]+)$/i.exec(String(name ?? "").split(/[?#]/)[0]);
-  const extension = match ? match[1].toLowerCase() : "";
-  if (extension === "json") return "json";
-  if (extension === "csv" || extension === "tsv" || extension === "txt") return "csv";
-  return "auto";
-}
-
 /**
  * Whether an address's fragment (location.hash) holds a view rather than naming a place in the
  * page: a view is key=value pairs, and an element id (#top, an in-page anchor) has no "=".
