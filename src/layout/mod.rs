@@ -1291,3 +1291,31 @@ fn place_caption(figure: &Figure, left: f64, height: f64) -> (Option<(f64, f64)>
         None => (None, height),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_cut_in_the_middle_keep_the_end_that_tells_them_apart() {
+        let cut = |text: &str, width: f64| cut_middle(text, width, TICK_FONT);
+        assert_eq!(cut("synthetic/model-a", 83.0), "synt…model-a");
+        assert_eq!(
+            cut("meta-llama/Llama-3.1-70B-Instruct", 160.0),
+            "meta-lla….1-70B-Instruct"
+        );
+        assert_ne!(
+            cut("meta-llama/Llama-3.1-8B-Instruct", 160.0),
+            cut("meta-llama/Llama-3.1-70B-Instruct", 160.0)
+        );
+        // What fits stays whole; the cut fits the room.
+        assert_eq!(cut("mmlu", 83.0), "mmlu");
+        for width in [20.0, 60.0, 83.0, 160.0] {
+            let text = cut("winogrande_debiased_with_a_long_suffix", width);
+            assert!(
+                estimate_text_width(&text, TICK_FONT) <= width,
+                "{text} in {width}"
+            );
+        }
+    }
+}
