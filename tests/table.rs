@@ -675,7 +675,8 @@ fn run_table_limits_name_the_count_and_the_limit() {
     let run: Vec<String> = (0..10_001).map(|k| format!("\"c{k}\": 1")).collect();
     assert_eq!(
         error(&format!("[{{{}}}]", run.join(", "))),
-        "the data need 10,001 columns in a run table (or more); the limit is 10,000"
+        "the data need 10,001 columns in a run table (or more); the limit is 10,000: keep the \
+         parameters, metrics and facets in the runs and leave the other fields out"
     );
     let mut rows = String::from("a,b,acc\n");
     for k in 0..1_000_001u32 {
