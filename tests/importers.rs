@@ -124,7 +124,9 @@ fn runs_as_json_past_the_limits_are_refused_with_the_way_out() {
          reduced there (README \"Larger than a tab\")"
     );
     // One column more than a run table holds, in one run.
-    let fields: Vec<String> = (0..=MAX_COLUMNS).map(|k| format!("\"c{k}\": {k}")).collect();
+    let fields: Vec<String> = (0..=MAX_COLUMNS)
+        .map(|k| format!("\"c{k}\": {k}"))
+        .collect();
     let text = format!("[{{{}}}]", fields.join(", "));
     assert_eq!(
         table_from_json(&text).unwrap_err().to_string(),
