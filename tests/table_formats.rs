@@ -87,6 +87,63 @@ fn a_wandb_runs_export_opens_with_its_finished_runs() {
     assert_eq!(projection.dataset.replicate.as_deref(), Some("seed"));
 }
 
+/// A multi-objective study: every `values_<k>` is a metric, each minimised unless told
+/// otherwise (Optuna's default), the projection saying so in its view (issue 13).
+#[test]
+fn a_multi_objective_optuna_study_has_a_metric_per_objective_each_minimised() {
+    let mut text = String::from("number,values_0,values_1,params_lr,params_wd,state\n");
+    let mut number = 0;
+    for lr in ["0.001", "0.01", "0.1"] {
+        for wd in ["0", "0.1"] {
+            let loss = lr.parse::<f64>().unwrap() + wd.parse::<f64>().unwrap();
+            text.push_str(&format!(
+                "{number},{loss},{},{lr},{wd},COMPLETE\n",
+                2.0 - loss
+            ));
+            number += 1;
+        }
+    }
+    text.push_str(&format!("{number},,,0.5,0.5,PRUNED\n"));
+    let sweep = open_sweep(&text, &TableOptions::default()).unwrap();
+    assert_eq!(sweep.format, Format::Optuna);
+    assert_eq!(
+        sweep.notices,
+        ["1 of 7 trials were not complete and were left out (1 PRUNED)"]
+    );
+    assert_eq!(
+        roles(&sweep),
+        [
+            "number (number): ignore, Optuna bookkeeping",
+            "values_0 (values_0): metric, Optuna objective",
+            "values_1 (values_1): metric, Optuna objective",
+            "params_lr (lr): parameter, Optuna params_ column",
+            "params_wd (wd): parameter, Optuna params_ column",
+            "state (state): ignore, Optuna bookkeeping",
+        ]
+    );
+    let view = sweep.default_view().unwrap();
+    assert_eq!(view.metric, "values_0");
+    assert_eq!(view.direction, Some(Direction::Lower));
+    for metric in ["values_0", "values_1"] {
+        let asked = sweepmap::table::View {
+            metric: metric.to_string(),
+            direction: None,
+            ..view.clone()
+        };
+        let projection = sweep.project(&asked).unwrap();
+        assert_eq!(
+            projection.view.direction,
+            Some(Direction::Lower),
+            "{metric}"
+        );
+        assert_eq!(
+            projection.dataset.metric.direction,
+            Direction::Lower,
+            "{metric}"
+        );
+    }
+}
+
 #[test]
 fn an_optuna_trials_dataframe_opens_with_its_complete_trials() {
     let sweep = fixture("synthetic-optuna-trials.csv");
