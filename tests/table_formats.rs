@@ -419,3 +419,45 @@ fn counts_are_written_with_thousands_separators() {
         Some(&("Runs in the cell".to_string(), "1,100".to_string()))
     );
 }
+
+/// The committed fixtures are what their script writes, and say they are synthetic.
+#[test]
+fn the_fixtures_are_exactly_what_their_script_writes() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let names = ["synthetic-wandb-runs.csv", "synthetic-optuna-trials.csv"];
+    let committed = |name: &str| std::fs::read(root.join("tests/fixtures/sweeps").join(name));
+    let scratch = std::env::temp_dir().join(format!("sweepmap-sweeps-{}", std::process::id()));
+    match std::process::Command::new("node")
+        .arg("tests/fixtures/make-sweeps.mjs")
+        .arg(&scratch)
+        .current_dir(root)
+        .output()
+    {
+        Ok(output) => {
+            assert!(
+                output.status.success(),
+                "the generator failed: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            for name in names {
+                let fresh = std::fs::read(scratch.join(name)).expect("written");
+                assert!(
+                    fresh == committed(name).unwrap(),
+                    "{name} differs from what `node tests/fixtures/make-sweeps.mjs` writes; \
+                     regenerate the fixtures with it"
+                );
+            }
+            std::fs::remove_dir_all(&scratch).ok();
+        }
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            println!("note: `node` is not installed; not regenerating the sweep fixtures");
+        }
+        Err(error) => panic!("could not run node: {error}"),
+    }
+    let text = |name: &str| String::from_utf8(committed(name).unwrap()).unwrap();
+    assert!(text(names[0]).contains("synthetic"));
+    assert!(text(names[1])
+        .lines()
+        .skip(1)
+        .all(|line| line.contains(",synthetic fixture,")));
+}
