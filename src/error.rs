@@ -101,11 +101,13 @@ pub enum Error {
     InvalidField { field: String, expected: String },
     /// A drawing backend failed (a canvas that went away, an SVG that could not be written).
     Drawing { message: String },
-    /// The data ask for more panels or cells than sweepmap's limits allow (see `model::limits`).
+    /// The data ask for more panels or cells than sweepmap's limits allow (see `model::limits`),
+    /// and, where there is one, the way out (written after the limit; empty: none).
     LimitExceeded {
         what: String,
         count: usize,
         limit: usize,
+        way_out: &'static str,
     },
     /// More runs than a run table holds in a browser tab ([`crate::limits::MAX_RUNS`]): the
     /// count (`or_more` when reading stopped at the limit) and the way out, reducing the runs
@@ -372,9 +374,14 @@ impl fmt::Display for Error {
                 if *or_more { " or more" } else { "" },
                 grouped(crate::limits::MAX_RUNS)
             ),
-            Error::LimitExceeded { what, count, limit } => write!(
+            Error::LimitExceeded {
+                what,
+                count,
+                limit,
+                way_out,
+            } => write!(
                 f,
-                "the data need {} {}; the limit is {}",
+                "the data need {} {}; the limit is {}{way_out}",
                 grouped(*count),
                 sentence(what),
                 grouped(*limit)
@@ -520,6 +527,7 @@ mod tests {
                 what: long.clone(),
                 count: usize::MAX,
                 limit: 1,
+                way_out: "",
             },
             Error::Unknown {
                 what: "model",

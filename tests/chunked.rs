@@ -448,7 +448,10 @@ fn too_many_scores_for_the_table_is_an_error_naming_the_limit() {
     for index in 0..side {
         text.push_str(&format!("t{index},m{index},0.5\n"));
     }
-    let message = "the data need 4,004,001 scores in the table of models and items (2,001 models x 2,001 items); the limit is 4,000,000";
+    let message = "the data need 4,004,001 scores in the table of models and items (2,001 models \
+         x 2,001 items); the limit is 4,000,000 (what a browser tab holds): compare fewer models \
+         or items at a time: keep those where the scores live (a WHERE in DuckDB, a filter in \
+         pandas or polars) and open them (README \"Larger than a tab\")";
     assert_eq!(
         load_pairwise_csv(&text, &PairwiseCsvOptions::default())
             .unwrap_err()

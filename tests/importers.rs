@@ -106,6 +106,36 @@ fn the_converted_table_opens_as_the_json_and_names_runs_by_number() {
 }
 
 #[test]
+fn runs_as_json_past_the_limits_are_refused_with_the_way_out() {
+    use sweepmap::limits::{MAX_COLUMNS, MAX_RUNS};
+    // One run more than a run table holds, each the smallest a run can be written.
+    let mut text = String::with_capacity(3 * MAX_RUNS + 16);
+    text.push('[');
+    for index in 0..=MAX_RUNS {
+        text.push_str(if index == 0 { "{}" } else { ",{}" });
+    }
+    text.push(']');
+    assert_eq!(
+        table_from_json(&text).unwrap_err().to_string(),
+        "the data need 1,000,001 runs in a run table; the limit is 1,000,000 (what a browser \
+         tab holds): write the runs one per line (JSON lines) or as Parquet and reduce them to \
+         one row per configuration where they live, e.g. python -m sweepmap reduce runs.jsonl \
+         --metric M -o runs.csv, then open runs.csv; a Parquet file opened in the page is \
+         reduced there (README \"Larger than a tab\")"
+    );
+    // One column more than a run table holds, in one run.
+    let fields: Vec<String> = (0..=MAX_COLUMNS)
+        .map(|k| format!("\"c{k}\": {k}"))
+        .collect();
+    let text = format!("[{{{}}}]", fields.join(", "));
+    assert_eq!(
+        table_from_json(&text).unwrap_err().to_string(),
+        "the data need 10,001 columns in a run table (or more); the limit is 10,000: keep the \
+         parameters, metrics and facets in the runs and leave the other fields out"
+    );
+}
+
+#[test]
 fn json_that_no_csv_header_could_hold_is_refused_naming_the_field() {
     let error = |text: &str| table_from_json(text).unwrap_err().to_string();
     assert_eq!(

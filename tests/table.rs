@@ -198,6 +198,57 @@ fn the_default_view_draws_the_two_largest_effects_at_the_best_configuration() {
     assert_eq!(partial.dataset, projection.dataset);
 }
 
+/// Bins no run falls in stay on the axis as missing cells, and linear bins of a parameter with
+/// many distinct values read as their ranges (issue 13: "empty bins are missing cells").
+#[test]
+fn empty_bins_are_missing_cells_and_linear_bins_read_as_ranges() {
+    // dropout: 20 distinct values in [0, 0.19] and 20 in [0.4, 0.59], none between; acc =
+    // dropout + wd.
+    let mut text = String::from("dropout,wd,acc\n");
+    for k in 0..40 {
+        let dropout = if k < 20 {
+            k as f64 / 100.0
+        } else {
+            0.4 + (k - 20) as f64 / 100.0
+        };
+        let wd = [0.0, 0.1][k % 2];
+        text.push_str(&format!("{dropout},{wd},{}\n", dropout + wd));
+    }
+    let sweep = open(&text);
+    let bins = sweep.bins("dropout").expect("dropout is binned");
+    assert!(!bins.log);
+    assert_eq!(
+        bins.labels,
+        [
+            "0–0.1",
+            "0.1–0.2",
+            "0.2–0.3",
+            "0.3–0.4",
+            "0.4–0.5",
+            "0.5–0.6"
+        ]
+    );
+    let projection = sweep.project(&view("dropout", "wd", &[])).unwrap();
+    let dataset = &projection.dataset;
+    assert_eq!(dataset.x.labels, bins.labels);
+    // The empty bins are on the axis, their cells missing; the others the mean of their runs
+    // (wd = 0: the even k, dropout 0, 0.02, ..., 0.08 in the first bin).
+    for empty in ["0.2–0.3", "0.3–0.4"] {
+        for wd in ["0", "0.1"] {
+            assert_eq!(mean_at(dataset, 0, empty, wd), None, "{empty}, {wd}");
+        }
+    }
+    close(mean_at(dataset, 0, "0–0.1", "0"), 0.04);
+    close(mean_at(dataset, 0, "0.5–0.6", "0.1"), 0.55 + 0.1);
+    assert!(
+        projection
+            .description
+            .starts_with("dropout in 6 equal bins, each the mean of its runs"),
+        "{}",
+        projection.description
+    );
+}
+
 #[test]
 fn replicates_and_repeated_configurations() {
     let with_seeds =
@@ -675,7 +726,8 @@ fn run_table_limits_name_the_count_and_the_limit() {
     let run: Vec<String> = (0..10_001).map(|k| format!("\"c{k}\": 1")).collect();
     assert_eq!(
         error(&format!("[{{{}}}]", run.join(", "))),
-        "the data need 10,001 columns in a run table (or more); the limit is 10,000"
+        "the data need 10,001 columns in a run table (or more); the limit is 10,000: keep the \
+         parameters, metrics and facets in the runs and leave the other fields out"
     );
     let mut rows = String::from("a,b,acc\n");
     for k in 0..1_000_001u32 {

@@ -87,6 +87,63 @@ fn a_wandb_runs_export_opens_with_its_finished_runs() {
     assert_eq!(projection.dataset.replicate.as_deref(), Some("seed"));
 }
 
+/// A multi-objective study: every `values_<k>` is a metric, each minimised unless told
+/// otherwise (Optuna's default), the projection saying so in its view (issue 13).
+#[test]
+fn a_multi_objective_optuna_study_has_a_metric_per_objective_each_minimised() {
+    let mut text = String::from("number,values_0,values_1,params_lr,params_wd,state\n");
+    let mut number = 0;
+    for lr in ["0.001", "0.01", "0.1"] {
+        for wd in ["0", "0.1"] {
+            let loss = lr.parse::<f64>().unwrap() + wd.parse::<f64>().unwrap();
+            text.push_str(&format!(
+                "{number},{loss},{},{lr},{wd},COMPLETE\n",
+                2.0 - loss
+            ));
+            number += 1;
+        }
+    }
+    text.push_str(&format!("{number},,,0.5,0.5,PRUNED\n"));
+    let sweep = open_sweep(&text, &TableOptions::default()).unwrap();
+    assert_eq!(sweep.format, Format::Optuna);
+    assert_eq!(
+        sweep.notices,
+        ["1 of 7 trials were not complete and were left out (1 PRUNED)"]
+    );
+    assert_eq!(
+        roles(&sweep),
+        [
+            "number (number): ignore, Optuna bookkeeping",
+            "values_0 (values_0): metric, Optuna objective",
+            "values_1 (values_1): metric, Optuna objective",
+            "params_lr (lr): parameter, Optuna params_ column",
+            "params_wd (wd): parameter, Optuna params_ column",
+            "state (state): ignore, Optuna bookkeeping",
+        ]
+    );
+    let view = sweep.default_view().unwrap();
+    assert_eq!(view.metric, "values_0");
+    assert_eq!(view.direction, Some(Direction::Lower));
+    for metric in ["values_0", "values_1"] {
+        let asked = sweepmap::table::View {
+            metric: metric.to_string(),
+            direction: None,
+            ..view.clone()
+        };
+        let projection = sweep.project(&asked).unwrap();
+        assert_eq!(
+            projection.view.direction,
+            Some(Direction::Lower),
+            "{metric}"
+        );
+        assert_eq!(
+            projection.dataset.metric.direction,
+            Direction::Lower,
+            "{metric}"
+        );
+    }
+}
+
 #[test]
 fn an_optuna_trials_dataframe_opens_with_its_complete_trials() {
     let sweep = fixture("synthetic-optuna-trials.csv");
@@ -361,4 +418,46 @@ fn counts_are_written_with_thousands_separators() {
         rows.last(),
         Some(&("Runs in the cell".to_string(), "1,100".to_string()))
     );
+}
+
+/// The committed fixtures are what their script writes, and say they are synthetic.
+#[test]
+fn the_fixtures_are_exactly_what_their_script_writes() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let names = ["synthetic-wandb-runs.csv", "synthetic-optuna-trials.csv"];
+    let committed = |name: &str| std::fs::read(root.join("tests/fixtures/sweeps").join(name));
+    let scratch = std::env::temp_dir().join(format!("sweepmap-sweeps-{}", std::process::id()));
+    match std::process::Command::new("node")
+        .arg("tests/fixtures/make-sweeps.mjs")
+        .arg(&scratch)
+        .current_dir(root)
+        .output()
+    {
+        Ok(output) => {
+            assert!(
+                output.status.success(),
+                "the generator failed: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            for name in names {
+                let fresh = std::fs::read(scratch.join(name)).expect("written");
+                assert!(
+                    fresh == committed(name).unwrap(),
+                    "{name} differs from what `node tests/fixtures/make-sweeps.mjs` writes; \
+                     regenerate the fixtures with it"
+                );
+            }
+            std::fs::remove_dir_all(&scratch).ok();
+        }
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            println!("note: `node` is not installed; not regenerating the sweep fixtures");
+        }
+        Err(error) => panic!("could not run node: {error}"),
+    }
+    let text = |name: &str| String::from_utf8(committed(name).unwrap()).unwrap();
+    assert!(text(names[0]).contains("synthetic"));
+    assert!(text(names[1])
+        .lines()
+        .skip(1)
+        .all(|line| line.contains(",synthetic fixture,")));
 }

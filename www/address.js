@@ -16,8 +16,31 @@ export function addressOf(state, shown = app.shown) {
   return url;
 }
 
+/**
+ * How long (ms) after the last live draw (a slider scrubbed) the address is written: writing it
+ * costs Chromium about 9 ms a time when it carries a file (data=), more than half of a frame.
+ */
+const SETTLE_MS = 400;
+
+/** The address write waiting for scrubbing to stop (a timer), or 0. */
+let settling = 0;
+
+/**
+ * Writes the state's address: "push" a new history entry, "replace" this one, "none" nothing,
+ * or "later" replace it once the view has not changed for SETTLE_MS (with what is shown then),
+ * so that scrubbing a slider redraws within a frame. Any other write cancels a later one.
+ */
 export function writeAddress(state, mode) {
   if (mode === "none") return;
+  clearTimeout(settling);
+  settling = 0;
+  if (mode === "later") {
+    settling = setTimeout(() => {
+      settling = 0;
+      if (app.state) writeAddress(app.state, "replace");
+    }, SETTLE_MS);
+    return;
+  }
   const url = addressOf(state);
   const historyState = state.source.kind === "local" ? { localKey: state.source.key } : null;
   if (mode === "push" && url.href !== window.location.href) {

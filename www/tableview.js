@@ -27,8 +27,8 @@ function withProjection(loaded, projection, { table = loaded.sweep.table } = {})
  * Draws the shown run table at a new projection; on failure frees it, says why, keeps the
  * figure and puts the controls back. `layout` (a state change) comes with it, for facets.
  */
-function commitProjection(next, change = {}) {
-  const error = commit({ ...app.state, ...change }, next, { history: "replace" });
+function commitProjection(next, change = {}, history = "replace") {
+  const error = commit({ ...app.state, ...change }, next, { history });
   if (error) {
     freeLoaded(next, app.shown);
     return error;
@@ -36,8 +36,11 @@ function commitProjection(next, change = {}) {
   return null;
 }
 
-/** Changes (fields of) the shown run table's view and draws it. */
-function projectView(change, { facet = false } = {}) {
+/**
+ * Changes (fields of) the shown run table's view and draws it; `live` (a slider scrubbed) writes
+ * the address once scrubbing stops.
+ */
+function projectView(change, { facet = false, live = false } = {}) {
   const loaded = app.shown;
   const sweep = loaded?.sweep;
   if (!sweep?.table) return;
@@ -54,7 +57,7 @@ function projectView(change, { facet = false } = {}) {
   }
   // Panels by a parameter: every panel shown, not the first one alone.
   const grid = facet && (app.state.layout === "model" || app.state.layout === "benchmark") ? { layout: "grid" } : {};
-  const error = commitProjection(next, grid);
+  const error = commitProjection(next, grid, live ? "later" : "replace");
   if (error) {
     showError(`Could not draw this view: ${error.message}`);
     tableControls.sync();
@@ -80,7 +83,7 @@ function changeTableView(change, { live = false, facet = false } = {}) {
   requestAnimationFrame(() => {
     const latest = pendingChange;
     pendingChange = null;
-    if (latest) projectView(latest);
+    if (latest) projectView(latest, { live: true });
   });
 }
 

@@ -46,7 +46,8 @@ function draw(state, loaded) {
 
 /**
  * Draws `state` with `loaded` data and, when that works, makes it what is shown: header,
- * controls, summary, address. Returns null, or the Error the figure threw (nothing changed then).
+ * controls, summary, address (`history`: how, as writeAddress takes it). Returns null, or the
+ * Error the figure threw (nothing changed then).
  */
 export function commit(state, loaded, { history = "push" } = {}) {
   const next = normalizeState(viewForKind({ ...state, source: loaded.source }, loaded.kind), loaded.names);

@@ -150,6 +150,7 @@ pub fn table_from_json(text: &str) -> Result<ConvertedTable> {
             what: "runs in a run table".into(),
             count: runs.len(),
             limit: MAX_RUNS,
+            way_out: crate::limits::JSON_RUNS_WAY_OUT,
         });
     }
     // The columns, in the order they are first written in the runs, each with the first run
@@ -176,6 +177,7 @@ pub fn table_from_json(text: &str) -> Result<ConvertedTable> {
                         what: "columns in a run table (or more)".into(),
                         count: MAX_COLUMNS + 1,
                         limit: MAX_COLUMNS,
+                        way_out: crate::limits::JSON_COLUMNS_WAY_OUT,
                     });
                 }
                 names.push((key_position(text, name, start), name, index));

@@ -34,6 +34,25 @@ pub const MAX_COLUMNS: usize = 10_000;
 /// grid): more cannot be told apart on an axis or in a control.
 pub const MAX_PARAMETER_VALUES: usize = 1_000;
 
+/// What to do with more per-item scores than [`MAX_ITEM_SCORES`], written after the limit.
+/// Reducing repeats (seeds, samples) leaves one score per model and item, as many as before:
+/// only fewer models or items fit.
+pub const SCORES_WAY_OUT: &str = " (what a browser tab holds): compare fewer models or items at \
+     a time: keep those where the scores live (a WHERE in DuckDB, a filter in pandas or polars) \
+     and open them (README \"Larger than a tab\")";
+
+/// What to do with more runs in the JSON table form than [`MAX_RUNS`], written after the
+/// limit: the run-table CSV's way out (`Error::TooManyRuns`), for runs written as JSON.
+pub const JSON_RUNS_WAY_OUT: &str = " (what a browser tab holds): write the runs one per line \
+     (JSON lines) or as Parquet and reduce them to one row per configuration where they live, \
+     e.g. python -m sweepmap reduce runs.jsonl --metric M -o runs.csv, then open runs.csv; a \
+     Parquet file opened in the page is reduced there (README \"Larger than a tab\")";
+
+/// What to do with more columns in the JSON table form than [`MAX_COLUMNS`], written after
+/// the limit.
+pub const JSON_COLUMNS_WAY_OUT: &str = ": keep the parameters, metrics and facets in the runs \
+     and leave the other fields out";
+
 /// Checks the size of the panels a dataset asks for, before they are allocated.
 pub(crate) fn check_size(
     models: usize,
@@ -95,20 +114,30 @@ pub fn check_pairs(models: usize, bins_x: usize, bins_y: usize) -> Result<()> {
 
 /// Checks the size of a pairwise dataset's score table before it is allocated.
 pub(crate) fn check_scores(models: usize, items: usize) -> Result<()> {
-    check(
-        models.saturating_mul(items),
-        MAX_ITEM_SCORES,
-        format!(
-            "scores in the table of models and items ({} x {})",
-            counted(models, "model"),
-            counted(items, "item")
-        ),
-    )
+    let count = models.saturating_mul(items);
+    if count > MAX_ITEM_SCORES {
+        return Err(Error::LimitExceeded {
+            what: format!(
+                "scores in the table of models and items ({} x {})",
+                counted(models, "model"),
+                counted(items, "item")
+            ),
+            count,
+            limit: MAX_ITEM_SCORES,
+            way_out: SCORES_WAY_OUT,
+        });
+    }
+    Ok(())
 }
 
 fn check(count: usize, limit: usize, what: String) -> Result<()> {
     if count > limit {
-        Err(Error::LimitExceeded { what, count, limit })
+        Err(Error::LimitExceeded {
+            what,
+            count,
+            limit,
+            way_out: "",
+        })
     } else {
         Ok(())
     }
@@ -126,6 +155,7 @@ mod tests {
                 what: "cells in all (1,000 panels x 1,000,000 cells)".into(),
                 count: 1_000_000_000,
                 limit: MAX_TOTAL_CELLS,
+                way_out: "",
             })
         );
         assert_eq!(check_size(1000, 1, 40, 100), Ok(()));
@@ -171,7 +201,7 @@ mod tests {
         assert_eq!(check_scores(40, 100_000), Ok(()));
         assert_eq!(
             check_scores(40, 100_001).map_err(|error| error.to_string()),
-            Err("the data need 4,000,040 scores in the table of models and items (40 models x 100,001 items); the limit is 4,000,000".into())
+            Err(format!("the data need 4,000,040 scores in the table of models and items (40 models x 100,001 items); the limit is 4,000,000{SCORES_WAY_OUT}"))
         );
         assert!(check_scores(usize::MAX, usize::MAX).is_err());
     }

@@ -381,6 +381,7 @@ fn too_many_columns(count: usize) -> Option<Error> {
         what: "columns in a run table".into(),
         count,
         limit: MAX_COLUMNS,
+        way_out: "",
     })
 }
 

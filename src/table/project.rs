@@ -312,6 +312,7 @@ impl Sweep {
                     what: format!("values of parameter \"{}\"", excerpt(self.label(column))),
                     count: groups.labels.len(),
                     limit: MAX_PARAMETER_VALUES,
+                    way_out: "",
                 });
             }
         }

@@ -310,6 +310,48 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
   });
 });
 
+describe("bad input to a run table in the explorer", { timeout: 120_000 }, () => {
+  // Three parameters, so the tidy loader refuses them for their roles and a run table reads
+  // them: the page says the run table's message (the column, what to do), not the tidy
+  // loader's refusal of the axes, and keeps the figure. (A parameter with one value, named so,
+  // is the column panel's test in table-controls.test.mjs.)
+  test("a metric with text or no values is named with what to do; repeated runs are a notice", async () => {
+    const { page, context } = await openPage(session, "#dataset=kv-cache-sweep");
+    const before = await shownDataset(page);
+    for (const [name, text, expected] of [
+      [
+        "text.csv",
+        "lr,wd,bs,val_acc\n0.1,0,32,0.5\n0.1,1,64,0.6\n0.2,0,32,oops\n0.2,1,64,0.7\n",
+        'line 4, column "val_acc": expected a number, found "oops"; fix that cell in the file, or ignore the column (its role in the column panel, or the roles option)',
+      ],
+      [
+        "missing.csv",
+        "lr,wd,bs,val_acc\n0.1,0,32,\n0.1,1,64,NA\n0.2,0,32,\n0.2,1,64,\n",
+        'field "val_acc": expected numbers in the metric column, found every value missing; choose another metric',
+      ],
+    ]) {
+      await page.setInputFiles("#file-input", csvFile(name, text));
+      await page.waitForFunction((name) => {
+        const banner = document.getElementById("error-banner");
+        return !banner.hidden && banner.textContent.includes(`"${name}"`);
+      }, name);
+      const shown = await shownDataset(page);
+      assert.equal(shown.error, `Could not open "${name}": ${expected}`);
+      assert.equal(shown.title, before.title);
+      assert.equal(await page.evaluate(() => window.sweepmap.renders), 1, "the figure shown stays");
+    }
+    const repeated = "lr,wd,bs,val_acc\n0.1,0,32,0.5\n0.1,1,64,0.6\n0.2,0,32,0.7\n0.1,0,32,0.52\n0.2,1,64,0.8\n0.2,1,64,0.81\n";
+    await afterRender(page, () => page.setInputFiles("#file-input", csvFile("repeated.csv", repeated)));
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.ok(
+      shown.notices.includes("lines 6 and 7 repeat one configuration and no column tells them apart: they are treated as replicates; name a replicate column (seed) if one does"),
+      shown.notices.join("\n"),
+    );
+    await context.close();
+  });
+});
+
 describe("sweeps of any shape in <sweep-map>, under the strict CSP", { timeout: 120_000 }, () => {
   let site;
   before(async () => {

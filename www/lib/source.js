@@ -227,7 +227,8 @@ export async function loadEitherKind(kind, guess, attempt) {
  * link: its keys, for the address (see tableLink in state.js); given: `link`; opened: { text,
  * options }, what openSweep opens to reopen the table with other roles }); `notes` what an
  * importer says about lm-evaluation-harness results (what was merged, left out, missing). When
- * the run table of a CSV fails too, the error is loadDataset's. With `keep`, the sweep also
+ * the run table of a CSV the tidy loader refused for its roles fails too, the error is the run
+ * table's (it names the column and what to do). With `keep`, the sweep also
  * holds the run table and its projection ({ table, projection }) for the caller to change the
  * view and free.
  */
@@ -250,7 +251,10 @@ export function loadSweep(api, text, format = "auto", { keep = false, link = "",
     } else if (!error?.roleError || typeof api.openLinkedSweep !== "function") {
       throw error;
     }
-    return openRunTable(api, opened, { keep, link, fallback: opened.options ? null : error });
+    // CSV refused for its roles that the run table refuses too: the run table's error, which
+    // names the column and what to do (text in the metric, every value missing), not the tidy
+    // loader's refusal of roles the run table would have told apart.
+    return openRunTable(api, opened, { keep, link });
   }
 }
 
@@ -291,20 +295,11 @@ function importedSweep(api, text, name, refused) {
 
 /**
  * A run table opened from `opened` ({ text, options }: openSweep's) at the view `link` gives,
- * projected: { dataset, sweep } as loadSweep gives them. Its error, or `fallback` when given.
+ * projected: { dataset, sweep } as loadSweep gives them, or its error.
  */
-function openRunTable(api, opened, { keep, link, fallback = null }) {
-  let linked;
-  try {
-    linked = api.openLinkedSweep(opened.text, link, opened.options);
-  } catch (error) {
-    throw fallback ?? error;
-  }
-  try {
-    return projectOpened(linked, link, { keep, opened });
-  } catch (error) {
-    throw fallback ?? error;
-  }
+function openRunTable(api, opened, { keep, link }) {
+  const linked = api.openLinkedSweep(opened.text, link, opened.options);
+  return projectOpened(linked, link, { keep, opened });
 }
 
 /**
