@@ -31,7 +31,11 @@ pub enum AxisName {
 
 /// The fact behind one sentence.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
+#[serde(
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase",
+    tag = "kind"
+)]
 pub enum Claim {
     /// The best value and every cell that reaches it.
     Peak {

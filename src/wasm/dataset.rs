@@ -387,6 +387,7 @@ struct PanelInfo<'a> {
 
 /// What JavaScript sees of a benchmark's metadata.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct BenchmarkMetadata<'a> {
     name: &'a str,
     items: Option<u32>,
@@ -484,7 +485,7 @@ impl SweepDataset {
         crate::to_json(&self.0)
     }
 
-    /// Metadata of every benchmark: `[{ name, items, samples_per_item, aggregate_of }]`.
+    /// Metadata of every benchmark: `[{ name, items, samplesPerItem, aggregateOf }]`.
     #[wasm_bindgen(js_name = benchmarkInfo)]
     pub fn benchmark_info(&self) -> Result<BenchmarkInfoArray, js_sys::Error> {
         let dataset = &self.0;

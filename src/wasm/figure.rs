@@ -50,6 +50,7 @@ pub struct SweepFigure {
 
 /// What JavaScript sees of a panel of the figure.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct FigurePanelInfo<'a> {
     title: &'a str,
     model: Option<&'a str>,
@@ -58,7 +59,6 @@ struct FigurePanelInfo<'a> {
     rows: usize,
     description: String,
     decimals: usize,
-    #[serde(rename = "noiseEstimate")]
     noise_estimate: bool,
     /// True when the panel has marginal strips (cells at x = columns and y = rows).
     strips: bool,

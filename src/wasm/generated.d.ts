@@ -66,7 +66,7 @@ export type Summary = {
    * Sample standard deviation of the present cells (`n - 1` in the denominator); null when
    * only one cell is present.
    */
-  sample_standard_deviation: number | null,
+  sampleStandardDeviation: number | null,
   /**
    * Largest minus smallest present value.
    */
@@ -90,7 +90,7 @@ export type Trend = {
    * Spearman's rho between value and axis position over all present cells; null with fewer
    * than three cells or no variation.
    */
-  rank_correlation: number | null,
+  rankCorrelation: number | null,
   /**
    * Number of present cells the correlation is over.
    */
@@ -110,15 +110,15 @@ export type Trend = {
   /**
    * Lines whose own Spearman correlation is positive.
    */
-  lines_increasing: number,
+  linesIncreasing: number,
   /**
    * Lines whose own Spearman correlation is negative.
    */
-  lines_decreasing: number,
+  linesDecreasing: number,
   /**
    * Lines with a zero or undefined correlation (fewer than three cells, or no variation).
    */
-  lines_without_trend: number,
+  linesWithoutTrend: number,
   /**
    * One sentence, e.g. "weak increasing trend (Spearman rho = 0.27, n = 20); rows: 3 up,
    * 1 down, 0 without trend".
@@ -130,11 +130,11 @@ export type Trends = {
   /**
    * Value against column (x) position; lines are rows.
    */
-  along_x: Trend,
+  alongX: Trend,
   /**
    * Value against row (y) position; lines are columns.
    */
-  along_y: Trend,
+  alongY: Trend,
 };
 
 export type LineMean = {
@@ -171,7 +171,7 @@ export type GridCell = {
   /**
    * Sample standard deviation of the replicates (n - 1 in the denominator); null for one.
    */
-  std_dev: number | null,
+  stdDev: number | null,
 };
 
 export type GridValues = {
@@ -219,15 +219,15 @@ export type Reconciliation = {
   /**
    * Decimals the reported values were printed with (inferred).
    */
-  reported_decimals: number,
+  reportedDecimals: number,
   /**
    * Decimals the parts were printed with (inferred).
    */
-  parts_decimals: number,
+  partsDecimals: number,
   /**
    * Largest `|reported - recomputed|`; null when no cell could be compared.
    */
-  max_abs_difference: number | null,
+  maxAbsDifference: number | null,
   /**
    * Cells where both a reported and a recomputed value exist.
    */
@@ -235,15 +235,15 @@ export type Reconciliation = {
   /**
    * Compared cells within the tolerance.
    */
-  within_tolerance: number,
+  withinTolerance: number,
   /**
    * Cells reported but not recomputable (some part is missing there).
    */
-  only_reported: number,
+  onlyReported: number,
   /**
    * Cells recomputable but not reported.
    */
-  only_recomputed: number,
+  onlyRecomputed: number,
 };
 
 export type BenchmarkSelection = {
@@ -254,7 +254,7 @@ export type BenchmarkSelection = {
   /**
    * Benchmark indices left out because they are reported aggregates.
    */
-  reported_aggregates: Array<number>,
+  reportedAggregates: Array<number>,
   /**
    * Benchmark indices left out because the model has no present cell on them.
    */
@@ -269,15 +269,15 @@ export type ConfigurationRank = {
   /**
    * Mean of its per-benchmark ranks (1 = best), over the benchmarks where it is present.
    */
-  mean_rank: number,
+  meanRank: number,
   /**
    * Number of benchmarks where it is present (what the mean is over).
    */
-  benchmarks_present: number,
+  benchmarksPresent: number,
   /**
    * Number of those benchmarks where fewer than three cells are strictly better.
    */
-  top_three: number,
+  topThree: number,
 };
 
 export type ConfigurationRanking = {
@@ -406,10 +406,10 @@ export type CellInfo = {
   title: string,
   model: string | null,
   benchmark: string | null,
-  x_name: string,
-  x_label: string,
-  y_name: string,
-  y_label: string,
+  xName: string,
+  xLabel: string,
+  yName: string,
+  yLabel: string,
   x: number,
   y: number,
   /**
@@ -419,19 +419,19 @@ export type CellInfo = {
   /**
    * The value as labelled in the figure.
    */
-  value_label: string,
+  valueLabel: string,
   /**
    * The value written in full (as JavaScript writes numbers, with a true minus) when the label
    * reads back as another number: "49.333333333333336" beside the label "49".
    */
-  exact_label: string | null,
+  exactLabel: string | null,
   /**
    * Replicates the value is the mean of, and their standard deviation (and it written with one
    * decimal more than the label).
    */
   count: number | null,
-  std_dev: number | null,
-  std_dev_label: string | null,
+  stdDev: number | null,
+  stdDevLabel: string | null,
   /**
    * Competition rank in the panel (1 = best; ties share a rank) out of `present` cells.
    */
@@ -441,20 +441,20 @@ export type CellInfo = {
    * Best value of the panel minus this one (positive when below a higher-is-better peak), and
    * it written as the labels are.
    */
-  below_peak: number | null,
-  below_peak_label: string | null,
+  belowPeak: number | null,
+  belowPeakLabel: string | null,
   /**
    * For a cell of a marginal strip: `"row"` (the row strip's cell of row `y`, with `x` =
    * columns) or `"column"` (with `y` = rows); null for a cell of the grid. The axis the
-   * strip reduces says how (`x_label` of a row's cell: "mean of 12 cells"), `rank` and
-   * `present` count lines, and `below_peak` is below the best line.
+   * strip reduces says how (`xLabel` of a row's cell: "mean of 12 cells"), `rank` and
+   * `present` count lines, and `belowPeak` is below the best line.
    */
   strip: string | null,
   /**
    * A strip cell's confidence interval, "41 to 51 (95 %)", when every cell of its line has a
    * standard error.
    */
-  interval_label: string | null,
+  intervalLabel: string | null,
   /**
    * One line for screen readers and tooltips.
    */
@@ -475,11 +475,11 @@ export type PanelReport = {
   /**
    * Peak cells as "Ratio 0.3, Local Window Size 2000".
    */
-  peak_cells: Array<string>,
+  peakCells: Array<string>,
   /**
    * Worst cells likewise.
    */
-  worst_cells: Array<string>,
+  worstCells: Array<string>,
   /**
    * The accessible description of the panel.
    */
@@ -631,7 +631,7 @@ export type MainEffect = {
   /**
    * The share as a page shows it: "62 %".
    */
-  share_label: string,
+  shareLabel: string,
   /**
    * Values (or bins) with at least one run measured.
    */

@@ -15,12 +15,12 @@
 //! dataset.models(); // ["R1-Llama", "R1-Qwen"]
 //! const figure = new SweepFigure(dataset, canvas, { layout: "model", model: "R1-Qwen" });
 //! figure.update({ colorMap: "ylgnbu", domain: "fixed", min: 24, max: 48 });
-//! figure.hitTest(event.offsetX, event.offsetY); // { model, benchmark, x_label, value, ... } or undefined
+//! figure.hitTest(event.offsetX, event.offsetY); // { model, benchmark, xLabel, value, ... } or undefined
 //!
 //! const scores = loadPairwise(itemScores); // per-item scores, CSV or JSON
-//! scores.comparePair("model-a", "model-b"); // { a_ahead, tied, b_ahead, shares, ... }
+//! scores.comparePair("model-a", "model-b"); // { aAhead, tied, bAhead, shares, ... }
 //! const pairs = new SweepPairwiseFigure(scores, canvas, { models: ["model-a", "model-b"] });
-//! pairs.hitTest(x, y); // { x_range: [0.3, 0.4], y_range, count, share, text, ... } or undefined
+//! pairs.hitTest(x, y); // { xRange: [0.3, 0.4], yRange, count, share, text, ... } or undefined
 //! ```
 //!
 //! The parts:
@@ -179,9 +179,9 @@ export interface BenchmarkInfo {
   /** Items (problems) in the benchmark, e.g. 30 for AIME24. */
   items: number | null;
   /** Samples per item when a score averages several. */
-  samples_per_item: number | null;
+  samplesPerItem: number | null;
   /** For a reported aggregate (a paper's average), the benchmarks it averages. */
-  aggregate_of: string[] | null;
+  aggregateOf: string[] | null;
 }
 
 /** A colour map of `colorMaps()`: `name` goes in options, `label` is for people. */
@@ -346,26 +346,26 @@ export interface ComparePairOptions {
 
 /** Model A (x) against model B (y) over the items both scored. */
 export interface PairStatistics {
-  model_a: string;
-  model_b: string;
+  modelA: string;
+  modelB: string;
   /** The group compared within; null for all items. */
   group: string | null;
   /** Items in scope (in the group, or all). */
   items: number;
   /** Items scored by both models. */
   paired: number;
-  only_a: number;
-  only_b: number;
+  onlyA: number;
+  onlyB: number;
   neither: number;
-  a_ahead: number;
+  aAhead: number;
   tied: number;
-  b_ahead: number;
+  bAhead: number;
   /** Of the paired items; null when there are none. */
-  shares: { a_ahead: number | null; tied: number | null; b_ahead: number | null };
+  shares: { aAhead: number | null; tied: number | null; bAhead: number | null };
   /** Mean of A - B over the paired items; null when there are none. */
-  mean_difference: number | null;
+  meanDifference: number | null;
   /** Exact two-sided sign test over the untied items; null when there are none. */
-  sign_test_p_value: number | null;
+  signTestPValue: number | null;
 }
 
 /**
@@ -413,18 +413,18 @@ export interface PairwiseFigureOptions {
 /** Everything about one bin of a pairwise figure. */
 export interface PairwiseCellInfo extends CellInfo {
   /** Model A's scores in the bin, [low, high): the last bin includes 1. */
-  x_range: [number, number];
+  xRange: [number, number];
   /** Model B's scores in the bin. */
-  y_range: [number, number];
+  yRange: [number, number];
   /** Items in the bin. */
   count: number;
   /** count / the pair's paired items; null when there are none. */
   share: number | null;
   /** The share in words: "6.3 % of 285 paired items", or "– (no paired items)". */
-  share_text: string;
+  shareText: string;
   /** The ranges in words: "[0.2, 0.3)", and "[0.9, 1]" for the last bin, which includes 1. */
-  x_range_text: string;
-  y_range_text: string;
+  xRangeText: string;
+  yRangeText: string;
   /** One line for the live region: "model-a vs model-b: model-a [0.2, 0.3), ...: 3 items, 6.3 % of 285 paired items." */
   announcement: string;
 }

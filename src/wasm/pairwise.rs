@@ -86,6 +86,7 @@ pub struct SweepPairwise(Rc<PairwiseDataset>);
 
 /// Shares of the paired items; `None` when there are none.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct Shares {
     a_ahead: Option<f64>,
     tied: Option<f64>,
@@ -95,6 +96,7 @@ struct Shares {
 /// What JavaScript sees of a comparison of two models: its statistics, without the histogram
 /// (which a figure shows).
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 pub(crate) struct PairStatistics<'a> {
     model_a: &'a str,
     model_b: &'a str,

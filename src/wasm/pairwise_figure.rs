@@ -58,6 +58,7 @@ struct PairwisePanelInfo<'a> {
 
 /// What hover adds about a bin to the cell information.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct BinDetails {
     /// The scores of model A (x) and model B (y) the bin holds, `[low, high]`; the last bin
     /// includes `high` = 1, every other bin excludes its `high`.

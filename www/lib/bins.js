@@ -25,10 +25,10 @@ export function binTooltipContent(info) {
   title.textContent = info.title;
   const list = document.createElement("dl");
   list.append(
-    ...tooltipRow(info.x_name, info.x_range_text),
-    ...tooltipRow(info.y_name, info.y_range_text),
+    ...tooltipRow(info.xName, info.xRangeText),
+    ...tooltipRow(info.yName, info.yRangeText),
     ...tooltipRow("Items", String(info.count), "tooltip-value"),
-    ...tooltipRow("Share", info.share_text),
+    ...tooltipRow("Share", info.shareText),
   );
   return [title, list];
 }
