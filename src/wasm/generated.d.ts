@@ -299,6 +299,63 @@ export type ConfigurationRanking = {
   configurations: Array<ConfigurationRank>,
 };
 
+export type ColorMapInfo = {
+  name: string,
+  label: string,
+  diverging: boolean,
+};
+
+export type MetricInfo = {
+  name: string,
+  direction: Direction,
+  unit: string | null,
+};
+
+export type AxisInfo = {
+  name: string,
+  labels: Array<string>,
+  /**
+   * The numeric value of each label, or null when the axis is categorical.
+   */
+  values: Array<number> | null,
+};
+
+export type PanelInfo = {
+  model: string,
+  benchmark: string,
+  /**
+   * "Model | Benchmark", leaving out facets the data do not have.
+   */
+  title: string,
+  present: number,
+  missing: number,
+};
+
+export type BenchmarkInfo = {
+  name: string,
+  /**
+   * Items (problems) in the benchmark, e.g. 30 for AIME24.
+   */
+  items: number | null,
+  /**
+   * Samples per item when a score averages several.
+   */
+  samplesPerItem: number | null,
+  /**
+   * For a reported aggregate (a paper's average), the benchmarks it averages.
+   */
+  aggregateOf: Array<string> | null,
+};
+
+export type PanelAnalysis = {
+  /**
+   * null when the panel has no present cell.
+   */
+  summary: Summary | null,
+  trends: Trends,
+  marginals: Marginals,
+};
+
 export type ResolvedFigureOptions = {
   layout: Layout,
   model: string,
@@ -515,6 +572,272 @@ export type ComparisonsSummary = {
    */
   description: string,
 };
+
+export type FigureSize = {
+  width: number,
+  height: number,
+};
+
+export type ValueRange = {
+  min: number,
+  max: number,
+};
+
+export type FigurePanelInfo = {
+  title: string,
+  model: string | null,
+  benchmark: string | null,
+  /**
+   * Cells across (x) and down (y).
+   */
+  columns: number,
+  rows: number,
+  /**
+   * The accessible description: title, peak and where, colour range.
+   */
+  description: string,
+  /**
+   * Decimals of the panel's value labels.
+   */
+  decimals: number,
+  /**
+   * Whether the cells carry the noise estimate the uncertainty marks need (standard errors
+   * from items or replicates; in a difference, cells where both models have one).
+   */
+  noiseEstimate: boolean,
+  /**
+   * Whether the panel has marginal strips: their cells are x = columns (the row strip, one
+   * per row) and y = rows (the column strip), for `cellInfo`, `cellRect` and `hitTest`.
+   */
+  strips: boolean,
+};
+
+export type AxisName = "x" | "y";
+
+export type ObservationClaim = {
+  "kind": "peak",
+  value: number,
+  cells: Array<CellPosition>,
+} | {
+  "kind": "lowest",
+  value: number,
+  cells: Array<CellPosition>,
+} | {
+  "kind": "spread",
+  min: number,
+  max: number,
+  mean: number,
+  standardDeviation: number | null,
+} | {
+  "kind": "trend",
+  axis: AxisName,
+  direction: TrendDirection | null,
+  strength: TrendStrength,
+  rankCorrelation: number | null,
+  linesWith: number,
+  lines: number,
+} | {
+  "kind": "missing",
+  present: number,
+  missing: number,
+} | {
+  "kind": "uncertainty",
+  level: number,
+  indistinguishable: number,
+  others: number,
+} | {
+  "kind": "comparison",
+  a: string,
+  b: string,
+  aAhead: number,
+  bAhead: number,
+  equal: number,
+  meanDifference: number,
+} | {
+  "kind": "beyond_noise",
+  level: number,
+  aAhead: number,
+  bAhead: number,
+  withinNoise: number,
+  untestable: number,
+} | {
+  "kind": "reconciliation",
+  mismatches: number,
+  compared: number,
+  tolerance: number,
+  maxAbsDifference: number | null,
+} | {
+  "kind": "best_configuration",
+  cell: CellPosition,
+  meanRank: number,
+  topThree: number,
+  benchmarks: number,
+};
+
+export type Observation = {
+  text: string,
+  claim: ObservationClaim,
+};
+
+export type ObservationSection = {
+  title: string,
+  observations: Array<Observation>,
+};
+
+export type DifferenceLines = {
+  heading: string,
+  lines: Array<string>,
+};
+
+export type TableColumn = {
+  name: string,
+  numeric: boolean,
+};
+
+export type MismatchRow = {
+  position: CellPosition,
+  /**
+   * `|reported - recomputed|` at the decimals the difference is shown with: the rows are
+   * sorted by it, largest first, equal gaps in the order of the cells.
+   */
+  gap: number,
+  /**
+   * The x and y labels, the reported value, the recomputed one and the signed difference
+   * ("+1.30", "−2.10"), each written as the figure's panels write them.
+   */
+  cells: Array<string>,
+};
+
+export type MismatchTable = {
+  caption: string,
+  columns: Array<TableColumn>,
+  rows: Array<MismatchRow>,
+};
+
+export type KeyObservations = {
+  /**
+   * What the figure shows of a larger table (a run table's view,
+   * `SweepProjection.description`); null otherwise.
+   */
+  shows: string | null,
+  /**
+   * One section per panel, in panel order.
+   */
+  panels: Array<ObservationSection>,
+  /**
+   * "Across panels", when it has any observation.
+   */
+  across: Array<ObservationSection>,
+  /**
+   * For the "difference" layout: who is ahead how often, as lines under a heading.
+   */
+  difference: DifferenceLines | null,
+  /**
+   * For the "reconcile" layout: the cells that differ beyond rounding, largest gap first.
+   */
+  mismatches: MismatchTable | null,
+  /**
+   * The canvas' accessible description ("Key observations. ..."); "" when there are none.
+   */
+  description: string,
+};
+
+export type PairShares = {
+  aAhead: number | null,
+  tied: number | null,
+  bAhead: number | null,
+};
+
+export type PairStatistics = {
+  modelA: string,
+  modelB: string,
+  /**
+   * The group compared within; null for all items.
+   */
+  group: string | null,
+  /**
+   * Items in scope (in the group, or all).
+   */
+  items: number,
+  /**
+   * Items scored by both models.
+   */
+  paired: number,
+  onlyA: number,
+  onlyB: number,
+  neither: number,
+  aAhead: number,
+  tied: number,
+  bAhead: number,
+  /**
+   * Of the paired items.
+   */
+  shares: PairShares,
+  /**
+   * Mean of A - B over the paired items; null when there are none.
+   */
+  meanDifference: number | null,
+  /**
+   * Exact two-sided sign test over the untied items; null when there are none.
+   */
+  signTestPValue: number | null,
+};
+
+export type PairwisePanelInfo = {
+  /**
+   * "model-a vs model-b", with " | group" when restricted to one.
+   */
+  title: string,
+  /**
+   * Bins across (x) and down (y).
+   */
+  columns: number,
+  rows: number,
+  description: string,
+  /**
+   * Decimals of the bins' labels.
+   */
+  decimals: number,
+  /**
+   * The statistics lines under the title.
+   */
+  subtitle: Array<string>,
+};
+
+export type PairwiseBin = {
+  /**
+   * Model A's scores in the bin, `[low, high)`: the last bin includes 1.
+   */
+  xRange: [number, number],
+  /**
+   * Model B's scores in the bin.
+   */
+  yRange: [number, number],
+  /**
+   * Items in the bin.
+   */
+  count: number,
+  /**
+   * `count` over the pair's paired items; null when there are none.
+   */
+  share: number | null,
+  /**
+   * The share in words: "6.3 % of 285 paired items", or "– (no paired items)".
+   */
+  shareText: string,
+  /**
+   * The ranges in words: "[0.2, 0.3)", and "[0.9, 1]" for the last bin, which includes 1.
+   */
+  xRangeText: string,
+  yRangeText: string,
+  /**
+   * One line for the live region: "model-a vs model-b: model-a [0.2, 0.3), ...: 3 items,
+   * 6.3 % of 285 paired items."
+   */
+  announcement: string,
+};
+
+export type PairwiseCellInfo = CellInfo & PairwiseBin;
 
 export type LinkNotice = {
   /**
