@@ -292,3 +292,47 @@ fn generated_declarations_match_the_rust_types() {
          `SWEEPMAP_WRITE_TYPES=1 cargo test --lib typescript` and commit it"
     );
 }
+
+/// The keys of an object type's fields in the laid-out declarations (one field a line, doc
+/// comments on their own lines): the name before the `:` of each line that is not a comment.
+fn field_keys(declarations: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    for line in declarations.lines() {
+        let line = line.trim();
+        if line.starts_with("//") || line.starts_with("/**") || line.starts_with('*') {
+            continue;
+        }
+        let Some((key, _)) = line.split_once(':') else {
+            continue;
+        };
+        let key = key.trim_end_matches('?').trim_matches('"');
+        if !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            keys.push(key.to_string());
+        }
+    }
+    keys
+}
+
+// Every result JavaScript reads has camelCase keys, as option names are (README "Changed"): a
+// result type without `#[serde(rename_all = "camelCase")]` and a field of two words fails here.
+#[cfg(all(feature = "tables", feature = "pairwise"))]
+#[test]
+fn result_keys_are_camel_case() {
+    let keys = field_keys(&declarations());
+    for expected in [
+        "xLabel",
+        "belowPeakLabel",
+        "aAhead",
+        "signTestPValue",
+        "samplesPerItem",
+    ] {
+        assert!(keys.iter().any(|key| key == expected), "no key {expected}");
+    }
+    let snake: Vec<&String> = keys.iter().filter(|key| key.contains('_')).collect();
+    assert!(snake.is_empty(), "snake_case keys in results: {snake:?}");
+    // The reader of the keys sees a two-word key written otherwise.
+    assert_eq!(
+        field_keys("export type T = {\n  /**\n   * a_b: c\n   */\n  x_label: string,\n};"),
+        ["x_label"]
+    );
+}
