@@ -1,7 +1,7 @@
 // The tooltip of one bin of a pairwise figure (a 2D histogram of two models' per-item scores),
 // shared by the explorer and the <sweep-map> element; everything is written with textContent.
-// The bin's words come from the figure (PairwiseCellInfo: x_range_text, y_range_text,
-// share_text, and announcement for the live region).
+// The bin's words come from the figure (PairwiseCellInfo: xRangeText, yRangeText,
+// shareText, and announcement for the live region).
 
 import { displayLabel } from "./sweepmap.js";
 
