@@ -61,6 +61,8 @@ pub mod link;
 pub mod lm_eval;
 pub mod pairwise;
 pub mod render;
+#[cfg(feature = "figures")]
+mod results;
 pub mod source;
 // Run tables come with the `tables` feature (native builds and the default wasm package; the
 // pairwise package leaves them out to fit its size budget). The name lists the tidy loader

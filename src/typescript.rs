@@ -14,10 +14,10 @@
 //! `.ci/types.mjs` then checks that the built `.d.ts` carries the file as it is.
 //!
 //! To declare another type: `#[cfg_attr(test, derive(ts_rs::TS))]` on it (and on the types of its
-//! fields), and one line in [`declarations`]. What stays hand-written in `src/wasm/` is what has
-//! no Rust type ts-rs can see: option objects (read field by field from JavaScript against the
-//! view spec), the small result objects built in `src/wasm/` (compiled for wasm32 only), and
-//! declarations that extend another (`PairwiseCellInfo extends CellInfo`).
+//! fields), and one line in [`declarations`]. The small result objects `src/wasm/` builds
+//! (compiled for wasm32 only) are declared in `src/results.rs`, where this test sees them. What
+//! stays hand-written in `src/wasm/` is what has no Rust type ts-rs can see: option objects (read
+//! field by field from JavaScript against the view spec).
 
 use ts_rs::{Config, TS};
 
@@ -123,6 +123,13 @@ fn declarations() -> String {
         declaration::<crate::analysis::BenchmarkSelection>(&config),
         declaration::<crate::analysis::ConfigurationRank>(&config),
         declaration::<crate::analysis::ConfigurationRanking>(&config),
+        // Datasets (`SweepDataset`, `colorMaps`).
+        declaration::<crate::results::ColorMapInfo>(&config),
+        declaration::<crate::results::MetricInfo>(&config),
+        declaration::<crate::results::AxisInfo>(&config),
+        declaration::<crate::results::PanelInfo>(&config),
+        declaration::<crate::results::BenchmarkMetadata>(&config),
+        declaration::<crate::results::PanelAnalysis>(&config),
         // Figures (`SweepFigure`, `SweepPairwiseFigure`).
         declaration::<crate::view::ResolvedOptions>(&config),
         declaration::<crate::view::ResolvedPairwiseOptions>(&config),
@@ -133,6 +140,27 @@ fn declarations() -> String {
         declaration::<crate::figure::Statistic>(&config),
         declaration::<crate::figure::PairSummary>(&config),
         declaration::<crate::figure::ComparisonsSummary>(&config),
+        declaration::<crate::results::FigureSize>(&config),
+        declaration::<crate::results::ValueRange>(&config),
+        declaration::<crate::results::FigurePanelInfo>(&config),
+        // Key observations (`keyObservations`, `observations`).
+        declaration::<crate::figure::AxisName>(&config),
+        declaration::<crate::figure::Claim>(&config),
+        declaration::<crate::figure::Observation>(&config),
+        declaration::<crate::results::Section>(&config),
+        declaration::<crate::figure::DifferenceLines>(&config),
+        declaration::<crate::figure::TableColumn>(&config),
+        declaration::<crate::figure::MismatchRow>(&config),
+        declaration::<crate::figure::MismatchTable>(&config),
+        declaration::<crate::results::ShownObservations>(&config),
+        // Pairwise comparisons (`SweepPairwise`, `SweepPairwiseFigure`).
+        declaration::<crate::results::Shares>(&config),
+        declaration::<crate::results::PairStatistics>(&config),
+        declaration::<crate::results::PairwisePanelInfo>(&config),
+        declaration::<crate::results::BinDetails>(&config),
+        // A bin's hover info: the cell information with the bin's details over it (its `count`
+        // is the bin's items).
+        "export type PairwiseCellInfo = CellInfo & PairwiseBin;\n".to_string(),
         // Links and files.
         declaration::<crate::link::Notice>(&config),
         declaration::<crate::table::MergedFiles>(&config),
@@ -262,5 +290,49 @@ fn generated_declarations_match_the_rust_types() {
         written == generated,
         "{GENERATED_FILE} differs from the declarations of the Rust types; write it again with \
          `SWEEPMAP_WRITE_TYPES=1 cargo test --lib typescript` and commit it"
+    );
+}
+
+/// The keys of an object type's fields in the laid-out declarations (one field a line, doc
+/// comments on their own lines): the name before the `:` of each line that is not a comment.
+fn field_keys(declarations: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    for line in declarations.lines() {
+        let line = line.trim();
+        if line.starts_with("//") || line.starts_with("/**") || line.starts_with('*') {
+            continue;
+        }
+        let Some((key, _)) = line.split_once(':') else {
+            continue;
+        };
+        let key = key.trim_end_matches('?').trim_matches('"');
+        if !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            keys.push(key.to_string());
+        }
+    }
+    keys
+}
+
+// Every result JavaScript reads has camelCase keys, as option names are (README "Changed"): a
+// result type without `#[serde(rename_all = "camelCase")]` and a field of two words fails here.
+#[cfg(all(feature = "tables", feature = "pairwise"))]
+#[test]
+fn result_keys_are_camel_case() {
+    let keys = field_keys(&declarations());
+    for expected in [
+        "xLabel",
+        "belowPeakLabel",
+        "aAhead",
+        "signTestPValue",
+        "samplesPerItem",
+    ] {
+        assert!(keys.iter().any(|key| key == expected), "no key {expected}");
+    }
+    let snake: Vec<&String> = keys.iter().filter(|key| key.contains('_')).collect();
+    assert!(snake.is_empty(), "snake_case keys in results: {snake:?}");
+    // The reader of the keys sees a two-word key written otherwise.
+    assert_eq!(
+        field_keys("export type T = {\n  /**\n   * a_b: c\n   */\n  x_label: string,\n};"),
+        ["x_label"]
     );
 }

@@ -787,7 +787,7 @@ fn a_missing_cell_is_drawn_in_the_missing_colour() {
     let (cx, cy) = cell_centre(&figure, 1, 1, 2);
     let info = value_of(figure.hit_test(cx.into(), cy.into()).unwrap().unwrap());
     assert_eq!(info["value"], Value::Null);
-    assert_eq!(info["value_label"], "missing");
+    assert_eq!(info["valueLabel"], "missing");
     assert_eq!(info["rank"], Value::Null);
     assert_eq!(info["present"], 11);
 }
@@ -937,7 +937,7 @@ fn large_grids_take_the_raster_path_with_the_right_colours() {
     let (cx, cy) = cell_centre(&figure, 0, 120, 77);
     let info = value_of(figure.hit_test(cx.into(), cy.into()).unwrap().unwrap());
     assert_eq!(
-        (info["x_label"].as_str(), info["y_label"].as_str()),
+        (info["xLabel"].as_str(), info["yLabel"].as_str()),
         (Some("120"), Some("77"))
     );
     assert_eq!(info["value"], large_grid_value(120, 77));
@@ -958,10 +958,10 @@ fn hit_tests_name_the_cell_under_the_pointer() {
             assert_eq!(info["panel"], panel);
             assert_eq!(info["model"], "R1-Qwen");
             assert_eq!(info["benchmark"], benchmark);
-            assert_eq!(info["x_name"], "Ratio");
-            assert_eq!(info["x_label"], X_LABELS[x]);
-            assert_eq!(info["y_name"], "Local Window Size");
-            assert_eq!(info["y_label"], Y_LABELS[y]);
+            assert_eq!(info["xName"], "Ratio");
+            assert_eq!(info["xLabel"], X_LABELS[x]);
+            assert_eq!(info["yName"], "Local Window Size");
+            assert_eq!(info["yLabel"], Y_LABELS[y]);
             assert_eq!(
                 info["value"].as_f64(),
                 figure_value("R1-Qwen", benchmark, x, y)
@@ -978,7 +978,7 @@ fn hit_tests_name_the_cell_under_the_pointer() {
     let (cx, cy) = cell_centre(&figure, 0, 2, 2);
     let peak = value_of(figure.hit_test(cx.into(), cy.into()).unwrap().unwrap());
     assert_eq!(peak["rank"], 1);
-    assert_eq!(peak["below_peak"], 0.0);
+    assert_eq!(peak["belowPeak"], 0.0);
     assert_eq!(
         peak["text"],
         "R1-Qwen | AIME24: Ratio 0.3, Local Window Size 2000: 50.7, the peak of 12 cells"
@@ -1416,11 +1416,11 @@ fn reports_and_differences_come_back_as_plain_objects() {
     assert_eq!(reports[0]["title"], "R1-Llama | AIME24");
     assert_eq!(reports[0]["summary"]["peak"]["value"], 49.3);
     assert_eq!(
-        reports[0]["peak_cells"],
+        reports[0]["peakCells"],
         serde_json::json!(["Ratio 0.2, Local Window Size 1000"])
     );
     assert_eq!(reports[0]["summary"]["present"], 12);
-    assert!(reports[0]["trends"]["along_x"]["description"].is_string());
+    assert!(reports[0]["trends"]["alongX"]["description"].is_string());
 
     // R1-Qwen minus R1-Llama on AIME24: Qwen is ahead in 10 cells, level in one (49.3) and
     // behind in one (38.0 against 39.3).
@@ -1553,9 +1553,9 @@ fn datasets_answer_analysis_questions() {
     assert_eq!(
         value_of(dataset.benchmark_info().unwrap()),
         serde_json::json!([
-            {"name": "AIME24", "items": 30, "samples_per_item": 8, "aggregate_of": null},
-            {"name": "AIME25", "items": 30, "samples_per_item": null, "aggregate_of": null},
-            {"name": "Avg.", "items": null, "samples_per_item": null, "aggregate_of": ["AIME24", "AIME25"]}
+            {"name": "AIME24", "items": 30, "samplesPerItem": 8, "aggregateOf": null},
+            {"name": "AIME25", "items": 30, "samplesPerItem": null, "aggregateOf": null},
+            {"name": "Avg.", "items": null, "samplesPerItem": null, "aggregateOf": ["AIME24", "AIME25"]}
         ])
     );
 
@@ -1567,7 +1567,7 @@ fn datasets_answer_analysis_questions() {
     );
     assert_eq!(analysis["summary"]["mean"], 43.0);
     assert_eq!(analysis["marginals"]["columns"][0]["mean"], 41.0);
-    assert_eq!(analysis["trends"]["along_x"]["count"], 4);
+    assert_eq!(analysis["trends"]["alongX"]["count"], 4);
     // The mean leaves the reported average out: (AIME24 + AIME25) / 2.
     let mean = value_of(dataset.analysis("M".into(), ":mean".into()).unwrap());
     assert_eq!(mean["summary"]["peak"]["value"], 41.0);
@@ -1576,7 +1576,7 @@ fn datasets_answer_analysis_questions() {
     // The reported average matches its parts except where it says 45 (the parts give 41).
     let reconciliation = value_of(dataset.reconcile("M".into(), "Avg.".into()).unwrap());
     assert_eq!(reconciliation["compared"], 4);
-    assert_eq!(reconciliation["within_tolerance"], 3);
+    assert_eq!(reconciliation["withinTolerance"], 3);
     assert_eq!(reconciliation["mismatches"][0]["reported"], 45.0);
     assert_eq!(reconciliation["mismatches"][0]["recomputed"], 41.0);
     assert_eq!(
@@ -1587,14 +1587,14 @@ fn datasets_answer_analysis_questions() {
     let ranking = value_of(dataset.rank_configurations("M".into()).unwrap());
     assert_eq!(ranking["selection"]["included"], serde_json::json!([0, 1]));
     assert_eq!(
-        ranking["selection"]["reported_aggregates"],
+        ranking["selection"]["reportedAggregates"],
         serde_json::json!([2])
     );
     assert_eq!(
         ranking["configurations"][0]["position"],
         serde_json::json!({"x": 1, "y": 0})
     );
-    assert_eq!(ranking["configurations"][0]["mean_rank"], 1.0);
+    assert_eq!(ranking["configurations"][0]["meanRank"], 1.0);
 
     assert_eq!(
         thrown_message(dataset.analysis("Q".into(), "AIME24".into())),
@@ -1908,23 +1908,23 @@ fn pairwise_statistics_match_hand_computed_values() {
             .compare_pair("alpha".into(), "gamma".into(), None)
             .unwrap(),
     );
-    assert_eq!(statistics["model_a"], "alpha");
-    assert_eq!(statistics["model_b"], "gamma");
+    assert_eq!(statistics["modelA"], "alpha");
+    assert_eq!(statistics["modelB"], "gamma");
     assert_eq!(statistics["group"], Value::Null);
     let counts = |statistics: &Value| -> Vec<u64> {
         [
-            "items", "paired", "only_a", "only_b", "neither", "a_ahead", "tied", "b_ahead",
+            "items", "paired", "onlyA", "onlyB", "neither", "aAhead", "tied", "bAhead",
         ]
         .iter()
         .map(|key| statistics[*key].as_u64().unwrap())
         .collect()
     };
     assert_eq!(counts(&statistics), [7, 6, 1, 0, 0, 5, 0, 1]);
-    assert_close(&statistics["shares"]["a_ahead"], 5.0 / 6.0, "alpha ahead");
+    assert_close(&statistics["shares"]["aAhead"], 5.0 / 6.0, "alpha ahead");
     assert_close(&statistics["shares"]["tied"], 0.0, "tied");
-    assert_close(&statistics["shares"]["b_ahead"], 1.0 / 6.0, "gamma ahead");
-    assert_close(&statistics["mean_difference"], 2.9 / 6.0, "mean difference");
-    assert_close(&statistics["sign_test_p_value"], 14.0 / 64.0, "sign test");
+    assert_close(&statistics["shares"]["bAhead"], 1.0 / 6.0, "gamma ahead");
+    assert_close(&statistics["meanDifference"], 2.9 / 6.0, "mean difference");
+    assert_close(&statistics["signTestPValue"], 14.0 / 64.0, "sign test");
     assert!(
         statistics.get("histogram").is_none(),
         "no grid crosses the boundary"
@@ -1942,9 +1942,9 @@ fn pairwise_statistics_match_hand_computed_values() {
     );
     assert_eq!(web["group"], "web");
     assert_eq!(counts(&web), [3, 3, 0, 0, 0, 3, 0, 0]);
-    assert_close(&web["sign_test_p_value"], 0.25, "sign test within web");
+    assert_close(&web["signTestPValue"], 0.25, "sign test within web");
     assert_close(
-        &web["mean_difference"],
+        &web["meanDifference"],
         1.8 / 3.0,
         "mean difference within web",
     );
@@ -1952,7 +1952,7 @@ fn pairwise_statistics_match_hand_computed_values() {
     // Every item tied: nothing to test.
     let tied = pairwise("item,model,score\nq,a,0.5\nq,b,0.5\n");
     let statistics = value_of(tied.compare_pair("a".into(), "b".into(), None).unwrap());
-    assert_eq!(statistics["sign_test_p_value"], Value::Null);
+    assert_eq!(statistics["signTestPValue"], Value::Null);
     assert_eq!(statistics["shares"]["tied"], 1.0);
 
     // Mistakes name what is wrong.
@@ -2110,22 +2110,22 @@ fn pairwise_hover_gives_the_bin_ranges_count_and_share() {
     assert_eq!(info["panel"], 0);
     assert_eq!((info["x"].as_u64(), info["y"].as_u64()), (Some(1), Some(0)));
     assert_eq!(
-        floats(info["x_range"].clone()),
+        floats(info["xRange"].clone()),
         serde_json::json!([0.5, 1.0])
     );
     assert_eq!(
-        floats(info["y_range"].clone()),
+        floats(info["yRange"].clone()),
         serde_json::json!([0.0, 0.5])
     );
     assert_eq!(info["count"], 2.0);
     assert_eq!(info["share"], 0.5);
-    assert_eq!(info["share_text"], "50.0 % of 4 paired items");
-    assert_eq!(info["x_name"], "score - alpha");
-    assert_eq!(info["x_label"], "0.5–1.0");
-    assert_eq!(info["y_name"], "score - beta");
-    assert_eq!(info["y_label"], "0.0–0.5");
+    assert_eq!(info["shareText"], "50.0 % of 4 paired items");
+    assert_eq!(info["xName"], "score - alpha");
+    assert_eq!(info["xLabel"], "0.5–1.0");
+    assert_eq!(info["yName"], "score - beta");
+    assert_eq!(info["yLabel"], "0.0–0.5");
     assert_eq!(info["value"], 2.0);
-    assert_eq!(info["value_label"], "2");
+    assert_eq!(info["valueLabel"], "2");
     assert_eq!(
         info["text"],
         "alpha vs beta: score - alpha 0.5–1.0, score - beta 0.0–0.5: 2 items, 50.0 % of 4 paired \
@@ -2133,7 +2133,7 @@ fn pairwise_hover_gives_the_bin_ranges_count_and_share() {
     );
     // A bin has a count, not a rank.
     assert_eq!(
-        (&info["rank"], &info["below_peak"]),
+        (&info["rank"], &info["belowPeak"]),
         (&Value::Null, &Value::Null)
     );
     // cellInfo answers the same for the same bin.
@@ -2152,12 +2152,12 @@ fn pairwise_hover_gives_the_bin_ranges_count_and_share() {
         );
         let low = |index: usize| index as f64 / 2.0;
         assert_eq!(
-            floats(info["x_range"].clone()),
+            floats(info["xRange"].clone()),
             serde_json::json!([low(x), low(x + 1)]),
             "bin ({x}, {y})"
         );
         assert_eq!(
-            floats(info["y_range"].clone()),
+            floats(info["yRange"].clone()),
             serde_json::json!([low(y), low(y + 1)]),
             "bin ({x}, {y})"
         );
@@ -2171,7 +2171,7 @@ fn pairwise_hover_gives_the_bin_ranges_count_and_share() {
     let (cx, cy) = (left + width / 2.0, top + height / 2.0);
     let info = value_of(figure.hit_test(cx.into(), cy.into()).unwrap().unwrap());
     assert_eq!(info["value"], 50.0);
-    assert_eq!(info["value_label"], "50.0");
+    assert_eq!(info["valueLabel"], "50.0");
     assert_eq!(info["count"], 2.0);
     assert_eq!(info["share"], 0.5);
     assert_eq!(
@@ -2305,19 +2305,19 @@ fn pairwise_comparisons_follow_the_panels() {
     {
         let pair = format!("{a} vs {b}");
         assert_eq!(
-            (&found["model_a"], &found["model_b"]),
+            (&found["modelA"], &found["modelB"]),
             (&Value::from(a), &Value::from(b))
         );
         assert_eq!(found["items"], 7, "{pair}");
         assert_eq!(found["paired"], paired, "{pair}");
         assert_eq!(
-            (&found["only_a"], &found["only_b"]),
+            (&found["onlyA"], &found["onlyB"]),
             (&Value::from(only_a), &Value::from(only_b)),
             "{pair}"
         );
         assert_eq!(found["neither"], 0, "{pair}");
         assert_eq!(
-            (&found["a_ahead"], &found["tied"], &found["b_ahead"]),
+            (&found["aAhead"], &found["tied"], &found["bAhead"]),
             (
                 &Value::from(a_ahead),
                 &Value::from(tied),
@@ -2326,11 +2326,11 @@ fn pairwise_comparisons_follow_the_panels() {
             "{pair}"
         );
         let paired = paired as f64;
-        assert_close(&found["shares"]["a_ahead"], a_ahead as f64 / paired, &pair);
+        assert_close(&found["shares"]["aAhead"], a_ahead as f64 / paired, &pair);
         assert_close(&found["shares"]["tied"], tied as f64 / paired, &pair);
-        assert_close(&found["shares"]["b_ahead"], b_ahead as f64 / paired, &pair);
-        assert_close(&found["mean_difference"], mean, &pair);
-        assert_close(&found["sign_test_p_value"], p, &pair);
+        assert_close(&found["shares"]["bAhead"], b_ahead as f64 / paired, &pair);
+        assert_close(&found["meanDifference"], mean, &pair);
+        assert_close(&found["signTestPValue"], p, &pair);
     }
     // Each panel's statistics are those comparePair gives for its pair.
     assert_eq!(
@@ -2353,7 +2353,7 @@ fn pairwise_comparisons_follow_the_panels() {
     assert_eq!(info["count"], 1.0);
     assert_close(&info["share"], 1.0 / 6.0, "share of w1");
     assert_eq!(
-        floats(info["x_range"].clone()),
+        floats(info["xRange"].clone()),
         serde_json::json!([0.9, 1.0])
     );
 
@@ -2365,11 +2365,11 @@ fn pairwise_comparisons_follow_the_panels() {
         .unwrap();
     let comparisons = value_of(figure.comparisons().unwrap());
     assert_eq!(comparisons.as_array().map(Vec::len), Some(1));
-    assert_eq!(comparisons[0]["model_a"], "beta");
+    assert_eq!(comparisons[0]["modelA"], "beta");
     assert_eq!(comparisons[0]["group"], "web");
-    assert_eq!(comparisons[0]["b_ahead"], 3);
+    assert_eq!(comparisons[0]["bAhead"], 3);
     assert_close(
-        &comparisons[0]["mean_difference"],
+        &comparisons[0]["meanDifference"],
         -1.8 / 3.0,
         "beta minus alpha within web",
     );
@@ -2632,7 +2632,7 @@ fn pairwise_options_resolve_merge_and_follow_the_data() {
     );
     assert_eq!(info["count"], 1.0, "t1: alpha 0.9, beta 0.1");
     assert_eq!(
-        floats(info["y_range"].clone()),
+        floats(info["yRange"].clone()),
         serde_json::json!([0.0, 0.5])
     );
 

@@ -68,7 +68,7 @@ export function urlFileName(url) {
 export function sweepOf(dataset) {
   const aggregates = dataset
     .benchmarkInfo()
-    .filter((info) => Array.isArray(info.aggregate_of) && info.aggregate_of.length > 0)
+    .filter((info) => Array.isArray(info.aggregateOf) && info.aggregateOf.length > 0)
     .map((info) => info.name);
   return { kind: "sweep", dataset, names: { models: dataset.models(), benchmarks: dataset.benchmarks(), aggregates } };
 }

@@ -185,7 +185,7 @@ export class RunTableControls {
     const effects = new Map(table.mainEffects(view.metric).map((effect) => [effect.label, effect]));
     const shareHint = (label) => {
       const effect = effects.get(label);
-      return effect ? `Main effect: ${effect.share_label} of the variance` : "";
+      return effect ? `Main effect: ${effect.shareLabel} of the variance` : "";
     };
     const nodes = [];
 
@@ -339,7 +339,7 @@ export class RunTableControls {
       });
       const because = element("span", { className: "hint column-because", text: column.because });
       const effect = effects.get(column.column);
-      if (column.role === "parameter" && effect) because.textContent += ` · main effect ${effect.share_label}`;
+      if (column.role === "parameter" && effect) because.textContent += ` · main effect ${effect.shareLabel}`;
       row.append(name, select, because);
       if (column.check) row.append(element("p", { className: "column-check-text", text: `Check: ${column.check}` }));
       return row;

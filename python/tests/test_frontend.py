@@ -140,10 +140,10 @@ def test_hover_and_click_reach_python(host):
     expected = {
         "title": "m1",
         "model": "m1",
-        "x_name": "wd",
-        "x_label": "0.2",
-        "y_name": "lr",
-        "y_label": "2",
+        "xName": "wd",
+        "xLabel": "0.2",
+        "yName": "lr",
+        "yLabel": "2",
         "value": 0.4,
         "rank": 1,
         "via": "pointer",
@@ -455,7 +455,7 @@ def test_per_item_scores_are_drawn_by_the_pairwise_package(host, tmp_path):
     host.mouse_move(*page_point(host, x + width / 2, y + height / 2))
     cell = wait_for(lambda: figure.hover, what="hover")
     assert cell["count"] == 4 and cell["via"] == "pointer"
-    assert cell["share_text"].startswith("40")
+    assert cell["shareText"].startswith("40")
     assert canvas_colour(host, x + 4, y + 4) == VIRIDIS["0.4"]
     clicked = []
     figure.on_click(clicked.append)

@@ -75,6 +75,7 @@ pub fn average_grids(grids: &[&Grid]) -> Result<Grid> {
 
 /// Which of a model's benchmarks an across-benchmark analysis uses, and which it leaves out.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BenchmarkSelection {
     /// Benchmark indices used: measured, not reported aggregates, at least one present cell.

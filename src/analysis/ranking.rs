@@ -23,6 +23,7 @@ const TOP: usize = 3;
 
 /// One configuration's standing across benchmarks.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ConfigurationRank {
     /// The configuration (column and row index).

@@ -39,6 +39,7 @@ pub struct Mismatch {
 
 /// The result of checking a reported aggregate against its parts.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Reconciliation {
     /// Cell-wise mean of the parts (present only where every part is).

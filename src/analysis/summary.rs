@@ -27,6 +27,7 @@ pub struct Extreme {
 
 /// Descriptive statistics of one panel.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Summary {
     /// The direction the peak and worst cells were chosen by.

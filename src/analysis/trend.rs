@@ -92,6 +92,7 @@ impl TrendDirection {
 
 /// The trend of the metric along one axis.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Trend {
     /// Spearman's rho between value and axis position over all present cells; `None` with fewer
@@ -130,6 +131,7 @@ impl Trend {
 
 /// The trends along both axes of a grid.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Trends {
     /// Value against column (x) position; lines are rows.
@@ -312,11 +314,11 @@ mod tests {
     fn results_serialize_as_plain_objects() {
         let grid = grid_from_rows_top_down(&[&[1.0, 2.0, 3.0]]);
         let value = serde_json::to_value(measure_trends(&grid)).unwrap();
-        assert_eq!(value["along_x"]["strength"], "strong");
-        assert_eq!(value["along_x"]["direction"], "increasing");
-        assert_eq!(value["along_x"]["rank_correlation"], 1.0);
-        assert_eq!(value["along_y"]["strength"], "none");
-        assert!(value["along_y"]["direction"].is_null());
+        assert_eq!(value["alongX"]["strength"], "strong");
+        assert_eq!(value["alongX"]["direction"], "increasing");
+        assert_eq!(value["alongX"]["rankCorrelation"], 1.0);
+        assert_eq!(value["alongY"]["strength"], "none");
+        assert!(value["alongY"]["direction"].is_null());
     }
 
     #[test]

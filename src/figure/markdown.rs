@@ -70,6 +70,7 @@ fn list_marker(text: &str) -> Option<usize> {
 
 /// A column of a table: its heading, and whether it holds numbers (right-aligned).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TableColumn {
     pub name: String,
     pub numeric: bool,

@@ -23,6 +23,7 @@ use crate::{Axis, Dataset, Direction, Grid};
 
 /// The axis a trend runs along.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum AxisName {
     X,
@@ -31,7 +32,12 @@ pub enum AxisName {
 
 /// The fact behind one sentence.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename_all = "snake_case", tag = "kind")]
+#[cfg_attr(test, derive(ts_rs::TS), ts(rename = "ObservationClaim"))]
+#[serde(
+    rename_all = "snake_case",
+    rename_all_fields = "camelCase",
+    tag = "kind"
+)]
 pub enum Claim {
     /// The best value and every cell that reaches it.
     Peak {
@@ -102,6 +108,7 @@ pub enum Claim {
 
 /// One sentence and the claim it states.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Observation {
     pub text: String,
     pub claim: Claim,
@@ -683,6 +690,7 @@ fn write_sections(writer: &mut MarkdownWriter, sections: &[(String, Vec<Observat
 /// Who is ahead how often in a difference view, as lines under a heading ("R1-Llama against
 /// R1-Qwen").
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct DifferenceLines {
     pub heading: String,
     pub lines: Vec<String>,
@@ -719,6 +727,7 @@ pub fn difference_lines(result: &Difference, a: &str, b: &str) -> DifferenceLine
 /// One cell of a reconciliation whose reported value differs from the mean of its parts beyond
 /// rounding, as the table shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct MismatchRow {
     pub position: CellPosition,
     /// `|reported - recomputed|` at the decimals the difference is shown with: the rows are
@@ -731,6 +740,7 @@ pub struct MismatchRow {
 
 /// The mismatches of a reconciliation as a table, largest gap first.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct MismatchTable {
     pub caption: String,
     pub columns: Vec<TableColumn>,

@@ -13,6 +13,7 @@ use crate::Direction;
 
 /// Everything the page shows about one cell under the pointer or the keyboard focus.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct CellInfo {
     pub panel: usize,
@@ -46,8 +47,8 @@ pub struct CellInfo {
     pub below_peak_label: Option<String>,
     /// For a cell of a marginal strip: `"row"` (the row strip's cell of row `y`, with `x` =
     /// columns) or `"column"` (with `y` = rows); `None` for a cell of the grid. The axis the
-    /// strip reduces says how (`x_label` of a row's cell: "mean of 12 cells"), `rank` and
-    /// `present` count lines, and `below_peak` is below the best line.
+    /// strip reduces says how (`xLabel` of a row's cell: "mean of 12 cells"), `rank` and
+    /// `present` count lines, and `belowPeak` is below the best line.
     pub strip: Option<String>,
     /// A strip cell's confidence interval, "41 to 51 (95 %)", when every cell of its line has a
     /// standard error.
@@ -58,6 +59,7 @@ pub struct CellInfo {
 
 /// One panel's analysis as the page's summary shows it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PanelReport {
     pub title: String,

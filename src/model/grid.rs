@@ -11,6 +11,7 @@ use serde::{Serialize, Serializer};
 
 /// A present cell: the summary of one or more measurements of the same configuration.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "GridCell"))]
 pub struct Cell {
     /// Mean of the measurements (the value shown).
@@ -189,7 +190,7 @@ mod tests {
         assert_eq!(copy.value(0, 0), Some(1.0));
         assert_eq!(
             serde_json::to_string(&grid).unwrap(),
-            r#"{"columns":2,"rows":2,"cells":[{"mean":1.0,"count":1,"std_dev":null},null,null,null]}"#
+            r#"{"columns":2,"rows":2,"cells":[{"mean":1.0,"count":1,"stdDev":null},null,null,null]}"#
         );
     }
 }

@@ -16,6 +16,7 @@ use super::{Role, Sweep, MISSING};
 
 /// One parameter's main effect on a metric.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "MainEffect"))]
 pub struct Effect {
     /// The parameter's column.

@@ -4,7 +4,6 @@
 use std::borrow::Cow;
 use std::rc::Rc;
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -18,13 +17,15 @@ use super::{ConfigurationRankingObject, PanelAnalysisObject, ReconciliationObjec
 #[cfg(feature = "analyses")]
 use crate::analysis::{
     compute_marginals, measure_trends, rank_configurations, reconcile_aggregate, summarize,
-    Marginals, Summary, Trends,
 };
 use crate::color::ColorMap;
 #[cfg(feature = "analyses")]
 use crate::figure::BenchmarkChoice;
 use crate::figure::Named;
 use crate::link::Format;
+#[cfg(feature = "analyses")]
+use crate::results::PanelAnalysis;
+use crate::results::{AxisInfo, BenchmarkMetadata, ColorMapInfo, MetricInfo, PanelInfo};
 #[cfg(feature = "analyses")]
 use crate::view::check_benchmark;
 use crate::view::OptionValue;
@@ -331,14 +332,6 @@ pub fn load_dataset(
     })
 }
 
-/// What JavaScript sees of a colour map.
-#[derive(Serialize)]
-struct ColorMapInfo {
-    name: &'static str,
-    label: &'static str,
-    diverging: bool,
-}
-
 /// Every colour map, sequential ones first: `[{ name: "viridis", label: "Viridis", diverging:
 /// false }, ...]`. `name` is what figure options take.
 #[wasm_bindgen(js_name = colorMaps)]
@@ -358,50 +351,6 @@ pub fn color_maps() -> Result<ColorMapArray, js_sys::Error> {
 /// keep their own reference, so they stay valid after that.
 #[wasm_bindgen]
 pub struct SweepDataset(Rc<Dataset>);
-
-/// What JavaScript sees of a metric.
-#[derive(Serialize)]
-struct MetricInfo<'a> {
-    name: &'a str,
-    direction: &'static str,
-    unit: Option<&'a str>,
-}
-
-/// What JavaScript sees of an axis.
-#[derive(Serialize)]
-struct AxisInfo<'a> {
-    name: &'a str,
-    labels: &'a [String],
-    values: Option<&'a [f64]>,
-}
-
-/// What JavaScript sees of a panel.
-#[derive(Serialize)]
-struct PanelInfo<'a> {
-    model: &'a str,
-    benchmark: &'a str,
-    title: String,
-    present: usize,
-    missing: usize,
-}
-
-/// What JavaScript sees of a benchmark's metadata.
-#[derive(Serialize)]
-struct BenchmarkMetadata<'a> {
-    name: &'a str,
-    items: Option<u32>,
-    samples_per_item: Option<u32>,
-    aggregate_of: Option<&'a [String]>,
-}
-
-/// The analysis of one panel.
-#[cfg(feature = "analyses")]
-#[derive(Serialize)]
-struct PanelAnalysis {
-    summary: Option<Summary>,
-    trends: Trends,
-    marginals: Marginals,
-}
 
 #[wasm_bindgen]
 impl SweepDataset {
@@ -484,7 +433,7 @@ impl SweepDataset {
         crate::to_json(&self.0)
     }
 
-    /// Metadata of every benchmark: `[{ name, items, samples_per_item, aggregate_of }]`.
+    /// Metadata of every benchmark: `[{ name, items, samplesPerItem, aggregateOf }]`.
     #[wasm_bindgen(js_name = benchmarkInfo)]
     pub fn benchmark_info(&self) -> Result<BenchmarkInfoArray, js_sys::Error> {
         let dataset = &self.0;

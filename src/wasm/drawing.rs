@@ -9,7 +9,6 @@
 //! `SweepPairwiseFigure` each hold one and delegate to it; they differ only in how they turn
 //! their options and data into a [`Figure`].
 
-use serde::Serialize;
 use wasm_bindgen::JsValue;
 use web_sys::HtmlCanvasElement;
 
@@ -23,6 +22,7 @@ use crate::figure::{canvas_notes, CellInfo, Figure, FigureNotes};
 use crate::layout::{layout_figure, FigureLayout, Hit};
 #[cfg(feature = "exports")]
 use crate::render::render_svg;
+use crate::results::{FigureSize, ValueRange};
 use crate::view::settings::PIXEL_RATIO;
 use crate::view::{check_pixel_ratio, Surroundings};
 
@@ -72,20 +72,6 @@ fn description(figure: &Figure) -> String {
         text.push_str(&figure.describe_panel(panel));
     }
     text
-}
-
-/// The size of the figure in CSS pixels.
-#[derive(Serialize)]
-struct FigureSize {
-    width: f64,
-    height: f64,
-}
-
-/// A range of values, as `fixedRangeStart()` gives it.
-#[derive(Serialize)]
-struct ValueRange {
-    min: f64,
-    max: f64,
 }
 
 /// A figure laid out and painted on a canvas.

@@ -12,7 +12,6 @@
 
 use std::rc::Rc;
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::arguments;
@@ -31,10 +30,11 @@ use crate::color::Scale;
 #[cfg(feature = "exports")]
 use crate::figure::figure_latex;
 use crate::figure::{
-    colour_note, key_observations, prepare_figure, uncertainty_note, DifferenceLines, Figure,
-    FigureNotes, FigureOptions, KeyObservations, MismatchTable, Observation, View,
+    colour_note, key_observations, prepare_figure, uncertainty_note, Figure, FigureNotes,
+    FigureOptions, KeyObservations, Observation, View,
 };
 use crate::layout::FigureLayout;
+use crate::results::{sections, FigurePanelInfo, ShownObservations};
 use crate::view::settings::{PIXEL_RATIO, SWEEP, WIDTH};
 use crate::view::{resolve_options, OptionValue, Patch, ResolvedOptions, Settings};
 use crate::Dataset;
@@ -46,22 +46,6 @@ pub struct SweepFigure {
     settings: Settings,
     options: ResolvedOptions,
     drawing: Drawing,
-}
-
-/// What JavaScript sees of a panel of the figure.
-#[derive(Serialize)]
-struct FigurePanelInfo<'a> {
-    title: &'a str,
-    model: Option<&'a str>,
-    benchmark: Option<&'a str>,
-    columns: usize,
-    rows: usize,
-    description: String,
-    decimals: usize,
-    #[serde(rename = "noiseEstimate")]
-    noise_estimate: bool,
-    /// True when the panel has marginal strips (cells at x = columns and y = rows).
-    strips: bool,
 }
 
 /// A figure options argument as a patch.
@@ -258,18 +242,9 @@ impl SweepFigure {
     /// reconciliation (largest gap first) and the canvas' accessible description.
     #[wasm_bindgen(js_name = keyObservations)]
     pub fn key_observations(&self) -> Result<KeyObservationsObject, js_sys::Error> {
-        #[derive(Serialize)]
-        struct Shown<'a> {
-            shows: Option<&'a str>,
-            panels: Vec<Section<'a>>,
-            across: Vec<Section<'a>>,
-            difference: Option<&'a DifferenceLines>,
-            mismatches: Option<&'a MismatchTable>,
-            description: String,
-        }
         let observations = self.all_observations();
         let (panels, across) = observations.split();
-        to_typed(&Shown {
+        to_typed(&ShownObservations {
             shows: observations.shows.as_deref(),
             panels: sections(panels),
             across: sections(across),
@@ -349,24 +324,6 @@ impl SweepFigure {
     pub fn file_stem(&self) -> String {
         self.drawing.file_stem()
     }
-}
-
-/// A section of observations as JavaScript sees it.
-#[derive(Serialize)]
-struct Section<'a> {
-    title: &'a str,
-    observations: &'a [Observation],
-}
-
-fn sections(sections: &[(String, Vec<Observation>)]) -> Vec<Section<'_>> {
-    let mut list = Vec::with_capacity(sections.len());
-    for (title, observations) in sections {
-        list.push(Section {
-            title,
-            observations,
-        });
-    }
-    list
 }
 
 impl SweepFigure {

@@ -66,7 +66,7 @@ export type Summary = {
    * Sample standard deviation of the present cells (`n - 1` in the denominator); null when
    * only one cell is present.
    */
-  sample_standard_deviation: number | null,
+  sampleStandardDeviation: number | null,
   /**
    * Largest minus smallest present value.
    */
@@ -90,7 +90,7 @@ export type Trend = {
    * Spearman's rho between value and axis position over all present cells; null with fewer
    * than three cells or no variation.
    */
-  rank_correlation: number | null,
+  rankCorrelation: number | null,
   /**
    * Number of present cells the correlation is over.
    */
@@ -110,15 +110,15 @@ export type Trend = {
   /**
    * Lines whose own Spearman correlation is positive.
    */
-  lines_increasing: number,
+  linesIncreasing: number,
   /**
    * Lines whose own Spearman correlation is negative.
    */
-  lines_decreasing: number,
+  linesDecreasing: number,
   /**
    * Lines with a zero or undefined correlation (fewer than three cells, or no variation).
    */
-  lines_without_trend: number,
+  linesWithoutTrend: number,
   /**
    * One sentence, e.g. "weak increasing trend (Spearman rho = 0.27, n = 20); rows: 3 up,
    * 1 down, 0 without trend".
@@ -130,11 +130,11 @@ export type Trends = {
   /**
    * Value against column (x) position; lines are rows.
    */
-  along_x: Trend,
+  alongX: Trend,
   /**
    * Value against row (y) position; lines are columns.
    */
-  along_y: Trend,
+  alongY: Trend,
 };
 
 export type LineMean = {
@@ -171,7 +171,7 @@ export type GridCell = {
   /**
    * Sample standard deviation of the replicates (n - 1 in the denominator); null for one.
    */
-  std_dev: number | null,
+  stdDev: number | null,
 };
 
 export type GridValues = {
@@ -219,15 +219,15 @@ export type Reconciliation = {
   /**
    * Decimals the reported values were printed with (inferred).
    */
-  reported_decimals: number,
+  reportedDecimals: number,
   /**
    * Decimals the parts were printed with (inferred).
    */
-  parts_decimals: number,
+  partsDecimals: number,
   /**
    * Largest `|reported - recomputed|`; null when no cell could be compared.
    */
-  max_abs_difference: number | null,
+  maxAbsDifference: number | null,
   /**
    * Cells where both a reported and a recomputed value exist.
    */
@@ -235,15 +235,15 @@ export type Reconciliation = {
   /**
    * Compared cells within the tolerance.
    */
-  within_tolerance: number,
+  withinTolerance: number,
   /**
    * Cells reported but not recomputable (some part is missing there).
    */
-  only_reported: number,
+  onlyReported: number,
   /**
    * Cells recomputable but not reported.
    */
-  only_recomputed: number,
+  onlyRecomputed: number,
 };
 
 export type BenchmarkSelection = {
@@ -254,7 +254,7 @@ export type BenchmarkSelection = {
   /**
    * Benchmark indices left out because they are reported aggregates.
    */
-  reported_aggregates: Array<number>,
+  reportedAggregates: Array<number>,
   /**
    * Benchmark indices left out because the model has no present cell on them.
    */
@@ -269,15 +269,15 @@ export type ConfigurationRank = {
   /**
    * Mean of its per-benchmark ranks (1 = best), over the benchmarks where it is present.
    */
-  mean_rank: number,
+  meanRank: number,
   /**
    * Number of benchmarks where it is present (what the mean is over).
    */
-  benchmarks_present: number,
+  benchmarksPresent: number,
   /**
    * Number of those benchmarks where fewer than three cells are strictly better.
    */
-  top_three: number,
+  topThree: number,
 };
 
 export type ConfigurationRanking = {
@@ -297,6 +297,63 @@ export type ConfigurationRanking = {
    * Every configuration present on at least one benchmark, best first.
    */
   configurations: Array<ConfigurationRank>,
+};
+
+export type ColorMapInfo = {
+  name: string,
+  label: string,
+  diverging: boolean,
+};
+
+export type MetricInfo = {
+  name: string,
+  direction: Direction,
+  unit: string | null,
+};
+
+export type AxisInfo = {
+  name: string,
+  labels: Array<string>,
+  /**
+   * The numeric value of each label, or null when the axis is categorical.
+   */
+  values: Array<number> | null,
+};
+
+export type PanelInfo = {
+  model: string,
+  benchmark: string,
+  /**
+   * "Model | Benchmark", leaving out facets the data do not have.
+   */
+  title: string,
+  present: number,
+  missing: number,
+};
+
+export type BenchmarkInfo = {
+  name: string,
+  /**
+   * Items (problems) in the benchmark, e.g. 30 for AIME24.
+   */
+  items: number | null,
+  /**
+   * Samples per item when a score averages several.
+   */
+  samplesPerItem: number | null,
+  /**
+   * For a reported aggregate (a paper's average), the benchmarks it averages.
+   */
+  aggregateOf: Array<string> | null,
+};
+
+export type PanelAnalysis = {
+  /**
+   * null when the panel has no present cell.
+   */
+  summary: Summary | null,
+  trends: Trends,
+  marginals: Marginals,
 };
 
 export type ResolvedFigureOptions = {
@@ -406,10 +463,10 @@ export type CellInfo = {
   title: string,
   model: string | null,
   benchmark: string | null,
-  x_name: string,
-  x_label: string,
-  y_name: string,
-  y_label: string,
+  xName: string,
+  xLabel: string,
+  yName: string,
+  yLabel: string,
   x: number,
   y: number,
   /**
@@ -419,19 +476,19 @@ export type CellInfo = {
   /**
    * The value as labelled in the figure.
    */
-  value_label: string,
+  valueLabel: string,
   /**
    * The value written in full (as JavaScript writes numbers, with a true minus) when the label
    * reads back as another number: "49.333333333333336" beside the label "49".
    */
-  exact_label: string | null,
+  exactLabel: string | null,
   /**
    * Replicates the value is the mean of, and their standard deviation (and it written with one
    * decimal more than the label).
    */
   count: number | null,
-  std_dev: number | null,
-  std_dev_label: string | null,
+  stdDev: number | null,
+  stdDevLabel: string | null,
   /**
    * Competition rank in the panel (1 = best; ties share a rank) out of `present` cells.
    */
@@ -441,20 +498,20 @@ export type CellInfo = {
    * Best value of the panel minus this one (positive when below a higher-is-better peak), and
    * it written as the labels are.
    */
-  below_peak: number | null,
-  below_peak_label: string | null,
+  belowPeak: number | null,
+  belowPeakLabel: string | null,
   /**
    * For a cell of a marginal strip: `"row"` (the row strip's cell of row `y`, with `x` =
    * columns) or `"column"` (with `y` = rows); null for a cell of the grid. The axis the
-   * strip reduces says how (`x_label` of a row's cell: "mean of 12 cells"), `rank` and
-   * `present` count lines, and `below_peak` is below the best line.
+   * strip reduces says how (`xLabel` of a row's cell: "mean of 12 cells"), `rank` and
+   * `present` count lines, and `belowPeak` is below the best line.
    */
   strip: string | null,
   /**
    * A strip cell's confidence interval, "41 to 51 (95 %)", when every cell of its line has a
    * standard error.
    */
-  interval_label: string | null,
+  intervalLabel: string | null,
   /**
    * One line for screen readers and tooltips.
    */
@@ -475,11 +532,11 @@ export type PanelReport = {
   /**
    * Peak cells as "Ratio 0.3, Local Window Size 2000".
    */
-  peak_cells: Array<string>,
+  peakCells: Array<string>,
   /**
    * Worst cells likewise.
    */
-  worst_cells: Array<string>,
+  worstCells: Array<string>,
   /**
    * The accessible description of the panel.
    */
@@ -515,6 +572,272 @@ export type ComparisonsSummary = {
    */
   description: string,
 };
+
+export type FigureSize = {
+  width: number,
+  height: number,
+};
+
+export type ValueRange = {
+  min: number,
+  max: number,
+};
+
+export type FigurePanelInfo = {
+  title: string,
+  model: string | null,
+  benchmark: string | null,
+  /**
+   * Cells across (x) and down (y).
+   */
+  columns: number,
+  rows: number,
+  /**
+   * The accessible description: title, peak and where, colour range.
+   */
+  description: string,
+  /**
+   * Decimals of the panel's value labels.
+   */
+  decimals: number,
+  /**
+   * Whether the cells carry the noise estimate the uncertainty marks need (standard errors
+   * from items or replicates; in a difference, cells where both models have one).
+   */
+  noiseEstimate: boolean,
+  /**
+   * Whether the panel has marginal strips: their cells are x = columns (the row strip, one
+   * per row) and y = rows (the column strip), for `cellInfo`, `cellRect` and `hitTest`.
+   */
+  strips: boolean,
+};
+
+export type AxisName = "x" | "y";
+
+export type ObservationClaim = {
+  "kind": "peak",
+  value: number,
+  cells: Array<CellPosition>,
+} | {
+  "kind": "lowest",
+  value: number,
+  cells: Array<CellPosition>,
+} | {
+  "kind": "spread",
+  min: number,
+  max: number,
+  mean: number,
+  standardDeviation: number | null,
+} | {
+  "kind": "trend",
+  axis: AxisName,
+  direction: TrendDirection | null,
+  strength: TrendStrength,
+  rankCorrelation: number | null,
+  linesWith: number,
+  lines: number,
+} | {
+  "kind": "missing",
+  present: number,
+  missing: number,
+} | {
+  "kind": "uncertainty",
+  level: number,
+  indistinguishable: number,
+  others: number,
+} | {
+  "kind": "comparison",
+  a: string,
+  b: string,
+  aAhead: number,
+  bAhead: number,
+  equal: number,
+  meanDifference: number,
+} | {
+  "kind": "beyond_noise",
+  level: number,
+  aAhead: number,
+  bAhead: number,
+  withinNoise: number,
+  untestable: number,
+} | {
+  "kind": "reconciliation",
+  mismatches: number,
+  compared: number,
+  tolerance: number,
+  maxAbsDifference: number | null,
+} | {
+  "kind": "best_configuration",
+  cell: CellPosition,
+  meanRank: number,
+  topThree: number,
+  benchmarks: number,
+};
+
+export type Observation = {
+  text: string,
+  claim: ObservationClaim,
+};
+
+export type ObservationSection = {
+  title: string,
+  observations: Array<Observation>,
+};
+
+export type DifferenceLines = {
+  heading: string,
+  lines: Array<string>,
+};
+
+export type TableColumn = {
+  name: string,
+  numeric: boolean,
+};
+
+export type MismatchRow = {
+  position: CellPosition,
+  /**
+   * `|reported - recomputed|` at the decimals the difference is shown with: the rows are
+   * sorted by it, largest first, equal gaps in the order of the cells.
+   */
+  gap: number,
+  /**
+   * The x and y labels, the reported value, the recomputed one and the signed difference
+   * ("+1.30", "−2.10"), each written as the figure's panels write them.
+   */
+  cells: Array<string>,
+};
+
+export type MismatchTable = {
+  caption: string,
+  columns: Array<TableColumn>,
+  rows: Array<MismatchRow>,
+};
+
+export type KeyObservations = {
+  /**
+   * What the figure shows of a larger table (a run table's view,
+   * `SweepProjection.description`); null otherwise.
+   */
+  shows: string | null,
+  /**
+   * One section per panel, in panel order.
+   */
+  panels: Array<ObservationSection>,
+  /**
+   * "Across panels", when it has any observation.
+   */
+  across: Array<ObservationSection>,
+  /**
+   * For the "difference" layout: who is ahead how often, as lines under a heading.
+   */
+  difference: DifferenceLines | null,
+  /**
+   * For the "reconcile" layout: the cells that differ beyond rounding, largest gap first.
+   */
+  mismatches: MismatchTable | null,
+  /**
+   * The canvas' accessible description ("Key observations. ..."); "" when there are none.
+   */
+  description: string,
+};
+
+export type PairShares = {
+  aAhead: number | null,
+  tied: number | null,
+  bAhead: number | null,
+};
+
+export type PairStatistics = {
+  modelA: string,
+  modelB: string,
+  /**
+   * The group compared within; null for all items.
+   */
+  group: string | null,
+  /**
+   * Items in scope (in the group, or all).
+   */
+  items: number,
+  /**
+   * Items scored by both models.
+   */
+  paired: number,
+  onlyA: number,
+  onlyB: number,
+  neither: number,
+  aAhead: number,
+  tied: number,
+  bAhead: number,
+  /**
+   * Of the paired items.
+   */
+  shares: PairShares,
+  /**
+   * Mean of A - B over the paired items; null when there are none.
+   */
+  meanDifference: number | null,
+  /**
+   * Exact two-sided sign test over the untied items; null when there are none.
+   */
+  signTestPValue: number | null,
+};
+
+export type PairwisePanelInfo = {
+  /**
+   * "model-a vs model-b", with " | group" when restricted to one.
+   */
+  title: string,
+  /**
+   * Bins across (x) and down (y).
+   */
+  columns: number,
+  rows: number,
+  description: string,
+  /**
+   * Decimals of the bins' labels.
+   */
+  decimals: number,
+  /**
+   * The statistics lines under the title.
+   */
+  subtitle: Array<string>,
+};
+
+export type PairwiseBin = {
+  /**
+   * Model A's scores in the bin, `[low, high)`: the last bin includes 1.
+   */
+  xRange: [number, number],
+  /**
+   * Model B's scores in the bin.
+   */
+  yRange: [number, number],
+  /**
+   * Items in the bin.
+   */
+  count: number,
+  /**
+   * `count` over the pair's paired items; null when there are none.
+   */
+  share: number | null,
+  /**
+   * The share in words: "6.3 % of 285 paired items", or "– (no paired items)".
+   */
+  shareText: string,
+  /**
+   * The ranges in words: "[0.2, 0.3)", and "[0.9, 1]" for the last bin, which includes 1.
+   */
+  xRangeText: string,
+  yRangeText: string,
+  /**
+   * One line for the live region: "model-a vs model-b: model-a [0.2, 0.3), ...: 3 items,
+   * 6.3 % of 285 paired items."
+   */
+  announcement: string,
+};
+
+export type PairwiseCellInfo = CellInfo & PairwiseBin;
 
 export type LinkNotice = {
   /**
@@ -631,7 +954,7 @@ export type MainEffect = {
   /**
    * The share as a page shows it: "62 %".
    */
-  share_label: string,
+  shareLabel: string,
   /**
    * Values (or bins) with at least one run measured.
    */

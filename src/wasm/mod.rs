@@ -15,12 +15,12 @@
 //! dataset.models(); // ["R1-Llama", "R1-Qwen"]
 //! const figure = new SweepFigure(dataset, canvas, { layout: "model", model: "R1-Qwen" });
 //! figure.update({ colorMap: "ylgnbu", domain: "fixed", min: 24, max: 48 });
-//! figure.hitTest(event.offsetX, event.offsetY); // { model, benchmark, x_label, value, ... } or undefined
+//! figure.hitTest(event.offsetX, event.offsetY); // { model, benchmark, xLabel, value, ... } or undefined
 //!
 //! const scores = loadPairwise(itemScores); // per-item scores, CSV or JSON
-//! scores.comparePair("model-a", "model-b"); // { a_ahead, tied, b_ahead, shares, ... }
+//! scores.comparePair("model-a", "model-b"); // { aAhead, tied, bAhead, shares, ... }
 //! const pairs = new SweepPairwiseFigure(scores, canvas, { models: ["model-a", "model-b"] });
-//! pairs.hitTest(x, y); // { x_range: [0.3, 0.4], y_range, count, share, text, ... } or undefined
+//! pairs.hitTest(x, y); // { xRange: [0.3, 0.4], yRange, count, share, text, ... } or undefined
 //! ```
 //!
 //! The parts:
@@ -121,11 +121,9 @@ pub use table::{open_sweep_js, SweepProjection, SweepTable};
 const GENERATED_TYPES: &'static str = include_str!("generated.d.ts");
 
 // Hand-written, because ts-rs sees no Rust type for them: option objects (read field by field
-// from JavaScript against the view spec, src/view/), results built in src/wasm/ (compiled for
-// wasm32 only; MetricInfo, AxisInfo, PanelInfo, BenchmarkInfo, ColorMapInfo, PanelAnalysis,
-// FigureSize, ValueRange, FigurePanelInfo, ObservationSection, KeyObservations,
-// PairStatistics, PairwiseCellInfo, PairwisePanelInfo), and interfaces that
-// extend a generated one (PairwiseCellInfo). Class method signatures are wasm-bindgen's own.
+// from JavaScript against the view spec, src/view/). Every result is generated (the small ones
+// src/wasm/ builds are declared in src/results.rs for that). Class method signatures are
+// wasm-bindgen's own.
 #[cfg(feature = "figures")]
 #[wasm_bindgen(typescript_custom_section)]
 const TYPESCRIPT_TYPES: &'static str = r#"
@@ -146,57 +144,6 @@ export interface LoadOptions {
   format?: "auto" | "csv" | "json" | null;
   /** Column roles for CSV text; not used for JSON. */
   roles?: CsvOptions | null;
-}
-
-/** The measured quantity. */
-export interface MetricInfo {
-  name: string;
-  direction: "higher" | "lower";
-  unit: string | null;
-}
-
-/** One hyperparameter axis, categories in axis order (ascending when numeric). */
-export interface AxisInfo {
-  name: string;
-  labels: string[];
-  /** The numeric value of each label, or null when the axis is categorical. */
-  values: number[] | null;
-}
-
-/** One model x benchmark panel and how many of its cells are present and missing. */
-export interface PanelInfo {
-  model: string;
-  benchmark: string;
-  /** "Model | Benchmark", leaving out facets the data do not have. */
-  title: string;
-  present: number;
-  missing: number;
-}
-
-/** Metadata of one benchmark. */
-export interface BenchmarkInfo {
-  name: string;
-  /** Items (problems) in the benchmark, e.g. 30 for AIME24. */
-  items: number | null;
-  /** Samples per item when a score averages several. */
-  samples_per_item: number | null;
-  /** For a reported aggregate (a paper's average), the benchmarks it averages. */
-  aggregate_of: string[] | null;
-}
-
-/** A colour map of `colorMaps()`: `name` goes in options, `label` is for people. */
-export interface ColorMapInfo {
-  name: string;
-  label: string;
-  diverging: boolean;
-}
-
-/** `SweepDataset.analysis(model, benchmark)`. */
-export interface PanelAnalysis {
-  /** null when the panel has no present cell. */
-  summary: Summary | null;
-  trends: Trends;
-  marginals: Marginals;
 }
 
 /**
@@ -248,73 +195,6 @@ export interface FigureOptions {
   pixelRatio?: number | null;
 }
 
-/** A size in CSS px. */
-export interface FigureSize {
-  width: number;
-  height: number;
-}
-
-/** A range of values, the smaller first. */
-export interface ValueRange {
-  min: number;
-  max: number;
-}
-
-/** One panel of a drawn figure. */
-export interface FigurePanelInfo {
-  title: string;
-  model: string | null;
-  benchmark: string | null;
-  /** Cells across (x) and down (y). */
-  columns: number;
-  rows: number;
-  /** The accessible description: title, peak and where, colour range. */
-  description: string;
-  /** Decimals of the panel's value labels. */
-  decimals: number;
-  /**
-   * Whether the cells carry the noise estimate the uncertainty marks need (standard errors
-   * from items or replicates; in a difference, cells where both models have one).
-   */
-  noiseEstimate: boolean;
-  /** Whether the panel has marginal strips: their cells are x = columns (the row strip, one per
-   *  row) and y = rows (the column strip), for `cellInfo`, `cellRect` and `hitTest`. */
-  strips: boolean;
-}
-
-/** Key observations about one panel (or "Across panels"): sentences with the facts they state. */
-export interface ObservationSection {
-  title: string;
-  observations: { text: string; claim: { kind: string; [fact: string]: unknown } }[];
-}
-
-/** A column of a table in words: its heading, and whether it holds numbers (right-aligned). */
-export interface TableColumn {
-  name: string;
-  numeric: boolean;
-}
-
-/** What the page writes under a sweep figure, every text written by the figure. */
-export interface KeyObservations {
-  /** What the figure shows of a larger table (a run table's view, `SweepProjection.description`); null otherwise. */
-  shows: string | null;
-  /** One section per panel, in panel order. */
-  panels: ObservationSection[];
-  /** "Across panels", when it has any observation. */
-  across: ObservationSection[];
-  /** For the "difference" layout: who is ahead how often, as lines under a heading. */
-  difference: { heading: string; lines: string[] } | null;
-  /** For the "reconcile" layout: the cells that differ beyond rounding, largest gap first. */
-  mismatches: {
-    caption: string;
-    columns: TableColumn[];
-    /** cells: x label, y label, reported, recomputed, difference ("+1.30"); gap: |difference| as shown. */
-    rows: { position: CellPosition; gap: number; cells: string[] }[];
-  } | null;
-  /** The canvas' accessible description ("Key observations. ..."); "" when there are none. */
-  description: string;
-}
-
 /** Column roles of per-item score CSV; every field is optional and inferred when left out. */
 export interface PairwiseRoles {
   /** The item (task, problem, question), e.g. "task_id". */
@@ -342,30 +222,6 @@ export interface ComparePairOptions {
   binsY?: number | null;
   /** Only the items of this group; null for all items (the default). */
   group?: string | null;
-}
-
-/** Model A (x) against model B (y) over the items both scored. */
-export interface PairStatistics {
-  model_a: string;
-  model_b: string;
-  /** The group compared within; null for all items. */
-  group: string | null;
-  /** Items in scope (in the group, or all). */
-  items: number;
-  /** Items scored by both models. */
-  paired: number;
-  only_a: number;
-  only_b: number;
-  neither: number;
-  a_ahead: number;
-  tied: number;
-  b_ahead: number;
-  /** Of the paired items; null when there are none. */
-  shares: { a_ahead: number | null; tied: number | null; b_ahead: number | null };
-  /** Mean of A - B over the paired items; null when there are none. */
-  mean_difference: number | null;
-  /** Exact two-sided sign test over the untied items; null when there are none. */
-  sign_test_p_value: number | null;
 }
 
 /**
@@ -408,39 +264,6 @@ export interface PairwiseFigureOptions {
   width?: number | null;
   /** Device px per CSS px, clamped to 1..4. Default: window.devicePixelRatio. */
   pixelRatio?: number | null;
-}
-
-/** Everything about one bin of a pairwise figure. */
-export interface PairwiseCellInfo extends CellInfo {
-  /** Model A's scores in the bin, [low, high): the last bin includes 1. */
-  x_range: [number, number];
-  /** Model B's scores in the bin. */
-  y_range: [number, number];
-  /** Items in the bin. */
-  count: number;
-  /** count / the pair's paired items; null when there are none. */
-  share: number | null;
-  /** The share in words: "6.3 % of 285 paired items", or "– (no paired items)". */
-  share_text: string;
-  /** The ranges in words: "[0.2, 0.3)", and "[0.9, 1]" for the last bin, which includes 1. */
-  x_range_text: string;
-  y_range_text: string;
-  /** One line for the live region: "model-a vs model-b: model-a [0.2, 0.3), ...: 3 items, 6.3 % of 285 paired items." */
-  announcement: string;
-}
-
-/** One panel (one pair) of a pairwise figure. */
-export interface PairwisePanelInfo {
-  /** "model-a vs model-b", with " | group" when restricted to one. */
-  title: string;
-  /** Bins across (x) and down (y). */
-  columns: number;
-  rows: number;
-  description: string;
-  /** Decimals of the bins' labels. */
-  decimals: number;
-  /** The statistics lines under the title. */
-  subtitle: string[];
 }
 "#;
 

@@ -3,7 +3,6 @@
 
 use std::rc::Rc;
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::arguments;
@@ -12,9 +11,10 @@ use super::{
     js_error, to_typed, ComparePairOptionsObject, PairStatisticsObject, PairwiseLoadOptionsObject,
 };
 use crate::pairwise::{
-    compare_pair, load_pairwise_csv, load_pairwise_json, pairwise_columns, PairComparison,
-    PairwiseCsvOptions, PairwiseDataset,
+    compare_pair, load_pairwise_csv, load_pairwise_json, pairwise_columns, PairwiseCsvOptions,
+    PairwiseDataset,
 };
+use crate::results::PairStatistics;
 use crate::view::settings::{COMPARISON, GROUP};
 use crate::view::{merge_pairwise, resolve_bins, OptionValue, Settings};
 
@@ -83,59 +83,6 @@ pub fn pairwise_columns_js(
 /// figures drawn from it keep their own reference.
 #[wasm_bindgen]
 pub struct SweepPairwise(Rc<PairwiseDataset>);
-
-/// Shares of the paired items; `None` when there are none.
-#[derive(Serialize)]
-struct Shares {
-    a_ahead: Option<f64>,
-    tied: Option<f64>,
-    b_ahead: Option<f64>,
-}
-
-/// What JavaScript sees of a comparison of two models: its statistics, without the histogram
-/// (which a figure shows).
-#[derive(Serialize)]
-pub(crate) struct PairStatistics<'a> {
-    model_a: &'a str,
-    model_b: &'a str,
-    group: Option<&'a str>,
-    items: usize,
-    paired: usize,
-    only_a: usize,
-    only_b: usize,
-    neither: usize,
-    a_ahead: usize,
-    tied: usize,
-    b_ahead: usize,
-    shares: Shares,
-    mean_difference: Option<f64>,
-    sign_test_p_value: Option<f64>,
-}
-
-impl<'a> From<&'a PairComparison> for PairStatistics<'a> {
-    fn from(comparison: &'a PairComparison) -> PairStatistics<'a> {
-        PairStatistics {
-            model_a: &comparison.model_a,
-            model_b: &comparison.model_b,
-            group: comparison.group.as_deref(),
-            items: comparison.items,
-            paired: comparison.paired,
-            only_a: comparison.only_a,
-            only_b: comparison.only_b,
-            neither: comparison.neither,
-            a_ahead: comparison.a_ahead,
-            tied: comparison.tied,
-            b_ahead: comparison.b_ahead,
-            shares: Shares {
-                a_ahead: comparison.a_ahead_share(),
-                tied: comparison.tied_share(),
-                b_ahead: comparison.b_ahead_share(),
-            },
-            mean_difference: comparison.mean_difference,
-            sign_test_p_value: comparison.sign_test_p_value,
-        }
-    }
-}
 
 #[wasm_bindgen]
 impl SweepPairwise {

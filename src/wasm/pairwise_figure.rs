@@ -10,13 +10,12 @@
 
 use std::rc::Rc;
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::arguments;
 use super::dataset::CsvExportOptionsObject;
 use super::drawing::{surroundings, Drawing};
-use super::pairwise::{PairStatistics, SweepPairwise};
+use super::pairwise::SweepPairwise;
 use super::{
     js_error, to_plain_object, to_typed, CellRectObject, ComparisonsSummaryObject,
     FigureNotesObject, FigureSizeObject, PairStatisticsArray, PairwiseCellInfoObject,
@@ -29,6 +28,7 @@ use crate::figure::{
 };
 use crate::layout::{FigureLayout, Hit};
 use crate::pairwise::{PairComparison, PairwiseDataset};
+use crate::results::{BinDetails, PairStatistics, PairwisePanelInfo};
 use crate::view::settings::{PAIRWISE, WIDTH};
 use crate::view::{
     merge_pairwise, resolve_pairwise_options, OptionValue, Patch, ResolvedPairwiseOptions, Settings,
@@ -42,38 +42,6 @@ pub struct SweepPairwiseFigure {
     settings: Settings,
     options: ResolvedPairwiseOptions,
     drawing: Drawing,
-}
-
-/// What JavaScript sees of a panel of a pairwise figure.
-#[derive(Serialize)]
-struct PairwisePanelInfo<'a> {
-    title: &'a str,
-    columns: usize,
-    rows: usize,
-    description: String,
-    decimals: usize,
-    /// The statistics lines under the title.
-    subtitle: &'a [String],
-}
-
-/// What hover adds about a bin to the cell information.
-#[derive(Serialize)]
-struct BinDetails {
-    /// The scores of model A (x) and model B (y) the bin holds, `[low, high]`; the last bin
-    /// includes `high` = 1, every other bin excludes its `high`.
-    x_range: (f64, f64),
-    y_range: (f64, f64),
-    /// Items in the bin.
-    count: f64,
-    /// `count` over the pair's paired items; `None` when there are none.
-    share: Option<f64>,
-    /// The share in words: "6.3 % of 285 paired items", or "– (no paired items)".
-    share_text: String,
-    /// The ranges in words: "[0.2, 0.3)", "[0.9, 1]".
-    x_range_text: String,
-    y_range_text: String,
-    /// The live region's line for the bin.
-    announcement: String,
 }
 
 /// A pairwise figure options argument as a patch.

@@ -49,15 +49,15 @@ function expectedComparison(a, b) {
       if (score !== "") scores.get(key)[model] = Number(score);
     }
   }
-  const counts = { paired: 0, only_a: 0, only_b: 0, a_ahead: 0, tied: 0, b_ahead: 0 };
+  const counts = { paired: 0, onlyA: 0, onlyB: 0, aAhead: 0, tied: 0, bAhead: 0 };
   for (const entry of scores.values()) {
     const [x, y] = [entry[a], entry[b]];
     if (x === undefined && y === undefined) continue;
-    if (y === undefined) counts.only_a += 1;
-    else if (x === undefined) counts.only_b += 1;
+    if (y === undefined) counts.onlyA += 1;
+    else if (x === undefined) counts.onlyB += 1;
     else {
       counts.paired += 1;
-      counts[x > y ? "a_ahead" : x < y ? "b_ahead" : "tied"] += 1;
+      counts[x > y ? "aAhead" : x < y ? "bAhead" : "tied"] += 1;
     }
   }
   return counts;
@@ -101,9 +101,9 @@ describe("a big per-item scores file", { timeout: 240_000 }, () => {
     assert.equal(facts.items, SHAPE.benchmarks * SHAPE.itemsPerBenchmark);
     assert.equal(facts.scoreName, "progress_ratio");
     const expected = expectedComparison(modelName(0), modelName(SHAPE.models - 1));
-    const { paired, only_a, only_b, a_ahead, tied, b_ahead } = facts.comparison;
-    assert.deepEqual({ paired, only_a, only_b, a_ahead, tied, b_ahead }, expected);
-    assert.ok(expected.b_ahead > expected.a_ahead, "the strongest synthetic model is ahead of the weakest");
+    const { paired, onlyA, onlyB, aAhead, tied, bAhead } = facts.comparison;
+    assert.deepEqual({ paired, onlyA, onlyB, aAhead, tied, bAhead }, expected);
+    assert.ok(expected.bAhead > expected.aAhead, "the strongest synthetic model is ahead of the weakest");
     assert.equal(shown.panels.length, (SHAPE.models * (SHAPE.models - 1)) / 2, "every pair of the 5 models");
     assert.equal(shown.panels[0], `${modelName(0)} vs ${modelName(1)}`);
     assert.deepEqual(problems, []);

@@ -151,7 +151,7 @@ describe("a big run table", { timeout: 240_000 }, () => {
     const [report] = await page.evaluate(() => window.sweepmap.exports((exporting) => exporting.reports()));
     assert.ok(Math.abs(report.summary.peak.value - best.mean) < 1e-9, `${report.summary.peak.value} vs ${best.mean}`);
     const axes = { lr: best.lr, weight_decay: best.weightDecay };
-    assert.deepEqual(report.peak_cells, [`${table.view.x} ${axes[table.view.x]}, ${table.view.y} ${axes[table.view.y]}`]);
+    assert.deepEqual(report.peakCells, [`${table.view.x} ${axes[table.view.x]}, ${table.view.y} ${axes[table.view.y]}`]);
     // The run-table controls are shown for it.
     assert.equal(await page.locator("#table-metric").inputValue(), "val/acc");
     assert.deepEqual(problems, []);

@@ -227,7 +227,7 @@ describe("the <sweep-map> element", { timeout: 120_000 }, () => {
       const cell = { panel: 0, x: 1, y: host.figure.panels()[0].rows - 1 };
       const info = host.figure.cellInfo(cell.panel, cell.x, cell.y);
       return {
-        detail: { panel: 0, x: 1, y: cell.y, value: info.value, title: info.title, xLabel: info.x_label, yLabel: info.y_label, text: info.text, via: "keyboard" },
+        detail: { panel: 0, x: 1, y: cell.y, value: info.value, title: info.title, xLabel: info.xLabel, yLabel: info.yLabel, text: info.text, via: "keyboard" },
         announced: host.shadowRoot.querySelector("[aria-live]").textContent,
         outline: !host.shadowRoot.querySelector(".outline").hidden,
         tooltip: host.shadowRoot.querySelector(".tooltip .tooltip-title").textContent,
@@ -264,12 +264,12 @@ describe("the <sweep-map> element", { timeout: 120_000 }, () => {
     const hovers = await waitForEvents(page, "sweepmap-hover", 2, "b");
     const clicks = await waitForEvents(page, "sweepmap-click", 1, "b");
     const info = await page.evaluate(() => document.getElementById("b").figure.cellInfo(0, 3, 2));
-    const detail = { panel: 0, x: 3, y: 2, value: info.value, title: info.title, xLabel: info.x_label, yLabel: info.y_label, text: info.text, via: "pointer" };
+    const detail = { panel: 0, x: 3, y: 2, value: info.value, title: info.title, xLabel: info.xLabel, yLabel: info.yLabel, text: info.text, via: "pointer" };
     assert.deepEqual(hovers.map((event) => event.detail), [detail, null]);
     assert.deepEqual(clicks.map((event) => event.detail), [detail]);
     // The difference of the seed values at that cell, as drawn.
-    const qwen = seedCells("R1-Qwen", "AIME24").find((cell) => cell.x === info.x_label && cell.y === info.y_label).value;
-    const llama = seedCells("R1-Llama", "AIME24").find((cell) => cell.x === info.x_label && cell.y === info.y_label).value;
+    const qwen = seedCells("R1-Qwen", "AIME24").find((cell) => cell.x === info.xLabel && cell.y === info.yLabel).value;
+    const llama = seedCells("R1-Llama", "AIME24").find((cell) => cell.x === info.xLabel && cell.y === info.yLabel).value;
     assert.ok(Math.abs(info.value - (qwen - llama)) < 1e-9, `${info.value} = ${qwen} - ${llama}`);
     assert.deepEqual(problems, []);
     await context.close();

@@ -217,8 +217,8 @@ async function checkSweepLabels(page, dialogs, layout, expectedTitle) {
   const tip = await tooltip(page);
   const info = await page.evaluate(() => window.sweepmap.figure.cellInfo(0, 0, 0));
   assert.equal(tip.title, view.panels[0], `${where}: tooltip title`);
-  assert.ok(Object.values(tip.rows).includes(info.x_label) && Object.values(tip.rows).includes(info.y_label), `${where}: tooltip rows ${JSON.stringify(tip.rows)}`);
-  assert.equal(info.x_label, X_VALUES[0]);
+  assert.ok(Object.values(tip.rows).includes(info.xLabel) && Object.values(tip.rows).includes(info.yLabel), `${where}: tooltip rows ${JSON.stringify(tip.rows)}`);
+  assert.equal(info.xLabel, X_VALUES[0]);
   await page.mouse.move(1, 1);
   await page.focus("#figure-canvas");
   await page.keyboard.press("Home");

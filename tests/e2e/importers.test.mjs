@@ -226,7 +226,7 @@ describe("lm-evaluation-harness samples logs in the explorer", { timeout: 180_00
     const facts = await page.evaluate(() => {
       const { dataset } = window.sweepmap;
       const pair = dataset.comparePair("model-a", "model-b");
-      return { models: dataset.models(), groups: dataset.groups(), items: dataset.itemCount(), score: dataset.scoreName(), pair: [pair.a_ahead, pair.tied, pair.b_ahead] };
+      return { models: dataset.models(), groups: dataset.groups(), items: dataset.itemCount(), score: dataset.scoreName(), pair: [pair.aAhead, pair.tied, pair.bAhead] };
     });
     assert.deepEqual(facts.models, ["model-a", "model-b"]);
     // One log alone: refused saying what to pick, the figure shown stays.
@@ -323,7 +323,7 @@ describe("the importers package in <sweep-map>", { timeout: 120_000 }, () => {
       document.body.append(element);
       const detail = await rendered;
       const value = element.figure.cellInfo(0, 2, 0);
-      return { panels: detail.panels.length, value: [value.x_label, value.y_label, value.value] };
+      return { panels: detail.panels.length, value: [value.xLabel, value.yLabel, value.value] };
     });
     // No model in the file: named by the file's name, as the harness's folder would not be.
     assert.deepEqual(result, { panels: 1, value: ["arc_easy", "results.json", 0.7584175084175084] });

@@ -107,7 +107,7 @@ describe("marginal strips", { timeout: 180_000 }, () => {
       assert.equal(cell.canvas, cell.svg, `strip cell (${cell.x}, ${cell.y}): canvas and SVG`);
     }
     assert.ok(strips.cells.some((cell) => cell.info.rank === 1), "a best line");
-    assert.match(strips.cells[0].info.x_label, /^mean of \d+ cells?$/);
+    assert.match(strips.cells[0].info.xLabel, /^mean of \d+ cells?$/);
     // The key says what the strips are.
     const svg = await page.evaluate(async () => (await (await import("./lib/sweepmap.js")).withExports(window.sweepmap.figure, (exporting) => exporting.toSvg())));
     assert.match(svg, /strips: row and column means\s*<\/text>/);
@@ -120,7 +120,7 @@ describe("marginal strips", { timeout: 180_000 }, () => {
     await page.evaluate(() => window.sweepmap.figure.update({ order: "best", annotate: false }));
     assert.equal(await page.evaluate(() => window.sweepmap.figure.options().order), "best");
     const best = await stripCells(page);
-    assert.match(best.cells[0].info.x_label, /^best of \d+ cells?$/);
+    assert.match(best.cells[0].info.xLabel, /^best of \d+ cells?$/);
     let compared = 0;
     for (const cell of best.cells) {
       if (cell.info.value === null) continue;
@@ -159,9 +159,9 @@ describe("marginal strips", { timeout: 180_000 }, () => {
     await page.waitForFunction(() => !document.getElementById("tooltip").hidden);
     const shown = await tooltip(page);
     const info = await page.evaluate(({ x, y }) => window.sweepmap.figure.cellInfo(0, x, y), { x: columns, y: rows - 1 });
-    assert.equal(shown.rows[info.x_name], info.x_label);
-    assert.match(info.x_label, /^mean of \d+ cells?$/);
-    assert.equal(shown.rows.Value, info.exact_label ? `${info.value_label} (exactly ${info.exact_label})` : info.value_label);
+    assert.equal(shown.rows[info.xName], info.xLabel);
+    assert.match(info.xLabel, /^mean of \d+ cells?$/);
+    assert.equal(shown.rows.Value, info.exactLabel ? `${info.valueLabel} (exactly ${info.exactLabel})` : info.valueLabel);
     if (info.rank === 1) assert.match(shown.rows.Rank, /\(the best row\)$/);
     await page.mouse.move(1, 1);
 

@@ -62,7 +62,7 @@ describe("decimals at the noise level", { timeout: 90_000 }, () => {
       for (const [xi, xLabel] of x.labels.entries()) {
         for (const [yi, yLabel] of y.labels.entries()) {
           const info = figure.cellInfo(0, xi, yi);
-          cells.push({ xName: x.name, xLabel, yLabel, label: info.value_label, text: info.text });
+          cells.push({ xName: x.name, xLabel, yLabel, label: info.valueLabel, text: info.text });
         }
       }
       return { panels: figure.panels(), cells, svg: (await (await import("./lib/sweepmap.js")).withExports(figure, (exporting) => exporting.toSvg())) };

@@ -550,7 +550,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     // 50.1 − 51.725 is exactly −1.625: the half rounds away from zero, in the figure and here.
     assert.deepEqual(llama.rows[1], ["0.2", "3000", "50.1", "51.73", "−1.63"]);
     assert.equal(
-      await page.evaluate(() => window.sweepmap.figure.cellInfo(2, 1, 3).value_label),
+      await page.evaluate(() => window.sweepmap.figure.cellInfo(2, 1, 3).valueLabel),
       "−1.63",
     );
     const table = await mismatchTable(page);

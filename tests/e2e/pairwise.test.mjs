@@ -264,7 +264,7 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
       const stat = await page.evaluate((index) => window.sweepmap.figure.comparisons()[index], index);
       const computed = pairStats(a, b);
       assert.deepEqual(
-        [stat.paired, stat.a_ahead, stat.tied, stat.b_ahead, stat.only_a, stat.only_b, stat.neither],
+        [stat.paired, stat.aAhead, stat.tied, stat.bAhead, stat.onlyA, stat.onlyB, stat.neither],
         [computed.paired, computed.aAhead, computed.tied, computed.bAhead, computed.onlyA, computed.onlyB, computed.neither],
         title,
       );

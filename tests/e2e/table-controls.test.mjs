@@ -41,7 +41,7 @@ function cells(page) {
     for (let y = 0; y < rows; y += 1) {
       for (let x = 0; x < columns; x += 1) {
         const info = figure.cellInfo(0, x, y);
-        shown.push(`${info.x_label}/${info.y_label}=${info.value === null ? "missing" : Number(info.value.toFixed(6))}`);
+        shown.push(`${info.xLabel}/${info.yLabel}=${info.value === null ? "missing" : Number(info.value.toFixed(6))}`);
       }
     }
     const dataset = window.sweepmap.dataset;

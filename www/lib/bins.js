@@ -1,7 +1,7 @@
 // The tooltip of one bin of a pairwise figure (a 2D histogram of two models' per-item scores),
 // shared by the explorer and the <sweep-map> element; everything is written with textContent.
-// The bin's words come from the figure (PairwiseCellInfo: x_range_text, y_range_text,
-// share_text, and announcement for the live region).
+// The bin's words come from the figure (PairwiseCellInfo: xRangeText, yRangeText,
+// shareText, and announcement for the live region).
 
 import { displayLabel } from "./sweepmap.js";
 
@@ -25,10 +25,10 @@ export function binTooltipContent(info) {
   title.textContent = info.title;
   const list = document.createElement("dl");
   list.append(
-    ...tooltipRow(info.x_name, info.x_range_text),
-    ...tooltipRow(info.y_name, info.y_range_text),
+    ...tooltipRow(info.xName, info.xRangeText),
+    ...tooltipRow(info.yName, info.yRangeText),
     ...tooltipRow("Items", String(info.count), "tooltip-value"),
-    ...tooltipRow("Share", info.share_text),
+    ...tooltipRow("Share", info.shareText),
   );
   return [title, list];
 }

@@ -340,7 +340,7 @@ export class CellInspector {
 
 /** True for a bin of a pairwise figure (its info carries the score ranges). */
 function isBin(info) {
-  return Array.isArray(info.x_range) && Array.isArray(info.y_range);
+  return Array.isArray(info.xRange) && Array.isArray(info.yRange);
 }
 
 /** The tooltip's elements for a CellInfo, and `more` [name, text] rows after its own (all text
@@ -350,24 +350,24 @@ export function tooltipContent(info, more = []) {
   title.className = "tooltip-title";
   title.textContent = info.title;
   const list = document.createElement("dl");
-  list.append(...tooltipRow(info.x_name, info.x_label), ...tooltipRow(info.y_name, info.y_label));
+  list.append(...tooltipRow(info.xName, info.xLabel), ...tooltipRow(info.yName, info.yLabel));
   if (info.value === null || info.value === undefined) {
     list.append(...tooltipRow("Value", "missing (not measured)", "tooltip-value"));
   } else {
-    const exact = info.exact_label;
-    list.append(...tooltipRow("Value", exact ? `${info.value_label} (exactly ${exact})` : info.value_label, "tooltip-value"));
+    const exact = info.exactLabel;
+    list.append(...tooltipRow("Value", exact ? `${info.valueLabel} (exactly ${exact})` : info.valueLabel, "tooltip-value"));
     // A strip's cell is ranked among its strip's rows or columns, against the best of them.
     const best = info.strip ? `the best ${info.strip}` : "the peak";
-    if (typeof info.interval_label === "string") list.append(...tooltipRow("Interval", info.interval_label));
+    if (typeof info.intervalLabel === "string") list.append(...tooltipRow("Interval", info.intervalLabel));
     if (info.rank !== null && info.rank !== undefined) {
       const peak = info.rank === 1 ? ` (${best})` : "";
       list.append(...tooltipRow("Rank", `${info.rank} of ${info.present}${peak}`));
     }
-    if (typeof info.below_peak_label === "string") {
-      list.append(...tooltipRow(`Below ${best}`, info.below_peak_label));
+    if (typeof info.belowPeakLabel === "string") {
+      list.append(...tooltipRow(`Below ${best}`, info.belowPeakLabel));
     }
     if (info.count !== null && info.count !== undefined && info.count > 1) {
-      const spread = typeof info.std_dev_label === "string" ? `, standard deviation ${info.std_dev_label}` : "";
+      const spread = typeof info.stdDevLabel === "string" ? `, standard deviation ${info.stdDevLabel}` : "";
       list.append(...tooltipRow("Runs", `mean of ${info.count}${spread}`));
     }
   }

@@ -467,7 +467,7 @@ class Figure(anywidget.AnyWidget):
     def on_hover(self, callback: Callable[[dict[str, Any] | None], None]) -> None:
         """Calls `callback(cell)` when the cell under the pointer (or reached with the keyboard)
         changes; `cell` is None when the pointer leaves the cells. A cell is the figure's cell
-        info: panel, x, y (indices), value, title, x_label, y_label, text, via ("pointer" or
+        info: panel, x, y (indices), value, title, xLabel, yLabel, text, via ("pointer" or
         "keyboard"), and for a run table runs ({runs, shown, winner})."""
         self.observe(lambda change: callback(change["new"]), names="hover")
 
