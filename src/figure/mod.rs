@@ -18,6 +18,7 @@ mod order;
 mod pairwise;
 mod prepare;
 mod query;
+mod slice;
 mod wording;
 pub mod words;
 
@@ -55,6 +56,7 @@ pub use pairwise::{
 };
 pub use prepare::prepare_figure;
 pub use query::{file_stem_of, CellInfo, PanelReport};
+pub use slice::{prepare_slice, SliceFigure, SliceOptions, SliceScale, SliceSeries};
 pub use wording::{format_p_value, format_percent, format_signed, grouped, plural};
 pub use words::{BinValue, Layout, Named, Range, Strips};
 
