@@ -20,10 +20,10 @@ use super::uncertainty::CellError;
 use crate::figure::format_value;
 use crate::{Direction, Grid};
 
-/// The axis of a grid a slice runs along.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// The axis of a grid a slice runs along (serialized as its word, `x` or `y`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SliceAxis {
+    #[default]
     X,
     Y,
 }

@@ -239,6 +239,15 @@ export interface FigureOptions {
    *  "auto" (the default): when the panels are larger than 6 x 6 (more than 6 columns or rows,
    *  at least 2 of each); "on"; "off". */
   marginals?: MarginalStrips | null;
+  /** "heatmap" (the default), or "slice": the metric along one axis, a line with its interval
+   *  band per series (`along`, `across`). */
+  chart?: Chart | null;
+  /** The axis a slice runs along: "x" (the default) or "y". */
+  along?: SliceAxis | null;
+  /** What a slice does with the other axis: "each" (a line per value), "best" (each point's best
+   *  over it), "mean" (each point's mean over every value), or "auto" (the default): "each" when
+   *  one panel is shown and the other axis has at most 10 values, else "best". */
+  across?: SliceAcross | null;
   /** "light", "dark", "print" (black text, transparent background, thin lines, for exports) or
    *  "auto" (the default): dark when the page prefers a dark colour scheme. */
   theme?: Theme | null;
