@@ -16,6 +16,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::arguments;
+use super::canvas::paint_slice;
 use super::dataset::CsvExportOptionsObject;
 use super::dataset::SweepDataset;
 use super::drawing::{surroundings_for, Drawing};
@@ -23,15 +24,18 @@ use super::{
     js_error, to_typed, CellInfoObject, CellRectObject, DifferenceSummaryObject,
     FigureOptionsObject, FigurePanelArray, FigureSizeObject, KeyObservationsObject,
     ObservationSectionArray, PanelReportArray, ReconciliationObject, ResolvedOptionsObject,
-    ValueRangeObject,
+    SlicePointObject, ValueRangeObject,
 };
+use crate::analysis::SliceAxis;
 use crate::color::Scale;
 use crate::figure::figure_latex;
 use crate::figure::{
     key_observations, prepare_figure, DifferenceLines, Figure, FigureOptions, KeyObservations,
     MismatchTable, Observation, View,
 };
-use crate::layout::FigureLayout;
+use crate::figure::{prepare_slice, Chart, SliceFigure, SliceOptions, DEFAULT_LEVEL};
+use crate::layout::{layout_slice, FigureLayout, SliceLayout};
+use crate::render::render_slice_svg;
 use crate::view::settings::{PIXEL_RATIO, SWEEP, WIDTH};
 use crate::view::{resolve_options, OptionValue, Patch, ResolvedOptions, Settings};
 use crate::Dataset;
@@ -43,6 +47,58 @@ pub struct SweepFigure {
     settings: Settings,
     options: ResolvedOptions,
     drawing: Drawing,
+    /// With `chart: "slice"`, the slice of the drawing's figure, drawn over it on the canvas.
+    slice: Option<(SliceFigure, SliceLayout)>,
+}
+
+/// A slice's size as JavaScript gets it (`FigureSize`).
+#[derive(Serialize)]
+struct SliceSize {
+    width: f64,
+    height: f64,
+}
+
+/// A point of a slice as JavaScript gets it.
+#[derive(Serialize)]
+struct SlicePointInfo {
+    series: usize,
+    position: usize,
+    text: String,
+    x: f64,
+    y: f64,
+}
+
+/// The slice `options` ask for of a prepared `figure`, or `None` for a heatmap.
+fn prepare_chart(
+    dataset: &Dataset,
+    figure: &Figure,
+    options: &ResolvedOptions,
+) -> Result<Option<SliceFigure>, js_sys::Error> {
+    if options.chart != Chart::Slice {
+        return Ok(None);
+    }
+    let others = match options.along {
+        SliceAxis::X => figure.y.len(),
+        SliceAxis::Y => figure.x.len(),
+    };
+    let slice_options = SliceOptions {
+        along: options.along,
+        across: options.across.resolve(figure.panels.len(), others),
+        level: options.uncertainty.unwrap_or(DEFAULT_LEVEL),
+    };
+    prepare_slice(dataset, figure, &slice_options)
+        .map(Some)
+        .map_err(js_error)
+}
+
+/// What a slice shows, for assistive technology: its title and sentences.
+fn slice_description(slice: &SliceFigure) -> String {
+    let mut text = slice.title.clone();
+    for sentence in &slice.sentences {
+        text.push_str(". ");
+        text.push_str(sentence);
+    }
+    text
 }
 
 /// What JavaScript sees of a panel of the figure.
@@ -101,13 +157,17 @@ impl SweepFigure {
         let around = surroundings_for(&canvas, settings.has(&WIDTH), settings.has(&PIXEL_RATIO));
         let options = resolve_options(&settings, &dataset, &around).map_err(js_error)?;
         let figure = prepare_figure(&dataset, &options.figure_options()).map_err(js_error)?;
+        let slice = prepare_chart(&dataset, &figure, &options)?;
         let drawing = Drawing::new(canvas, figure, options.width, options.pixel_ratio)?;
-        Ok(SweepFigure {
+        let mut shown = SweepFigure {
             dataset,
             settings,
             options,
             drawing,
-        })
+            slice: None,
+        };
+        shown.show_slice(slice)?;
+        Ok(shown)
     }
 
     /// Merges `options` into the current ones and redraws. A field left out or `undefined`
@@ -157,9 +217,64 @@ impl SweepFigure {
         self.drawing.backing_ratio(pixel_ratio)
     }
 
-    /// The figure's size in CSS pixels: `{ width, height }`.
+    /// The figure's size in CSS pixels: `{ width, height }` (a slice's, with `chart: "slice"`).
     pub fn size(&self) -> Result<FigureSizeObject, js_sys::Error> {
-        self.drawing.size()
+        match &self.slice {
+            Some((_, layout)) => to_typed(&SliceSize {
+                width: layout.width,
+                height: layout.height,
+            }),
+            None => self.drawing.size(),
+        }
+    }
+
+    /// With `chart: "slice"`, the point nearest a place given in CSS pixels from the canvas'
+    /// top-left corner, within 10 px; `undefined` when there is none (or no slice).
+    #[wasm_bindgen(js_name = slicePoint)]
+    pub fn slice_point_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> Result<Option<SlicePointObject>, js_sys::Error> {
+        let expected = "a finite number of CSS pixels";
+        let x = arguments::finite_number("x", expected, &x)?;
+        let y = arguments::finite_number("y", expected, &y)?;
+        let Some((_, layout)) = &self.slice else {
+            return Ok(None);
+        };
+        layout
+            .hit_test(x, y)
+            .and_then(|(series, position)| self.slice_point(series, position))
+            .map(|point| to_typed(&point))
+            .transpose()
+    }
+
+    /// With `chart: "slice"`, the point of a series at a position along the axis (for the
+    /// keyboard); `undefined` when there is none.
+    #[wasm_bindgen(js_name = slicePointOf)]
+    pub fn slice_point_of(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] series: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] position: JsValue,
+    ) -> Result<Option<SlicePointObject>, js_sys::Error> {
+        let (Some(series), Some(position)) = (
+            arguments::index("series", &series)?,
+            arguments::index("position", &position)?,
+        ) else {
+            return Ok(None);
+        };
+        self.slice_point(series, position)
+            .map(|point| to_typed(&point))
+            .transpose()
+    }
+
+    /// With `chart: "slice"`, the names of its series in legend order; empty for a heatmap.
+    #[wasm_bindgen(js_name = sliceSeries)]
+    pub fn slice_series(&self) -> Vec<String> {
+        match &self.slice {
+            Some((slice, _)) => slice.series.iter().map(|s| s.name.clone()).collect(),
+            None => Vec::new(),
+        }
     }
 
     /// Where a fixed colour range starts when a person picks one: `{ min, max }`, the smallest
@@ -178,6 +293,9 @@ impl SweepFigure {
         #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
     ) -> Result<Option<CellInfoObject>, js_sys::Error> {
+        if self.slice.is_some() {
+            return Ok(None);
+        }
         self.drawing
             .hit_test(&x, &y)?
             .and_then(|cell| self.drawing.cell_info(cell))
@@ -323,6 +441,9 @@ impl SweepFigure {
     /// The figure as an SVG document at its CSS size: every cell a `<rect>`, text as text.
     #[wasm_bindgen(js_name = toSvg)]
     pub fn to_svg(&self) -> Result<String, js_sys::Error> {
+        if let Some((slice, layout)) = &self.slice {
+            return render_slice_svg(slice, layout).map_err(js_error);
+        }
         self.drawing.to_svg()
     }
 
@@ -413,6 +534,37 @@ impl SweepFigure {
         self.drawing.uses_raster()
     }
 
+    /// Lays out and paints a slice over the drawing (or keeps none, for a heatmap).
+    fn show_slice(&mut self, slice: Option<SliceFigure>) -> Result<(), js_sys::Error> {
+        self.slice = None;
+        if let Some(slice) = slice {
+            let layout = layout_slice(&slice, self.options.width);
+            paint_slice(
+                self.drawing.canvas(),
+                &slice,
+                &layout,
+                self.options.pixel_ratio,
+                &slice_description(&slice),
+            )
+            .map_err(js_error)?;
+            self.slice = Some((slice, layout));
+        }
+        Ok(())
+    }
+
+    /// A slice's point as JavaScript gets it.
+    fn slice_point(&self, series: usize, position: usize) -> Option<SlicePointInfo> {
+        let (slice, layout) = self.slice.as_ref()?;
+        let place = layout.points.get(series)?.get(position)?.as_ref()?;
+        Some(SlicePointInfo {
+            series,
+            position,
+            text: slice.point_text(series, position)?,
+            x: place.x,
+            y: place.y,
+        })
+    }
+
     /// Works out the state for a patch (and maybe another dataset), draws it, and keeps it. The
     /// figure is prepared again only when the dataset or what it shows changed, and laid out
     /// again only when the figure or the width changed. Nothing changes on error.
@@ -428,7 +580,8 @@ impl SweepFigure {
         let options = resolve_options(&settings, data, &around).map_err(js_error)?;
         let figure_options = options.figure_options();
         let current = self.options.figure_options();
-        if new_dataset.is_none() && options.width == self.options.width {
+        let slice_only = options.chart == Chart::Slice || self.options.chart == Chart::Slice;
+        if new_dataset.is_none() && options.width == self.options.width && !slice_only {
             if let Some(scales) = recolored(self.drawing.figure(), &current, &figure_options) {
                 self.drawing.recolor(scales, options.pixel_ratio)?;
                 self.settings = settings;
@@ -441,6 +594,12 @@ impl SweepFigure {
         } else {
             None
         };
+        // The slice is prepared before anything is drawn, so that a refusal changes nothing.
+        let slice = prepare_chart(
+            data,
+            new_figure.as_ref().unwrap_or(self.drawing.figure()),
+            &options,
+        )?;
         self.drawing
             .redraw(new_figure, options.width, options.pixel_ratio)?;
         if let Some(dataset) = new_dataset {
@@ -448,7 +607,7 @@ impl SweepFigure {
         }
         self.settings = settings;
         self.options = options;
-        Ok(())
+        self.show_slice(slice)
     }
 }
 

@@ -257,6 +257,16 @@ export interface FigureOptions {
   pixelRatio?: number | null;
 }
 
+/** A point of a slice (`chart: "slice"`): its series and position along the axis, what hover
+ *  and the keyboard say of it, and its centre in CSS px from the canvas' top-left corner. */
+export interface SlicePoint {
+  series: number;
+  position: number;
+  text: string;
+  x: number;
+  y: number;
+}
+
 /** A size in CSS px. */
 export interface FigureSize {
   width: number;
@@ -528,6 +538,10 @@ extern "C" {
     /// A `CellRect` object for JavaScript.
     #[wasm_bindgen(typescript_type = "CellRect")]
     pub type CellRectObject;
+
+    /// A `SlicePoint` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "SlicePoint")]
+    pub type SlicePointObject;
 
     /// A `FigureSize` object for JavaScript.
     #[wasm_bindgen(typescript_type = "FigureSize")]
