@@ -16,26 +16,24 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::arguments;
-use super::canvas::paint_slice;
 use super::dataset::CsvExportOptionsObject;
 use super::dataset::SweepDataset;
 use super::drawing::{surroundings_for, Drawing};
+use super::slice::{self, prepare_chart, PreparedSlice, ShownSlice};
 use super::{
     js_error, to_typed, CellInfoObject, CellRectObject, DifferenceSummaryObject,
     FigureOptionsObject, FigurePanelArray, FigureSizeObject, KeyObservationsObject,
     ObservationSectionArray, PanelReportArray, ReconciliationObject, ResolvedOptionsObject,
     SlicePointObject, ValueRangeObject,
 };
-use crate::analysis::SliceAxis;
 use crate::color::Scale;
 use crate::figure::figure_latex;
+use crate::figure::Chart;
 use crate::figure::{
     key_observations, prepare_figure, DifferenceLines, Figure, FigureOptions, KeyObservations,
     MismatchTable, Observation, View,
 };
-use crate::figure::{prepare_slice, Chart, SliceFigure, SliceOptions, DEFAULT_LEVEL};
-use crate::layout::{layout_slice, FigureLayout, SliceLayout};
-use crate::render::render_slice_svg;
+use crate::layout::FigureLayout;
 use crate::view::settings::{PIXEL_RATIO, SWEEP, WIDTH};
 use crate::view::{resolve_options, OptionValue, Patch, ResolvedOptions, Settings};
 use crate::Dataset;
@@ -48,7 +46,7 @@ pub struct SweepFigure {
     options: ResolvedOptions,
     drawing: Drawing,
     /// With `chart: "slice"`, the slice of the drawing's figure, drawn over it on the canvas.
-    slice: Option<(SliceFigure, SliceLayout)>,
+    slice: Option<ShownSlice>,
 }
 
 /// A slice's size as JavaScript gets it (`FigureSize`).
@@ -56,49 +54,6 @@ pub struct SweepFigure {
 struct SliceSize {
     width: f64,
     height: f64,
-}
-
-/// A point of a slice as JavaScript gets it.
-#[derive(Serialize)]
-struct SlicePointInfo {
-    series: usize,
-    position: usize,
-    text: String,
-    x: f64,
-    y: f64,
-}
-
-/// The slice `options` ask for of a prepared `figure`, or `None` for a heatmap.
-fn prepare_chart(
-    dataset: &Dataset,
-    figure: &Figure,
-    options: &ResolvedOptions,
-) -> Result<Option<SliceFigure>, js_sys::Error> {
-    if options.chart != Chart::Slice {
-        return Ok(None);
-    }
-    let others = match options.along {
-        SliceAxis::X => figure.y.len(),
-        SliceAxis::Y => figure.x.len(),
-    };
-    let slice_options = SliceOptions {
-        along: options.along,
-        across: options.across.resolve(figure.panels.len(), others),
-        level: options.uncertainty.unwrap_or(DEFAULT_LEVEL),
-    };
-    prepare_slice(dataset, figure, &slice_options)
-        .map(Some)
-        .map_err(js_error)
-}
-
-/// What a slice shows, for assistive technology: its title and sentences.
-fn slice_description(slice: &SliceFigure) -> String {
-    let mut text = slice.title.clone();
-    for sentence in &slice.sentences {
-        text.push_str(". ");
-        text.push_str(sentence);
-    }
-    text
 }
 
 /// What JavaScript sees of a panel of the figure.
@@ -220,10 +175,10 @@ impl SweepFigure {
     /// The figure's size in CSS pixels: `{ width, height }` (a slice's, with `chart: "slice"`).
     pub fn size(&self) -> Result<FigureSizeObject, js_sys::Error> {
         match &self.slice {
-            Some((_, layout)) => to_typed(&SliceSize {
-                width: layout.width,
-                height: layout.height,
-            }),
+            Some(slice) => {
+                let (width, height) = slice.size();
+                to_typed(&SliceSize { width, height })
+            }
             None => self.drawing.size(),
         }
     }
@@ -239,12 +194,9 @@ impl SweepFigure {
         let expected = "a finite number of CSS pixels";
         let x = arguments::finite_number("x", expected, &x)?;
         let y = arguments::finite_number("y", expected, &y)?;
-        let Some((_, layout)) = &self.slice else {
-            return Ok(None);
-        };
-        layout
-            .hit_test(x, y)
-            .and_then(|(series, position)| self.slice_point(series, position))
+        self.slice
+            .as_ref()
+            .and_then(|slice| slice.hit(x, y))
             .map(|point| to_typed(&point))
             .transpose()
     }
@@ -263,7 +215,9 @@ impl SweepFigure {
         ) else {
             return Ok(None);
         };
-        self.slice_point(series, position)
+        self.slice
+            .as_ref()
+            .and_then(|slice| slice.point(series, position))
             .map(|point| to_typed(&point))
             .transpose()
     }
@@ -271,10 +225,9 @@ impl SweepFigure {
     /// With `chart: "slice"`, the names of its series in legend order; empty for a heatmap.
     #[wasm_bindgen(js_name = sliceSeries)]
     pub fn slice_series(&self) -> Vec<String> {
-        match &self.slice {
-            Some((slice, _)) => slice.series.iter().map(|s| s.name.clone()).collect(),
-            None => Vec::new(),
-        }
+        self.slice
+            .as_ref()
+            .map_or_else(Vec::new, ShownSlice::series)
     }
 
     /// Where a fixed colour range starts when a person picks one: `{ min, max }`, the smallest
@@ -441,8 +394,8 @@ impl SweepFigure {
     /// The figure as an SVG document at its CSS size: every cell a `<rect>`, text as text.
     #[wasm_bindgen(js_name = toSvg)]
     pub fn to_svg(&self) -> Result<String, js_sys::Error> {
-        if let Some((slice, layout)) = &self.slice {
-            return render_slice_svg(slice, layout).map_err(js_error);
+        if let Some(slice) = &self.slice {
+            return slice.svg();
         }
         self.drawing.to_svg()
     }
@@ -535,34 +488,15 @@ impl SweepFigure {
     }
 
     /// Lays out and paints a slice over the drawing (or keeps none, for a heatmap).
-    fn show_slice(&mut self, slice: Option<SliceFigure>) -> Result<(), js_sys::Error> {
+    fn show_slice(&mut self, slice: Option<PreparedSlice>) -> Result<(), js_sys::Error> {
         self.slice = None;
-        if let Some(slice) = slice {
-            let layout = layout_slice(&slice, self.options.width);
-            paint_slice(
-                self.drawing.canvas(),
-                &slice,
-                &layout,
-                self.options.pixel_ratio,
-                &slice_description(&slice),
-            )
-            .map_err(js_error)?;
-            self.slice = Some((slice, layout));
-        }
+        self.slice = slice::show(
+            slice,
+            self.drawing.canvas(),
+            self.options.width,
+            self.options.pixel_ratio,
+        )?;
         Ok(())
-    }
-
-    /// A slice's point as JavaScript gets it.
-    fn slice_point(&self, series: usize, position: usize) -> Option<SlicePointInfo> {
-        let (slice, layout) = self.slice.as_ref()?;
-        let place = layout.points.get(series)?.get(position)?.as_ref()?;
-        Some(SlicePointInfo {
-            series,
-            position,
-            text: slice.point_text(series, position)?,
-            x: place.x,
-            y: place.y,
-        })
     }
 
     /// Works out the state for a patch (and maybe another dataset), draws it, and keeps it. The

@@ -73,6 +73,8 @@ mod pairwise_figure;
 #[doc(hidden)]
 pub mod plain;
 #[cfg(feature = "figures")]
+mod slice;
+#[cfg(feature = "figures")]
 mod source;
 #[cfg(feature = "tables")]
 mod table;
