@@ -705,7 +705,7 @@ function fillDatasetSelect() {
 /** Shows the controls of one kind of data and hides the other kind's. */
 function showKindControls(kind) {
   const pairwise = kind === "pairwise";
-  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField, elements.scaleField, elements.orderField, elements.marginalsField]) field.hidden = pairwise;
+  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField, elements.scaleField, elements.orderField, elements.marginalsField, elements.chartField, elements.acrossField]) field.hidden = pairwise;
   for (const field of [elements.modelsField, elements.binsField, elements.byField, elements.logField]) field.hidden = !pairwise;
   centeredOption.hidden = pairwise;
   centeredOption.disabled = pairwise;
@@ -828,8 +828,12 @@ function syncSweepControls(state) {
   elements.order.value = state.order;
   // Strips are drawn beside panels of values (the layouts that have an order); a difference or
   // a reconciliation has none, so the control would do nothing there.
-  elements.marginalsField.hidden = !used.order;
+  elements.marginalsField.hidden = !used.order || state.chart === "slice";
   elements.marginals.value = state.marginals;
+  // The chart: the heatmap, or a slice along x or y (the select holds both settings at once).
+  elements.chart.value = state.chart === "slice" ? `slice:${state.along}` : "heatmap";
+  elements.acrossField.hidden = state.chart !== "slice";
+  elements.across.value = state.across;
 
   syncSharedControls(state);
   elements.scale.value = state.colorScale;
@@ -994,6 +998,11 @@ function wireControls() {
   elements.scale.addEventListener("change", () => changeView({ colorScale: elements.scale.value }));
   elements.order.addEventListener("change", () => changeView({ order: elements.order.value }));
   elements.marginals.addEventListener("change", () => changeView({ marginals: elements.marginals.value }));
+  elements.chart.addEventListener("change", () => {
+    const [chart, along] = elements.chart.value.split(":");
+    changeView(chart === "slice" ? { chart, along } : { chart });
+  });
+  elements.across.addEventListener("change", () => changeView({ across: elements.across.value }));
   elements.decimals.addEventListener("change", () => {
     const value = elements.decimals.value;
     changeView({ decimals: value === "auto" ? null : Number(value) });

@@ -222,6 +222,12 @@ impl SweepFigure {
             .transpose()
     }
 
+    /// With `chart: "slice"`, how many positions its axis has (0 for a heatmap).
+    #[wasm_bindgen(js_name = slicePositions)]
+    pub fn slice_positions(&self) -> usize {
+        self.slice.as_ref().map_or(0, ShownSlice::positions)
+    }
+
     /// With `chart: "slice"`, the names of its series in legend order; empty for a heatmap.
     #[wasm_bindgen(js_name = sliceSeries)]
     pub fn slice_series(&self) -> Vec<String> {

@@ -118,6 +118,10 @@ mod drawn {
             render_slice_svg(&self.figure, &self.layout).map_err(js_error)
         }
 
+        pub(crate) fn positions(&self) -> usize {
+            self.figure.x.len()
+        }
+
         pub(crate) fn series(&self) -> Vec<String> {
             let mut names = Vec::with_capacity(self.figure.series.len());
             for series in &self.figure.series {
@@ -177,6 +181,9 @@ mod drawn {
             match *self {}
         }
         pub(crate) fn svg(&self) -> Result<String, js_sys::Error> {
+            match *self {}
+        }
+        pub(crate) fn positions(&self) -> usize {
             match *self {}
         }
         pub(crate) fn series(&self) -> Vec<String> {
