@@ -81,8 +81,7 @@ pub struct SliceFigure {
 }
 
 impl SliceFigure {
-    /// Where each x value sits on the axis, from 0 to 1 (`None` for an axis of one value: the
-    /// middle).
+    /// Where each x value sits on the axis, from 0 to 1 (an axis of one value: at 0.5).
     pub fn positions(&self) -> Vec<f64> {
         let count = self.x.len();
         let spread = |at: &dyn Fn(usize) -> f64| {
