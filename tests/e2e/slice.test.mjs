@@ -77,6 +77,17 @@ describe("slice view", { timeout: 180_000 }, () => {
       const second = shown.points.filter((p) => p.series === 1 && !first.some((q) => Math.hypot(p.x - q.x, p.y - q.y) < 8));
       for (const point of second) assert.equal(point.colour, ORANGE, `series 1, point ${point.position}`);
     }
+    // The canvas and the SVG export (plotters' markup, the reference drawing) agree: a dot of the
+    // canvas' colour at every point's centre.
+    const circles = await page.evaluate(() => {
+      const svg = new DOMParser().parseFromString(window.sweepmap.figure.toSvg(), "image/svg+xml");
+      return [...svg.querySelectorAll("circle")].map((c) => ({ x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")), fill: c.getAttribute("fill").toUpperCase() }));
+    });
+    for (const point of shown.points) {
+      const dots = circles.filter((c) => c.x === Math.round(point.x) && c.y === Math.round(point.y));
+      assert.ok(dots.length > 0, `an SVG dot at point ${point.series}/${point.position}`);
+      assert.equal(dots.at(-1).fill, point.colour, `point ${point.series}/${point.position}: canvas and SVG`);
+    }
     // Every point says its value, its interval when the runs give one, and its count.
     for (const point of shown.points) assert.match(point.text, /: [0-9.−]+( \(95 % interval [0-9.−]+ to [0-9.−]+\))?, n = \d+/);
 
