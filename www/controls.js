@@ -124,7 +124,7 @@ export function fillDatasetSelect() {
 /** Shows the controls of one kind of data and hides the other kind's. */
 function showKindControls(kind) {
   const pairwise = kind === "pairwise";
-  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField, elements.scaleField, elements.orderField, elements.marginalsField]) field.hidden = pairwise;
+  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField, elements.scaleField, elements.orderField, elements.marginalsField, elements.chartField, elements.acrossField]) field.hidden = pairwise;
   for (const field of [elements.modelsField, elements.binsField, elements.byField, elements.logField]) field.hidden = !pairwise;
   centeredOption.hidden = pairwise;
   centeredOption.disabled = pairwise;
@@ -245,8 +245,12 @@ function syncSweepControls(state) {
   elements.order.value = state.order;
   // Strips are drawn beside panels of values (the layouts that have an order); a difference or
   // a reconciliation has none, so the control would do nothing there.
-  elements.marginalsField.hidden = !used.order;
+  elements.marginalsField.hidden = !used.order || state.chart === "slice";
   elements.marginals.value = state.marginals;
+  // The chart: the heatmap, or a slice along x or y (the select holds both settings at once).
+  elements.chart.value = state.chart === "slice" ? `slice:${state.along}` : "heatmap";
+  elements.acrossField.hidden = state.chart !== "slice";
+  elements.across.value = state.across;
 
   syncSharedControls(state);
   elements.scale.value = state.colorScale;

@@ -19,6 +19,7 @@ mod order;
 mod pairwise;
 mod prepare;
 mod query;
+mod slice;
 mod wording;
 pub mod words;
 
@@ -57,8 +58,9 @@ pub use pairwise::{
 };
 pub use prepare::prepare_figure;
 pub use query::{file_stem_of, CellInfo, PanelReport};
+pub use slice::{prepare_slice, SliceFigure, SliceOptions, SliceScale, SliceSeries};
 pub use wording::{format_p_value, format_percent, format_signed, grouped, plural};
-pub use words::{BinValue, Layout, Named, Range, Strips};
+pub use words::{BinValue, Chart, Layout, Named, Range, SliceAcross, Strips};
 
 /// The confidence level of uncertainty statements when none is chosen.
 pub const DEFAULT_LEVEL: f64 = 0.95;

@@ -17,6 +17,12 @@ export type PanelOrder = "data" | "mean" | "best";
 
 export type MarginalStrips = "auto" | "on" | "off";
 
+export type Chart = "heatmap" | "slice";
+
+export type SliceAxis = "x" | "y";
+
+export type SliceAcross = "auto" | "each" | "best" | "mean";
+
 export type Direction = "higher" | "lower";
 
 export type CellPosition = {
@@ -332,6 +338,13 @@ export type ResolvedFigureOptions = {
    * `"off"`), and `"off"` for the layouts without strips (difference, reconcile).
    */
   marginals: MarginalStrips,
+  /**
+   * The heatmap, or a slice along `along` with `across` deciding the other axis (`auto` is
+   * resolved against the figure's panels: `SliceFigure::across` says what it became).
+   */
+  chart: Chart,
+  along: SliceAxis,
+  across: SliceAcross,
   /**
    * The theme drawn: `auto` resolved to light or dark.
    */
