@@ -79,8 +79,9 @@ describe("slice view", { timeout: 180_000 }, () => {
     }
     // The canvas and the SVG export (plotters' markup, the reference drawing) agree: a dot of the
     // canvas' colour at every point's centre.
-    const circles = await page.evaluate(() => {
-      const svg = new DOMParser().parseFromString(window.sweepmap.figure.toSvg(), "image/svg+xml");
+    // The export is written by the pairwise package (withExports draws the figure again there).
+    const circles = await page.evaluate(async () => {
+      const svg = new DOMParser().parseFromString(await window.sweepmap.exports((figure) => figure.toSvg()), "image/svg+xml");
       return [...svg.querySelectorAll("circle")].map((c) => ({ x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")), fill: c.getAttribute("fill").toUpperCase() }));
     });
     for (const point of shown.points) {
@@ -108,7 +109,7 @@ describe("slice view", { timeout: 180_000 }, () => {
     assert.equal(await announced(), next.text);
 
     // The SVG export is the slice: its title, and the first series' colour on its lines.
-    const svg = await page.evaluate(() => window.sweepmap.figure.toSvg());
+    const svg = await page.evaluate(() => window.sweepmap.exports((figure) => figure.toSvg()));
     assert.match(svg, / along /);
     assert.ok(svg.includes(`stroke="${BLUE}"`), "the first series' lines in the SVG");
     await page.screenshot({ path: path.join(directory, "wandb-slice-1400.png"), fullPage: true });
