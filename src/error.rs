@@ -141,8 +141,9 @@ pub fn grouped(count: usize) -> String {
     out
 }
 
-/// A grouped count and its noun, singular for one: "1 benchmark", "1,001 models".
-pub(crate) fn counted(count: usize, noun: &str) -> String {
+/// A grouped count and its noun, singular for one: "1 benchmark", "1,001 models". The one way
+/// the messages, the figures' text and the run tables count things.
+pub fn counted(count: usize, noun: &str) -> String {
     let s = if count == 1 { "" } else { "s" };
     format!("{} {noun}{s}", grouped(count))
 }

@@ -68,7 +68,7 @@ fn outcome(name: &str, text: &str) -> Result<(String, String, Option<String>), S
         check_pairwise_exports(&dataset)?;
         let figure = prepare_pairwise_figure(&dataset, &PairwiseOptions::default())
             .map_err(|e| e.to_string())?;
-        let markdown = comparisons_markdown(&figure.comparisons);
+        let markdown = comparisons_markdown(figure.comparisons());
         markdown_blocks(&markdown)?;
         Ok((markdown, svg_texts(&figure)?, None))
     } else {

@@ -156,7 +156,7 @@ fn every_seed_view_writes_one_sound_table_per_panel() {
             ) else {
                 continue;
             };
-            reconciliations += usize::from(figure.reconciliation.is_some());
+            reconciliations += usize::from(figure.reconciliation().is_some());
             assert_eq!(check_latex(&figure), Ok(()), "{file} {view:?}");
         }
     }

@@ -70,8 +70,8 @@ fn assert_close(found: f64, expected: f64) {
 #[test]
 fn strips_hold_each_rows_and_columns_mean_and_mark_the_tied_best() {
     let figure = strip_figure(&options(Order::Data));
-    assert_eq!(figure.strips.map(|s| s.value), Some(StripValue::Mean));
-    let marginals = figure.panels[0].marginals.as_ref().unwrap();
+    assert_eq!(figure.strips().map(|s| s.value), Some(StripValue::Mean));
+    let marginals = figure.panels[0].marginals().unwrap();
     let row_value = |width: &str| marginals.rows[row(&figure, width)].as_ref().unwrap();
     assert_close(row_value("10").value, 4.0);
     assert_close(row_value("20").value, 4.0);
@@ -108,8 +108,8 @@ fn strips_hold_each_rows_and_columns_mean_and_mark_the_tied_best() {
 #[test]
 fn under_order_best_strips_hold_each_lines_best_cell() {
     let figure = strip_figure(&options(Order::Best));
-    assert_eq!(figure.strips.map(|s| s.value), Some(StripValue::Best));
-    let marginals = figure.panels[0].marginals.as_ref().unwrap();
+    assert_eq!(figure.strips().map(|s| s.value), Some(StripValue::Best));
+    let marginals = figure.panels[0].marginals().unwrap();
     let value = |line: &Option<sweepmap::analysis::LineMarginal>| line.as_ref().unwrap().value;
     assert_eq!(value(&marginals.rows[row(&figure, "10")]), 7.0);
     assert_eq!(value(&marginals.rows[row(&figure, "20")]), 7.0);
@@ -137,7 +137,7 @@ fn with_the_marks_on_lines_within_noise_of_the_best_get_a_dot_and_the_key_says_s
         uncertainty: Some(0.95),
         ..options(Order::Data)
     });
-    let marginals = figure.panels[0].marginals.as_ref().unwrap();
+    let marginals = figure.panels[0].marginals().unwrap();
     // Step 7 (mean 4 of two cells) against steps 1 to 6 (10/3 of three cells each): within
     // noise when |4 − 10/3| ≤ sqrt(h7² + h²) with the half widths of their intervals.
     let half = |line: &sweepmap::analysis::LineMarginal| {
@@ -172,7 +172,7 @@ fn the_auto_rule_draws_strips_on_a_big_run_table_and_not_on_the_seed() {
     assert!(dataset.x.len().max(dataset.y.len()) > 6, "a big panel");
     let resolved = resolve_options(&Settings::default(), &dataset, &nowhere).unwrap();
     let figure = prepare_figure(&dataset, &resolved.figure_options()).unwrap();
-    let marginals = figure.panels[0].marginals.as_ref().expect("strips");
+    let marginals = figure.panels[0].marginals().expect("strips");
     assert_eq!(marginals.rows.len(), dataset.y.len());
     assert_eq!(marginals.columns.len(), dataset.x.len());
 
@@ -185,8 +185,11 @@ fn the_auto_rule_draws_strips_on_a_big_run_table_and_not_on_the_seed() {
     .unwrap();
     let resolved = resolve_options(&Settings::default(), &seed, &nowhere).unwrap();
     let figure = prepare_figure(&seed, &resolved.figure_options()).unwrap();
-    assert!(figure.strips.is_none());
-    assert!(figure.panels.iter().all(|panel| panel.marginals.is_none()));
+    assert!(figure.strips().is_none());
+    assert!(figure
+        .panels
+        .iter()
+        .all(|panel| panel.marginals().is_none()));
 }
 
 /// Rectangles do not overlap (touching edges allowed).
@@ -354,7 +357,7 @@ fn strips_are_drawn_on_the_panels_scale_with_the_best_outlined() {
             ..options(Order::Data)
         });
         let panel = &figure.panels[0];
-        let marginals = panel.marginals.as_ref().unwrap();
+        let marginals = panel.marginals().unwrap();
         let layout = layout_figure(&figure, 700.0);
         for cells in [CellPainting::Shapes, CellPainting::Skip] {
             let mut surface = Recording::new(&layout);

@@ -505,7 +505,7 @@ fn the_key_says_when_no_configuration_is_ahead_beyond_noise() {
         figure.mark_label.as_deref(),
         Some("no configuration is ahead beyond noise (95 %)")
     );
-    let test = figure.difference_test.as_ref().unwrap();
+    let test = figure.difference_test().unwrap();
     assert_eq!(
         (test.a_ahead.len(), test.b_ahead.len(), test.within_noise),
         (0, 0, 20)

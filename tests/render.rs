@@ -505,7 +505,7 @@ fn reconciliation_shows_reported_recomputed_and_their_difference() {
             "R1-Llama | reported − recomputed"
         ]
     );
-    let result = figure.reconciliation.as_ref().unwrap();
+    let result = figure.reconciliation().unwrap();
     assert_eq!(result.mismatches.len(), 19);
     assert_eq!(figure.panels[2].marks.len(), 19);
     assert_eq!(figure.panels[2].domain.center, Some(0.0));
@@ -573,9 +573,11 @@ fn pairwise_histograms_bin_items_with_a_parity_line_and_statistics() {
             "mean A − B 0.175 · sign test p = 1.000 · n = 4"
         ]
     );
-    assert_eq!(panel.x_name.as_deref(), Some("score - alpha"));
-    assert_eq!(panel.y_name.as_deref(), Some("score - beta"));
-    assert!(panel.parity_line);
+    let histogram = panel
+        .histogram()
+        .expect("a histogram panel, with the parity line");
+    assert_eq!(histogram.x_name, "score - alpha");
+    assert_eq!(histogram.y_name, "score - beta");
     let info = figure.cell_info(0, 1, 0).unwrap();
     assert_eq!(
         info.text,

@@ -308,7 +308,7 @@ fn percent(count: f64, of: f64) -> String {
 fn the_pairwise_summary_and_markdown_state_each_pairs_statistics() {
     let dataset = synthetic();
     let figure = prepare_pairwise_figure(&dataset, &PairwiseOptions::default()).unwrap();
-    let summary = summarize_comparisons(&figure.comparisons);
+    let summary = summarize_comparisons(figure.comparisons());
     let models = dataset.models();
     assert_eq!(models, ["model-a", "model-b", "model-c", "model-d"]);
     assert_eq!(summary.pairs.len(), 6);
@@ -392,7 +392,7 @@ fn the_pairwise_summary_and_markdown_state_each_pairs_statistics() {
         )
     );
 
-    let markdown = sweepmap::figure::comparisons_markdown(&figure.comparisons);
+    let markdown = sweepmap::figure::comparisons_markdown(figure.comparisons());
     let lines: Vec<&str> = markdown.trim_end().split('\n').collect();
     assert_eq!(lines.len(), 6 + 6);
     assert_eq!(lines[0], "## Pairwise comparisons");

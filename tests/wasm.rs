@@ -3124,7 +3124,7 @@ fn plain_results_match_serde_wasm_bindgen() {
             "difference lines",
             &(&observations.difference, observations.shows),
         );
-        assert_same_as_reference("difference", &figure.difference);
+        assert_same_as_reference("difference", &figure.difference());
         for panel in 0..figure.panels.len() {
             let grid = &figure.panels[panel].grid;
             for y in 0..grid.rows() {
@@ -3146,7 +3146,7 @@ fn plain_results_match_serde_wasm_bindgen() {
         ..FigureOptions::default()
     };
     let figure = prepare_figure(&seed, &options).unwrap();
-    assert_same_as_reference("seed reconciliation", &figure.reconciliation);
+    assert_same_as_reference("seed reconciliation", &figure.reconciliation());
 
     // A reported aggregate beside its recomputed mean: the reconciliation and its mismatches.
     let aggregate = sweepmap::load_json(AGGREGATE_JSON).unwrap();
@@ -3159,7 +3159,7 @@ fn plain_results_match_serde_wasm_bindgen() {
         ..FigureOptions::default()
     };
     let figure = prepare_figure(&aggregate, &options).unwrap();
-    assert_same_as_reference("reconciliation", &figure.reconciliation);
+    assert_same_as_reference("reconciliation", &figure.reconciliation());
     let observations = key_observations(&aggregate, &figure, &view, None);
     assert_same_as_reference("mismatches", &observations.mismatches);
 

@@ -401,7 +401,6 @@ async function render({ model, el }) {
       // The figure drawn is not the one the traits ask for when the core refused them: their
       // error is the answer (Python raises it), not an export of the figure still shown.
       if (!figure || model.get("error")) throw new Error(model.get("error") || "the figure is not drawn yet");
-      if (message.format === "svg") {
       if (message.format === "svg" || message.format === "pdf") {
         // The SVG is written by the pairwise package (withExports), which Python refers to with
         // its first SVG or PDF export; taken now, as the figure may change while a package

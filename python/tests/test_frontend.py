@@ -550,14 +550,30 @@ def test_two_figures_get_the_wasm_once_and_a_saved_notebook_holds_it_once(host):
 
     # A notebook saved with its widget state (what a manager saves: every model, its binary
     # traits as base64 buffers), reopened with no kernel.
+    # The SVG exports referred both figures to the one pairwise package (which writes SVG), so
+    # the state holds it too, once.
+    pairwise = first._wasm_pairwise
+    assert pairwise is not None and second._wasm_pairwise is pairwise
     saved = dependency_state([first, second], drop_defaults=False)
-    assert set(saved) == {module.model_id, asset.model_id, first.model_id, second.model_id}
+    assert set(saved) == {
+        module.model_id,
+        asset.model_id,
+        pairwise.model_id,
+        first.model_id,
+        second.model_id,
+    }
     copies = sorted(
         (model_id, buffer["path"])
         for model_id, model in saved.items()
         for buffer in model.get("buffers", [])
     )
-    assert copies == sorted([(module.model_id, ["value"]), (asset.model_id, ["value"])])
+    assert copies == sorted(
+        [
+            (module.model_id, ["value"]),
+            (asset.model_id, ["value"]),
+            (pairwise.model_id, ["value"]),
+        ]
+    )
     host.restore(saved, [first.model_id, second.model_id])
     labelled = "widgetRoot(arg).querySelector('canvas').getAttribute('aria-label')"
     wait_for(

@@ -66,7 +66,7 @@ pub use trend::{
     MODERATE_BELOW, NO_TREND_BELOW, WEAK_BELOW,
 };
 pub use uncertainty::{
-    carries_noise, critical_value, has_standard_errors, noise_level, standard_errors,
+    carries_noise, critical_value, has_standard_errors, level_error, noise_level, standard_errors,
     standard_errors_of_mean, test_against_peak, test_difference, value_scale, with_reported_errors,
     CellError, DifferenceTest, ErrorSource, PeakTest, ValueScale,
 };

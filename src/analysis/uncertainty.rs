@@ -212,17 +212,22 @@ pub fn standard_errors_of_mean(parts: &[Vec<Option<CellError>>]) -> Vec<Option<C
     errors
 }
 
+/// The error for a confidence level (given as `field`) outside (0, 1).
+pub fn level_error(field: &str, level: f64) -> Error {
+    Error::InvalidField {
+        field: field.into(),
+        expected: format!(
+            "a confidence level between 0 and 1, such as 0.95, found {}",
+            crate::float_text::Shortest(level)
+        ),
+    }
+}
+
 /// The two-sided critical value of the standard normal for a confidence level in (0, 1):
 /// 1.959964 for 0.95.
 pub fn critical_value(level: f64) -> Result<f64> {
     if !(level > 0.0 && level < 1.0) {
-        return Err(Error::InvalidField {
-            field: "level".into(),
-            expected: format!(
-                "a confidence level between 0 and 1, such as 0.95, found {}",
-                crate::float_text::Shortest(level)
-            ),
-        });
+        return Err(level_error("level", level));
     }
     Ok(inverse_normal(1.0 - (1.0 - level) / 2.0))
 }

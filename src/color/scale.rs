@@ -100,6 +100,13 @@ pub enum Transform {
 }
 
 impl Transform {
+    /// Positions following `ln(1 + value)` (symlog around 0 with constant 1): for counts, where
+    /// a few large bins would otherwise wash every other bin into one colour.
+    pub const LN_1P: Transform = Transform::Symlog {
+        origin: 0.0,
+        constant: 1.0,
+    };
+
     /// The transform of a colour scale over `domain`. For symlog: around `origin` (a centred
     /// range's centre, else 0), linear within a constant, the power of ten at or below the
     /// `values`' nearest distance from the origin (other than 0), but no more than three
@@ -167,14 +174,9 @@ impl Scale {
         }
     }
 
-    /// The same scale with positions following `ln(1 + value)` (symlog around 0 with constant
-    /// 1): for counts, where a few large bins would otherwise wash every other bin into one
-    /// colour.
+    /// The same scale with positions following `ln(1 + value)` ([`Transform::LN_1P`]).
     pub const fn logarithmic(self) -> Scale {
-        self.with(Transform::Symlog {
-            origin: 0.0,
-            constant: 1.0,
-        })
+        self.with(Transform::LN_1P)
     }
 
     /// The same scale with another transform.

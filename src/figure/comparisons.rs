@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::markdown::{MarkdownWriter, TableColumn};
-use super::wording::{format_p_value, format_percent, format_signed, grouped, plural};
+use super::wording::{counted, format_p_value, format_percent, format_signed, grouped};
 use crate::display::display_label;
 use crate::link::js_number;
 use crate::pairwise::PairComparison;
@@ -117,7 +117,7 @@ pub fn pair_statistics(comparison: &PairComparison) -> Vec<Statistic> {
             Some(p) => format!(
                 "p {} ({})",
                 format_p_value(Some(p)),
-                plural(comparison.a_ahead + comparison.b_ahead, "untied item")
+                counted(comparison.a_ahead + comparison.b_ahead, "untied item")
             ),
         };
         rows.push(("sign_test", "Sign test".into(), sign_test));
@@ -155,12 +155,12 @@ pub fn pair_sentence(comparison: &PairComparison) -> String {
         "{title}: {a} ahead on {} of {}, tied on {}, {b} ahead on {}; mean {a} − {b} {}; sign \
          test p {}; {} scored by one model only.",
         share(comparison.a_ahead_share()),
-        plural(comparison.paired, "paired item"),
+        counted(comparison.paired, "paired item"),
         share(comparison.tied_share()),
         share(comparison.b_ahead_share()),
         mean(comparison),
         format_p_value(comparison.sign_test_p_value),
-        plural(comparison.only_a + comparison.only_b, "item"),
+        counted(comparison.only_a + comparison.only_b, "item"),
     )
 }
 
@@ -173,7 +173,7 @@ pub fn bin_share_text(count: f64, paired: usize) -> String {
     format!(
         "{} of {}",
         share(Some(count / paired as f64)),
-        plural(paired, "paired item")
+        counted(paired, "paired item")
     )
 }
 
@@ -197,7 +197,7 @@ pub fn bin_announcement(
         "{title}: {x_name} {}, {y_name} {}: {}, {share_text}.",
         bin_range_text(x_range),
         bin_range_text(y_range),
-        plural(count, "item")
+        counted(count, "item")
     )
 }
 
@@ -228,7 +228,7 @@ pub fn scope_sentence(comparisons: &[PairComparison]) -> String {
     let Some(first) = comparisons.first() else {
         return String::new();
     };
-    let items = plural(first.items, "item");
+    let items = counted(first.items, "item");
     let scope = match &first.group {
         None => format!("the {items}"),
         Some(group) => format!("the {items} of {group}"),

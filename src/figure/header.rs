@@ -3,7 +3,7 @@
 //! synthetic, for either kind of data. Labels from the data are written as shown (see
 //! [`crate::display`]); the page places the text with `textContent`.
 
-use super::wording::plural;
+use super::wording::counted;
 use crate::display::{display_label, display_note};
 use crate::Dataset;
 
@@ -42,7 +42,7 @@ pub fn sweep_facts(dataset: &Dataset) -> String {
     // A dataset without a model facet (models on an axis, as lm-evaluation-harness results
     // have them) is not "1 model".
     if !dataset.models.is_absent() {
-        parts.push(plural(dataset.models.levels.len(), "model"));
+        parts.push(counted(dataset.models.levels.len(), "model"));
     }
     let benchmarks = dataset
         .benchmarks
@@ -51,7 +51,7 @@ pub fn sweep_facts(dataset: &Dataset) -> String {
         .filter(|name| !name.is_empty())
         .count();
     if benchmarks > 0 {
-        parts.push(plural(benchmarks, "benchmark"));
+        parts.push(counted(benchmarks, "benchmark"));
     }
     parts.push(format!(
         "{} × {}",
@@ -66,12 +66,12 @@ pub fn sweep_facts(dataset: &Dataset) -> String {
 pub fn pairwise_facts(scores: &crate::pairwise::PairwiseDataset) -> String {
     let mut parts = vec![
         format!("{} per item, from 0 to 1", scores.score_name()),
-        plural(scores.models().len(), "model"),
-        plural(scores.items().len(), "item"),
+        counted(scores.models().len(), "model"),
+        counted(scores.items().len(), "item"),
     ];
     if !scores.groups().is_empty() {
         let noun = scores.group_name().filter(|name| !name.is_empty());
-        parts.push(plural(scores.groups().len(), noun.unwrap_or("group")));
+        parts.push(counted(scores.groups().len(), noun.unwrap_or("group")));
     }
     display_note(&parts.join(" · ")).into_owned()
 }

@@ -16,7 +16,7 @@
 //! optional argument. Nothing here draws.
 
 use super::markdown::is_line_end;
-use super::{format_value, Figure, FigurePanel};
+use super::{format_value, Figure, FigurePanel, PanelKind};
 use crate::display::{display_label, is_bidi_control};
 use crate::Direction;
 
@@ -93,7 +93,7 @@ pub fn figure_latex(figure: &Figure) -> String {
 /// The caption of a panel's table: what it shows, which way is better and what the bold
 /// means, and the figure's own caption.
 fn caption(figure: &Figure, panel: &FigurePanel, x_name: &str, y_name: &str) -> String {
-    let value_label = panel.value_label.as_deref().unwrap_or(&figure.value_label);
+    let value_label = panel.value_label().unwrap_or(&figure.value_label);
     let mut caption = panel.title.clone();
     for (before, text) in [(": ", value_label), (" by ", x_name), (" and ", y_name)] {
         caption.push_str(before);
@@ -101,7 +101,7 @@ fn caption(figure: &Figure, panel: &FigurePanel, x_name: &str, y_name: &str) -> 
     }
     caption.push('.');
     // A difference says who is ahead, not what is better; the figure marks no peak in it.
-    if figure.difference.is_none() && panel.value_label.is_none() {
+    if !matches!(panel.kind, PanelKind::Difference { .. }) {
         caption.push_str(match figure.direction {
             Direction::Higher => " Higher is better",
             Direction::Lower => " Lower is better",
@@ -130,8 +130,7 @@ fn caption(figure: &Figure, panel: &FigurePanel, x_name: &str, y_name: &str) -> 
 fn write_panel(latex: &mut String, figure: &Figure, panel: &FigurePanel) {
     let grid = &panel.grid;
     let columns = grid.columns();
-    let x_name = panel.x_name.as_deref().unwrap_or(&figure.x.name);
-    let y_name = panel.y_name.as_deref().unwrap_or(&figure.y.name);
+    let (x_name, y_name) = figure.axis_names(panel);
     let label = |latex: &mut String, text: &str| push_escaped(latex, &display_label(text));
     latex.push_str("\n\\begin{table}\n\\centering\n\\caption{");
     push_escaped(latex, &caption(figure, panel, x_name, y_name));

@@ -11,8 +11,8 @@
 use serde::Serialize;
 
 use super::markdown::{MarkdownWriter, TableColumn};
-use super::wording::{format_signed, plural};
-use super::{format_value, Figure, View};
+use super::wording::{counted, format_signed, grouped};
+use super::{format_value, Figure, PanelKind, View};
 use crate::analysis::{
     difference, measure_trends, rank_configurations, summarize, test_against_peak, value_scale,
     CellError, CellPosition, Difference, DifferenceTest, PeakTest, TrendDirection, TrendStrength,
@@ -502,7 +502,7 @@ pub fn observe_figure(
     for panel in &figure.panels {
         // A panel of differences (the difference view, a reconciliation's third panel) speaks
         // of differences, and its noise statement is about who is ahead, not about a peak.
-        let signed = matches!(view, View::Difference { .. }) || panel.value_label.is_some();
+        let signed = matches!(panel.kind, PanelKind::Difference { .. });
         let context = PanelContext {
             x: &figure.x,
             y: &figure.y,
@@ -515,7 +515,7 @@ pub fn observe_figure(
                 .map(|level| (panel.errors.as_slice(), level)),
         };
         let mut observations = observe_panel(&panel.grid, &context);
-        if let (Some(test), View::Difference { a, b, .. }) = (&figure.difference_test, view) {
+        if let (Some(test), View::Difference { a, b, .. }) = (figure.difference_test(), view) {
             observations.push(beyond_noise_observation(test, a, b));
         }
         sections.push((panel.title.clone(), observations));
@@ -570,7 +570,7 @@ pub fn observe_figure(
             }
         }
         View::Reconcile { .. } => {
-            if let Some(result) = &figure.reconciliation {
+            if let Some(result) = figure.reconciliation() {
                 let derived = figure
                     .panels
                     .get(1)
@@ -694,15 +694,15 @@ pub fn difference_lines(result: &Difference, a: &str, b: &str) -> DifferenceLine
     let mut lines = vec![
         format!(
             "{a} is higher in {} of {}.",
-            result.a_higher,
-            plural(compared, "configuration")
+            grouped(result.a_higher),
+            counted(compared, "configuration")
         ),
-        format!("{b} is higher in {}.", result.b_higher),
-        if result.equal == 1 {
-            "1 configuration ties.".to_string()
-        } else {
-            format!("{} configurations tie.", result.equal)
-        },
+        format!("{b} is higher in {}.", grouped(result.b_higher)),
+        format!(
+            "{} {}.",
+            counted(result.equal, "configuration"),
+            if result.equal == 1 { "ties" } else { "tie" }
+        ),
     ];
     if result.only_in_a > 0 || result.only_in_b > 0 {
         lines.push(format!(
@@ -746,7 +746,7 @@ fn rounded(value: f64, decimals: usize) -> f64 {
 /// The table of a reconciliation's mismatches (the figure's three panels being the reported,
 /// recomputed and difference ones); `None` for any other figure or when nothing disagrees.
 pub fn mismatch_table(figure: &Figure) -> Option<MismatchTable> {
-    let result = figure.reconciliation.as_ref()?;
+    let result = figure.reconciliation()?;
     let [reported, recomputed, difference, ..] = figure.panels.as_slice() else {
         return None;
     };
@@ -815,7 +815,7 @@ pub fn key_observations(
     view: &View,
     level: Option<f64>,
 ) -> KeyObservations {
-    let difference = match (view, &figure.difference) {
+    let difference = match (view, figure.difference()) {
         (View::Difference { a, b, .. }, Some(result)) => Some(difference_lines(result, a, b)),
         _ => None,
     };

@@ -9,10 +9,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::comparisons::pair_title;
+use super::prepare::{finish, Draft, Frame, Panels};
 use super::wording::{format_p_value, format_percent};
-use super::{format_value, BinValue, Figure, FigurePanel};
-use crate::analysis::{scan_cells, CellScan};
-use crate::color::{resolve_domain, ColorMap, DomainMode, Theme};
+use super::{format_value, BinValue, Figure, FigureKind, FigureOptions, HistogramPanel, PanelKind};
+use crate::color::{ColorMap, DomainMode, Theme, Transform};
 use crate::error::{Error, Result};
 use crate::pairwise::{compare_all_pairs, PairComparison, PairwiseDataset, DEFAULT_BINS};
 use crate::{Axis, Direction, Grid};
@@ -123,7 +123,8 @@ fn bin_axis(name: &str, bins: usize) -> (Axis, Vec<f64>) {
     (axis, edges)
 }
 
-/// Resolves pairwise options against per-item scores into a figure of every pair's histogram.
+/// Resolves pairwise options against per-item scores into a figure of every pair's histogram:
+/// a panel per pair, finished by the pass every figure shares (colours, decimals, key).
 pub fn prepare_pairwise_figure(
     dataset: &PairwiseDataset,
     options: &PairwiseOptions,
@@ -144,85 +145,67 @@ pub fn prepare_pairwise_figure(
     // Every pair is a panel: a few thousand models would ask for millions of histograms.
     crate::limits::check_pairs(models.len(), options.bins.0, options.bins.1)?;
     let comparisons = compare_all_pairs(dataset, &models, options.bins, options.group.as_deref())?;
-    let grids: Vec<Grid> = comparisons
-        .iter()
-        .map(|c| match options.value {
-            BinValue::Count => c.histogram.clone(),
-            BinValue::Share => scale_grid(&c.histogram_shares(), 100.0),
-        })
-        .collect();
-    let shown: Vec<f64> = grids
-        .iter()
-        .flat_map(|g| g.present().map(|(_, _, c)| c.mean).collect::<Vec<_>>())
-        .collect();
-    let decimals = match (options.decimals, options.value) {
-        (Some(decimals), _) => usize::from(decimals.min(crate::view::MAX_LABEL_DECIMALS)),
-        (None, BinValue::Count) => 0,
-        (None, BinValue::Share) => 1,
-    };
+    let mut drafts = Vec::with_capacity(comparisons.len());
+    for comparison in &comparisons {
+        let grid = match options.value {
+            BinValue::Count => comparison.histogram.clone(),
+            BinValue::Share => scale_grid(&comparison.histogram_shares(), 100.0),
+        };
+        let mut draft = Draft::new(pair_title(comparison), None, comparison.group.clone(), grid)
+            .of_kind(PanelKind::Histogram(HistogramPanel {
+                x_name: comparison.x_label(),
+                y_name: comparison.y_label(),
+                item_total: comparison.paired,
+            }));
+        draft.subtitle = subtitle(comparison);
+        drafts.push(draft);
+    }
     let (x, x_edges) = bin_axis(dataset.score_name(), options.bins.0);
     let (y, y_edges) = bin_axis(dataset.score_name(), options.bins.1);
-    let mut panels = Vec::with_capacity(comparisons.len());
-    for (comparison, grid) in comparisons.iter().zip(grids) {
-        let CellScan {
-            peak: best,
-            finite: present,
-            values,
-        } = scan_cells(&grid, Direction::Higher);
-        let domain = resolve_domain(&options.domain, &values, &shown)?;
-        let mut scale = domain.scale(options.color_map, options.reversed);
-        if options.logarithmic {
-            scale = scale.logarithmic();
-        }
-        panels.push(FigurePanel {
-            title: pair_title(comparison),
-            model: None,
-            benchmark: comparison.group.clone(),
-            grid,
-            domain,
-            scale,
-            peaks: Vec::new(),
-            best,
-            present,
-            marks: Vec::new(),
-            value_label: None,
-            decimals,
-            x_name: Some(comparison.x_label()),
-            y_name: Some(comparison.y_label()),
-            subtitle: subtitle(comparison),
-            errors: Vec::new(),
-            item_total: Some(comparison.paired),
-            parity_line: true,
-            marginals: None,
-        });
-    }
     let value_label = match options.value {
-        BinValue::Count => "Items".to_string(),
-        BinValue::Share => "Share of paired items (%)".to_string(),
+        BinValue::Count => "Items",
+        BinValue::Share => "Share of paired items (%)",
     };
-    let columns = panels.len().min(3);
-    Ok(Figure {
+    let panels = Panels {
+        columns: drafts.len().min(3),
+        drafts,
+        direction: Direction::Higher,
+        value_label: Some(value_label.to_string()),
+        domain: options.domain,
+        color_map: options.color_map,
+        transform: Some(if options.logarithmic {
+            Transform::LN_1P
+        } else {
+            Transform::Linear
+        }),
+        mark_label: None,
+        kind: FigureKind::Pairwise {
+            comparisons,
+            x_edges,
+            y_edges,
+        },
+        arrange: None,
+    };
+    // Counts are whole, shares of paired items are written to a tenth of a percent.
+    let decimals = options.decimals.unwrap_or(match options.value {
+        BinValue::Count => 0,
+        BinValue::Share => 1,
+    });
+    let look = FigureOptions {
+        color_map: options.color_map,
+        reversed: options.reversed,
+        domain: options.domain,
+        annotate: options.annotate,
+        decimals: Some(decimals),
+        theme: options.theme,
+        ..FigureOptions::default()
+    };
+    let frame = Frame {
         caption: super::synthetic_caption(dataset.title(), dataset.source()),
         x,
         y,
-        direction: Direction::Higher,
-        value_label,
-        columns: columns.max(1),
-        shared_legend: !matches!(options.domain, DomainMode::PerPanel) || panels.len() == 1,
-        annotate: options.annotate,
-        decimals,
-        has_missing: false,
-        difference: None,
-        difference_test: None,
-        reconciliation: None,
-        comparisons,
-        mark_label: None,
-        x_edges: Some(x_edges),
-        y_edges: Some(y_edges),
-        panels,
-        theme: options.theme,
-        strips: None,
-    })
+    };
+    finish(frame, &look, panels)
 }
 
 fn scale_grid(grid: &Grid, factor: f64) -> Grid {

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::{format_value, plural, Figure, FigurePanel};
+use super::{counted, format_value, Figure, FigurePanel};
 use crate::analysis::{measure_trends, summarize, Summary, Trends};
 use crate::display::display_label;
 use crate::model::records::CsvWriter;
@@ -104,10 +104,10 @@ fn exact_beyond(value: f64, label: &str) -> Option<String> {
 impl Figure {
     /// The x and y axis names of a panel (its own, or the figure's).
     pub fn axis_names<'a>(&'a self, panel: &'a FigurePanel) -> (&'a str, &'a str) {
-        (
-            panel.x_name.as_deref().unwrap_or(&self.x.name),
-            panel.y_name.as_deref().unwrap_or(&self.y.name),
-        )
+        match panel.histogram() {
+            Some(histogram) => (&histogram.x_name, &histogram.y_name),
+            None => (&self.x.name, &self.y.name),
+        }
     }
 
     /// "Ratio 0.3, Local Window Size 2000", with names and labels as shown (see
@@ -136,7 +136,7 @@ impl Figure {
             values.push(c.mean);
         }
         // A bin of a histogram has a count, not a rank or a distance from a peak.
-        let ranked = panel.item_total.is_none();
+        let ranked = panel.histogram().is_none();
         let (rank, below_peak) = cell
             .filter(|_| ranked)
             .map(|cell| rank_among(&values, cell.mean, self.direction))
@@ -152,22 +152,23 @@ impl Figure {
             value_label
         );
         let bin_count = self
-            .comparisons
+            .comparisons()
             .get(panel_index)
             .and_then(|comparison| comparison.histogram.value(x, y));
-        if let (Some(total), Some(count)) = (panel.item_total, bin_count) {
+        if let (Some(histogram), Some(count)) = (panel.histogram(), bin_count) {
+            let total = histogram.item_total;
             // "...: 18 items, 6.3 % of 285 paired items".
             let share = if total > 0 {
                 format!("{} %", format_value(100.0 * count / total as f64, 1))
             } else {
                 "none".to_string()
             };
-            let noun = if count == 1.0 { "item" } else { "items" };
             text = format!(
-                "{}{}: {} {noun}, {share} of {total} paired items",
+                "{}{}: {}, {share} of {}",
                 titled(&panel.title),
                 self.cell_name(panel, x, y),
-                format_value(count, 0)
+                counted(count as usize, "item"),
+                counted(total, "paired item")
             );
         } else if let (Some(rank), Some(below)) = (rank, below_peak) {
             if rank == 1 {
@@ -216,7 +217,7 @@ impl Figure {
     /// cell of row `y`, `y` = rows for the column strip's cell of column `x`.
     fn strip_info(&self, panel_index: usize, x: usize, y: usize) -> Option<CellInfo> {
         let panel = self.panels.get(panel_index)?;
-        let (marginals, strips) = (panel.marginals.as_ref()?, self.strips?);
+        let (marginals, strips) = (panel.marginals()?, self.strips()?);
         let (columns, rows) = (panel.grid.columns(), panel.grid.rows());
         let (is_row, index) = match (x == columns, y == rows) {
             (true, false) => (true, y),
@@ -233,7 +234,7 @@ impl Figure {
         let word = strips.value.word();
         let over = format!(
             "{word} of {}",
-            plural(line.map_or(0, |line| line.present), "cell")
+            counted(line.map_or(0, |line| line.present), "cell")
         );
         let mut values: Vec<f64> = Vec::new();
         for line in lines.iter().flatten() {
@@ -311,7 +312,7 @@ impl Figure {
     /// parts'), or, in a difference, cells where both models have one. A panel without it is
     /// drawn without marks, whatever the level asked for.
     pub fn has_noise_estimate(&self, panel: &FigurePanel) -> bool {
-        match &self.difference_test {
+        match self.difference_test() {
             Some(test) => test.within_noise + test.a_ahead.len() + test.b_ahead.len() > 0,
             None => !panel.errors.is_empty(),
         }
@@ -323,7 +324,7 @@ impl Figure {
     pub fn value_extent(&self) -> Option<(f64, f64)> {
         self.panels
             .iter()
-            .filter(|panel| panel.value_label.is_none())
+            .filter(|panel| panel.value_label().is_none())
             .filter_map(|panel| Some((panel.domain.data_min?, panel.domain.data_max?)))
             .reduce(|(low, high), (min, max)| (low.min(min), high.max(max)))
     }
@@ -334,7 +335,7 @@ impl Figure {
     ///
     /// [`value_extent`]: Figure::value_extent
     pub fn fixed_range_start(&self) -> (f64, f64) {
-        let histogram = self.panels.iter().any(|panel| panel.item_total.is_some());
+        let histogram = self.panels.iter().any(|panel| panel.histogram().is_some());
         match self.value_extent() {
             Some((low, high)) if low < high => (low, high),
             Some((value, _)) if histogram => (value, value + 1.0),
@@ -385,7 +386,7 @@ impl Figure {
         }
         text.push('.');
         // A histogram of items says who is ahead, as its subtitle does.
-        if panel.item_total.is_some() {
+        if panel.histogram().is_some() {
             for line in &panel.subtitle {
                 text.push_str(&format!(" {line}."));
             }
@@ -427,7 +428,7 @@ impl Figure {
     /// [`shown_data_csv`](Self::shown_data_csv) with text fields written as `text` says.
     pub fn shown_data_csv_as(&self, text: CsvText) -> String {
         let mut writer = CsvWriter::new(text);
-        if !self.comparisons.is_empty() {
+        if !self.comparisons().is_empty() {
             return self.pairwise_csv(writer);
         }
         // Two axes of the same name (a score against a score) are told apart by their role.
@@ -475,7 +476,7 @@ impl Figure {
             writer.field(&format!("{score} of {model} {end}"));
         }
         writer.record(&["items", "share of paired items"]);
-        for comparison in &self.comparisons {
+        for comparison in self.comparisons() {
             for (x, y, cell) in comparison.histogram.present() {
                 let (Some(a), Some(b)) = (comparison.column_range(x), comparison.row_range(y))
                 else {
@@ -523,7 +524,7 @@ impl Figure {
             }
         };
         let stem = slug(&text);
-        match (stem.is_empty(), self.comparisons.is_empty()) {
+        match (stem.is_empty(), self.comparisons().is_empty()) {
             (false, _) => stem,
             (true, false) => "pairwise".to_string(),
             (true, true) => "sweepmap".to_string(),

@@ -294,7 +294,7 @@ fn sentences(slice: &SliceFigure, dataset: &Dataset) -> Vec<String> {
     if gaps > 0 {
         first.push_str(&format!(
             "; {} without a value (the line breaks there)",
-            super::plural(gaps, "point")
+            super::counted(gaps, "point")
         ));
     }
     first.push('.');

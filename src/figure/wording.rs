@@ -38,16 +38,7 @@ pub fn format_p_value(p: Option<f64>) -> String {
     }
 }
 
-pub use crate::error::grouped;
-
-/// "1 item", "2 items".
-pub fn plural(count: usize, singular: &str) -> String {
-    if count == 1 {
-        format!("1 {singular}")
-    } else {
-        format!("{count} {singular}s")
-    }
-}
+pub use crate::error::{counted, grouped};
 
 #[cfg(test)]
 mod tests {
@@ -80,9 +71,10 @@ mod tests {
         assert_eq!(format_signed(-2.1, 2), "−2.10");
         assert_eq!(format_signed(0.0004, 2), "0.00");
         assert_eq!(format_signed(-0.0004, 2), "0.00");
-        assert_eq!(plural(1, "paired item"), "1 paired item");
-        assert_eq!(plural(0, "item"), "0 items");
-        assert_eq!(plural(285, "paired item"), "285 paired items");
+        assert_eq!(counted(1, "paired item"), "1 paired item");
+        assert_eq!(counted(0, "item"), "0 items");
+        assert_eq!(counted(285, "paired item"), "285 paired items");
+        assert_eq!(counted(1319, "item"), "1,319 items");
         assert_eq!(grouped(0), "0");
         assert_eq!(grouped(999), "999");
         assert_eq!(grouped(1000), "1,000");

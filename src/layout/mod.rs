@@ -743,8 +743,8 @@ struct Margins {
 /// Step 1: measures the text beside a plot. Binned axes are labelled with their edges (0, 0.1,
 /// ...), not their bins' names.
 fn measure_margins(figure: &Figure) -> Margins {
-    let widest_y_label = match &figure.y_edges {
-        Some(edges) => widest_edge_label(edges),
+    let widest_y_label = match figure.bin_edges() {
+        Some((_, edges)) => widest_edge_label(edges),
         None => figure
             .y
             .labels
@@ -829,7 +829,7 @@ fn arrange_panels(figure: &Figure, width: f64, margins: &Margins) -> Arrangement
     } else {
         margins.bar_block
     };
-    let strip = if figure.strips.is_some() {
+    let strip = if figure.strips().is_some() {
         STRIP_BLOCK + STRIP_BAR_GAP
     } else {
         0.0
@@ -846,7 +846,7 @@ fn arrange_panels(figure: &Figure, width: f64, margins: &Margins) -> Arrangement
     let columns = (1..=wanted).rev().find(|&c| fits(c)).unwrap_or(1);
     let panel_width = (available - (columns as f64 - 1.0) * GAP) / columns as f64;
     let plot_width = plot_room(panel_width).max(columns_x as f64);
-    let binned = figure.x_edges.is_some() && figure.y_edges.is_some();
+    let binned = figure.bin_edges().is_some();
     let (cell_width, cell_height) = if binned {
         // Bins of a score against a score: a square plot, so the parity line runs at 45°.
         let side = plot_width.min(MAX_SQUARE_PLOT);
@@ -906,7 +906,7 @@ fn fit_panel_text(figure: &Figure, arrangement: &Arrangement) -> PanelText {
     let title_lines = titles.iter().map(Vec::len).max().unwrap_or(1).max(1);
     let title_block = TITLE_FONT + (title_lines - 1) as f64 * (TITLE_FONT + 4.0);
     // A column strip sits between the statistics lines and the plot.
-    let strip = if figure.strips.is_some() {
+    let strip = if figure.strips().is_some() {
         STRIP_BLOCK
     } else {
         0.0
@@ -925,8 +925,8 @@ fn fit_panel_text(figure: &Figure, arrangement: &Arrangement) -> PanelText {
 /// Every how many cells an axis is labelled (x, y): every cell while the labels fit, thinned
 /// when they would overlap (see [`thin_step`]).
 fn tick_steps(figure: &Figure, arrangement: &Arrangement) -> (usize, usize) {
-    let x_step = match &figure.x_edges {
-        Some(edges) => thin_step(widest_edge_label(edges) + 8.0, arrangement.cell_width),
+    let x_step = match figure.bin_edges() {
+        Some((edges, _)) => thin_step(widest_edge_label(edges) + 8.0, arrangement.cell_width),
         None => {
             let widest_x_label = figure
                 .x
@@ -1040,27 +1040,27 @@ fn place_panels(
             cell_height,
             title: title_lines,
             subtitle: subtitle_lines,
-            x_ticks: match &figure.x_edges {
-                Some(edges) => edge_ticks(edges, x_step, plot.x, cell_width, false),
+            x_ticks: match figure.bin_edges() {
+                Some((edges, _)) => edge_ticks(edges, x_step, plot.x, cell_width, false),
                 None => category_ticks(&figure.x.labels, x_step, plot.x, cell_width, false),
             },
-            y_ticks: match &figure.y_edges {
-                Some(edges) => edge_ticks(edges, y_step, plot.y, cell_height, true),
+            y_ticks: match figure.bin_edges() {
+                Some((_, edges)) => edge_ticks(edges, y_step, plot.y, cell_height, true),
                 None => category_ticks(&figure.y.labels, y_step, plot.y, cell_height, true),
             },
             x_label_at: (
                 plot.x + plot.width / 2.0,
                 plot.bottom() + TICK_FONT + 8.0 + AXIS_FONT / 2.0 + 4.0,
             ),
-            y_label_at: (column == 0 || panel.y_name.is_some())
+            y_label_at: (column == 0 || panel.histogram().is_some())
                 .then_some((left + AXIS_FONT / 2.0 + 2.0, plot.y + plot.height / 2.0)),
-            row_strip: figure.strips.map(|_| Rect {
+            row_strip: figure.strips().map(|_| Rect {
                 x: plot.right() + STRIP_GAP,
                 y: plot.y,
                 width: STRIP_WIDTH,
                 height: plot.height,
             }),
-            column_strip: figure.strips.map(|_| Rect {
+            column_strip: figure.strips().map(|_| Rect {
                 x: plot.x,
                 y: plot.y - STRIP_BLOCK,
                 width: plot.width,
@@ -1121,7 +1121,7 @@ fn place_key(figure: &Figure, left: f64, width: f64, height: f64) -> Vec<KeyEntr
     if let Some(label) = &figure.mark_label {
         entries.push((KeyItem::Mark, label.clone()));
     }
-    if let Some(strips) = figure.strips {
+    if let Some(strips) = figure.strips() {
         let what = match strips.value {
             crate::figure::StripValue::Mean => "means",
             crate::figure::StripValue::Best => "best cells",

@@ -456,7 +456,7 @@ pub fn draw_figure_on(
         draw_strips(&mut painter, panel, layout, index, gap)?;
         // The parity diagonal: dark dashes on a light halo, visible on every colour, under the
         // value labels.
-        if panel.parity_line {
+        if panel.histogram().is_some() {
             let plot = geometry.plot;
             let (from, to) = ((plot.x, plot.bottom()), (plot.right(), plot.y));
             // The line stops short of the value labels it would cross.
@@ -520,7 +520,7 @@ fn draw_strips(
     index: usize,
     gap: f64,
 ) -> Result<()> {
-    let Some(marginals) = &panel.marginals else {
+    let Some(marginals) = panel.marginals() else {
         return Ok(());
     };
     let (columns, rows) = (marginals.columns.len(), marginals.rows.len());
@@ -619,14 +619,15 @@ fn draw_panel_labels(
     }
     // Axis names come from the data: drawn as shown (see `crate::display`), as titles and ticks
     // already are.
+    let (x_name, y_name) = figure.axis_names(panel);
     painter.text(
-        &display_label(panel.x_name.as_deref().unwrap_or(&figure.x.name)),
+        &display_label(x_name),
         geometry.x_label_at,
         Font::new(layout.axis_font, palette.ink),
     )?;
     if let Some(at) = geometry.y_label_at {
         painter.text(
-            &display_label(panel.y_name.as_deref().unwrap_or(&figure.y.name)),
+            &display_label(y_name),
             at,
             Font::new(layout.axis_font, palette.ink).rotated(),
         )?;
@@ -757,11 +758,11 @@ fn draw_color_bar(
         painter.text(&label, (rect.right() + 7.0, tick.at), font)?;
     }
     if painter.options.parts == Parts::All {
-        let label = display_label(panel.value_label.as_deref().unwrap_or(&figure.value_label));
+        let label = display_label(panel.value_label().unwrap_or(&figure.value_label));
         // A sweep's bar says how its colours are spaced when not linearly (a pairwise figure's
         // logarithmic counts are said by its control).
         let spacing = match scale.transform {
-            _ if !figure.comparisons.is_empty() => "",
+            _ if !figure.comparisons().is_empty() => "",
             Transform::Linear => "",
             Transform::Log => " (log)",
             Transform::Symlog { .. } => " (symlog)",
@@ -875,7 +876,7 @@ fn annotated(panel: &FigurePanel) -> impl Iterator<Item = (usize, usize, f64)> +
         .grid
         .present()
         .map(|(x, y, cell)| (x, y, cell.mean))
-        .filter(move |(_, _, value)| panel.item_total.is_none() || *value != 0.0)
+        .filter(move |(_, _, value)| panel.histogram().is_none() || *value != 0.0)
 }
 
 /// The parts of the segment `from`-`to` (as fractions 0..1 of its length) outside every box.

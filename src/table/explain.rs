@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::{Format, Projection, Role, Sweep};
-use crate::error::{grouped, quoted_list, Error};
+use crate::error::{counted, quoted_list, Error};
 use crate::Direction;
 
 impl Sweep {
@@ -47,8 +47,7 @@ impl Sweep {
             view.metric, view.x, view.y
         );
         if notes > 0 {
-            let noun = if notes == 1 { "note" } else { "notes" };
-            let _ = write!(headline, " {} {noun} to check below.", grouped(notes));
+            let _ = write!(headline, " {} to check below.", counted(notes, "note"));
         }
 
         let format = match self.format {
@@ -77,9 +76,8 @@ impl Sweep {
         let mut lines = vec![
             headline,
             format!(
-                "Read as {format}: {} {}; {}.",
-                grouped(runs),
-                if runs == 1 { "run" } else { "runs" },
+                "Read as {format}: {}; {}.",
+                counted(runs, "run"),
                 columns.join("; ")
             ),
         ];

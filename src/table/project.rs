@@ -34,7 +34,7 @@ use super::formats::Format;
 use super::name_map::NameMap;
 use super::roles::{single_value, Reason, Role};
 use super::{Sweep, TableColumn, MISSING};
-use crate::error::{excerpt, grouped, Error, Result};
+use crate::error::{counted, excerpt, grouped, Error, Result};
 use crate::hash::FastMap;
 use crate::model::build::{BenchmarkInfos, Builder, Names, Record};
 use crate::model::csv_format::parse_value;
@@ -394,7 +394,7 @@ impl Sweep {
             if count > 0 {
                 notices.push(format!(
                     "{} without a value of \"{}\" left out",
-                    runs_word(count),
+                    counted(count, "run"),
                     excerpt(self.label(column))
                 ));
             }
@@ -1183,12 +1183,6 @@ fn slot_key(slot: &Slot, run: usize) -> Option<usize> {
     slot.keys.get(run).copied().flatten()
 }
 
-/// "1 run", "12 runs".
-fn runs_word(count: usize) -> String {
-    let noun = if count == 1 { "run" } else { "runs" };
-    format!("{} {noun}", grouped(count))
-}
-
 /// What the description is written from.
 struct Description<'a> {
     fixed: &'a [(usize, u32)],
@@ -1303,12 +1297,7 @@ impl Sweep {
             if low != high {
                 let _ = write!(out, "{} to ", grouped(low));
             }
-            let _ = write!(
-                out,
-                "{} {} per cell",
-                grouped(high),
-                if high == 1 { "run" } else { "runs" }
-            );
+            let _ = write!(out, "{} per cell", counted(high, "run"));
         }
         out
     }

@@ -465,6 +465,12 @@ impl SweepDataset {
         self.0.shows.clone()
     }
 
+    /// What the figure writes under each panel's title: `shows()` in brief, without the caveats
+    /// that the hover and observations give (`shows()` itself when it has none).
+    pub fn caption(&self) -> Option<String> {
+        self.0.caption.clone().or_else(|| self.0.shows.clone())
+    }
+
     /// The dataset as tidy CSV, safe to open in a spreadsheet unless `options.raw` is true.
     #[cfg(feature = "analyses")]
     #[wasm_bindgen(js_name = toCsv)]

@@ -328,7 +328,7 @@ impl Drawing {
         // A strip's cell is the column past the last or the row past the top (not both).
         let fits = self.figure.panels.get(panel).is_some_and(|shown| {
             let (columns, rows) = (shown.grid.columns(), shown.grid.rows());
-            let strip = shown.marginals.is_some() && (x == columns) != (y == rows);
+            let strip = shown.marginals().is_some() && (x == columns) != (y == rows);
             (x < columns && y < rows) || (strip && x <= columns && y <= rows)
         });
         Ok(fits.then_some(Hit { panel, x, y }))

@@ -316,7 +316,7 @@ impl SweepFigure {
                 description: figure.describe_panel(panel),
                 decimals: panel.decimals,
                 noise_estimate: figure.has_noise_estimate(panel),
-                strips: panel.marginals.is_some(),
+                strips: panel.marginals().is_some(),
             });
         }
         to_typed(&panels)
@@ -384,8 +384,7 @@ impl SweepFigure {
     pub fn reconciliation(&self) -> Result<Option<ReconciliationObject>, js_sys::Error> {
         self.drawing
             .figure()
-            .reconciliation
-            .as_ref()
+            .reconciliation()
             .map(to_typed)
             .transpose()
     }

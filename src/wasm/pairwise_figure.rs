@@ -341,7 +341,7 @@ impl SweepPairwiseFigure {
 
     /// The comparison behind each panel, in panel order.
     pub fn pair_comparisons(&self) -> &[PairComparison] {
-        &self.drawing.figure().comparisons
+        self.drawing.figure().comparisons()
     }
 
     /// A bin's cell information with its ranges, count and share (`PairwiseCellInfo`), or

@@ -206,7 +206,7 @@ describe("a big run table", { timeout: 240_000 }, () => {
     assert.equal(reduced.runs, 2, "two configurations");
     assert.deepEqual(reduced.reduced.roles.metrics, ["acc"]);
     // The best configuration's mean, over its 500,001 runs.
-    const [report] = await page.evaluate(() => window.sweepmap.figure.reports());
+    const [report] = await page.evaluate(() => window.sweepmap.exports((figure) => figure.reports()));
     assert.equal(report.summary.peak.value, 0.5);
     assert.equal(await page.locator("#load-progress").isHidden(), true);
     assert.deepEqual(problems, []);

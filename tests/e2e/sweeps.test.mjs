@@ -54,6 +54,7 @@ function apiView(page, text) {
       inferred: projection.inferred(),
       view: projection.view(),
       shows: dataset.shows(),
+      caption: dataset.caption(),
       x: dataset.xAxis().name,
       y: dataset.yAxis().name,
       svg: await withExports(window.sweepmap.figure, (exporting) => exporting.toSvg()),
@@ -126,7 +127,15 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
       // Drawn under every panel's title, in the observations and in the Markdown.
       // (wrapped to the panel's width: its lines read in order).
       const svgText = [...api.svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1].trim()).join(" ");
-      assert.equal(svgText.split(xmlText(api.description)).length - 1, shown.panels.length, "once per panel");
+      // The figure writes it in brief: without the caveats of a best-of and of bins, which the
+      // observations below give in full.
+      assert.equal(svgText.split(xmlText(api.caption)).length - 1, shown.panels.length, "once per panel");
+      if (format === "optuna") {
+        assert.equal(api.caption, "best over n_layers, optimizer (per cell; biased low); lr in 8 log-spaced bins; dropout in 10 equal bins; 1 run per cell");
+        assert.ok(api.description.includes("its standard error does not count the selection"), api.description);
+      } else {
+        assert.equal(api.caption, api.description);
+      }
       assert.equal(api.observations.shows, api.description);
       assert.ok(api.observations.description.startsWith(`Key observations. Shown: ${api.description}.`));
       assert.ok(api.overview.startsWith(`Shown: ${api.description}.`), api.overview);
@@ -153,6 +162,9 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
         folded: [...details.querySelectorAll("li")].map((li) => li.textContent),
         height: document.getElementById("notice-banner").getBoundingClientRect().height,
         detailsVisible: details.querySelector("ul").checkVisibility(),
+        list: document.getElementById("notice-list").getBoundingClientRect().toJSON(),
+        inner: document.getElementById("notice-banner").clientWidth,
+        dismiss: document.getElementById("notice-dismiss").getBoundingClientRect().toJSON(),
       };
     });
     assert.equal(banner.items, 1);
@@ -168,6 +180,11 @@ describe("sweeps of any shape in the explorer", { timeout: 120_000 }, () => {
     // tall with every line shown before).
     assert.equal(banner.detailsVisible, false);
     assert.ok(banner.height < 260, `the banner is ${banner.height} px tall`);
+    // The notices take the banner's width (its padding aside), and Dismiss goes under them, at
+    // the end, instead of keeping a column of its own beside text wrapped to half the banner.
+    assert.ok(banner.list.width > banner.inner - 40, `the notices are ${banner.list.width} px wide in ${banner.inner} px`);
+    assert.ok(banner.dismiss.top >= banner.list.bottom, `Dismiss at ${banner.dismiss.top} px, the notices end at ${banner.list.bottom} px`);
+    assert.ok(Math.abs(banner.dismiss.right - banner.list.right) < 2, "Dismiss at the end of the row");
     await page.click("#notice-list summary");
     assert.equal(await page.evaluate(() => document.querySelector("#notice-list details ul").checkVisibility()), true);
     assert.deepEqual(problems, []);

@@ -257,7 +257,7 @@ pub fn check_pairwise_exports(dataset: &PairwiseDataset) -> Result<(), String> {
     let svg = render_svg(&figure, &layout_figure(&figure, 800.0))
         .map_err(|error| format!("the SVG does not render: {error}"))?;
     check_svg(&svg).map_err(|error| format!("the SVG is not XML: {error}"))?;
-    let blocks = markdown_blocks(&comparisons_markdown(&figure.comparisons))?;
+    let blocks = markdown_blocks(&comparisons_markdown(figure.comparisons()))?;
     let rows: Vec<&Vec<String>> = blocks
         .iter()
         .filter_map(|block| match block {
@@ -265,14 +265,14 @@ pub fn check_pairwise_exports(dataset: &PairwiseDataset) -> Result<(), String> {
             _ => None,
         })
         .collect();
-    if rows.len() != figure.comparisons.len() + 2 {
+    if rows.len() != figure.comparisons().len() + 2 {
         return Err(format!(
             "{} table rows for {} pairs",
             rows.len(),
-            figure.comparisons.len()
+            figure.comparisons().len()
         ));
     }
-    for (row, comparison) in rows.iter().skip(2).zip(&figure.comparisons) {
+    for (row, comparison) in rows.iter().skip(2).zip(figure.comparisons()) {
         let title = sweepmap::figure::pair_title(comparison);
         let shown = row.first().map(|cell| unescape_markdown(cell));
         if shown.as_deref() != Some(on_one_line(&title).trim()) {

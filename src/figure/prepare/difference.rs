@@ -6,7 +6,9 @@ use crate::analysis::{difference, noise_level, test_difference};
 use crate::color::{ColorMap, DomainMode};
 use crate::display::display_label;
 use crate::error::Result;
-use crate::figure::{benchmark_grid, BenchmarkChoice, FigureOptions, DEFAULT_LEVEL};
+use crate::figure::{
+    benchmark_grid, BenchmarkChoice, FigureKind, FigureOptions, PanelKind, DEFAULT_LEVEL,
+};
 use crate::{Dataset, Direction};
 
 /// The one panel of `a − b`, and who is ahead where.
@@ -40,8 +42,8 @@ pub(super) fn difference_panels(
         None,
         Some(name),
         result.grid.clone(),
-    );
-    draft.peaks = false;
+    )
+    .of_kind(PanelKind::Difference { value_label: None });
     // The per-cell test runs at the marks' level, or 95 % for the observations alone.
     let errors_a = choice_errors(dataset, index_a, benchmark, &grid_a);
     let errors_b = choice_errors(dataset, index_b, benchmark, &grid_b);
@@ -79,9 +81,12 @@ pub(super) fn difference_panels(
         value_label: Some(format!("{metric} difference ({a} − {b})")),
         domain,
         color_map,
+        transform: None,
         mark_label,
-        difference: Some((result, test)),
-        reconciliation: None,
+        kind: FigureKind::Difference {
+            difference: result,
+            difference_test: test,
+        },
         arrange: None,
     })
 }

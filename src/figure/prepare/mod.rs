@@ -3,9 +3,11 @@
 //!
 //! [`prepare_figure`] checks the options, hands the view to its kind ([`model`], [`benchmark`],
 //! [`grid`], [`difference`], [`reconcile`]; pairwise comparisons are `super::pairwise`), which
-//! returns [`Panels`]: [`Draft`] panels (title, grid, standard errors, marks) and the colour,
-//! direction and key the kind needs. [`finish`] then reads each panel's cells once and decides
-//! for all kinds alike the colour domains and scales, the decimals and the peaks.
+//! returns [`Panels`]: [`Draft`] panels (title, grid, standard errors, marks, what only that
+//! kind of panel has), the colour, direction and key the kind needs, and what only that kind of
+//! figure has ([`FigureKind`]). [`finish`] then reads each panel's cells once and decides for
+//! all kinds alike, pairwise figures included, the colour domains and scales, the decimals and
+//! the peaks.
 
 mod benchmark;
 mod difference;
@@ -17,41 +19,51 @@ use std::borrow::Cow;
 
 use super::order::{order_grid, order_panels};
 use super::{
-    choose_decimals, format_value, noise_decimals, synthetic_caption, BenchmarkChoice, Figure,
-    FigureOptions, FigurePanel, MarginalStrips, Order, StripValue, View, DEFAULT_LEVEL,
+    choose_decimals, counted, format_value, noise_decimals, synthetic_caption, BenchmarkChoice,
+    Figure, FigureKind, FigureOptions, FigurePanel, MarginalStrips, Order, PanelKind, StripValue,
+    View, DEFAULT_LEVEL,
 };
 use crate::analysis::{
-    critical_value, has_standard_errors, noise_level, panel_marginals, scan_cells,
+    critical_value, has_standard_errors, level_error, noise_level, panel_marginals, scan_cells,
     select_benchmarks, standard_errors, standard_errors_of_mean, test_against_peak, value_scale,
-    with_reported_errors, CellError, CellPosition, Difference, DifferenceTest, Reconciliation,
-    ValueScale,
+    with_reported_errors, CellError, CellPosition, ValueScale,
 };
 use crate::color::{resolve_domain, ColorMap, ColorScale, DomainMode, ResolvedDomain, Transform};
 use crate::display::{display_label, display_note};
 use crate::error::{Error, Result};
-use crate::{BenchmarkInfo, Dataset, Direction, Grid};
+use crate::{Axis, BenchmarkInfo, Dataset, Direction, Grid};
 
-/// What a kind of view drafts: its panels, and how the finishing pass colours and keys them.
-struct Panels {
-    drafts: Vec<Draft>,
+/// What a kind of view drafts: its panels, how the finishing pass colours and keys them, and
+/// what only that kind of figure has.
+pub(super) struct Panels {
+    pub(super) drafts: Vec<Draft>,
     /// Panels per row that the view asks for.
-    columns: usize,
+    pub(super) columns: usize,
     /// Which way is better for the values shown.
-    direction: Direction,
+    pub(super) direction: Direction,
     /// The colour bar's label, when not the metric's (with its unit).
-    value_label: Option<String>,
+    pub(super) value_label: Option<String>,
     /// How the colour domain is chosen, and the colour map.
-    domain: DomainMode,
-    color_map: ColorMap,
+    pub(super) domain: DomainMode,
+    pub(super) color_map: ColorMap,
+    /// How values are spaced along the colour map when the kind decides it (a pairwise
+    /// figure's counts: linearly or as `ln(1 + value)`), instead of the options' colour scale.
+    pub(super) transform: Option<Transform>,
     /// What the dots on marked cells mean.
-    mark_label: Option<String>,
-    /// What only a difference has: who is ahead where, and where beyond noise.
-    difference: Option<(Difference, DifferenceTest)>,
-    /// What only a reconciliation has: the comparison of reported and recomputed cells.
-    reconciliation: Option<Reconciliation>,
+    pub(super) mark_label: Option<String>,
+    /// What only this kind of figure has (for panels of values, the finishing pass adds the
+    /// marginal strips).
+    pub(super) kind: FigureKind,
     /// How the view puts its finished panels in the `order` option's order (model, benchmark
     /// and grid views; the others keep theirs).
-    arrange: Option<Arrange>,
+    pub(super) arrange: Option<Arrange>,
+}
+
+/// What a figure says of its data, whatever its kind: the caption and the axes.
+pub(super) struct Frame {
+    pub(super) caption: Option<String>,
+    pub(super) x: Axis,
+    pub(super) y: Axis,
 }
 
 /// Puts finished panels in an order, given the figure's direction and decimals.
@@ -73,9 +85,9 @@ impl Panels {
             value_label: None,
             domain: options.domain,
             color_map: options.color_map,
+            transform: None,
             mark_label: None,
-            difference: None,
-            reconciliation: None,
+            kind: FigureKind::Values { strips: None },
             arrange: Some(order_panels),
         }
     }
@@ -101,15 +113,9 @@ pub(crate) fn level_text(level: f64) -> String {
 pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figure> {
     options.domain.validate()?;
     if let Some(level) = options.uncertainty {
-        critical_value(level).map_err(|_| Error::InvalidField {
-            field: "uncertainty".into(),
-            expected: format!(
-                "a confidence level between 0 and 1, such as 0.95, found {}",
-                crate::float_text::Shortest(level)
-            ),
-        })?;
+        critical_value(level).map_err(|_| level_error("uncertainty", level))?;
     }
-    let panels = match &options.view {
+    let mut panels = match &options.view {
         View::Model { model } => model::model_panels(dataset, options, model)?,
         View::Benchmark { benchmark } => benchmark::benchmark_panels(dataset, options, benchmark)?,
         View::Grid => grid::grid_panels(dataset, options)?,
@@ -120,17 +126,35 @@ pub fn prepare_figure(dataset: &Dataset, options: &FigureOptions) -> Result<Figu
             reconcile::reconcile_panels(dataset, options, model, benchmark)?
         }
     };
-    finish(dataset, options, panels)
+    // A view of a larger table says what it shows (fixed values, best over, bins), in brief.
+    if let Some(shows) = dataset.caption.as_ref().or(dataset.shows.as_ref()) {
+        for draft in &mut panels.drafts {
+            draft.subtitle = vec![display_note(shows).into_owned()];
+        }
+    }
+    if panels.value_label.is_none() {
+        let metric = &dataset.metric.name;
+        panels.value_label = Some(match &dataset.metric.unit {
+            Some(unit) if !unit.is_empty() => format!("{metric} ({unit})"),
+            _ => metric.clone(),
+        });
+    }
+    let frame = Frame {
+        caption: synthetic_caption(dataset.title.as_deref(), dataset.source.as_deref()),
+        x: dataset.x.clone(),
+        y: dataset.y.clone(),
+    };
+    finish(frame, options, panels)
 }
 
-/// The finishing pass every kind of sweep view shares: marks the cells the peak cannot be told
-/// apart from in panels of values, reads each panel's cells once, and from what it finds decides
-/// the colour domains and scales, the decimals (automatic ones stop where a panel's noise
-/// starts), the peaks and the key.
+/// The finishing pass every kind of figure shares (pairwise ones too): marks the cells the peak
+/// cannot be told apart from in panels of values, reads each panel's cells once, and from what
+/// it finds decides the colour domains and scales, the decimals (automatic ones stop where a
+/// panel's noise starts), the peaks, the marginal strips and the key.
 // Not inlined into `prepare_figure` (nor `Draft::new` into its callers): measured, the default
 // wasm package is 44 and 340 bytes smaller gzipped so.
 #[inline(never)]
-fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Result<Figure> {
+pub(super) fn finish(frame: Frame, options: &FigureOptions, prepared: Panels) -> Result<Figure> {
     let Panels {
         mut drafts,
         columns,
@@ -138,9 +162,9 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
         value_label,
         domain: domain_mode,
         color_map,
+        transform,
         mut mark_label,
-        difference,
-        reconciliation,
+        mut kind,
         arrange,
     } = prepared;
     if drafts.is_empty() {
@@ -149,8 +173,9 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
             expected: "a view with at least one panel".into(),
         });
     }
+    let values_figure = matches!(kind, FigureKind::Values { .. });
     // Uncertainty marks on value panels: the cells the peak cannot be told apart from.
-    if let (Some(level), None, None) = (options.uncertainty, &difference, &reconciliation) {
+    if let (Some(level), true) = (options.uncertainty, values_figure) {
         for draft in &mut drafts {
             if let Some(test) = test_against_peak(&draft.grid, &draft.errors, direction, level)? {
                 draft.marks = positions(&test.indistinguishable);
@@ -161,11 +186,6 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
             level_text(level)
         ));
     }
-    let metric = &dataset.metric.name;
-    let value_label = value_label.unwrap_or_else(|| match &dataset.metric.unit {
-        Some(unit) if !unit.is_empty() => format!("{metric} ({unit})"),
-        _ => metric.clone(),
-    });
 
     // Each panel's cells, read once: the colour domains, the decimals, the key, the peaks and
     // the description all use what this one pass finds.
@@ -205,15 +225,13 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
     // ordered by their best cell; intervals at the marks' level (95 % when they are off), and
     // the lines within noise of the best marked only with the marks.
     let level = options.uncertainty.unwrap_or(DEFAULT_LEVEL);
-    let strips = (options.marginals && difference.is_none() && reconciliation.is_none()).then_some(
-        MarginalStrips {
-            value: match options.order {
-                Order::Best => StripValue::Best,
-                _ => StripValue::Mean,
-            },
-            level,
+    let strips = (options.marginals && values_figure).then_some(MarginalStrips {
+        value: match options.order {
+            Order::Best => StripValue::Best,
+            _ => StripValue::Mean,
         },
-    );
+        level,
+    });
     let critical = critical_value(level)?;
     // What is said across panels, and a colour bar they share, use the finest decimals of the
     // panels shown as given.
@@ -256,15 +274,36 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
                 DomainMode::PerPanel => values.as_slice(),
                 _ => &shown,
             };
-            let transform = Transform::of(options.color_scale, domain.domain, origin, considered);
+            let transform = transform.unwrap_or_else(|| {
+                Transform::of(options.color_scale, domain.domain, origin, considered)
+            });
             (domain, scale.with(transform))
         };
         let peaks = match &scan.peak {
             Some(best) if draft.peaks => positions(&best.cells),
             _ => Vec::new(),
         };
+        let kind = match draft.kind {
+            PanelKind::Values { .. } => PanelKind::Values {
+                marginals: strips.map(|strips| {
+                    let mut marginals = panel_marginals(
+                        &draft.grid,
+                        &draft.errors,
+                        strips.value == StripValue::Best,
+                        direction,
+                        critical,
+                        panel_decimals,
+                    );
+                    if options.uncertainty.is_none() {
+                        marginals.near_best_rows.clear();
+                        marginals.near_best_columns.clear();
+                    }
+                    marginals
+                }),
+            },
+            kind => kind,
+        };
         panels.push(FigurePanel {
-            value_label: draft.signed.then(|| format!("{metric} difference")),
             title: draft.title,
             model: draft.model,
             benchmark: draft.benchmark,
@@ -275,46 +314,24 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
             present: scan.finite,
             marks: draft.marks,
             decimals: panel_decimals,
-            x_name: None,
-            y_name: None,
-            // A view of a larger table says what it shows (fixed values, best over, bins).
-            subtitle: match dataset.caption.as_ref().or(dataset.shows.as_ref()) {
-                Some(shows) => vec![display_note(shows).into_owned()],
-                None => Vec::new(),
-            },
-            marginals: strips.map(|strips| {
-                let mut marginals = panel_marginals(
-                    &draft.grid,
-                    &draft.errors,
-                    strips.value == StripValue::Best,
-                    direction,
-                    critical,
-                    panel_decimals,
-                );
-                if options.uncertainty.is_none() {
-                    marginals.near_best_rows.clear();
-                    marginals.near_best_columns.clear();
-                }
-                marginals
-            }),
+            subtitle: draft.subtitle,
             grid: draft.grid,
             errors: draft.errors,
-            item_total: None,
-            parity_line: false,
+            kind,
         });
     }
-    let (difference, difference_test) = difference.unzip();
+    if let FigureKind::Values { strips: shown } = &mut kind {
+        *shown = strips;
+    }
     // A difference says so even when nothing is beyond noise; elsewhere the key explains dots
     // only where there are some (in the strips too, when they have any).
     let strip_marks = panels.iter().any(|p| {
-        p.marginals
-            .as_ref()
+        p.marginals()
             .is_some_and(|m| !(m.near_best_rows.is_empty() && m.near_best_columns.is_empty()))
     });
+    let difference = matches!(kind, FigureKind::Difference { .. });
     let mark_label = mark_label
-        .filter(|_| {
-            difference_test.is_some() || strip_marks || panels.iter().any(|p| !p.marks.is_empty())
-        })
+        .filter(|_| difference || strip_marks || panels.iter().any(|p| !p.marks.is_empty()))
         .map(|label| match strips {
             Some(_) => label.replacen(
                 "from the peak",
@@ -330,26 +347,20 @@ fn finish(dataset: &Dataset, options: &FigureOptions, prepared: Panels) -> Resul
         arrange(&mut panels, options.order, direction, decimals);
     }
     Ok(Figure {
-        caption: synthetic_caption(dataset.title.as_deref(), dataset.source.as_deref()),
-        x: dataset.x.clone(),
-        y: dataset.y.clone(),
+        caption: frame.caption,
+        x: frame.x,
+        y: frame.y,
         direction,
-        value_label,
+        value_label: value_label.unwrap_or_default(),
         columns: columns.max(1),
         shared_legend,
         annotate: options.annotate,
         decimals,
         has_missing,
-        difference,
-        difference_test,
-        reconciliation,
-        comparisons: Vec::new(),
         mark_label,
-        x_edges: None,
-        y_edges: None,
         panels,
         theme: options.theme,
-        strips,
+        kind,
     })
 }
 
@@ -390,11 +401,13 @@ fn check_log_range(domain: &ResolvedDomain) -> Result<()> {
 }
 
 /// A panel before its colours are resolved.
-struct Draft {
+pub(super) struct Draft {
     title: String,
     model: Option<String>,
     benchmark: Option<String>,
     grid: Grid,
+    /// Lines under the title.
+    pub(super) subtitle: Vec<String>,
     /// Standard errors per cell, for the uncertainty marks.
     errors: Vec<Option<CellError>>,
     /// The median standard error of the cells (of a difference: of both models' combined), which
@@ -409,23 +422,41 @@ struct Draft {
     /// Emphasise the cells at the best value (not in a difference, whose best is a gap).
     peaks: bool,
     marks: Vec<(usize, usize)>,
+    /// What only this kind of panel has (a panel of values gets its marginal strips when it is
+    /// finished).
+    kind: PanelKind,
 }
 
 impl Draft {
     #[inline(never)]
-    fn new(title: String, model: Option<String>, benchmark: Option<String>, grid: Grid) -> Draft {
+    pub(super) fn new(
+        title: String,
+        model: Option<String>,
+        benchmark: Option<String>,
+        grid: Grid,
+    ) -> Draft {
         Draft {
             title,
             model,
             benchmark,
             grid,
+            subtitle: Vec::new(),
             errors: Vec::new(),
             noise: None,
             signed: false,
             derived: false,
             peaks: true,
             marks: Vec::new(),
+            kind: PanelKind::Values { marginals: None },
         }
+    }
+
+    /// A panel of another kind than values, without the emphasised peak cells of values (a
+    /// difference's best is a gap, a histogram's a count).
+    pub(super) fn of_kind(mut self, kind: PanelKind) -> Draft {
+        self.kind = kind;
+        self.peaks = false;
+        self
     }
 
     fn with_errors(mut self, errors: Vec<Option<CellError>>) -> Draft {
@@ -537,12 +568,7 @@ fn choice_label(dataset: &Dataset, choice: &BenchmarkChoice) -> String {
             let measured = (0..dataset.benchmarks.levels.len())
                 .filter(|&b| !dataset.is_reported_aggregate(b))
                 .count();
-            let noun = if measured == 1 {
-                "benchmark"
-            } else {
-                "benchmarks"
-            };
-            format!("mean of {measured} {noun}")
+            format!("mean of {}", counted(measured, "benchmark"))
         }
     }
 }

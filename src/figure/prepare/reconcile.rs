@@ -6,7 +6,7 @@ use super::{title, Draft, Panels};
 use crate::analysis::reconcile_aggregate;
 use crate::color::DomainMode;
 use crate::error::Result;
-use crate::figure::FigureOptions;
+use crate::figure::{FigureKind, FigureOptions, PanelKind};
 use crate::{Dataset, Grid};
 
 /// Three panels: reported, recomputed (both derived from the same figures, on one colour
@@ -41,15 +41,18 @@ pub(super) fn reconcile_panels(
         result.recomputed.clone(),
     );
     recomputed.derived = true;
+    // A colour bar of its own beside the panels of values.
     let mut signed = Draft::new(
         title(&[model, "reported − recomputed"]),
         Some(model.to_string()),
         Some(benchmark.to_string()),
         result.difference.clone(),
-    );
+    )
+    .of_kind(PanelKind::Difference {
+        value_label: Some(format!("{} difference", dataset.metric.name)),
+    });
     signed.signed = true;
     signed.derived = true;
-    signed.peaks = false;
     let mut marks = Vec::with_capacity(result.mismatches.len());
     for m in &result.mismatches {
         marks.push((m.position.x, m.position.y));
@@ -67,9 +70,11 @@ pub(super) fn reconcile_panels(
         value_label: None,
         domain,
         color_map: options.color_map,
+        transform: None,
         mark_label: Some("differs beyond rounding".to_string()),
-        difference: None,
-        reconciliation: Some(result),
+        kind: FigureKind::Reconcile {
+            reconciliation: result,
+        },
         arrange: None,
     })
 }
