@@ -508,3 +508,123 @@ fn the_svg_holds_the_lines_in_their_colours() {
     assert!(svg.contains("stroke=\"#1F77B4\""), "{svg}");
     assert!(svg.contains("fill=\"#D2E4F0\""), "{svg}");
 }
+
+// The slice's exports and notes: what is shown, not the heatmap's cells.
+
+use sweepmap::figure::slice_notes;
+use sweepmap::CsvText;
+
+#[test]
+fn the_latex_table_is_the_slice_with_its_intervals_and_what_it_shows() {
+    let slice = slice_figure(Across::Each, Theme::Light);
+    assert_eq!(
+        slice.latex(),
+        "% Table by sweepmap: \\usepackage{booktabs} in the preamble.\n\n\
+         \\begin{table}\n\\centering\n\
+         \\caption{val\\_accuracy along lr. A line per weight\\_decay; bands: 95 \\% confidence \
+         intervals of each point's mean; 1 point without a value (the line breaks there). In \
+         brackets: each point's 95 \\% confidence interval.}\n\
+         \\begin{tabular}{lrr}\n\\toprule\n\
+         lr & weight\\_decay = 0 & weight\\_decay = 0.1 \\\\\n\\midrule\n\
+         1e-4 & 0.71 [0.69, 0.73] & 0.74 [0.74, 0.74] \\\\\n\
+         1e-3 & 0.82 [0.78, 0.86] & 0.79 [0.77, 0.81] \\\\\n\
+         1e-2 & -- & 0.63 [0.57, 0.69] \\\\\n\
+         \\bottomrule\n\\end{tabular}\n\\end{table}\n"
+    );
+}
+
+#[test]
+fn the_markdown_is_the_slice_as_a_table_under_what_it_shows() {
+    let slice = slice_figure(Across::Each, Theme::Light);
+    assert_eq!(
+        slice.markdown(),
+        "## val\\_accuracy along lr\n\n\
+         A line per weight\\_decay; bands: 95 % confidence intervals of each point's mean; 1 \
+         point without a value (the line breaks there). In brackets: each point's 95 % \
+         confidence interval.\n\n\
+         | lr | weight\\_decay = 0 | weight\\_decay = 0.1 |\n\
+         |---|---:|---:|\n\
+         | 1e-4 | 0.71 \\[0.69, 0.73\\] | 0.74 \\[0.74, 0.74\\] |\n\
+         | 1e-3 | 0.82 \\[0.78, 0.86\\] | 0.79 \\[0.77, 0.81\\] |\n\
+         | 1e-2 | -- | 0.63 \\[0.57, 0.69\\] |\n"
+    );
+}
+
+#[test]
+fn the_csv_has_a_row_per_point_with_its_count_and_interval() {
+    let slice = slice_figure(Across::Each, Theme::Light);
+    let csv = slice.csv(CsvText::SpreadsheetSafe);
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("series,lr,val_accuracy,n,lower (95 % interval),upper (95 % interval)")
+    );
+    // (series, lr, mean, n, half width of the interval): the missing cell has no row.
+    let expected = [
+        ("weight_decay = 0", "1e-4", 0.71, 2, Z * 0.01),
+        ("weight_decay = 0", "1e-3", 0.82, 2, Z * 0.02),
+        ("weight_decay = 0.1", "1e-4", 0.74, 2, 0.0),
+        ("weight_decay = 0.1", "1e-3", 0.79, 2, Z * 0.01),
+        ("weight_decay = 0.1", "1e-2", 0.63, 2, Z * 0.03),
+    ];
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), expected.len());
+    for (row, (series, lr, mean, n, half)) in rows.iter().zip(expected) {
+        let fields: Vec<&str> = row.split(',').collect();
+        assert_eq!(&fields[..2], [series, lr]);
+        let number = |index: usize| fields[index].parse::<f64>().unwrap();
+        assert!((number(2) - mean).abs() < 1e-9, "{row}");
+        assert_eq!(fields[3], n.to_string());
+        assert!((number(4) - (mean - half)).abs() < 1e-9, "{row}");
+        assert!((number(5) - (mean + half)).abs() < 1e-9, "{row}");
+    }
+}
+
+#[test]
+fn the_notes_of_a_slice_speak_of_points_and_bands_not_cells() {
+    let slice = slice_figure(Across::Each, Theme::Light);
+    let notes = slice_notes(&slice);
+    assert_eq!(
+        notes.uncertainty.as_deref(),
+        Some("Each point's band is its 95 % confidence interval (the level here); a slice marks no cells.")
+    );
+    let help = notes.help.unwrap();
+    assert!(help.starts_with("Point at a point for its value, interval and count."));
+    assert!(!help.contains("cell"), "{help}");
+    assert_eq!(notes.colour, None);
+
+    // One run per cell: no noise estimate, no bands, and the exports have no interval columns.
+    let dataset = load_csv(
+        "model,weight_decay,lr,val_accuracy\nm,0,1e-4,0.7\nm,0,1e-3,0.8\nm,0.1,1e-4,0.75\nm,0.1,1e-3,0.78\n",
+        &CsvOptions::default(),
+    )
+    .unwrap();
+    let figure = prepare_figure(
+        &dataset,
+        &FigureOptions {
+            view: View::Model { model: "m".into() },
+            ..FigureOptions::default()
+        },
+    )
+    .unwrap();
+    let options = SliceOptions {
+        along: SliceAxis::X,
+        across: Across::Each,
+        level: 0.95,
+    };
+    let plain = prepare_slice(&dataset, &figure, &options).unwrap();
+    assert_eq!(
+        slice_notes(&plain).uncertainty.as_deref(),
+        Some("No bands: the points shown have no item counts or repeated runs to estimate noise from.")
+    );
+    assert_eq!(
+        plain.csv(CsvText::Raw).lines().next(),
+        Some("series,lr,val_accuracy,n")
+    );
+    assert!(
+        plain.latex().contains("\n1e-4 & 0.70 & 0.75 \\\\\n"),
+        "{}",
+        plain.latex()
+    );
+    assert!(!plain.markdown().contains("brackets"));
+}

@@ -264,7 +264,11 @@ function syncSweepControls(state) {
   // the data carry a noise estimate (null: no marks).
   const marks = app.figure.options().uncertainty ?? null;
   elements.uncertainty.checked = marks !== null;
-  elements.levelField.hidden = marks === null;
-  elements.level.value = String(marks ?? app.lastLevel);
+  // A slice marks no cells: it draws every point's band, at the level chosen (95 % while the
+  // marks are off, as the core draws it; the note under the level says which).
+  const slice = state.chart === "slice";
+  elements.uncertaintyField.hidden = slice;
+  elements.levelField.hidden = marks === null && !slice;
+  elements.level.value = String(marks ?? (slice ? 0.95 : app.lastLevel));
 
 }

@@ -20,6 +20,7 @@ mod pairwise;
 mod prepare;
 mod query;
 mod slice;
+mod slice_export;
 mod wording;
 pub mod words;
 
@@ -46,7 +47,9 @@ pub use format::{choose_decimals, format_value, noise_decimals, MAX_AUTO_DECIMAL
 pub use header::{is_synthetic, pairwise_facts, says_synthetic, sweep_facts};
 pub use latex::{escape_latex, figure_latex};
 pub use markdown::{escape_markdown, is_line_end, MarkdownWriter, TableColumn};
-pub use notes::{backing_ratio, canvas_notes, colour_note, uncertainty_note, FigureNotes};
+pub use notes::{
+    backing_ratio, canvas_notes, colour_note, slice_notes, uncertainty_note, FigureNotes,
+};
 pub use observe::{
     compare_models, difference_lines, key_observations, mismatch_table, observations_markdown,
     observe_figure, observe_panel, AxisName, Claim, DifferenceLines, KeyObservations, MismatchRow,

@@ -21,7 +21,7 @@ use super::dataset::CsvExportOptionsObject;
 use super::dataset::SweepDataset;
 use super::drawing::{surroundings_for, Drawing};
 use super::slice::{self, prepare_chart, PreparedSlice, ShownSlice};
-#[cfg(feature = "tables")]
+#[cfg(feature = "slice")]
 use super::SlicePointObject;
 use super::{
     js_error, to_typed, CellInfoObject, CellRectObject, FigureNotesObject, FigureOptionsObject,
@@ -157,6 +157,11 @@ impl SweepFigure {
         #[wasm_bindgen(js_name = pixelRatio, unchecked_optional_param_type = "number")]
         pixel_ratio: JsValue,
     ) -> Result<f64, js_sys::Error> {
+        #[cfg(feature = "slice")]
+        if let Some(slice) = &self.slice {
+            let ratio = self.drawing.pixel_ratio_argument(pixel_ratio)?;
+            return Ok(slice.backing_ratio(ratio));
+        }
         self.drawing.backing_ratio(pixel_ratio)
     }
 
@@ -169,6 +174,11 @@ impl SweepFigure {
         #[wasm_bindgen(js_name = exportPixelRatio, unchecked_optional_param_type = "number")]
         export_pixel_ratio: JsValue,
     ) -> Result<FigureNotesObject, js_sys::Error> {
+        #[cfg(feature = "slice")]
+        if let Some(slice) = &self.slice {
+            let export = self.drawing.pixel_ratio_argument(export_pixel_ratio)?;
+            return to_typed(&slice.notes(self.drawing.pixel_ratio(), export));
+        }
         let options = self.options.figure_options();
         let figure = self.drawing.figure();
         let notes = FigureNotes {
@@ -192,7 +202,7 @@ impl SweepFigure {
 
     /// With `chart: "slice"`, the point nearest a place given in CSS pixels from the canvas'
     /// top-left corner, within 10 px; `undefined` when there is none (or no slice).
-    #[cfg(feature = "tables")]
+    #[cfg(feature = "slice")]
     #[wasm_bindgen(js_name = slicePoint)]
     pub fn slice_point_at(
         &self,
@@ -211,7 +221,7 @@ impl SweepFigure {
 
     /// With `chart: "slice"`, the point of a series at a position along the axis (for the
     /// keyboard); `undefined` when there is none.
-    #[cfg(feature = "tables")]
+    #[cfg(feature = "slice")]
     #[wasm_bindgen(js_name = slicePointOf)]
     pub fn slice_point_of(
         &self,
@@ -232,14 +242,14 @@ impl SweepFigure {
     }
 
     /// With `chart: "slice"`, how many positions its axis has (0 for a heatmap).
-    #[cfg(feature = "tables")]
+    #[cfg(feature = "slice")]
     #[wasm_bindgen(js_name = slicePositions)]
     pub fn slice_positions(&self) -> usize {
         self.slice.as_ref().map_or(0, ShownSlice::positions)
     }
 
     /// With `chart: "slice"`, the names of its series in legend order; empty for a heatmap.
-    #[cfg(feature = "tables")]
+    #[cfg(feature = "slice")]
     #[wasm_bindgen(js_name = sliceSeries)]
     pub fn slice_series(&self) -> Vec<String> {
         self.slice
@@ -363,18 +373,28 @@ impl SweepFigure {
     }
 
     /// The key observations as Markdown, to copy into a paper or a README: every section, and
-    /// for a difference or a reconciliation what `keyObservations` adds.
+    /// for a difference or a reconciliation what `keyObservations` adds. A slice's: its title,
+    /// what it shows and a table of its points.
     #[cfg(feature = "exports")]
     #[wasm_bindgen(js_name = observationsMarkdown)]
     pub fn observations_markdown(&self) -> String {
+        #[cfg(feature = "slice")]
+        if let Some(slice) = &self.slice {
+            return slice.markdown();
+        }
         self.all_observations().markdown()
     }
 
     /// The shown panels as LaTeX, to paste into a paper: one booktabs table per panel, rows the
     /// y values (largest on top), columns the x values, values as the cells write them, peaks
-    /// (every tie) in bold, and a caption saying what each shows.
+    /// (every tie) in bold, and a caption saying what each shows. A slice's: one table, a row
+    /// per value along its axis, a column per line, intervals in brackets.
     #[cfg(feature = "exports")]
     pub fn latex(&self) -> String {
+        #[cfg(feature = "slice")]
+        if let Some(slice) = &self.slice {
+            return slice.latex();
+        }
         figure_latex(self.drawing.figure())
     }
 
@@ -408,17 +428,27 @@ impl SweepFigure {
         #[wasm_bindgen(js_name = pixelRatio, unchecked_optional_param_type = "number")]
         pixel_ratio: JsValue,
     ) -> Result<(), js_sys::Error> {
+        #[cfg(feature = "slice")]
+        if let Some(slice) = &self.slice {
+            let ratio = self.drawing.pixel_ratio_argument(pixel_ratio)?;
+            return slice.render_to(arguments::canvas(canvas)?, ratio);
+        }
         self.drawing.render_to(canvas, pixel_ratio)
     }
 
-    /// The data shown, as tidy CSV: one row per present cell of every panel, safe to
-    /// open in a spreadsheet unless `options.raw` is true (`CsvExportOptions`).
+    /// The data shown, as tidy CSV: one row per present cell of every panel (a slice: per
+    /// point of every line, with its count and interval), safe to open in a spreadsheet unless
+    /// `options.raw` is true (`CsvExportOptions`).
     #[cfg(feature = "exports")]
     #[wasm_bindgen(js_name = shownCsv)]
     pub fn shown_csv(
         &self,
         options: Option<CsvExportOptionsObject>,
     ) -> Result<String, js_sys::Error> {
+        #[cfg(feature = "slice")]
+        if let Some(slice) = &self.slice {
+            return slice.csv(options);
+        }
         self.drawing.shown_csv(options)
     }
 

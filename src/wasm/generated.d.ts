@@ -412,6 +412,11 @@ export type FigureNotes = {
    * After a PNG export's file name: the resolution the PNG came out at, when less than asked.
    */
   export: string | null,
+  /**
+   * Under the figure: how to read it by pointer and keyboard, when that is not the page's
+   * own line about cells (a slice's points and lines).
+   */
+  help: string | null,
 };
 
 export type CellInfo = {
