@@ -586,7 +586,7 @@ fn the_notes_of_a_slice_speak_of_points_and_bands_not_cells() {
     let notes = slice_notes(&slice);
     assert_eq!(
         notes.uncertainty.as_deref(),
-        Some("Each point's band is its 95 % confidence interval (the level here); a slice marks no cells.")
+        Some("Bands: each point's 95 % confidence interval. A slice marks no cells.")
     );
     let help = notes.help.unwrap();
     assert!(help.starts_with("Point at a point for its value, interval and count."));

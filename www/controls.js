@@ -208,6 +208,10 @@ export function syncControls() {
   } else {
     syncSweepControls(state);
   }
+  // A slice draws lines in its series' colours: the colour map, its scale and range, and the
+  // cells' annotations do nothing there, so the fields marked heatmap-only are not shown
+  // (style.css).
+  elements.controls.classList.toggle("chart-slice", kindOf(state) !== "pairwise" && state.chart === "slice");
   // No heading over nothing: the View group goes when every field in it is hidden.
   elements.viewGroup.hidden = [.../** @type {NodeListOf<HTMLElement>} */ (elements.viewGroup.querySelectorAll(".field"))].every((field) => field.hidden);
 }

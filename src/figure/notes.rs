@@ -112,8 +112,7 @@ pub fn uncertainty_note(figure: &Figure, options: &FigureOptions) -> Option<Stri
 pub fn slice_notes(slice: &SliceFigure) -> FigureNotes {
     let uncertainty = match slice.level {
         Some(level) => format!(
-            "Each point's band is its {} % confidence interval (the level here); a slice marks \
-             no cells.",
+            "Bands: each point's {} % confidence interval. A slice marks no cells.",
             format_value(level * 100.0, 0)
         ),
         None => "No bands: the points shown have no item counts or repeated runs to estimate \

@@ -15,6 +15,11 @@ use crate::display::display_label;
 use crate::model::records::CsvWriter;
 use crate::CsvText;
 
+/// What a slice's key observations are about: they stay the heatmap's (the page shows them under
+/// a slice too, and its Markdown copies them after the slice's table), so they say so.
+pub const SLICE_OBSERVATIONS: &str = "The observations below are about the cells of the heatmap \
+     this slice is read from: its panels, each value a configuration of both axes.";
+
 impl SliceFigure {
     /// A point's value as the tables write it: at the slice's decimals, with its interval in
     /// brackets when it has one.

@@ -21,7 +21,7 @@ use crate::view::{FALLBACK_WIDTH, MAX_WIDTH, MIN_DRAWN_WIDTH};
 
 /// The plot's height as a share of its width, within bounds.
 const PLOT_ASPECT: f64 = 0.5;
-const MIN_PLOT_HEIGHT: f64 = 180.0;
+const MIN_PLOT_HEIGHT: f64 = 240.0;
 const MAX_PLOT_HEIGHT: f64 = 420.0;
 /// Widths from which the legend sits beside the plot rather than under it.
 const LEGEND_BESIDE_FROM: f64 = 640.0;

@@ -34,6 +34,8 @@ use crate::color::Scale;
 #[cfg(feature = "exports")]
 use crate::figure::figure_latex;
 use crate::figure::Chart;
+#[cfg(feature = "slice")]
+use crate::figure::SLICE_OBSERVATIONS;
 use crate::figure::{
     colour_note, key_observations, prepare_figure, uncertainty_note, DifferenceLines, Figure,
     FigureNotes, FigureOptions, KeyObservations, MismatchTable, Observation, View,
@@ -359,6 +361,9 @@ impl SweepFigure {
             difference: Option<&'a DifferenceLines>,
             mismatches: Option<&'a MismatchTable>,
             description: String,
+            #[cfg(feature = "slice")]
+            #[serde(skip_serializing_if = "Option::is_none")]
+            scope: Option<&'static str>,
         }
         let observations = self.all_observations();
         let (panels, across) = observations.split();
@@ -369,18 +374,25 @@ impl SweepFigure {
             difference: observations.difference.as_ref(),
             mismatches: observations.mismatches.as_ref(),
             description: observations.description(),
+            #[cfg(feature = "slice")]
+            scope: self.slice.as_ref().map(|_| SLICE_OBSERVATIONS),
         })
     }
 
     /// The key observations as Markdown, to copy into a paper or a README: every section, and
-    /// for a difference or a reconciliation what `keyObservations` adds. A slice's: its title,
-    /// what it shows and a table of its points.
+    /// for a difference or a reconciliation what `keyObservations` adds. With a slice: its
+    /// title, what it shows and a table of its points first, then the observations, said to be
+    /// about the heatmap's cells it is read from.
     #[cfg(feature = "exports")]
     #[wasm_bindgen(js_name = observationsMarkdown)]
     pub fn observations_markdown(&self) -> String {
         #[cfg(feature = "slice")]
         if let Some(slice) = &self.slice {
-            return slice.markdown();
+            return format!(
+                "{}\n{SLICE_OBSERVATIONS}\n\n{}",
+                slice.markdown(),
+                self.all_observations().markdown()
+            );
         }
         self.all_observations().markdown()
     }

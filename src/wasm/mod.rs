@@ -334,6 +334,9 @@ export interface KeyObservations {
   } | null;
   /** The canvas' accessible description ("Key observations. ..."); "" when there are none. */
   description: string;
+  /** With a slice shown (the slice package): what the observations are about, the heatmap's
+   *  cells the slice is read from; absent otherwise. */
+  scope?: string;
 }
 
 /** Column roles of per-item score CSV; every field is optional and inferred when left out. */

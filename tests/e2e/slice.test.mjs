@@ -147,6 +147,65 @@ describe("slice view", { timeout: 180_000 }, () => {
     await context.close();
   });
 
+  test("with a slice shown, the notes, the help line and the exports are the slice's, not cells'", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep&chart=slice&model=R1-Qwen", {
+      width: 1400,
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
+    await page.waitForFunction(() => window.sweepmap.figure && "sliceSeries" in window.sweepmap.figure);
+    const series = await page.evaluate(() => window.sweepmap.figure.sliceSeries());
+    // The note under the level and the line under the figure come from the core, about points.
+    assert.equal(await page.textContent("#uncertainty-note"), "Bands: each point's 95 % confidence interval. A slice marks no cells.");
+    const help = await page.textContent("#figure-help");
+    assert.match(help, /^Point at a point for its value, interval and count\./);
+    assert.doesNotMatch(help, /cell/);
+    // The cells' checkbox, colour map, scale, range and annotations are not shown; the level is.
+    const visible = await page.evaluate(() =>
+      ["uncertainty-input", "level-select", "cmap-select", "scale-select", "range-select", "annotate-input", "theme-select", "decimals-select"].map(
+        (id) => document.getElementById(id).offsetParent !== null,
+      ),
+    );
+    assert.deepEqual(visible, [false, true, false, false, false, false, true, true]);
+    // The observations say what they are about.
+    assert.match(await page.textContent("#summary-overview"), /^The observations below are about the cells of the heatmap this slice is read from/);
+
+    // Copy as LaTeX: one table, a column per line, its caption the slice's title.
+    await page.click("#copy-latex");
+    await page.waitForFunction(() => document.getElementById("markdown-status").textContent !== "");
+    assert.equal(await page.textContent("#markdown-status"), "Slice copied as LaTeX.");
+    const latex = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(latex.split("\\begin{table}").length, 2, "one table");
+    assert.match(latex, /\\caption\{Pass@1 \(\\%\) along Ratio\. /);
+    assert.match(latex, new RegExp(`\\\\begin\\{tabular\\}\\{l${"r".repeat(series.length)}\\}`));
+    assert.match(latex, /\n0\.1 & [0-9.]+ \[[0-9.]+, [0-9.]+\] & /);
+    // Copy as Markdown: the slice's table first, then the observations, said to be the heatmap's.
+    await page.evaluate(() => (document.getElementById("markdown-status").textContent = ""));
+    await page.click("#copy-markdown");
+    await page.waitForFunction(() => document.getElementById("markdown-status").textContent !== "");
+    const markdown = await page.evaluate(() => navigator.clipboard.readText());
+    assert.ok(markdown.startsWith("## Pass@1 (%) along Ratio\n\n"), markdown.slice(0, 80));
+    assert.match(markdown, /\n\| Ratio \| /);
+    assert.match(markdown, /\nThe observations below are about the cells of the heatmap this slice is read from/);
+    // Export CSV: a row per point, with its count and interval.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-csv")]);
+    const csv = readFileSync(await download.path(), "utf8").trimEnd().split("\n");
+    assert.equal(csv[0], "series,Ratio,Pass@1 (%),n,lower (95 % interval),upper (95 % interval)");
+    const points = await page.evaluate(() => {
+      const figure = window.sweepmap.figure;
+      let count = 0;
+      for (let s = 0; s < figure.sliceSeries().length; s += 1) for (let p = 0; p < figure.slicePositions(); p += 1) if (figure.slicePointOf(s, p)) count += 1;
+      return count;
+    });
+    assert.equal(csv.length - 1, points);
+    // The PNG is the slice: as wide and high as the slice, at twice its size.
+    const [png] = await Promise.all([page.waitForEvent("download"), page.click("#export-png")]);
+    const bytes = readFileSync(await png.path());
+    const size = await page.evaluate(() => window.sweepmap.figure.size());
+    assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [size.width * 2, size.height * 2]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("at 390 px the slice fits the phone's width", async () => {
     const { page, context, problems } = await openWandb(session, 390);
     await afterRender(page, () =>
