@@ -92,7 +92,7 @@ export async function buildSite({ root = sourceRoot, out = defaultOut } = {}) {
   if (absoluteOut === absoluteRoot || absoluteOut.startsWith(absoluteRoot + path.sep)) {
     throw new Error(`site: the output folder ${absoluteOut} must lie outside ${absoluteRoot}`);
   }
-  const packages = ["pkg", "pkg/pairwise", "pkg/importers"];
+  const packages = ["pkg", "pkg/pairwise", "pkg/importers", "pkg/slice"];
   // DuckDB-wasm and the reduction SQL, which the explorer fetches when a Parquet file is opened
   // (.ci/build copies them into duckdb/: README "Parquet in the page").
   const duckdb = ["duckdb/duckdb-browser.js", "duckdb/duckdb-browser-eh.worker.js", "duckdb/duckdb-eh.wasm", "duckdb/reduction.sql"];

@@ -10,6 +10,9 @@
 //                                      exports (SVG, CSV, LaTeX, Markdown: lib/sweepmap.js
 //                                      withExports) and draws per-item scores
 //   www/pkg/pairwise/standalone.html   the same (the name files of per-item scores are filled in)
+// and both with the slice package (www/pkg/slice/: the slice view, `chart=slice`), so that the
+// explorer's Chart control and a view link to a slice work in the file as they do on a server
+// (it adds about 228 KB gzipped to each file: README "One file");
 // each made from www/index.html with
 //   - each stylesheet it links (www/style.css, ...) inlined as a <style>, in order, keeping the
 //     link's media and id (which the explorer's script may change);
@@ -46,14 +49,15 @@ const www = path.join(repository, "www");
 
 /** The templates: where each goes and which wasm packages it holds. */
 export const TEMPLATES = [
-  { file: path.join(www, "pkg", "standalone.html"), packages: ["sweep", "pairwise"] },
-  { file: path.join(www, "pkg", "pairwise", "standalone.html"), packages: ["sweep", "pairwise"] },
+  { file: path.join(www, "pkg", "standalone.html"), packages: ["sweep", "pairwise", "slice"] },
+  { file: path.join(www, "pkg", "pairwise", "standalone.html"), packages: ["sweep", "pairwise", "slice"] },
 ];
 
 /** Each package's wasm, by the name the template's elements use. */
 const WASM_FILES = {
   sweep: path.join(www, "pkg", "sweepmap_bg.wasm"),
   pairwise: path.join(www, "pkg", "pairwise", "sweepmap_bg.wasm"),
+  slice: path.join(www, "pkg", "slice", "sweepmap_bg.wasm"),
 };
 
 /** `'sha256-...'`: a CSP source that allows an inline element with exactly this text. */

@@ -171,6 +171,12 @@ pub(crate) struct ShownObservations<'a> {
     pub mismatches: Option<&'a MismatchTable>,
     /// The canvas' accessible description ("Key observations. ..."); "" when there are none.
     pub description: String,
+    /// With a slice shown (the slice package): what the observations are about, the heatmap's
+    /// cells the slice is read from; absent otherwise.
+    #[cfg(feature = "slice")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub scope: Option<&'static str>,
 }
 
 /// Shares of the paired items; `None` when there are none.

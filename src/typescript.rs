@@ -68,6 +68,9 @@ words_type!(
     crate::color::ColorScale => "ColorScale": <crate::color::ColorScale as Named>::ALL,
     crate::figure::Order => "PanelOrder": <crate::figure::Order as Named>::ALL,
     crate::figure::Strips => "MarginalStrips": <crate::figure::Strips as Named>::ALL,
+    crate::figure::Chart => "Chart": <crate::figure::Chart as Named>::ALL,
+    crate::analysis::SliceAxis => "SliceAxis": <crate::analysis::SliceAxis as Named>::ALL,
+    crate::figure::SliceAcross => "SliceAcross": <crate::figure::SliceAcross as Named>::ALL,
 );
 #[cfg(feature = "tables")]
 words_type!(@one crate::table::Role => "ColumnRoleName": crate::table::Role::ALL.iter().map(|role| role.as_str()));
@@ -105,6 +108,9 @@ fn declarations() -> String {
         declaration::<crate::color::ColorScale>(&config),
         declaration::<crate::figure::Order>(&config),
         declaration::<crate::figure::Strips>(&config),
+        declaration::<crate::figure::Chart>(&config),
+        declaration::<crate::analysis::SliceAxis>(&config),
+        declaration::<crate::figure::SliceAcross>(&config),
         declaration::<crate::Direction>(&config),
         // Analysis results (`SweepDataset.analysis`, `reconcile`, `rankConfigurations`).
         declaration::<crate::analysis::CellPosition>(&config),

@@ -7,9 +7,9 @@
 
 use proptest::prelude::*;
 
-use sweepmap::analysis::{compute_marginals, summarize};
+use sweepmap::analysis::{compute_marginals, summarize, SliceAxis};
 use sweepmap::color::{resolve_domain, ColorScale, DomainMode, Theme};
-use sweepmap::figure::{Order, Strips};
+use sweepmap::figure::{Chart, Order, SliceAcross, Strips};
 use sweepmap::link::{
     format_link, parse_link, BinValue, DataKind, Format, Layout, LinkContext, Named, PairwiseView,
     Range, Source, SweepView, ViewState,
@@ -314,13 +314,21 @@ fn sweep_view() -> impl Strategy<Value = ViewState> {
             prop::sample::select(Order::ALL),
             prop::sample::select(Strips::ALL),
         ),
+        (
+            prop::sample::select(Chart::ALL),
+            prop::sample::select(SliceAxis::ALL),
+            prop::sample::select(SliceAcross::ALL),
+        ),
     )
         .prop_map(
             |(
                 (source, layout, model, model_b, benchmark),
                 (color_map, reversed, range, a, b, center),
                 (annotate, decimals, uncertainty, theme, color_scale, order, marginals),
+                (chart, along, across),
             )| {
+                // A slice's axis and other axis are written only for a slice.
+                let slice = chart == Chart::Slice;
                 let fixed = range == Range::Fixed && a != b;
                 let range = if range == Range::Fixed && !fixed {
                     Range::Panel
@@ -363,6 +371,9 @@ fn sweep_view() -> impl Strategy<Value = ViewState> {
                     } else {
                         Strips::Auto
                     },
+                    chart,
+                    along: if slice { along } else { SliceAxis::X },
+                    across: if slice { across } else { SliceAcross::Auto },
                 })
             },
         )

@@ -135,7 +135,7 @@ fn option_messages_list_exactly_the_words_options_take() {
 
 #[test]
 fn bad_sweep_options_are_errors_that_name_the_option() {
-    let known_options = r#""layout", "model", "modelB", "benchmark", "order", "colorMap", "reversed", "colorScale", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "marginals", "theme", "width", "pixelRatio""#;
+    let known_options = r#""layout", "model", "modelB", "benchmark", "order", "colorMap", "reversed", "colorScale", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "marginals", "chart", "along", "across", "theme", "width", "pixelRatio""#;
     let cases: Vec<(Vec<(&str, OptionValue)>, String)> = vec![
         (
             vec![("colour", text("red"))],

@@ -124,7 +124,7 @@ export function fillDatasetSelect() {
 /** Shows the controls of one kind of data and hides the other kind's. */
 function showKindControls(kind) {
   const pairwise = kind === "pairwise";
-  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField, elements.scaleField, elements.orderField, elements.marginalsField]) field.hidden = pairwise;
+  for (const field of [elements.layoutField, elements.uncertaintyGroup, elements.centerField, elements.scaleField, elements.orderField, elements.marginalsField, elements.chartField, elements.acrossField]) field.hidden = pairwise;
   for (const field of [elements.modelsField, elements.binsField, elements.byField, elements.logField]) field.hidden = !pairwise;
   centeredOption.hidden = pairwise;
   centeredOption.disabled = pairwise;
@@ -208,6 +208,10 @@ export function syncControls() {
   } else {
     syncSweepControls(state);
   }
+  // A slice draws lines in its series' colours: the colour map, its scale and range, and the
+  // cells' annotations do nothing there, so the fields marked heatmap-only are not shown
+  // (style.css).
+  elements.controls.classList.toggle("chart-slice", kindOf(state) !== "pairwise" && state.chart === "slice");
   // No heading over nothing: the View group goes when every field in it is hidden.
   elements.viewGroup.hidden = [.../** @type {NodeListOf<HTMLElement>} */ (elements.viewGroup.querySelectorAll(".field"))].every((field) => field.hidden);
 }
@@ -245,8 +249,12 @@ function syncSweepControls(state) {
   elements.order.value = state.order;
   // Strips are drawn beside panels of values (the layouts that have an order); a difference or
   // a reconciliation has none, so the control would do nothing there.
-  elements.marginalsField.hidden = !used.order;
+  elements.marginalsField.hidden = !used.order || state.chart === "slice";
   elements.marginals.value = state.marginals;
+  // The chart: the heatmap, or a slice along x or y (the select holds both settings at once).
+  elements.chart.value = state.chart === "slice" ? `slice:${state.along}` : "heatmap";
+  elements.acrossField.hidden = state.chart !== "slice";
+  elements.across.value = state.across;
 
   syncSharedControls(state);
   elements.scale.value = state.colorScale;
@@ -260,7 +268,11 @@ function syncSweepControls(state) {
   // the data carry a noise estimate (null: no marks).
   const marks = app.figure.options().uncertainty ?? null;
   elements.uncertainty.checked = marks !== null;
-  elements.levelField.hidden = marks === null;
-  elements.level.value = String(marks ?? app.lastLevel);
+  // A slice marks no cells: it draws every point's band, at the level chosen (95 % while the
+  // marks are off, as the core draws it; the note under the level says which).
+  const slice = state.chart === "slice";
+  elements.uncertaintyField.hidden = slice;
+  elements.levelField.hidden = marks === null && !slice;
+  elements.level.value = String(marks ?? (slice ? 0.95 : app.lastLevel));
 
 }

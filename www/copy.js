@@ -91,8 +91,10 @@ export function hideMarkdownFallback() {
 export async function copyMarkdown() {
   if (!app.figure || !app.state) return;
   const pairwise = kindOf(app.state) === "pairwise";
+  // A slice's Markdown is its table, then the key observations (the slice package writes both).
+  const slice = !pairwise && app.state.chart === "slice";
   await copyExport(
-    pairwise ? "Pairwise comparisons" : "Key observations",
+    pairwise ? "Pairwise comparisons" : slice ? "Slice and key observations" : "Key observations",
     "Markdown",
     // A sweep figure's Markdown export is in the pairwise package (lib/sweepmap.js withExports).
     () => (pairwise ? app.figure.comparisonsMarkdown() : withExports(app.figure, (figure) => figure.observationsMarkdown())),
@@ -101,7 +103,7 @@ export async function copyMarkdown() {
 
 export async function copyLatex() {
   if (!app.figure || !app.state || kindOf(app.state) === "pairwise") return;
-  await copyExport("Panels", "LaTeX", () => withExports(app.figure, (figure) => figure.latex()));
+  await copyExport(app.state.chart === "slice" ? "Slice" : "Panels", "LaTeX", () => withExports(app.figure, (figure) => figure.latex()));
 }
 
 /** Copies what `write()` returns or resolves to (`what` in `format`) with the status line under the buttons,

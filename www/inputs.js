@@ -105,6 +105,11 @@ export function wireControls() {
   elements.scale.addEventListener("change", () => changeView({ colorScale: elements.scale.value }));
   elements.order.addEventListener("change", () => changeView({ order: elements.order.value }));
   elements.marginals.addEventListener("change", () => changeView({ marginals: elements.marginals.value }));
+  elements.chart.addEventListener("change", () => {
+    const [chart, along] = elements.chart.value.split(":");
+    changeView(chart === "slice" ? { chart, along } : { chart });
+  });
+  elements.across.addEventListener("change", () => changeView({ across: elements.across.value }));
   elements.decimals.addEventListener("change", () => {
     const value = elements.decimals.value;
     changeView({ decimals: value === "auto" ? null : Number(value) });

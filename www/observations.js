@@ -116,6 +116,8 @@ export function renderObservations(elements, figure) {
   const shown = figure.keyObservations();
   // A view of a run table says first what it shows (fixed values, best over, bins).
   const shows = shown.shows ? [element("p", "shows-line", `Shown: ${shown.shows}.`)] : [];
+  // Under a slice: the observations are the heatmap's, and say so (the core's sentence).
+  if (shown.scope) shows.unshift(element("p", "shows-line", shown.scope));
   elements.overview.replaceChildren(...shows, ...(shown.difference ? [differenceBox(shown.difference)] : []));
   elements.overview.append(...shown.across.filter((section) => section.observations.length > 0).map(acrossBox));
   elements.overview.hidden = elements.overview.childElementCount === 0;

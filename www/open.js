@@ -10,7 +10,7 @@ import { app, clearError, elements, messageOf, sentence, showError, showNotices 
 import { addressLink, writeAddress } from "./address.js";
 import { fillDatasetSelect } from "./controls.js";
 import { addColumnsNotice } from "./tableview.js";
-import { commit, freeLoaded } from "./view.js";
+import { commit, freeLoaded, readyToDraw } from "./view.js";
 import { bundledSource, defaultView, holdsView, kindOf, parseState, readSource, sameSource } from "./state.js";
 
 /**
@@ -111,7 +111,17 @@ export async function openSource(source) {
     return false;
   }
   showNotices([]);
-  const error = commit(carryView(app.state ?? { ...defaultView() }), loaded, { history: "push" });
+  const carried = carryView(app.state ?? { ...defaultView() });
+  // A slice carried over is drawn by the slice package, which is loaded then (a failure says so).
+  const ready = await readyToDraw(carried, loaded.kind).then(
+    () => null,
+    (reason) => reason,
+  );
+  if (generation !== app.generation) {
+    freeLoaded(loaded);
+    return false;
+  }
+  const error = ready ?? commit(carried, loaded, { history: "push" });
   if (error) {
     freeLoaded(loaded);
     showError(`Could not draw "${loaded.label}": ${error.message}`);
@@ -195,7 +205,17 @@ export async function openFromAddress({ initial }) {
   }
   const parsed = parseState(link, { kind: loaded.kind, ...loaded.names, colorMaps: app.colorMaps, datasets: ids });
   const notices = parsed.notices.filter((notice) => !(restoredLocal && notice.key === "name"));
-  let error = commit(parsed.state, loaded, { history: "replace" });
+  // A link to a slice: the slice package first (fetched once); if it cannot load, the fallback
+  // below draws the default view.
+  let error = await readyToDraw(parsed.state, loaded.kind).then(
+    () => null,
+    (reason) => reason,
+  );
+  if (generation !== app.generation) {
+    if (loaded !== app.shown) freeLoaded(loaded);
+    return;
+  }
+  error ??= commit(parsed.state, loaded, { history: "replace" });
   if (error) {
     // Something the link asks for cannot be drawn: fall back to the default view of these data.
     notices.push({ key: null, value: null, message: `The view in the link could not be drawn (${error.message}); showing the default view.` });

@@ -43,6 +43,13 @@
 //     marginals=on|off  strips of each row's and column's mean (best cell with order=best) beside
 //                       each panel of the model, benchmark and grid layouts (default auto: when
 //                       the panels are larger than 6 x 6, at least 2 of each side)
+//     chart=slice       the metric along one axis instead of the heatmap: a line with its
+//                       confidence band per series (default heatmap)
+//     along=y           the axis a slice runs along (default x)
+//     across=each|best|mean
+//                       a slice's lines: one per value of the other axis, or each point's best
+//                       or mean over it (default auto: each for one panel with at most 10
+//                       values, else best)
 //     cmap=NAME         colour map, a name from colorMaps() (viridis, cividis, ..., ylgnbu, rdbu, ...)
 //                       in any case; default viridis
 //     rev=1             reverse the colour map (default 0)

@@ -2,7 +2,7 @@
 // made what the explorer shows (header, controls, summary, notes, address). Every change of the
 // view, from a control, a link or other data, ends in commit().
 
-import { SweepFigure } from "./lib/sweepmap.js";
+import { SweepFigure, freeSliceDataset, loadSliceApi, loadedSlice, sliceDataset } from "./lib/sweepmap.js";
 import { CellInspector } from "./lib/cells.js";
 import { app, clearError, elements, showError, showNotices } from "./app.js";
 import { writeAddress } from "./address.js";
@@ -18,26 +18,50 @@ export function frameWidth() {
   return Math.max(240, Math.floor(elements.frame.clientWidth));
 }
 
+/** True when `state` shows a slice of a sweep, which the slice package draws. */
+function wantsSlice(state, kind) {
+  return kind !== "pairwise" && state.chart === "slice";
+}
+
+/**
+ * Resolves once what drawing `state` needs is loaded: the slice package for a slice (fetched
+ * the first time, lib/sweepmap.js loadSliceApi). Rejects, with the reason, when it cannot be.
+ */
+export async function readyToDraw(state, kind) {
+  if (wantsSlice(state, kind) && !loadedSlice()) {
+    try {
+      await loadSliceApi();
+    } catch (error) {
+      throw new Error(`could not load the slice package (${error instanceof Error ? error.message : String(error)}); try again, or choose the heatmap`);
+    }
+  }
+}
+
 /**
  * Draws a state of loaded data; throws (leaving the figure as it was) when the figure refuses.
  * Data of the other kind get a new figure of their kind on the same canvas; the old figure is
- * freed only once the new one has drawn.
+ * freed only once the new one has drawn. A slice is drawn by the slice package (readyToDraw
+ * loads it first) from its copy of the dataset.
  */
 function draw(state, loaded) {
   const pairwise = loaded.kind === "pairwise";
+  const slice = wantsSlice(state, loaded.kind);
   const options = { ...(pairwise ? pairwiseOptions(state, loaded.names) : figureOptions(state, loaded.names)), width: frameWidth() };
-  // Per-item scores are drawn by the pairwise package that loaded them.
-  const Figure = pairwise ? loaded.api.SweepPairwiseFigure : SweepFigure;
+  const sliceApi = slice ? loadedSlice() : null;
+  if (slice && !sliceApi) throw new Error("the slice package is still loading; try again in a moment");
+  // Per-item scores are drawn by the pairwise package that loaded them, slices by the slice package.
+  const Figure = pairwise ? loaded.api.SweepPairwiseFigure : sliceApi ? sliceApi.SweepFigure : SweepFigure;
+  const dataset = sliceApi ? sliceDataset(loaded.dataset) : loaded.dataset;
   if (!(app.figure instanceof Figure)) {
-    const figure = new Figure(loaded.dataset, elements.canvas, options);
+    const figure = new Figure(dataset, elements.canvas, options);
     const old = app.figure;
     app.figure = figure;
     old?.free();
   } else if (!app.shown || loaded.dataset !== app.shown.dataset) {
     if (pairwise) {
-      app.figure.setData(loaded.dataset, options);
+      app.figure.setData(dataset, options);
     } else {
-      app.figure.setDataset(loaded.dataset, options);
+      app.figure.setDataset(dataset, options);
     }
   } else {
     app.figure.update(options);
@@ -78,10 +102,21 @@ export function commit(state, loaded, { history = "push" } = {}) {
   return null;
 }
 
-/** Applies a change of the view from a control; on failure restores the controls. */
-export function changeView(change) {
+/**
+ * Applies a change of the view from a control; on failure restores the controls. A slice waits
+ * for the slice package (fetched once); a change made meanwhile is applied to the view it finds.
+ */
+export async function changeView(change) {
   if (!app.state) return;
   showNotices([]);
+  try {
+    await readyToDraw({ ...app.state, ...change }, app.shown.kind);
+  } catch (error) {
+    showError(`Could not draw this view: ${error instanceof Error ? error.message : String(error)}`);
+    syncControls();
+    return;
+  }
+  if (!app.state) return;
   const error = commit({ ...app.state, ...change }, app.shown, { history: "push" });
   if (error) {
     showError(`Could not draw this view: ${error.message}`);
@@ -96,6 +131,7 @@ export function changeView(change) {
  * and its table, except what `next` (the data replacing them) still uses.
  */
 export function freeLoaded(loaded, next = null) {
+  freeSliceDataset(loaded.dataset);
   loaded.dataset.free();
   const sweep = loaded.sweep;
   if (sweep?.projection && sweep.projection !== next?.sweep?.projection) sweep.projection.free();
@@ -118,7 +154,13 @@ export function syncNotes() {
     element.textContent = note ?? "";
     element.hidden = note === null;
   }
+  // How to read the figure: the core's line when it has one (a slice's points), else the page's
+  // line about cells.
+  elements.help.textContent = notes.help ?? cellHelp;
 }
+
+/** The page's own line under the figure, about cells (index.html). */
+const cellHelp = elements.help.textContent;
 
 /** Hover, focus and the tooltip of the figure's cells (lib/cells.js), with a run table's rows. */
 export const inspector = new CellInspector(

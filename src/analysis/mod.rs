@@ -18,7 +18,9 @@
 //!    parts up to the rounding of the printed figures;
 //! 8. [`standard_errors`] / [`test_against_peak`] / [`test_difference`]: each cell's standard
 //!    error (binomial over the benchmark's items, or from replicates), which cells the peak
-//!    cannot be told apart from, and where one model is ahead of another beyond noise.
+//!    cannot be told apart from, and where one model is ahead of another beyond noise;
+//! 9. [`slice_grid`]: the metric along one axis, a line per value of the other axis or one of
+//!    its best cells or its means, each point with its count and confidence interval.
 //!
 //! Positions are `(x, y)` indices in grid order (row 0 = smallest y). Every result derives
 //! `Serialize`, so the wasm layer hands it to JavaScript as a plain object. Nothing here panics on
@@ -30,6 +32,7 @@ mod marginals;
 mod position;
 mod ranking;
 mod reconcile;
+mod slice;
 mod statistics;
 pub(crate) use statistics::mean;
 mod summary;
@@ -55,6 +58,7 @@ pub use reconcile::{
     infer_decimals, reconcile, reconcile_aggregate, rounding_tolerance, Mismatch, Reconciliation,
     MAX_DECIMALS,
 };
+pub use slice::{is_log_spaced, slice_grid, Across, SliceAxis, SliceLine, SlicePoint};
 pub use statistics::spearman_correlation;
 pub use summary::{peak, peak_and_count, scan_cells, summarize, CellScan, Extreme, Summary};
 pub use trend::{

@@ -17,12 +17,14 @@ mod domain;
 mod map;
 mod rgb;
 mod scale;
+mod series;
 mod theme;
 
 pub use domain::{resolve_domain, DomainMode, ResolvedDomain, EMPTY_DOMAIN};
 pub use map::ColorMap;
 pub use rgb::{contrast_ratio, text_color_for, Rgb, BLACK, MISSING, WHITE};
 pub use scale::{ColorScale, Domain, Scale, Transform};
+pub use series::{series_color, SERIES_COLORS};
 pub use theme::{Palette, Theme, DARK, LIGHT, PRINT};
 
 #[cfg(test)]

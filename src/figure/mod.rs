@@ -19,6 +19,8 @@ mod order;
 mod pairwise;
 mod prepare;
 mod query;
+mod slice;
+mod slice_export;
 mod wording;
 pub mod words;
 
@@ -45,7 +47,9 @@ pub use format::{choose_decimals, format_value, noise_decimals, MAX_AUTO_DECIMAL
 pub use header::{is_synthetic, pairwise_facts, says_synthetic, sweep_facts};
 pub use latex::{escape_latex, figure_latex};
 pub use markdown::{escape_markdown, is_line_end, MarkdownWriter, TableColumn};
-pub use notes::{backing_ratio, canvas_notes, colour_note, uncertainty_note, FigureNotes};
+pub use notes::{
+    backing_ratio, canvas_notes, colour_note, slice_notes, uncertainty_note, FigureNotes,
+};
 pub use observe::{
     compare_models, difference_lines, key_observations, mismatch_table, observations_markdown,
     observe_figure, observe_panel, AxisName, Claim, DifferenceLines, KeyObservations, MismatchRow,
@@ -57,8 +61,10 @@ pub use pairwise::{
 };
 pub use prepare::prepare_figure;
 pub use query::{file_stem_of, CellInfo, PanelReport};
+pub use slice::{prepare_slice, SliceFigure, SliceOptions, SliceScale, SliceSeries};
+pub use slice_export::SLICE_OBSERVATIONS;
 pub use wording::{counted, format_p_value, format_percent, format_signed, grouped};
-pub use words::{BinValue, Layout, Named, Range, Strips};
+pub use words::{BinValue, Chart, Layout, Named, Range, SliceAcross, Strips};
 
 /// The confidence level of uncertainty statements when none is chosen.
 pub const DEFAULT_LEVEL: f64 = 0.95;

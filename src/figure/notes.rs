@@ -9,7 +9,7 @@
 
 use serde::Serialize;
 
-use super::{Figure, FigureOptions, View};
+use super::{format_value, Figure, FigureOptions, SliceFigure, View};
 use crate::color::{ColorMap, DomainMode};
 use crate::error::grouped;
 use crate::float_text::Shortest;
@@ -47,6 +47,9 @@ pub struct FigureNotes {
     pub canvas: Option<String>,
     /// After a PNG export's file name: the resolution the PNG came out at, when less than asked.
     pub export: Option<String>,
+    /// Under the figure: how to read it by pointer and keyboard, when that is not the page's
+    /// own line about cells (a slice's points and lines).
+    pub help: Option<String>,
 }
 
 /// A pixel ratio as people read it: "0.62×", "2×" (two decimals at most).
@@ -101,6 +104,31 @@ pub fn uncertainty_note(figure: &Figure, options: &FigureOptions) -> Option<Stri
     Some(format!(
         "No marks{place}: {subject}no item counts or repeated runs to estimate noise from."
     ))
+}
+
+/// The notes of a slice (`chart: "slice"`), which has points and bands, not cells: under the
+/// uncertainty controls what its bands are (or that it has none), under the figure how to read
+/// its points.
+pub fn slice_notes(slice: &SliceFigure) -> FigureNotes {
+    let uncertainty = match slice.level {
+        Some(level) => format!(
+            "Bands: each point's {} % confidence interval. A slice marks no cells.",
+            format_value(level * 100.0, 0)
+        ),
+        None => "No bands: the points shown have no item counts or repeated runs to estimate \
+                 noise from."
+            .to_string(),
+    };
+    FigureNotes {
+        uncertainty: Some(uncertainty),
+        help: Some(
+            "Point at a point for its value, interval and count. With the figure focused, Left \
+             and Right step along a line, Up and Down go to the next line, Home and End jump to \
+             a line's ends, Escape hides the point."
+                .to_string(),
+        ),
+        ..FigureNotes::default()
+    }
 }
 
 /// The canvas notes of a figure of `width` x `height` CSS pixels drawn at `screen` (its pixel

@@ -16,6 +16,7 @@ use std::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 
+use crate::analysis::{Across, SliceAxis};
 use crate::color::DomainMode;
 
 /// A setting named by a fixed word (`layout=grid`, `domain: "fixed"`, ...).
@@ -57,7 +58,15 @@ macro_rules! serialize_by_name {
 }
 pub(crate) use serialize_by_name;
 
-serialize_by_name!(Layout, Range, BinValue, Strips);
+serialize_by_name!(
+    Layout,
+    Range,
+    BinValue,
+    Strips,
+    Chart,
+    SliceAxis,
+    SliceAcross
+);
 
 /// Sweep layouts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -130,6 +139,82 @@ impl Strips {
             Strips::On => true,
             Strips::Off => false,
             Strips::Auto => columns.max(rows) > Self::AUTO_LARGEST_PLAIN && columns.min(rows) >= 2,
+        }
+    }
+}
+
+/// What a sweep figure draws (the `chart` setting): the heatmap of each panel, or the slice
+/// of the panels along one axis (`along`, `across`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Chart {
+    #[default]
+    Heatmap,
+    Slice,
+}
+
+impl Named for Chart {
+    const ALL: &'static [Self] = &[Chart::Heatmap, Chart::Slice];
+
+    fn name(self) -> &'static str {
+        match self {
+            Chart::Heatmap => "heatmap",
+            Chart::Slice => "slice",
+        }
+    }
+}
+
+impl Named for SliceAxis {
+    const ALL: &'static [Self] = &[SliceAxis::X, SliceAxis::Y];
+
+    fn name(self) -> &'static str {
+        match self {
+            SliceAxis::X => "x",
+            SliceAxis::Y => "y",
+        }
+    }
+}
+
+/// What a slice does with the other axis (the `across` setting): `auto` is a line per value
+/// when the view shows one panel and the other axis has at most 10 values, else each point's
+/// best over it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SliceAcross {
+    #[default]
+    Auto,
+    Each,
+    Best,
+    Mean,
+}
+
+impl Named for SliceAcross {
+    const ALL: &'static [Self] = &[
+        SliceAcross::Auto,
+        SliceAcross::Each,
+        SliceAcross::Best,
+        SliceAcross::Mean,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            SliceAcross::Auto => "auto",
+            SliceAcross::Each => "each",
+            SliceAcross::Best => "best",
+            SliceAcross::Mean => "mean",
+        }
+    }
+}
+
+impl SliceAcross {
+    /// The choice for a figure of `panels` panels whose other axis has `values` values.
+    pub fn resolve(self, panels: usize, values: usize) -> Across {
+        match self {
+            SliceAcross::Each => Across::Each,
+            SliceAcross::Best => Across::Best,
+            SliceAcross::Mean => Across::Mean,
+            SliceAcross::Auto if panels == 1 && values <= crate::color::SERIES_COLORS => {
+                Across::Each
+            }
+            SliceAcross::Auto => Across::Best,
         }
     }
 }
@@ -270,6 +355,9 @@ mod tests {
         check_named::<Range>(&["panel", "shared", "fixed", "centered"]);
         check_named::<BinValue>(&["count", "share"]);
         check_named::<Strips>(&["auto", "on", "off"]);
+        check_named::<Chart>(&["heatmap", "slice"]);
+        check_named::<SliceAxis>(&["x", "y"]);
+        check_named::<SliceAcross>(&["auto", "each", "best", "mean"]);
         assert_eq!(
             Range::names(Range::PAIRWISE),
             ["panel", "shared", "fixed"],

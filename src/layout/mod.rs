@@ -10,6 +10,10 @@
 
 use serde::Serialize;
 
+mod slice;
+pub(crate) use slice::SENTENCE_FONT;
+pub use slice::{layout_slice, LegendEntry, PointPlace, SliceLayout, TextLine};
+
 use crate::color::{Domain, Transform};
 use crate::display::display_label;
 use crate::figure::{format_value, Figure};
@@ -20,9 +24,9 @@ const PADDING: f64 = 12.0;
 /// Gap between panels.
 const GAP: f64 = 24.0;
 /// Font sizes.
-const TITLE_FONT: f64 = 14.0;
-const TICK_FONT: f64 = 12.0;
-const AXIS_FONT: f64 = 12.5;
+pub(crate) const TITLE_FONT: f64 = 14.0;
+pub(crate) const TICK_FONT: f64 = 12.0;
+pub(crate) const AXIS_FONT: f64 = 12.5;
 const MAX_ANNOTATION_FONT: f64 = 13.0;
 /// Annotations smaller than this are not drawn.
 const MIN_ANNOTATION_FONT: f64 = 7.5;

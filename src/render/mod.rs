@@ -19,9 +19,11 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{FontDesc, FontFamily, FontStyle, FontTransform};
 
 mod raster;
+mod slice;
 mod svg;
 
 pub use raster::{cell_raster, color_bar_raster, Raster, Rgba};
+pub use slice::{band_color, draw_slice_on, render_slice_svg, POINT_RADIUS, SERIES_LINE};
 use svg::SvgSurface;
 
 use crate::color::{text_color_for, Palette, Rgb, Scale, Transform};

@@ -433,6 +433,9 @@ mod tests {
                 "decimals",
                 "uncertainty",
                 "marginals",
+                "chart",
+                "along",
+                "across",
                 "theme"
             ]
         );

@@ -169,8 +169,8 @@ pub use super::pairwise::{
     VALUE,
 };
 pub use super::sweep::{
-    BENCHMARK, CENTER, COLOR_SCALE, DOMAIN, LAYOUT, MARGINALS, MODEL, MODEL_B, ORDER, SWEEP,
-    UNCERTAINTY,
+    ACROSS, ALONG, BENCHMARK, CENTER, CHART, COLOR_SCALE, DOMAIN, LAYOUT, MARGINALS, MODEL,
+    MODEL_B, ORDER, SWEEP, UNCERTAINTY,
 };
 pub use super::table::{BINNED, DIRECTION, METRIC, OTHERS, ROLES, TABLE, X, Y};
 
@@ -268,9 +268,9 @@ mod tests {
                 words_checked += 1;
             }
         }
-        // layout, range, colour scale, order, marginals and theme of sweeps; by, range and
-        // theme of pairwise comparisons.
-        assert_eq!(words_checked, 9);
+        // layout, range, colour scale, order, marginals, chart, along, across and theme of
+        // sweeps; by, range and theme of pairwise comparisons.
+        assert_eq!(words_checked, 12);
         assert!(matches!(
             DECIMALS.link_form,
             LinkForm::WholeOrAuto {
@@ -328,6 +328,9 @@ mod tests {
                 "dec",
                 "unc",
                 "marginals",
+                "chart",
+                "along",
+                "across",
                 "theme"
             ]
         );

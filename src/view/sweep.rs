@@ -23,6 +23,9 @@
 //! | `decimals` | automatic (`null`) |
 //! | `uncertainty` | `0.95` when the data carry a noise estimate (replicates, item counts, reported standard errors), else off; a level such as `0.9` marks the cells within noise of the peak, `0` turns the marks off |
 //! | `marginals` | `"auto"`: strips beside each panel of the model, benchmark and grid layouts (each row's and column's mean, or best cell under `order: "best"`) when the panels are larger than 6 x 6 (more than 6 columns or rows, at least 2 of each); `"on"`, `"off"` |
+//! | `chart` | `"heatmap"`; `"slice"` draws the metric along one axis, a line with its interval band per series |
+//! | `along` | `"x"`: the axis a slice runs along (`"y"`) |
+//! | `across` | `"auto"`: a line per value of the other axis when one panel is shown and it has at most 10 values, else each point's best over it; `"each"`, `"best"`, `"mean"` |
 //! | `theme` | `"auto"`: `"dark"` when the reader prefers a dark colour scheme, else `"light"` |
 //! | `width` | the canvas container's width, else 800 CSS px |
 //! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
@@ -38,10 +41,11 @@ use super::settings::{
     REVERSED, THEME, WIDTH,
 };
 use super::state::view_state;
-use crate::analysis::carries_noise;
+use crate::analysis::{carries_noise, SliceAxis};
 use crate::color::{ColorMap, ColorScale, DomainMode, Theme};
 use crate::figure::{
-    BenchmarkChoice, FigureOptions, Layout, Named, Order, Range, Strips, View, DEFAULT_LEVEL,
+    BenchmarkChoice, Chart, FigureOptions, Layout, Named, Order, Range, SliceAcross, Strips, View,
+    DEFAULT_LEVEL,
 };
 use crate::link::js_number;
 use crate::{Dataset, Error, Result};
@@ -163,6 +167,44 @@ pub const MARGINALS: Setting = Setting {
     )
 };
 
+/// What the figure draws: the heatmap of each panel, or a slice of the panels along one axis.
+pub const CHART: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("chart"),
+    link_form: LinkForm::Word {
+        what: "a chart",
+        words: || Chart::names(Chart::ALL),
+    },
+    attribute: Some("chart"),
+    ..Setting::option("chart", ValueKind::Text, r#"one of "heatmap", "slice""#)
+};
+/// The axis a slice runs along.
+pub const ALONG: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("along"),
+    link_form: LinkForm::Word {
+        what: "an axis",
+        words: || SliceAxis::names(SliceAxis::ALL),
+    },
+    attribute: Some("along"),
+    ..Setting::option("along", ValueKind::Text, r#"one of "x", "y""#)
+};
+/// What a slice does with the other axis: a line per value, or each point's best or mean.
+pub const ACROSS: Setting = Setting {
+    views: Views::Sweep,
+    link: Some("across"),
+    link_form: LinkForm::Word {
+        what: "a slice's other axis",
+        words: || SliceAcross::names(SliceAcross::ALL),
+    },
+    attribute: Some("across"),
+    ..Setting::option(
+        "across",
+        ValueKind::Text,
+        r#"one of "auto", "each", "best", "mean""#,
+    )
+};
+
 /// The options of `SweepFigure`.
 pub const SWEEP: OptionSet = OptionSet {
     what: "figure option",
@@ -183,6 +225,9 @@ pub const SWEEP: OptionSet = OptionSet {
         &DECIMALS,
         &UNCERTAINTY,
         &MARGINALS,
+        &CHART,
+        &ALONG,
+        &ACROSS,
         &THEME,
         &WIDTH,
         &PIXEL_RATIO,
@@ -212,6 +257,9 @@ view_state! {
         /// for the default: marks at [`DEFAULT_LEVEL`] when the data carry a noise estimate.
         uncertainty: Option<f64> = None => UNCERTAINTY,
         marginals: Strips = Strips::Auto => MARGINALS,
+        chart: Chart = Chart::Heatmap => CHART,
+        along: SliceAxis = SliceAxis::X => ALONG,
+        across: SliceAcross = SliceAcross::Auto => ACROSS,
         theme: Theme = Theme::default() => THEME,
     }
 }
@@ -234,6 +282,8 @@ impl SweepView {
         } else if is(&ORDER) || is(&MARGINALS) {
             // The layouts of panels of values (model, benchmark, grid) have both.
             used.order
+        } else if is(&ALONG) || is(&ACROSS) {
+            self.chart == Chart::Slice
         } else if is(&MIN) || is(&MAX) {
             self.range == Range::Fixed
         } else if is(&CENTER) {
@@ -315,6 +365,11 @@ pub struct ResolvedOptions {
     /// Whether strips are drawn: `auto` resolved against the dataset's axes (`"on"` or
     /// `"off"`), and `"off"` for the layouts without strips (difference, reconcile).
     pub marginals: Strips,
+    /// The heatmap, or a slice along `along` with `across` deciding the other axis (`auto` is
+    /// resolved against the figure's panels: `SliceFigure::across` says what it became).
+    pub chart: Chart,
+    pub along: SliceAxis,
+    pub across: SliceAcross,
     /// The theme drawn: `auto` resolved to light or dark.
     pub theme: Theme,
     /// The width asked for, in CSS pixels (the layout draws narrower ones at its minimum).
@@ -633,6 +688,9 @@ pub fn resolve_options(
             }
             _ => Strips::Off,
         },
+        chart: word_or(settings, &CHART, Chart::ALL, defaults.chart)?,
+        along: word_or(settings, &ALONG, SliceAxis::ALL, defaults.along)?,
+        across: word_or(settings, &ACROSS, SliceAcross::ALL, defaults.across)?,
         theme: look.theme,
         width: look.width,
         pixel_ratio: look.pixel_ratio,

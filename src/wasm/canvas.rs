@@ -33,11 +33,12 @@ use super::arguments::message_of;
 use std::cell::{Cell, RefCell};
 
 use crate::color::{ColorMap, Rgb, Scale};
-use crate::figure::Figure;
-use crate::layout::{FigureLayout, Rect};
+use crate::figure::{Figure, SliceFigure};
+use crate::layout::{FigureLayout, Rect, SliceLayout};
 use crate::render::{
     cell_gap, cell_raster, color_bar_raster, color_bar_stripes, color_regions, draw_figure_on,
-    stripe_count, BarPainting, CellPainting, DrawOptions, Parts, Point, Raster, Rgba, Surface,
+    draw_slice_on, stripe_count, BarPainting, CellPainting, DrawOptions, Parts, Point, Raster,
+    Rgba, Surface,
 };
 use crate::{Error, Result};
 use display_list::DisplayList;
@@ -235,6 +236,47 @@ fn paint_parts(
     };
     draw_figure_on(&mut list, figure, layout, options)?;
     Ok(list.replay(canvas)?.then_some(painting))
+}
+
+/// Paints a slice on the whole canvas (a new painting: a colour change of the heatmap under
+/// it then paints all of the heatmap again), and labels it for assistive technology.
+pub fn paint_slice(
+    canvas: &HtmlCanvasElement,
+    slice: &SliceFigure,
+    layout: &SliceLayout,
+    pixel_ratio: f64,
+    label: &str,
+) -> Result<f64> {
+    let (width, height) = (
+        device_pixels(layout.width, pixel_ratio),
+        device_pixels(layout.height, pixel_ratio),
+    );
+    let mut list = DisplayList::new();
+    let next = PAINTINGS.get() + 1.0;
+    PAINTINGS.set(next);
+    list.backing_store(width, height);
+    list.stamp(next);
+    list.css_size(layout.width, layout.height);
+    list.attribute("role", "img");
+    list.attribute("aria-label", label);
+    let all = Rect {
+        x: 0.0,
+        y: 0.0,
+        width: layout.width,
+        height: layout.height,
+    };
+    let (from, to) = device_corners(all, pixel_ratio);
+    match slice.theme.palette().background {
+        Some(rgb) => list.fill_rect(from, to, rgb)?,
+        None => list.clear_rect(from, to),
+    }
+    let options = DrawOptions {
+        pixel_ratio,
+        background: false,
+        ..DrawOptions::default()
+    };
+    draw_slice_on(&mut list, slice, layout, options)?;
+    whole(list.replay(canvas)?.then_some(next))
 }
 
 /// A rectangle in CSS pixels as the device pixels a fill covers, its edges rounded as the core

@@ -259,8 +259,14 @@ impl Drawing {
         })
     }
 
+    /// The pixel ratio the drawing was asked for.
+    #[cfg(feature = "slice")]
+    pub fn pixel_ratio(&self) -> f64 {
+        self.pixel_ratio
+    }
+
     /// A `pixelRatio` argument, clamped to 1..=4; the drawing's own when `undefined` or `null`.
-    fn pixel_ratio_argument(&self, value: JsValue) -> Result<f64, js_sys::Error> {
+    pub(crate) fn pixel_ratio_argument(&self, value: JsValue) -> Result<f64, js_sys::Error> {
         match given(value) {
             None => Ok(self.pixel_ratio),
             Some(ratio) => {

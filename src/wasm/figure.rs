@@ -19,6 +19,9 @@ use super::arguments;
 use super::dataset::CsvExportOptionsObject;
 use super::dataset::SweepDataset;
 use super::drawing::{surroundings_for, Drawing};
+use super::slice::{self, prepare_chart, PreparedSlice, ShownSlice};
+#[cfg(feature = "slice")]
+use super::SlicePointObject;
 use super::{
     js_error, to_typed, CellInfoObject, CellRectObject, FigureNotesObject, FigureOptionsObject,
     FigurePanelArray, FigureSizeObject, KeyObservationsObject, ResolvedOptionsObject,
@@ -29,6 +32,9 @@ use super::{ObservationSectionArray, PanelReportArray, ReconciliationObject};
 use crate::color::Scale;
 #[cfg(feature = "exports")]
 use crate::figure::figure_latex;
+use crate::figure::Chart;
+#[cfg(feature = "slice")]
+use crate::figure::SLICE_OBSERVATIONS;
 use crate::figure::{
     colour_note, key_observations, prepare_figure, uncertainty_note, Figure, FigureNotes,
     FigureOptions, KeyObservations, Observation, View,
@@ -46,6 +52,15 @@ pub struct SweepFigure {
     settings: Settings,
     options: ResolvedOptions,
     drawing: Drawing,
+    /// With `chart: "slice"`, the slice of the drawing's figure, drawn over it on the canvas.
+    slice: Option<ShownSlice>,
+}
+
+/// A slice's size as JavaScript gets it (`FigureSize`).
+#[derive(Serialize)]
+struct SliceSize {
+    width: f64,
+    height: f64,
 }
 
 /// A figure options argument as a patch.
@@ -71,13 +86,17 @@ impl SweepFigure {
         let around = surroundings_for(&canvas, settings.has(&WIDTH), settings.has(&PIXEL_RATIO));
         let options = resolve_options(&settings, &dataset, &around).map_err(js_error)?;
         let figure = prepare_figure(&dataset, &options.figure_options()).map_err(js_error)?;
+        let slice = prepare_chart(&dataset, &figure, &options)?;
         let drawing = Drawing::new(canvas, figure, options.width, options.pixel_ratio)?;
-        Ok(SweepFigure {
+        let mut shown = SweepFigure {
             dataset,
             settings,
             options,
             drawing,
-        })
+            slice: None,
+        };
+        shown.show_slice(slice)?;
+        Ok(shown)
     }
 
     /// Merges `options` into the current ones and redraws. A field left out or `undefined`
@@ -124,6 +143,11 @@ impl SweepFigure {
         #[wasm_bindgen(js_name = pixelRatio, unchecked_optional_param_type = "number")]
         pixel_ratio: JsValue,
     ) -> Result<f64, js_sys::Error> {
+        #[cfg(feature = "slice")]
+        if let Some(slice) = &self.slice {
+            let ratio = self.drawing.pixel_ratio_argument(pixel_ratio)?;
+            return Ok(slice.backing_ratio(ratio));
+        }
         self.drawing.backing_ratio(pixel_ratio)
     }
 
@@ -136,6 +160,11 @@ impl SweepFigure {
         #[wasm_bindgen(js_name = exportPixelRatio, unchecked_optional_param_type = "number")]
         export_pixel_ratio: JsValue,
     ) -> Result<FigureNotesObject, js_sys::Error> {
+        #[cfg(feature = "slice")]
+        if let Some(slice) = &self.slice {
+            let export = self.drawing.pixel_ratio_argument(export_pixel_ratio)?;
+            return to_typed(&slice.notes(self.drawing.pixel_ratio(), export));
+        }
         let options = self.options.figure_options();
         let figure = self.drawing.figure();
         let notes = FigureNotes {
@@ -146,9 +175,72 @@ impl SweepFigure {
         to_typed(&notes)
     }
 
-    /// The figure's size in CSS pixels: `{ width, height }`.
+    /// The figure's size in CSS pixels: `{ width, height }` (a slice's, with `chart: "slice"`).
     pub fn size(&self) -> Result<FigureSizeObject, js_sys::Error> {
-        self.drawing.size()
+        match &self.slice {
+            Some(slice) => {
+                let (width, height) = slice.size();
+                to_typed(&SliceSize { width, height })
+            }
+            None => self.drawing.size(),
+        }
+    }
+
+    /// With `chart: "slice"`, the point nearest a place given in CSS pixels from the canvas'
+    /// top-left corner, within 10 px; `undefined` when there is none (or no slice).
+    #[cfg(feature = "slice")]
+    #[wasm_bindgen(js_name = slicePoint)]
+    pub fn slice_point_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> Result<Option<SlicePointObject>, js_sys::Error> {
+        let expected = "a finite number of CSS pixels";
+        let x = arguments::finite_number("x", expected, &x)?;
+        let y = arguments::finite_number("y", expected, &y)?;
+        self.slice
+            .as_ref()
+            .and_then(|slice| slice.hit(x, y))
+            .map(|point| to_typed(&point))
+            .transpose()
+    }
+
+    /// With `chart: "slice"`, the point of a series at a position along the axis (for the
+    /// keyboard); `undefined` when there is none.
+    #[cfg(feature = "slice")]
+    #[wasm_bindgen(js_name = slicePointOf)]
+    pub fn slice_point_of(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] series: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] position: JsValue,
+    ) -> Result<Option<SlicePointObject>, js_sys::Error> {
+        let (Some(series), Some(position)) = (
+            arguments::index("series", &series)?,
+            arguments::index("position", &position)?,
+        ) else {
+            return Ok(None);
+        };
+        self.slice
+            .as_ref()
+            .and_then(|slice| slice.point(series, position))
+            .map(|point| to_typed(&point))
+            .transpose()
+    }
+
+    /// With `chart: "slice"`, how many positions its axis has (0 for a heatmap).
+    #[cfg(feature = "slice")]
+    #[wasm_bindgen(js_name = slicePositions)]
+    pub fn slice_positions(&self) -> usize {
+        self.slice.as_ref().map_or(0, ShownSlice::positions)
+    }
+
+    /// With `chart: "slice"`, the names of its series in legend order; empty for a heatmap.
+    #[cfg(feature = "slice")]
+    #[wasm_bindgen(js_name = sliceSeries)]
+    pub fn slice_series(&self) -> Vec<String> {
+        self.slice
+            .as_ref()
+            .map_or_else(Vec::new, ShownSlice::series)
     }
 
     /// Where a fixed colour range starts when a person picks one: `{ min, max }`, the smallest
@@ -167,6 +259,9 @@ impl SweepFigure {
         #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
     ) -> Result<Option<CellInfoObject>, js_sys::Error> {
+        if self.slice.is_some() {
+            return Ok(None);
+        }
         self.drawing
             .hit_test(&x, &y)?
             .and_then(|cell| self.drawing.cell_info(cell))
@@ -251,22 +346,39 @@ impl SweepFigure {
             difference: observations.difference.as_ref(),
             mismatches: observations.mismatches.as_ref(),
             description: observations.description(),
+            #[cfg(feature = "slice")]
+            scope: self.slice.as_ref().map(|_| SLICE_OBSERVATIONS),
         })
     }
 
     /// The key observations as Markdown, to copy into a paper or a README: every section, and
-    /// for a difference or a reconciliation what `keyObservations` adds.
+    /// for a difference or a reconciliation what `keyObservations` adds. With a slice: its
+    /// title, what it shows and a table of its points first, then the observations, said to be
+    /// about the heatmap's cells it is read from.
     #[cfg(feature = "exports")]
     #[wasm_bindgen(js_name = observationsMarkdown)]
     pub fn observations_markdown(&self) -> String {
+        #[cfg(feature = "slice")]
+        if let Some(slice) = &self.slice {
+            return format!(
+                "{}\n{SLICE_OBSERVATIONS}\n\n{}",
+                slice.markdown(),
+                self.all_observations().markdown()
+            );
+        }
         self.all_observations().markdown()
     }
 
     /// The shown panels as LaTeX, to paste into a paper: one booktabs table per panel, rows the
     /// y values (largest on top), columns the x values, values as the cells write them, peaks
-    /// (every tie) in bold, and a caption saying what each shows.
+    /// (every tie) in bold, and a caption saying what each shows. A slice's: one table, a row
+    /// per value along its axis, a column per line, intervals in brackets.
     #[cfg(feature = "exports")]
     pub fn latex(&self) -> String {
+        #[cfg(feature = "slice")]
+        if let Some(slice) = &self.slice {
+            return slice.latex();
+        }
         figure_latex(self.drawing.figure())
     }
 
@@ -285,6 +397,9 @@ impl SweepFigure {
     #[cfg(feature = "exports")]
     #[wasm_bindgen(js_name = toSvg)]
     pub fn to_svg(&self) -> Result<String, js_sys::Error> {
+        if let Some(slice) = &self.slice {
+            return slice.svg();
+        }
         self.drawing.to_svg()
     }
 
@@ -297,17 +412,27 @@ impl SweepFigure {
         #[wasm_bindgen(js_name = pixelRatio, unchecked_optional_param_type = "number")]
         pixel_ratio: JsValue,
     ) -> Result<(), js_sys::Error> {
+        #[cfg(feature = "slice")]
+        if let Some(slice) = &self.slice {
+            let ratio = self.drawing.pixel_ratio_argument(pixel_ratio)?;
+            return slice.render_to(arguments::canvas(canvas)?, ratio);
+        }
         self.drawing.render_to(canvas, pixel_ratio)
     }
 
-    /// The data shown, as tidy CSV: one row per present cell of every panel, safe to
-    /// open in a spreadsheet unless `options.raw` is true (`CsvExportOptions`).
+    /// The data shown, as tidy CSV: one row per present cell of every panel (a slice: per
+    /// point of every line, with its count and interval), safe to open in a spreadsheet unless
+    /// `options.raw` is true (`CsvExportOptions`).
     #[cfg(feature = "exports")]
     #[wasm_bindgen(js_name = shownCsv)]
     pub fn shown_csv(
         &self,
         options: Option<CsvExportOptionsObject>,
     ) -> Result<String, js_sys::Error> {
+        #[cfg(feature = "slice")]
+        if let Some(slice) = &self.slice {
+            return slice.csv(options);
+        }
         self.drawing.shown_csv(options)
     }
 
@@ -366,6 +491,18 @@ impl SweepFigure {
         self.drawing.uses_raster()
     }
 
+    /// Lays out and paints a slice over the drawing (or keeps none, for a heatmap).
+    fn show_slice(&mut self, slice: Option<PreparedSlice>) -> Result<(), js_sys::Error> {
+        self.slice = None;
+        self.slice = slice::show(
+            slice,
+            self.drawing.canvas(),
+            self.options.width,
+            self.options.pixel_ratio,
+        )?;
+        Ok(())
+    }
+
     /// Works out the state for a patch (and maybe another dataset), draws it, and keeps it. The
     /// figure is prepared again only when the dataset or what it shows changed, and laid out
     /// again only when the figure or the width changed. Nothing changes on error.
@@ -381,7 +518,8 @@ impl SweepFigure {
         let options = resolve_options(&settings, data, &around).map_err(js_error)?;
         let figure_options = options.figure_options();
         let current = self.options.figure_options();
-        if new_dataset.is_none() && options.width == self.options.width {
+        let slice_only = options.chart == Chart::Slice || self.options.chart == Chart::Slice;
+        if new_dataset.is_none() && options.width == self.options.width && !slice_only {
             if let Some(scales) = recolored(self.drawing.figure(), &current, &figure_options) {
                 self.drawing.recolor(scales, options.pixel_ratio)?;
                 self.settings = settings;
@@ -394,6 +532,12 @@ impl SweepFigure {
         } else {
             None
         };
+        // The slice is prepared before anything is drawn, so that a refusal changes nothing.
+        let slice = prepare_chart(
+            data,
+            new_figure.as_ref().unwrap_or(self.drawing.figure()),
+            &options,
+        )?;
         self.drawing
             .redraw(new_figure, options.width, options.pixel_ratio)?;
         if let Some(dataset) = new_dataset {
@@ -401,7 +545,7 @@ impl SweepFigure {
         }
         self.settings = settings;
         self.options = options;
-        Ok(())
+        self.show_slice(slice)
     }
 }
 

@@ -17,6 +17,12 @@ export type PanelOrder = "data" | "mean" | "best";
 
 export type MarginalStrips = "auto" | "on" | "off";
 
+export type Chart = "heatmap" | "slice";
+
+export type SliceAxis = "x" | "y";
+
+export type SliceAcross = "auto" | "each" | "best" | "mean";
+
 export type Direction = "higher" | "lower";
 
 export type CellPosition = {
@@ -390,6 +396,13 @@ export type ResolvedFigureOptions = {
    */
   marginals: MarginalStrips,
   /**
+   * The heatmap, or a slice along `along` with `across` deciding the other axis (`auto` is
+   * resolved against the figure's panels: `SliceFigure::across` says what it became).
+   */
+  chart: Chart,
+  along: SliceAxis,
+  across: SliceAcross,
+  /**
    * The theme drawn: `auto` resolved to light or dark.
    */
   theme: Theme,
@@ -456,6 +469,11 @@ export type FigureNotes = {
    * After a PNG export's file name: the resolution the PNG came out at, when less than asked.
    */
   export: string | null,
+  /**
+   * Under the figure: how to read it by pointer and keyboard, when that is not the page's
+   * own line about cells (a slice's points and lines).
+   */
+  help: string | null,
 };
 
 export type CellInfo = {
@@ -740,6 +758,11 @@ export type KeyObservations = {
    * The canvas' accessible description ("Key observations. ..."); "" when there are none.
    */
   description: string,
+  /**
+   * With a slice shown (the slice package): what the observations are about, the heatmap's
+   * cells the slice is read from; absent otherwise.
+   */
+  scope?: string,
 };
 
 export type PairShares = {

@@ -73,6 +73,8 @@ mod pairwise_figure;
 #[doc(hidden)]
 pub mod plain;
 #[cfg(feature = "figures")]
+mod slice;
+#[cfg(feature = "figures")]
 mod source;
 #[cfg(feature = "tables")]
 mod table;
@@ -186,6 +188,15 @@ export interface FigureOptions {
    *  "auto" (the default): when the panels are larger than 6 x 6 (more than 6 columns or rows,
    *  at least 2 of each); "on"; "off". */
   marginals?: MarginalStrips | null;
+  /** "heatmap" (the default), or "slice": the metric along one axis, a line with its interval
+   *  band per series (`along`, `across`). */
+  chart?: Chart | null;
+  /** The axis a slice runs along: "x" (the default) or "y". */
+  along?: SliceAxis | null;
+  /** What a slice does with the other axis: "each" (a line per value), "best" (each point's best
+   *  over it), "mean" (each point's mean over every value), or "auto" (the default): "each" when
+   *  one panel is shown and the other axis has at most 10 values, else "best". */
+  across?: SliceAcross | null;
   /** "light", "dark", "print" (black text, transparent background, thin lines, for exports) or
    *  "auto" (the default): dark when the page prefers a dark colour scheme. */
   theme?: Theme | null;
@@ -193,6 +204,16 @@ export interface FigureOptions {
   width?: number | null;
   /** Device px per CSS px, clamped to 1..4. Default: window.devicePixelRatio. */
   pixelRatio?: number | null;
+}
+
+/** A point of a slice (`chart: "slice"`): its series and position along the axis, what hover
+ *  and the keyboard say of it, and its centre in CSS px from the canvas' top-left corner. */
+export interface SlicePoint {
+  series: number;
+  position: number;
+  text: string;
+  x: number;
+  y: number;
 }
 
 /** Column roles of per-item score CSV; every field is optional and inferred when left out. */
@@ -329,6 +350,10 @@ extern "C" {
     /// A `FigureNotes` object for JavaScript.
     #[wasm_bindgen(typescript_type = "FigureNotes")]
     pub type FigureNotesObject;
+
+    /// A `SlicePoint` object for JavaScript.
+    #[wasm_bindgen(typescript_type = "SlicePoint")]
+    pub type SlicePointObject;
 
     /// A `FigureSize` object for JavaScript.
     #[wasm_bindgen(typescript_type = "FigureSize")]

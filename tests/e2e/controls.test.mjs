@@ -118,7 +118,7 @@ describe("controls and share links", { timeout: 180_000 }, () => {
 
     // Which controls show follows the layout and the range.
     const last = history[history.length - 1].controls;
-    assert.deepEqual(last.shown, ["dataset-select", "file-input", "layout-select", "order-select", "marginals-select", "cmap-select", "reverse-input", "scale-select", "range-select", "center-input", "theme-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
+    assert.deepEqual(last.shown, ["dataset-select", "file-input", "layout-select", "order-select", "marginals-select", "chart-select", "cmap-select", "reverse-input", "scale-select", "range-select", "center-input", "theme-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
     const difference = history[5].controls;
     assert.deepEqual(difference.shown.slice(2, 6), ["layout-select", "model-select", "model-b-select", "benchmark-select"]);
     assert.equal(await page.evaluate(() => document.getElementById("model-label").textContent), "Model");

@@ -200,6 +200,41 @@ describe("the <sweep-map> element", { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  test("chart=\"slice\" fetches the slice package once and draws the slice there; the keyboard reads its points", async () => {
+    const { page, context, problems, requests } = await openRecordedPage(session, "test/figures.html");
+    await waitForEvents(page, "sweepmap-render", 3);
+    const slicePackage = () => requests.filter((url) => url.includes("/pkg/slice/") && url.endsWith(".wasm"));
+    assert.deepEqual(slicePackage(), [], "heatmaps never fetch it");
+    await page.evaluate(() => {
+      document.getElementById("a").setAttribute("chart", "slice");
+      document.getElementById("c").chart = "slice";
+    });
+    const renders = await waitForEvents(page, "sweepmap-render", 2, "a");
+    await waitForEvents(page, "sweepmap-render", 2, "c");
+    assert.deepEqual(slicePackage(), [new URL("pkg/slice/sweepmap_bg.wasm", session.url).href], "one fetch for two elements");
+    const shown = await page.evaluate(() => {
+      const figure = document.getElementById("a").figure;
+      const point = figure.slicePointOf(0, 0);
+      return { series: figure.sliceSeries(), point, size: figure.size() };
+    });
+    assert.ok(shown.series.length > 0);
+    assert.match(shown.point.text, /^.+ · .+ = .+: [0-9.]+/);
+    assert.equal(renders[1].detail.width, shown.size.width);
+    // The keyboard starts at the first line's first point and says it (sweepmap-hover, "keyboard").
+    await page.focus("#a");
+    await page.evaluate(() => document.getElementById("a").shadowRoot.querySelector("canvas").focus());
+    const announced = await page.evaluate(() => document.getElementById("a").shadowRoot.querySelector("[aria-live]")?.textContent ?? null);
+    assert.equal(announced, shown.point.text);
+    // Back to the heatmap: the default package's figure, no fetch.
+    await page.evaluate(() => document.getElementById("a").removeAttribute("chart"));
+    await waitForEvents(page, "sweepmap-render", 3, "a");
+    assert.equal(await page.evaluate(() => "sliceSeries" in document.getElementById("a").figure), false);
+    assert.equal(slicePackage().length, 1);
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("redraws at its container's new width", async () => {
     const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
     await waitForEvents(page, "sweepmap-render", 1, "a");

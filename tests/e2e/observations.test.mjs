@@ -537,7 +537,7 @@ describe("uncertainty, key observations and reconciliation", { timeout: 180_000 
     ]);
     assert.notEqual(await canvasHash(page), before);
     const controls = await controlValues(page);
-    assert.deepEqual(controls.shown.slice(2), ["layout-select", "model-select", "benchmark-select", "cmap-select", "reverse-input", "scale-select", "range-select", "theme-select", "annotate-input", "decimals-select"]);
+    assert.deepEqual(controls.shown.slice(2), ["layout-select", "model-select", "benchmark-select", "chart-select", "cmap-select", "reverse-input", "scale-select", "range-select", "theme-select", "annotate-input", "decimals-select"]);
     assert.deepEqual(
       await page.evaluate(() => [...document.querySelectorAll("#benchmark-select option")].map((option) => option.value)),
       [llama.aggregate],

@@ -5,8 +5,9 @@
 // font, www/pkg/paper/, only on a PDF or outlined SVG export (tests/e2e/paper.test.mjs);
 // DuckDB-wasm, www/duckdb/, only when a Parquet file is opened (tests/e2e/parquet.test.mjs). A
 // sweep figure's exports (SVG, CSV, LaTeX, Markdown) are written by the pairwise package too,
-// fetched on the first such export (lib/sweepmap.js withExports).
-// README "Package size".
+// fetched on the first such export (lib/sweepmap.js withExports). The slice view
+// (`chart=slice`) is drawn by the slice package, www/pkg/slice/, fetched the first time a slice
+// is asked for, which writes the slice's exports itself. README "Package size".
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -35,6 +36,8 @@ const pairwiseWasm = () => new URL("pkg/pairwise/sweepmap_bg.wasm", session.url)
 const fromPairwisePackage = (requests) => requests.filter((url) => url.includes("/pkg/pairwise/"));
 const fromPaperPackage = (requests) => requests.filter((url) => url.includes("/pkg/paper/"));
 const fromImportersPackage = (requests) => requests.filter((url) => url.includes("/pkg/importers/"));
+const sliceWasm = () => new URL("pkg/slice/sweepmap_bg.wasm", session.url).href;
+const fromSlicePackage = (requests) => requests.filter((url) => url.includes("/pkg/slice/"));
 const fromDuckDB = (requests) => requests.filter((url) => url.includes("/duckdb/") || url.endsWith("/reduce.js"));
 
 describe("the wasm packages a page loads", { timeout: 120_000 }, () => {
@@ -57,6 +60,56 @@ describe("the wasm packages a page loads", { timeout: 120_000 }, () => {
     // DuckDB-wasm (www/duckdb/) and the module that starts it (reduce.js) come with a Parquet
     // file only (tests/e2e/parquet.test.mjs).
     assert.deepEqual(fromDuckDB(requests), []);
+    // Nor the slice package: the Chart select is there, on the heatmap.
+    assert.equal(await page.inputValue("#chart-select"), "heatmap");
+    assert.deepEqual(fromSlicePackage(requests), []);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("choosing a slice fetches the slice package, once, which draws it and writes its exports", async () => {
+    const { page, context, problems, requests } = await openRecorded("#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    assert.deepEqual(fromSlicePackage(requests), []);
+    // The default package refuses a slice, naming the package that draws them.
+    const refused = await page.evaluate(async () => {
+      const { SweepFigure } = await import("./lib/sweepmap.js");
+      try {
+        new SweepFigure(window.sweepmap.dataset, document.createElement("canvas"), { chart: "slice" }).free();
+        return null;
+      } catch (error) {
+        return error.message;
+      }
+    });
+    assert.equal(refused, 'field "chart": expected "heatmap" in this package: slices are drawn by the slice package (www/pkg/slice/, loadSliceApi() in lib/sweepmap.js)');
+    const renders = await page.evaluate(() => window.sweepmap.renders);
+    await page.selectOption("#chart-select", "slice:x");
+    await page.waitForFunction((before) => window.sweepmap.renders > before && "sliceSeries" in window.sweepmap.figure, renders);
+    assert.deepEqual(requests.filter((url) => url.endsWith(".wasm")), [defaultWasm(), sliceWasm()]);
+    const series = await page.evaluate(() => window.sweepmap.figure.sliceSeries());
+    assert.ok(series.length > 0, "the slice has lines");
+    // Its exports are the slice package's own: no pairwise package for them.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export-svg")]);
+    const svg = await readFile(await download.path(), "utf8");
+    assert.match(svg, /^<svg /);
+    assert.match(svg, / along /);
+    assert.deepEqual(fromPairwisePackage(requests), []);
+    // Back to the heatmap (the default package again), then another slice: nothing fetched again.
+    await page.selectOption("#chart-select", "heatmap");
+    await page.waitForFunction(() => !("sliceSeries" in window.sweepmap.figure) && window.sweepmap.state.chart === "heatmap");
+    await page.selectOption("#chart-select", "slice:y");
+    await page.waitForFunction(() => "sliceSeries" in window.sweepmap.figure && window.sweepmap.state.along === "y");
+    assert.equal(fromSlicePackage(requests).filter((url) => url.endsWith(".wasm")).length, 1, "fetched once");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a link to a slice fetches the slice package once and opens the slice", async () => {
+    const { page, context, problems, requests } = await openRecorded("#dataset=kv-cache-sweep&chart=slice&along=y");
+    await page.waitForFunction(() => window.sweepmap.figure && "sliceSeries" in window.sweepmap.figure);
+    assert.equal((await shownDataset(page)).error, null);
+    assert.equal(await page.inputValue("#chart-select"), "slice:y");
+    assert.deepEqual(requests.filter((url) => url.endsWith(".wasm")), [defaultWasm(), sliceWasm()]);
     assert.deepEqual(problems, []);
     await context.close();
   });

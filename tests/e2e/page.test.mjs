@@ -54,6 +54,8 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "benchmark-select": "AIME24",
       "order-select": "data",
       "marginals-select": "auto",
+      "chart-select": "heatmap",
+      "across-select": "auto",
       // The controls of pairwise comparisons, hidden for a sweep (pairwise.test.mjs tests them).
       "group-select": "",
       "bins-select": "10",
@@ -73,7 +75,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "uncertainty-input": true,
       "level-select": "0.95",
     });
-    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "order-select", "marginals-select", "cmap-select", "reverse-input", "scale-select", "range-select", "theme-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
+    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "order-select", "marginals-select", "chart-select", "cmap-select", "reverse-input", "scale-select", "range-select", "theme-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
     // A dataset with a reported aggregate offers its reconciliation.
     assert.deepEqual(shown.layouts, ["model", "benchmark", "grid", "difference", "reconcile"]);
 
@@ -223,6 +225,7 @@ describe("the explorer page", { timeout: 90_000 }, () => {
       "model-select",
       "model-b-select",
       "benchmark-select",
+      "chart-select",
       "cmap-select",
       "reverse-input",
       "scale-select",

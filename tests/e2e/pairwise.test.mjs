@@ -674,7 +674,7 @@ describe("pairwise comparisons", { timeout: 180_000 }, () => {
     assert.equal(await page.isVisible("#synthetic-tag"), false);
     assert.equal(await page.textContent("#summary-heading"), "Key observations");
     const controls = await controlValues(page);
-    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "order-select", "marginals-select", "cmap-select", "reverse-input", "scale-select", "range-select", "theme-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
+    assert.deepEqual(controls.shown, ["dataset-select", "file-input", "layout-select", "model-select", "order-select", "marginals-select", "chart-select", "cmap-select", "reverse-input", "scale-select", "range-select", "theme-select", "annotate-input", "decimals-select", "uncertainty-input", "level-select"]);
     assert.deepEqual(
       await page.evaluate(() => [...document.querySelectorAll("#range-select option")].filter((item) => !item.hidden).map((item) => item.value)),
       ["panel", "shared", "fixed", "centered"],

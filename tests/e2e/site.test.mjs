@@ -107,7 +107,7 @@ describe("the site builder", () => {
     const source = await tempFolder("site-source");
     const out = await tempFolder("site-out");
     try {
-      for (const pkg of [["pkg"], ["pkg", "pairwise"], ["pkg", "importers"]]) {
+      for (const pkg of [["pkg"], ["pkg", "pairwise"], ["pkg", "importers"], ["pkg", "slice"]]) {
         await mkdir(path.join(source.folder, ...pkg), { recursive: true });
         await writeFile(path.join(source.folder, ...pkg, "sweepmap.js"), "export {};\n");
         await writeFile(path.join(source.folder, ...pkg, "sweepmap_bg.wasm"), "");
@@ -140,6 +140,8 @@ describe("the site builder", () => {
         path.join("pkg", "importers", "sweepmap_bg.wasm"),
         path.join("pkg", "pairwise", "sweepmap.js"),
         path.join("pkg", "pairwise", "sweepmap_bg.wasm"),
+        path.join("pkg", "slice", "sweepmap.js"),
+        path.join("pkg", "slice", "sweepmap_bg.wasm"),
         path.join("pkg", "sweepmap.js"),
         path.join("pkg", "sweepmap_bg.wasm"),
       ]);

@@ -144,8 +144,9 @@ describe("the standalone file", { timeout: 240_000 }, () => {
       // Nothing is loaded from an address: the only src or href is the data: icon.
       assert.deepEqual([...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((match) => match[1]), ["data:,"], `${kind}: no address`);
       const wasm = [...html.matchAll(/<script type="application\/gzip" id="([^"]+)">/g)].map((match) => match[1]);
-      // Both hold the pairwise package: it writes a sweep figure's exports (lib/sweepmap.js withExports).
-      assert.deepEqual(wasm, ["sweepmap-wasm", "sweepmap-wasm-pairwise"]);
+      // Both hold the pairwise package: it writes a sweep figure's exports (lib/sweepmap.js
+      // withExports); and the slice package, which draws the slice view.
+      assert.deepEqual(wasm, ["sweepmap-wasm", "sweepmap-wasm-pairwise", "sweepmap-wasm-slice"]);
     }
   });
 
@@ -229,6 +230,30 @@ describe("the standalone file", { timeout: 240_000 }, () => {
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), true, `nothing wider than ${width} px`);
       await page.screenshot({ path: path.join(shots, `kv-cache-sweep-${width}.png`), fullPage: true });
     }
+    await opened.context.close();
+  });
+
+  test("a file whose view is a slice draws it offline from the slice package it holds, as the explorer does, and its exports", async () => {
+    const view = "chart=slice&along=y";
+    const explorer = await openPage(session, `#dataset=kv-cache-sweep&${view}`);
+    await explorer.page.waitForFunction(() => window.sweepmap.figure && "sliceSeries" in window.sweepmap.figure);
+    const slice = (page) => page.evaluate(() => ({ series: window.sweepmap.figure.sliceSeries(), first: window.sweepmap.figure.slicePointOf(0, 0), help: document.getElementById("figure-help").textContent }));
+    const expected = await slice(explorer.page);
+    const expectedSvg = await download(explorer.page, "#export-svg");
+    await explorer.context.close();
+
+    const data = await readFile(path.join(repository, "www", "data", "kv-cache-sweep.json"), "utf8");
+    const file = await figureFile("kv-cache-slice.html", { data, name: "kv-cache-sweep.json", view });
+    const opened = await openFile(file);
+    await opened.page.waitForFunction(() => window.sweepmap.figure && "sliceSeries" in window.sweepmap.figure);
+    assert.deepEqual(await slice(opened.page), expected);
+    assert.match(expected.help, /^Point at a point/);
+    assert.deepEqual(await download(opened.page, "#export-svg"), expectedSvg);
+    // Back to the heatmap and to a slice again, from the controls.
+    await afterRender(opened.page, () => opened.page.selectOption("#chart-select", "heatmap"));
+    await afterRender(opened.page, () => opened.page.selectOption("#chart-select", "slice:x"));
+    assert.equal(await opened.page.evaluate(() => window.sweepmap.state.along), "x");
+    assert.deepEqual(await trouble(opened, file), NO_TROUBLE);
     await opened.context.close();
   });
 

@@ -82,6 +82,9 @@ describe("share links: parseState", () => {
       decimals: 3,
       uncertainty: 0.99,
       marginals: "auto",
+      chart: "heatmap",
+      along: "x",
+      across: "auto",
       theme: "dark",
     });
     const fixed = parse("range=fixed&min=40&max=52.5").state;
@@ -228,7 +231,7 @@ describe("share links: the format's keys, words and defaults come from the wasm 
     assert.deepEqual(schema.keys, [
       "dataset", "src", "data", "fmt", "name", "roles", "metric", "direction", "x", "y", "others", "binned",
       "layout", "model", "b", "bench", "order", "models", "group",
-      "bins", "by", "log", "cmap", "rev", "scale", "range", "min", "max", "center", "annot", "dec", "unc", "marginals", "theme",
+      "bins", "by", "log", "cmap", "rev", "scale", "range", "min", "max", "center", "annot", "dec", "unc", "marginals", "chart", "along", "across", "theme",
     ]);
     assert.deepEqual(schema.layouts, ["model", "benchmark", "grid", "difference", "reconcile"]);
     assert.deepEqual(schema.ranges, ["panel", "shared", "fixed", "centered"]);
@@ -257,6 +260,9 @@ describe("share links: the format's keys, words and defaults come from the wasm 
       decimals: null,
       uncertainty: null,
       marginals: "auto",
+      chart: "heatmap",
+      along: "x",
+      across: "auto",
       theme: "auto",
     });
     assert.equal(defaultView("sweep"), schema.sweep);
@@ -521,6 +527,9 @@ describe("view resolution", () => {
       decimals: 2,
       uncertainty: null,
       marginals: "auto",
+      chart: "heatmap",
+      along: "x",
+      across: "auto",
       theme: "auto",
     });
     assert.equal(figureOptions(parse("layout=grid&unc=0.9").state, names).uncertainty, 0.9);
@@ -544,6 +553,9 @@ describe("view resolution", () => {
         decimals: null,
         uncertainty: null,
         marginals: "auto",
+        chart: "heatmap",
+        along: "x",
+        across: "auto",
         theme: "auto",
       },
     );

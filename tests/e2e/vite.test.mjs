@@ -83,9 +83,12 @@ describe("the package", () => {
       "./wasm-pairwise > default",
       "./wasm-importers > types",
       "./wasm-importers > default",
+      "./wasm-slice > types",
+      "./wasm-slice > default",
       "./sweepmap_bg.wasm",
       "./pairwise/sweepmap_bg.wasm",
       "./importers/sweepmap_bg.wasm",
+      "./slice/sweepmap_bg.wasm",
       "./standalone.html",
       "./pairwise/standalone.html",
       "./package.json",
@@ -109,10 +112,11 @@ describe("the package", () => {
 });
 
 describe("a Vite app that depends on sweepmap", { timeout: 120_000 }, () => {
-  test("vite build ships the three wasm packages as assets", () => {
+  test("vite build ships the four wasm packages as assets", () => {
     // The default package, the pairwise one, which the app fetches only for per-item scores,
-    // and the importers, fetched only for other tools' files.
-    assert.equal(built.files.filter((file) => /^sweepmap_bg-[\w-]+\.wasm$/.test(file)).length, 3, built.files.join(", "));
+    // the importers, fetched only for other tools' files, and the slice package, only for a
+    // slice.
+    assert.equal(built.files.filter((file) => /^sweepmap_bg-[\w-]+\.wasm$/.test(file)).length, 4, built.files.join(", "));
   });
 
   test("the built app draws the figure, with both imports resolved through exports", async () => {
@@ -126,7 +130,7 @@ describe("a Vite app that depends on sweepmap", { timeout: 120_000 }, () => {
     assert.deepEqual(app.elementExports, declaredValues(path.join(repository, "www/lib/element.d.ts")));
     assert.deepEqual(app.apiExports, declaredValues(path.join(repository, "www/lib/sweepmap.d.ts")));
     // One wasm fetched: the default package (the pairwise one is only fetched for per-item
-    // scores, the importers for other tools' files).
+    // scores, the importers for other tools' files, the slice package for a slice).
     assert.equal(requests.filter((url) => url.endsWith(".wasm")).length, 1);
 
     // accuracy: 0.25 at (0.1, 500) is the lowest cell, 1 at (0.2, 1000) the highest.

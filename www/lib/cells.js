@@ -5,6 +5,9 @@
 // written with textContent. The explorer and the <sweep-map> element both use it; the element
 // passes callbacks to turn what a reader points at or activates into events. It works inside a
 // shadow root: focus is read from the canvas' own root, not from the document.
+// A slice (`chart: "slice"`) is read the same way point by point: slicePoint, slicePointOf and
+// sliceSeries give its points, the arrow keys step along a line (left, right) and between lines
+// (up, down), and a point's text is the core's.
 
 import { binTooltipContent, tooltipRow } from "./bins.js";
 
@@ -61,7 +64,7 @@ export class CellInspector {
 
   /** Tells onCell about a cell (or null) unless it was the last one told. */
   reportCell(info, how) {
-    const key = info ? `${info.panel},${info.x},${info.y}` : null;
+    const key = info ? (isPoint(info) ? `s${info.series},${info.position}` : `${info.panel},${info.x},${info.y}`) : null;
     if (key === this.reported) return;
     this.reported = key;
     this.onCell?.(info ?? null, how);
@@ -71,6 +74,7 @@ export class CellInspector {
   cellAt(event) {
     const point = this.figurePoint(event);
     try {
+      if (this.series.length > 0) return this.figure.slicePoint(point.x, point.y) ?? undefined;
       return this.figure.hitTest(point.x, point.y) ?? undefined;
     } catch {
       return undefined;
@@ -87,6 +91,10 @@ export class CellInspector {
   setFigure(figure) {
     this.figure = figure;
     this.panels = figure ? figure.panels() : [];
+    /** A slice's series (names), empty for a heatmap. */
+    this.series = figure && typeof figure.sliceSeries === "function" ? figure.sliceSeries() : [];
+    /** How many positions a slice's axis has. */
+    this.positions = this.series.length > 0 ? figure.slicePositions() : 0;
     this.pointing = false;
     this.reported = null;
     this.hideTooltip();
@@ -98,7 +106,10 @@ export class CellInspector {
     }
   }
 
-  validCell({ panel, x, y }) {
+  validCell(cell) {
+    if (this.series.length > 0) return isPoint(cell) && Boolean(this.figure.slicePointOf(cell.series, cell.position));
+    if (isPoint(cell)) return false;
+    const { panel, x, y } = cell;
     const info = this.panels[panel];
     if (!info || x < 0 || y < 0) return false;
     // A panel's strips are the column past the last (one cell per row) and the row past the
@@ -145,7 +156,8 @@ export class CellInspector {
 
   onPointerDown(event) {
     const info = this.figure ? this.cellAt(event) : undefined;
-    this.pressed = info ? { panel: info.panel, x: info.x, y: info.y } : null;
+    if (info && isPoint(info)) this.pressed = { series: info.series, position: info.position };
+    else this.pressed = info ? { panel: info.panel, x: info.x, y: info.y } : null;
   }
 
   onFocus() {
@@ -162,8 +174,9 @@ export class CellInspector {
     if (!this.pointing) this.hideTooltip();
   }
 
-  /** The top-left cell of the first panel, as drawn. */
+  /** The top-left cell of the first panel, as drawn (a slice: the first line's first point). */
   startCell() {
+    if (this.series.length > 0) return this.stepPoint({ series: 0, position: -1 }, "ArrowRight");
     const panel = this.panels[0];
     const direction = this.orientation(0);
     return {
@@ -206,8 +219,40 @@ export class CellInspector {
     this.showFocused({ announce: true });
   }
 
+  /**
+   * A slice's point one step from `point`: along its line to the next point there is (a gap
+   * skipped; Home and End: its first and last), or to the nearest point of the next line up or
+   * down; null when there is none.
+   */
+  stepPoint(point, key) {
+    const count = this.positions;
+    const has = (series, position) => position >= 0 && position < count && Boolean(this.figure.slicePointOf(series, position));
+    if (key === "Home" || key === "End") {
+      const order = [...Array(count).keys()];
+      if (key === "End") order.reverse();
+      const position = order.find((p) => has(point.series, p));
+      return position === undefined ? null : { series: point.series, position };
+    }
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      const sign = key === "ArrowRight" ? 1 : -1;
+      for (let position = point.position + sign; position >= 0 && position < count; position += sign) {
+        if (has(point.series, position)) return { series: point.series, position };
+      }
+      return null;
+    }
+    const sign = key === "ArrowDown" ? 1 : -1;
+    for (let series = point.series + sign; series >= 0 && series < this.series.length; series += sign) {
+      for (let distance = 0; distance < count; distance += 1) {
+        const near = [point.position - distance, point.position + distance].find((p) => has(series, p));
+        if (near !== undefined) return { series, position: near };
+      }
+    }
+    return null;
+  }
+
   /** The cell one step from `cell` in the key's direction, crossing into neighbouring panels. */
   step(cell, key) {
+    if (this.series.length > 0) return this.stepPoint(cell, key);
     const { panel, x, y } = cell;
     const info = this.panels[panel];
     const direction = this.orientation(panel);
@@ -266,6 +311,10 @@ export class CellInspector {
 
   showFocused({ announce }) {
     if (!this.figure || !this.focused) return;
+    if (this.series.length > 0) {
+      this.showFocusedPoint({ announce });
+      return;
+    }
     const { panel, x, y } = this.focused;
     const rect = this.figure.cellRect(panel, x, y);
     const info = this.figure.cellInfo(panel, x, y);
@@ -296,6 +345,30 @@ export class CellInspector {
     }
   }
 
+  /** The keyboard's point of a slice: a ring around it, its text shown and announced. */
+  showFocusedPoint({ announce }) {
+    const info = isPoint(this.focused) ? this.figure.slicePointOf(this.focused.series, this.focused.position) : null;
+    if (!info) {
+      this.elements.outline.hidden = true;
+      return;
+    }
+    const { canvas, outline } = this.elements;
+    const scale = this.displayScale();
+    const ring = 10;
+    const left = canvas.offsetLeft + info.x * scale.x - ring / 2;
+    const top = canvas.offsetTop + info.y * scale.y - ring / 2;
+    outline.style.left = `${left}px`;
+    outline.style.top = `${top}px`;
+    outline.style.width = `${ring + 2 * OUTLINE_SPREAD}px`;
+    outline.style.height = `${ring + 2 * OUTLINE_SPREAD}px`;
+    outline.hidden = false;
+    if (!this.pointing) this.showTooltip(info, { x: left + ring / 2, y: top + ring, offset: 6, below: true, cellHeight: ring });
+    if (announce) {
+      this.elements.announcer.textContent = info.text;
+      this.reportCell(info, "keyboard");
+    }
+  }
+
   /** The ratio of the canvas' displayed size to the figure's CSS size (1 unless CSS shrinks it). */
   displayScale() {
     const size = this.figure.size();
@@ -312,7 +385,7 @@ export class CellInspector {
     // hides what overflows) must not count as room.
     tooltip.hidden = true;
     const frameHeight = Math.max(frame.scrollHeight, frame.clientHeight);
-    tooltip.replaceChildren(...(isBin(info) ? binTooltipContent(info) : tooltipContent(info, this.rows?.(info))));
+    tooltip.replaceChildren(...(isPoint(info) ? pointTooltipContent(info) : isBin(info) ? binTooltipContent(info) : tooltipContent(info, this.rows?.(info))));
     tooltip.hidden = false;
     // Place it beside the point, flipped to stay inside the frame's visible area.
     const width = tooltip.offsetWidth;
@@ -336,6 +409,19 @@ export class CellInspector {
   hideTooltip() {
     this.elements.tooltip.hidden = true;
   }
+}
+
+/** True for a point of a slice (its info names a series and a position). */
+function isPoint(info) {
+  return typeof info.series === "number" && typeof info.position === "number";
+}
+
+/** The tooltip of a slice's point: the core's text (through textContent). */
+function pointTooltipContent(info) {
+  const text = document.createElement("p");
+  text.className = "tooltip-title";
+  text.textContent = info.text;
+  return [text];
 }
 
 /** True for a bin of a pairwise figure (its info carries the score ranges). */

@@ -3,6 +3,7 @@
 import type {
   BinValue,
   CellInfo,
+  Chart,
   ColorRange,
   ColorScale,
   Direction,
@@ -10,6 +11,8 @@ import type {
   MarginalStrips,
   PairwiseCellInfo,
   PanelOrder,
+  SliceAcross,
+  SliceAxis,
   SweepDataset,
   SweepFigure,
   Theme,
@@ -116,6 +119,12 @@ export declare class SweepMapElement extends HTMLElement {
   uncertainty: number | null;
   /** Strips of each row's and column's mean (or best cell) beside the panels. */
   marginals: MarginalStrips | null;
+  /** "slice": the metric along one axis, a line with its band per series; null: the heatmap. */
+  chart: Chart | null;
+  /** The axis a slice runs along ("x" when null). */
+  along: SliceAxis | null;
+  /** A slice's lines: a line per value of the other axis, its best, or its mean ("auto" when null). */
+  across: SliceAcross | null;
   /** Pairwise data: the models compared, comma-separated; null: the data's first 5 (every model when there are at most 5). */
   models: string | null;
   group: string | null;

@@ -25,7 +25,7 @@
 // elements (figure-style.js; no style attributes or <style> elements, so a strict Content-Security-Policy with
 // style-src 'self' allows it). Labels from data are only ever written with textContent.
 
-import { load } from "./sweepmap.js";
+import { freeSliceDataset, load, loadedSlice, loadSliceApi, sliceDataset } from "./sweepmap.js";
 import { CellInspector } from "./cells.js";
 import { figureStyleSheet } from "./figure-style.js";
 import { fetchData, formatOf, LoadCancelled, loadSweep, loadText, receivedText, splitNames } from "./source.js";
@@ -59,6 +59,9 @@ const VIEW_ATTRIBUTES = [
   "decimals",
   "uncertainty",
   "marginals",
+  "chart",
+  "along",
+  "across",
   "models",
   "group",
   "bins",
@@ -98,6 +101,12 @@ function camelCase(name) {
   return name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
 }
 
+/** Frees a dataset and the slice package's copy of it, if one was made (lib/sweepmap.js). */
+function freeDataset(dataset) {
+  freeSliceDataset(dataset);
+  dataset.free();
+}
+
 /** An Error from anything thrown. */
 function asError(thrown) {
   return thrown instanceof Error ? thrown : new Error(String(thrown));
@@ -129,6 +138,8 @@ export class SweepMapElement extends HTMLElement {
   #frameRequest;
   #loadCount;
   #drawnWidth;
+  /** True while the slice package is being fetched for this element. */
+  #sliceLoading = false;
   #resizeObserver;
   #childObserver;
   #loading;
@@ -355,11 +366,11 @@ export class SweepMapElement extends HTMLElement {
       if (this.#loading === controller) this.#loading = null;
     }
     if (!current()) {
-      loaded.dataset.free();
+      freeDataset(loaded.dataset);
       return;
     }
     // Data loaded but never drawn (the attributes refused them) are replaced.
-    if (this.#current && this.#current.dataset !== this.#shown.dataset) this.#current.dataset.free();
+    if (this.#current && this.#current.dataset !== this.#shown.dataset) freeDataset(this.#current.dataset);
     this.#current = loaded;
     this.#tryDraw(() => this.#draw());
   }
@@ -459,29 +470,54 @@ export class SweepMapElement extends HTMLElement {
       const link = tableLinkOf(this, loaded.api);
       if (link !== loaded.sweep.given) {
         const next = { ...loaded, ...loadSweep(loaded.api, loaded.text, loaded.format, { link }) };
-        if (loaded.dataset !== this.#shown.dataset) loaded.dataset.free();
+        if (loaded.dataset !== this.#shown.dataset) freeDataset(loaded.dataset);
         this.#current = loaded = next;
       }
     }
     const { api } = loaded;
     const pairwise = loaded.kind === "pairwise";
     const options = { ...viewOptions(this, api, loaded.kind), width: this.#width() };
-    const Figure = pairwise ? api.SweepPairwiseFigure : api.SweepFigure;
+    // A slice is drawn by the slice package, fetched the first time one is asked for: nothing
+    // is drawn until it is there, then the element draws again.
+    const sliceApi = !pairwise && options.chart === "slice" ? loadedSlice() : null;
+    if (!pairwise && options.chart === "slice" && !sliceApi) {
+      this.#awaitSlice();
+      return false;
+    }
+    const Figure = pairwise ? api.SweepPairwiseFigure : sliceApi ? sliceApi.SweepFigure : api.SweepFigure;
+    const dataset = sliceApi ? sliceDataset(loaded.dataset) : loaded.dataset;
     const old = this.#shown;
     let figure = old.figure;
     if (!(figure instanceof Figure)) {
-      figure = new Figure(loaded.dataset, this.#parts.canvas, options);
+      figure = new Figure(dataset, this.#parts.canvas, options);
       old.figure?.free();
     } else if (loaded.dataset !== old.dataset) {
-      if (pairwise) figure.setData(loaded.dataset, options);
-      else figure.setDataset(loaded.dataset, options);
+      if (pairwise) figure.setData(dataset, options);
+      else figure.setDataset(dataset, options);
     } else {
       figure.update(options);
     }
-    if (old.dataset && old.dataset !== loaded.dataset) old.dataset.free();
+    if (old.dataset && old.dataset !== loaded.dataset) freeDataset(old.dataset);
     this.#shown = { figure, dataset: loaded.dataset, kind: loaded.kind, sweep: loaded.sweep, notes: loaded.notes };
     this.#drawnWidth = options.width;
     return true;
+  }
+
+  /** Fetches the slice package (once) and draws again when it is there; says so meanwhile. */
+  #awaitSlice() {
+    if (this.#sliceLoading) return;
+    this.#sliceLoading = true;
+    this.#showStatus("Loading the slice view…");
+    loadSliceApi().then(
+      () => {
+        this.#sliceLoading = false;
+        this.#schedule(VIEW);
+      },
+      (error) => {
+        this.#sliceLoading = false;
+        this.#fail(`could not load the slice package: ${asError(error).message}`);
+      },
+    );
   }
 
   #resizeFigure() {

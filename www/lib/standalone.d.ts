@@ -21,7 +21,7 @@ export declare const FIGURE_SLOT: string;
 /** The id of the script element that holds the figure's JSON. */
 export declare const FIGURE_ELEMENT_ID: string;
 /** The ids of the elements that hold each wasm package, gzipped, as base64. */
-export declare const WASM_ELEMENT_IDS: { readonly sweep: string; readonly pairwise: string };
+export declare const WASM_ELEMENT_IDS: { readonly sweep: string; readonly pairwise: string; readonly slice: string };
 /** The id of the one dataset a standalone file offers (its links say dataset=figure). */
 export declare const FIGURE_DATASET_ID: string;
 /** Where the templates are, beside the wasm packages. */

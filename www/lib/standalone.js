@@ -3,8 +3,9 @@
 // The build (.ci/build, through .ci/standalone.mjs) writes two templates: www/pkg/standalone.html
 // (the explorer with the default package's wasm inlined: sweeps and run tables; and the pairwise
 // package's, which writes a sweep figure's exports: lib/sweepmap.js withExports) and
-// www/pkg/pairwise/standalone.html (the same, for per-item scores). A file without the pairwise
-// package (one made from an older template) refuses per-item scores.
+// www/pkg/pairwise/standalone.html (the same, for per-item scores); both hold the slice package
+// too (the slice view). A file without the pairwise package (one made from an older template)
+// refuses per-item scores; one without the slice package says so when asked for a slice.
 // Each holds the explorer's markup, its stylesheet, its JavaScript bundled into one inline module
 // script and the wasm gzipped as base64, under a Content-Security-Policy that allows exactly that
 // inline script and style (by their hashes) and nothing from any address: the file opens from
@@ -34,7 +35,7 @@ export const FIGURE_SLOT = "<!--sweepmap:figure-->";
 export const FIGURE_ELEMENT_ID = "sweepmap-figure";
 
 /** The ids of the elements that hold each wasm package as base64 in a template. */
-export const WASM_ELEMENT_IDS = { sweep: "sweepmap-wasm", pairwise: "sweepmap-wasm-pairwise" };
+export const WASM_ELEMENT_IDS = { sweep: "sweepmap-wasm", pairwise: "sweepmap-wasm-pairwise", slice: "sweepmap-wasm-slice" };
 
 /** The id of the one dataset a standalone file offers, as its links name it (dataset=figure). */
 export const FIGURE_DATASET_ID = "figure";

@@ -1,11 +1,12 @@
 // Types of the package's entry (lib/sweepmap.js): the default package's wasm API, typed by
-// wasm-bindgen's own declarations, plus load(), loadPairwiseApi() (the pairwise package) and
-// loadImportersApi() (the importers package).
+// wasm-bindgen's own declarations, plus load(), loadPairwiseApi() (the pairwise package),
+// loadImportersApi() (the importers package) and loadSliceApi() (the slice package).
 
 import type * as api from "../pkg/sweepmap.js";
 import type { InitInput } from "../pkg/sweepmap.js";
 import type * as pairwiseApi from "../pkg/pairwise/sweepmap.js";
 import type * as importersApi from "../pkg/importers/sweepmap.js";
+import type * as sliceApi from "../pkg/slice/sweepmap.js";
 
 export * from "../pkg/sweepmap.js";
 
@@ -96,3 +97,33 @@ export declare function loadImportersApi(source?: InitInput | Promise<InitInput>
 
 /** The importers package's API once loadImportersApi() has finished, else null. */
 export declare function loadedImporters(): SweepmapImportersApi | null;
+
+/** The slice package's API: the sweep figure API with its exports and the slice view. */
+export type SweepmapSliceApi = typeof sliceApi;
+
+/** Where the slice package's wasm is. */
+export declare const sliceWasmUrl: URL;
+
+/**
+ * Sets where loadSliceApi() takes the slice package from when called without a source: `make()`
+ * is called then, once (a standalone file points it at the bytes it holds).
+ */
+export declare function sliceSource(make: () => InitInput | Promise<InitInput>): void;
+
+/**
+ * Fetches and instantiates the slice package (glue and wasm) once per page; every call returns
+ * the same promise. `source` as for load() (by default www/pkg/slice/, or what sliceSource set).
+ */
+export declare function loadSliceApi(source?: InitInput | Promise<InitInput>): Promise<SweepmapSliceApi>;
+
+/** The slice package's API once loadSliceApi() has finished, else null. */
+export declare function loadedSlice(): SweepmapSliceApi | null;
+
+/**
+ * The slice package's copy of a dataset of any package (itself when it is the slice package's),
+ * read once from its JSON; throws when the slice package is not loaded.
+ */
+export declare function sliceDataset(dataset: { toJson(): string }): sliceApi.SweepDataset;
+
+/** Frees the slice package's copy of `dataset`, if sliceDataset made one. */
+export declare function freeSliceDataset(dataset: object): void;

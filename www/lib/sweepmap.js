@@ -7,7 +7,9 @@
 // figure's exports (withExports: SVG, CSV, LaTeX, Markdown); and loadImportersApi(), for
 // the importers package (www/pkg/importers/: runs as JSON and lm-evaluation-harness files
 // converted into text the other two open; no figure code), fetched only by a page that meets
-// such a file.
+// such a file; and loadSliceApi(), for the slice package (www/pkg/slice/: the sweep figure API
+// with its exports and the slice view, `chart: "slice"`), fetched only when a slice is drawn:
+// sliceFigure() draws one there from a dataset of the default package.
 //
 //   import { load, loadPairwiseApi, loadImportersApi } from "sweepmap";   // or "./lib/sweepmap.js"
 //   const { loadDataset, SweepFigure } = await load();
@@ -132,6 +134,91 @@ export async function withExports(item, use) {
     return await use(twin);
   } finally {
     twin.free();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The slice view (`chart: "slice"`: the metric along one parameter, a line with its band per
+// series) is drawn only by the slice package (www/pkg/slice/), fetched the first time a page or
+// element asks for a slice; the other packages know the slice's settings and refuse to draw one.
+// Its SweepFigure has the whole sweep figure API (hover through slicePoint, slicePointOf,
+// sliceSeries and slicePositions; notes; and the exports: toSvg, latex, observationsMarkdown,
+// shownCsv, each of the slice), drawn from the same dataset read there from its JSON.
+
+/** Where the slice package's wasm is. */
+export const sliceWasmUrl = new URL("../pkg/slice/sweepmap_bg.wasm", import.meta.url);
+
+/** The slice package once instantiated. */
+let slice = null;
+
+const startSlice = once(async (source) => {
+  const module = await import("../pkg/slice/sweepmap.js");
+  await module.default({ module_or_path: source });
+  slice = module;
+  return module;
+});
+
+/** Where loadSliceApi() takes the package from when given no source (sliceSource). */
+let defaultSliceSource = () => sliceWasmUrl;
+
+/**
+ * Sets where loadSliceApi() takes the slice package from when it is called without a source:
+ * `make()` is called then, once, and returns what load()'s `source` may be. A standalone file
+ * (www/standalone/wasm.js) points it at the bytes it holds, unzipped only if a slice is drawn.
+ * @param {() => any} make
+ */
+export function sliceSource(make) {
+  defaultSliceSource = make;
+}
+
+/**
+ * Fetches and instantiates the slice package (its glue and wasm), once: every call returns the
+ * same promise, which resolves to that package's API. `source` as for load() (by default
+ * www/pkg/slice/, or what sliceSource set).
+ * @param {import("../pkg/sweepmap.js").InitInput | Promise<import("../pkg/sweepmap.js").InitInput>} [source]
+ * @returns {Promise<typeof import("../pkg/slice/sweepmap.js")>}
+ */
+export function loadSliceApi(source) {
+  return startSlice(source ?? defaultSliceSource());
+}
+
+/**
+ * The slice package's API once loadSliceApi() has finished, else null: the explorer and the
+ * element draw synchronously once it is there.
+ * @returns {typeof import("../pkg/slice/sweepmap.js") | null}
+ */
+export function loadedSlice() {
+  return slice;
+}
+
+/** The slice package's copy of each dataset of another package, read once from its JSON. */
+const sliceDatasets = new WeakMap();
+
+/**
+ * The dataset the slice package draws for `dataset` (a SweepDataset of any package): `dataset`
+ * itself when it is the slice package's, else the same data read there from `dataset.toJson()`,
+ * once per dataset. Free it with freeSliceDataset(dataset) when `dataset` goes. Needs the slice
+ * package loaded (loadSliceApi).
+ * @param {any} dataset
+ * @returns {import("../pkg/slice/sweepmap.js").SweepDataset}
+ */
+export function sliceDataset(dataset) {
+  if (!slice) throw new Error('the slice package is not loaded: await loadSliceApi() before drawing chart: "slice"');
+  if (dataset instanceof slice.SweepDataset) return dataset;
+  let copy = sliceDatasets.get(dataset);
+  if (!copy) {
+    copy = slice.loadJson(dataset.toJson());
+    sliceDatasets.set(dataset, copy);
+  }
+  return copy;
+}
+
+/** Frees the slice package's copy of `dataset` (sliceDataset), if it made one. */
+export function freeSliceDataset(dataset) {
+  const copy = sliceDatasets.get(dataset);
+  if (copy) {
+    sliceDatasets.delete(dataset);
+    copy.free();
   }
 }
 

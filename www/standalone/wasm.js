@@ -4,7 +4,7 @@
 // explorer, so that load() and loadPairwiseApi() (../lib/sweepmap.js) are started here, with
 // these bytes, before the explorer first asks for them: only the first call's source counts.
 
-import { load, loadPairwiseApi } from "../lib/sweepmap.js";
+import { load, loadPairwiseApi, sliceSource } from "../lib/sweepmap.js";
 import { WASM_ELEMENT_IDS } from "../lib/standalone.js";
 
 /**
@@ -26,3 +26,6 @@ function inlineWasm(id) {
 load(inlineWasm(WASM_ELEMENT_IDS.sweep) ?? Promise.reject(new Error("this file holds no wasm package"))).catch(() => {});
 const pairwise = inlineWasm(WASM_ELEMENT_IDS.pairwise);
 if (pairwise) loadPairwiseApi(pairwise).catch(() => {});
+// The slice package, unzipped and started only when the figure asks for a slice: what
+// loadSliceApi() takes it from. A file without it (from an older template) says so then.
+sliceSource(() => inlineWasm(WASM_ELEMENT_IDS.slice) ?? Promise.reject(new Error("this file holds no slice package; make it again from a newer template")));
