@@ -40,7 +40,7 @@ use crate::figure::{
     FigureOptions, KeyObservations, Observation, View,
 };
 use crate::layout::FigureLayout;
-use crate::results::{sections, FigurePanelInfo, ShownObservations};
+use crate::results::{sections, FigurePanelInfo, FigureSize, ShownObservations};
 use crate::view::settings::{PIXEL_RATIO, SWEEP, WIDTH};
 use crate::view::{resolve_options, OptionValue, Patch, ResolvedOptions, Settings};
 use crate::Dataset;
@@ -54,13 +54,6 @@ pub struct SweepFigure {
     drawing: Drawing,
     /// With `chart: "slice"`, the slice of the drawing's figure, drawn over it on the canvas.
     slice: Option<ShownSlice>,
-}
-
-/// A slice's size as JavaScript gets it (`FigureSize`).
-#[derive(Serialize)]
-struct SliceSize {
-    width: f64,
-    height: f64,
 }
 
 /// A figure options argument as a patch.
@@ -180,7 +173,7 @@ impl SweepFigure {
         match &self.slice {
             Some(slice) => {
                 let (width, height) = slice.size();
-                to_typed(&SliceSize { width, height })
+                to_typed(&FigureSize { width, height })
             }
             None => self.drawing.size(),
         }
