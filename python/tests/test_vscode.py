@@ -26,6 +26,7 @@ import comm
 import pytest
 from comm.base_comm import BaseComm
 from conftest import Host, wait_for
+from ipywidgets.embed import dependency_state
 from test_frontend import MAGMA, TIDY, VIRIDIS, canvas_colour, cells, drawn, page_point
 
 import sweepmap
@@ -142,9 +143,14 @@ class VSCodeHost(Host):
                 await route.abort()
 
         await self.page.route("**/*", route)
-        await self.page.expose_binding("toPython", lambda _source, *message: self._shell(*message))
+        if kernel:
+            await self.page.expose_binding(
+                "toPython", lambda _source, *message: self._shell(*message)
+            )
         await self.page.goto(PAGE_URL)
         await self.page.wait_for_function("window.host?.ready === true")
+        if kernel:
+            await self.page.evaluate("() => window.host.connect()")
 
     async def _show(self, widgets: tuple[Any, ...]) -> None:
         for widget in widgets:
@@ -166,6 +172,20 @@ class VSCodeHost(Host):
         self.call(self._page(kernel=True))
         for asset in list(_figure._shared.values()):
             asset.close()
+
+    async def _restore(self, saved: dict[str, Any], ids: list[str]) -> None:
+        await self._page(kernel=False)
+        widgets = {
+            "application/vnd.jupyter.widget-state+json": {
+                "version_major": 2,
+                "version_minor": 0,
+                "state": saved,
+            }
+        }
+        await self.page.evaluate("(widgets) => window.host.restore(widgets)", widgets)
+        for model_id in ids:
+            data = {"version_major": 2, "version_minor": 0, "model_id": model_id}
+            await self.page.evaluate("(data) => window.host.render(data)", data)
 
     def close(self) -> None:
         self.page_number += 1  # what comms publish from now on (widgets deleted) is dropped
@@ -290,4 +310,24 @@ def test_a_figure_without_a_width_follows_its_output_under_vscodes_manager(kerne
     for x, y, _width, _height, fill in cells(figure.to_svg()):
         assert canvas_colour(kernel, x + 6, y + 6) == fill
     assert figure.error == ""
+    assert kernel.console == [] and kernel.evaluate("window.host.errors") == []
+
+
+def test_a_notebook_saved_with_its_widget_state_reopens_in_vscode_with_no_kernel(kernel):
+    """VS Code saves no widget state, but renders the state a notebook was saved with (by
+    JupyterLab): the figure drawn from it, with no kernel, in the colours it had."""
+    figure = kernel.show(sweepmap.Figure(TIDY, width=600, colormap="magma"))
+    drawn(figure)
+    found = cells(figure.to_svg())
+    assert set(MAGMA.values()) <= {fill for *_, fill in found}
+    saved = dependency_state([figure], drop_defaults=False)
+    kernel.restore(saved, [figure.model_id])
+    labelled = "widgetRoot().querySelector('canvas').getAttribute('aria-label')"
+    wait_for(
+        lambda: kernel.evaluate(labelled) not in (None, "Loading the figure"),
+        what="the figure to draw from the saved state",
+    )
+    for x, y, _width, _height, fill in found:
+        assert canvas_colour(kernel, x + 6, y + 6) == fill
+    assert kernel.shell == []  # no kernel: nothing was sent
     assert kernel.console == [] and kernel.evaluate("window.host.errors") == []
