@@ -27,6 +27,7 @@ import pytest
 from comm.base_comm import BaseComm
 from conftest import Host, wait_for
 from ipywidgets.embed import dependency_state
+from playwright.async_api import Error as PlaywrightError
 from test_frontend import MAGMA, TIDY, VIRIDIS, canvas_colour, cells, drawn, page_point
 
 import sweepmap
@@ -38,6 +39,19 @@ MANAGER = REPOSITORY / "node_modules" / "@vscode" / "jupyter-ipywidgets8" / "dis
 REQUIREJS = REPOSITORY / "node_modules" / "requirejs" / "require.js"
 NBEXTENSIONS = Path(sys.prefix) / "share" / "jupyter" / "nbextensions"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+# The policy VS Code's notebook webview declares when `notebook.experimental.enableCsp` is on
+# (off by default: then the webview declares none), as its backLayerWebView.ts writes it, with
+# the test's origin for webviewGenericCspSource (https://*.vscode-cdn.net, where VS Code serves
+# renderers and preloads).
+VSCODE_CSP = (
+    "default-src 'none'; "
+    "script-src {source} 'unsafe-inline' 'unsafe-eval'; "
+    "style-src {source} 'unsafe-inline'; "
+    "img-src {source} https: http: data:; "
+    "font-src {source} https:; "
+    "connect-src https:; "
+    "child-src https: data:;"
+).format(source="http://sweepmap.test")
 
 
 class _KernelComm(BaseComm):
@@ -69,6 +83,8 @@ class VSCodeHost(Host):
         self.parent = threading.local()
         # What the page sent the kernel: (msg_type, data.method, content.type of a custom one).
         self.shell: list[tuple[str, str | None, str | None]] = []
+        # A Content-Security-Policy the page declares (a <meta> first in its head), or None.
+        self.csp: str | None = None
         super().__init__()
 
     def iopub(
@@ -138,7 +154,11 @@ class VSCodeHost(Host):
             self.requested.append(url)
             if url in files:
                 path, content_type = files[url]
-                await route.fulfill(body=path.read_bytes(), content_type=content_type)
+                body = path.read_bytes()
+                if url == PAGE_URL and self.csp is not None:
+                    meta = f'<meta http-equiv="Content-Security-Policy" content="{self.csp}">'
+                    body = body.replace(b"<head>", f"<head>\n{meta}".encode(), 1)
+                await route.fulfill(body=body, content_type=content_type)
             else:
                 await route.abort()
 
@@ -331,3 +351,37 @@ def test_a_notebook_saved_with_its_widget_state_reopens_in_vscode_with_no_kernel
         assert canvas_colour(kernel, x + 6, y + 6) == fill
     assert kernel.shell == []  # no kernel: nothing was sent
     assert kernel.console == [] and kernel.evaluate("window.host.errors") == []
+
+
+@pytest.fixture
+def csp_kernel(vscode, monkeypatch):
+    """The page under VS Code's optional notebook policy (VSCODE_CSP), Python its kernel."""
+    vscode.csp = VSCODE_CSP
+    try:
+        vscode.kernel()
+        monkeypatch.setattr(comm, "create_comm", lambda **kwargs: _KernelComm(vscode, **kwargs))
+        yield vscode
+    finally:
+        vscode.csp = None
+
+
+def test_vscodes_optional_notebook_csp_allows_wasm_but_not_anywidgets_blob_import(csp_kernel):
+    """With `notebook.experimental.enableCsp` on, VS Code's webview allows WebAssembly
+    ('unsafe-eval'), but its script-src has no blob:, and anywidget imports every widget's
+    module (_esm) from a blob: URL: the import is refused before sweepmap's code runs, so no
+    anywidget widget renders there (the default, with the setting off, declares no policy)."""
+    empty_module = "new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])"
+    compiled = f"WebAssembly.compile({empty_module}).then(() => 'compiled', String)"
+    assert csp_kernel.evaluate(compiled) == "compiled"
+    figure = sweepmap.Figure(TIDY, width=600)
+    with pytest.raises(PlaywrightError, match="widget_manager"):
+        csp_kernel.show(figure)
+    wait_for(
+        lambda: ["script-src-elem", "blob"] in csp_kernel.evaluate("window.host.violations"),
+        what="the policy to refuse the blob: import",
+    )
+    assert "handling comm_msg: Error: [anywidget] Failed to initialize model." in (
+        csp_kernel.evaluate("window.host.errors")
+    )
+    assert csp_kernel.evaluate("document.querySelectorAll('.sweepmap-widget').length") == 0
+    assert figure.panels == []
