@@ -334,8 +334,11 @@ def test_a_figure_without_a_width_follows_its_output_under_vscodes_manager(kerne
 
 
 def test_a_notebook_saved_with_its_widget_state_reopens_in_vscode_with_no_kernel(kernel):
-    """VS Code saves no widget state, but renders the state a notebook was saved with (by
-    JupyterLab): the figure drawn from it, with no kernel, in the colours it had."""
+    """VS Code's manager renders the widget state a notebook was saved with (by JupyterLab),
+    with no kernel: the figure drawn from it, in the colours it had. (The extension itself
+    passes no saved state to it today: loading widget state from .ipynb files is "temporarily
+    disabled", vscode-jupyter#11117, rendererComms.ts sends widgetState undefined; this is the
+    path it takes when given one.)"""
     figure = kernel.show(sweepmap.Figure(TIDY, width=600, colormap="magma"))
     drawn(figure)
     found = cells(figure.to_svg())
