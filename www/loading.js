@@ -161,9 +161,9 @@ async function openRefused(loader, error, { roles, progress, check }) {
     try {
       opened = loader.openStep(OPEN_CELLS, options);
     } catch (second) {
-      // A limit (the core words it "the data need ...; the limit is ...", with the way out) is
+      // A limit (the core's error has `limit: true`: the count, the limit and the way out) is
       // the file's news, not the tidy loader's refusal of its columns.
-      throw roles || second.message.startsWith("the data need ") ? second : error;
+      throw roles || second?.limit ? second : error;
     }
     if (typeof opened !== "number") return opened;
     share = opened;

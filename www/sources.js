@@ -279,9 +279,9 @@ async function loadBigFile(api, file, { progress, signal, roles, view }) {
     return await loadEitherKind("auto", async () => api.guessKind(await fileHead(file), "csv"), read);
   } catch (error) {
     if (signal.aborted || roles) throw error;
-    // More rows than a tab holds (the core's limit, "the data need ..."): DuckDB-wasm reduces
-    // them to their configuration table, as it does Parquet (README "Parquet in the page").
-    if (messageOf(error).startsWith("the data need ")) {
+    // More rows than a tab holds (the core's limit: its error has `limit: true`): DuckDB-wasm
+    // reduces them to their configuration table, as it does Parquet (README "Parquet in the page").
+    if (error?.limit) {
       try {
         return await loadReduced(api, { file, name: file.name, format: "csv" }, { progress, signal });
       } catch (second) {
