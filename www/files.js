@@ -14,7 +14,7 @@ async function openFile(file) {
   const source = { kind: "local", name: file.name, format: formatFromName(file.name), data: null, key };
   let text;
   try {
-    // A Parquet file is reduced in DuckDB-wasm (reduce.js), read in place; a big CSV file (a
+    // A Parquet file is reduced in DuckDB-wasm (lib/reduce.js), read in place; a big CSV file (a
     // sweep or per-item scores) loads in slices. Neither is held as text (nor carried by links).
     if (await isParquetFile(file)) {
       return await openKept(source, { source, file, parquet: true });

@@ -9,7 +9,7 @@
 // shown in #load-progress (a <progress> and a line of text); the result is the same dataset
 // loadDataset or loadPairwise gives for the whole text, errors included.
 
-import { LoadCancelled } from "./lib/source.js";
+import { LoadCancelled, namesParquet } from "./lib/source.js";
 import { loadPairwiseApi } from "./lib/sweepmap.js";
 
 /** Files larger than this (bytes) are loaded in slices; smaller ones in one go. */
@@ -208,14 +208,8 @@ export async function loadsInSlices(file, format) {
   return !head.trimStart().startsWith("{");
 }
 
-/** True for a name that says Parquet: `.parquet` or `.pq` (a query or fragment ignored). */
-export function namesParquet(name) {
-  const path = String(name ?? "").split(/[?#]/)[0].toLowerCase();
-  return path.endsWith(".parquet") || path.endsWith(".pq");
-}
-
 /**
- * True when a File is Parquet, which the page reduces in DuckDB-wasm (reduce.js): by its name,
+ * True when a File is Parquet, which the page reduces in DuckDB-wasm (lib/reduce.js): by its name,
  * or by its first four bytes ("PAR1", the format's magic number).
  */
 export async function isParquetFile(file) {

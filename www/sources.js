@@ -7,7 +7,7 @@
 
 import { decodeData } from "./share.js";
 import { carriedView } from "./table.js";
-import { fileHead, loadCsvInSlices, namesParquet, nextTurn } from "./loading.js";
+import { fileHead, loadCsvInSlices, nextTurn } from "./loading.js";
 import {
   fetchData,
   formatOf,
@@ -15,6 +15,7 @@ import {
   loadSweep,
   LoadCancelled,
   loadText,
+  namesParquet,
   projectOpened,
   receivedText,
 } from "./lib/source.js";
@@ -193,7 +194,7 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
 }
 
 /**
- * A Parquet file (`file`) or address (`url`) reduced in DuckDB-wasm (reduce.js, fetched now with
+ * A Parquet file (`file`) or address (`url`) reduced in DuckDB-wasm (lib/reduce.js, fetched now with
  * DuckDB itself) to its configuration table (or per-item scores), which is then opened as its
  * CSV text would be (loadText: a run table at the view `link` gives, or per-item scores); with
  * `format` "csv", a CSV file past what a tab holds (loadBigFile), the same way. Resolves to what
@@ -205,7 +206,7 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
  * @param {{ progress: any, signal: AbortSignal, link?: string }} options
  */
 async function loadReduced(api, { file, url, name, format = "parquet" }, { progress, signal, link = "" }) {
-  const { reduceParquet } = await import("./reduce.js");
+  const { reduceParquet } = await import("./lib/reduce.js");
   const reduced = await reduceParquet(api, { file, url, name, format, progress: progress.update, signal });
   let loaded;
   try {

@@ -142,6 +142,66 @@ function assertClose(actual, expected, where = "") {
   }
 }
 
+/** A page of <sweep-map> elements (`body`, HTML) under /fixtures/, opened with its requests recorded. */
+async function openElementPage(body) {
+  const name = `elements-${(elementPages += 1)}.html`;
+  await writeFile(
+    path.join(directory, name),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>elements</title><link rel="icon" href="data:,"><script type="module" src="/lib/element.js"></script></head><body>${body}</body></html>`,
+  );
+  const context = await session.browser.newContext({ viewport: { width: 900, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  const requests = [];
+  page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+  await page.addInitScript(() => {
+    window.rendered = {};
+    window.failed = {};
+    document.addEventListener("sweepmap-render", (event) => (window.rendered[event.target.id] = event.detail));
+    document.addEventListener("sweepmap-error", (event) => (window.failed[event.target.id] = event.detail.message));
+  });
+  await page.goto(`${session.url}fixtures/${name}`);
+  return { page, context, problems, requests };
+}
+let elementPages = 0;
+
+/** Waits for every element named to draw or fail; resolves to { id: render detail or { error } }. */
+async function elementsDone(page, ids) {
+  await page.waitForFunction((ids) => ids.every((id) => window.rendered[id] || window.failed[id]), ids, { timeout: 180_000, polling: 200 });
+  return page.evaluate((ids) => Object.fromEntries(ids.map((id) => [id, window.failed[id] ? { error: window.failed[id] } : window.rendered[id]])), ids);
+}
+
+/** Every cell of an element's figure: its info and the colour at its centre. */
+function elementCells(page, id) {
+  return page.evaluate((id) => {
+    const host = document.getElementById(id);
+    const { figure } = host;
+    const canvas = host.shadowRoot.querySelector("canvas");
+    const scale = canvas.width / figure.size().width;
+    const context = canvas.getContext("2d");
+    const cells = [];
+    figure.panels().forEach((_, panel) => {
+      for (let y = 0; figure.cellInfo(panel, 0, y); y += 1) {
+        for (let x = 0; ; x += 1) {
+          const info = figure.cellInfo(panel, x, y);
+          if (!info) break;
+          const rect = figure.cellRect(panel, x, y);
+          const colour = [...context.getImageData(Math.floor((rect.x + rect.width / 2) * scale), Math.floor((rect.y + rect.height / 2) * scale), 1, 1).data];
+          cells.push({ info, colour });
+        }
+      }
+    });
+    return cells;
+  }, id);
+}
+
 describe("Parquet in the page", { timeout: 600_000 }, () => {
   test("a local Parquet file is reduced in DuckDB-wasm and drawn as its rows opened as CSV are", async () => {
     const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
@@ -199,7 +259,7 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
       { statement: "item scores", keys: ["model", "doc_id"], columns: { score: ["acc"] } },
     ];
     const fromPage = await page.evaluate(async (cases) => {
-      const { fillReduction } = await import("./reduce.js");
+      const { fillReduction } = await import("./lib/reduce.js");
       const sql = await (await fetch("duckdb/reduction.sql")).text();
       return cases.map(({ statement, keys, columns }) => fillReduction(sql, statement, keys, columns));
     }, cases);
@@ -319,6 +379,67 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
     assert.equal(shown.error, null);
     const fromPython = await describe();
     assertClose(fromPage, fromPython, "per-item scores");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("<sweep-map> with a CSV src never fetches DuckDB", async () => {
+    const { page, context, problems, requests } = await openElementPage('<sweep-map id="csv" src="synthetic-sweep-log.csv"></sweep-map>');
+    const done = await elementsDone(page, ["csv"]);
+    assert.equal(done.csv.error, undefined, done.csv.error);
+    assert.equal(done.csv.reduced, null);
+    assert.deepEqual(requests.filter((url) => url.includes("/duckdb/") || url.endsWith("/reduce.js")), []);
+    assert.ok(requests.includes("/fixtures/synthetic-sweep-log.csv"), requests.join(" "));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("<sweep-map src=....parquet> draws the reduced table: the cells of the same rows as CSV", async () => {
+    served.length = 0;
+    const size = (await stat(parquetFile)).size;
+    const { page, context, problems, requests } = await openElementPage(
+      '<sweep-map id="parquet" src="synthetic-sweep-log.parquet"></sweep-map><sweep-map id="csv" src="synthetic-sweep-log.csv"></sweep-map>',
+    );
+    const done = await elementsDone(page, ["parquet", "csv"]);
+    assert.equal(done.parquet.error, undefined, done.parquet.error);
+    assert.equal(done.csv.error, undefined, done.csv.error);
+    assert.deepEqual(done.parquet.reduced, {
+      rows: 24000,
+      configurations: 24,
+      note: "Reduced in DuckDB-wasm, in this tab, from 24,000 rows to 24 configurations.",
+    });
+    assert.deepEqual(done.parquet.panels, done.csv.panels);
+    // DuckDB fetched once, the Parquet file read in ranges (never whole).
+    assert.deepEqual(requests.filter((url) => url.startsWith("/duckdb/")).sort(), [
+      "/duckdb/duckdb-browser-eh.worker.js",
+      "/duckdb/duckdb-browser.js",
+      "/duckdb/duckdb-eh.wasm",
+      "/duckdb/reduction.sql",
+    ]);
+    assert.ok(served.every((response) => response.status !== 200 || response.method === "HEAD"), JSON.stringify(served));
+    assert.ok(served.reduce((sum, response) => sum + response.bytes, 0) < size, JSON.stringify(served));
+    const reduced = await elementCells(page, "parquet");
+    const raw = await elementCells(page, "csv");
+    assert.equal(reduced.length, raw.length);
+    assert.ok(reduced.length >= 12, `${reduced.length} cells`);
+    reduced.forEach((cell, index) => {
+      assertClose(cell.info, raw[index].info, `cell ${index}`);
+      assert.deepEqual(cell.colour, raw[index].colour, `the colour of cell ${index}`);
+    });
+    assert.ok(reduced.every((cell) => cell.info.count > 950 && cell.info.count <= 1000), reduced.map((cell) => cell.info.count).join(" "));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("<sweep-map> with a Parquet src DuckDB cannot read says so inside the element", async () => {
+    await writeFile(path.join(directory, "not-really-either.parquet"), "lr,acc\n0.1,0.5\n");
+    const { page, context, problems } = await openElementPage('<sweep-map id="fake" src="not-really-either.parquet"></sweep-map>');
+    const done = await elementsDone(page, ["fake"]);
+    assert.match(
+      done.fake.error,
+      /^could not reduce "not-really-either\.parquet" in DuckDB-wasm: DuckDB cannot read it as Parquet \(.+\): check that it is a Parquet file, or open the data as CSV$/,
+    );
+    assert.equal(await page.evaluate(() => document.getElementById("fake").shadowRoot.textContent.includes("DuckDB cannot read it as Parquet")), true);
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -1,9 +1,11 @@
 // Parquet in the page (README "Parquet in the page"): a Parquet file, local or at an address (or
 // a CSV file with more rows than a tab holds), is reduced in DuckDB-wasm, in this tab, to its
 // configuration table (README "Configuration tables"), whose CSV text the page then opens
-// exactly as if the user had opened that CSV.
+// exactly as if the user had opened that CSV. The explorer (www/sources.js) and <sweep-map
+// src="....parquet"> (element.js) import this module when such a file is opened, never before.
 //
-// Steps, each with its progress line and the Cancel of the big-file path (loading.js):
+// Steps, each with its progress line and a Cancel (the explorer's big-file path, www/loading.js;
+// the element's status line):
 //   1. DuckDB-wasm is fetched (www/duckdb/: its module, worker and wasm, copied there from the
 //      pinned npm package by .ci/build), on the first such file only: no other page load
 //      fetches any of it (tests/e2e/packages.test.mjs);
@@ -24,15 +26,19 @@
 //
 // The data never leave the browser: DuckDB runs in a Worker of this page.
 
-import { LoadCancelled } from "./lib/source.js";
-import { loadPairwiseApi } from "./lib/sweepmap.js";
-import { nextTurn } from "./loading.js";
+import { LoadCancelled } from "./source.js";
+import { loadPairwiseApi } from "./sweepmap.js";
 
 /** The rows handed to the core to infer the columns' roles. */
 export const SAMPLE_ROWS = 1000;
 
-/** Where the DuckDB-wasm files are, relative to this module. */
-const DUCKDB_DIR = new URL("./duckdb/", import.meta.url);
+/** Where the DuckDB-wasm files are, relative to this module (www/duckdb/, beside www/pkg/). */
+const DUCKDB_DIR = new URL("../duckdb/", import.meta.url);
+
+/** A turn of the event loop: the page paints and handles input. */
+function nextTurn() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 // ---------------------------------------------------------------------------------------------
 // The reduction SQL, filled by reduction.sql's own rules (its header says them)
