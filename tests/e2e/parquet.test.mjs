@@ -383,6 +383,30 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
     await context.close();
   });
 
+  test("a local Parquet file's sample is windows of rows spread over it, so a file sorted by model shows every model", async () => {
+    // 20,000 rows sorted by model (made up): its first 1,000 rows are all of one model.
+    const sorted = path.join(directory, "synthetic-sorted.parquet");
+    await promisify(execFile)(python, [
+      "-c",
+      "import duckdb, sys; duckdb.sql(\"SELECT 'synthetic-' || (i // 10000) AS model, 0.001 * (1 + i % 4) AS lr, 16 * (1 + (i // 4) % 3) AS bs, (i // 12) % 5 AS seed, ((i * 7919) % 1000) / 1000.0 AS acc FROM range(20000) t(i) ORDER BY i\").write_parquet(sys.argv[1], row_group_size=2048)",
+      sorted,
+    ]);
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    const query = await page.evaluate(async () => {
+      const { sampleQuery } = await import("./lib/reduce.js");
+      return sampleQuery({ fileName: "source-1.parquet", format: "parquet", local: true, rows: 20000 });
+    });
+    const windows = [...query.matchAll(/file_row_number BETWEEN (\d+) AND (\d+)/g)].map((match) => [Number(match[1]), Number(match[2])]);
+    assert.deepEqual(windows, [0, 2500, 5000, 7500, 10000, 12500, 15000, 17500].map((start) => [start, start + 124]));
+    const shown = await openLocal(page, sorted);
+    assert.equal(shown.error, null);
+    assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 20,000 rows to 24 configurations."), shown.notices.join("\n"));
+    const reduced = await page.evaluate(() => window.sweepmap.reduced);
+    assert.deepEqual(reduced.roles, { keys: ["model", "lr", "bs"], metrics: ["acc"] });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("<sweep-map> with a CSV src never fetches DuckDB", async () => {
     const { page, context, problems, requests } = await openElementPage('<sweep-map id="csv" src="synthetic-sweep-log.csv"></sweep-map>');
     const done = await elementsDone(page, ["csv"]);
