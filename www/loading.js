@@ -9,7 +9,7 @@
 // shown in #load-progress (a <progress> and a line of text); the result is the same dataset
 // loadDataset or loadPairwise gives for the whole text, errors included.
 
-import { LoadCancelled, namesParquet } from "./lib/source.js";
+import { LoadCancelled, namesArrow, namesParquet } from "./lib/source.js";
 import { loadPairwiseApi } from "./lib/sweepmap.js";
 
 /** Files larger than this (bytes) are loaded in slices; smaller ones in one go. */
@@ -217,6 +217,17 @@ export async function isParquetFile(file) {
   if (file.size < 12) return false;
   const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
   return String.fromCharCode(...head) === "PAR1";
+}
+
+/**
+ * True when a File is an Arrow IPC file (Feather 2), which the page reduces in DuckDB-wasm
+ * (lib/reduce.js): by its name, or by its first six bytes ("ARROW1", the format's magic).
+ */
+export async function isArrowFile(file) {
+  if (namesArrow(file.name)) return true;
+  if (file.size < 12) return false;
+  const head = new Uint8Array(await file.slice(0, 6).arrayBuffer());
+  return String.fromCharCode(...head) === "ARROW1";
 }
 
 /** The first part of a file as text, for guessing its kind (a few complete lines). */

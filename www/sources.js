@@ -157,7 +157,8 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
     const kept = localFiles.get(source.key);
     if (kept?.parquet) {
       try {
-        return { source, ...(await loadReduced(api, { file: kept.file, name: kept.file.name }, { progress, signal, link })), label };
+        const reduced = { file: kept.file, name: kept.file.name, format: kept.format ?? "parquet" };
+        return { source, ...(await loadReduced(api, reduced, { progress, signal, link })), label };
       } catch (error) {
         if (signal.aborted) throw error;
         throw new Error(`Could not open "${kept.file.name}": ${messageOf(error)}`);
@@ -202,7 +203,7 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
  * CSV file) and `notes` first saying what was reduced, where and how; rejects with
  * LoadCancelled or the reason, for the caller to prefix with the file or address.
  * @param {any} api
- * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "csv" }} source
+ * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "arrow" | "csv" }} source
  * @param {{ progress: any, signal: AbortSignal, link?: string }} options
  */
 async function loadReduced(api, { file, url, name, format = "parquet" }, { progress, signal, link = "" }) {

@@ -407,6 +407,51 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
     await context.close();
   });
 
+  test("an Arrow IPC file (Feather 2, by name or by its magic) is reduced as its Parquet is; a compressed one is refused with the way out", async () => {
+    const arrow = path.join(directory, "synthetic-sweep-log.feather");
+    const unnamed = path.join(directory, "synthetic-sweep-log-ipc.bin");
+    const compressed = path.join(directory, "synthetic-sweep-log-lz4.arrow");
+    await promisify(execFile)(python, [
+      "-c",
+      "import sys, pyarrow.parquet as pq, pyarrow.feather as feather; table = pq.read_table(sys.argv[1]); feather.write_feather(table, sys.argv[2], compression='uncompressed'); feather.write_feather(table, sys.argv[3], compression='uncompressed'); feather.write_feather(table, sys.argv[4], compression='lz4')",
+      parquetFile,
+      arrow,
+      unnamed,
+      compressed,
+    ]);
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    let shown = await openLocal(page, parquetFile);
+    assert.equal(shown.error, null);
+    const fromParquet = await describeShown(page);
+    for (const file of [arrow, unnamed]) {
+      shown = await openLocal(page, file);
+      assert.equal(shown.error, null, file);
+      assert.equal(shown.title, path.basename(file));
+      assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 24,000 rows to 24 configurations."), shown.notices.join("\n"));
+      const fromArrow = await describeShown(page);
+      assert.equal(fromArrow.runs, 24);
+      assert.deepEqual(fromArrow.view, fromParquet.view);
+      assert.equal(fromArrow.cells.length, fromParquet.cells.length);
+      fromArrow.cells.forEach((cell, index) => {
+        assertClose(cell.info, fromParquet.cells[index].info, `cell ${index}`);
+        assert.deepEqual(cell.colour, fromParquet.cells[index].colour, `the colour of cell ${index}`);
+      });
+    }
+    const before = shown.title;
+    shown = await openLocal(page, compressed);
+    assert.match(
+      shown.error,
+      /^Could not open "synthetic-sweep-log-lz4\.arrow": DuckDB-wasm cannot read it as Arrow IPC \(.*lz4.*\): the page reads uncompressed Arrow IPC files \(Feather 2\); write it without compression \(pyarrow\.feather\.write_feather\(table, path, compression="uncompressed"\)\) or as Parquet$/,
+    );
+    assert.equal(shown.title, before, "what was shown stays");
+    // DuckDB starts again for the next file.
+    shown = await openLocal(page, arrow);
+    assert.equal(shown.error, null);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("<sweep-map> with a CSV src never fetches DuckDB", async () => {
     const { page, context, problems, requests } = await openElementPage('<sweep-map id="csv" src="synthetic-sweep-log.csv"></sweep-map>');
     const done = await elementsDone(page, ["csv"]);

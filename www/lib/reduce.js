@@ -202,10 +202,11 @@ export const SAMPLE_WINDOWS = 8;
  *   decodes only the row groups holding them (a reservoir sample decodes every column of every
  *   row: 24 of the 46 s of a 10,000,000-row file, bench/parquet.mjs);
  * - a Parquet file at an address: its first rows (one row group fetched, not the whole file);
- * - a CSV file: a reservoir sample (CSV has no row groups to skip; the file is read whole).
+ * - a CSV file, or an Arrow IPC file (in DuckDB's memory): a reservoir sample (no row groups
+ *   to skip; the file is read whole).
  */
 export function sampleQuery({ fileName, format, local, rows }) {
-  if (format === "csv") return `SELECT * FROM runs USING SAMPLE reservoir(${SAMPLE_ROWS} ROWS) REPEATABLE (1)`;
+  if (format !== "parquet") return `SELECT * FROM runs USING SAMPLE reservoir(${SAMPLE_ROWS} ROWS) REPEATABLE (1)`;
   if (!local || rows <= SAMPLE_ROWS) return `SELECT * FROM runs LIMIT ${SAMPLE_ROWS}`;
   const width = Math.floor(SAMPLE_ROWS / SAMPLE_WINDOWS);
   const windows = Array.from({ length: SAMPLE_WINDOWS }, (_, index) => {
@@ -219,7 +220,8 @@ let registered = 0;
 
 /**
  * Reduces a Parquet source in DuckDB-wasm: `file` (a File) or `url` (an address), `name` for
- * progress lines and LoadCancelled; `format` "csv" for a CSV file past what a tab holds. `api`
+ * progress lines and LoadCancelled; `format` "csv" for a CSV file past what a tab holds,
+ * "arrow" for a local Arrow IPC file (Feather 2: inserted whole, uncompressed only). `api`
  * is the default package (inferRoles); `progress(fraction or null, text)`; `signal` cancels
  * with LoadCancelled. Resolves to { kind, text, rows, configurations, sql,
  * roles, note }: "sweep" and the configuration table as CSV, or "pairwise" and the per-item
@@ -230,7 +232,7 @@ let registered = 0;
  * Rejects with an Error saying what failed and what to do, for the caller to prefix with the
  * file's name or the address.
  * @param {any} api
- * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "csv", progress: (fraction: number | null, text: string) => void, signal: AbortSignal }} options
+ * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "arrow" | "csv", progress: (fraction: number | null, text: string) => void, signal: AbortSignal }} options
  */
 export async function reduceParquet(api, { file, url, name, format = "parquet", progress, signal }) {
   const check = () => {
@@ -271,20 +273,36 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
   check();
   const { duckdb, db, sql } = started;
   registered += 1;
-  const fileName = `source-${registered}.${format === "csv" ? "csv" : "parquet"}`;
-  if (file) {
+  const fileName = `source-${registered}.${format}`;
+  if (format === "arrow") {
+    // Arrow IPC: no reader of it in DuckDB-wasm 1.28 (its arrow extension would be fetched from
+    // DuckDB's site), so its record batches are inserted as the IPC stream the file holds.
+  } else if (file) {
     await db.registerFileHandle(fileName, file, duckdb.DuckDBDataProtocol.BROWSER_FILEREADER, true);
   } else {
     await db.registerFileURL(fileName, new URL(String(url), window.location.href).href, duckdb.DuckDBDataProtocol.HTTP, true);
   }
   const connection = await db.connect();
+  let broken = false;
   try {
     progress(0.55, `Reading the columns of ${name}`);
     try {
-      const reader = format === "csv" ? "read_csv_auto" : "read_parquet";
-      await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM ${reader}('${fileName}')`);
+      if (format === "arrow") {
+        await insertArrow(connection, file, `arrow_${registered}`);
+        await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM arrow_${registered}`);
+      } else {
+        const reader = format === "csv" ? "read_csv_auto" : "read_parquet";
+        await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM ${reader}('${fileName}')`);
+      }
     } catch (error) {
       if (format === "csv") throw new Error(`DuckDB cannot read it as CSV (${messageOf(error)})`);
+      if (format === "arrow") {
+        // A failed insert may leave DuckDB unusable: the next file starts a new one.
+        broken = true;
+        throw new Error(
+          `DuckDB-wasm cannot read it as Arrow IPC (${messageOf(error)}): the page reads uncompressed Arrow IPC files (Feather 2); write it without compression (pyarrow.feather.write_feather(table, path, compression="uncompressed")) or as Parquet`,
+        );
+      }
       throw new Error(`DuckDB cannot read it as Parquet (${messageOf(error)}): check that it is a Parquet file, or open the data as CSV`);
     }
     const [{ rows }] = await rowsOf(connection, `SELECT count(*) AS "rows" FROM runs`);
@@ -340,9 +358,33 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
     progress(0.95, kind === "pairwise" ? "Opening the item scores" : "Opening the configuration table");
     return { kind, text, rows, configurations, sql: query, roles, note };
   } finally {
-    await connection.close().catch(() => {});
-    await db.dropFile(fileName).catch(() => {});
+    if (broken) {
+      // Not awaited: its worker ends, and nothing more is asked of it.
+      stopEngine();
+    } else {
+      if (format === "arrow") await connection.query(`DROP TABLE IF EXISTS arrow_${registered}`).catch(() => {});
+      await connection.close().catch(() => {});
+      await db.dropFile(fileName).catch(() => {});
+    }
   }
+}
+
+/**
+ * Inserts an Arrow IPC file (a File) into DuckDB as the table `table`: the file is its magic
+ * ("ARROW1" and padding, 8 bytes), an IPC stream ended by its end-of-stream marker, a footer, the
+ * footer's length (4 bytes) and the magic again (6); the stream is what DuckDB-wasm reads.
+ */
+async function insertArrow(connection, file, table) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const magic = (at) => String.fromCharCode(...bytes.subarray(at, at + 6));
+  if (bytes.length < 18 || magic(0) !== "ARROW1" || magic(bytes.length - 6) !== "ARROW1") {
+    const feather1 = bytes.length >= 4 && String.fromCharCode(...bytes.subarray(0, 4)) === "FEA1";
+    throw new Error(feather1 ? "it is Feather version 1, which Arrow IPC replaced; write it again with a current pyarrow" : 'it does not start and end with "ARROW1", the Arrow IPC file format\'s marker');
+  }
+  const footer = new DataView(bytes.buffer).getInt32(bytes.length - 10, true);
+  const end = bytes.length - 10 - footer;
+  if (!(footer > 0 && end > 8)) throw new Error(`its footer's length (${footer} bytes) does not fit in the file`);
+  await connection.insertArrowFromIPCStream(bytes.subarray(8, end), { name: table, create: true });
 }
 
 function megabytes(bytes) {

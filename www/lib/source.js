@@ -187,6 +187,12 @@ export function namesParquet(name) {
   return path.endsWith(".parquet") || path.endsWith(".pq");
 }
 
+/** True for a name that says Arrow IPC: `.arrow` or `.feather` (a query or fragment ignored). */
+export function namesArrow(name) {
+  const path = String(name ?? "").split(/[?#]/)[0].toLowerCase();
+  return path.endsWith(".arrow") || path.endsWith(".feather");
+}
+
 /** The format to read a source with: the one declared, else the one its name suggests. */
 export function formatOf(api, name, declared = "auto") {
   return declared && declared !== "auto" ? declared : api.formatFromName(String(name ?? ""));
