@@ -452,6 +452,44 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
     await context.close();
   });
 
+  test("a configuration table past what a tab holds is refused before DuckDB collects it, with the count and the column to bin", async () => {
+    // 1,200,000 rows (made up) of a continuous learning rate: 1,200,000 configurations.
+    const wide = path.join(directory, "synthetic-continuous.parquet");
+    await promisify(execFile)(python, [
+      "-c",
+      "import duckdb, sys; duckdb.sql(\"SELECT 'synthetic-' || (i % 2) AS model, 1e-4 * (1 + i / 1200000) AS lr, ((i * 7919) % 1000) / 1000.0 AS acc FROM range(1200000) t(i)\").write_parquet(sys.argv[1])",
+      wide,
+    ]);
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    const before = await shownDataset(page);
+    const shown = await openLocal(page, wide);
+    assert.equal(
+      shown.error,
+      'Could not open "synthetic-continuous.parquet": its configuration table would have 1,200,000 rows; a browser tab holds 1,000,000: "lr" has 1,200,000 values. Bin it before opening the file (e.g. round it in the query that writes it), or reduce it with python -m sweepmap reduce --ignore "lr" (README "Larger than a tab")',
+    );
+    assert.equal(shown.title, before.title);
+    // The limit is the core's own (MAX_RUNS, in its message for too many runs).
+    const limit = await page.evaluate(async () => (await import("./lib/reduce.js")).MAX_CONFIGURATIONS);
+    const { SweepCsvLoader } = await import("../../www/pkg/sweepmap.js").then(async (module) => {
+      module.initSync({ module: await readFile(path.join(repository, "www/pkg/sweepmap_bg.wasm")) });
+      return module;
+    });
+    const loader = new SweepCsvLoader(undefined);
+    loader.push(`lr,wd,bs,acc\n${"1,2,3,0.5\n2,1,4,0.25\n".repeat(Math.ceil((limit + 1) / 2))}`);
+    let message = "";
+    assert.throws(() => loader.finishInput(), /cannot tell which column is the x or y axis/);
+    try {
+      // Opened as a run table, as the page does: more runs than it holds.
+      while (typeof loader.openStep(10_000_000, undefined) === "number");
+    } catch (error) {
+      message = error.message;
+    }
+    loader.free();
+    assert.match(message, new RegExp(`the limit is ${limit.toLocaleString("en")} \\(what a browser tab holds\\)`));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("<sweep-map> with a CSV src never fetches DuckDB", async () => {
     const { page, context, problems, requests } = await openElementPage('<sweep-map id="csv" src="synthetic-sweep-log.csv"></sweep-map>');
     const done = await elementsDone(page, ["csv"]);

@@ -192,6 +192,39 @@ async function itemScoreColumns(api, sample) {
   }
 }
 
+/**
+ * The most rows of a configuration table a tab opens (the core's MAX_RUNS) and of per-item
+ * scores (MAX_ITEM_SCORES): README "Limits"; python/src/sweepmap/_reduce.py has the same two.
+ * A reduction past them is refused before DuckDB collects it (tests/e2e/parquet.test.mjs holds
+ * the first to the core's own limit message).
+ */
+export const MAX_CONFIGURATIONS = 1_000_000;
+export const MAX_ITEM_SCORES = 4_000_000;
+
+/**
+ * Refuses a reduction whose table would exceed what a tab holds, before it is collected: only
+ * when the rows exceed the limit (else the table cannot), by counting the distinct `keys`; for
+ * a configuration table, the message names the key with the most values, to bin or ignore.
+ */
+async function checkTableSize(connection, { kind, keys, rows }) {
+  const limit = kind === "pairwise" ? MAX_ITEM_SCORES : MAX_CONFIGURATIONS;
+  if (rows <= limit || keys.length === 0) return;
+  const columns = keys.map(quote).join(", ");
+  const [{ count }] = await rowsOf(connection, `SELECT count(*) AS "count" FROM (SELECT DISTINCT ${columns} FROM runs) AS c`);
+  if (count <= limit) return;
+  const grouped = count.toLocaleString("en");
+  if (kind === "pairwise") {
+    throw new Error(
+      `its per-item scores would have ${grouped} rows (one per model and item); a browser tab holds ${limit.toLocaleString("en")} item scores: keep fewer models or items, e.g. with python -m sweepmap reduce (README "Larger than a tab")`,
+    );
+  }
+  const [values] = await rowsOf(connection, `SELECT ${keys.map((key, index) => `count(DISTINCT ${quote(key)}) AS "${index}"`).join(", ")} FROM runs`);
+  const widest = keys.reduce((best, key, index) => (values[index] > values[best.index] ? { key, index } : best), { key: keys[0], index: 0 });
+  throw new Error(
+    `its configuration table would have ${grouped} rows; a browser tab holds ${limit.toLocaleString("en")}: "${widest.key}" has ${values[widest.index].toLocaleString("en")} values. Bin it before opening the file (e.g. round it in the query that writes it), or reduce it with python -m sweepmap reduce --ignore "${widest.key}" (README "Larger than a tab")`,
+  );
+}
+
 /** Windows of consecutive rows a local Parquet file's sample is read from, spread over it. */
 export const SAMPLE_WINDOWS = 8;
 
@@ -342,6 +375,8 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
       query = fillReduction(sql, "configurations", keys, { metric: metrics });
     }
     progress(0.7, `Reducing ${rows.toLocaleString("en")} rows in DuckDB`);
+    await checkTableSize(connection, { kind, keys: roles.keys, rows });
+    check();
     let configurations;
     try {
       await connection.query(`CREATE OR REPLACE TEMP TABLE reduced AS ${query}`);
