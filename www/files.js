@@ -3,7 +3,7 @@
 
 import { formatFromName, load, loadPairwiseApi } from "./lib/sweepmap.js";
 import { importedFiles } from "./lib/source.js";
-import { isParquetFile, loadsInSlices } from "./loading.js";
+import { isArrowFile, isParquetFile, loadsInSlices } from "./loading.js";
 import { addNotices, app, elements, messageOf, showError } from "./app.js";
 import { embeddable } from "./copy.js";
 import { openSource } from "./open.js";
@@ -14,10 +14,14 @@ async function openFile(file) {
   const source = { kind: "local", name: file.name, format: formatFromName(file.name), data: null, key };
   let text;
   try {
-    // A Parquet file is reduced in DuckDB-wasm (reduce.js), read in place; a big CSV file (a
+    // A Parquet file is reduced in DuckDB-wasm (lib/reduce.js), read in place; a big CSV file (a
     // sweep or per-item scores) loads in slices. Neither is held as text (nor carried by links).
     if (await isParquetFile(file)) {
       return await openKept(source, { source, file, parquet: true });
+    }
+    // An Arrow IPC file (Feather 2) the same way, read into DuckDB-wasm as Arrow.
+    if (await isArrowFile(file)) {
+      return await openKept(source, { source, file, parquet: true, format: "arrow" });
     }
     if (await loadsInSlices(file, source.format)) {
       return await openKept(source, { source, file });

@@ -9,7 +9,7 @@
 // shown in #load-progress (a <progress> and a line of text); the result is the same dataset
 // loadDataset or loadPairwise gives for the whole text, errors included.
 
-import { LoadCancelled } from "./lib/source.js";
+import { LoadCancelled, namesArrow, namesParquet } from "./lib/source.js";
 import { loadPairwiseApi } from "./lib/sweepmap.js";
 
 /** Files larger than this (bytes) are loaded in slices; smaller ones in one go. */
@@ -161,9 +161,9 @@ async function openRefused(loader, error, { roles, progress, check }) {
     try {
       opened = loader.openStep(OPEN_CELLS, options);
     } catch (second) {
-      // A limit (the core words it "the data need ...; the limit is ...", with the way out) is
+      // A limit (the core's error has `limit: true`: the count, the limit and the way out) is
       // the file's news, not the tidy loader's refusal of its columns.
-      throw roles || second.message.startsWith("the data need ") ? second : error;
+      throw roles || second?.limit ? second : error;
     }
     if (typeof opened !== "number") return opened;
     share = opened;
@@ -208,14 +208,8 @@ export async function loadsInSlices(file, format) {
   return !head.trimStart().startsWith("{");
 }
 
-/** True for a name that says Parquet: `.parquet` or `.pq` (a query or fragment ignored). */
-export function namesParquet(name) {
-  const path = String(name ?? "").split(/[?#]/)[0].toLowerCase();
-  return path.endsWith(".parquet") || path.endsWith(".pq");
-}
-
 /**
- * True when a File is Parquet, which the page reduces in DuckDB-wasm (reduce.js): by its name,
+ * True when a File is Parquet, which the page reduces in DuckDB-wasm (lib/reduce.js): by its name,
  * or by its first four bytes ("PAR1", the format's magic number).
  */
 export async function isParquetFile(file) {
@@ -223,6 +217,17 @@ export async function isParquetFile(file) {
   if (file.size < 12) return false;
   const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
   return String.fromCharCode(...head) === "PAR1";
+}
+
+/**
+ * True when a File is an Arrow IPC file (Feather 2), which the page reduces in DuckDB-wasm
+ * (lib/reduce.js): by its name, or by its first six bytes ("ARROW1", the format's magic).
+ */
+export async function isArrowFile(file) {
+  if (namesArrow(file.name)) return true;
+  if (file.size < 12) return false;
+  const head = new Uint8Array(await file.slice(0, 6).arrayBuffer());
+  return String.fromCharCode(...head) === "ARROW1";
 }
 
 /** The first part of a file as text, for guessing its kind (a few complete lines). */

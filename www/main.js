@@ -113,10 +113,12 @@ window.sweepmap = {
   get projection() {
     return app.shown?.sweep?.projection ?? null;
   },
-  /** For Parquet reduced in DuckDB-wasm (reduce.js): { rows, configurations, sql, roles, note }, else null. */
+  /** For Parquet reduced in DuckDB-wasm (lib/reduce.js): { rows, configurations, sql, roles, note, text }, else null. */
   get reduced() {
     const reduced = app.shown?.reduced;
-    return reduced ? { rows: reduced.rows, configurations: reduced.configurations, sql: reduced.sql, roles: reduced.roles, note: reduced.note } : null;
+    return reduced
+      ? { rows: reduced.rows, configurations: reduced.configurations, sql: reduced.sql, roles: reduced.roles, note: reduced.note, text: reduced.text }
+      : null;
   },
 };
 

@@ -7,7 +7,7 @@
 
 import { decodeData } from "./share.js";
 import { carriedView } from "./table.js";
-import { fileHead, loadCsvInSlices, namesParquet, nextTurn } from "./loading.js";
+import { fileHead, loadCsvInSlices, nextTurn } from "./loading.js";
 import {
   fetchData,
   formatOf,
@@ -15,6 +15,7 @@ import {
   loadSweep,
   LoadCancelled,
   loadText,
+  namesParquet,
   projectOpened,
   receivedText,
 } from "./lib/source.js";
@@ -156,7 +157,8 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
     const kept = localFiles.get(source.key);
     if (kept?.parquet) {
       try {
-        return { source, ...(await loadReduced(api, { file: kept.file, name: kept.file.name }, { progress, signal, link })), label };
+        const reduced = { file: kept.file, name: kept.file.name, format: kept.format ?? "parquet" };
+        return { source, ...(await loadReduced(api, reduced, { progress, signal, link })), label };
       } catch (error) {
         if (signal.aborted) throw error;
         throw new Error(`Could not open "${kept.file.name}": ${messageOf(error)}`);
@@ -193,7 +195,7 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
 }
 
 /**
- * A Parquet file (`file`) or address (`url`) reduced in DuckDB-wasm (reduce.js, fetched now with
+ * A Parquet file (`file`) or address (`url`) reduced in DuckDB-wasm (lib/reduce.js, fetched now with
  * DuckDB itself) to its configuration table (or per-item scores), which is then opened as its
  * CSV text would be (loadText: a run table at the view `link` gives, or per-item scores); with
  * `format` "csv", a CSV file past what a tab holds (loadBigFile), the same way. Resolves to what
@@ -201,11 +203,11 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
  * CSV file) and `notes` first saying what was reduced, where and how; rejects with
  * LoadCancelled or the reason, for the caller to prefix with the file or address.
  * @param {any} api
- * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "csv" }} source
+ * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "arrow" | "csv" }} source
  * @param {{ progress: any, signal: AbortSignal, link?: string }} options
  */
 async function loadReduced(api, { file, url, name, format = "parquet" }, { progress, signal, link = "" }) {
-  const { reduceParquet } = await import("./reduce.js");
+  const { reduceParquet } = await import("./lib/reduce.js");
   const reduced = await reduceParquet(api, { file, url, name, format, progress: progress.update, signal });
   let loaded;
   try {
@@ -279,9 +281,9 @@ async function loadBigFile(api, file, { progress, signal, roles, view }) {
     return await loadEitherKind("auto", async () => api.guessKind(await fileHead(file), "csv"), read);
   } catch (error) {
     if (signal.aborted || roles) throw error;
-    // More rows than a tab holds (the core's limit, "the data need ..."): DuckDB-wasm reduces
-    // them to their configuration table, as it does Parquet (README "Parquet in the page").
-    if (messageOf(error).startsWith("the data need ")) {
+    // More rows than a tab holds (the core's limit: its error has `limit: true`): DuckDB-wasm
+    // reduces them to their configuration table, as it does Parquet (README "Parquet in the page").
+    if (error?.limit) {
       try {
         return await loadReduced(api, { file, name: file.name, format: "csv" }, { progress, signal });
       } catch (second) {

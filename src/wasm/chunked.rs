@@ -37,7 +37,7 @@ use super::dataset::{csv_options_from_js, SweepDataset};
 use super::pairwise::SweepPairwise;
 #[cfg(feature = "pairwise")]
 use super::PairwiseRolesObject;
-use super::{js_error, CsvOptionsObject};
+use super::{core_error, CsvOptionsObject};
 #[cfg(feature = "pairwise")]
 use crate::pairwise::{PairwiseCsvLoader, PairwiseCsvOptions};
 use crate::CsvLoader;
@@ -58,7 +58,7 @@ fn push_slice(
         let expected = "a slice of the file (a Uint8Array or a string)";
         return Err(invalid("slice", expected, slice));
     };
-    result.map_err(js_error)
+    result.map_err(core_error)
 }
 
 /// A step's size (`buildStep`'s rows, `openStep`'s cells): a whole number from 1.
@@ -109,7 +109,7 @@ impl SweepCsvLoader {
         self.inner
             .finish_input()
             .map(|rows| rows as f64)
-            .map_err(js_error)
+            .map_err(core_error)
     }
 
     /// Does about `rows` rows' worth of building (a whole number from 1): adds rows, then
@@ -121,7 +121,7 @@ impl SweepCsvLoader {
         self.inner
             .build_step(count)
             .map(|dataset| dataset.map(SweepDataset::new))
-            .map_err(js_error)
+            .map_err(core_error)
     }
 
     /// Bytes pushed so far.
@@ -195,7 +195,7 @@ impl SweepPairwiseLoader {
         self.inner
             .finish()
             .map(SweepPairwise::new)
-            .map_err(js_error)
+            .map_err(core_error)
     }
 
     /// Bytes pushed so far.

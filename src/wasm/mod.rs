@@ -425,6 +425,21 @@ fn js_error(error: impl std::fmt::Display) -> js_sys::Error {
     js_sys::Error::new(&error.to_string())
 }
 
+/// A core error as a JavaScript `Error`, with `limit: true` when the data need more than a tab
+/// holds ([`crate::Error::LimitExceeded`], [`crate::Error::TooManyRuns`]): a page can then reduce
+/// them where they are (DuckDB-wasm) instead of reading the message's text.
+#[cfg(feature = "figures")]
+fn core_error(error: crate::Error) -> js_sys::Error {
+    let limit = matches!(error, crate::Error::LimitExceeded { .. });
+    #[cfg(feature = "tables")]
+    let limit = limit || matches!(error, crate::Error::TooManyRuns { .. });
+    let thrown = js_error(error);
+    if limit {
+        let _ = js_sys::Reflect::set(&thrown, &"limit".into(), &JsValue::TRUE);
+    }
+    thrown
+}
+
 /// Converts a result to a plain JavaScript value: structs and maps become objects, `None`
 /// becomes `null`. Written by [`plain::Plain`], which gives what serde-wasm-bindgen's
 /// `json_compatible` serializer gives in a fraction of the code (README "Package size").

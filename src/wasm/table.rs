@@ -244,7 +244,7 @@ pub fn open_sweep_js(
 pub(super) fn table_or_error(opened: crate::Result<Sweep>) -> Result<SweepTable, js_sys::Error> {
     opened
         .map(|sweep| SweepTable(Rc::new(sweep)))
-        .map_err(js_error)
+        .map_err(super::core_error)
 }
 
 /// The roles `openSweep` infers for a text (every column with its role, why, and what to

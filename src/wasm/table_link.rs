@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 use super::chunked::step_size;
 use super::table::{sweep_options, sweep_view, table_or_error, SweepOptionsObject, SweepTable};
 use super::SweepCsvLoader;
-use super::{arguments, js_error, to_plain_object};
+use super::{arguments, core_error, js_error, to_plain_object};
 use crate::link::table::{format_table_link, open_linked_sweep_with, read_table_link, table_link};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -78,7 +78,7 @@ impl SweepCsvLoader {
         match self.inner.open_step(cells, &options) {
             Ok(None) => Ok(JsValue::from_f64(self.inner.open_share())),
             Ok(Some(sweep)) => table_or_error(Ok(sweep)).map(JsValue::from),
-            Err(error) => Err(js_error(error)),
+            Err(error) => Err(core_error(error)),
         }
     }
 }

@@ -118,3 +118,63 @@ describe("a big CSV file", { timeout: 180_000 }, () => {
     assert.deepEqual(problems, []);
   });
 });
+
+describe("the slice loaders' limit errors", () => {
+  // The page hands a big CSV file to DuckDB-wasm when its loader's error has `limit: true`
+  // (www/sources.js loadBigFile), never by the message's words: the flag is the core's.
+  const api = import("../../www/pkg/sweepmap.js").then(async (module) => {
+    const { readFile } = await import("node:fs/promises");
+    module.initSync({ module: await readFile(new URL("../../www/pkg/sweepmap_bg.wasm", import.meta.url)) });
+    return module;
+  });
+
+  /** The error a SweepCsvLoader throws for `text` (read, built, or opened as a run table). */
+  async function loaderError(text) {
+    const { SweepCsvLoader } = await api;
+    const loader = new SweepCsvLoader(undefined);
+    try {
+      loader.push(text);
+      try {
+        loader.finishInput();
+      } catch (refused) {
+        // Opened as a run table, as the page does (www/loading.js openRefused): its limit is
+        // the file's news, any other error of it leaves the loader's own standing.
+        try {
+          while (typeof loader.openStep(1_000_000, undefined) === "number");
+          return null;
+        } catch (second) {
+          return second.limit ? second : refused;
+        }
+      }
+      while (!loader.buildStep(100_000));
+      return null;
+    } catch (error) {
+      return error;
+    } finally {
+      loader.free();
+    }
+  }
+
+  test("more panels than a tab holds: limit true, with the count", async () => {
+    const rows = ["model,window,ratio,score"];
+    for (let model = 0; model <= 1000; model += 1) rows.push(`m${model},1,1,0.5`);
+    const error = await loaderError(rows.join("\n"));
+    assert.equal(error?.message, "the data need 1,001 panels (1,001 models x 1 benchmark); the limit is 1,000");
+    assert.equal(error.limit, true);
+  });
+
+  test("more runs than a run table holds: limit true, with the way out", async () => {
+    const lines = ["lr,wd,bs,acc"];
+    for (let run = 0; run < 1_000_001; run += 1) lines.push(run % 2 === 0 ? "1,2,3,0.5" : "2,1,4,0.25");
+    const error = await loaderError(lines.join("\n"));
+    assert.match(error?.message ?? "", /^the data need 1,000,001 runs in a run table; the limit is 1,000,000 \(what a browser tab holds\)/);
+    assert.equal(error.limit, true);
+  });
+
+  test("a malformed row is not a limit", async () => {
+    const error = await loaderError("model,window,ratio,score\nm0,1,1,0.5\nm1,1,1,0.5,9\n");
+    assert.ok(error instanceof Error);
+    assert.match(error.message, /line 3/);
+    assert.equal(error.limit, undefined);
+  });
+});

@@ -142,6 +142,66 @@ function assertClose(actual, expected, where = "") {
   }
 }
 
+/** A page of <sweep-map> elements (`body`, HTML) under /fixtures/, opened with its requests recorded. */
+async function openElementPage(body) {
+  const name = `elements-${(elementPages += 1)}.html`;
+  await writeFile(
+    path.join(directory, name),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>elements</title><link rel="icon" href="data:,"><script type="module" src="/lib/element.js"></script></head><body>${body}</body></html>`,
+  );
+  const context = await session.browser.newContext({ viewport: { width: 900, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  const requests = [];
+  page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+  await page.addInitScript(() => {
+    window.rendered = {};
+    window.failed = {};
+    document.addEventListener("sweepmap-render", (event) => (window.rendered[event.target.id] = event.detail));
+    document.addEventListener("sweepmap-error", (event) => (window.failed[event.target.id] = event.detail.message));
+  });
+  await page.goto(`${session.url}fixtures/${name}`);
+  return { page, context, problems, requests };
+}
+let elementPages = 0;
+
+/** Waits for every element named to draw or fail; resolves to { id: render detail or { error } }. */
+async function elementsDone(page, ids) {
+  await page.waitForFunction((ids) => ids.every((id) => window.rendered[id] || window.failed[id]), ids, { timeout: 180_000, polling: 200 });
+  return page.evaluate((ids) => Object.fromEntries(ids.map((id) => [id, window.failed[id] ? { error: window.failed[id] } : window.rendered[id]])), ids);
+}
+
+/** Every cell of an element's figure: its info and the colour at its centre. */
+function elementCells(page, id) {
+  return page.evaluate((id) => {
+    const host = document.getElementById(id);
+    const { figure } = host;
+    const canvas = host.shadowRoot.querySelector("canvas");
+    const scale = canvas.width / figure.size().width;
+    const context = canvas.getContext("2d");
+    const cells = [];
+    figure.panels().forEach((_, panel) => {
+      for (let y = 0; figure.cellInfo(panel, 0, y); y += 1) {
+        for (let x = 0; ; x += 1) {
+          const info = figure.cellInfo(panel, x, y);
+          if (!info) break;
+          const rect = figure.cellRect(panel, x, y);
+          const colour = [...context.getImageData(Math.floor((rect.x + rect.width / 2) * scale), Math.floor((rect.y + rect.height / 2) * scale), 1, 1).data];
+          cells.push({ info, colour });
+        }
+      }
+    });
+    return cells;
+  }, id);
+}
+
 describe("Parquet in the page", { timeout: 600_000 }, () => {
   test("a local Parquet file is reduced in DuckDB-wasm and drawn as its rows opened as CSV are", async () => {
     const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
@@ -199,7 +259,7 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
       { statement: "item scores", keys: ["model", "doc_id"], columns: { score: ["acc"] } },
     ];
     const fromPage = await page.evaluate(async (cases) => {
-      const { fillReduction } = await import("./reduce.js");
+      const { fillReduction } = await import("./lib/reduce.js");
       const sql = await (await fetch("duckdb/reduction.sql")).text();
       return cases.map(({ statement, keys, columns }) => fillReduction(sql, statement, keys, columns));
     }, cases);
@@ -319,6 +379,174 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
     assert.equal(shown.error, null);
     const fromPython = await describe();
     assertClose(fromPage, fromPython, "per-item scores");
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a local Parquet file's sample is windows of rows spread over it, so a file sorted by model shows every model", async () => {
+    // 20,000 rows sorted by model (made up): its first 1,000 rows are all of one model.
+    const sorted = path.join(directory, "synthetic-sorted.parquet");
+    await promisify(execFile)(python, [
+      "-c",
+      "import duckdb, sys; duckdb.sql(\"SELECT 'synthetic-' || (i // 10000) AS model, 0.001 * (1 + i % 4) AS lr, 16 * (1 + (i // 4) % 3) AS bs, (i // 12) % 5 AS seed, ((i * 7919) % 1000) / 1000.0 AS acc FROM range(20000) t(i) ORDER BY i\").write_parquet(sys.argv[1], row_group_size=2048)",
+      sorted,
+    ]);
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    const query = await page.evaluate(async () => {
+      const { sampleQuery } = await import("./lib/reduce.js");
+      return sampleQuery({ fileName: "source-1.parquet", format: "parquet", local: true, rows: 20000 });
+    });
+    const windows = [...query.matchAll(/file_row_number BETWEEN (\d+) AND (\d+)/g)].map((match) => [Number(match[1]), Number(match[2])]);
+    assert.deepEqual(windows, [0, 2500, 5000, 7500, 10000, 12500, 15000, 17500].map((start) => [start, start + 124]));
+    const shown = await openLocal(page, sorted);
+    assert.equal(shown.error, null);
+    assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 20,000 rows to 24 configurations."), shown.notices.join("\n"));
+    const reduced = await page.evaluate(() => window.sweepmap.reduced);
+    assert.deepEqual(reduced.roles, { keys: ["model", "lr", "bs"], metrics: ["acc"] });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("an Arrow IPC file (Feather 2, by name or by its magic) is reduced as its Parquet is; a compressed one is refused with the way out", async () => {
+    const arrow = path.join(directory, "synthetic-sweep-log.feather");
+    const unnamed = path.join(directory, "synthetic-sweep-log-ipc.bin");
+    const compressed = path.join(directory, "synthetic-sweep-log-lz4.arrow");
+    await promisify(execFile)(python, [
+      "-c",
+      "import sys, pyarrow.parquet as pq, pyarrow.feather as feather; table = pq.read_table(sys.argv[1]); feather.write_feather(table, sys.argv[2], compression='uncompressed'); feather.write_feather(table, sys.argv[3], compression='uncompressed'); feather.write_feather(table, sys.argv[4], compression='lz4')",
+      parquetFile,
+      arrow,
+      unnamed,
+      compressed,
+    ]);
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    let shown = await openLocal(page, parquetFile);
+    assert.equal(shown.error, null);
+    const fromParquet = await describeShown(page);
+    for (const file of [arrow, unnamed]) {
+      shown = await openLocal(page, file);
+      assert.equal(shown.error, null, file);
+      assert.equal(shown.title, path.basename(file));
+      assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 24,000 rows to 24 configurations."), shown.notices.join("\n"));
+      const fromArrow = await describeShown(page);
+      assert.equal(fromArrow.runs, 24);
+      assert.deepEqual(fromArrow.view, fromParquet.view);
+      assert.equal(fromArrow.cells.length, fromParquet.cells.length);
+      fromArrow.cells.forEach((cell, index) => {
+        assertClose(cell.info, fromParquet.cells[index].info, `cell ${index}`);
+        assert.deepEqual(cell.colour, fromParquet.cells[index].colour, `the colour of cell ${index}`);
+      });
+    }
+    const before = shown.title;
+    shown = await openLocal(page, compressed);
+    assert.match(
+      shown.error,
+      /^Could not open "synthetic-sweep-log-lz4\.arrow": DuckDB-wasm cannot read it as Arrow IPC \(.*lz4.*\): the page reads uncompressed Arrow IPC files \(Feather 2\); write it without compression \(pyarrow\.feather\.write_feather\(table, path, compression="uncompressed"\)\) or as Parquet$/,
+    );
+    assert.equal(shown.title, before, "what was shown stays");
+    // DuckDB starts again for the next file.
+    shown = await openLocal(page, arrow);
+    assert.equal(shown.error, null);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a configuration table past what a tab holds is refused before DuckDB collects it, with the count and the column to bin", async () => {
+    // 1,200,000 rows (made up) of a continuous learning rate: 1,200,000 configurations.
+    const wide = path.join(directory, "synthetic-continuous.parquet");
+    await promisify(execFile)(python, [
+      "-c",
+      "import duckdb, sys; duckdb.sql(\"SELECT 'synthetic-' || (i % 2) AS model, 1e-4 * (1 + i / 1200000) AS lr, ((i * 7919) % 1000) / 1000.0 AS acc FROM range(1200000) t(i)\").write_parquet(sys.argv[1])",
+      wide,
+    ]);
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    const before = await shownDataset(page);
+    const shown = await openLocal(page, wide);
+    assert.equal(
+      shown.error,
+      'Could not open "synthetic-continuous.parquet": its configuration table would have 1,200,000 rows; a browser tab holds 1,000,000: "lr" has 1,200,000 values. Bin it before opening the file (e.g. round it in the query that writes it), or reduce it with python -m sweepmap reduce --ignore "lr" (README "Larger than a tab")',
+    );
+    assert.equal(shown.title, before.title);
+    // The limit is the core's own (MAX_RUNS, in its message for too many runs).
+    const limit = await page.evaluate(async () => (await import("./lib/reduce.js")).MAX_CONFIGURATIONS);
+    const { SweepCsvLoader } = await import("../../www/pkg/sweepmap.js").then(async (module) => {
+      module.initSync({ module: await readFile(path.join(repository, "www/pkg/sweepmap_bg.wasm")) });
+      return module;
+    });
+    const loader = new SweepCsvLoader(undefined);
+    loader.push(`lr,wd,bs,acc\n${"1,2,3,0.5\n2,1,4,0.25\n".repeat(Math.ceil((limit + 1) / 2))}`);
+    let message = "";
+    assert.throws(() => loader.finishInput(), /cannot tell which column is the x or y axis/);
+    try {
+      // Opened as a run table, as the page does: more runs than it holds.
+      while (typeof loader.openStep(10_000_000, undefined) === "number");
+    } catch (error) {
+      message = error.message;
+    }
+    loader.free();
+    assert.match(message, new RegExp(`the limit is ${limit.toLocaleString("en")} \\(what a browser tab holds\\)`));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("<sweep-map> with a CSV src never fetches DuckDB", async () => {
+    const { page, context, problems, requests } = await openElementPage('<sweep-map id="csv" src="synthetic-sweep-log.csv"></sweep-map>');
+    const done = await elementsDone(page, ["csv"]);
+    assert.equal(done.csv.error, undefined, done.csv.error);
+    assert.equal(done.csv.reduced, null);
+    assert.deepEqual(requests.filter((url) => url.includes("/duckdb/") || url.endsWith("/reduce.js")), []);
+    assert.ok(requests.includes("/fixtures/synthetic-sweep-log.csv"), requests.join(" "));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("<sweep-map src=....parquet> draws the reduced table: the cells of the same rows as CSV", async () => {
+    served.length = 0;
+    const size = (await stat(parquetFile)).size;
+    const { page, context, problems, requests } = await openElementPage(
+      '<sweep-map id="parquet" src="synthetic-sweep-log.parquet"></sweep-map><sweep-map id="csv" src="synthetic-sweep-log.csv"></sweep-map>',
+    );
+    const done = await elementsDone(page, ["parquet", "csv"]);
+    assert.equal(done.parquet.error, undefined, done.parquet.error);
+    assert.equal(done.csv.error, undefined, done.csv.error);
+    assert.deepEqual(done.parquet.reduced, {
+      rows: 24000,
+      configurations: 24,
+      note: "Reduced in DuckDB-wasm, in this tab, from 24,000 rows to 24 configurations.",
+    });
+    assert.deepEqual(done.parquet.panels, done.csv.panels);
+    // DuckDB fetched once, the Parquet file read in ranges (never whole).
+    assert.deepEqual(requests.filter((url) => url.startsWith("/duckdb/")).sort(), [
+      "/duckdb/duckdb-browser-eh.worker.js",
+      "/duckdb/duckdb-browser.js",
+      "/duckdb/duckdb-eh.wasm",
+      "/duckdb/reduction.sql",
+    ]);
+    assert.ok(served.every((response) => response.status !== 200 || response.method === "HEAD"), JSON.stringify(served));
+    assert.ok(served.reduce((sum, response) => sum + response.bytes, 0) < size, JSON.stringify(served));
+    const reduced = await elementCells(page, "parquet");
+    const raw = await elementCells(page, "csv");
+    assert.equal(reduced.length, raw.length);
+    assert.ok(reduced.length >= 12, `${reduced.length} cells`);
+    reduced.forEach((cell, index) => {
+      assertClose(cell.info, raw[index].info, `cell ${index}`);
+      assert.deepEqual(cell.colour, raw[index].colour, `the colour of cell ${index}`);
+    });
+    assert.ok(reduced.every((cell) => cell.info.count > 950 && cell.info.count <= 1000), reduced.map((cell) => cell.info.count).join(" "));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("<sweep-map> with a Parquet src DuckDB cannot read says so inside the element", async () => {
+    await writeFile(path.join(directory, "not-really-either.parquet"), "lr,acc\n0.1,0.5\n");
+    const { page, context, problems } = await openElementPage('<sweep-map id="fake" src="not-really-either.parquet"></sweep-map>');
+    const done = await elementsDone(page, ["fake"]);
+    assert.match(
+      done.fake.error,
+      /^could not reduce "not-really-either\.parquet" in DuckDB-wasm: DuckDB cannot read it as Parquet \(.+\): check that it is a Parquet file, or open the data as CSV$/,
+    );
+    assert.equal(await page.evaluate(() => document.getElementById("fake").shadowRoot.textContent.includes("DuckDB cannot read it as Parquet")), true);
     assert.deepEqual(problems, []);
     await context.close();
   });

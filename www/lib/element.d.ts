@@ -57,6 +57,11 @@ export interface SweepMapRenderDetail {
    * otherwise.
    */
   notices: string[];
+  /**
+   * For a Parquet `src` reduced in DuckDB-wasm: the rows read, the rows of the table drawn
+   * (configurations or item scores) and the sentence saying so; null otherwise.
+   */
+  reduced: { rows: number; configurations: number; note: string } | null;
   /** The figure's size in CSS pixels. */
   width: number;
   height: number;

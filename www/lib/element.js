@@ -8,7 +8,10 @@
 //     page, with its progress in the status line and a sweepmap-progress event, a Cancel, and a
 //     stop after 30 s without a byte), else a child <script type="text/csv"> or <script
 //     type="application/json"> (raw text, which ends at the first "</script>"), else a child
-//     <template> (HTML-escaped text: any data, "</script>" included); sweeps and per-item
+//     <template> (HTML-escaped text: any data, "</script>" included); a Parquet `src` (by its
+//     name, .parquet or .pq, or format="parquet") is reduced in DuckDB-wasm (reduce.js and
+//     ../duckdb/, imported then, never for CSV or JSON) to its configuration table, read with
+//     range requests; sweeps and per-item
 //     scores are told apart as the explorer does (lib/source.js, which the explorer shares), or
 //     by the `kind` attribute;
 //   - stops a fetch when removed from the page, and loads again if put back;
@@ -28,7 +31,7 @@
 import { freeSliceDataset, load, loadedSlice, loadSliceApi, sliceDataset } from "./sweepmap.js";
 import { CellInspector } from "./cells.js";
 import { figureStyleSheet } from "./figure-style.js";
-import { fetchData, formatOf, LoadCancelled, loadSweep, loadText, receivedText, splitNames } from "./source.js";
+import { fetchData, formatOf, LoadCancelled, loadSweep, loadText, namesParquet, receivedText, splitNames } from "./source.js";
 import { onSchemeChange } from "./theme.js";
 
 /** The children that hold data inline: a script (raw text up to the first `</script>`) or a template (HTML-escaped text, any content). */
@@ -349,12 +352,32 @@ export class SweepMapElement extends HTMLElement {
       }
       const wasm = await api;
       if (!current()) return;
-      const format = formatOf(wasm, source.path, source.format);
-      try {
-        loaded = await loadText(wasm, text, { format, kind: source.kind, link: tableLinkOf(this, wasm), name: source.path || undefined });
-      } catch (error) {
-        throw new Error(`could not read ${source.name}: ${asError(error).message}`);
+      let format = formatOf(wasm, source.path, source.format);
+      let kind = source.kind;
+      let reduced = null;
+      if (source.parquet) {
+        // Parquet: reduced in DuckDB-wasm (reduce.js, fetched now with DuckDB; README "Parquet
+        // in the page") to its configuration table, then opened as that CSV would be.
+        const { reduceParquet } = await import("./reduce.js");
+        const progress = (_, message) => {
+          if (current()) this.#showStatus(`${message}…`, { cancel: true });
+        };
+        try {
+          reduced = await reduceParquet(wasm, { url: source.url, name: source.name, progress, signal: controller.signal });
+        } catch (error) {
+          if (error instanceof LoadCancelled) throw error;
+          throw new Error(`could not reduce ${source.name} in DuckDB-wasm: ${asError(error).message}`);
+        }
+        if (!current()) return;
+        ({ text, kind } = reduced);
+        format = "csv";
       }
+      try {
+        loaded = await loadText(wasm, text, { format, kind, link: tableLinkOf(this, wasm), name: source.path || undefined });
+      } catch (error) {
+        throw new Error(`could not read ${source.name}${reduced ? ", reduced in DuckDB," : ""}: ${asError(error).message}`);
+      }
+      if (reduced) loaded.reduced = { rows: reduced.rows, configurations: reduced.configurations, note: reduced.note };
       // A run table is projected again from its text when its view attributes change.
       if (loaded.sweep) Object.assign(loaded, { text, format });
     } catch (error) {
@@ -396,19 +419,26 @@ export class SweepMapElement extends HTMLElement {
   #readSource() {
     const kind = this.#kindAttribute();
     const format = this.#formatAttribute();
+    const src = this.getAttribute("src");
+    if (format === "parquet" && !(this.#dataValue === null && src)) {
+      throw new Error('format "parquet" is for a src address: Parquet is read from a file, not from text');
+    }
     if (this.#dataValue !== null) {
       const text = typeof this.#dataValue === "string" ? this.#dataValue : JSON.stringify(this.#dataValue);
       return { text, format, path: "", kind, name: "the data property" };
     }
-    const src = this.getAttribute("src");
     if (src) {
       const url = new URL(src, this.ownerDocument.baseURI);
+      // Parquet is not fetched whole: DuckDB-wasm reads the parts it needs (range requests).
+      const parquet = format === "parquet" || (format === "auto" && namesParquet(url.pathname));
       return {
-        text: ({ signal, onProgress }) => fetchData(url, { signal, onProgress, name: src }),
-        format,
+        text: parquet ? "" : ({ signal, onProgress }) => fetchData(url, { signal, onProgress, name: src }),
+        format: parquet ? "csv" : format,
         path: url.pathname,
         kind,
         name: `"${src}"`,
+        parquet,
+        url: url.href,
       };
     }
     const inline = this.querySelector(INLINE_DATA);
@@ -431,7 +461,7 @@ export class SweepMapElement extends HTMLElement {
   }
 
   #formatAttribute() {
-    return oneOf(this, "format", ["auto", "csv", "json"]) ?? "auto";
+    return oneOf(this, "format", ["auto", "csv", "json", "parquet"]) ?? "auto";
   }
 
   #kindAttribute() {
@@ -498,7 +528,7 @@ export class SweepMapElement extends HTMLElement {
       figure.update(options);
     }
     if (old.dataset && old.dataset !== loaded.dataset) freeDataset(old.dataset);
-    this.#shown = { figure, dataset: loaded.dataset, kind: loaded.kind, sweep: loaded.sweep, notes: loaded.notes };
+    this.#shown = { figure, dataset: loaded.dataset, kind: loaded.kind, sweep: loaded.sweep, notes: loaded.notes, reduced: loaded.reduced ?? null };
     this.#drawnWidth = options.width;
     return true;
   }
@@ -532,7 +562,7 @@ export class SweepMapElement extends HTMLElement {
 
   /** After a drawing: show the canvas, clear any error, refresh the inspector, tell listeners. */
   #rendered() {
-    const { figure, kind, sweep, notes } = this.#shown;
+    const { figure, kind, sweep, notes, reduced } = this.#shown;
     const { canvas, status, error } = this.#parts;
     canvas.hidden = false;
     status.hidden = true;
@@ -552,6 +582,8 @@ export class SweepMapElement extends HTMLElement {
       // What the run-table attributes name that the file does not have (the default view's
       // choice is drawn instead).
       notices,
+      // Parquet reduced in DuckDB-wasm: { rows, configurations, note }, else null.
+      reduced,
       width: size.width,
       height: size.height,
     });

@@ -178,6 +178,21 @@ function checkHead(api, head, contentType, controller) {
   }
 }
 
+/**
+ * True for a name that says Parquet: `.parquet` or `.pq` (a query or fragment ignored). Such a
+ * source is reduced in DuckDB-wasm (reduce.js), not read as text.
+ */
+export function namesParquet(name) {
+  const path = String(name ?? "").split(/[?#]/)[0].toLowerCase();
+  return path.endsWith(".parquet") || path.endsWith(".pq");
+}
+
+/** True for a name that says Arrow IPC: `.arrow` or `.feather` (a query or fragment ignored). */
+export function namesArrow(name) {
+  const path = String(name ?? "").split(/[?#]/)[0].toLowerCase();
+  return path.endsWith(".arrow") || path.endsWith(".feather");
+}
+
 /** The format to read a source with: the one declared, else the one its name suggests. */
 export function formatOf(api, name, declared = "auto") {
   return declared && declared !== "auto" ? declared : api.formatFromName(String(name ?? ""));

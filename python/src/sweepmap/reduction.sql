@@ -1,6 +1,6 @@
 -- sweepmap's reductions (README "Larger than a tab"): the one SQL text every engine runs. Python
 -- fills it (sweepmap/_reduce.py: DuckDB, Spark, polars, Ibis; the wheel ships this file) and so
--- does the page (www/lib/reduction.js: DuckDB-wasm; .ci/build copies this file to www/duckdb/),
+-- does the page (www/lib/reduce.js: DuckDB-wasm; .ci/build copies this file to www/duckdb/),
 -- by the same rules, from the columns' roles:
 -- - a part starts at a line "-- @name" and runs to the next such line;
 -- - {source} is the rows' table ("runs"); {key} a grouping column, {metric} a metric, {score}

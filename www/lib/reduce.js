@@ -1,17 +1,20 @@
 // Parquet in the page (README "Parquet in the page"): a Parquet file, local or at an address (or
 // a CSV file with more rows than a tab holds), is reduced in DuckDB-wasm, in this tab, to its
 // configuration table (README "Configuration tables"), whose CSV text the page then opens
-// exactly as if the user had opened that CSV.
+// exactly as if the user had opened that CSV. The explorer (www/sources.js) and <sweep-map
+// src="....parquet"> (element.js) import this module when such a file is opened, never before.
 //
-// Steps, each with its progress line and the Cancel of the big-file path (loading.js):
+// Steps, each with its progress line and a Cancel (the explorer's big-file path, www/loading.js;
+// the element's status line):
 //   1. DuckDB-wasm is fetched (www/duckdb/: its module, worker and wasm, copied there from the
 //      pinned npm package by .ci/build), on the first such file only: no other page load
 //      fetches any of it (tests/e2e/packages.test.mjs);
 //   2. the file is registered with DuckDB: a local File is read in place through the browser's
 //      file reader, an address with HTTP range requests (only the parts a query needs: the
 //      footer, then the columns and row groups read);
-//   3. its rows are counted, and a sample of them (a reservoir sample of a local file; the first
-//      rows at an address, so that the sample costs one row group) is written as CSV and handed
+//   3. its rows are counted, and a sample of them (sampleQuery: windows of rows spread over a
+//      local Parquet file, read by row number; the first rows at an address, so that the sample
+//      costs one row group; a reservoir sample of a CSV file) is written as CSV and handed
 //      to the core, which says what it would make of that CSV: per-item scores (guessKind, then
 //      the pairwise package's pairwiseColumns: the item, model, score and group columns), or a
 //      run table (inferRoles: each column's role). The page infers nothing itself;
@@ -24,15 +27,19 @@
 //
 // The data never leave the browser: DuckDB runs in a Worker of this page.
 
-import { LoadCancelled } from "./lib/source.js";
-import { loadPairwiseApi } from "./lib/sweepmap.js";
-import { nextTurn } from "./loading.js";
+import { LoadCancelled } from "./source.js";
+import { loadPairwiseApi } from "./sweepmap.js";
 
 /** The rows handed to the core to infer the columns' roles. */
 export const SAMPLE_ROWS = 1000;
 
-/** Where the DuckDB-wasm files are, relative to this module. */
-const DUCKDB_DIR = new URL("./duckdb/", import.meta.url);
+/** Where the DuckDB-wasm files are, relative to this module (www/duckdb/, beside www/pkg/). */
+const DUCKDB_DIR = new URL("../duckdb/", import.meta.url);
+
+/** A turn of the event loop: the page paints and handles input. */
+function nextTurn() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 // ---------------------------------------------------------------------------------------------
 // The reduction SQL, filled by reduction.sql's own rules (its header says them)
@@ -185,11 +192,69 @@ async function itemScoreColumns(api, sample) {
   }
 }
 
+/**
+ * The most rows of a configuration table a tab opens (the core's MAX_RUNS) and of per-item
+ * scores (MAX_ITEM_SCORES): README "Limits"; python/src/sweepmap/_reduce.py has the same two.
+ * A reduction past them is refused before DuckDB collects it (tests/e2e/parquet.test.mjs holds
+ * the first to the core's own limit message).
+ */
+export const MAX_CONFIGURATIONS = 1_000_000;
+export const MAX_ITEM_SCORES = 4_000_000;
+
+/**
+ * Refuses a reduction whose table would exceed what a tab holds, before it is collected: only
+ * when the rows exceed the limit (else the table cannot), by counting the distinct `keys`; for
+ * a configuration table, the message names the key with the most values, to bin or ignore.
+ */
+async function checkTableSize(connection, { kind, keys, rows }) {
+  const limit = kind === "pairwise" ? MAX_ITEM_SCORES : MAX_CONFIGURATIONS;
+  if (rows <= limit || keys.length === 0) return;
+  const columns = keys.map(quote).join(", ");
+  const [{ count }] = await rowsOf(connection, `SELECT count(*) AS "count" FROM (SELECT DISTINCT ${columns} FROM runs) AS c`);
+  if (count <= limit) return;
+  const grouped = count.toLocaleString("en");
+  if (kind === "pairwise") {
+    throw new Error(
+      `its per-item scores would have ${grouped} rows (one per model and item); a browser tab holds ${limit.toLocaleString("en")} item scores: keep fewer models or items, e.g. with python -m sweepmap reduce (README "Larger than a tab")`,
+    );
+  }
+  const [values] = await rowsOf(connection, `SELECT ${keys.map((key, index) => `count(DISTINCT ${quote(key)}) AS "${index}"`).join(", ")} FROM runs`);
+  const widest = keys.reduce((best, key, index) => (values[index] > values[best.index] ? { key, index } : best), { key: keys[0], index: 0 });
+  throw new Error(
+    `its configuration table would have ${grouped} rows; a browser tab holds ${limit.toLocaleString("en")}: "${widest.key}" has ${values[widest.index].toLocaleString("en")} values. Bin it before opening the file (e.g. round it in the query that writes it), or reduce it with python -m sweepmap reduce --ignore "${widest.key}" (README "Larger than a tab")`,
+  );
+}
+
+/** Windows of consecutive rows a local Parquet file's sample is read from, spread over it. */
+export const SAMPLE_WINDOWS = 8;
+
+/**
+ * The query of the sample handed to the core (`fileName` registered with DuckDB, its `rows`):
+ * - a local Parquet file: SAMPLE_WINDOWS windows of consecutive rows spread evenly over it (the
+ *   first rows of the file, of its middle, ...), each read by its row numbers, so that DuckDB
+ *   decodes only the row groups holding them (a reservoir sample decodes every column of every
+ *   row: 24 of the 46 s of a 10,000,000-row file, bench/parquet.mjs);
+ * - a Parquet file at an address: its first rows (one row group fetched, not the whole file);
+ * - a CSV file, or an Arrow IPC file (in DuckDB's memory): a reservoir sample (no row groups
+ *   to skip; the file is read whole).
+ */
+export function sampleQuery({ fileName, format, local, rows }) {
+  if (format !== "parquet") return `SELECT * FROM runs USING SAMPLE reservoir(${SAMPLE_ROWS} ROWS) REPEATABLE (1)`;
+  if (!local || rows <= SAMPLE_ROWS) return `SELECT * FROM runs LIMIT ${SAMPLE_ROWS}`;
+  const width = Math.floor(SAMPLE_ROWS / SAMPLE_WINDOWS);
+  const windows = Array.from({ length: SAMPLE_WINDOWS }, (_, index) => {
+    const start = Math.floor((index * rows) / SAMPLE_WINDOWS);
+    return `SELECT * EXCLUDE (file_row_number) FROM read_parquet('${fileName}', file_row_number = true) WHERE file_row_number BETWEEN ${start} AND ${start + width - 1}`;
+  });
+  return windows.join("\nUNION ALL\n");
+}
+
 let registered = 0;
 
 /**
  * Reduces a Parquet source in DuckDB-wasm: `file` (a File) or `url` (an address), `name` for
- * progress lines and LoadCancelled; `format` "csv" for a CSV file past what a tab holds. `api`
+ * progress lines and LoadCancelled; `format` "csv" for a CSV file past what a tab holds,
+ * "arrow" for a local Arrow IPC file (Feather 2: inserted whole, uncompressed only). `api`
  * is the default package (inferRoles); `progress(fraction or null, text)`; `signal` cancels
  * with LoadCancelled. Resolves to { kind, text, rows, configurations, sql,
  * roles, note }: "sweep" and the configuration table as CSV, or "pairwise" and the per-item
@@ -200,7 +265,7 @@ let registered = 0;
  * Rejects with an Error saying what failed and what to do, for the caller to prefix with the
  * file's name or the address.
  * @param {any} api
- * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "csv", progress: (fraction: number | null, text: string) => void, signal: AbortSignal }} options
+ * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "arrow" | "csv", progress: (fraction: number | null, text: string) => void, signal: AbortSignal }} options
  */
 export async function reduceParquet(api, { file, url, name, format = "parquet", progress, signal }) {
   const check = () => {
@@ -241,28 +306,42 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
   check();
   const { duckdb, db, sql } = started;
   registered += 1;
-  const fileName = `source-${registered}.${format === "csv" ? "csv" : "parquet"}`;
-  if (file) {
+  const fileName = `source-${registered}.${format}`;
+  if (format === "arrow") {
+    // Arrow IPC: no reader of it in DuckDB-wasm 1.28 (its arrow extension would be fetched from
+    // DuckDB's site), so its record batches are inserted as the IPC stream the file holds.
+  } else if (file) {
     await db.registerFileHandle(fileName, file, duckdb.DuckDBDataProtocol.BROWSER_FILEREADER, true);
   } else {
     await db.registerFileURL(fileName, new URL(String(url), window.location.href).href, duckdb.DuckDBDataProtocol.HTTP, true);
   }
   const connection = await db.connect();
+  let broken = false;
   try {
     progress(0.55, `Reading the columns of ${name}`);
     try {
-      const reader = format === "csv" ? "read_csv_auto" : "read_parquet";
-      await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM ${reader}('${fileName}')`);
+      if (format === "arrow") {
+        await insertArrow(connection, file, `arrow_${registered}`);
+        await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM arrow_${registered}`);
+      } else {
+        const reader = format === "csv" ? "read_csv_auto" : "read_parquet";
+        await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM ${reader}('${fileName}')`);
+      }
     } catch (error) {
       if (format === "csv") throw new Error(`DuckDB cannot read it as CSV (${messageOf(error)})`);
+      if (format === "arrow") {
+        // A failed insert may leave DuckDB unusable: the next file starts a new one.
+        broken = true;
+        throw new Error(
+          `DuckDB-wasm cannot read it as Arrow IPC (${messageOf(error)}): the page reads uncompressed Arrow IPC files (Feather 2); write it without compression (pyarrow.feather.write_feather(table, path, compression="uncompressed")) or as Parquet`,
+        );
+      }
       throw new Error(`DuckDB cannot read it as Parquet (${messageOf(error)}): check that it is a Parquet file, or open the data as CSV`);
     }
     const [{ rows }] = await rowsOf(connection, `SELECT count(*) AS "rows" FROM runs`);
     check();
     if (rows === 0) throw new Error("it has no rows: expected one row per run or sample");
-    // The sample: a reservoir sample of a local file (read whole anyway), the first rows at an
-    // address (one row group fetched, not the whole file).
-    const sampled = file ? `SELECT * FROM runs USING SAMPLE reservoir(${SAMPLE_ROWS} ROWS) REPEATABLE (1)` : `SELECT * FROM runs LIMIT ${SAMPLE_ROWS}`;
+    const sampled = sampleQuery({ fileName, format, local: Boolean(file), rows });
     progress(0.6, `Sampling ${Math.min(rows, SAMPLE_ROWS).toLocaleString("en")} of ${rows.toLocaleString("en")} rows for the columns' roles`);
     await connection.query(`CREATE OR REPLACE TEMP TABLE sample AS ${sampled}`);
     const sample = await csvOf(db, connection, "SELECT * FROM sample", `sample-${registered}.csv`);
@@ -296,6 +375,8 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
       query = fillReduction(sql, "configurations", keys, { metric: metrics });
     }
     progress(0.7, `Reducing ${rows.toLocaleString("en")} rows in DuckDB`);
+    await checkTableSize(connection, { kind, keys: roles.keys, rows });
+    check();
     let configurations;
     try {
       await connection.query(`CREATE OR REPLACE TEMP TABLE reduced AS ${query}`);
@@ -312,9 +393,33 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
     progress(0.95, kind === "pairwise" ? "Opening the item scores" : "Opening the configuration table");
     return { kind, text, rows, configurations, sql: query, roles, note };
   } finally {
-    await connection.close().catch(() => {});
-    await db.dropFile(fileName).catch(() => {});
+    if (broken) {
+      // Not awaited: its worker ends, and nothing more is asked of it.
+      stopEngine();
+    } else {
+      if (format === "arrow") await connection.query(`DROP TABLE IF EXISTS arrow_${registered}`).catch(() => {});
+      await connection.close().catch(() => {});
+      await db.dropFile(fileName).catch(() => {});
+    }
   }
+}
+
+/**
+ * Inserts an Arrow IPC file (a File) into DuckDB as the table `table`: the file is its magic
+ * ("ARROW1" and padding, 8 bytes), an IPC stream ended by its end-of-stream marker, a footer, the
+ * footer's length (4 bytes) and the magic again (6); the stream is what DuckDB-wasm reads.
+ */
+async function insertArrow(connection, file, table) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const magic = (at) => String.fromCharCode(...bytes.subarray(at, at + 6));
+  if (bytes.length < 18 || magic(0) !== "ARROW1" || magic(bytes.length - 6) !== "ARROW1") {
+    const feather1 = bytes.length >= 4 && String.fromCharCode(...bytes.subarray(0, 4)) === "FEA1";
+    throw new Error(feather1 ? "it is Feather version 1, which Arrow IPC replaced; write it again with a current pyarrow" : 'it does not start and end with "ARROW1", the Arrow IPC file format\'s marker');
+  }
+  const footer = new DataView(bytes.buffer).getInt32(bytes.length - 10, true);
+  const end = bytes.length - 10 - footer;
+  if (!(footer > 0 && end > 8)) throw new Error(`its footer's length (${footer} bytes) does not fit in the file`);
+  await connection.insertArrowFromIPCStream(bytes.subarray(8, end), { name: table, create: true });
 }
 
 function megabytes(bytes) {
