@@ -35,9 +35,15 @@ fn word_union(words: impl IntoIterator<Item = &'static str>) -> String {
 /// `TS` for the word settings, whose words are their [`Named::ALL`] list (they serialize by
 /// name, by hand, so ts-rs cannot derive them): each is declared as the union of its words.
 macro_rules! words_type {
-    ($($named:ty => $name:literal: $words:expr),* $(,)?) => {$(
-        words_type!(@one $named => $name: $words.iter().map(|word| word.name()));
-    )*};
+    ($($named:ty => $name:literal: $words:expr),* $(,)?) => {
+        $(words_type!(@one $named => $name: $words.iter().map(|word| word.name()));)*
+
+        /// The word types of the settings, by name, with their words: the generated option
+        /// declarations (`src/view/typescript.rs`) name the type whose words a setting takes.
+        pub(crate) fn word_types() -> Vec<(&'static str, Vec<&'static str>)> {
+            vec![$(($name, $words.iter().map(|word| word.name()).collect())),*]
+        }
+    };
     (@one $named:ty => $name:literal: $words:expr) => {
         impl TS for $named {
             type WithoutGenerics = Self;

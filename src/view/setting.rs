@@ -79,6 +79,64 @@ pub struct Setting {
     /// The label of the control the page makes for the setting itself (a checkbox for a flag);
     /// `None` for the settings whose controls the page lays out by hand.
     pub control: Option<&'static str>,
+    /// What the setting does, in a sentence or two for the people who use it: the doc comment of
+    /// its option in the generated TypeScript and of its `<sweep-map>` property. Native builds
+    /// only (see [`Doc`]).
+    pub doc: Doc,
+}
+
+/// A setting's doc text, read by the native generator of the option declarations and the
+/// element's attribute list (`src/view/typescript.rs`). In wasm it holds nothing, so no doc text
+/// reaches a package: the text given to [`Doc::new`] is only read while the constant is
+/// evaluated, at compile time.
+#[derive(Debug, Clone, Copy)]
+pub struct Doc {
+    #[cfg(not(target_arch = "wasm32"))]
+    text: &'static str,
+    /// The TypeScript type of a text setting whose words are not a generated word type (or
+    /// `None`: the generator finds the type from the setting's link form).
+    #[cfg(not(target_arch = "wasm32"))]
+    type_name: Option<&'static str>,
+}
+
+impl Doc {
+    /// The doc text of a setting.
+    pub const fn new(text: &'static str) -> Doc {
+        #[cfg(target_arch = "wasm32")]
+        let _ = text;
+        Doc {
+            #[cfg(not(target_arch = "wasm32"))]
+            text,
+            #[cfg(not(target_arch = "wasm32"))]
+            type_name: None,
+        }
+    }
+
+    /// The doc text, with the TypeScript type of the setting's value named (a type the
+    /// declarations have: `"Direction"`), for a text setting whose words its link form does not
+    /// list.
+    #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+    pub const fn typed(mut self, type_name: &'static str) -> Doc {
+        #[cfg(target_arch = "wasm32")]
+        let _ = type_name;
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.type_name = Some(type_name);
+        }
+        self
+    }
+
+    /// The doc text.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn text(&self) -> &'static str {
+        self.text
+    }
+
+    /// The TypeScript type named by [`Doc::typed`].
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn type_name(&self) -> Option<&'static str> {
+        self.type_name
+    }
 }
 
 impl Setting {
@@ -101,6 +159,7 @@ impl Setting {
                 _ => LinkForm::Custom,
             },
             control: None,
+            doc: Doc::new(""),
         }
     }
 

@@ -31,7 +31,7 @@
 
 use serde::Serialize;
 
-use super::setting::{LinkForm, OptionSet, Setting, Settings, ValueKind, Views};
+use super::setting::{Doc, LinkForm, OptionSet, Setting, Settings, ValueKind, Views};
 use super::settings::{
     marks_level, ANNOTATE, COLOR_MAP, DECIMALS, FINITE, MAX, MAX_LABEL_DECIMALS, MAX_PIXEL_RATIO,
     MAX_WIDTH, MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL_NAME, NO_MARKS, PIXEL_RATIO,
@@ -56,6 +56,9 @@ pub const LAYOUT: Setting = Setting {
         words: || Layout::names(Layout::ALL),
     },
     attribute: Some("layout"),
+    doc: Doc::new(
+        r#"Which panels: a model's benchmarks ("model"), a benchmark's models ("benchmark"), every model and benchmark ("grid"), two models' difference on a benchmark ("difference"), or a reported aggregate beside the one recomputed from its benchmarks ("reconcile")."#,
+    ),
     ..Setting::option(
         "layout",
         ValueKind::Text,
@@ -66,18 +69,25 @@ pub const MODEL: Setting = Setting {
     views: Views::Sweep,
     link: Some("model"),
     attribute: Some("model"),
+    doc: Doc::new(
+        r#"The model of layout "model", and model A of "difference". Default: the first model."#,
+    ),
     ..Setting::option("model", ValueKind::Text, MODEL_NAME)
 };
 pub const MODEL_B: Setting = Setting {
     views: Views::Sweep,
     link: Some("b"),
     attribute: Some("model-b"),
+    doc: Doc::new(r#"Model B of "difference". Default: the first model other than `model`."#),
     ..Setting::option("modelB", ValueKind::Text, MODEL_NAME)
 };
 pub const BENCHMARK: Setting = Setting {
     views: Views::Sweep,
     link: Some("bench"),
     attribute: Some("benchmark"),
+    doc: Doc::new(
+        r#"The benchmark of layouts "benchmark" and "difference" (":mean" for the mean across benchmarks), and the reported aggregate of "reconcile". Default: the first benchmark (for "reconcile", the first reported aggregate)."#,
+    ),
     ..Setting::option(
         "benchmark",
         ValueKind::Text,
@@ -94,6 +104,10 @@ pub const DOMAIN: Setting = Setting {
         words: || Range::names(Range::ALL),
     },
     attribute: Some("range"),
+    doc: Doc::new(
+        "The colour range: each panel's own, one shared by every panel, fixed from `min` to \
+         `max`, or centred on `center`.",
+    ),
     ..Setting::option(
         "domain",
         ValueKind::Text,
@@ -110,6 +124,9 @@ pub const COLOR_SCALE: Setting = Setting {
         words: || ColorScale::names(ColorScale::ALL),
     },
     attribute: Some("color-scale"),
+    doc: Doc::new(
+        r#"How values are spaced along the colour map: "log" needs values above 0 (else the figure is refused); "symlog" works across 0."#,
+    ),
     ..Setting::option(
         "colorScale",
         ValueKind::Text,
@@ -125,12 +142,16 @@ pub const ORDER: Setting = Setting {
         words: || Order::names(Order::ALL),
     },
     attribute: Some("order"),
+    doc: Doc::new(
+        r#"Layouts "model", "benchmark" and "grid": panels in the data's order, or by each panel's mean or best cell, best first, each panel saying its rank."#,
+    ),
     ..Setting::option("order", ValueKind::Text, r#"one of "data", "mean", "best""#)
 };
 pub const CENTER: Setting = Setting {
     views: Views::Sweep,
     link: Some("center"),
     attribute: Some("center"),
+    doc: Doc::new(r#"The value a "centered" colour range is centred on."#),
     ..Setting::option("center", ValueKind::Number, FINITE)
 };
 pub const UNCERTAINTY: Setting = Setting {
@@ -139,6 +160,9 @@ pub const UNCERTAINTY: Setting = Setting {
     link_form: LinkForm::Level,
     attribute: Some("uncertainty"),
     fallback: "marking cells within noise when the data carry a noise estimate",
+    doc: Doc::new(
+        r#"A confidence level between 0 and 1 (the page offers `linkSchema().levels`) at which to mark the cells the peak cannot be told apart from (for "difference": the cells ahead beyond noise); 0 for no marks. Default: marks when the data carry a noise estimate (replicates, item counts, reported standard errors), at `linkSchema().defaultLevel`."#,
+    ),
     ..Setting::option(
         "uncertainty",
         ValueKind::Number,
@@ -156,6 +180,9 @@ pub const MARGINALS: Setting = Setting {
         words: || Strips::names(Strips::ALL),
     },
     attribute: Some("marginals"),
+    doc: Doc::new(
+        r#"Layouts "model", "benchmark" and "grid": a strip of each row's and column's mean (or best cell, with `order: "best"`) beside each panel, on its colour scale, the best outlined; "auto" draws them when the panels are larger than 6 x 6 (more than 6 columns or rows, at least 2 of each)."#,
+    ),
     ..Setting::option(
         "marginals",
         ValueKind::Text,
@@ -240,6 +267,30 @@ impl SweepView {
             self.range == Range::Centered
         } else {
             true
+        }
+    }
+}
+
+/// The figure options of the view spec's defaults ([`SweepView::default`]), for the grid view (the
+/// one view that names no model nor benchmark), without what only a dataset decides: no
+/// uncertainty marks and no strips unless the defaults turn them on whatever the data.
+impl Default for FigureOptions {
+    fn default() -> FigureOptions {
+        let view = SweepView::default();
+        FigureOptions {
+            view: View::Grid,
+            color_map: ColorMap::parse(&view.color_map).unwrap_or_default(),
+            reversed: view.reversed,
+            color_scale: view.color_scale,
+            domain: view.range.mode(view.min, view.max, view.center),
+            order: view.order,
+            annotate: view.annotate,
+            decimals: view
+                .decimals
+                .and_then(|decimals| u8::try_from(decimals).ok()),
+            uncertainty: view.uncertainty.and_then(marks_level),
+            marginals: view.marginals == Strips::On,
+            theme: view.theme,
         }
     }
 }
