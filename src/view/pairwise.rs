@@ -2,22 +2,9 @@
 //! strict resolution of pairwise figure options against per-item scores, for the API. The same
 //! conventions and machinery as the sweep's ([`super::sweep`]).
 //!
-//! | option | default |
-//! | --- | --- |
-//! | `models` | the first 5 in the data's order, all of them when there are at most 5 |
-//! | `group` | all items (`null`) |
-//! | `bins` | 10; sets `binsX` and `binsY` together |
-//! | `binsX`, `binsY` | `bins` |
-//! | `value` | `"count"` (`"share"`: percent of the pair's paired items) |
-//! | `logarithmic` | `false` |
-//! | `colorMap` | `"viridis"` |
-//! | `reversed` | `false` |
-//! | `domain` | `"shared"` (`"fixed"` needs `min` and `max`) |
-//! | `annotate` | `true` |
-//! | `decimals` | automatic (`null`): 0 for counts, 1 for shares |
-//! | `theme` | `"auto"` (as for sweeps) |
-//! | `width` | the canvas container's width, else 800 CSS px |
-//! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
+//! Each option's default is its field's in [`PairwiseView`]'s declaration (or, for what only
+//! the data or the page decide, said in the setting's doc text); both are written into the
+//! generated `PairwiseFigureOptions` of `src/wasm/options.d.ts` (`super::typescript`).
 //!
 //! The default models are [`default_pairwise_models`] (the first
 //! [`DEFAULT_PAIRWISE_MODELS`](crate::figure::DEFAULT_PAIRWISE_MODELS)), so that data with 40
@@ -99,15 +86,13 @@ pub const BINS_Y: Setting = Setting {
 pub const VALUE: Setting = Setting {
     views: Views::Pairwise,
     link: Some("by"),
-    link_form: LinkForm::Word {
-        what: "what bins can be coloured by",
-        words: || BinValue::names(BinValue::ALL),
-    },
     attribute: Some("by"),
     doc: Doc::new(
         "Colour each bin by its item count, or by its share of the pair's paired items (in %).",
     ),
-    ..Setting::option("value", ValueKind::Text, r#"one of "count", "share""#)
+    ..Setting::word("value", "what bins can be coloured by", || {
+        BinValue::names(BinValue::ALL)
+    })
 };
 pub const LOGARITHMIC: Setting = Setting {
     views: Views::Pairwise,
@@ -120,7 +105,6 @@ pub const LOGARITHMIC: Setting = Setting {
 /// The colour range of a pairwise figure: counts have no centre.
 pub const PAIRWISE_DOMAIN: Setting = Setting {
     views: Views::Pairwise,
-    expects: r#"one of "panel", "shared", "fixed""#,
     link_form: LinkForm::Word {
         what: "a colour range",
         words: || Range::names(Range::PAIRWISE),

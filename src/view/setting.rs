@@ -60,7 +60,8 @@ pub struct Setting {
     pub state: Option<&'static str>,
     pub views: Views,
     pub kind: ValueKind,
-    /// What a value must be, as every error about the option says.
+    /// What a value must be, as every error about the option says (empty for a word setting,
+    /// whose message lists its words: [`Setting::expected`]).
     pub expects: &'static str,
     /// The key a link is written with; `None`: links do not carry the setting.
     pub link: Option<&'static str>,
@@ -163,6 +164,42 @@ impl Setting {
         }
     }
 
+    /// A setting that takes one of some words (in any case): `what` they are, for a link's
+    /// notice ("a layout"), and the function that lists them (the setting's own word list, such
+    /// as `Layout::ALL`). The message for a wrong value lists the words ([`Setting::expected`]),
+    /// so the words are written once, in their list.
+    pub const fn word(
+        option: &'static str,
+        what: &'static str,
+        words: fn() -> Vec<&'static str>,
+    ) -> Setting {
+        Setting {
+            link_form: LinkForm::Word { what, words },
+            ..Setting::option(option, ValueKind::Text, "")
+        }
+    }
+
+    /// What a value must be, as every error about the option says: a word setting's words
+    /// (`one of "model", "benchmark"`), else the declared message.
+    pub fn expected(&self) -> String {
+        match self.link_form {
+            LinkForm::Word { words, .. } => {
+                let words = words();
+                let mut expected = String::from("one of ");
+                for (index, word) in words.iter().enumerate() {
+                    if index > 0 {
+                        expected.push_str(", ");
+                    }
+                    expected.push('"');
+                    expected.push_str(word);
+                    expected.push('"');
+                }
+                expected
+            }
+            _ => self.expects.to_string(),
+        }
+    }
+
     /// Whether a view of this kind has the setting.
     pub fn in_sweep(&self) -> bool {
         matches!(self.views, Views::Sweep | Views::Both)
@@ -212,7 +249,7 @@ impl Setting {
     /// The error for a value that is not what the setting takes; `found` is already written the
     /// way JavaScript would show it.
     pub fn invalid(&self, found: &str) -> Error {
-        invalid_value(self.option, self.expects, found)
+        invalid_value(self.option, &self.expected(), found)
     }
 }
 

@@ -165,19 +165,11 @@ pub const DECIMALS: Setting = Setting {
 };
 pub const THEME: Setting = Setting {
     link: Some("theme"),
-    link_form: LinkForm::Word {
-        what: "a theme",
-        words: || Theme::names(Theme::ALL),
-    },
     attribute: Some("theme"),
     doc: Doc::new(
         r#"The colours around the cells: "print" has black text, a transparent background and thin lines, for exports; "auto" is dark when the reader prefers a dark colour scheme, else light."#,
     ),
-    ..Setting::option(
-        "theme",
-        ValueKind::Text,
-        r#"one of "auto", "light", "dark", "print""#,
-    )
+    ..Setting::word("theme", "a theme", || Theme::names(Theme::ALL))
 };
 pub const WIDTH: Setting = Setting {
     state: None,
@@ -297,23 +289,36 @@ mod tests {
         }
     }
 
-    /// A word setting's message lists the words its link reads (and the state takes): the
-    /// message is a literal, the words come from the setting's word list.
+    /// A word setting's message lists the words its link reads (and the state takes), from the
+    /// setting's word list: no message repeats the words.
     #[test]
     fn word_messages_list_the_words_links_read() {
         let mut words_checked = 0;
         for setting in SWEEP.settings.iter().chain(PAIRWISE.settings) {
-            if let LinkForm::Word { words, .. } = setting.link_form {
-                let quoted: Vec<String> = words().iter().map(|w| format!("\"{w}\"")).collect();
-                assert_eq!(
-                    setting.expects,
-                    format!("one of {}", quoted.join(", ")),
-                    "{}",
-                    setting.option
-                );
+            if let LinkForm::Word { .. } = setting.link_form {
+                assert_eq!(setting.expects, "", "{}", setting.option);
+                assert!(setting.expected().starts_with("one of \""));
                 words_checked += 1;
             }
         }
+        assert_eq!(
+            LAYOUT.expected(),
+            r#"one of "model", "benchmark", "grid", "difference", "reconcile""#
+        );
+        assert_eq!(
+            DOMAIN.expected(),
+            r#"one of "panel", "shared", "fixed", "centered""#
+        );
+        assert_eq!(
+            PAIRWISE_DOMAIN.expected(),
+            r#"one of "panel", "shared", "fixed""#
+        );
+        assert_eq!(
+            THEME.expected(),
+            r#"one of "auto", "light", "dark", "print""#
+        );
+        assert_eq!(VALUE.expected(), r#"one of "count", "share""#);
+        assert_eq!(DECIMALS.expected(), DECIMALS.expects);
         // layout, range, colour scale, order, marginals and theme of sweeps; by, range and
         // theme of pairwise comparisons.
         assert_eq!(words_checked, 9);

@@ -7,27 +7,10 @@
 //! figure's [`FigureOptions`] plus its width and pixel ratio. Defaults are resolved afresh each
 //! time, so the default model of one dataset never becomes a stale choice for the next.
 //!
-//! | option | default |
-//! | --- | --- |
-//! | `layout` | `"model"` |
-//! | `model` | the first model |
-//! | `modelB` | the first model other than `model` (required for `"difference"`) |
-//! | `benchmark` | the first benchmark (`":mean"` is the mean across benchmarks); for `"reconcile"`, the first reported aggregate |
-//! | `order` | `"data"`: panels as the data list them; `"mean"` or `"best"` orders them by each panel's mean or best cell, best first (ties in the data's order, each panel saying its rank) |
-//! | `colorMap` | `"viridis"` |
-//! | `reversed` | `false` |
-//! | `colorScale` | `"linear"` (`"log"` needs values above 0; `"symlog"` works across 0) |
-//! | `domain` | `"panel"` (`"fixed"` needs `min` and `max`) |
-//! | `center` | `0` |
-//! | `annotate` | `true` |
-//! | `decimals` | automatic (`null`) |
-//! | `uncertainty` | `0.95` when the data carry a noise estimate (replicates, item counts, reported standard errors), else off; a level such as `0.9` marks the cells within noise of the peak, `0` turns the marks off |
-//! | `marginals` | `"auto"`: strips beside each panel of the model, benchmark and grid layouts (each row's and column's mean, or best cell under `order: "best"`) when the panels are larger than 6 x 6 (more than 6 columns or rows, at least 2 of each); `"on"`, `"off"` |
-//! | `theme` | `"auto"`: `"dark"` when the reader prefers a dark colour scheme, else `"light"` |
-//! | `width` | the canvas container's width, else 800 CSS px |
-//! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
-//!
-//! The defaults of the table are [`SweepView::default`]'s, the ones a link leaves out.
+//! Each option's default is its field's in [`SweepView`]'s declaration, the one a link leaves
+//! out (or, for what only the data or the page decide, such as the first model or the width,
+//! said in the setting's doc text); both are written into the generated `FigureOptions` of
+//! `src/wasm/options.d.ts` (`super::typescript`).
 
 use serde::Serialize;
 
@@ -51,19 +34,11 @@ use crate::{Dataset, Error, Result};
 pub const LAYOUT: Setting = Setting {
     views: Views::Sweep,
     link: Some("layout"),
-    link_form: LinkForm::Word {
-        what: "a layout",
-        words: || Layout::names(Layout::ALL),
-    },
     attribute: Some("layout"),
     doc: Doc::new(
         r#"Which panels: a model's benchmarks ("model"), a benchmark's models ("benchmark"), every model and benchmark ("grid"), two models' difference on a benchmark ("difference"), or a reported aggregate beside the one recomputed from its benchmarks ("reconcile")."#,
     ),
-    ..Setting::option(
-        "layout",
-        ValueKind::Text,
-        r#"one of "model", "benchmark", "grid", "difference", "reconcile""#,
-    )
+    ..Setting::word("layout", "a layout", || Layout::names(Layout::ALL))
 };
 pub const MODEL: Setting = Setting {
     views: Views::Sweep,
@@ -99,53 +74,35 @@ pub const DOMAIN: Setting = Setting {
     views: Views::Sweep,
     state: Some("range"),
     link: Some("range"),
-    link_form: LinkForm::Word {
-        what: "a colour range",
-        words: || Range::names(Range::ALL),
-    },
     attribute: Some("range"),
     doc: Doc::new(
         "The colour range: each panel's own, one shared by every panel, fixed from `min` to \
          `max`, or centred on `center`.",
     ),
-    ..Setting::option(
-        "domain",
-        ValueKind::Text,
-        r#"one of "panel", "shared", "fixed", "centered""#,
-    )
+    ..Setting::word("domain", "a colour range", || Range::names(Range::ALL))
 };
 /// How values are spaced along the colour map of a sweep (pairwise figures have the flag
 /// `logarithmic`).
 pub const COLOR_SCALE: Setting = Setting {
     views: Views::Sweep,
     link: Some("scale"),
-    link_form: LinkForm::Word {
-        what: "a colour scale",
-        words: || ColorScale::names(ColorScale::ALL),
-    },
     attribute: Some("color-scale"),
     doc: Doc::new(
         r#"How values are spaced along the colour map: "log" needs values above 0 (else the figure is refused); "symlog" works across 0."#,
     ),
-    ..Setting::option(
-        "colorScale",
-        ValueKind::Text,
-        r#"one of "linear", "log", "symlog""#,
-    )
+    ..Setting::word("colorScale", "a colour scale", || {
+        ColorScale::names(ColorScale::ALL)
+    })
 };
 /// The order of a sweep's panels (its models, benchmarks, or a grid's rows and columns).
 pub const ORDER: Setting = Setting {
     views: Views::Sweep,
     link: Some("order"),
-    link_form: LinkForm::Word {
-        what: "an order",
-        words: || Order::names(Order::ALL),
-    },
     attribute: Some("order"),
     doc: Doc::new(
         r#"Layouts "model", "benchmark" and "grid": panels in the data's order, or by each panel's mean or best cell, best first, each panel saying its rank."#,
     ),
-    ..Setting::option("order", ValueKind::Text, r#"one of "data", "mean", "best""#)
+    ..Setting::word("order", "an order", || Order::names(Order::ALL))
 };
 pub const CENTER: Setting = Setting {
     views: Views::Sweep,
@@ -175,19 +132,13 @@ pub const UNCERTAINTY: Setting = Setting {
 pub const MARGINALS: Setting = Setting {
     views: Views::Sweep,
     link: Some("marginals"),
-    link_form: LinkForm::Word {
-        what: "a marginals setting",
-        words: || Strips::names(Strips::ALL),
-    },
     attribute: Some("marginals"),
     doc: Doc::new(
         r#"Layouts "model", "benchmark" and "grid": a strip of each row's and column's mean (or best cell, with `order: "best"`) beside each panel, on its colour scale, the best outlined; "auto" draws them when the panels are larger than 6 x 6 (more than 6 columns or rows, at least 2 of each)."#,
     ),
-    ..Setting::option(
-        "marginals",
-        ValueKind::Text,
-        r#"one of "auto", "on", "off""#,
-    )
+    ..Setting::word("marginals", "a marginals setting", || {
+        Strips::names(Strips::ALL)
+    })
 };
 
 /// The options of `SweepFigure`.
