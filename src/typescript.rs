@@ -15,9 +15,10 @@
 //!
 //! To declare another type: `#[cfg_attr(test, derive(ts_rs::TS))]` on it (and on the types of its
 //! fields), and one line in [`declarations`]. What stays hand-written in `src/wasm/` is what has
-//! no Rust type ts-rs can see: option objects (read field by field from JavaScript against the
-//! view spec), the small result objects built in `src/wasm/` (compiled for wasm32 only), and
-//! declarations that extend another (`PairwiseCellInfo extends CellInfo`).
+//! no Rust type ts-rs can see: load options (read field by field from JavaScript), the small
+//! result objects built in `src/wasm/` (compiled for wasm32 only), and declarations that extend
+//! another (`PairwiseCellInfo extends CellInfo`). The option objects of figures are generated
+//! from the view settings, by `src/view/typescript.rs`, with the same command.
 
 use ts_rs::{Config, TS};
 
