@@ -1,5 +1,6 @@
-// Checks the JS layer's hand-written declarations (www/lib/sweepmap.d.ts, element.d.ts,
-// standalone.d.ts) against the modules they declare.
+// Checks the JS layer's declarations (www/lib/sweepmap.d.ts, element.d.ts, standalone.d.ts,
+// hand-written, and view-attributes.d.ts, generated with the module from the core's settings by
+// src/view/typescript.rs) against the modules they declare.
 //
 // tsc --checkJs (tsconfig.json) checks what imports these modules against the .d.ts files, but a
 // .d.ts beside a .js hides the .js from its importers, so nothing there says the two agree. Here
@@ -8,10 +9,10 @@
 // the module as declared: an export the .d.ts declares and the module lacks, or of another
 // type (a function with fewer parameters than declared, a constant of another type), fails.
 // <sweep-map>'s attribute properties are defined at run time, one per name of its lists
-// DATA_ATTRIBUTES and VIEW_ATTRIBUTES, so tsc cannot see them in the JavaScript: the check leaves
-// exactly those out of the declared element (read from the lists in lib/element.js), and checks
-// instead that the .d.ts declares a property for each, and that VIEW_ATTRIBUTES is the core's
-// list of settings' attributes (linkSchema().settings, from the built package).
+// DATA_ATTRIBUTES (lib/element.js) and VIEW_ATTRIBUTES (lib/view-attributes.js), so tsc cannot
+// see them in the JavaScript: the check leaves exactly those out of the declared element, and
+// checks instead that the .d.ts declares a property for each, and that VIEW_ATTRIBUTES is the
+// core's list of settings' attributes (linkSchema().settings, from the built package).
 // Which names each side exports, exactly, is tests/e2e/vite.test.mjs's. Run after .ci/build.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +20,7 @@ import path from "node:path";
 import ts from "typescript";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const modules = ["sweepmap", "element", "standalone"];
+const modules = ["sweepmap", "element", "standalone", "view-attributes"];
 
 const base = {
   target: ts.ScriptTarget.ES2022,
@@ -33,8 +34,8 @@ const base = {
 /** "model-b" -> "modelB": an attribute's property name. */
 const camelCase = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
 
-/** The attribute lists of lib/element.js, DATA_ATTRIBUTES and VIEW_ATTRIBUTES, as written. */
-function attributeLists() {
+/** The attribute lists: DATA_ATTRIBUTES as lib/element.js writes it, VIEW_ATTRIBUTES as lib/view-attributes.js exports it. */
+async function attributeLists() {
   const file = path.join(root, "www", "lib", "element.js");
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   const lists = {};
@@ -43,12 +44,13 @@ function attributeLists() {
     for (const declaration of statement.declarationList.declarations) {
       const list = declaration.initializer;
       const name = declaration.name.getText(source);
-      if (!["DATA_ATTRIBUTES", "VIEW_ATTRIBUTES"].includes(name)) continue;
+      if (name !== "DATA_ATTRIBUTES") continue;
       if (!list || !ts.isArrayLiteralExpression(list)) throw new Error(`lib-types: ${name} is no longer a list`);
       lists[name] = list.elements.map((item) => item.text);
     }
   }
-  if (!lists.DATA_ATTRIBUTES || !lists.VIEW_ATTRIBUTES) throw new Error("lib-types: lib/element.js's attribute lists were not found");
+  if (!lists.DATA_ATTRIBUTES) throw new Error("lib-types: lib/element.js's DATA_ATTRIBUTES was not found");
+  lists.VIEW_ATTRIBUTES = (await import(path.join(root, "www", "lib", "view-attributes.js"))).VIEW_ATTRIBUTES;
   return lists;
 }
 
@@ -67,7 +69,7 @@ async function checkViewAttributes(viewAttributes) {
   const extra = viewAttributes.filter((name) => !declared.includes(name));
   if (missing.length > 0 || extra.length > 0) {
     console.error(
-      `lib-types: lib/element.js's VIEW_ATTRIBUTES differ from the core's settings (linkSchema().settings): ` +
+      `lib-types: lib/view-attributes.js's VIEW_ATTRIBUTES differ from the core's settings (linkSchema().settings): ` +
         `missing ${JSON.stringify(missing)}, not a setting's attribute ${JSON.stringify(extra)}`,
     );
     process.exit(1);
@@ -96,14 +98,15 @@ try {
     process.exit(1);
   }
 
-  const lists = attributeLists();
+  const lists = await attributeLists();
   await checkViewAttributes(lists.VIEW_ATTRIBUTES);
   const properties = [...lists.DATA_ATTRIBUTES, ...lists.VIEW_ATTRIBUTES].map((name) => JSON.stringify(camelCase(name)));
   const attributes = properties.join(" | ");
   const lines = [];
-  for (const name of modules) {
-    const declared = path.join(root, "www", "lib", `${name}.js`);
-    const inferred = path.join(inferredLib, `${name}.js`);
+  for (const file of modules) {
+    const name = camelCase(file);
+    const declared = path.join(root, "www", "lib", `${file}.js`);
+    const inferred = path.join(inferredLib, `${file}.js`);
     lines.push(`import type * as ${name}Declared from ${JSON.stringify(declared)};`);
     lines.push(`import type * as ${name}Inferred from ${JSON.stringify(inferred)};`);
     if (name === "element") {

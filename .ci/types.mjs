@@ -1,11 +1,13 @@
 // Checks that both built packages declare the generated TypeScript types as they are.
 //
 // src/wasm/generated.d.ts holds the declarations generated from the Rust result types (a native
-// test, src/typescript.rs, fails when they drift from the Rust types). src/wasm/mod.rs hands the
-// file to wasm-bindgen, which writes it into each package's sweepmap.d.ts, re-indented. This
-// script parses the file and both built .d.ts files with the TypeScript compiler and compares
-// every generated declaration, printed without comments and layout, with the built one of that
-// name: a build from stale sources, or a hand-written declaration of the same name, fails here.
+// test, src/typescript.rs, fails when they drift from the Rust types), src/wasm/options.d.ts
+// those of the option objects, generated from the view settings (src/view/typescript.rs).
+// src/wasm/mod.rs hands the files to wasm-bindgen, which writes them into each package's
+// sweepmap.d.ts, re-indented. This script parses the files and both built .d.ts files with the
+// TypeScript compiler and compares every generated declaration, printed without comments and
+// layout, with the built one of that name: a build from stale sources, or a hand-written
+// declaration of the same name, fails here.
 // Run after .ci/build (.ci/test does).
 import { readFileSync } from "node:fs";
 import ts from "typescript";
@@ -28,10 +30,14 @@ function declarations(path) {
   return found;
 }
 
-const generated = declarations("src/wasm/generated.d.ts");
-if (generated.size === 0) {
-  console.error("types: src/wasm/generated.d.ts declares nothing");
-  process.exit(1);
+const generated = new Map();
+for (const file of ["src/wasm/generated.d.ts", "src/wasm/options.d.ts"]) {
+  const declared = declarations(file);
+  if (declared.size === 0) {
+    console.error(`types: ${file} declares nothing`);
+    process.exit(1);
+  }
+  for (const [name, texts] of declared) generated.set(name, [...(generated.get(name) ?? []), ...texts]);
 }
 let problems = 0;
 for (const built of ["www/pkg/sweepmap.d.ts", "www/pkg/pairwise/sweepmap.d.ts"]) {
@@ -45,7 +51,7 @@ for (const built of ["www/pkg/sweepmap.d.ts", "www/pkg/pairwise/sweepmap.d.ts"])
       console.error(`types: ${built} declares ${name} ${there.length} times: remove the hand-written one`);
       problems += 1;
     } else if (there[0] !== text) {
-      console.error(`types: ${built} declares ${name} otherwise than src/wasm/generated.d.ts:\n${there[0]}\nexpected:\n${text}`);
+      console.error(`types: ${built} declares ${name} otherwise than src/wasm/ generates it:\n${there[0]}\nexpected:\n${text}`);
       problems += 1;
     }
   }

@@ -16,8 +16,9 @@
 //! To declare another type: `#[cfg_attr(test, derive(ts_rs::TS))]` on it (and on the types of its
 //! fields), and one line in [`declarations`]. The small result objects `src/wasm/` builds
 //! (compiled for wasm32 only) are declared in `src/results.rs`, where this test sees them. What
-//! stays hand-written in `src/wasm/` is what has no Rust type ts-rs can see: option objects (read
-//! field by field from JavaScript against the view spec).
+//! stays hand-written in `src/wasm/` is what has no Rust type ts-rs can see: load options (read
+//! field by field from JavaScript) and a slice's point. The option objects of figures are
+//! generated from the view settings, by `src/view/typescript.rs`, with the same command.
 
 use ts_rs::{Config, TS};
 
@@ -35,9 +36,15 @@ fn word_union(words: impl IntoIterator<Item = &'static str>) -> String {
 /// `TS` for the word settings, whose words are their [`Named::ALL`] list (they serialize by
 /// name, by hand, so ts-rs cannot derive them): each is declared as the union of its words.
 macro_rules! words_type {
-    ($($named:ty => $name:literal: $words:expr),* $(,)?) => {$(
-        words_type!(@one $named => $name: $words.iter().map(|word| word.name()));
-    )*};
+    ($($named:ty => $name:literal: $words:expr),* $(,)?) => {
+        $(words_type!(@one $named => $name: $words.iter().map(|word| word.name()));)*
+
+        /// The word types of the settings, by name, with their words: the generated option
+        /// declarations (`src/view/typescript.rs`) name the type whose words a setting takes.
+        pub(crate) fn word_types() -> Vec<(&'static str, Vec<&'static str>)> {
+            vec![$(($name, $words.iter().map(|word| word.name()).collect())),*]
+        }
+    };
     (@one $named:ty => $name:literal: $words:expr) => {
         impl TS for $named {
             type WithoutGenerics = Self;

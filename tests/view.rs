@@ -124,7 +124,7 @@ fn option_messages_list_exactly_the_words_options_take() {
     fn one_of<T: Named>(choices: &[T]) -> String {
         format!("one of \"{}\"", T::names(choices).join("\", \""))
     }
-    let expects = |set: &OptionSet, name: &str| set.setting(name).unwrap().expects;
+    let expects = |set: &OptionSet, name: &str| set.setting(name).unwrap().expected();
     assert_eq!(expects(&SWEEP, "layout"), one_of(Layout::ALL));
     assert_eq!(expects(&SWEEP, "domain"), one_of(Range::ALL));
     assert_eq!(expects(&PAIRWISE, "domain"), one_of(Range::PAIRWISE));

@@ -100,7 +100,8 @@ pub enum View {
     Reconcile { model: String, benchmark: String },
 }
 
-/// Everything that decides how a figure looks, apart from its size.
+/// Everything that decides how a figure looks, apart from its size. Its `Default` is the view
+/// spec's defaults (`SweepView::default()`, in `src/view/sweep.rs`, where the impl is).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct FigureOptions {
@@ -140,24 +141,6 @@ pub struct FigureOptions {
     /// The colours around the cells (resolved: `auto` draws as light).
     #[serde(skip)]
     pub theme: Theme,
-}
-
-impl Default for FigureOptions {
-    fn default() -> FigureOptions {
-        FigureOptions {
-            view: View::Grid,
-            color_map: ColorMap::default(),
-            reversed: false,
-            color_scale: ColorScale::Linear,
-            domain: DomainMode::PerPanel,
-            order: Order::Data,
-            annotate: true,
-            decimals: None,
-            uncertainty: None,
-            marginals: false,
-            theme: Theme::default(),
-        }
-    }
 }
 
 /// One panel, ready to lay out and draw.

@@ -14,10 +14,11 @@ use super::wording::{format_p_value, format_percent};
 use super::{format_value, BinValue, Figure, FigureKind, FigureOptions, HistogramPanel, PanelKind};
 use crate::color::{ColorMap, DomainMode, Theme, Transform};
 use crate::error::{Error, Result};
-use crate::pairwise::{compare_all_pairs, PairComparison, PairwiseDataset, DEFAULT_BINS};
+use crate::pairwise::{compare_all_pairs, PairComparison, PairwiseDataset};
 use crate::{Axis, Direction, Grid};
 
-/// Everything that decides how a pairwise figure looks, apart from its size.
+/// Everything that decides how a pairwise figure looks, apart from its size. Its `Default` is the
+/// view spec's defaults (`PairwiseView::default()`, in `src/view/pairwise.rs`, where the impl is).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct PairwiseOptions {
@@ -54,24 +55,6 @@ pub const DEFAULT_PAIRWISE_MODELS: usize = 5;
 /// the page use.
 pub fn default_pairwise_models(models: &[String]) -> &[String] {
     models.get(..DEFAULT_PAIRWISE_MODELS).unwrap_or(models)
-}
-
-impl Default for PairwiseOptions {
-    fn default() -> PairwiseOptions {
-        PairwiseOptions {
-            models: Vec::new(),
-            group: None,
-            bins: DEFAULT_BINS,
-            value: BinValue::Count,
-            logarithmic: false,
-            color_map: ColorMap::default(),
-            reversed: false,
-            domain: DomainMode::Shared,
-            annotate: true,
-            decimals: None,
-            theme: Theme::default(),
-        }
-    }
 }
 
 /// The statistics under a pair's title: who is ahead how often; the mean difference, the sign

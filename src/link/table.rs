@@ -54,12 +54,13 @@ fn notice(setting: &Setting, value: Option<&str>, parts: &[&str]) -> Notice {
 /// The notice for a value (or an item of a list) that is not what the key takes.
 fn bad_value(setting: &Setting, text: &str) -> Notice {
     let key = setting.link.unwrap_or(setting.option);
+    let expected = setting.expected();
     let parts = [
         key,
         "=",
         &shown(text),
         " is not ",
-        setting.expects,
+        &expected,
         "; ",
         setting.fallback,
         ".",

@@ -24,6 +24,8 @@ pub mod settings;
 mod state;
 mod sweep;
 pub mod table;
+#[cfg(test)]
+mod typescript;
 
 pub use normalize::{Names, Resolved};
 pub use pairwise::{
@@ -31,8 +33,8 @@ pub use pairwise::{
     ResolvedPairwiseOptions,
 };
 pub use setting::{
-    invalid_value, quoted, LinkForm, OptionSet, OptionValue, Patch, Setting, Settings, ValueKind,
-    Views,
+    invalid_value, quoted, Doc, LinkForm, OptionSet, OptionValue, Patch, Setting, Settings,
+    ValueKind, Views,
 };
 pub use settings::{
     marks_level, offered_level, BINS, FALLBACK_WIDTH, LEVELS, MAX_BINS, MAX_LABEL_DECIMALS,

@@ -2,22 +2,9 @@
 //! strict resolution of pairwise figure options against per-item scores, for the API. The same
 //! conventions and machinery as the sweep's ([`super::sweep`]).
 //!
-//! | option | default |
-//! | --- | --- |
-//! | `models` | the first 5 in the data's order, all of them when there are at most 5 |
-//! | `group` | all items (`null`) |
-//! | `bins` | 10; sets `binsX` and `binsY` together |
-//! | `binsX`, `binsY` | `bins` |
-//! | `value` | `"count"` (`"share"`: percent of the pair's paired items) |
-//! | `logarithmic` | `false` |
-//! | `colorMap` | `"viridis"` |
-//! | `reversed` | `false` |
-//! | `domain` | `"shared"` (`"fixed"` needs `min` and `max`) |
-//! | `annotate` | `true` |
-//! | `decimals` | automatic (`null`): 0 for counts, 1 for shares |
-//! | `theme` | `"auto"` (as for sweeps) |
-//! | `width` | the canvas container's width, else 800 CSS px |
-//! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
+//! Each option's default is its field's in [`PairwiseView`]'s declaration (or, for what only
+//! the data or the page decide, said in the setting's doc text); both are written into the
+//! generated `PairwiseFigureOptions` of `src/wasm/options.d.ts` (`super::typescript`).
 //!
 //! The default models are [`default_pairwise_models`] (the first
 //! [`DEFAULT_PAIRWISE_MODELS`](crate::figure::DEFAULT_PAIRWISE_MODELS)), so that data with 40
@@ -28,7 +15,7 @@
 
 use serde::Serialize;
 
-use super::setting::{LinkForm, OptionSet, Patch, Setting, Settings, ValueKind, Views};
+use super::setting::{Doc, LinkForm, OptionSet, Patch, Setting, Settings, ValueKind, Views};
 use super::settings::{
     max_bins, ANNOTATE, BINS, COLOR_MAP, DECIMALS, FLAG, MAX, MAX_BINS, MIN, PIXEL_RATIO, REVERSED,
     THEME, WIDTH,
@@ -49,6 +36,11 @@ pub const MODELS: Setting = Setting {
     views: Views::Pairwise,
     link: Some("models"),
     attribute: Some("models"),
+    doc: Doc::new(
+        "The models to compare, every pair among them: at least two. Default: the first models in \
+         the data's order (`linkSchema().pairwiseDefaultModels` of them; every model when there \
+         are no more).",
+    ),
     ..Setting::option(
         "models",
         ValueKind::TextList,
@@ -59,6 +51,7 @@ pub const GROUP: Setting = Setting {
     views: Views::Pairwise,
     link: Some("group"),
     attribute: Some("group"),
+    doc: Doc::new("Only the items of this group; null (the default) for all items."),
     ..Setting::option(
         "group",
         ValueKind::Text,
@@ -70,43 +63,53 @@ pub const BINS_BOTH: Setting = Setting {
     link: Some("bins"),
     link_form: LinkForm::OfferedWhole { offered: &BINS },
     attribute: Some("bins"),
+    doc: Doc::new(concat!(
+        "Bins of both score axes, 1 to ",
+        max_bins!(),
+        "; clears `binsX` and `binsY` unless they are given too. The bins shape the histogram, \
+         not the statistics."
+    )),
     ..Setting::option("bins", ValueKind::Number, BINS_EXPECTED)
 };
 pub const BINS_X: Setting = Setting {
     views: Views::Pairwise,
     state: None,
+    doc: Doc::new("Bins along x (model A). Default: `bins`."),
     ..Setting::option("binsX", ValueKind::Number, BINS_EXPECTED)
 };
 pub const BINS_Y: Setting = Setting {
     views: Views::Pairwise,
     state: None,
+    doc: Doc::new("Bins along y (model B). Default: `bins`."),
     ..Setting::option("binsY", ValueKind::Number, BINS_EXPECTED)
 };
 pub const VALUE: Setting = Setting {
     views: Views::Pairwise,
     link: Some("by"),
-    link_form: LinkForm::Word {
-        what: "what bins can be coloured by",
-        words: || BinValue::names(BinValue::ALL),
-    },
     attribute: Some("by"),
-    ..Setting::option("value", ValueKind::Text, r#"one of "count", "share""#)
+    doc: Doc::new(
+        "Colour each bin by its item count, or by its share of the pair's paired items (in %).",
+    ),
+    ..Setting::word("value", "what bins can be coloured by", || {
+        BinValue::names(BinValue::ALL)
+    })
 };
 pub const LOGARITHMIC: Setting = Setting {
     views: Views::Pairwise,
     link: Some("log"),
     attribute: Some("log"),
     fallback: "colouring linearly",
+    doc: Doc::new("Colour by ln(1 + value)."),
     ..Setting::option("logarithmic", ValueKind::Flag, FLAG)
 };
 /// The colour range of a pairwise figure: counts have no centre.
 pub const PAIRWISE_DOMAIN: Setting = Setting {
     views: Views::Pairwise,
-    expects: r#"one of "panel", "shared", "fixed""#,
     link_form: LinkForm::Word {
         what: "a colour range",
         words: || Range::names(Range::PAIRWISE),
     },
+    doc: Doc::new("The colour range: each panel's own, one shared by every panel, or fixed from `min` to `max`."),
     ..DOMAIN
 };
 
@@ -173,6 +176,29 @@ impl PairwiseView {
             self.range == Range::Fixed
         } else {
             true
+        }
+    }
+}
+
+/// The pairwise figure options of the view spec's defaults ([`PairwiseView::default`]): the
+/// default models (an empty list) over all items.
+impl Default for PairwiseOptions {
+    fn default() -> PairwiseOptions {
+        let view = PairwiseView::default();
+        PairwiseOptions {
+            models: view.models.unwrap_or_default(),
+            group: view.group,
+            bins: (default_bins(), default_bins()),
+            value: view.value,
+            logarithmic: view.logarithmic,
+            color_map: ColorMap::parse(&view.color_map).unwrap_or_default(),
+            reversed: view.reversed,
+            domain: view.range.mode(view.min, view.max, 0.0),
+            annotate: view.annotate,
+            decimals: view
+                .decimals
+                .and_then(|decimals| u8::try_from(decimals).ok()),
+            theme: view.theme,
         }
     }
 }

@@ -60,7 +60,8 @@ pub struct Setting {
     pub state: Option<&'static str>,
     pub views: Views,
     pub kind: ValueKind,
-    /// What a value must be, as every error about the option says.
+    /// What a value must be, as every error about the option says (empty for a word setting,
+    /// whose message lists its words: [`Setting::expected`]).
     pub expects: &'static str,
     /// The key a link is written with; `None`: links do not carry the setting.
     pub link: Option<&'static str>,
@@ -79,6 +80,64 @@ pub struct Setting {
     /// The label of the control the page makes for the setting itself (a checkbox for a flag);
     /// `None` for the settings whose controls the page lays out by hand.
     pub control: Option<&'static str>,
+    /// What the setting does, in a sentence or two for the people who use it: the doc comment of
+    /// its option in the generated TypeScript and of its `<sweep-map>` property. Native builds
+    /// only (see [`Doc`]).
+    pub doc: Doc,
+}
+
+/// A setting's doc text, read by the native generator of the option declarations and the
+/// element's attribute list (`src/view/typescript.rs`). In wasm it holds nothing, so no doc text
+/// reaches a package: the text given to [`Doc::new`] is only read while the constant is
+/// evaluated, at compile time.
+#[derive(Debug, Clone, Copy)]
+pub struct Doc {
+    #[cfg(not(target_arch = "wasm32"))]
+    text: &'static str,
+    /// The TypeScript type of a text setting whose words are not a generated word type (or
+    /// `None`: the generator finds the type from the setting's link form).
+    #[cfg(not(target_arch = "wasm32"))]
+    type_name: Option<&'static str>,
+}
+
+impl Doc {
+    /// The doc text of a setting.
+    pub const fn new(text: &'static str) -> Doc {
+        #[cfg(target_arch = "wasm32")]
+        let _ = text;
+        Doc {
+            #[cfg(not(target_arch = "wasm32"))]
+            text,
+            #[cfg(not(target_arch = "wasm32"))]
+            type_name: None,
+        }
+    }
+
+    /// The doc text, with the TypeScript type of the setting's value named (a type the
+    /// declarations have: `"Direction"`), for a text setting whose words its link form does not
+    /// list.
+    #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+    pub const fn typed(mut self, type_name: &'static str) -> Doc {
+        #[cfg(target_arch = "wasm32")]
+        let _ = type_name;
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.type_name = Some(type_name);
+        }
+        self
+    }
+
+    /// The doc text.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn text(&self) -> &'static str {
+        self.text
+    }
+
+    /// The TypeScript type named by [`Doc::typed`].
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn type_name(&self) -> Option<&'static str> {
+        self.type_name
+    }
 }
 
 impl Setting {
@@ -101,6 +160,43 @@ impl Setting {
                 _ => LinkForm::Custom,
             },
             control: None,
+            doc: Doc::new(""),
+        }
+    }
+
+    /// A setting that takes one of some words (in any case): `what` they are, for a link's
+    /// notice ("a layout"), and the function that lists them (the setting's own word list, such
+    /// as `Layout::ALL`). The message for a wrong value lists the words ([`Setting::expected`]),
+    /// so the words are written once, in their list.
+    pub const fn word(
+        option: &'static str,
+        what: &'static str,
+        words: fn() -> Vec<&'static str>,
+    ) -> Setting {
+        Setting {
+            link_form: LinkForm::Word { what, words },
+            ..Setting::option(option, ValueKind::Text, "")
+        }
+    }
+
+    /// What a value must be, as every error about the option says: a word setting's words
+    /// (`one of "model", "benchmark"`), else the declared message.
+    pub fn expected(&self) -> String {
+        match self.link_form {
+            LinkForm::Word { words, .. } => {
+                let words = words();
+                let mut expected = String::from("one of ");
+                for (index, word) in words.iter().enumerate() {
+                    if index > 0 {
+                        expected.push_str(", ");
+                    }
+                    expected.push('"');
+                    expected.push_str(word);
+                    expected.push('"');
+                }
+                expected
+            }
+            _ => self.expects.to_string(),
         }
     }
 
@@ -153,7 +249,7 @@ impl Setting {
     /// The error for a value that is not what the setting takes; `found` is already written the
     /// way JavaScript would show it.
     pub fn invalid(&self, found: &str) -> Error {
-        invalid_value(self.option, self.expects, found)
+        invalid_value(self.option, &self.expected(), found)
     }
 }
 

@@ -11,7 +11,7 @@
 //! it in its option set and give it a field in its `view_state!` (both in the order links write
 //! keys), and resolve it in its `resolve_*` function; the figure then uses it.
 
-use super::setting::{LinkForm, Setting, ValueKind};
+use super::setting::{Doc, LinkForm, Setting, ValueKind};
 use crate::color::Theme;
 use crate::figure::Named;
 
@@ -25,6 +25,21 @@ macro_rules! max_width {
 macro_rules! max_label_decimals {
     () => {
         12
+    };
+}
+macro_rules! fallback_width {
+    () => {
+        800
+    };
+}
+macro_rules! min_pixel_ratio {
+    () => {
+        1
+    };
+}
+macro_rules! max_pixel_ratio {
+    () => {
+        4
     };
 }
 macro_rules! max_bins {
@@ -44,12 +59,15 @@ pub const MIN_WIDTH: f64 = 1.0;
 pub const MIN_DRAWN_WIDTH: f64 = 160.0;
 /// The width used when none is given and the canvas has no sized container (and what the
 /// layout draws for a width that is not a number).
-pub const FALLBACK_WIDTH: f64 = 800.0;
+#[allow(clippy::unnecessary_cast)]
+pub const FALLBACK_WIDTH: f64 = fallback_width!() as f64;
 
 /// Pixel ratios are clamped to this range: below 1 a figure is blurry for no gain, above 4 the
 /// backing store grows for no visible gain.
-pub const MIN_PIXEL_RATIO: f64 = 1.0;
-pub const MAX_PIXEL_RATIO: f64 = 4.0;
+#[allow(clippy::unnecessary_cast)]
+pub const MIN_PIXEL_RATIO: f64 = min_pixel_ratio!() as f64;
+#[allow(clippy::unnecessary_cast)]
+pub const MAX_PIXEL_RATIO: f64 = max_pixel_ratio!() as f64;
 
 /// The most decimals a value label may have: an option asking for more is refused.
 pub const MAX_LABEL_DECIMALS: u8 = max_label_decimals!();
@@ -89,6 +107,7 @@ pub(super) const MODEL_NAME: &str = "a model name (a string)";
 pub const COLOR_MAP: Setting = Setting {
     link: Some("cmap"),
     attribute: Some("colormap"),
+    doc: Doc::new("A colour map's name, one of `colorMaps()`."),
     ..Setting::option(
         "colorMap",
         ValueKind::Text,
@@ -99,22 +118,26 @@ pub const REVERSED: Setting = Setting {
     link: Some("rev"),
     attribute: Some("reverse"),
     fallback: "not reversing the colour map",
+    doc: Doc::new("Run the colour map the other way."),
     ..Setting::option("reversed", ValueKind::Flag, FLAG)
 };
 pub const MIN: Setting = Setting {
     link: Some("min"),
     attribute: Some("min"),
+    doc: Doc::new(r#"The low end of a fixed colour range (`domain: "fixed"`)."#),
     ..Setting::option("min", ValueKind::Number, FINITE)
 };
 pub const MAX: Setting = Setting {
     link: Some("max"),
     attribute: Some("max"),
+    doc: Doc::new(r#"The high end of a fixed colour range (`domain: "fixed"`)."#),
     ..Setting::option("max", ValueKind::Number, FINITE)
 };
 pub const ANNOTATE: Setting = Setting {
     link: Some("annot"),
     attribute: Some("annotate"),
     fallback: "writing the values in the cells",
+    doc: Doc::new("Write each cell's value in it (a pairwise bin's count or share)."),
     ..Setting::option("annotate", ValueKind::Flag, FLAG)
 };
 pub const DECIMALS: Setting = Setting {
@@ -124,6 +147,12 @@ pub const DECIMALS: Setting = Setting {
     },
     attribute: Some("decimals"),
     fallback: "choosing the decimals automatically",
+    doc: Doc::new(concat!(
+        "Decimals of the value labels, 0 to ",
+        max_label_decimals!(),
+        "; null (the default) for automatic: as few as tell the shown values apart, never more \
+         than the noise supports (pairwise: 0 for counts, 1 for shares)."
+    )),
     ..Setting::option(
         "decimals",
         ValueKind::Number,
@@ -136,19 +165,21 @@ pub const DECIMALS: Setting = Setting {
 };
 pub const THEME: Setting = Setting {
     link: Some("theme"),
-    link_form: LinkForm::Word {
-        what: "a theme",
-        words: || Theme::names(Theme::ALL),
-    },
     attribute: Some("theme"),
-    ..Setting::option(
-        "theme",
-        ValueKind::Text,
-        r#"one of "auto", "light", "dark", "print""#,
-    )
+    doc: Doc::new(
+        r#"The colours around the cells: "print" has black text, a transparent background and thin lines, for exports; "auto" is dark when the reader prefers a dark colour scheme, else light."#,
+    ),
+    ..Setting::word("theme", "a theme", || Theme::names(Theme::ALL))
 };
 pub const WIDTH: Setting = Setting {
     state: None,
+    doc: Doc::new(concat!(
+        "The figure's width in CSS pixels, 1 to ",
+        max_width!(),
+        ". Default: the width of the canvas' parent, else ",
+        fallback_width!(),
+        "."
+    )),
     ..Setting::option(
         "width",
         ValueKind::Number,
@@ -157,6 +188,13 @@ pub const WIDTH: Setting = Setting {
 };
 pub const PIXEL_RATIO: Setting = Setting {
     state: None,
+    doc: Doc::new(concat!(
+        "Device pixels per CSS pixel, clamped to ",
+        min_pixel_ratio!(),
+        " to ",
+        max_pixel_ratio!(),
+        ". Default: the screen's devicePixelRatio."
+    )),
     ..Setting::option(
         "pixelRatio",
         ValueKind::Number,
@@ -251,23 +289,36 @@ mod tests {
         }
     }
 
-    /// A word setting's message lists the words its link reads (and the state takes): the
-    /// message is a literal, the words come from the setting's word list.
+    /// A word setting's message lists the words its link reads (and the state takes), from the
+    /// setting's word list: no message repeats the words.
     #[test]
     fn word_messages_list_the_words_links_read() {
         let mut words_checked = 0;
         for setting in SWEEP.settings.iter().chain(PAIRWISE.settings) {
-            if let LinkForm::Word { words, .. } = setting.link_form {
-                let quoted: Vec<String> = words().iter().map(|w| format!("\"{w}\"")).collect();
-                assert_eq!(
-                    setting.expects,
-                    format!("one of {}", quoted.join(", ")),
-                    "{}",
-                    setting.option
-                );
+            if let LinkForm::Word { .. } = setting.link_form {
+                assert_eq!(setting.expects, "", "{}", setting.option);
+                assert!(setting.expected().starts_with("one of \""));
                 words_checked += 1;
             }
         }
+        assert_eq!(
+            LAYOUT.expected(),
+            r#"one of "model", "benchmark", "grid", "difference", "reconcile""#
+        );
+        assert_eq!(
+            DOMAIN.expected(),
+            r#"one of "panel", "shared", "fixed", "centered""#
+        );
+        assert_eq!(
+            PAIRWISE_DOMAIN.expected(),
+            r#"one of "panel", "shared", "fixed""#
+        );
+        assert_eq!(
+            THEME.expected(),
+            r#"one of "auto", "light", "dark", "print""#
+        );
+        assert_eq!(VALUE.expected(), r#"one of "count", "share""#);
+        assert_eq!(DECIMALS.expected(), DECIMALS.expects);
         // layout, range, colour scale, order, marginals, chart, along, across and theme of
         // sweeps; by, range and theme of pairwise comparisons.
         assert_eq!(words_checked, 12);

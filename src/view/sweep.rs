@@ -7,34 +7,14 @@
 //! figure's [`FigureOptions`] plus its width and pixel ratio. Defaults are resolved afresh each
 //! time, so the default model of one dataset never becomes a stale choice for the next.
 //!
-//! | option | default |
-//! | --- | --- |
-//! | `layout` | `"model"` |
-//! | `model` | the first model |
-//! | `modelB` | the first model other than `model` (required for `"difference"`) |
-//! | `benchmark` | the first benchmark (`":mean"` is the mean across benchmarks); for `"reconcile"`, the first reported aggregate |
-//! | `order` | `"data"`: panels as the data list them; `"mean"` or `"best"` orders them by each panel's mean or best cell, best first (ties in the data's order, each panel saying its rank) |
-//! | `colorMap` | `"viridis"` |
-//! | `reversed` | `false` |
-//! | `colorScale` | `"linear"` (`"log"` needs values above 0; `"symlog"` works across 0) |
-//! | `domain` | `"panel"` (`"fixed"` needs `min` and `max`) |
-//! | `center` | `0` |
-//! | `annotate` | `true` |
-//! | `decimals` | automatic (`null`) |
-//! | `uncertainty` | `0.95` when the data carry a noise estimate (replicates, item counts, reported standard errors), else off; a level such as `0.9` marks the cells within noise of the peak, `0` turns the marks off |
-//! | `marginals` | `"auto"`: strips beside each panel of the model, benchmark and grid layouts (each row's and column's mean, or best cell under `order: "best"`) when the panels are larger than 6 x 6 (more than 6 columns or rows, at least 2 of each); `"on"`, `"off"` |
-//! | `chart` | `"heatmap"`; `"slice"` draws the metric along one axis, a line with its interval band per series |
-//! | `along` | `"x"`: the axis a slice runs along (`"y"`) |
-//! | `across` | `"auto"`: a line per value of the other axis when one panel is shown and it has at most 10 values, else each point's best over it; `"each"`, `"best"`, `"mean"` |
-//! | `theme` | `"auto"`: `"dark"` when the reader prefers a dark colour scheme, else `"light"` |
-//! | `width` | the canvas container's width, else 800 CSS px |
-//! | `pixelRatio` | the screen's `devicePixelRatio`, clamped to 1..=4 |
-//!
-//! The defaults of the table are [`SweepView::default`]'s, the ones a link leaves out.
+//! Each option's default is its field's in [`SweepView`]'s declaration, the one a link leaves
+//! out (or, for what only the data or the page decide, such as the first model or the width,
+//! said in the setting's doc text); both are written into the generated `FigureOptions` of
+//! `src/wasm/options.d.ts` (`super::typescript`).
 
 use serde::Serialize;
 
-use super::setting::{LinkForm, OptionSet, Setting, Settings, ValueKind, Views};
+use super::setting::{Doc, LinkForm, OptionSet, Setting, Settings, ValueKind, Views};
 use super::settings::{
     marks_level, ANNOTATE, COLOR_MAP, DECIMALS, FINITE, MAX, MAX_LABEL_DECIMALS, MAX_PIXEL_RATIO,
     MAX_WIDTH, MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL_NAME, NO_MARKS, PIXEL_RATIO,
@@ -55,33 +35,35 @@ use crate::{Dataset, Error, Result};
 pub const LAYOUT: Setting = Setting {
     views: Views::Sweep,
     link: Some("layout"),
-    link_form: LinkForm::Word {
-        what: "a layout",
-        words: || Layout::names(Layout::ALL),
-    },
     attribute: Some("layout"),
-    ..Setting::option(
-        "layout",
-        ValueKind::Text,
-        r#"one of "model", "benchmark", "grid", "difference", "reconcile""#,
-    )
+    doc: Doc::new(
+        r#"Which panels: a model's benchmarks ("model"), a benchmark's models ("benchmark"), every model and benchmark ("grid"), two models' difference on a benchmark ("difference"), or a reported aggregate beside the one recomputed from its benchmarks ("reconcile")."#,
+    ),
+    ..Setting::word("layout", "a layout", || Layout::names(Layout::ALL))
 };
 pub const MODEL: Setting = Setting {
     views: Views::Sweep,
     link: Some("model"),
     attribute: Some("model"),
+    doc: Doc::new(
+        r#"The model of layout "model", and model A of "difference". Default: the first model."#,
+    ),
     ..Setting::option("model", ValueKind::Text, MODEL_NAME)
 };
 pub const MODEL_B: Setting = Setting {
     views: Views::Sweep,
     link: Some("b"),
     attribute: Some("model-b"),
+    doc: Doc::new(r#"Model B of "difference". Default: the first model other than `model`."#),
     ..Setting::option("modelB", ValueKind::Text, MODEL_NAME)
 };
 pub const BENCHMARK: Setting = Setting {
     views: Views::Sweep,
     link: Some("bench"),
     attribute: Some("benchmark"),
+    doc: Doc::new(
+        r#"The benchmark of layouts "benchmark" and "difference" (":mean" for the mean across benchmarks), and the reported aggregate of "reconcile". Default: the first benchmark (for "reconcile", the first reported aggregate)."#,
+    ),
     ..Setting::option(
         "benchmark",
         ValueKind::Text,
@@ -93,48 +75,41 @@ pub const DOMAIN: Setting = Setting {
     views: Views::Sweep,
     state: Some("range"),
     link: Some("range"),
-    link_form: LinkForm::Word {
-        what: "a colour range",
-        words: || Range::names(Range::ALL),
-    },
     attribute: Some("range"),
-    ..Setting::option(
-        "domain",
-        ValueKind::Text,
-        r#"one of "panel", "shared", "fixed", "centered""#,
-    )
+    doc: Doc::new(
+        "The colour range: each panel's own, one shared by every panel, fixed from `min` to \
+         `max`, or centred on `center`.",
+    ),
+    ..Setting::word("domain", "a colour range", || Range::names(Range::ALL))
 };
 /// How values are spaced along the colour map of a sweep (pairwise figures have the flag
 /// `logarithmic`).
 pub const COLOR_SCALE: Setting = Setting {
     views: Views::Sweep,
     link: Some("scale"),
-    link_form: LinkForm::Word {
-        what: "a colour scale",
-        words: || ColorScale::names(ColorScale::ALL),
-    },
     attribute: Some("color-scale"),
-    ..Setting::option(
-        "colorScale",
-        ValueKind::Text,
-        r#"one of "linear", "log", "symlog""#,
-    )
+    doc: Doc::new(
+        r#"How values are spaced along the colour map: "log" needs values above 0 (else the figure is refused); "symlog" works across 0."#,
+    ),
+    ..Setting::word("colorScale", "a colour scale", || {
+        ColorScale::names(ColorScale::ALL)
+    })
 };
 /// The order of a sweep's panels (its models, benchmarks, or a grid's rows and columns).
 pub const ORDER: Setting = Setting {
     views: Views::Sweep,
     link: Some("order"),
-    link_form: LinkForm::Word {
-        what: "an order",
-        words: || Order::names(Order::ALL),
-    },
     attribute: Some("order"),
-    ..Setting::option("order", ValueKind::Text, r#"one of "data", "mean", "best""#)
+    doc: Doc::new(
+        r#"Layouts "model", "benchmark" and "grid": panels in the data's order, or by each panel's mean or best cell, best first, each panel saying its rank."#,
+    ),
+    ..Setting::word("order", "an order", || Order::names(Order::ALL))
 };
 pub const CENTER: Setting = Setting {
     views: Views::Sweep,
     link: Some("center"),
     attribute: Some("center"),
+    doc: Doc::new(r#"The value a "centered" colour range is centred on."#),
     ..Setting::option("center", ValueKind::Number, FINITE)
 };
 pub const UNCERTAINTY: Setting = Setting {
@@ -143,6 +118,9 @@ pub const UNCERTAINTY: Setting = Setting {
     link_form: LinkForm::Level,
     attribute: Some("uncertainty"),
     fallback: "marking cells within noise when the data carry a noise estimate",
+    doc: Doc::new(
+        r#"A confidence level between 0 and 1 (the page offers `linkSchema().levels`) at which to mark the cells the peak cannot be told apart from (for "difference": the cells ahead beyond noise); 0 for no marks. Default: marks when the data carry a noise estimate (replicates, item counts, reported standard errors), at `linkSchema().defaultLevel`."#,
+    ),
     ..Setting::option(
         "uncertainty",
         ValueKind::Number,
@@ -155,54 +133,44 @@ pub const UNCERTAINTY: Setting = Setting {
 pub const MARGINALS: Setting = Setting {
     views: Views::Sweep,
     link: Some("marginals"),
-    link_form: LinkForm::Word {
-        what: "a marginals setting",
-        words: || Strips::names(Strips::ALL),
-    },
     attribute: Some("marginals"),
-    ..Setting::option(
-        "marginals",
-        ValueKind::Text,
-        r#"one of "auto", "on", "off""#,
-    )
+    doc: Doc::new(
+        r#"Layouts "model", "benchmark" and "grid": a strip of each row's and column's mean (or best cell, with `order: "best"`) beside each panel, on its colour scale, the best outlined; "auto" draws them when the panels are larger than 6 x 6 (more than 6 columns or rows, at least 2 of each)."#,
+    ),
+    ..Setting::word("marginals", "a marginals setting", || {
+        Strips::names(Strips::ALL)
+    })
 };
 
 /// What the figure draws: the heatmap of each panel, or a slice of the panels along one axis.
 pub const CHART: Setting = Setting {
     views: Views::Sweep,
     link: Some("chart"),
-    link_form: LinkForm::Word {
-        what: "a chart",
-        words: || Chart::names(Chart::ALL),
-    },
     attribute: Some("chart"),
-    ..Setting::option("chart", ValueKind::Text, r#"one of "heatmap", "slice""#)
+    doc: Doc::new(
+        r#"What the figure draws: "heatmap", or "slice", the metric along one axis as a line with its interval band per series (drawn by the slice package, fetched when asked for)."#,
+    ),
+    ..Setting::word("chart", "a chart", || Chart::names(Chart::ALL))
 };
 /// The axis a slice runs along.
 pub const ALONG: Setting = Setting {
     views: Views::Sweep,
     link: Some("along"),
-    link_form: LinkForm::Word {
-        what: "an axis",
-        words: || SliceAxis::names(SliceAxis::ALL),
-    },
     attribute: Some("along"),
-    ..Setting::option("along", ValueKind::Text, r#"one of "x", "y""#)
+    doc: Doc::new("The axis a slice runs along."),
+    ..Setting::word("along", "an axis", || SliceAxis::names(SliceAxis::ALL))
 };
 /// What a slice does with the other axis: a line per value, or each point's best or mean.
 pub const ACROSS: Setting = Setting {
     views: Views::Sweep,
     link: Some("across"),
-    link_form: LinkForm::Word {
-        what: "a slice's other axis",
-        words: || SliceAcross::names(SliceAcross::ALL),
-    },
     attribute: Some("across"),
-    ..Setting::option(
-        "across",
-        ValueKind::Text,
-        r#"one of "auto", "each", "best", "mean""#,
-    )
+    doc: Doc::new(
+        r#"What a slice does with the other axis: a line per value ("each"), each point's best over it ("best") or its mean over every value ("mean"); "auto" is "each" when one panel is shown and the other axis has at most 10 values, else "best"."#,
+    ),
+    ..Setting::word("across", "a slice's other axis", || {
+        SliceAcross::names(SliceAcross::ALL)
+    })
 };
 
 /// The options of `SweepFigure`.
@@ -290,6 +258,30 @@ impl SweepView {
             self.range == Range::Centered
         } else {
             true
+        }
+    }
+}
+
+/// The figure options of the view spec's defaults ([`SweepView::default`]), for the grid view (the
+/// one view that names no model nor benchmark), without what only a dataset decides: no
+/// uncertainty marks and no strips unless the defaults turn them on whatever the data.
+impl Default for FigureOptions {
+    fn default() -> FigureOptions {
+        let view = SweepView::default();
+        FigureOptions {
+            view: View::Grid,
+            color_map: ColorMap::parse(&view.color_map).unwrap_or_default(),
+            reversed: view.reversed,
+            color_scale: view.color_scale,
+            domain: view.range.mode(view.min, view.max, view.center),
+            order: view.order,
+            annotate: view.annotate,
+            decimals: view
+                .decimals
+                .and_then(|decimals| u8::try_from(decimals).ok()),
+            uncertainty: view.uncertainty.and_then(marks_level),
+            marginals: view.marginals == Strips::On,
+            theme: view.theme,
         }
     }
 }

@@ -12,7 +12,7 @@
 //! followed by what it is: `roles=seed,replicate,notes,ignore`,
 //! `others=batch_size,fixed,64,warmup,best`.
 
-use super::setting::{Setting, ValueKind, Views};
+use super::setting::{Doc, Setting, ValueKind, Views};
 
 /// Roles per column: `column,role,...`.
 pub const ROLES: Setting = Setting {
@@ -20,6 +20,9 @@ pub const ROLES: Setting = Setting {
     link: Some("roles"),
     attribute: Some("roles"),
     fallback: "inferring its role",
+    doc: Doc::new(
+        "A run table: the role of each column named, `column,role,...` as share links write them.",
+    ),
     ..Setting::option(
         "roles",
         ValueKind::Text,
@@ -31,6 +34,7 @@ pub const METRIC: Setting = Setting {
     link: Some("metric"),
     attribute: Some("metric"),
     fallback: "showing the default metric",
+    doc: Doc::new("A run table: the metric drawn."),
     ..Setting::option("metric", ValueKind::Text, "a metric column's name")
 };
 pub const DIRECTION: Setting = Setting {
@@ -38,18 +42,22 @@ pub const DIRECTION: Setting = Setting {
     link: Some("direction"),
     attribute: Some("direction"),
     fallback: "guessing it from the metric",
+    doc: Doc::new("A run table: whether higher or lower values of the metric are better.")
+        .typed("Direction"),
     ..Setting::option("direction", ValueKind::Text, "higher or lower")
 };
 pub const X: Setting = Setting {
     views: Views::Table,
     link: Some("x"),
     attribute: Some("x"),
+    doc: Doc::new("A run table: the parameter along x."),
     ..Setting::option("x", ValueKind::Text, "a parameter column's name")
 };
 pub const Y: Setting = Setting {
     views: Views::Table,
     link: Some("y"),
     attribute: Some("y"),
+    doc: Doc::new("A run table: the parameter along y."),
     ..Setting::option("y", ValueKind::Text, "a parameter column's name")
 };
 /// Every parameter but x and y: `parameter,best`, `parameter,mean`, `parameter,facet` or
@@ -59,6 +67,7 @@ pub const OTHERS: Setting = Setting {
     link: Some("others"),
     attribute: Some("others"),
     fallback: "using the default view's choice",
+    doc: Doc::new("A run table: every other parameter's choice, `parameter,best`, `parameter,mean`, `parameter,facet` or `parameter,fixed,value`, one after another."),
     ..Setting::option(
         "others",
         ValueKind::Text,
@@ -72,6 +81,7 @@ pub const BINNED: Setting = Setting {
     link: Some("binned"),
     attribute: Some("binned"),
     fallback: "using mean",
+    doc: Doc::new("A run table: what a cell of a binned axis shows.").typed("BinPick"),
     ..Setting::option("binned", ValueKind::Text, "mean or best")
 };
 

@@ -122,10 +122,17 @@ pub use table::{open_sweep_js, SweepProjection, SweepTable};
 #[wasm_bindgen(typescript_custom_section)]
 const GENERATED_TYPES: &'static str = include_str!("generated.d.ts");
 
-// Hand-written, because ts-rs sees no Rust type for them: option objects (read field by field
-// from JavaScript against the view spec, src/view/). Every result is generated (the small ones
-// src/wasm/ builds are declared in src/results.rs for that). Class method signatures are
-// wasm-bindgen's own.
+// The declarations of the option objects (FigureOptions, PairwiseFigureOptions,
+// ComparePairOptions), generated from the view settings by a native test (src/view/typescript.rs;
+// .ci/types.mjs checks that the built .d.ts carries them).
+#[cfg(feature = "figures")]
+#[wasm_bindgen(typescript_custom_section)]
+const OPTION_TYPES: &'static str = include_str!("options.d.ts");
+
+// Hand-written, because ts-rs sees no Rust type for them: load options (read field by field
+// from JavaScript: CsvOptions, LoadOptions, PairwiseRoles, PairwiseLoadOptions) and a slice's
+// point (SlicePoint). Every other result is generated (the small ones src/wasm/ builds are
+// declared in src/results.rs for that). Class method signatures are wasm-bindgen's own.
 #[cfg(feature = "figures")]
 #[wasm_bindgen(typescript_custom_section)]
 const TYPESCRIPT_TYPES: &'static str = r#"
@@ -146,64 +153,6 @@ export interface LoadOptions {
   format?: "auto" | "csv" | "json" | null;
   /** Column roles for CSV text; not used for JSON. */
   roles?: CsvOptions | null;
-}
-
-/**
- * Options of a figure; every field is optional. In `update` and `setDataset`, a field left out
- * (or `undefined`) keeps its current value and `null` resets it to its default.
- */
-export interface FigureOptions {
-  /** Default "model". */
-  layout?: Layout | null;
-  /** Layout "model", and model A of "difference". Default: the first model. */
-  model?: string | null;
-  /** Model B of "difference". Default: the first model other than `model`. */
-  modelB?: string | null;
-  /** Layouts "benchmark" and "difference"; ":mean" is the mean across benchmarks. Default: the first
-   *  (for "reconcile", the first reported aggregate). */
-  benchmark?: string | null;
-  /** Layouts "model", "benchmark" and "grid": panels as the data list them ("data", the default)
-   *  or by each panel's "mean" or "best" cell, best first, each panel saying its rank. */
-  order?: PanelOrder | null;
-  /** A name from `colorMaps()`. Default "viridis". */
-  colorMap?: string | null;
-  reversed?: boolean | null;
-  /** Default "linear"; "log" needs values above 0 (else an error); "symlog" works across 0. */
-  colorScale?: ColorScale | null;
-  /** Default "panel"; "fixed" needs `min` and `max`. */
-  domain?: ColorRange | null;
-  min?: number | null;
-  max?: number | null;
-  /** For "centered". Default 0. */
-  center?: number | null;
-  /** Write values in cells. Default true. */
-  annotate?: boolean | null;
-  /** 0 to 12; null for automatic (the default). */
-  decimals?: number | null;
-  /** A confidence level such as 0.95 to mark the cells the peak cannot be told apart from (for
-   *  "difference", the cells ahead beyond noise); null for none (the default). */
-  uncertainty?: number | null;
-  /** Layouts "model", "benchmark" and "grid": a strip of each row's and column's mean (or best
-   *  cell, with `order: "best"`) beside each panel, on its colour scale, the best outlined.
-   *  "auto" (the default): when the panels are larger than 6 x 6 (more than 6 columns or rows,
-   *  at least 2 of each); "on"; "off". */
-  marginals?: MarginalStrips | null;
-  /** "heatmap" (the default), or "slice": the metric along one axis, a line with its interval
-   *  band per series (`along`, `across`). */
-  chart?: Chart | null;
-  /** The axis a slice runs along: "x" (the default) or "y". */
-  along?: SliceAxis | null;
-  /** What a slice does with the other axis: "each" (a line per value), "best" (each point's best
-   *  over it), "mean" (each point's mean over every value), or "auto" (the default): "each" when
-   *  one panel is shown and the other axis has at most 10 values, else "best". */
-  across?: SliceAcross | null;
-  /** "light", "dark", "print" (black text, transparent background, thin lines, for exports) or
-   *  "auto" (the default): dark when the page prefers a dark colour scheme. */
-  theme?: Theme | null;
-  /** CSS px, 1 to 20000. Default: the canvas' parent's clientWidth, else 800. */
-  width?: number | null;
-  /** Device px per CSS px, clamped to 1..4. Default: window.devicePixelRatio. */
-  pixelRatio?: number | null;
 }
 
 /** A point of a slice (`chart: "slice"`): its series and position along the axis, what hover
@@ -235,56 +184,6 @@ export interface PairwiseLoadOptions {
   roles?: PairwiseRoles | null;
 }
 
-/** Options of `SweepPairwise.comparePair`. */
-export interface ComparePairOptions {
-  /** Bins of both axes, 1 to 200 (default 10); the bins shape a histogram, not the statistics. */
-  bins?: number | null;
-  binsX?: number | null;
-  binsY?: number | null;
-  /** Only the items of this group; null for all items (the default). */
-  group?: string | null;
-}
-
-/**
- * Options of a pairwise figure; every field is optional. In `update` and `setData`, a field left
- * out (or `undefined`) keeps its current value and `null` resets it to its default.
- */
-export interface PairwiseFigureOptions {
-  /**
-   * The models to compare, every pair among them: at least two. Default: the first 5 models in
-   * the data's order (every model when there are at most 5; `linkSchema().pairwiseDefaultModels`).
-   */
-  models?: string[] | null;
-  /** Only the items of this group. Default null: all items. */
-  group?: string | null;
-  /** Bins of both axes, 1 to 200; clears binsX and binsY unless they are given too. Default 10. */
-  bins?: number | null;
-  /** Bins along x (model A). Default: bins. */
-  binsX?: number | null;
-  /** Bins along y (model B). Default: bins. */
-  binsY?: number | null;
-  /** Colour by item count or by share of the pair's paired items (in %). Default "count". */
-  value?: BinValue | null;
-  /** Colour by ln(1 + value). Default false. */
-  logarithmic?: boolean | null;
-  /** A name from `colorMaps()`. Default "viridis". */
-  colorMap?: string | null;
-  reversed?: boolean | null;
-  /** Default "shared"; "fixed" needs `min` and `max`. */
-  domain?: PairwiseColorRange | null;
-  min?: number | null;
-  max?: number | null;
-  /** Write counts in bins. Default true. */
-  annotate?: boolean | null;
-  /** 0 to 12; null for automatic (the default: 0 for counts, 1 for shares). */
-  decimals?: number | null;
-  /** "light", "dark", "print" (black text, transparent background, thin lines, for exports) or
-   *  "auto" (the default): dark when the page prefers a dark colour scheme. */
-  theme?: Theme | null;
-  /** CSS px, 1 to 20000. Default: the canvas' parent's clientWidth, else 800. */
-  width?: number | null;
-  /** Device px per CSS px, clamped to 1..4. Default: window.devicePixelRatio. */
-  pixelRatio?: number | null;
 }
 "#;
 

@@ -1,24 +1,10 @@
 // Types of the <sweep-map> element (lib/element.js). Importing the module defines the element.
 
-import type {
-  BinValue,
-  CellInfo,
-  Chart,
-  ColorRange,
-  ColorScale,
-  Direction,
-  Layout,
-  MarginalStrips,
-  PairwiseCellInfo,
-  PanelOrder,
-  SliceAcross,
-  SliceAxis,
-  SweepDataset,
-  SweepFigure,
-  Theme,
-} from "../pkg/sweepmap.js";
+import type { CellInfo, PairwiseCellInfo, SweepDataset, SweepFigure } from "../pkg/sweepmap.js";
 // The pairwise package (fetched when the element opens per-item scores) declares these.
 import type { SweepPairwise, SweepPairwiseFigure } from "../pkg/pairwise/sweepmap.js";
+// The properties that reflect the view attributes, generated from the core's settings.
+import type { ViewAttributeProperties } from "./view-attributes.js";
 
 /** The detail of sweepmap-hover (null when the pointer leaves the cells) and sweepmap-click. */
 export interface SweepMapCellDetail {
@@ -104,51 +90,7 @@ export declare class SweepMapElement extends HTMLElement {
   src: string | null;
   format: "auto" | "csv" | "json" | null;
   kind: "auto" | "sweep" | "pairwise" | null;
-  // One property per attribute of lib/element.js's lists, which .ci/lib-types.mjs holds to the
-  // core's settings (linkSchema().settings); the words are the core's generated types.
-  layout: Layout | null;
-  model: string | null;
-  modelB: string | null;
-  benchmark: string | null;
-  /** The order of the panels: the data's, or by each panel's mean or best cell. */
-  order: PanelOrder | null;
-  colormap: string | null;
-  reverse: boolean;
-  colorScale: ColorScale | null;
-  range: ColorRange | null;
-  min: number | null;
-  max: number | null;
-  center: number | null;
-  annotate: boolean;
-  decimals: string | null;
-  uncertainty: number | null;
-  /** Strips of each row's and column's mean (or best cell) beside the panels. */
-  marginals: MarginalStrips | null;
-  /** "slice": the metric along one axis, a line with its band per series; null: the heatmap. */
-  chart: Chart | null;
-  /** The axis a slice runs along ("x" when null). */
-  along: SliceAxis | null;
-  /** A slice's lines: a line per value of the other axis, its best, or its mean ("auto" when null). */
-  across: SliceAcross | null;
-  /** Pairwise data: the models compared, comma-separated; null: the data's first 5 (every model when there are at most 5). */
-  models: string | null;
-  group: string | null;
-  bins: number | null;
-  by: BinValue | null;
-  log: boolean;
-  /** The figure's theme; null (absent) or "auto" follows the reader's colour scheme. */
-  theme: Theme | null;
-  /** A run table: roles per column, `column,role,...` as share links write them. */
-  roles: string | null;
-  /** A run table: the metric drawn, its direction, the parameters on the axes. */
-  metric: string | null;
-  direction: Direction | null;
-  x: string | null;
-  y: string | null;
-  /** A run table: every other parameter's choice, `parameter,best` or `parameter,fixed,value`, ... */
-  others: string | null;
-  /** A run table: what a cell of a binned axis shows. */
-  binned: "mean" | "best" | null;
+  // The view attributes' properties: SweepMapElement's interface below.
 
   /** Fetches `src` (or reads the inline data) again and redraws. */
   reload(): void;
@@ -166,6 +108,12 @@ export declare class SweepMapElement extends HTMLElement {
   ): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
+
+/**
+ * One property per view attribute (lib/view-attributes.js: one per view setting with an
+ * attribute), typed and documented from the core's settings (src/view/typescript.rs).
+ */
+export interface SweepMapElement extends ViewAttributeProperties {}
 
 declare global {
   interface HTMLElementTagNameMap {

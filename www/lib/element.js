@@ -33,59 +33,21 @@ import { CellInspector } from "./cells.js";
 import { figureStyleSheet } from "./figure-style.js";
 import { fetchData, formatOf, LoadCancelled, loadSweep, loadText, namesParquet, receivedText, splitNames } from "./source.js";
 import { onSchemeChange } from "./theme.js";
+// The attributes that shape the figure (one per view setting that has one), which of them are
+// flags and which numbers: generated from the core's settings (src/view/typescript.rs). The
+// figure reads every setting's attributes from the wasm core (viewOptions), so older and newer
+// spellings (colormap or colorMap, reverse or reversed, range or domain, by or value, log or
+// logarithmic, model-b or modelB) all work; the run table's (roles, metric, ...) are read by the
+// core as a share link's keys (tableLinkOf below).
+import { FLAG_ATTRIBUTES, NUMBER_ATTRIBUTES, VIEW_ATTRIBUTES } from "./view-attributes.js";
 
 /** The children that hold data inline: a script (raw text up to the first `</script>`) or a template (HTML-escaped text, any content). */
 const INLINE_DATA = ':scope > script[type="text/csv"], :scope > script[type="application/json"], :scope > template';
 
 /** Attributes that choose the data: a change reloads it. */
 const DATA_ATTRIBUTES = ["src", "format", "kind"];
-/**
- * Attributes that shape the figure, reflected as properties: a change redraws it. The figure
- * reads every view setting's attributes from the wasm core (viewOptions), so older and newer
- * spellings (colormap or colorMap, reverse or reversed, range or domain, by or value, log or
- * logarithmic, model-b or modelB) all work.
- */
-const VIEW_ATTRIBUTES = [
-  "layout",
-  "model",
-  "model-b",
-  "benchmark",
-  "order",
-  "colormap",
-  "reverse",
-  "color-scale",
-  "range",
-  "min",
-  "max",
-  "center",
-  "annotate",
-  "decimals",
-  "uncertainty",
-  "marginals",
-  "chart",
-  "along",
-  "across",
-  "models",
-  "group",
-  "bins",
-  "by",
-  "log",
-  "theme",
-  // A run table's view: read by the core as a share link's keys (tableLinkOf below).
-  "roles",
-  "metric",
-  "direction",
-  "x",
-  "y",
-  "others",
-  "binned",
-];
 /** The attributes attributeChangedCallback hears of. */
 const OBSERVED = new Set([...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES]);
-/** Attributes that are on or off (present, "", "true" or "false"). */
-const FLAG_ATTRIBUTES = new Set(["reverse", "annotate", "log"]);
-/** Attributes that are numbers (absent or "" for the default). */
-const NUMBER_ATTRIBUTES = new Set(["min", "max", "center", "uncertainty", "bins"]);
 
 /** What a scheduled flush must do, from least to most work. */
 const SIZE = 1;
@@ -616,10 +578,11 @@ for (const name of [...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES]) {
         } catch {
           // An invalid value reads as the default here; drawing reports it as an error.
         }
-        return value ?? name === "annotate";
+        return value ?? FLAG_ATTRIBUTES.get(name);
       },
       set(value) {
-        if (name === "annotate") this.setAttribute(name, value ? "true" : "false");
+        // A flag on by default is written out, as absent would read as on.
+        if (FLAG_ATTRIBUTES.get(name)) this.setAttribute(name, value ? "true" : "false");
         else this.toggleAttribute(name, Boolean(value));
       },
     };

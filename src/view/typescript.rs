@@ -1,0 +1,391 @@
+//! What the view settings' declarations give the JavaScript surface, generated from them: the
+//! TypeScript declarations of the option objects (`FigureOptions`, `PairwiseFigureOptions`,
+//! `ComparePairOptions`), and `<sweep-map>`'s attribute lists and their properties' types.
+//!
+//! A native test (like the result types', `src/typescript.rs`) writes each file from the
+//! settings (option name, type, words, doc text, attribute, and the default of each view's
+//! state) and compares it with the file checked in; when a setting changes, it fails and says
+//! how to write the files again:
+//!
+//! ```sh
+//! SWEEPMAP_WRITE_TYPES=1 cargo test --lib typescript
+//! ```
+//!
+//! - `src/wasm/options.d.ts`: handed to wasm-bindgen by `src/wasm/mod.rs`, so it lands in each
+//!   package's `sweepmap.d.ts` (`.ci/types.mjs` checks that it does, as it is);
+//! - `www/lib/view-attributes.js`: the element's view attributes, which of them are flags
+//!   (with what an absent one means) and which are numbers, imported by `www/lib/element.js`;
+//! - `www/lib/view-attributes.d.ts`: that module's declarations, and the properties that
+//!   reflect the attributes, which `www/lib/element.d.ts` gives `SweepMapElement`.
+//!
+//! Nothing here reaches the wasm: the module is compiled for tests only, and the doc text it
+//! reads is kept in native builds only ([`Doc`](super::Doc)).
+
+use super::setting::{LinkForm, OptionSet, OptionValue, Setting, ValueKind};
+use super::settings::{self, COMPARISON, PAIRWISE, SWEEP};
+use super::{PairwiseView, SweepView, ViewFields};
+
+/// The header of every generated file (a `//` comment in both languages).
+const HEADER: &str = "// Generated from the view settings (src/view/) by src/view/typescript.rs: do not edit.\n\
+                      // Written again with `SWEEPMAP_WRITE_TYPES=1 cargo test --lib typescript`.\n";
+
+/// The longest line the doc comments are wrapped to.
+const LINE_WIDTH: usize = 100;
+
+/// One option object's declaration: its interface name and doc comment, its settings, and the
+/// view state whose defaults it states.
+struct Interface {
+    name: &'static str,
+    doc: String,
+    set: OptionSet,
+    default: fn(&Setting) -> Option<OptionValue>,
+}
+
+fn sweep_default(setting: &Setting) -> Option<OptionValue> {
+    SweepView::default().get(setting)
+}
+
+fn pairwise_default(setting: &Setting) -> Option<OptionValue> {
+    PairwiseView::default().get(setting)
+}
+
+/// What the doc comment of a figure's options says of `update` and of `setter`.
+fn partial(setter: &str) -> String {
+    format!(
+        "every field is optional. In `update` and `{setter}`, a field left out (or `undefined`) \
+         keeps its current value and `null` resets it to its default."
+    )
+}
+
+/// The option objects, in the order the file declares them.
+fn interfaces() -> [Interface; 3] {
+    [
+        Interface {
+            name: "FigureOptions",
+            doc: format!(
+                "Options of a sweep figure (`SweepFigure`); {}",
+                partial("setDataset")
+            ),
+            set: SWEEP,
+            default: sweep_default,
+        },
+        Interface {
+            name: "PairwiseFigureOptions",
+            doc: format!(
+                "Options of a pairwise figure (`SweepPairwiseFigure`); {}",
+                partial("setData")
+            ),
+            set: PAIRWISE,
+            default: pairwise_default,
+        },
+        Interface {
+            name: "ComparePairOptions",
+            doc: "Options of `SweepPairwise.comparePair`; every field is optional.".into(),
+            set: COMPARISON,
+            default: pairwise_default,
+        },
+    ]
+}
+
+/// The TypeScript type of a setting's value (without `null`): a word setting's generated word
+/// type (the one with its words, else their union), the type its doc names, or its kind's type.
+fn value_type(setting: &Setting) -> String {
+    match setting.kind {
+        ValueKind::Flag => "boolean".into(),
+        ValueKind::Number => "number".into(),
+        ValueKind::TextList => "string[]".into(),
+        ValueKind::Text => {
+            if let Some(name) = setting.doc.type_name() {
+                return name.into();
+            }
+            let LinkForm::Word { words, .. } = setting.link_form else {
+                return "string".into();
+            };
+            let words = words();
+            crate::typescript::word_types()
+                .into_iter()
+                .find(|(_, declared)| *declared == words)
+                .map_or_else(
+                    || {
+                        let quoted: Vec<String> =
+                            words.iter().map(|word| format!("{word:?}")).collect();
+                        quoted.join(" | ")
+                    },
+                    |(name, _)| name.to_string(),
+                )
+        }
+    }
+}
+
+/// A default as JavaScript writes it; `None` for `null` (the doc text says what it means).
+fn literal(value: &OptionValue) -> Option<String> {
+    match value {
+        OptionValue::Text(text) => Some(format!("{text:?}")),
+        OptionValue::Flag(flag) => Some(flag.to_string()),
+        OptionValue::Number(number) => Some(crate::link::js_number(*number)),
+        OptionValue::Null | OptionValue::TextList(_) | OptionValue::Other(_) => None,
+    }
+}
+
+/// A doc comment at `indent` spaces: on one line when it fits, else wrapped.
+fn doc_comment(text: &str, indent: usize) -> String {
+    let pad = " ".repeat(indent);
+    let one_line = format!("{pad}/** {text} */\n");
+    if one_line.len() <= LINE_WIDTH + 1 {
+        return one_line;
+    }
+    let mut comment = format!("{pad}/**\n");
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && pad.len() + 3 + line.len() + 1 + word.len() > LINE_WIDTH {
+            comment.push_str(&format!("{pad} * {line}\n"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        comment.push_str(&format!("{pad} * {line}\n"));
+    }
+    comment.push_str(&format!("{pad} */\n"));
+    comment
+}
+
+/// `src/wasm/options.d.ts`: the option objects' interfaces.
+fn options_declarations() -> String {
+    let mut text = String::from(HEADER);
+    for interface in interfaces() {
+        text.push('\n');
+        text.push_str(&doc_comment(&interface.doc, 0));
+        text.push_str(&format!("export interface {} {{\n", interface.name));
+        for setting in interface.set.settings {
+            let mut doc = setting.doc.text().to_string();
+            if let Some(default) = (interface.default)(setting).as_ref().and_then(literal) {
+                doc.push_str(&format!(" Default {default}."));
+            }
+            text.push_str(&doc_comment(&doc, 2));
+            text.push_str(&format!(
+                "  {}?: {} | null;\n",
+                setting.option,
+                value_type(setting)
+            ));
+        }
+        text.push_str("}\n");
+    }
+    text
+}
+
+/// The settings with an attribute, in the order links write them, each with its attribute.
+fn attributed() -> Vec<(&'static Setting, &'static str)> {
+    settings::all()
+        .into_iter()
+        .filter_map(|setting| setting.attribute.map(|attribute| (setting, attribute)))
+        .collect()
+}
+
+/// What an absent flag attribute means: the default of the view that has the setting (a
+/// setting of both views has the same default in each: a test says so).
+fn flag_default(setting: &Setting) -> bool {
+    let default = sweep_default(setting).or_else(|| pairwise_default(setting));
+    matches!(default, Some(OptionValue::Flag(true)))
+}
+
+/// A JavaScript list of strings, one a line.
+fn string_list(names: &[&str]) -> String {
+    let mut text = String::from("[\n");
+    for name in names {
+        text.push_str(&format!("  {name:?},\n"));
+    }
+    text.push(']');
+    text
+}
+
+/// `www/lib/view-attributes.js`: the element's view attributes.
+fn attributes_module() -> String {
+    let attributed = attributed();
+    let of_kind = |kind: ValueKind| -> Vec<&str> {
+        attributed
+            .iter()
+            .filter(|(setting, _)| setting.kind == kind)
+            .map(|(_, attribute)| *attribute)
+            .collect()
+    };
+    let all: Vec<&str> = attributed.iter().map(|(_, attribute)| *attribute).collect();
+    let mut flags = String::from("[\n");
+    for (setting, attribute) in attributed.iter().filter(|(s, _)| s.kind == ValueKind::Flag) {
+        flags.push_str(&format!("  [{attribute:?}, {}],\n", flag_default(setting)));
+    }
+    flags.push(']');
+    format!(
+        "{HEADER}\n\
+         /**\n \
+         * The attributes of <sweep-map> that shape the figure: each view setting's own attribute (the\n \
+         * core reads its older spellings and its option name too: viewOptions in element.js), in the\n \
+         * order links write the settings. Each is reflected as a property (model-b as modelB).\n \
+         */\n\
+         export const VIEW_ATTRIBUTES = {};\n\n\
+         /** The attributes that are on or off (present, \"\", \"true\" or \"false\"), with what an absent one means. */\n\
+         export const FLAG_ATTRIBUTES = new Map({flags});\n\n\
+         /** The attributes that are numbers (absent, \"\" or a word such as \"auto\" for the default). */\n\
+         export const NUMBER_ATTRIBUTES = new Set({});\n",
+        string_list(&all),
+        string_list(&of_kind(ValueKind::Number)),
+    )
+}
+
+/// `www/lib/view-attributes.d.ts`: the module's declarations and the attributes' properties.
+fn attributes_declarations() -> String {
+    let mut properties = String::new();
+    let mut imported: Vec<String> = Vec::new();
+    for (setting, attribute) in attributed() {
+        let property = camel_case(attribute);
+        let (value, doc) = match setting.kind {
+            ValueKind::Flag => ("boolean".to_string(), setting.doc.text().to_string()),
+            ValueKind::TextList => (
+                "string | null".to_string(),
+                format!(
+                    "{} Comma-separated (`\\,` for a comma inside a name).",
+                    setting.doc.text()
+                ),
+            ),
+            _ => {
+                let value = value_type(setting);
+                if value.chars().next().is_some_and(char::is_uppercase)
+                    && !imported.contains(&value)
+                {
+                    imported.push(value.clone());
+                }
+                (format!("{value} | null"), setting.doc.text().to_string())
+            }
+        };
+        properties.push_str(&doc_comment(&doc, 2));
+        properties.push_str(&format!("  {property}: {value};\n"));
+    }
+    imported.sort();
+    format!(
+        "{HEADER}\n\
+         import type {{ {} }} from \"../pkg/sweepmap.js\";\n\n\
+         export declare const VIEW_ATTRIBUTES: string[];\n\
+         export declare const FLAG_ATTRIBUTES: Map<string, boolean>;\n\
+         export declare const NUMBER_ATTRIBUTES: Set<string>;\n\n\
+         /** The properties of <sweep-map> that reflect its view attributes (model-b as modelB). */\n\
+         export interface ViewAttributeProperties {{\n{properties}}}\n",
+        imported.join(", "),
+    )
+}
+
+/// "model-b" -> "modelB": the property that reflects an attribute.
+fn camel_case(attribute: &str) -> String {
+    let mut property = String::new();
+    let mut upper = false;
+    for character in attribute.chars() {
+        if character == '-' {
+            upper = true;
+        } else if upper {
+            property.extend(character.to_uppercase());
+            upper = false;
+        } else {
+            property.push(character);
+        }
+    }
+    property
+}
+
+/// The generated files, from the crate root, with their text.
+fn generated_files() -> [(&'static str, String); 3] {
+    [
+        ("src/wasm/options.d.ts", options_declarations()),
+        ("www/lib/view-attributes.js", attributes_module()),
+        ("www/lib/view-attributes.d.ts", attributes_declarations()),
+    ]
+}
+
+#[test]
+fn generated_option_declarations_and_attributes_match_the_settings() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut stale = Vec::new();
+    for (file, generated) in generated_files() {
+        let path = root.join(file);
+        if std::env::var_os("SWEEPMAP_WRITE_TYPES").is_some() {
+            std::fs::write(&path, &generated).unwrap();
+        }
+        if std::fs::read_to_string(&path).unwrap_or_default() != generated {
+            stale.push(file);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "{stale:?} differ from what the view settings give; write them again with \
+         `SWEEPMAP_WRITE_TYPES=1 cargo test --lib typescript` and commit them"
+    );
+}
+
+/// Every setting of an option object or with an attribute says what it does; a flag both views
+/// have means the same when absent in each (the element has one attribute for both).
+#[test]
+fn every_setting_has_doc_text_and_one_default_per_flag() {
+    for setting in settings::all()
+        .into_iter()
+        .chain(SWEEP.settings.iter().copied())
+        .chain(PAIRWISE.settings.iter().copied())
+    {
+        let text = setting.doc.text();
+        assert!(
+            text.ends_with('.') && text.len() > 10,
+            "{}: {text:?}",
+            setting.option
+        );
+        if setting.kind == ValueKind::Flag {
+            if let (Some(sweep), Some(pairwise)) =
+                (sweep_default(setting), pairwise_default(setting))
+            {
+                assert_eq!(sweep, pairwise, "{}", setting.option);
+            }
+        }
+    }
+}
+
+/// A text setting with a state default states it once: in the generated "Default" sentence,
+/// not in its doc text as well.
+#[test]
+fn doc_text_leaves_a_stated_default_to_the_generator() {
+    for interface in interfaces() {
+        for setting in interface.set.settings {
+            let stated = (interface.default)(setting).as_ref().and_then(literal);
+            if stated.is_some() {
+                assert!(
+                    !setting.doc.text().contains("Default"),
+                    "{}: its doc text says a default the generator writes",
+                    setting.option
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_generated_declarations_say_what_the_settings_say() {
+    let options = options_declarations();
+    // A word setting names its generated word type; a default is written as JavaScript would.
+    assert!(options.contains("  layout?: Layout | null;\n"), "{options}");
+    assert!(options.contains("  domain?: PairwiseColorRange | null;\n"));
+    assert!(options.contains("  models?: string[] | null;\n"));
+    assert!(options.contains(" Default \"viridis\". */\n  colorMap?: string | null;\n"));
+    assert!(options.contains("Run the colour map the other way. Default false. */"));
+    assert!(options.contains("  bins?: number | null;\n"));
+    let attributes = attributes_module();
+    assert!(
+        attributes.contains("  [\"annotate\", true],\n"),
+        "{attributes}"
+    );
+    assert!(attributes.contains("[\"reverse\", false]"));
+    let properties = attributes_declarations();
+    assert!(properties.contains("  modelB: string | null;\n"));
+    assert!(properties.contains("  decimals: number | null;\n"));
+    assert!(properties.contains("  direction: Direction | null;\n"));
+    assert!(properties.contains("  binned: BinPick | null;\n"));
+    assert!(properties.contains("  reverse: boolean;\n"));
+    assert_eq!(camel_case("color-scale"), "colorScale");
+}
