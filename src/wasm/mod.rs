@@ -183,8 +183,6 @@ export interface PairwiseLoadOptions {
   /** Column roles for CSV text; not used for JSON. */
   roles?: PairwiseRoles | null;
 }
-
-}
 "#;
 
 #[cfg(feature = "figures")]
