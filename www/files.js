@@ -110,9 +110,6 @@ async function openMerged(names, merged) {
 function offerRename(names, texts, guessed, originals = new Map(guessed.map((model) => [model, model]))) {
   const form = document.createElement("form");
   form.className = "rename-models";
-  const heading = document.createElement("p");
-  heading.textContent = guessed.length === 1 ? "Check the model named after its file, and rename it if it is not the model's name:" : "Check the models named after their files, and rename them if they are not the models' names:";
-  form.append(heading);
   const inputs = [];
   for (const [original, current] of originals) {
     const label = document.createElement("label");
@@ -122,7 +119,7 @@ function offerRename(names, texts, guessed, originals = new Map(guessed.map((mod
     input.dataset.model = original;
     input.setAttribute("aria-label", `New name of model "${current}"`);
     const said = document.createElement("span");
-    said.textContent = `"${current}"`;
+    said.textContent = `Rename "${current}" to`;
     label.append(said, input);
     form.append(label);
     inputs.push(input);
