@@ -392,4 +392,28 @@ describe("renaming a model an lm-evaluation-harness file does not name", { timeo
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  test("one results file alone offers the rename too; an empty name is refused", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    const bare = lmEval("a").replace(/"model_name": "[^"]*",?/, "").replace(/"model_args": "[^"]*"/, '"model_args": ""');
+    await afterRender(page, () => page.setInputFiles("#file-input", jsonFile("results.json", bare)));
+    const models = () => page.evaluate(() => window.sweepmap.dataset.yAxis().labels);
+    assert.deepEqual(await models(), ["results.json"]);
+    const input = page.getByLabel('New name of model "results.json"');
+    await input.fill("  ");
+    await page.click(".rename-models button");
+    await page.waitForFunction(() => !document.getElementById("error-banner").hidden);
+    assert.equal(
+      (await shownDataset(page)).error,
+      'Could not rename: field "rename": expected a new name for model "results.json", found an empty name',
+    );
+    assert.deepEqual(await models(), ["results.json"]);
+    await input.fill("synthetic/model-a");
+    await afterRender(page, () => page.click(".rename-models button"));
+    assert.equal((await shownDataset(page)).error, null);
+    assert.deepEqual(await models(), ["synthetic/model-a"]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });
