@@ -413,3 +413,129 @@ fn samples_logs_convert_into_per_item_scores_the_pairwise_package_reads_back() {
         "samples_arc_easy_x.jsonl: JSON line 1, column 21: expected `,` or `]`"
     );
 }
+
+/// A results file that names no model (no `model_name`, an empty `model_args`): named after the
+/// file, with the guess said and returned; `rename` gives it the reader's name (commas and all),
+/// which the converted JSON draws, and a rename to another model's name is refused naming both.
+#[test]
+fn a_model_named_after_its_file_is_said_and_renamed() {
+    let bare = fixture('a')
+        .replace("\"model_name\": \"synthetic/model-a\",", "")
+        .replace("pretrained=synthetic/model-a", "");
+    assert!(
+        !bare.contains("synthetic/model-a"),
+        "the fixture names no model"
+    );
+    let b = fixture('b');
+    let files = [
+        ResultsFile {
+            name: "run1/results.json",
+            text: &bare,
+        },
+        ResultsFile {
+            name: "b/results.json",
+            text: &b,
+        },
+    ];
+    let converted = results_to_json(&files, &ResultsOptions::default()).unwrap();
+    assert_eq!(
+        converted.models,
+        [
+            ("results.json".to_string(), true),
+            ("synthetic/model-b".to_string(), false)
+        ]
+    );
+    assert_eq!(
+        converted.notes,
+        [
+            "2 results files merged: 2 models x 6 tasks",
+            "model \"results.json\" is named after its file: the file names no model (no \
+             model_name, no model_args); check it, and rename it if it is not the model's name"
+        ]
+    );
+
+    let rename = |old: &str, new: &str| ResultsOptions {
+        rename: vec![(old.to_string(), new.to_string())],
+        ..Default::default()
+    };
+    let renamed = results_to_json(&files, &rename("results.json", "org/model-a, 7B")).unwrap();
+    assert_eq!(
+        renamed.models,
+        [
+            ("org/model-a, 7B".to_string(), false),
+            ("synthetic/model-b".to_string(), false)
+        ]
+    );
+    assert_eq!(
+        renamed.notes,
+        ["2 results files merged: 2 models x 6 tasks"]
+    );
+    let dataset = sweepmap::load_json(&renamed.json).unwrap();
+    assert_eq!(dataset.y.labels, ["org/model-a, 7B", "synthetic/model-b"]);
+    // The scores stay the model's: arc_easy of model-a, 0.7584175084175084 in the fixture.
+    let x = dataset.x.position("arc_easy").unwrap();
+    let y = dataset.y.position("org/model-a, 7B").unwrap();
+    assert_eq!(
+        dataset.panels[0].grid.get(x, y).unwrap().mean,
+        0.7584175084175084
+    );
+
+    let clash = results_to_json(&files, &rename("results.json", "synthetic/model-b"));
+    assert_eq!(
+        clash.unwrap_err().to_string(),
+        "field \"rename\": expected a name no other model has, found \"synthetic/model-b\" for \
+         both model \"results.json\" and model \"synthetic/model-b\"; pick another name"
+    );
+    let empty = results_to_json(&files, &rename("results.json", ""));
+    assert_eq!(
+        empty.unwrap_err().to_string(),
+        "field \"rename\": expected a new name for model \"results.json\", found an empty name"
+    );
+}
+
+/// A samples log's guessed model renamed: the scores are under the new name, no longer
+/// called guessed, and the notes say nothing of a guess.
+#[test]
+fn a_guessed_samples_model_is_renamed() {
+    use sweepmap::importers::samples_to_json;
+    use sweepmap::lm_eval::SamplesOptions;
+    let texts = [
+        samples_fixture('a', "arc_easy"),
+        samples_fixture('b', "arc_easy"),
+    ];
+    let logs = [
+        (
+            "model-a__samples_arc_easy_2024.jsonl",
+            None,
+            texts[0].as_str(),
+        ),
+        (
+            "model-b__samples_arc_easy_2024.jsonl",
+            None,
+            texts[1].as_str(),
+        ),
+    ];
+    let options = SamplesOptions {
+        rename: vec![("model-a".to_string(), "org/model-a".to_string())],
+        ..Default::default()
+    };
+    let converted = samples_to_json(&logs, &options).unwrap();
+    assert_eq!(
+        converted.models,
+        [
+            (logs[0].0.to_string(), "org/model-a".to_string(), false),
+            (logs[1].0.to_string(), "model-b".to_string(), true),
+        ]
+    );
+    assert_eq!(
+        converted.notes,
+        [
+            "The samples logs do not name their models; guessed from the file names: \
+             \"model-b\" (from \"model-b__samples_arc_easy_2024.jsonl\"). To name a model, put \
+             it before \"samples_\" in the file's name (model-a__samples_<task>_<date>.jsonl) \
+             and open the files again."
+        ]
+    );
+    let read = sweepmap::pairwise::load_pairwise_json(&converted.json).unwrap();
+    assert_eq!(read.models(), ["org/model-a", "model-b"]);
+}

@@ -251,6 +251,7 @@ fn a_reported_error_wins_over_replicates_only_where_it_is_given() {
 fn a_chosen_metric_leaves_out_the_tasks_without_it_and_says_so() {
     let options = ResultsOptions {
         metric: Some("acc_norm".to_string()),
+        ..Default::default()
     };
     let loaded = load_fixture_results(&options);
     let dataset = &loaded.dataset;
@@ -276,6 +277,7 @@ fn a_chosen_metric_leaves_out_the_tasks_without_it_and_says_so() {
     // The full key works as well; an unknown metric lists the known ones.
     let exact = ResultsOptions {
         metric: Some("acc_norm,none".to_string()),
+        ..Default::default()
     };
     assert_eq!(load_fixture_results(&exact).dataset, loaded.dataset);
     let a = read(&results_path('a'));
@@ -283,6 +285,7 @@ fn a_chosen_metric_leaves_out_the_tasks_without_it_and_says_so() {
         &[("a.json", &a)],
         &ResultsOptions {
             metric: Some("f1".to_string()),
+            ..Default::default()
         },
     )
     .unwrap_err();
@@ -344,6 +347,7 @@ fn by_default_the_metric_most_tasks_report_and_one_direction() {
     // Choosing it shows it, lower is better.
     let options = ResultsOptions {
         metric: Some("word_perplexity".to_string()),
+        ..Default::default()
     };
     let loaded = results(&[("mixed.json", MIXED)], &options).unwrap();
     assert_eq!(loaded.dataset.x.labels, ["wikitext"]);
@@ -378,6 +382,7 @@ fn version_0_3_files_and_files_that_name_no_model() {
     );
     let options = ResultsOptions {
         metric: Some("bits_per_byte".to_string()),
+        ..Default::default()
     };
     let loaded = results(&[("old.json", old)], &options).unwrap();
     assert_eq!(loaded.tasks[0].direction, Direction::Lower);
@@ -594,6 +599,7 @@ fn samples_logs_give_per_item_scores_with_filters_apart() {
     // Another metric by name.
     let options = SamplesOptions {
         metric: Some("acc_norm".to_string()),
+        ..Default::default()
     };
     let arc = read(&samples_path('a', "arc_easy"));
     let norm = samples(&[("m", "samples_arc_easy_x.jsonl", &arc)], &options).unwrap();

@@ -1,10 +1,10 @@
 // Local files: one opened from the file input or a drop (a big CSV file in slices), several
 // merged into one sweep, and kept for back, forward and links that carry their data.
 
-import { formatFromName, load, loadPairwiseApi } from "./lib/sweepmap.js";
+import { formatFromName, load, loadedImporters, loadPairwiseApi } from "./lib/sweepmap.js";
 import { importedFiles } from "./lib/source.js";
 import { isArrowFile, isParquetFile, loadsInSlices } from "./loading.js";
-import { addNotices, app, elements, messageOf, showError } from "./app.js";
+import { addNotices, app, clearError, elements, messageOf, showError } from "./app.js";
 import { embeddable } from "./copy.js";
 import { openSource } from "./open.js";
 
@@ -36,7 +36,19 @@ async function openFile(file) {
   } catch {
     source.data = null; // No CompressionStream: the file opens, only links leave it out.
   }
-  return openKept(source, { source, text });
+  const opened = await openKept(source, { source, text });
+  // An lm-evaluation-harness file (the importers package read it): offer to rename a model
+  // named after the file.
+  const importers = loadedImporters();
+  if (opened && importers && importers.importerFor(text)?.startsWith("lm-eval")) {
+    try {
+      const converted = await importedFiles(await load(), [file.name], [text]);
+      if (converted?.guessed.length) offerRename([file.name], [text], converted.guessed);
+    } catch {
+      // Opened already: only the offer to rename is left out.
+    }
+  }
+  return opened;
 }
 
 /**
@@ -53,8 +65,9 @@ export async function openFiles(files) {
     return false;
   }
   let merged;
+  let texts;
   try {
-    const texts = await Promise.all(files.map((file) => file.text()));
+    texts = await Promise.all(files.map((file) => file.text()));
     // lm-evaluation-harness results files (one per model) are read together by the importers
     // package into one table of models x tasks; CSV files are merged by the pairwise package
     // (fetched now if not yet), to keep that code out of the package every page loads.
@@ -63,8 +76,20 @@ export async function openFiles(files) {
     showError(`Could not open ${together} as one sweep: ${messageOf(error)}`);
     return false;
   }
+  const opened = await openMerged(names, merged);
+  const guessed = "guessed" in merged ? merged.guessed : [];
+  if (opened && guessed.length > 0) offerRename(names, texts, guessed);
+  return opened;
+}
+
+/**
+ * Opens files converted into one text (importedFiles, mergeSweepFiles: { text, format,
+ * notices }) as one local file whose name lists them; its data (the converted text) go into
+ * links, so a link reopens what is shown.
+ */
+async function openMerged(names, merged) {
   app.localCount += 1;
-  const name = files.length === 2 ? `${names[0]} + ${names[1]}` : `${names[0]} + ${files.length - 1} more files`;
+  const name = names.length === 1 ? names[0] : names.length === 2 ? `${names[0]} + ${names[1]}` : `${names[0]} + ${names.length - 1} more files`;
   const source = { kind: "local", name, format: merged.format, data: null, key: `file:${app.localCount}` };
   try {
     source.data = (await embeddable(merged.text, source)).data;
@@ -76,6 +101,61 @@ export async function openFiles(files) {
     addNotices(merged.notices, { first: true });
   }
   return opened;
+}
+
+/**
+ * Adds to the notices a control to rename the models an importer named after their files
+ * (`guessed`: their names as drawn): a labelled text input per model and a Rename button.
+ * Renaming converts the files again with the importers' `rename` and opens the result as
+ * openFiles does, so the figure, the link (which carries the converted data) and the notes
+ * show the new names; a refused rename (empty, or another model's name) is shown as an error
+ * and what is drawn stays. `originals`: each model's name as first guessed, to its name now.
+ */
+function offerRename(names, texts, guessed, originals = new Map(guessed.map((model) => [model, model]))) {
+  const form = document.createElement("form");
+  form.className = "rename-models";
+  const inputs = [];
+  for (const [original, current] of originals) {
+    const label = document.createElement("label");
+    const input = document.createElement("input");
+    input.type = "text";
+    input.value = current;
+    input.dataset.model = original;
+    input.setAttribute("aria-label", `New name of model "${current}"`);
+    const said = document.createElement("span");
+    said.textContent = `Rename "${current}" to`;
+    label.append(said, input);
+    form.append(label);
+    inputs.push(input);
+  }
+  const button = document.createElement("button");
+  button.type = "submit";
+  button.textContent = "Rename";
+  form.append(button);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    /** @type {Record<string, string>} */
+    const rename = {};
+    for (const input of inputs) rename[input.dataset.model] = input.value;
+    let converted;
+    try {
+      converted = await importedFiles(await load(), names, texts, { rename });
+    } catch (error) {
+      showError(`Could not rename: ${messageOf(error)}`);
+      return;
+    }
+    if (!converted) return;
+    clearError();
+    const opened = await openMerged(names, converted);
+    if (opened) {
+      const now = new Map([...originals.keys()].map((original) => [original, rename[original].trim()]));
+      offerRename(names, texts, [...now.values()], now);
+    }
+  });
+  const item = document.createElement("li");
+  item.append(form);
+  elements.noticeList.append(item);
+  elements.noticeBanner.hidden = false;
 }
 
 /** Keeps a local file's text (or File) for back, forward and links, and opens it. */

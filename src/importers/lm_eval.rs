@@ -21,6 +21,9 @@ use crate::lm_eval::{load_results, ResultsFile, ResultsOptions};
 #[derive(Debug, Clone, PartialEq)]
 pub struct ConvertedResults {
     pub json: String,
+    /// Per model, in the order of the y axis: its name, and whether it was named after its
+    /// file (the file names no model).
+    pub models: Vec<(String, bool)>,
     pub notes: Vec<String>,
 }
 
@@ -31,8 +34,16 @@ pub fn results_to_json(
     options: &ResultsOptions,
 ) -> Result<ConvertedResults> {
     let loaded = load_results(files, options)?;
+    let mut models = Vec::with_capacity(loaded.models.len());
+    for (model, source, _) in &loaded.models {
+        models.push((
+            model.clone(),
+            *source == crate::lm_eval::ModelSource::FileName,
+        ));
+    }
     Ok(ConvertedResults {
         json: crate::to_json(&loaded.dataset),
+        models,
         notes: loaded.notes,
     })
 }
@@ -109,12 +120,30 @@ pub fn samples_to_json(
         }
         models.push((name.to_string(), model, guessed));
     }
+    let mut notes = Vec::new();
+    if !options.rename.is_empty() {
+        let mut named: Vec<String> = Vec::new();
+        for (_, model, _) in &models {
+            if !named.contains(model) {
+                named.push(model.clone());
+            }
+        }
+        let (renamed, left_out) = super::rename_models(&named, &options.rename)?;
+        for (_, model, guessed) in &mut models {
+            if let Some(index) = named.iter().position(|name| name == model) {
+                if let Some(new) = renamed.get(index).filter(|new| *new != model) {
+                    *model = new.clone();
+                    *guessed = false;
+                }
+            }
+        }
+        notes.extend(left_out);
+    }
     let mut samples = Vec::with_capacity(files.len());
     for ((name, _, text), (_, model, _)) in files.iter().zip(&models) {
         samples.push(SamplesFile { model, name, text });
     }
     let dataset = load_samples(&samples, options)?;
-    let mut notes = Vec::new();
     // Each model guessed, once: with its file, or how many files it is guessed for.
     let mut guessed: Vec<(&str, &str, usize)> = Vec::new();
     for (name, model, was_guessed) in &models {

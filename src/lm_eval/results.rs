@@ -45,6 +45,9 @@ pub struct ResultsOptions {
     /// metric name (`acc_norm`, then each task's first filter of it). `None`: see the module
     /// documentation.
     pub metric: Option<String>,
+    /// Models renamed, `(old, new)` pairs applied to the names the files give or that were
+    /// guessed from the files' names ([`crate::importers::rename_models`]).
+    pub rename: Vec<(String, String)>,
 }
 
 /// Where a model's name came from.
@@ -56,6 +59,8 @@ pub enum ModelSource {
     ModelArgs,
     /// The file's name: the file names no model.
     FileName,
+    /// The reader's new name for it ([`ResultsOptions::rename`]).
+    Renamed,
 }
 
 /// One task (an x value of the dataset).
@@ -464,10 +469,29 @@ pub fn load_results(files: &[ResultsFile<'_>], options: &ResultsOptions) -> Resu
             expected: "at least one lm-evaluation-harness results file".to_string(),
         });
     }
-    let read: Vec<FileResults> = files
+    let mut read: Vec<FileResults> = files
         .iter()
         .map(|file| read_file(file).map_err(|error| in_file_explained(file.name, file.text, error)))
         .collect::<Result<_>>()?;
+    let mut notes = Vec::new();
+    if !options.rename.is_empty() {
+        let mut named: Vec<String> = Vec::new();
+        for file in &read {
+            if !named.contains(&file.model) {
+                named.push(file.model.clone());
+            }
+        }
+        let (renamed, left_out) = crate::importers::rename_models(&named, &options.rename)?;
+        for file in &mut read {
+            if let Some(index) = named.iter().position(|name| *name == file.model) {
+                if let Some(new) = renamed.get(index).filter(|new| **new != file.model) {
+                    file.model = new.clone();
+                    file.source = ModelSource::Renamed;
+                }
+            }
+        }
+        notes.extend(left_out);
+    }
 
     // Tasks in first-seen order with every metric key any file gives them; models likewise,
     // with the files that name them; and which file gave each (model, task).
@@ -475,7 +499,6 @@ pub fn load_results(files: &[ResultsFile<'_>], options: &ResultsOptions) -> Resu
     let mut task_keys: Vec<Vec<String>> = Vec::new();
     let mut models: Vec<(String, ModelSource, Vec<String>)> = Vec::new();
     let mut given: Vec<(usize, usize, usize)> = Vec::new(); // (model, task, file)
-    let mut notes = Vec::new();
     for (file_index, file) in read.iter().enumerate() {
         let model = match models.iter().position(|(name, _, _)| *name == file.model) {
             Some(index) => index,
@@ -523,7 +546,14 @@ pub fn load_results(files: &[ResultsFile<'_>], options: &ResultsOptions) -> Resu
             }
         }
     }
-    for (model, _, files) in &models {
+    for (model, source, files) in &models {
+        if *source == ModelSource::FileName {
+            notes.push(format!(
+                "model \"{}\" is named after its file: the file names no model (no model_name, \
+                 no model_args); check it, and rename it if it is not the model's name",
+                excerpt(model)
+            ));
+        }
         if files.len() > 1 {
             notes.push(format!(
                 "model \"{}\": results of {} files merged ({}), since their tasks differ",

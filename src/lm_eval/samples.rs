@@ -37,6 +37,9 @@ pub struct SamplesOptions {
     /// The per-sample metric to score items by (`acc`, `exact_match`); `None`: each file's first
     /// metric that holds a score between 0 and 1.
     pub metric: Option<String>,
+    /// Models renamed, `(old, new)` pairs applied to the names given or guessed
+    /// ([`crate::importers::rename_models`]): by the importer, before the logs are read.
+    pub rename: Vec<(String, String)>,
 }
 
 /// Keys of a sample line that are not metrics.

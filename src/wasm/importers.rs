@@ -23,7 +23,9 @@ export interface ConvertedTable {
 export interface ConvertedResults {
   /** sweepmap's JSON of one panel, y = model, x = task, with each cell's reported standard error (`standard_errors`). */
   json: string;
-  /** What a reader should be told: what was merged, tasks left out, cells missing. */
+  /** Per model, in the order of the y axis: its name, and whether it was named after its file (the file names no model: check it, and rename it with `rename`). */
+  models: { model: string; guessed: boolean }[];
+  /** What a reader should be told: what was merged, tasks left out, cells missing, models named after their files. */
   notes: string[];
 }
 
@@ -48,6 +50,14 @@ export interface SamplesLog {
 export interface LmEvalResultsOptions {
   /** The metric every task shows: a key as the harness writes it (`acc_norm,none`) or a metric name (`acc_norm`). Default: the metric name most tasks report. */
   metric?: string;
+  /** Models renamed, old name to new (`{ "results.json": "org/model-a" }`): applied to the names the files give or that were guessed. A new name that is empty, or another model's, is refused naming both; an old name no model has is left out, and a note says so. */
+  rename?: Record<string, string>;
+}
+
+/** Options of `lmEvalSamples`. */
+export interface LmEvalSamplesOptions {
+  /** Models renamed, old name to new, as `LmEvalResultsOptions.rename`. */
+  rename?: Record<string, string>;
 }
 "#;
 
@@ -56,6 +66,40 @@ extern "C" {
     /// A `LmEvalResultsOptions` object from JavaScript.
     #[wasm_bindgen(typescript_type = "LmEvalResultsOptions")]
     pub type LmEvalResultsOptionsObject;
+    /// A `LmEvalSamplesOptions` object from JavaScript.
+    #[wasm_bindgen(typescript_type = "LmEvalSamplesOptions")]
+    pub type LmEvalSamplesOptionsObject;
+}
+
+/// An options object's `rename` (old name to new, a plain object of strings), or the error
+/// naming the field; `[]` when there is no options object or no `rename`.
+fn rename_of(options: &JsValue) -> Result<Vec<(String, String)>, js_sys::Error> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(Vec::new());
+    }
+    let field = js_sys::Reflect::get(options, &JsValue::from_str("rename"))
+        .map_err(|_| js_error("field \"rename\": could not be read"))?;
+    if field.is_undefined() || field.is_null() {
+        return Ok(Vec::new());
+    }
+    let wrong = || {
+        js_error(
+            "field \"rename\": expected an object of old model names to new ones \
+             ({ \"results.json\": \"org/model-a\" })",
+        )
+    };
+    if !field.is_object() || js_sys::Array::is_array(&field) {
+        return Err(wrong());
+    }
+    let mut pairs = Vec::new();
+    for entry in js_sys::Object::entries(&js_sys::Object::from(field)).iter() {
+        let entry = js_sys::Array::from(&entry);
+        let (Some(old), Some(new)) = (entry.get(0).as_string(), entry.get(1).as_string()) else {
+            return Err(wrong());
+        };
+        pairs.push((old, new));
+    }
+    Ok(pairs)
 }
 
 /// `object[key] = value` on a plain object made here.
@@ -152,13 +196,23 @@ pub fn lm_eval_results_js(
     for (name, text) in names.iter().zip(&texts) {
         files.push(ResultsFile { name, text });
     }
-    let converted = results_to_json(&files, &ResultsOptions { metric }).map_err(js_error)?;
+    let rename = rename_of(&options)?;
+    let converted =
+        results_to_json(&files, &ResultsOptions { metric, rename }).map_err(js_error)?;
+    let models = js_sys::Array::new();
+    for (model, guessed) in &converted.models {
+        let entry = js_sys::Object::new();
+        set(&entry, "model", &JsValue::from_str(model))?;
+        set(&entry, "guessed", &JsValue::from_bool(*guessed))?;
+        models.push(&entry);
+    }
     let notes = js_sys::Array::new();
     for note in &converted.notes {
         notes.push(&JsValue::from_str(note));
     }
     let object = js_sys::Object::new();
     set(&object, "json", &JsValue::from_str(&converted.json))?;
+    set(&object, "models", &models)?;
     set(&object, "notes", &notes)?;
     Ok(object.into())
 }
@@ -166,12 +220,16 @@ pub fn lm_eval_results_js(
 /// Converts lm-evaluation-harness samples logs (`--log_samples`, one per model and task: each
 /// `{ name, text, model? }`) into per-item scores as the pairwise package's JSON. The logs do
 /// not name their model: one left out is guessed from the name (its folder, the text before
-/// `samples_`, or the run's date), and the result and notes say so. Throws naming the file,
+/// `samples_`, or the run's date), and the result and notes say so; `options.rename` renames
+/// models (old name to new). Throws naming the file,
 /// then the line.
 #[wasm_bindgen(js_name = lmEvalSamples, unchecked_return_type = "ConvertedSamples")]
 pub fn lm_eval_samples_js(
     #[wasm_bindgen(unchecked_param_type = "SamplesLog[]")] logs: JsValue,
+    options: Option<LmEvalSamplesOptionsObject>,
 ) -> Result<JsValue, js_sys::Error> {
+    let options: JsValue = options.map_or(JsValue::UNDEFINED, Into::into);
+    let rename = rename_of(&options)?;
     let wrong = || js_error("field \"logs\": expected an array of { name, text, model? }");
     if !js_sys::Array::is_array(&logs) {
         return Err(wrong());
@@ -191,7 +249,11 @@ pub fn lm_eval_samples_js(
         .iter()
         .map(|(name, model, text)| (name.as_str(), model.as_deref(), text.as_str()))
         .collect();
-    let converted = samples_to_json(&files, &SamplesOptions::default()).map_err(js_error)?;
+    let options = SamplesOptions {
+        rename,
+        ..SamplesOptions::default()
+    };
+    let converted = samples_to_json(&files, &options).map_err(js_error)?;
     let models = js_sys::Array::new();
     for (file, model, guessed) in &converted.models {
         let entry = js_sys::Object::new();

@@ -331,3 +331,89 @@ describe("the importers package in <sweep-map>", { timeout: 120_000 }, () => {
     await context.close();
   });
 });
+
+describe("renaming a model an lm-evaluation-harness file does not name", { timeout: 180_000 }, () => {
+  test("the guess is said, renamed in the page (commas kept), refused for another model's name, and the link reopens it renamed", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    // model-a's results without model_name and model_args: named after the file.
+    const bare = lmEval("a").replace(/"model_name": "[^"]*",?/, "").replace(/"model_args": "[^"]*"/, '"model_args": ""');
+    assert.ok(!bare.includes("synthetic/model-a"));
+    const files = [jsonFile("results.json", bare), jsonFile("results_b.json", lmEval("b"))];
+    await afterRender(page, () => page.setInputFiles("#file-input", files));
+    let shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.ok(
+      shown.notices.includes('model "results.json" is named after its file: the file names no model (no model_name, no model_args); check it, and rename it if it is not the model\'s name'),
+      shown.notices.join("\n"),
+    );
+    const models = () => page.evaluate(() => window.sweepmap.dataset.yAxis().labels);
+    assert.deepEqual(await models(), ["results.json", "synthetic/model-b"]);
+    const input = page.getByLabel('New name of model "results.json"');
+    assert.equal(await input.inputValue(), "results.json");
+
+    // Another model's name: refused naming both; what is drawn stays.
+    await input.fill("synthetic/model-b");
+    await page.click(".rename-models button");
+    await page.waitForFunction(() => !document.getElementById("error-banner").hidden);
+    assert.equal(
+      (await shownDataset(page)).error,
+      'Could not rename: field "rename": expected a name no other model has, found "synthetic/model-b" for both model "results.json" and model "synthetic/model-b"; pick another name',
+    );
+    assert.deepEqual(await models(), ["results.json", "synthetic/model-b"]);
+
+    // A name with a comma: the figure's label, its scores and the link change.
+    const before = shown.fragment;
+    await input.fill("org/model-a, 7B");
+    await afterRender(page, () => page.click(".rename-models button"));
+    shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.deepEqual(await models(), ["org/model-a, 7B", "synthetic/model-b"]);
+    assert.ok(!shown.notices.some((notice) => notice.includes("named after its file:")), shown.notices.join("\n"));
+    // By hand from the fixture: model-a's arc_easy acc,none is 0.7584175084175084.
+    const value = await page.evaluate(() => {
+      const { dataset, figure } = window.sweepmap;
+      const info = figure.cellInfo(0, dataset.xAxis().labels.indexOf("arc_easy"), dataset.yAxis().labels.indexOf("org/model-a, 7B"));
+      return [info.y_label, info.value];
+    });
+    assert.deepEqual(value, ["org/model-a, 7B", 0.7584175084175084]);
+    assert.match(shown.fragment, /[#&]data=/);
+    assert.notEqual(shown.fragment, before);
+    // The control keeps the file's name and shows the new one, to rename again.
+    assert.equal(await page.getByLabel('New name of model "org/model-a, 7B"').inputValue(), "org/model-a, 7B");
+
+    // The link reopens the renamed models.
+    const fragment = shown.fragment;
+    await page.reload();
+    shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.equal(shown.fragment, fragment);
+    assert.deepEqual(await models(), ["org/model-a, 7B", "synthetic/model-b"]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("one results file alone offers the rename too; an empty name is refused", async () => {
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    await shownDataset(page);
+    const bare = lmEval("a").replace(/"model_name": "[^"]*",?/, "").replace(/"model_args": "[^"]*"/, '"model_args": ""');
+    await afterRender(page, () => page.setInputFiles("#file-input", jsonFile("results.json", bare)));
+    const models = () => page.evaluate(() => window.sweepmap.dataset.yAxis().labels);
+    assert.deepEqual(await models(), ["results.json"]);
+    const input = page.getByLabel('New name of model "results.json"');
+    await input.fill("  ");
+    await page.click(".rename-models button");
+    await page.waitForFunction(() => !document.getElementById("error-banner").hidden);
+    assert.equal(
+      (await shownDataset(page)).error,
+      'Could not rename: field "rename": expected a new name for model "results.json", found an empty name',
+    );
+    assert.deepEqual(await models(), ["results.json"]);
+    await input.fill("synthetic/model-a");
+    await afterRender(page, () => page.click(".rename-models button"));
+    assert.equal((await shownDataset(page)).error, null);
+    assert.deepEqual(await models(), ["synthetic/model-a"]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});

@@ -401,23 +401,32 @@ export function loadText(api, text, { format = "auto", kind = "auto", keep = fal
  * lm-evaluation-harness results files (one per model, picked together) into sweepmap's JSON of
  * models x tasks with their reported standard errors; samples logs (one per model and task)
  * into per-item scores for the pairwise package, each model guessed from its file's name (the
- * notices say what was guessed and how to name a model). Resolves to { text, format,
- * notices } (what was merged, left out, missing: as a merge of CSV files says it), or null when the files are not all such files
+ * notices say what was guessed and how to name a model). `rename` renames models, old name to
+ * new (the importers' `rename`). Resolves to { text, format, notices, guessed } (`notices`: what
+ * was merged, left out, missing, as a merge of CSV files says it; `guessed`: the models named
+ * after their files, to check), or null when the files are not all such files
  * (the importers package is fetched only when every text is a JSON object and no name says
  * CSV). Rejects naming the file and the field.
+ * @param {any} api
+ * @param {string[]} names
+ * @param {string[]} texts
+ * @param {{ rename?: Record<string, string> }} [options]
  */
-export async function importedFiles(api, names, texts) {
+export async function importedFiles(api, names, texts, { rename } = {}) {
   const objects = texts.every((text) => text.trimStart().replace(/^\ufeff/, "").startsWith("{"));
   if (!objects || names.some((name) => api.formatFromName(name) === "csv")) return null;
   const importers = await loadImportersApi();
   const kinds = texts.map((text) => importers.importerFor(text));
+  // The models named after their files, once each (the page offers to rename them).
+  const guessedOf = (models) => [...new Set(models.filter((entry) => entry.guessed).map((entry) => entry.model))];
   if (kinds.every((kind) => kind === "lm-eval-samples")) {
-    const { json, notes } = importers.lmEvalSamples(names.map((name, index) => ({ name, text: texts[index] })));
-    return { text: json, format: "json", notices: notes };
+    const logs = names.map((name, index) => ({ name, text: texts[index] }));
+    const { json, models, notes } = importers.lmEvalSamples(logs, { rename });
+    return { text: json, format: "json", notices: notes, guessed: guessedOf(models) };
   }
   if (kinds.some((kind) => kind !== "lm-eval-results")) return null;
-  const { json, notes } = importers.lmEvalResults(names, texts);
-  return { text: json, format: "json", notices: notes };
+  const { json, models, notes } = importers.lmEvalResults(names, texts, { rename });
+  return { text: json, format: "json", notices: notes, guessed: guessedOf(models) };
 }
 
 /** A list of names as links write it (`a,b\,c`: a comma inside a name escaped), trimmed. */
