@@ -674,3 +674,83 @@ proptest! {
         prop_assert_eq!(message(pairwise_chunked(text.as_bytes(), size, &options)), expected(line));
     }
 }
+
+/// What `progress` says at each stage of a load in slices: the words the page shows under its
+/// bar, and a fraction that only moves forward, from reading (the first three quarters of a
+/// sweep, 95 % of per-item scores) to the end.
+#[test]
+fn progress_says_each_stage_in_words_with_a_fraction_that_only_grows() {
+    let text =
+        "model,x,y,value\na,1,1,0.5\na,1,2,0.6\na,2,1,0.7\na,2,2,0.8\nb,1,1,0.1\nb,1,2,0.2\n";
+    let bytes = text.as_bytes();
+    let total = 56_633_000; // what the page passes: the file's size, here larger than the text
+    let mut loader = CsvLoader::new(CsvOptions::default());
+    assert_eq!(
+        loader.progress(total),
+        (0.0, "Reading 0.0 of 56.6 MB".to_owned())
+    );
+    let mut seen = vec![loader.progress(bytes.len() as u64)];
+    for slice in bytes.chunks(20) {
+        loader.push(slice).unwrap();
+        seen.push(loader.progress(bytes.len() as u64));
+    }
+    assert_eq!(
+        seen.last().unwrap(),
+        &(0.75, "Reading 0.0 of 0.0 MB".to_owned())
+    );
+    let rows = loader.finish_input().unwrap();
+    assert_eq!(rows, 6);
+    loop {
+        seen.push(loader.progress(bytes.len() as u64));
+        if loader.build_step(4).unwrap().is_some() {
+            break;
+        }
+    }
+    seen.push(loader.progress(bytes.len() as u64));
+    let texts: Vec<&str> = seen.iter().map(|(_, text)| text.as_str()).collect();
+    assert_eq!(texts[texts.len() - 1], "The dataset is built");
+    let building: Vec<&str> = texts
+        .iter()
+        .copied()
+        .filter(|text| !text.starts_with("Reading"))
+        .collect();
+    assert_eq!(building[0], "Building the dataset: 0 of 6 rows");
+    assert_eq!(building[1], "Building the dataset: 4 of 6 rows");
+    assert_eq!(building[2], "Filling the panels: 0 of 2", "{building:?}");
+    let fractions: Vec<f64> = seen.iter().map(|(fraction, _)| *fraction).collect();
+    assert!(
+        fractions.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{fractions:?}"
+    );
+    assert_eq!(fractions[fractions.len() - 1], 1.0);
+    // Building the first row of six: three quarters, plus six tenths of the rest times 4/6.
+    let after_four = seen
+        .iter()
+        .find(|(_, text)| text == "Building the dataset: 4 of 6 rows")
+        .unwrap();
+    assert!(
+        (after_four.0 - (0.75 + 0.25 * 0.6 * 4.0 / 6.0)).abs() < 1e-12,
+        "{after_four:?}"
+    );
+
+    // Megabytes with one decimal, rounded half up, the whole part grouped.
+    let mut big = CsvLoader::new(CsvOptions::default());
+    big.push(&vec![b'a'; 1_250_000]).unwrap();
+    assert_eq!(big.progress(1_234_567_890).1, "Reading 1.3 of 1,234.6 MB");
+
+    // Per-item scores: reading is 95 %, then the table of the scores read.
+    let scores = "item,model,score\nq1,a,1\nq1,b,0\nq2,a,0.5\n";
+    let mut pairwise = PairwiseCsvLoader::new(PairwiseCsvOptions::default());
+    pairwise.push(&scores.as_bytes()[..10]).unwrap();
+    let reading = pairwise.progress(scores.len() as u64);
+    assert_eq!(reading.1, "Reading 0.0 of 0.0 MB");
+    assert!((reading.0 - 0.95 * 10.0 / scores.len() as f64).abs() < 1e-12);
+    pairwise.push(&scores.as_bytes()[10..]).unwrap();
+    assert_eq!(
+        pairwise.progress(scores.len() as u64),
+        (0.95, "Making the table of 3 scores".to_owned())
+    );
+    let mut one = PairwiseCsvLoader::new(PairwiseCsvOptions::default());
+    one.push(b"item,model,score\nq1,a,1\n").unwrap();
+    assert_eq!(one.progress(24).1, "Making the table of 1 score");
+}

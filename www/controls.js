@@ -4,7 +4,7 @@
 // (state.js over linkSchema, resolveView); the checkboxes of flag settings are made from the
 // core's setting list. Labels from data are shown as displayLabel says, never as HTML.
 
-import { displayLabel, displayNote } from "./lib/sweepmap.js";
+import { differenceLabel, displayLabel, displayNote } from "./lib/sweepmap.js";
 import { darkStyleMedia } from "./lib/theme.js";
 import { app, elements } from "./app.js";
 import { changeView } from "./view.js";
@@ -82,9 +82,10 @@ export function fillNameControls(loaded) {
   elements.group.replaceChildren();
   const { models, aggregates } = loaded.names;
   elements.model.replaceChildren(...models.map((name) => option(name, name)));
+  // A difference needs a model B: its label says so where the data have none (the core's).
   const difference = [...elements.layout.options].find((item) => item.value === "difference");
-  difference.disabled = models.length < 2;
-  difference.text = models.length < 2 ? "Difference (needs two models)" : "Difference of two models";
+  difference.disabled = resolveView(defaultView(), loaded.names).modelB === null;
+  difference.text = differenceLabel(loaded.names);
   // Reconciliation needs a reported aggregate: without one the layout is not offered at all.
   if (aggregates.length > 0) {
     if (!reconcileOption.isConnected) elements.layout.append(reconcileOption);

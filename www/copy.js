@@ -3,20 +3,20 @@
 // is not available, into a field selected for copying.
 
 import { addressOf } from "./address.js";
-import { withExports } from "./lib/sweepmap.js";
+import { linkDataNote, withExports } from "./lib/sweepmap.js";
 import { addNotice, app, elements, messageOf, setMarkdownStatus, setShareStatus, showError } from "./app.js";
-import { encodeData, MAX_LINK_LENGTH } from "./share.js";
+import { encodeData } from "./share.js";
 import { defaultView, kindOf } from "./state.js";
 
 /**
- * The data= value for a local file's text when a link carrying it (with the current view) stays
- * within MAX_LINK_LENGTH, else null; and the encoded length.
+ * The data= value for a local file's text when a link carrying it (with the current view) is
+ * short enough (the core's linkDataNote says nothing of it), else null; and the link's length.
  */
 export async function embeddable(text, source) {
   const data = await encodeData(text);
   const probe = { ...(app.state ?? defaultView()), source: { ...source, data } };
   const length = addressOf(probe, null).href.length;
-  return { data: length <= MAX_LINK_LENGTH ? data : null, length };
+  return { data: linkDataNote(source.name ?? "", length) ? null : data, length };
 }
 
 export async function shareLink() {
@@ -29,10 +29,7 @@ export async function shareLink() {
   // scores), the CSV text the page opened, when it fits (README "Parquet in the page").
   const reduced = kept?.parquet && app.shown?.source?.key === source.key ? app.shown.text : null;
   if (kept?.file && typeof reduced !== "string") {
-    return {
-      link: addressOf(state).href,
-      note: `The link does not carry the data of "${source.name}" (it is too big for a link); whoever opens it will be asked to open the file themselves.`,
-    };
+    return { link: addressOf(state).href, note: linkDataNote(source.name, "not kept") };
   }
   if (kept) {
     try {
@@ -43,14 +40,7 @@ export async function shareLink() {
       length = null;
     }
   }
-  const why =
-    length === null
-      ? "this browser cannot compress it"
-      : `with the file in it the link would be ${length.toLocaleString("en")} characters, over the limit of ${MAX_LINK_LENGTH.toLocaleString("en")}`;
-  return {
-    link: addressOf(state).href,
-    note: `The link does not carry the data of "${source.name}" (${why}); whoever opens it will be asked to open the file themselves.`,
-  };
+  return { link: addressOf(state).href, note: linkDataNote(source.name, length ?? "not compressible") };
 }
 
 export async function writeClipboard(text) {

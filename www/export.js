@@ -69,24 +69,16 @@ export async function exportSvg(figure) {
   download(new Blob([await svgOf(figure)], { type: "image/svg+xml" }), `${stem}.svg`);
 }
 
-/** The note of a paper export whose font lacks some characters of the figure, or null. */
-export function missingNote(missing) {
-  if (missing.length === 0) return null;
-  const listed = missing.slice(0, 8).join(" ");
-  const more = missing.length > 8 ? ` and ${missing.length - 8} more` : "";
-  return `(the bundled font, Liberation Sans, has no glyph for ${listed}${more}: drawn as boxes; the plain SVG export keeps them as text)`;
-}
-
 /**
  * Saves the figure as a PDF, its size in points the figure's in CSS pixels: cells as vector
- * shapes, text as text in the embedded font. Resolves to null, or a note naming the characters
- * the font lacks.
+ * shapes, text as text in the embedded font. Resolves to null, or the paper package's note
+ * naming the characters the font lacks.
  */
 export async function exportPdf(figure) {
   const stem = figure.fileStem();
-  const { pdf, missing } = await svgToPdf(await svgOf(figure));
+  const { pdf, note } = await svgToPdf(await svgOf(figure));
   download(new Blob([pdf], { type: "application/pdf" }), `${stem}.pdf`);
-  return missingNote(missing);
+  return note;
 }
 
 /**
@@ -96,9 +88,9 @@ export async function exportPdf(figure) {
  */
 export async function exportSvgTextAsPaths(figure) {
   const stem = figure.fileStem();
-  const { svg, missing } = await svgTextAsPaths(await svgOf(figure));
+  const { svg, note } = await svgTextAsPaths(await svgOf(figure));
   download(new Blob([svg], { type: "image/svg+xml" }), `${stem}.paths.svg`);
-  return missingNote(missing);
+  return note;
 }
 
 /** Saves the shown data as CSV, safe to open in a spreadsheet (see the README beside the CSV format). */

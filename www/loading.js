@@ -6,7 +6,8 @@
 // refuses for its columns (a W&B export, an Optuna study) opens as a run table from the rows it
 // read, some columns per turn (openStep: each column's distinct values once and a code per run). The text is never held
 // whole: each slice is read from the File, copied into wasm memory once and dropped. Progress is
-// shown in #load-progress (a <progress> and a line of text); the result is the same dataset
+// shown in #load-progress (a <progress> and a line of text), its fraction and words the
+// loader's (progress(fileBytes), written by the core); the result is the same dataset
 // loadDataset or loadPairwise gives for the whole text, errors included.
 
 import { LoadCancelled, namesArrow, namesParquet } from "./lib/source.js";
@@ -30,16 +31,9 @@ const BUILD_ROWS = 20_000;
  */
 const OPEN_CELLS = 200_000;
 
-/** Reading is most of the work; building the rest (weights of the progress bar). */
-const READ_SHARE = 0.75;
-
 /** A turn of the event loop: the page paints and handles input before the next slice. */
 export function nextTurn() {
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-function megabytes(bytes) {
-  return (bytes / 1e6).toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 /**
@@ -113,8 +107,8 @@ export async function loadCsvInSlices(api, file, { kind = "sweep", progress, sig
     const loader = new pairwise.SweepPairwiseLoader(undefined);
     try {
       // The rows go into the scores as they arrive: reading is nearly all the work.
-      await pushSlices(file, loader, PAIRWISE_READ_SHARE, progress, check);
-      progress(PAIRWISE_READ_SHARE, `Making the table of ${loader.rowsRead.toLocaleString("en")} scores`);
+      await pushSlices(file, loader, progress, check);
+      report(loader, file, progress);
       await nextTurn();
       check();
       return { dataset: loader.finish(), api: pairwise };
@@ -124,17 +118,16 @@ export async function loadCsvInSlices(api, file, { kind = "sweep", progress, sig
   }
   const loader = new api.SweepCsvLoader(undefined);
   try {
-    await pushSlices(file, loader, READ_SHARE, progress, check);
-    let rows;
+    await pushSlices(file, loader, progress, check);
     try {
-      rows = loader.finishInput();
+      loader.finishInput();
     } catch (error) {
-      return { table: await openRefused(loader, error, { roles, progress, check }), api };
+      return { table: await openRefused(loader, error, { file, roles, progress, check }), api };
     }
     for (;;) {
       await nextTurn();
       check();
-      progress(READ_SHARE + (1 - READ_SHARE) * buildShare(loader, rows), buildText(loader, rows));
+      report(loader, file, progress);
       const dataset = loader.buildStep(BUILD_ROWS);
       if (dataset) return { dataset, api };
     }
@@ -150,11 +143,10 @@ export async function loadCsvInSlices(api, file, { kind = "sweep", progress, sig
  * stands, as for a small file; a role given that does not fit, and a limit (more runs than a
  * tab holds: the count, the limit and how to reduce them), are their own errors.
  */
-async function openRefused(loader, error, { roles, progress, check }) {
+async function openRefused(loader, error, { file, roles, progress, check }) {
   const options = roles ? { roles } : undefined;
-  let share = 0;
   for (;;) {
-    progress(READ_SHARE + (1 - READ_SHARE) * share, "Opening the run table");
+    report(loader, file, progress);
     await nextTurn();
     check();
     let opened;
@@ -166,38 +158,25 @@ async function openRefused(loader, error, { roles, progress, check }) {
       throw roles || second?.limit ? second : error;
     }
     if (typeof opened !== "number") return opened;
-    share = opened;
   }
 }
 
-/** Per-item scores: the share of the progress bar for reading; making the table is the rest. */
-const PAIRWISE_READ_SHARE = 0.95;
+/** Tells `progress` how far the loader is with `file`, as the core words it (loader.progress). */
+function report(loader, file, progress) {
+  const { fraction, text } = loader.progress(file.size);
+  progress(fraction, text);
+}
 
-/** Pushes the file to a loader a slice per turn, the bar filling up to `share`. */
-async function pushSlices(file, loader, share, progress, check) {
+/** Pushes the file to a loader a slice per turn, its progress told after each. */
+async function pushSlices(file, loader, progress, check) {
   for (let start = 0; start < file.size; start += SLICE_BYTES) {
     const bytes = new Uint8Array(await file.slice(start, start + SLICE_BYTES).arrayBuffer());
     check();
     loader.push(bytes);
-    const read = start + bytes.length;
-    progress(share * (read / file.size), `Reading ${megabytes(read)} of ${megabytes(file.size)} MB`);
+    report(loader, file, progress);
     await nextTurn();
   }
   check();
-}
-
-/** How far building is: adding rows is most of it, filling the panels the rest. */
-function buildShare(loader, rows) {
-  const panels = loader.panelCount > 0 ? loader.panelsBuilt / loader.panelCount : 0;
-  return 0.6 * (loader.rowsBuilt / rows) + 0.4 * panels;
-}
-
-function buildText(loader, rows) {
-  if (loader.rowsBuilt < rows) {
-    return `Building the dataset: ${loader.rowsBuilt.toLocaleString("en")} of ${rows.toLocaleString("en")} rows`;
-  }
-  if (loader.panelCount === 0) return "Grouping the rows by cell";
-  return `Filling the panels: ${loader.panelsBuilt.toLocaleString("en")} of ${loader.panelCount.toLocaleString("en")}`;
 }
 
 /** True when a file should load in slices: big, and not JSON (by name, or by its first byte). */

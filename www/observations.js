@@ -5,7 +5,7 @@
 // and observationsMarkdown() for the Markdown copy), never from this module: it only lays them
 // out, with textContent, and sets the canvas' accessible description.
 
-import { plural } from "./lib/format.js";
+import { counted } from "./lib/sweepmap.js";
 
 function element(tag, className, text) {
   const node = document.createElement(tag);
@@ -33,7 +33,7 @@ export function fillCards(container, items, build, noun) {
   container.replaceChildren(...items.slice(0, FIRST_CARDS).map(build));
   const rest = items.length - FIRST_CARDS;
   if (rest <= 0) return;
-  const button = element("button", null, `Show the other ${plural(rest, noun)}`);
+  const button = element("button", null, `Show the other ${counted(rest, noun)}`);
   button.type = "button";
   const row = element("div", "more-cards");
   row.append(button);

@@ -1,14 +1,7 @@
 // Links that carry their data: a file's text compressed with deflate-raw (the browser's own
 // CompressionStream, so no library) and written as base64url, the data= value of a share link
-// (see state.js). Works in browsers and in node 20.
-
-/**
- * The longest link that carries data; longer ones leave the data out (and say so). The data ride
- * in the address's fragment, which never reaches a server, so no host's limit on request lines
- * applies (nginx answers 414 past 8 KB of query); what limits a link is where it is pasted and
- * opened: 32 000 characters still fit in a chat message and open in every current browser.
- */
-export const MAX_LINK_LENGTH = 32000;
+// (see state.js). Works in browsers and in node 20. How long a link may be to carry the data,
+// and what it says when it leaves them out, is the core's (linkDataNote, src/link/share.rs).
 
 async function pipe(bytes, transform) {
   const stream = new Blob([bytes]).stream().pipeThrough(transform);

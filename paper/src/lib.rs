@@ -64,10 +64,15 @@ pub struct Converted<T> {
     pub missing: Vec<char>,
 }
 
+/// Missing characters a note names before "and N more".
+const LISTED_MISSING: usize = 8;
+
 /// The fonts text is laid out with: the given ones only, every generic family mapped to the
 /// first given font's family.
 pub struct Fonts {
     database: Arc<fontdb::Database>,
+    /// The first font's family, which every generic family and the SVG's default resolve to.
+    family: String,
 }
 
 impl Fonts {
@@ -101,23 +106,48 @@ impl Fonts {
         database.set_serif_family(family.clone());
         database.set_monospace_family(family.clone());
         database.set_cursive_family(family.clone());
-        database.set_fantasy_family(family);
+        database.set_fantasy_family(family.clone());
         Ok(Fonts {
             database: Arc::new(database),
+            family,
         })
+    }
+
+    /// The family text is laid out in: the first given font's ("DejaVu Sans" for the bundled
+    /// fonts).
+    pub fn family(&self) -> &str {
+        &self.family
+    }
+
+    /// What the page says after a conversion whose fonts lack some characters (`missing`, as
+    /// [`Converted::missing`] lists them), or `None` when nothing is missing: the first eight
+    /// characters, how many more, and that the plain SVG export keeps them as text.
+    pub fn missing_note(&self, missing: &[char]) -> Option<String> {
+        if missing.is_empty() {
+            return None;
+        }
+        let listed: Vec<String> = missing
+            .iter()
+            .take(LISTED_MISSING)
+            .map(char::to_string)
+            .collect();
+        let more = match missing.len().saturating_sub(LISTED_MISSING) {
+            0 => String::new(),
+            more => format!(" and {more} more"),
+        };
+        Some(format!(
+            "(the bundled font, {}, has no glyph for {}{more}: drawn as boxes; the plain SVG \
+             export keeps them as text)",
+            self.family,
+            listed.join(" ")
+        ))
     }
 
     /// Parses the SVG and lays out its text with these fonts. Images are never loaded (the
     /// figure has none; a local file is never read).
     fn parse(&self, svg: &str) -> Result<usvg::Tree, PaperError> {
-        let family = self
-            .database
-            .faces()
-            .next()
-            .and_then(|face| face.families.first())
-            .map_or_else(|| BUNDLED_FAMILY.to_owned(), |(name, _)| name.clone());
         let options = usvg::Options {
-            font_family: family,
+            font_family: self.family.clone(),
             fontdb: Arc::clone(&self.database),
             image_href_resolver: usvg::ImageHrefResolver {
                 resolve_data: Box::new(|_, _, _| None),

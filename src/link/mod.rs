@@ -21,6 +21,7 @@
 pub(crate) mod number;
 mod query;
 mod read;
+mod share;
 #[cfg(feature = "tables")]
 pub mod table;
 mod view;
@@ -28,6 +29,7 @@ mod write;
 
 pub use number::js_number;
 pub use read::{join_names, keys, parse_link, read_link_source, split_names};
+pub use share::{data_left_out, LinkData, MAX_LINK_LENGTH};
 pub use view::{
     BinValue, ColorMapName, DataKind, Format, Layout, LayoutUses, LinkContext, Named, Notice,
     PairwiseView, ParsedLink, Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS,

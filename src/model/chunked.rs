@@ -31,6 +31,34 @@ use crate::error::{Error, Result};
 
 const BOM: &[u8] = "\u{feff}".as_bytes();
 
+/// The share of a sweep's progress bar for reading the file; building the dataset (or opening
+/// the run table) is the rest.
+const READ_SHARE: f64 = 0.75;
+
+/// `done` of `total` as a fraction from 0 to 1 (1 when there is nothing to do).
+pub(crate) fn share(done: u64, total: u64) -> f64 {
+    if total == 0 {
+        1.0
+    } else {
+        (done as f64 / total as f64).min(1.0)
+    }
+}
+
+/// Bytes in megabytes with one decimal, its whole part grouped: 56_633_000 -> "56.6".
+fn megabytes(bytes: u64) -> String {
+    let tenths = (bytes + 50_000) / 100_000;
+    format!(
+        "{}.{}",
+        crate::error::grouped(tenths as usize / 10),
+        tenths % 10
+    )
+}
+
+/// What a load in slices says while the file is read: "Reading 1.3 of 56.6 MB".
+pub(crate) fn reading_text(read: u64, total: u64) -> String {
+    format!("Reading {} of {} MB", megabytes(read), megabytes(total))
+}
+
 /// One column of the rows read so far: each distinct trimmed field once, and per row its index.
 #[derive(Debug, Default)]
 struct Column {
@@ -369,6 +397,52 @@ impl CsvLoader {
         match &self.stage {
             Stage::Assembling(assembly) => assembly.progress(),
             _ => (0, 0),
+        }
+    }
+
+    /// How far the load of a file of `file_bytes` bytes is, for a progress bar: a fraction from
+    /// 0 to 1 and what is being done. Reading is the first three quarters; then adding rows
+    /// (six tenths of the rest) and filling panels, or opening the rows as a run table.
+    pub fn progress(&self, file_bytes: u64) -> (f64, String) {
+        let read = self.bytes_read();
+        let rest = |done: f64| READ_SHARE + (1.0 - READ_SHARE) * done;
+        match &self.stage {
+            Stage::Reading => (
+                READ_SHARE * share(read, file_bytes),
+                reading_text(read, file_bytes),
+            ),
+            #[cfg(feature = "tables")]
+            Stage::Refused(_) | Stage::Opening(_) => {
+                (rest(self.open_share()), "Opening the run table".to_owned())
+            }
+            Stage::Done => (1.0, "The dataset is built".to_owned()),
+            Stage::Building(_) | Stage::Assembling(_) => {
+                let (rows, built) = (self.rows, self.rows_built());
+                let (panels_built, panels) = self.panels_built();
+                let fraction = 0.6 * share(built as u64, rows as u64)
+                    + 0.4
+                        * if panels > 0 {
+                            share(panels_built as u64, panels as u64)
+                        } else {
+                            0.0
+                        };
+                let text = if built < rows {
+                    format!(
+                        "Building the dataset: {} of {} rows",
+                        crate::error::grouped(built),
+                        crate::error::grouped(rows)
+                    )
+                } else if panels == 0 {
+                    "Grouping the rows by cell".to_owned()
+                } else {
+                    format!(
+                        "Filling the panels: {} of {}",
+                        crate::error::grouped(panels_built),
+                        crate::error::grouped(panels)
+                    )
+                };
+                (rest(fraction), text)
+            }
         }
     }
 

@@ -372,6 +372,25 @@ impl PairwiseCsvLoader {
         self.reader.rows()
     }
 
+    /// How far the load of a file of `file_bytes` bytes is, for a progress bar: a fraction from
+    /// 0 to 1 and what is being done. The rows go into the scores as they arrive, so reading is
+    /// nearly all of it; once every byte is in, what is left is making the table.
+    pub fn progress(&self, file_bytes: u64) -> (f64, String) {
+        /// The share of the bar for reading.
+        const READ_SHARE: f64 = 0.95;
+        let read = self.bytes_read();
+        if read < file_bytes {
+            let fraction = READ_SHARE * crate::model::chunked::share(read, file_bytes);
+            (
+                fraction,
+                crate::model::chunked::reading_text(read, file_bytes),
+            )
+        } else {
+            let scores = crate::error::counted(self.rows_read(), "score");
+            (READ_SHARE, format!("Making the table of {scores}"))
+        }
+    }
+
     /// Reads the next slice of the file's bytes (UTF-8; a slice may end inside a character or a
     /// quoted field) and adds the rows it completes.
     pub fn push(&mut self, bytes: &[u8]) -> Result<()> {

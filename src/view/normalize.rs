@@ -42,6 +42,17 @@ pub struct Resolved {
     pub benchmark: Option<String>,
 }
 
+/// What the layout list calls the difference view on data with these names: "Difference of
+/// two models", or "Difference (needs two models)" for data with a single model (which have no
+/// model B: [`resolve_names`]).
+pub fn difference_label(names: &Names) -> &'static str {
+    if names.models.len() > 1 {
+        "Difference of two models"
+    } else {
+        "Difference (needs two models)"
+    }
+}
+
 /// `wanted` when it is among `names`, else the first of `names`.
 fn among_or_first(names: &[String], wanted: Option<&String>) -> Option<String> {
     wanted
@@ -261,6 +272,21 @@ mod tests {
 
     fn some(name: &str) -> Option<String> {
         Some(name.to_string())
+    }
+
+    #[test]
+    fn the_difference_layout_says_when_the_data_have_one_model() {
+        let names = names();
+        assert_eq!(difference_label(&names), "Difference of two models");
+        let one = Names {
+            models: vec!["R1-Qwen".to_owned()],
+            ..names
+        };
+        assert_eq!(difference_label(&one), "Difference (needs two models)");
+        assert_eq!(
+            difference_label(&Names::default()),
+            "Difference (needs two models)"
+        );
     }
 
     #[test]

@@ -340,6 +340,51 @@ pub fn normalize_view_js(
     view_call(ViewCall::Normalize, &state, &names)
 }
 
+/// The note for a share link that leaves out the data of the local file `name`, or `undefined` when
+/// a link carrying them is short enough (`crate::link::MAX_LINK_LENGTH`, 32,000 characters).
+/// `data` is the length of the link with the data in it, `"not kept"` for a file read in
+/// slices, or `"not compressible"` where the browser cannot compress the text.
+#[cfg(feature = "tables")]
+#[wasm_bindgen(js_name = linkDataNote)]
+pub fn link_data_note_js(
+    name: &str,
+    #[wasm_bindgen(unchecked_param_type = "number | \"not kept\" | \"not compressible\"")]
+    data: JsValue,
+) -> Result<Option<String>, js_sys::Error> {
+    use crate::link::LinkData;
+    let data = match (data.as_f64(), data.as_string().as_deref()) {
+        (Some(length), _) if length >= 0.0 && length.fract() == 0.0 => {
+            LinkData::Length(length.min(u32::MAX as f64) as usize)
+        }
+        (_, Some("not kept")) => LinkData::NotKept,
+        (_, Some("not compressible")) => LinkData::NotCompressible,
+        _ => {
+            let expected =
+                "a link's length (a whole number from 0), \"not kept\" or \"not compressible\"";
+            return Err(super::arguments::invalid("data", expected, &data));
+        }
+    };
+    Ok(crate::link::data_left_out(name, data))
+}
+
+/// A count and its noun, singular for one, the count grouped by thousands: `counted(1, "panel")`
+/// is "1 panel", `counted(1200, "pair")` "1,200 pairs": how the page words a count of things.
+#[cfg(feature = "tables")]
+#[wasm_bindgen]
+pub fn counted(count: f64, noun: &str) -> String {
+    crate::error::counted(count.max(0.0).min(u32::MAX as f64) as usize, noun)
+}
+
+/// What the layout list calls the difference view on data with these names: "Difference of two
+/// models", or "Difference (needs two models)" for data with a single model.
+#[cfg(feature = "tables")]
+#[wasm_bindgen(js_name = differenceLabel)]
+pub fn difference_label_js(
+    #[wasm_bindgen(unchecked_param_type = "ViewNames")] names: JsValue,
+) -> Result<String, js_sys::Error> {
+    Ok(normalize::difference_label(&read_names(&names)?).to_owned())
+}
+
 /// The model, model B and benchmark a sweep state shows on data with these names:
 /// `{ model, modelB, benchmark }`, each `null` where the data have none.
 #[wasm_bindgen(js_name = resolveView, unchecked_return_type = "{ model: string | null; modelB: string | null; benchmark: string | null }")]

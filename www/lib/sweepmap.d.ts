@@ -77,11 +77,11 @@ export declare function loadPaperApi(
   fonts?: (URL | string | Uint8Array | ArrayBuffer)[],
 ): Promise<PaperFonts>;
 
-/** A figure's SVG as a one-page PDF with real text; `missing`: characters the font lacks. */
-export declare function svgToPdf(svg: string): Promise<{ pdf: Uint8Array<ArrayBuffer>; missing: string[] }>;
+/** A figure's SVG as a one-page PDF with real text; `missing`: characters the font lacks; `note`: what the page says of them (null when none). */
+export declare function svgToPdf(svg: string): Promise<{ pdf: Uint8Array<ArrayBuffer>; missing: string[]; note: string | null }>;
 
-/** A figure's SVG with its text as paths; `missing`: characters the font lacks. */
-export declare function svgTextAsPaths(svg: string): Promise<{ svg: string; missing: string[] }>;
+/** A figure's SVG with its text as paths; `missing` and `note` as for svgToPdf. */
+export declare function svgTextAsPaths(svg: string): Promise<{ svg: string; missing: string[]; note: string | null }>;
 
 /** The importers package's API: conversions of other tools' files (no figure code). */
 export type SweepmapImportersApi = typeof importersApi;

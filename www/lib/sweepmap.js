@@ -319,9 +319,9 @@ export function loadPaperApi(source = paperWasmUrl, fonts = paperFontUrls) {
 /**
  * An SVG (a figure's toSvg()) as a one-page PDF of its size, 1 px = 1 pt: cells as vector
  * shapes, text as text in the embedded font. `missing` lists the characters the font lacks
- * (drawn as its empty box).
+ * (drawn as its empty box), `note` says so in the page's words (null when none is missing).
  * @param {string} svg
- * @returns {Promise<{ pdf: Uint8Array<ArrayBuffer>, missing: string[] }>}
+ * @returns {Promise<{ pdf: Uint8Array<ArrayBuffer>, missing: string[], note: string | null }>}
  */
 export async function svgToPdf(svg) {
   return (await loadPaperApi()).toPdf(svg);
@@ -329,9 +329,9 @@ export async function svgToPdf(svg) {
 
 /**
  * An SVG (a figure's toSvg()) written again with its text as paths, in the bundled font: it
- * looks the same in any viewer, with or without the font. `missing` as for svgToPdf().
+ * looks the same in any viewer, with or without the font. `missing` and `note` as for svgToPdf().
  * @param {string} svg
- * @returns {Promise<{ svg: string, missing: string[] }>}
+ * @returns {Promise<{ svg: string, missing: string[], note: string | null }>}
  */
 export async function svgTextAsPaths(svg) {
   return (await loadPaperApi()).textAsPaths(svg);

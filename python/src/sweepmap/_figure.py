@@ -586,7 +586,8 @@ class Figure(anywidget.AnyWidget):
 
 
 def _missing_note(missing: Sequence[str]) -> str:
-    """What a PDF whose font lacks some characters says (www/export.js missingNote's words)."""
+    """What a PDF whose font lacks some characters says (the words of the paper package's note,
+    paper/src/lib.rs Fonts::missing_note, for to_pdf())."""
     listed = " ".join(missing[:8])
     more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
     return (
