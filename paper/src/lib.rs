@@ -113,7 +113,7 @@ impl Fonts {
         })
     }
 
-    /// The family text is laid out in: the first given font's ("DejaVu Sans" for the bundled
+    /// The family text is laid out in: the first given font's ("Liberation Sans" for the bundled
     /// fonts).
     pub fn family(&self) -> &str {
         &self.family

@@ -192,10 +192,10 @@ fn characters_the_font_lacks_are_named_once_each_in_order() {
     assert_eq!(pdf.missing, vec!['模', '型', '号']);
     let outlined = svg_text_as_paths(svg, &fonts).expect("converted");
     assert_eq!(outlined.missing, vec!['模', '型', '号']);
-    assert_eq!(fonts.family(), "DejaVu Sans");
+    assert_eq!(fonts.family(), "Liberation Sans");
     assert_eq!(
         fonts.missing_note(&pdf.missing).as_deref(),
-        Some("(the bundled font, DejaVu Sans, has no glyph for 模 型 号: drawn as boxes; the plain SVG export keeps them as text)")
+        Some("(the bundled font, Liberation Sans, has no glyph for 模 型 号: drawn as boxes; the plain SVG export keeps them as text)")
     );
 }
 
@@ -206,12 +206,12 @@ fn the_missing_note_names_eight_characters_and_counts_the_rest() {
     let eight: Vec<char> = "一二三四五六七八".chars().collect();
     assert_eq!(
         fonts.missing_note(&eight).as_deref(),
-        Some("(the bundled font, DejaVu Sans, has no glyph for 一 二 三 四 五 六 七 八: drawn as boxes; the plain SVG export keeps them as text)")
+        Some("(the bundled font, Liberation Sans, has no glyph for 一 二 三 四 五 六 七 八: drawn as boxes; the plain SVG export keeps them as text)")
     );
     let eleven: Vec<char> = "一二三四五六七八九十百".chars().collect();
     assert_eq!(
         fonts.missing_note(&eleven).as_deref(),
-        Some("(the bundled font, DejaVu Sans, has no glyph for 一 二 三 四 五 六 七 八 and 3 more: drawn as boxes; the plain SVG export keeps them as text)")
+        Some("(the bundled font, Liberation Sans, has no glyph for 一 二 三 四 五 六 七 八 and 3 more: drawn as boxes; the plain SVG export keeps them as text)")
     );
 }
 
