@@ -13,8 +13,10 @@ fn crate_path(relative: &str) -> PathBuf {
 }
 
 fn bundled_fonts() -> Fonts {
-    let regular = std::fs::read(crate_path("fonts/LiberationSans-Regular.ttf")).expect("LiberationSans-Regular.ttf");
-    let bold = std::fs::read(crate_path("fonts/LiberationSans-Bold.ttf")).expect("LiberationSans-Bold.ttf");
+    let regular = std::fs::read(crate_path("fonts/LiberationSans-Regular.ttf"))
+        .expect("LiberationSans-Regular.ttf");
+    let bold = std::fs::read(crate_path("fonts/LiberationSans-Bold.ttf"))
+        .expect("LiberationSans-Bold.ttf");
     Fonts::new(&[&regular, &bold]).expect("the bundled fonts load")
 }
 
