@@ -1035,7 +1035,7 @@ fn hit_tests_name_the_cell_under_the_pointer() {
 
 #[wasm_bindgen_test]
 fn bad_options_are_errors_that_name_the_option() {
-    let known_options = r#""layout", "model", "modelB", "benchmark", "order", "colorMap", "reversed", "colorScale", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "marginals", "theme", "width", "pixelRatio""#;
+    let known_options = r#""layout", "model", "modelB", "benchmark", "order", "colorMap", "reversed", "colorScale", "domain", "min", "max", "center", "annotate", "decimals", "uncertainty", "marginals", "chart", "along", "across", "theme", "width", "pixelRatio""#;
     assert_eq!(
         figure_error(JSON::parse(r#"{"colour": "red"}"#).unwrap()),
         format!(r#"unknown figure option: "colour"; expected one of {known_options}"#)
@@ -1116,7 +1116,8 @@ fn options_resolve_to_every_default() {
             "colorMap": "viridis", "reversed": false, "domain": "panel", "min": null,
             "max": null, "center": 0.0, "annotate": true, "decimals": null,
             "uncertainty": null, "marginals": "off", "theme": scheme(), "width": 640.0, "pixelRatio": device_ratio,
-            "colorScale": "linear", "order": "data"
+            "colorScale": "linear", "order": "data",
+            "chart": "heatmap", "along": "x", "across": "auto"
         }),
         "the width defaults to the container's"
     );
@@ -1144,6 +1145,7 @@ fn options_resolve_to_every_default() {
             "min": null, "max": null, "center": 1.5, "annotate": false, "decimals": 2.0,
             "uncertainty": 0.9, "theme": "print", "width": 700.0, "pixelRatio": 1.5,
             "colorScale": "linear", "order": "data",
+            "chart": "heatmap", "along": "x", "across": "auto",
             // A difference draws no strips, whatever the option says.
             "marginals": "off"
         })
