@@ -279,7 +279,7 @@ def test_a_figure_renders_hovers_and_redraws_under_vscodes_manager(kernel):
     point = page_point(kernel, x + width / 2, y + height / 2)
     kernel.mouse_move(*point)
     cell = wait_for(lambda: figure.hover, what="hover")
-    expected = {"model": "m1", "x_label": "0.2", "y_label": "2", "value": 0.4, "via": "pointer"}
+    expected = {"model": "m1", "xLabel": "0.2", "yLabel": "2", "value": 0.4, "via": "pointer"}
     assert {key: cell[key] for key in expected} == expected
     assert hovered == [cell]
     kernel.mouse_click(*point)
