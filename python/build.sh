@@ -15,8 +15,11 @@
 #     template with both packages, for per-item scores;
 #   - paper_bg.wasm, LiberationSans-Regular.ttf, LiberationSans-Bold.ttf and font-LICENSE: the paper package's
 #     wasm (SVG to PDF, README "Export") and its fonts with their licence, sent to a front end
-#     only on its first PDF export (Figure.to_pdf); its glue is bundled into widget.js.
-# Run `bash .ci/build` first (npm test runs both). A wheel built after this ships all three.
+#     only on its first PDF export (Figure.to_pdf); its glue is bundled into widget.js;
+#   - slice_bg.wasm: the slice package's wasm (www/pkg/slice/, the slice view, chart="slice"),
+#     sent to a front end only when a figure first asks for a slice; its glue is bundled into
+#     widget.js.
+# Run `bash .ci/build` first (npm test runs both). A wheel built after this ships all of them.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -25,7 +28,8 @@ static="python/src/sweepmap/static"
 for needed in "$rolldown" www/pkg/sweepmap.js www/pkg/sweepmap_bg.wasm www/pkg/standalone.html \
   www/pkg/pairwise/sweepmap.js www/pkg/pairwise/sweepmap_bg.wasm www/pkg/pairwise/standalone.html \
   www/pkg/paper/sweepmap_paper.js www/pkg/paper/sweepmap_paper_bg.wasm www/pkg/paper/LiberationSans-Regular.ttf \
-  www/pkg/paper/LiberationSans-Bold.ttf www/pkg/paper/LICENSE; do
+  www/pkg/paper/LiberationSans-Bold.ttf www/pkg/paper/LICENSE www/pkg/slice/sweepmap.js \
+  www/pkg/slice/sweepmap_bg.wasm; do
   if [[ ! -e "$needed" ]]; then
     echo "python/build.sh: $needed is missing; run 'bash .ci/setup' and 'bash .ci/build' first" >&2
     exit 1
@@ -44,4 +48,5 @@ cp www/pkg/pairwise/standalone.html "$static/pairwise_standalone.html"
 cp www/pkg/paper/sweepmap_paper_bg.wasm "$static/paper_bg.wasm"
 cp www/pkg/paper/LiberationSans-Regular.ttf www/pkg/paper/LiberationSans-Bold.ttf "$static/"
 cp www/pkg/paper/LICENSE "$static/font-LICENSE"
-echo "python/build.sh: front end in $static/ ($(wc -c <"$static/widget.js") bytes of JS, $(wc -c <"$static/sweepmap_bg.wasm") + $(wc -c <"$static/pairwise_bg.wasm") bytes of wasm, $(wc -c <"$static/standalone.html") + $(wc -c <"$static/pairwise_standalone.html") bytes of standalone templates, $(cat "$static/paper_bg.wasm" "$static"/LiberationSans-*.ttf | wc -c) bytes of the paper package and fonts)"
+cp www/pkg/slice/sweepmap_bg.wasm "$static/slice_bg.wasm"
+echo "python/build.sh: front end in $static/ ($(wc -c <"$static/widget.js") bytes of JS, $(wc -c <"$static/sweepmap_bg.wasm") + $(wc -c <"$static/pairwise_bg.wasm") bytes of wasm, $(wc -c <"$static/standalone.html") + $(wc -c <"$static/pairwise_standalone.html") bytes of standalone templates, $(cat "$static/paper_bg.wasm" "$static"/LiberationSans-*.ttf | wc -c) bytes of the paper package and fonts, $(wc -c <"$static/slice_bg.wasm") bytes of the slice package)"

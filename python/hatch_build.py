@@ -15,6 +15,7 @@ ASSETS = (
     "LiberationSans-Regular.ttf",
     "LiberationSans-Bold.ttf",
     "font-LICENSE",
+    "slice_bg.wasm",
 )
 
 

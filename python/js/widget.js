@@ -24,6 +24,12 @@
 //     model `_wasm_pairwise` refers to, referred to by Python only for such data (the widget asks
 //     with a "pairwise" message when Python did not); `_load.pairwise` names their columns
 //     (item, model, score, group) and `_pairwise_view` holds SweepPairwiseFigure's options.
+//   - A slice (`_view.chart` "slice") is drawn by the slice package (www/pkg/slice/, as
+//     <sweep-map> draws one): its glue is bundled here, its wasm is the shared model
+//     `_wasm_slice` refers to, which Python refers to only once the figure asks for a slice (so
+//     a page whose figures never show one never receives it); started once per page, it draws
+//     the same data read there from their JSON (lib/sweepmap.js sliceDataset). Hover on a slice
+//     reports its point ({ series, position, text, ... }).
 //   - Hover, click and keyboard come from CellInspector (lib/cells.js), as in <sweep-map>:
 //     hover sets the `hover` trait, a click sets `click` and sends a "click" message.
 //   - For a run table, what was inferred and what to check (the page's notices) is listed above
@@ -47,7 +53,16 @@
 // Labels from data are only ever written with textContent (the tooltip is CellInspector's).
 // Everything lives in a shadow root with <sweep-map>'s stylesheet (lib/figure-style.js).
 
-import { load, loadPairwiseApi, loadPaperApi, withExports } from "../../www/lib/sweepmap.js";
+import {
+  freeSliceDataset,
+  load,
+  loadedSlice,
+  loadPairwiseApi,
+  loadPaperApi,
+  loadSliceApi,
+  sliceDataset,
+  withExports,
+} from "../../www/lib/sweepmap.js";
 import { CellInspector } from "../../www/lib/cells.js";
 import { figureStyleSheet } from "../../www/lib/figure-style.js";
 import { formatOf, loadEitherKind } from "../../www/lib/source.js";
@@ -126,10 +141,18 @@ async function readData(api, text, name, options, pairwiseApi) {
   );
 }
 
+/** Frees data read (readData) and the slice package's copy of them, if one was made. */
+function freeData(data) {
+  freeSliceDataset(data.dataset);
+  data.dataset.free();
+  data.projection?.free();
+}
+
 /** A hovered or clicked cell as Python sees it: the figure's cell info, how it was reached, and for a run table its runs. */
 function cellDetail(info, via, projection) {
   const detail = { ...info, via };
-  if (projection) {
+  // A slice's point ({ series, position, ... }) is no cell of the run table.
+  if (projection && !("series" in info)) {
     try {
       detail.runs = projection.cellRuns(info.model ?? "", info.benchmark ?? "", info.x, info.y) ?? null;
     } catch {
@@ -319,6 +342,42 @@ async function render({ model, el }) {
       return loadPaperApi(wasm, [regular, bold]);
     });
 
+  // The slice package, for `chart: "slice"`: started from the wasm `_wasm_slice` refers to
+  // (Python refers to it with the first view that asks for a slice, in the same update), once
+  // per page; meanwhile the data read wait in `waiting`, drawn when it has started.
+  let waiting = null;
+  let sliceStarting = false;
+  const awaitSlice = (data) => {
+    if (waiting && waiting !== data && waiting !== shown) freeData(waiting);
+    waiting = data;
+    if (sliceStarting) return;
+    sliceStarting = true;
+    parts.canvas.setAttribute("aria-label", "Loading the slice view");
+    wasmModule(model, "_wasm_slice", ask)
+      .then((module) => {
+        if (!module) throw new Error("the kernel has not sent the slice package: set chart again");
+        return loadSliceApi(module);
+      })
+      .then(
+        () => {
+          sliceStarting = false;
+          if (closed || !waiting) return;
+          const data = waiting;
+          try {
+            draw(data);
+          } catch (error) {
+            if (waiting === data && data !== shown) freeData(data);
+            waiting = null;
+            fail(error);
+          }
+        },
+        (error) => {
+          sliceStarting = false;
+          fail(`could not load the slice package: ${messageOf(error)}`);
+        },
+      );
+  };
+
   const width = () => model.get("width") ?? Math.max(1, Math.floor(host.clientWidth || el.clientWidth || 640));
 
   /** Draws `data` (or the data shown) with the model's options; frees the data replaced once the new ones drew. */
@@ -326,19 +385,27 @@ async function render({ model, el }) {
     if (!data) return;
     const pairwise = data.kind === "pairwise";
     const options = { ...model.get(pairwise ? "_pairwise_view" : "_view"), width: width() };
-    const Figure = pairwise ? data.api.SweepPairwiseFigure : data.api.SweepFigure;
+    // A slice is drawn by the slice package: until it has started, `data` wait (drawn then).
+    const slicing = !pairwise && options.chart === "slice";
+    const sliceApi = slicing ? loadedSlice() : null;
+    if (slicing && !sliceApi) {
+      awaitSlice(data);
+      return;
+    }
+    const Figure = pairwise ? data.api.SweepPairwiseFigure : sliceApi ? sliceApi.SweepFigure : data.api.SweepFigure;
+    const dataset = sliceApi ? sliceDataset(data.dataset) : data.dataset;
     if (!(figure instanceof Figure)) {
-      const next = new Figure(data.dataset, parts.canvas, options);
+      const next = new Figure(dataset, parts.canvas, options);
       figure?.free();
       figure = next;
     } else if (data !== shown) {
-      if (pairwise) figure.setData(data.dataset, options);
-      else figure.setDataset(data.dataset, options);
+      if (pairwise) figure.setData(dataset, options);
+      else figure.setDataset(dataset, options);
     } else figure.update(options);
-    if (shown && shown !== data) {
-      shown.dataset.free();
-      shown.projection?.free();
-    }
+    const previous = shown;
+    if (previous && previous !== data) freeData(previous);
+    if (waiting && waiting !== data && waiting !== previous) freeData(waiting);
+    waiting = null;
     shown = data;
     drawnWidth = options.width;
     parts.error.hidden = true;
@@ -374,15 +441,13 @@ async function render({ model, el }) {
     }
     if (!data) return;
     if (read !== reads || closed) {
-      data.dataset.free();
-      data.projection?.free();
+      freeData(data);
       return;
     }
     try {
       draw(data);
     } catch (error) {
-      data.dataset.free();
-      data.projection?.free();
+      if (data !== shown && data !== waiting) freeData(data);
       fail(error);
     }
   };
@@ -487,8 +552,8 @@ async function render({ model, el }) {
     resize.disconnect();
     for (const [event, listener] of listeners) model.off(event, listener);
     figure?.free();
-    shown?.dataset.free();
-    shown?.projection?.free();
+    if (waiting && waiting !== shown) freeData(waiting);
+    if (shown) freeData(shown);
     host.remove();
   };
 }

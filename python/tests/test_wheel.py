@@ -41,6 +41,7 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
             "LiberationSans-Regular.ttf",
             "LiberationSans-Bold.ttf",
             "font-LICENSE",
+            "slice_bg.wasm",
         ):
             assert archive.read(f"sweepmap/static/{asset}") == (STATIC / asset).read_bytes()
         # The reduction's one SQL text, which the page's DuckDB-wasm runs too.
@@ -67,6 +68,9 @@ def test_the_wheel_ships_the_front_end_and_works_from_itself(tmp_path):
         paper / "sweepmap_paper_bg.wasm"
     ).read_bytes()
     assert (STATIC / "font-LICENSE").read_bytes() == (paper / "LICENSE").read_bytes()
+    assert (STATIC / "slice_bg.wasm").read_bytes() == (
+        REPOSITORY / "www" / "pkg" / "slice" / "sweepmap_bg.wasm"
+    ).read_bytes()
     # Imported from the wheel itself (first on the path), a figure gets the shipped front end.
     check = (
         "import sweepmap, sys; f = sweepmap.Figure('a,b,c,v\\n1,2,3,4\\n');"

@@ -62,6 +62,9 @@ LOOK: dict[str, str] = {
     "decimals": "decimals",
     "uncertainty": "uncertainty",
     "marginals": "marginals",
+    "chart": "chart",
+    "along": "along",
+    "across": "across",
     "theme": "theme",
     "pixel_ratio": "pixelRatio",
 }
@@ -106,6 +109,16 @@ class _Assets:
     front_end: bytes  # the module it imports once per page (python/js/widget.js, bundled)
     wasm: bytes
     pairwise_wasm: bytes
+
+
+@cache
+def _slice_wasm() -> bytes:
+    """The slice package's wasm (www/pkg/slice/: the slice view), read when a figure first asks
+    for a slice."""
+    try:
+        return (_static() / "slice_bg.wasm").read_bytes()
+    except FileNotFoundError as error:
+        raise _missing(error) from None
 
 
 def _static() -> Any:
@@ -180,16 +193,19 @@ _shared_lock = threading.Lock()
 
 def shared_asset(name: str) -> Asset:
     """The kernel's one Asset of the front end's module ("widget.js") or of a wasm package
-    ("sweepmap" or "pairwise"), made on first use (again after Widget.close_all())."""
+    ("sweepmap", "pairwise" or "slice"), made on first use (again after Widget.close_all())."""
     with _shared_lock:
         asset = _shared.get(name)
         if asset is None or asset.comm is None:
-            assets = _assets()
-            value = {
-                "widget.js": assets.front_end,
-                "sweepmap": assets.wasm,
-                "pairwise": assets.pairwise_wasm,
-            }[name]
+            if name == "slice":
+                value = _slice_wasm()
+            else:
+                assets = _assets()
+                value = {
+                    "widget.js": assets.front_end,
+                    "sweepmap": assets.wasm,
+                    "pairwise": assets.pairwise_wasm,
+                }[name]
             asset = Asset(name=name, sha256=hashlib.sha256(value).hexdigest(), value=value)
             _shared[name] = asset
         return asset
@@ -236,6 +252,11 @@ class Figure(anywidget.AnyWidget):
     # asks).
     _pairwise_view = traitlets.Dict().tag(sync=True)
     _wasm_pairwise = traitlets.Instance(Asset, allow_none=True).tag(
+        sync=True, **ipywidgets.widget_serialization
+    )
+    # The slice package's wasm (the shared Asset), referred to once the figure asks for a slice
+    # (`chart="slice"`): a figure that never shows one never sends it.
+    _wasm_slice = traitlets.Instance(Asset, allow_none=True).tag(
         sync=True, **ipywidgets.widget_serialization
     )
 
@@ -309,6 +330,18 @@ class Figure(anywidget.AnyWidget):
         ["auto", "on", "off"],
         "strips of each row's and column's mean (best cell with order='best') beside each panel; "
         "auto (default): when panels are larger than 6 x 6",
+    )
+    chart = _optional_choice(
+        ["heatmap", "slice"],
+        'what is drawn: "heatmap" (default), or "slice", the metric along one axis as a line '
+        "with its interval band per series (drawn by the slice package, sent when first asked)",
+    )
+    along = _optional_choice(["x", "y"], 'the axis a slice runs along: "x" (default) or "y"')
+    across = _optional_choice(
+        ["auto", "each", "best", "mean"],
+        'what a slice does with the other axis: a line per value ("each"), each point\'s best '
+        '("best") or mean ("mean") over it; "auto" (default): "each" when one panel is shown and '
+        'the other axis has at most 10 values, else "best"',
     )
     theme = _optional_choice(
         ["auto", "light", "dark", "print"],
@@ -432,6 +465,10 @@ class Figure(anywidget.AnyWidget):
         # word, is the core's to refuse for them, as a number is for a run table).
         pairwise_look = {option: getattr(self, name) for name, option in PAIRWISE_LOOK.items()}
         with self.hold_sync():
+            if self.chart == "slice" and self._wasm_slice is None:
+                # The first slice: the front end draws it with the slice package, which arrives
+                # in the same update as the view that asks for it.
+                self._wasm_slice = shared_asset("slice")
             self._load = load
             self._view = look
             self._pairwise_view = pairwise_look
@@ -494,7 +531,9 @@ class Figure(anywidget.AnyWidget):
             # bytes, unless it says it has them (by SHA-256).
             trait = "_module" if kind == "module" else content.get("trait")
             asset = (
-                getattr(self, trait) if trait in ("_module", "_wasm", "_wasm_pairwise") else None
+                getattr(self, trait)
+                if trait in ("_module", "_wasm", "_wasm_pairwise", "_wasm_slice")
+                else None
             )
             if asset is not None:
                 have = content.get("have") or ()

@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ._data import Source, read_source
-from ._figure import LOOK, OPTIONS, PAIRWISE_COLUMNS, SweepmapError, reduction_options
+from ._figure import LOOK, OPTIONS, PAIRWISE_COLUMNS, Figure, SweepmapError, reduction_options
 from ._reduce import Column, infer_pairwise_roles
 
 #: The template's one slot (www/lib/standalone.js FIGURE_SLOT).
@@ -64,6 +64,9 @@ SWEEP_ONLY = (
     "color_scale",
     "center",
     "uncertainty",
+    "chart",
+    "along",
+    "across",
 )
 PAIRWISE_ONLY = ("item", "models", "group", "by", "log")
 
@@ -74,6 +77,11 @@ OF_THE_NOTEBOOK = ("width", "pixel_ratio", "notes")
 #: "Share links": the values the explorer's controls offer).
 LINK_DECIMALS = range(7)
 LINK_LEVELS = (0.0, 0.9, 0.95, 0.99)
+#: The slice view's words, as Figure's traits of the same names take them (src/view/sweep.rs
+#: CHART, ALONG, ACROSS): checked here as the traits check them in a notebook.
+SLICE_WORDS = {
+    name: tuple(Figure.class_traits()[name].values) for name in ("chart", "along", "across")
+}
 
 
 def _template(name: str = "standalone.html") -> str:
@@ -123,6 +131,10 @@ def _link_value(name: str, value: Any) -> str:
                 f"no marks, found {value!r}"
             )
         return repr(float(value)) if isinstance(value, float) else str(value)
+    if name in SLICE_WORDS and value not in SLICE_WORDS[name]:
+        words = SLICE_WORDS[name]
+        expected = ", ".join(f'"{word}"' for word in words[:-1]) + f' or "{words[-1]}"'
+        raise ValueError(f"{name}: expected {expected}, found {value!r}")
     if not isinstance(value, str):
         raise TypeError(f"{name}: expected text, found {value!r}")
     return value
