@@ -11,6 +11,7 @@ import time
 import pytest
 import traitlets
 from conftest import wait_for
+from ipywidgets.embed import dependency_state
 from test_frontend import RECEIVED, SCORES, TIDY, canvas_colour, drawn, page_point
 from test_html import figure_in
 
@@ -259,3 +260,40 @@ def test_the_widgets_slice_is_the_slice_packages_own_in_a_file(host, tmp_path):
         "wd = 0.2 · lr = 2: 0.4, n = 1",
     ]
     assert svg_text(shown["svg"]) == svg_text(figure.to_svg())
+
+
+def test_a_saved_notebook_holds_the_slice_package_once_and_redraws_the_slice(host):
+    """A notebook saved with its widget state (every model, binary traits as buffers) holds the
+    slice package's Asset once for two slices, none for a heatmap; reopened with no kernel, the
+    slices draw from it, their dots in their series' colours."""
+    first = sweepmap.Figure(TIDY, chart="slice", width=600)
+    second = sweepmap.Figure(TIDY, chart="slice", along="y", width=600)
+    heatmap = sweepmap.Figure(TIDY, width=600)
+    host.show(first, second, heatmap)
+    wait_for(lambda: "acc along wd" in first.to_svg(), what="the first slice")
+    wait_for(lambda: "acc along lr" in second.to_svg(), what="the second slice")
+    drawn(heatmap)
+    svgs = [first.to_svg(), second.to_svg()]
+    saved = dependency_state([heatmap], drop_defaults=False)
+    assert first._wasm_slice.model_id not in saved
+    saved = dependency_state([first, second], drop_defaults=False)
+    holding = [
+        model_id
+        for model_id, model in saved.items()
+        if any(buffer["path"] == ["value"] for buffer in model.get("buffers", []))
+        and model["state"].get("name") == "slice"
+    ]
+    assert holding == [first._wasm_slice.model_id]
+    host.restore(saved, [first.model_id, second.model_id])
+    labelled = "widgetRoot(arg).querySelector('canvas').getAttribute('aria-label')"
+    wait_for(
+        lambda: all(
+            host.evaluate(labelled, i) not in ("Loading the figure", "Loading the slice view")
+            for i in (0, 1)
+        ),
+        what="both slices to draw from the saved state",
+    )
+    for index, svg in enumerate(svgs):
+        for x, y, colour in points(svg)[:-2]:
+            assert canvas_colour(host, x, y, index) == colour, (index, x, y)
+    assert host.console == [] and host.evaluate("window.host.errors") == []
