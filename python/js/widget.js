@@ -468,11 +468,16 @@ async function render({ model, el }) {
       if (!figure || model.get("error")) throw new Error(model.get("error") || "the figure is not drawn yet");
       if (message.format === "svg" || message.format === "pdf") {
         // The SVG is written by the pairwise package (withExports), which Python refers to with
-        // its first SVG or PDF export; taken now, as the figure may change while a package
-        // arrives.
-        const module = await wasmModule(model, "_wasm_pairwise", ask);
-        if (!module) throw new Error("the export needs the pairwise package's wasm, which has not arrived; ask again");
-        await loadPairwiseApi(module);
+        // its first SVG or PDF export of a heatmap; taken now, as the figure may change while a
+        // package arrives. A slice writes its own (the slice package has the exports), so
+        // Python does not send the pairwise package for it; while the slice package starts,
+        // the heatmap still shown is not what the traits ask for.
+        if (waiting) throw new Error("the slice is not drawn yet (its package is starting); ask again");
+        if (!("toSvg" in figure)) {
+          const module = await wasmModule(model, "_wasm_pairwise", ask);
+          if (!module) throw new Error("the export needs the pairwise package's wasm, which has not arrived; ask again");
+          await loadPairwiseApi(module);
+        }
         const svg = await withExports(figure, (exporting) => exporting.toSvg());
         if (message.format === "svg") {
           model.send({ ...reply, svg });

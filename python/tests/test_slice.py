@@ -34,6 +34,16 @@ def points(svg: str) -> list[tuple[int, int, str]]:
     return [(int(x), int(y), fill) for x, y, fill in POINT.findall(svg)]
 
 
+def svg_of(figure) -> str:
+    """The figure's SVG, or "" while its slice is not drawn yet (the front end says so rather
+    than export the heatmap still shown)."""
+    try:
+        return figure.to_svg()
+    except sweepmap.SweepmapError as error:
+        assert str(error) == "the slice is not drawn yet (its package is starting); ask again"
+        return ""
+
+
 def slice_bytes() -> int:
     """The size of the slice package's wasm, as the package ships it."""
     return len(sweepmap._figure._slice_wasm())
@@ -58,6 +68,11 @@ def test_a_slice_is_drawn_along_x_and_a_change_of_along_redraws(host):
     # The canvas is the slice's size, not the heatmap's (205 px high at this width).
     box = host.evaluate("widgetRoot().querySelector('canvas').getBoundingClientRect().toJSON()")
     assert (box["width"], box["height"]) == (width, height) and height != 205
+    # The slice package writes the slice's SVG: the pairwise package (a heatmap's exports) is
+    # not sent for it.
+    assert figure._wasm_pairwise is None
+    assert len(figure._wasm_slice.value) in binary_received(host)
+    assert len(sweepmap._figure._assets().pairwise_wasm) not in binary_received(host)
     texts = svg_text(svg)
     assert texts[:2] == [
         "acc along wd",
@@ -94,7 +109,7 @@ def test_a_slice_is_drawn_along_x_and_a_change_of_along_redraws(host):
     wait_for(lambda: figure.hover is None, what="the pointer to leave")
 
     figure.along = "y"
-    along_y = wait_for(lambda: (svg_y := figure.to_svg()) != svg and svg_y, what="the redraw")
+    along_y = wait_for(lambda: (svg_y := svg_of(figure)) != svg and svg_y, what="the redraw")
     texts = svg_text(along_y)
     assert texts[:2] == [
         "acc along lr",
@@ -113,8 +128,8 @@ def test_a_slice_is_drawn_along_x_and_a_change_of_along_redraws(host):
         assert canvas_colour(host, x, y) == colour, (x, y)
     # Back to the heatmap: drawn by the default package again, the slice's view words kept.
     figure.chart = "heatmap"
-    wait_for(lambda: "<circle" not in figure.to_svg(), what="the heatmap")
-    assert figure.error == ""
+    wait_for(lambda: "<circle" not in svg_of(figure), what="the heatmap")
+    assert figure.error == "" and figure._wasm_pairwise.name == "pairwise"
     assert host.console == [] and host.evaluate("window.host.errors") == []
 
 
@@ -127,15 +142,15 @@ def test_the_slice_package_reaches_a_page_only_when_a_figure_asks_for_a_slice_on
     drawn(first), drawn(second)
     assert first._wasm_slice is None and second._wasm_slice is None
     second.colormap = "magma"
-    wait_for(lambda: second.to_svg().count("FCFDBF"), what="the redraw")
+    wait_for(lambda: svg_of(second).count("FCFDBF"), what="the redraw")
     module, wasm = len(first._module.value), len(first._wasm.value)
     assert binary_received(host) == [module, wasm, len(second._wasm_pairwise.value)]
     assert slice_bytes() not in binary_received(host)
 
     first.chart = "slice"
-    wait_for(lambda: "<circle" in first.to_svg(), what="the first slice")
+    wait_for(lambda: "<circle" in svg_of(first), what="the first slice")
     second.chart = "slice"
-    wait_for(lambda: "acc along lr" in second.to_svg(), what="the second slice, along y")
+    wait_for(lambda: "acc along lr" in svg_of(second), what="the second slice, along y")
     assert first._wasm_slice is second._wasm_slice
     sizes = binary_received(host)
     assert sizes.count(slice_bytes()) == 1
@@ -151,8 +166,8 @@ def test_without_a_widget_manager_a_slice_asks_the_kernel_once(host):
     first = sweepmap.Figure(TIDY, chart="slice", width=600)
     second = sweepmap.Figure(TIDY, chart="slice", along="y", width=600)
     host.show(first, second, manager=False)
-    wait_for(lambda: "<circle" in first.to_svg(), what="the first slice")
-    wait_for(lambda: "acc along lr" in second.to_svg(), what="the second slice")
+    wait_for(lambda: "<circle" in svg_of(first), what="the first slice")
+    wait_for(lambda: "acc along lr" in svg_of(second), what="the second slice")
     answers = [
         (model, size) for kind, model, size, _ in host.evaluate(RECEIVED) if kind == "custom"
     ]
@@ -241,7 +256,7 @@ def test_the_widgets_slice_is_the_slice_packages_own_in_a_file(host, tmp_path):
     the slice with the slice package itself; its series and points (the core's text for each)
     are the widget's, and its SVG has the same text and dots at the widget's heights."""
     figure = host.show(sweepmap.Figure(TIDY, chart="slice", along="y", width=600))
-    wait_for(lambda: "acc along lr" in figure.to_svg(), what="the slice")
+    wait_for(lambda: "acc along lr" in svg_of(figure), what="the slice")
     hovered = []
     for x, y, _ in points(figure.to_svg())[:-2]:
         host.mouse_move(*page_point(host, x, y))
@@ -270,8 +285,8 @@ def test_a_saved_notebook_holds_the_slice_package_once_and_redraws_the_slice(hos
     second = sweepmap.Figure(TIDY, chart="slice", along="y", width=600)
     heatmap = sweepmap.Figure(TIDY, width=600)
     host.show(first, second, heatmap)
-    wait_for(lambda: "acc along wd" in first.to_svg(), what="the first slice")
-    wait_for(lambda: "acc along lr" in second.to_svg(), what="the second slice")
+    wait_for(lambda: "acc along wd" in svg_of(first), what="the first slice")
+    wait_for(lambda: "acc along lr" in svg_of(second), what="the second slice")
     drawn(heatmap)
     svgs = [first.to_svg(), second.to_svg()]
     saved = dependency_state([heatmap], drop_defaults=False)

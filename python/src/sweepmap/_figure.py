@@ -575,10 +575,10 @@ class Figure(anywidget.AnyWidget):
                 f"export: pixel_ratio must be a number above 0, at most 16, found {pixel_ratio!r}"
             )
         message: dict[str, Any] = {"type": "export", "format": format, "pixelRatio": pixel_ratio}
-        if format in ("svg", "pdf") and self._wasm_pairwise is None:
-            # The front end writes SVG (and the PDF made from it) with the pairwise package,
-            # which has the exports (the default package, which every figure loads, has none:
-            # README "Package size").
+        if format in ("svg", "pdf") and self._wasm_pairwise is None and self.chart != "slice":
+            # The front end writes a heatmap's SVG (and the PDF made from it) with the pairwise
+            # package, which has the exports (the default package, which every figure loads,
+            # has none: README "Package size"); a slice's, with the slice package it draws with.
             self._wasm_pairwise = shared_asset("pairwise")
         if format == "pdf":
             # Which paper package: a front end that has it (from any figure) converts at once.
