@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import subprocess
 import time
 
 import pytest
@@ -312,3 +313,20 @@ def test_a_saved_notebook_holds_the_slice_package_once_and_redraws_the_slice(hos
         for x, y, colour in points(svg)[:-2]:
             assert canvas_colour(host, x, y, index) == colour, (index, x, y)
     assert host.console == [] and host.evaluate("window.host.errors") == []
+
+
+def test_a_slices_pdf_is_the_slice(host, tmp_path):
+    """to_pdf() of a slice: the paper package makes the slice's SVG (written by the slice
+    package) a PDF; pdftotext finds the slice's title, note and legend."""
+    figure = host.show(sweepmap.Figure(TIDY, chart="slice", width=600))
+    wait_for(lambda: "acc along wd" in svg_of(figure), what="the slice")
+    pdf = figure.to_pdf()
+    assert pdf.startswith(b"%PDF-1.")
+    assert figure._wasm_pairwise is None
+    path = tmp_path / "slice.pdf"
+    path.write_bytes(pdf)
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    for line in ("acc along wd", "A line per lr", "lr = 1", "lr = 2"):
+        assert line in text, (line, text)
