@@ -374,7 +374,7 @@ describe("renaming a model an lm-evaluation-harness file does not name", { timeo
     const value = await page.evaluate(() => {
       const { dataset, figure } = window.sweepmap;
       const info = figure.cellInfo(0, dataset.xAxis().labels.indexOf("arc_easy"), dataset.yAxis().labels.indexOf("org/model-a, 7B"));
-      return [info.y_label, info.value];
+      return [info.yLabel, info.value];
     });
     assert.deepEqual(value, ["org/model-a, 7B", 0.7584175084175084]);
     assert.match(shown.fragment, /[#&]data=/);
