@@ -147,6 +147,7 @@ fn declarations() -> String {
         declaration::<crate::view::ResolvedOptions>(&config),
         declaration::<crate::view::ResolvedPairwiseOptions>(&config),
         declaration::<crate::figure::FigureNotes>(&config),
+        declaration::<crate::figure::TooltipRow>(&config),
         declaration::<crate::figure::CellInfo>(&config),
         declaration::<crate::layout::Rect>(&config),
         declaration::<crate::figure::PanelReport>(&config),

@@ -71,6 +71,88 @@ fn hover_gives_value_rank_and_distance_from_the_peak() {
     assert!(figure.cell_info(99, 0, 0).is_none());
 }
 
+/// A tooltip's rows as (term, text), and the terms of the rows marked as the value.
+fn tooltip(info: &sweepmap::figure::CellInfo) -> (Vec<(&str, &str)>, Vec<&str>) {
+    let rows = info
+        .tooltip
+        .iter()
+        .map(|row| (row.term.as_str(), row.text.as_str()))
+        .collect();
+    let values = info
+        .tooltip
+        .iter()
+        .filter(|row| row.value)
+        .map(|row| row.term.as_str())
+        .collect();
+    (rows, values)
+}
+
+#[test]
+fn the_tooltip_rows_are_written_by_the_core() {
+    let (dataset, figure) = qwen();
+    let at = |x: &str, y: &str| {
+        figure
+            .cell_info(
+                0,
+                dataset.x.position(x).unwrap(),
+                dataset.y.position(y).unwrap(),
+            )
+            .unwrap()
+    };
+    // 42.7 is labelled 43: the value in full goes beside it.
+    assert_eq!(
+        tooltip(&at("0.1", "500")),
+        (
+            vec![
+                ("Ratio", "0.1"),
+                ("Local Window Size", "500"),
+                ("Value", "43 (exactly 42.7)"),
+                ("Rank", "15 of 20"),
+                ("Below the peak", "9"),
+            ],
+            vec!["Value"]
+        )
+    );
+    assert_eq!(
+        tooltip(&at("0.4", "2000")).0,
+        vec![
+            ("Ratio", "0.4"),
+            ("Local Window Size", "2000"),
+            ("Value", "52"),
+            ("Rank", "1 of 20 (the peak)"),
+            ("Below the peak", "0"),
+        ]
+    );
+    // A cell not measured: only the axes and the value's row saying so.
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/data/partial-r1-qwen.json");
+    let partial = load_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let figure = prepare_figure(&partial, &FigureOptions::default()).unwrap();
+    let panel = figure
+        .panels
+        .iter()
+        .position(|panel| panel.title == "R1-Qwen | AIME24")
+        .unwrap();
+    let info = figure
+        .cell_info(
+            panel,
+            partial.x.position("0.2").unwrap(),
+            partial.y.position("500").unwrap(),
+        )
+        .unwrap();
+    assert_eq!(info.value, None);
+    assert_eq!(
+        tooltip(&info),
+        (
+            vec![
+                ("Ratio", "0.2"),
+                ("Local Window Size", "500"),
+                ("Value", "missing (not measured)"),
+            ],
+            vec!["Value"]
+        )
+    );
+}
+
 #[test]
 fn descriptions_name_every_tied_peak_and_the_colour_range() {
     let (_, figure) = qwen();

@@ -425,6 +425,23 @@ fn hover_covers_strip_cells_with_their_interval_and_rank() {
         info.text
     );
     assert!(info.text.ends_with(", the best of 3 rows"), "{}", info.text);
+    // The tooltip: ranked against the best row, not the peak.
+    let rows: Vec<(&str, &str)> = info
+        .tooltip
+        .iter()
+        .map(|row| (row.term.as_str(), row.text.as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            ("Steps", "mean of 7 cells"),
+            ("Width", "10"),
+            ("Value", "4"),
+            ("Interval", interval.as_str()),
+            ("Rank", "1 of 3 (the best row)"),
+            ("Below the best row", "0"),
+        ]
+    );
     let thirty = figure.cell_info(0, 7, row(&figure, "30")).unwrap();
     assert_eq!(thirty.x_label, "mean of 6 cells");
     assert_eq!((thirty.rank, thirty.below_peak), (Some(3), Some(2.0)));

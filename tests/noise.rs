@@ -183,6 +183,17 @@ fn a_3_by_3_by_15_seed_sweep_shows_4_decimals_not_6() {
         info.text
     );
     assert!(info.text.ends_with(", mean of 15 runs"), "{}", info.text);
+    // The tooltip's last row: the replicates and their spread, one decimal finer than the value.
+    let runs = info.tooltip.last().unwrap();
+    assert_eq!(runs.term, "Runs");
+    assert_eq!(
+        runs.text,
+        format!(
+            "mean of 15, standard deviation {}",
+            info.std_dev_label.as_deref().unwrap()
+        )
+    );
+    assert_eq!(info.std_dev_label.as_deref().map(decimals_in), Some(5));
 
     // Description, observations and their Markdown: no value past four decimals.
     let description = figure.describe_panel(&figure.panels[0]);

@@ -654,6 +654,18 @@ fn main_effect_shares_are_labelled_as_percentages() {
         .collect();
     // b: 0.08 of 0.25375 is 31.5 %; a and c: 0.03125 of 0.25375 is 12.3 %.
     assert_eq!(labels, [("b", "32 %"), ("a", "12 %"), ("c", "12 %")]);
+    // The page's words for them, under a control and in the column panel.
+    assert_eq!(effects[0].hint, "Main effect: 32 % of the variance");
+    assert_eq!(effects[0].brief, "main effect 32 %");
+}
+
+#[test]
+fn the_column_panel_heading_counts_the_columns_and_the_roles_to_check() {
+    assert_eq!(open(SMALL).columns_heading(), "Columns (4)");
+    // "out" is the metric by being the last column of numbers: a guess to check.
+    let unsure =
+        open("p,q,r,out\n1,2,3,0.5\n2,3,4,0.6\n1,3,4,0.7\n2,2,3,0.1\n1,2,4,0.2\n2,3,3,0.3\n");
+    assert_eq!(unsure.columns_heading(), "Columns (4) · 1 to check");
 }
 
 proptest! {

@@ -185,7 +185,7 @@ export class RunTableControls {
     const effects = new Map(table.mainEffects(view.metric).map((effect) => [effect.label, effect]));
     const shareHint = (label) => {
       const effect = effects.get(label);
-      return effect ? `Main effect: ${effect.shareLabel} of the variance` : "";
+      return effect ? effect.hint : "";
     };
     const nodes = [];
 
@@ -319,9 +319,7 @@ export class RunTableControls {
   /** Fills the column panel; `open` opens or closes it as a new table starts it. */
   fillPanel(table, metric, { open }) {
     const effects = new Map(table.mainEffects(metric).map((effect) => [effect.parameter, effect]));
-    const checks = this.columns.filter((column) => column.check).length;
-    const count = this.columns.length;
-    this.elements.summary.textContent = `Columns (${count})${checks > 0 ? ` · ${checks} to check` : ""}`;
+    this.elements.summary.textContent = table.columnsHeading();
     const rows = this.columns.map((column, index) => {
       const row = element("li", { className: column.check ? "column-row column-check" : "column-row" });
       const name = element("span", { className: "column-name", text: displayLabel(column.label) });
@@ -339,7 +337,7 @@ export class RunTableControls {
       });
       const because = element("span", { className: "hint column-because", text: column.because });
       const effect = effects.get(column.column);
-      if (column.role === "parameter" && effect) because.textContent += ` · main effect ${effect.shareLabel}`;
+      if (column.role === "parameter" && effect) because.textContent += ` · ${effect.brief}`;
       row.append(name, select, because);
       if (column.check) row.append(element("p", { className: "column-check-text", text: `Check: ${column.check}` }));
       return row;

@@ -60,7 +60,7 @@ pub use pairwise::{
     default_pairwise_models, prepare_pairwise_figure, PairwiseOptions, DEFAULT_PAIRWISE_MODELS,
 };
 pub use prepare::prepare_figure;
-pub use query::{file_stem_of, CellInfo, PanelReport};
+pub use query::{file_stem_of, CellInfo, PanelReport, TooltipRow};
 pub use slice::{prepare_slice, SliceFigure, SliceOptions, SliceScale, SliceSeries};
 pub use slice_export::SLICE_OBSERVATIONS;
 pub use wording::{counted, format_p_value, format_percent, format_signed, grouped};

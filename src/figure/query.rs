@@ -55,6 +55,76 @@ pub struct CellInfo {
     pub interval_label: Option<String>,
     /// One line for screen readers and tooltips.
     pub text: String,
+    /// The tooltip's rows, in order: the two axes, the value, then what the value has (interval,
+    /// rank, distance below the peak, replicates); names and texts as from the data (the page
+    /// shows each through `displayLabel`).
+    pub tooltip: Vec<TooltipRow>,
+}
+
+/// One row of a cell's tooltip: a term and its description.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct TooltipRow {
+    pub term: String,
+    pub text: String,
+    /// True for the value's row (shown emphasised).
+    pub value: bool,
+}
+
+/// The tooltip's rows of a cell (see [`CellInfo::tooltip`]): "Value: 41.2 (exactly 41.23)",
+/// "Rank: 1 of 20 (the peak)", "Below the best row: 3", "Runs: mean of 3, standard deviation
+/// 0.12"; a missing cell's value reads "missing (not measured)".
+fn tooltip_rows(info: &CellInfo) -> Vec<TooltipRow> {
+    let row = |term: &str, text: String, value: bool| TooltipRow {
+        term: term.to_string(),
+        text,
+        value,
+    };
+    let mut rows = vec![
+        row(&info.x_name, info.x_label.clone(), false),
+        row(&info.y_name, info.y_label.clone(), false),
+    ];
+    if info.value.is_none() {
+        rows.push(row("Value", "missing (not measured)".to_string(), true));
+        return rows;
+    }
+    let value = match &info.exact_label {
+        Some(exact) => format!("{} (exactly {exact})", info.value_label),
+        None => info.value_label.clone(),
+    };
+    rows.push(row("Value", value, true));
+    // A strip's cell is ranked among its strip's rows or columns, against the best of them.
+    let best = info
+        .strip
+        .as_ref()
+        .map_or_else(|| "the peak".to_string(), |noun| format!("the best {noun}"));
+    if let Some(interval) = &info.interval_label {
+        rows.push(row("Interval", interval.clone(), false));
+    }
+    if let Some(rank) = info.rank {
+        let peak = if rank == 1 {
+            format!(" ({best})")
+        } else {
+            String::new()
+        };
+        rows.push(row(
+            "Rank",
+            format!("{rank} of {}{peak}", info.present),
+            false,
+        ));
+    }
+    if let Some(below) = &info.below_peak_label {
+        rows.push(row(&format!("Below {best}"), below.clone(), false));
+    }
+    if let Some(count) = info.count.filter(|&count| count > 1) {
+        let spread = info
+            .std_dev_label
+            .as_ref()
+            .map_or_else(String::new, |sd| format!(", standard deviation {sd}"));
+        rows.push(row("Runs", format!("mean of {count}{spread}"), false));
+    }
+    rows
 }
 
 /// One panel's analysis as the page's summary shows it.
@@ -186,7 +256,7 @@ impl Figure {
         if let Some(cell) = cell.filter(|c| c.count > 1) {
             text.push_str(&format!(", mean of {} runs", cell.count));
         }
-        Some(CellInfo {
+        let mut info = CellInfo {
             panel: panel_index,
             title: panel.title.clone(),
             model: panel.model.clone(),
@@ -212,7 +282,10 @@ impl Figure {
             strip: None,
             interval_label: None,
             text,
-        })
+            tooltip: Vec::new(),
+        };
+        info.tooltip = tooltip_rows(&info);
+        Some(info)
     }
 
     /// Information about a cell of a panel's marginal strips: `x` = columns for the row strip's
@@ -282,7 +355,7 @@ impl Figure {
             )),
             _ => {}
         }
-        Some(CellInfo {
+        let mut info = CellInfo {
             panel: panel_index,
             title: panel.title.clone(),
             model: panel.model.clone(),
@@ -306,7 +379,10 @@ impl Figure {
             strip: Some(noun.to_string()),
             interval_label,
             text,
-        })
+            tooltip: Vec::new(),
+        };
+        info.tooltip = tooltip_rows(&info);
+        Some(info)
     }
 
     /// Whether a panel's cells carry the noise estimate the uncertainty marks need: standard

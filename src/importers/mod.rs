@@ -15,6 +15,7 @@
 
 pub mod json_table;
 pub mod lm_eval;
+pub mod reduction;
 pub mod rename;
 
 pub use json_table::{is_json_table, table_from_json, ConvertedTable};

@@ -45,7 +45,7 @@ pub(crate) fn share(done: u64, total: u64) -> f64 {
 }
 
 /// Bytes in megabytes with one decimal, its whole part grouped: 56_633_000 -> "56.6".
-fn megabytes(bytes: u64) -> String {
+pub(crate) fn megabytes(bytes: u64) -> String {
     let tenths = (bytes + 50_000) / 100_000;
     format!(
         "{}.{}",

@@ -29,6 +29,10 @@ pub struct Effect {
     pub share: f64,
     /// The share as a page shows it: "62 %".
     pub share_label: String,
+    /// What the page writes under the parameter's control: "Main effect: 62 % of the variance".
+    pub hint: String,
+    /// What it writes beside the column in the column panel: "main effect 62 %".
+    pub brief: String,
     /// Values (or bins) with at least one run measured.
     pub values: usize,
     /// True when the parameter is binned.
@@ -103,6 +107,7 @@ pub(crate) fn rank(sweep: &Sweep, metric: usize, values: &[Option<f64>]) -> Vec<
             .columns
             .get(column)
             .map_or(String::new(), |c| c.name.clone());
+        let share_label = crate::figure::format_percent(Some(share), 0);
         effects.push((
             column,
             Effect {
@@ -110,7 +115,9 @@ pub(crate) fn rank(sweep: &Sweep, metric: usize, values: &[Option<f64>]) -> Vec<
                 label: sweep.label(column).to_string(),
                 spread,
                 share,
-                share_label: crate::figure::format_percent(Some(share), 0),
+                hint: format!("Main effect: {share_label} of the variance"),
+                brief: format!("main effect {share_label}"),
+                share_label,
                 values: measured,
                 binned: groups.bins.is_some(),
             },

@@ -683,6 +683,24 @@ pub fn infer_roles(text: &str, options: &TableOptions) -> Result<Vec<ColumnRole>
 }
 
 impl Sweep {
+    /// The column panel's heading: "Columns (4)", and how many roles are best guesses to check
+    /// when any is: "Columns (4) · 1 to check".
+    pub fn columns_heading(&self) -> String {
+        let checks = self
+            .roles
+            .iter()
+            .filter(|role| role.check.is_some())
+            .count();
+        let count = crate::error::grouped(self.roles.len());
+        match checks {
+            0 => format!("Columns ({count})"),
+            _ => format!(
+                "Columns ({count}) · {} to check",
+                crate::error::grouped(checks)
+            ),
+        }
+    }
+
     /// The columns with a role, in header order.
     pub fn columns_with(&self, role: Role) -> Vec<usize> {
         let mut columns = Vec::new();

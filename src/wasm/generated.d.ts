@@ -476,6 +476,15 @@ export type FigureNotes = {
   help: string | null,
 };
 
+export type TooltipRow = {
+  term: string,
+  text: string,
+  /**
+   * True for the value's row (shown emphasised).
+   */
+  value: boolean,
+};
+
 export type CellInfo = {
   panel: number,
   title: string,
@@ -534,6 +543,12 @@ export type CellInfo = {
    * One line for screen readers and tooltips.
    */
   text: string,
+  /**
+   * The tooltip's rows, in order: the two axes, the value, then what the value has (interval,
+   * rank, distance below the peak, replicates); names and texts as from the data (the page
+   * shows each through `displayLabel`).
+   */
+  tooltip: Array<TooltipRow>,
 };
 
 export type CellRect = {
@@ -978,6 +993,14 @@ export type MainEffect = {
    * The share as a page shows it: "62 %".
    */
   shareLabel: string,
+  /**
+   * What the page writes under the parameter's control: "Main effect: 62 % of the variance".
+   */
+  hint: string,
+  /**
+   * What it writes beside the column in the column panel: "main effect 62 %".
+   */
+  brief: string,
   /**
    * Values (or bins) with at least one run measured.
    */

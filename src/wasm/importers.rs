@@ -272,3 +272,39 @@ pub fn lm_eval_samples_js(
     set(&object, "notes", &notes)?;
     Ok(object.into())
 }
+
+/// What the page says while DuckDB-wasm reduces a file too large for a tab, from the counts it
+/// reports (`www/lib/reduce.js`): `step` "fetching" (`first` bytes of `second`: "Fetching DuckDB:
+/// 1.2 of 7.5 MB"), "sampling" (`first` rows, a sample of `second`), "reducing" (`first` rows),
+/// "read" (what the roles were read from: `first` rows, a sample of `second`), "configurations"
+/// or "item scores" (the note: `first` rows reduced to `second`).
+#[wasm_bindgen(js_name = reductionText)]
+pub fn reduction_text(
+    #[wasm_bindgen(
+        unchecked_param_type = "\"fetching\" | \"sampling\" | \"reducing\" | \"read\" | \"configurations\" | \"item scores\""
+    )]
+    step: &str,
+    first: f64,
+    second: f64,
+) -> Result<String, js_sys::Error> {
+    use crate::importers::reduction;
+    let count = |value: f64| value.max(0.0).min(u32::MAX as f64) as usize;
+    let (a, b) = (count(first), count(second));
+    Ok(match step {
+        "fetching" => reduction::fetching_text(first.max(0.0) as u64, second.max(0.0) as u64),
+        "sampling" => reduction::sampling_text(a, b),
+        "reducing" => reduction::reducing_text(a),
+        "read" => reduction::read_text(a, b),
+        "configurations" => reduction::reduced_note(a, b, false),
+        "item scores" => reduction::reduced_note(a, b, true),
+        _ => {
+            return Err(js_error(crate::Error::InvalidField {
+                field: "step".to_string(),
+                expected: format!(
+                    "\"fetching\", \"sampling\", \"reducing\", \"read\", \"configurations\" or \"item scores\", found {}",
+                    crate::error::excerpt(&format!("\"{step}\""))
+                ),
+            }))
+        }
+    })
+}

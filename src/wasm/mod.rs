@@ -102,7 +102,9 @@ pub use display::{display_label_js, display_note_js, file_stem_of_js};
 #[cfg(feature = "figures")]
 pub use figure::SweepFigure;
 #[cfg(feature = "importers")]
-pub use importers::{importer_for_js, lm_eval_results_js, lm_eval_samples_js, table_from_json_js};
+pub use importers::{
+    importer_for_js, lm_eval_results_js, lm_eval_samples_js, reduction_text, table_from_json_js,
+};
 #[cfg(feature = "figures")]
 pub use link::{format_link_js, link_schema_js, parse_link_js, read_link_source_js};
 #[cfg(feature = "pairwise")]

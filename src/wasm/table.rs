@@ -310,6 +310,12 @@ impl SweepTable {
         to_plain_object(&self.0.roles)
     }
 
+    /// The column panel's heading: "Columns (4) · 1 to check".
+    #[wasm_bindgen(js_name = columnsHeading)]
+    pub fn columns_heading(&self) -> String {
+        self.0.columns_heading()
+    }
+
     /// Sentences for the user: runs left out, choices to check.
     pub fn notices(&self) -> Vec<String> {
         self.0.notices.clone()

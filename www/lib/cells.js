@@ -429,34 +429,14 @@ function isBin(info) {
   return Array.isArray(info.xRange) && Array.isArray(info.yRange);
 }
 
-/** The tooltip's elements for a CellInfo, and `more` [name, text] rows after its own (all text
- * through textContent). */
+/** The tooltip's elements for a CellInfo (its rows are the core's: `info.tooltip`), and `more`
+ * [name, text] rows after its own (all text through textContent). */
 export function tooltipContent(info, more = []) {
   const title = document.createElement("p");
   title.className = "tooltip-title";
   title.textContent = info.title;
   const list = document.createElement("dl");
-  list.append(...tooltipRow(info.xName, info.xLabel), ...tooltipRow(info.yName, info.yLabel));
-  if (info.value === null || info.value === undefined) {
-    list.append(...tooltipRow("Value", "missing (not measured)", "tooltip-value"));
-  } else {
-    const exact = info.exactLabel;
-    list.append(...tooltipRow("Value", exact ? `${info.valueLabel} (exactly ${exact})` : info.valueLabel, "tooltip-value"));
-    // A strip's cell is ranked among its strip's rows or columns, against the best of them.
-    const best = info.strip ? `the best ${info.strip}` : "the peak";
-    if (typeof info.intervalLabel === "string") list.append(...tooltipRow("Interval", info.intervalLabel));
-    if (info.rank !== null && info.rank !== undefined) {
-      const peak = info.rank === 1 ? ` (${best})` : "";
-      list.append(...tooltipRow("Rank", `${info.rank} of ${info.present}${peak}`));
-    }
-    if (typeof info.belowPeakLabel === "string") {
-      list.append(...tooltipRow(`Below ${best}`, info.belowPeakLabel));
-    }
-    if (info.count !== null && info.count !== undefined && info.count > 1) {
-      const spread = typeof info.stdDevLabel === "string" ? `, standard deviation ${info.stdDevLabel}` : "";
-      list.append(...tooltipRow("Runs", `mean of ${info.count}${spread}`));
-    }
-  }
+  for (const row of info.tooltip) list.append(...tooltipRow(row.term, row.text, row.value ? "tooltip-value" : undefined));
   for (const [name, text] of more) list.append(...tooltipRow(name, text));
   return [title, list];
 }

@@ -28,7 +28,7 @@
 // The data never leave the browser: DuckDB runs in a Worker of this page.
 
 import { LoadCancelled } from "./source.js";
-import { loadPairwiseApi } from "./sweepmap.js";
+import { loadImportersApi, loadPairwiseApi } from "./sweepmap.js";
 
 /** The rows handed to the core to infer the columns' roles. */
 export const SAMPLE_ROWS = 1000;
@@ -293,12 +293,16 @@ export async function reduceParquet(api, { file, url, name, format = "parquet", 
 
 async function reduceIn(api, { file, url, name, format, progress, check }) {
   progress(null, "Fetching DuckDB");
+  // The progress lines and the note are the core's, from the counts (the importers package's
+  // reductionText: what only a reduction needs stays out of the package every page loads).
+  const words = await loadImportersApi();
+  check();
   let started;
   try {
     started = await startEngine((got) => {
       const total = Number(got.bytesTotal);
       const loaded = Number(got.bytesLoaded);
-      if (total > 0) progress(0.5 * (loaded / total), `Fetching DuckDB: ${megabytes(loaded)} of ${megabytes(total)} MB`);
+      if (total > 0) progress(0.5 * (loaded / total), words.reductionText("fetching", loaded, total));
     });
   } catch (error) {
     throw new Error(`DuckDB-wasm, which reads Parquet in the page, did not start (${messageOf(error)}): reload the page and try again`);
@@ -342,7 +346,7 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
     check();
     if (rows === 0) throw new Error("it has no rows: expected one row per run or sample");
     const sampled = sampleQuery({ fileName, format, local: Boolean(file), rows });
-    progress(0.6, `Sampling ${Math.min(rows, SAMPLE_ROWS).toLocaleString("en")} of ${rows.toLocaleString("en")} rows for the columns' roles`);
+    progress(0.6, words.reductionText("sampling", rows, SAMPLE_ROWS));
     await connection.query(`CREATE OR REPLACE TEMP TABLE sample AS ${sampled}`);
     const sample = await csvOf(db, connection, "SELECT * FROM sample", `sample-${registered}.csv`);
     await connection.query("DROP TABLE sample");
@@ -366,15 +370,14 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
       try {
         inferred = api.inferRoles(sample);
       } catch (error) {
-        const read = rows <= SAMPLE_ROWS ? `its ${rows.toLocaleString("en")} ${rows === 1 ? "row" : "rows"}` : `a sample of ${SAMPLE_ROWS.toLocaleString("en")} of its rows`;
-        throw new Error(`${messageOf(error)} (read from ${read})`);
+        throw new Error(`${messageOf(error)} (read from ${words.reductionText("read", rows, SAMPLE_ROWS)})`);
       }
       const keys = inferred.columns.filter((column) => column.role === "parameter" || column.role === "facet").map((column) => column.column);
       const metrics = inferred.columns.filter((column) => column.role === "metric").map((column) => column.column);
       roles = { keys, metrics };
       query = fillReduction(sql, "configurations", keys, { metric: metrics });
     }
-    progress(0.7, `Reducing ${rows.toLocaleString("en")} rows in DuckDB`);
+    progress(0.7, words.reductionText("reducing", rows, 0));
     await checkTableSize(connection, { kind, keys: roles.keys, rows });
     check();
     let configurations;
@@ -387,9 +390,7 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
     check();
     const text = await csvOf(db, connection, "SELECT * FROM reduced", `reduced-${registered}.csv`);
     await connection.query("DROP TABLE reduced");
-    const one = kind === "pairwise" ? "item score" : "configuration";
-    const noun = configurations === 1 ? one : `${one}s`;
-    const note = `Reduced in DuckDB-wasm, in this tab, from ${rows.toLocaleString("en")} ${rows === 1 ? "row" : "rows"} to ${configurations.toLocaleString("en")} ${noun}.`;
+    const note = words.reductionText(kind === "pairwise" ? "item scores" : "configurations", rows, configurations);
     progress(0.95, kind === "pairwise" ? "Opening the item scores" : "Opening the configuration table");
     return { kind, text, rows, configurations, sql: query, roles, note };
   } finally {
@@ -420,10 +421,6 @@ async function insertArrow(connection, file, table) {
   const end = bytes.length - 10 - footer;
   if (!(footer > 0 && end > 8)) throw new Error(`its footer's length (${footer} bytes) does not fit in the file`);
   await connection.insertArrowFromIPCStream(bytes.subarray(8, end), { name: table, create: true });
-}
-
-function megabytes(bytes) {
-  return (bytes / 1e6).toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 function messageOf(error) {

@@ -1,0 +1,98 @@
+//! What the page says while DuckDB-wasm reduces a file too large for a tab into a configuration
+//! table or per-item scores the other packages open (`www/lib/reduce.js`, which asks this package:
+//! README "Larger than a tab"): its progress lines and its note on what was done, worded from the
+//! counts DuckDB reports, so that the page writes no sentence of its own.
+
+use crate::error::{counted, grouped};
+use crate::model::chunked::megabytes;
+
+/// While DuckDB-wasm itself is fetched: "Fetching DuckDB: 1.2 of 7.4 MB".
+pub fn fetching_text(loaded: u64, total: u64) -> String {
+    format!(
+        "Fetching DuckDB: {} of {} MB",
+        megabytes(loaded),
+        megabytes(total)
+    )
+}
+
+/// While a sample is taken for the columns' roles: "Sampling 1,000 of 24,000 rows for the
+/// columns' roles" (the whole file when it is smaller than the sample).
+pub fn sampling_text(rows: usize, sample: usize) -> String {
+    format!(
+        "Sampling {} of {} for the columns' roles",
+        grouped(sample.min(rows)),
+        counted(rows, "row")
+    )
+}
+
+/// While the rows are reduced: "Reducing 24,000 rows in DuckDB".
+pub fn reducing_text(rows: usize) -> String {
+    format!("Reducing {} in DuckDB", counted(rows, "row"))
+}
+
+/// What the roles were inferred from, for a message about them: "its 12 rows", or "a sample of
+/// 1,000 of its rows" when the file has more than the sample.
+pub fn read_text(rows: usize, sample: usize) -> String {
+    if rows <= sample {
+        format!("its {}", counted(rows, "row"))
+    } else {
+        format!("a sample of {} of its rows", grouped(sample))
+    }
+}
+
+/// The note on a reduction done: "Reduced in DuckDB-wasm, in this tab, from 24,000 rows to 24
+/// configurations." (`pairwise`: to per-item scores, "item scores").
+pub fn reduced_note(rows: usize, kept: usize, pairwise: bool) -> String {
+    let noun = if pairwise {
+        "item score"
+    } else {
+        "configuration"
+    };
+    format!(
+        "Reduced in DuckDB-wasm, in this tab, from {} to {}.",
+        counted(rows, "row"),
+        counted(kept, noun)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reduction_is_worded_from_its_counts() {
+        assert_eq!(
+            fetching_text(1_234_567, 7_450_000),
+            "Fetching DuckDB: 1.2 of 7.5 MB"
+        );
+        assert_eq!(
+            sampling_text(24_000, 1000),
+            "Sampling 1,000 of 24,000 rows for the columns' roles"
+        );
+        assert_eq!(
+            sampling_text(12, 1000),
+            "Sampling 12 of 12 rows for the columns' roles"
+        );
+        assert_eq!(
+            sampling_text(1, 1000),
+            "Sampling 1 of 1 row for the columns' roles"
+        );
+        assert_eq!(reducing_text(24_000), "Reducing 24,000 rows in DuckDB");
+        assert_eq!(read_text(12, 1000), "its 12 rows");
+        assert_eq!(read_text(1, 1000), "its 1 row");
+        assert_eq!(read_text(1000, 1000), "its 1,000 rows");
+        assert_eq!(read_text(1001, 1000), "a sample of 1,000 of its rows");
+        assert_eq!(
+            reduced_note(24_000, 24, false),
+            "Reduced in DuckDB-wasm, in this tab, from 24,000 rows to 24 configurations."
+        );
+        assert_eq!(
+            reduced_note(1, 1, false),
+            "Reduced in DuckDB-wasm, in this tab, from 1 row to 1 configuration."
+        );
+        assert_eq!(
+            reduced_note(3_000_000, 285_000, true),
+            "Reduced in DuckDB-wasm, in this tab, from 3,000,000 rows to 285,000 item scores."
+        );
+    }
+}
