@@ -120,6 +120,7 @@ fn loads_tidy_csv_into_models_items_and_scores_in_first_seen_order() {
     assert_eq!(dataset.score_name(), "score");
     assert_eq!(dataset.models(), ["model-a", "model-b"]);
     assert_eq!(dataset.group_name(), None);
+    assert_eq!(dataset.all_groups_label(), "All groups");
     assert!(dataset.groups().is_empty());
     assert_eq!(dataset.title(), None);
     assert_eq!(dataset.source(), None);
@@ -369,6 +370,7 @@ fn infers_item_group_model_and_score_columns_and_keeps_items_per_group() {
     let dataset = csv(GROUPED);
     assert_eq!(dataset.score_name(), "progress_ratio");
     assert_eq!(dataset.group_name(), Some("benchmark"));
+    assert_eq!(dataset.all_groups_label(), "All benchmarks");
     assert_eq!(dataset.groups(), ["web", "code"]);
     assert_eq!(dataset.models(), ["model-a", "model-b"]);
     assert_eq!(

@@ -4,7 +4,7 @@
 // (state.js over linkSchema, resolveView); the checkboxes of flag settings are made from the
 // core's setting list. Labels from data are shown as displayLabel says, never as HTML.
 
-import { differenceLabel, displayLabel, displayNote } from "./lib/sweepmap.js";
+import { displayLabel, displayNote, viewChoices } from "./lib/sweepmap.js";
 import { darkStyleMedia } from "./lib/theme.js";
 import { app, elements } from "./app.js";
 import { changeView } from "./view.js";
@@ -39,10 +39,6 @@ export function showLabel(element, text) {
   }
 }
 
-function benchmarkText(name) {
-  return name === "" ? "All data (no benchmark column)" : name;
-}
-
 /** "benchmark" -> "Benchmark": a data name as a label. */
 function capitalized(text) {
   return text ? `${text[0].toUpperCase()}${text.slice(1)}` : text;
@@ -69,7 +65,7 @@ function fillPairwiseControls(scores, { models, groups }) {
   elements.modelsNote.textContent = "";
   const groupName = scores.groupName() || "group";
   elements.groupLabel.textContent = displayLabel(capitalized(groupName));
-  elements.group.replaceChildren(option("", `All ${groupName === "group" ? "groups" : `${groupName}s`}`), ...groups.map((name) => option(name, name)));
+  elements.group.replaceChildren(option("", scores.allGroupsLabel()), ...groups.map((name) => option(name, name)));
 }
 
 /** Fills the model list and the layouts the data can show, for new data. */
@@ -85,7 +81,7 @@ export function fillNameControls(loaded) {
   // A difference needs a model B: its label says so where the data have none (the core's).
   const difference = [...elements.layout.options].find((item) => item.value === "difference");
   difference.disabled = resolveView(defaultView(), loaded.names).modelB === null;
-  difference.text = differenceLabel(loaded.names);
+  difference.text = viewChoices(defaultView(), loaded.names).differenceLabel;
   // Reconciliation needs a reported aggregate: without one the layout is not offered at all.
   if (aggregates.length > 0) {
     if (!reconcileOption.isConnected) elements.layout.append(reconcileOption);
@@ -95,14 +91,11 @@ export function fillNameControls(loaded) {
 }
 
 /**
- * The benchmark list for a layout: every benchmark and their mean, or for a reconciliation the
- * reported aggregates only. Rebuilt only when it changes, so a focused list keeps its place.
+ * The benchmark list the core offers for the layout ([value, text]: every benchmark and their
+ * mean, or for a reconciliation the reported aggregates only). Rebuilt only when it changes, so a
+ * focused list keeps its place.
  */
-function fillBenchmarkSelect(layout, { benchmarks, aggregates }) {
-  const items =
-    layout === "reconcile"
-      ? aggregates.map((name) => [name, name])
-      : [...benchmarks.map((name) => [name, benchmarkText(name)]), [linkSchema().meanBenchmark, "Mean of benchmarks"]];
+function fillBenchmarkSelect(items) {
   const current = [...elements.benchmark.options].map((item) => [item.value, item.text]);
   if (JSON.stringify(current) === JSON.stringify(items.map(([value, text]) => [value, displayLabel(text)]))) return;
   elements.benchmark.replaceChildren(...items.map(([value, text]) => option(value, text)));
@@ -228,25 +221,24 @@ function syncSweepControls(state) {
   elements.log.checked = pairwiseDefaults.logarithmic;
   const { models } = app.shown.names;
   const resolved = resolveView(state, app.shown.names);
+  // What the data offer for this layout: a control with nothing to choose is not shown (a file
+  // without a model column has one model; one model and one benchmark, nor a reported
+  // aggregate, make every layout the same panel; Order needs several panels of one kind).
+  const offered = viewChoices(state, app.shown.names);
   const used = usedBy(state.layout);
 
   elements.layout.value = state.layout;
-  // A control with nothing to choose is not shown (a file without a model column has one model;
-  // one model and one benchmark, nor a reported aggregate, make every layout the same panel).
-  const { benchmarks, aggregates } = app.shown.names;
-  elements.layoutField.hidden = models.length < 2 && benchmarks.length < 2 && aggregates.length === 0;
-  elements.modelField.hidden = !used.model || models.length < 2;
+  elements.layoutField.hidden = !offered.layouts;
+  elements.modelField.hidden = !used.model || !offered.models;
   elements.modelLabel.textContent = state.layout === "difference" ? "Model A" : "Model";
   elements.model.value = resolved.model;
   elements.modelBField.hidden = !used.modelB;
   elements.modelB.replaceChildren(...models.filter((name) => name !== resolved.model).map((name) => option(name, name)));
   if (resolved.modelB !== null) elements.modelB.value = resolved.modelB;
   elements.benchmarkField.hidden = !used.benchmark;
-  fillBenchmarkSelect(state.layout, app.shown.names);
+  fillBenchmarkSelect(offered.benchmarks);
   if (resolved.benchmark !== null) elements.benchmark.value = resolved.benchmark;
-  // Order is offered where the layout has several panels of one kind to put in order.
-  const panels = { model: benchmarks.length, benchmark: models.length, grid: models.length * benchmarks.length }[state.layout] ?? 0;
-  elements.orderField.hidden = !used.order || panels < 2;
+  elements.orderField.hidden = !used.order || !offered.order;
   elements.order.value = state.order;
   // Strips are drawn beside panels of values (the layouts that have an order); a difference or
   // a reconciliation has none, so the control would do nothing there.

@@ -57,6 +57,13 @@ impl PairwiseDataset {
         self.group_name.as_deref()
     }
 
+    /// What the group list calls every group: "All benchmarks", or "All groups" when the
+    /// grouping has no name.
+    pub fn all_groups_label(&self) -> String {
+        let noun = self.group_name().filter(|name| !name.is_empty());
+        format!("All {}s", noun.unwrap_or("group"))
+    }
+
     /// Model names in first-seen order.
     pub fn models(&self) -> &[String] {
         &self.models

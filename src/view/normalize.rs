@@ -53,6 +53,66 @@ pub fn difference_label(names: &Names) -> &'static str {
     }
 }
 
+/// What the page offers for a sweep view on data with these names: a control with nothing to
+/// choose is not shown, and the lists say what each choice is.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Choices {
+    /// The difference layout's label ([`difference_label`]).
+    pub difference_label: &'static str,
+    /// Whether the layouts differ: several models or benchmarks, or a reported aggregate (one
+    /// model and one benchmark make every layout the same panel).
+    pub layouts: bool,
+    /// Whether there is a model to choose (two or more).
+    pub models: bool,
+    /// Whether the view's layout has several panels of one kind to put in order.
+    pub order: bool,
+    /// The benchmark list for the view's layout, `[value, text]`: every benchmark ("All data (no
+    /// benchmark column)" for data without one) and their mean, or for a reconciliation the
+    /// reported aggregates.
+    pub benchmarks: Vec<(String, String)>,
+}
+
+/// What the page offers for `view` on data with these `names` (see [`Choices`]).
+pub fn choices(view: &SweepView, names: &Names) -> Choices {
+    let (models, benchmarks) = (names.models.len(), names.benchmarks.len());
+    let panels = match view.layout {
+        Layout::Model => benchmarks,
+        Layout::Benchmark => models,
+        Layout::Grid => models * benchmarks,
+        Layout::Difference | Layout::Reconcile => 0,
+    };
+    let listed = if view.layout == Layout::Reconcile {
+        names
+            .aggregates
+            .iter()
+            .map(|name| (name.clone(), name.clone()))
+            .collect()
+    } else {
+        let mut listed: Vec<(String, String)> = names
+            .benchmarks
+            .iter()
+            .map(|name| {
+                let text = if name.is_empty() {
+                    "All data (no benchmark column)"
+                } else {
+                    name
+                };
+                (name.clone(), text.to_string())
+            })
+            .collect();
+        listed.push((MEAN_BENCHMARK.to_string(), "Mean of benchmarks".to_string()));
+        listed
+    };
+    Choices {
+        difference_label: difference_label(names),
+        layouts: models > 1 || benchmarks > 1 || !names.aggregates.is_empty(),
+        models: models > 1,
+        order: panels > 1,
+        benchmarks: listed,
+    }
+}
+
 /// `wanted` when it is among `names`, else the first of `names`.
 fn among_or_first(names: &[String], wanted: Option<&String>) -> Option<String> {
     wanted
@@ -287,6 +347,53 @@ mod tests {
             difference_label(&Names::default()),
             "Difference (needs two models)"
         );
+    }
+
+    #[test]
+    fn the_page_offers_only_controls_with_something_to_choose() {
+        let names = names();
+        let grid = choices(&sweep(Layout::Grid), &names);
+        assert_eq!((grid.layouts, grid.models, grid.order), (true, true, true));
+        assert_eq!(grid.difference_label, "Difference of two models");
+        assert_eq!(
+            grid.benchmarks.last(),
+            Some(&(MEAN_BENCHMARK.to_string(), "Mean of benchmarks".to_string()))
+        );
+        assert_eq!(grid.benchmarks.len(), 5);
+        let reconcile = choices(&sweep(Layout::Reconcile), &names);
+        assert_eq!(
+            reconcile.benchmarks,
+            [(
+                "Average (reported)".to_string(),
+                "Average (reported)".to_string()
+            )]
+        );
+        assert!(!reconcile.order);
+        // One model, one unnamed benchmark: nothing to choose, no order, the benchmark said.
+        let one = Names {
+            models: vec!["m".to_string()],
+            benchmarks: vec![String::new()],
+            ..Names::default()
+        };
+        let model = choices(&sweep(Layout::Model), &one);
+        assert_eq!(
+            (model.layouts, model.models, model.order),
+            (false, false, false)
+        );
+        assert_eq!(model.difference_label, "Difference (needs two models)");
+        assert_eq!(
+            model.benchmarks[0],
+            (String::new(), "All data (no benchmark column)".to_string())
+        );
+        // Order is offered where the layout has two or more panels: two benchmarks of one model.
+        let two = Names {
+            benchmarks: vec!["a".to_string(), "b".to_string()],
+            ..one
+        };
+        assert!(choices(&sweep(Layout::Model), &two).order);
+        assert!(!choices(&sweep(Layout::Benchmark), &two).order);
+        assert!(choices(&sweep(Layout::Grid), &two).order);
+        assert!(choices(&sweep(Layout::Model), &two).layouts);
     }
 
     #[test]

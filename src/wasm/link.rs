@@ -375,14 +375,20 @@ pub fn counted(count: f64, noun: &str) -> String {
     crate::error::counted(count.max(0.0).min(u32::MAX as f64) as usize, noun)
 }
 
-/// What the layout list calls the difference view on data with these names: "Difference of two
-/// models", or "Difference (needs two models)" for data with a single model.
+/// What the page offers for a sweep state on data with these names: `{ differenceLabel, layouts,
+/// models, order, benchmarks }` (`benchmarks`: `[value, text]` pairs for the benchmark list), so
+/// that the page shows no control with nothing to choose and counts nothing itself.
 #[cfg(feature = "tables")]
-#[wasm_bindgen(js_name = differenceLabel)]
-pub fn difference_label_js(
+#[wasm_bindgen(js_name = viewChoices, unchecked_return_type = "{ differenceLabel: string; layouts: boolean; models: boolean; order: boolean; benchmarks: [string, string][] }")]
+pub fn view_choices_js(
+    #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ViewNames")] names: JsValue,
-) -> Result<String, js_sys::Error> {
-    Ok(normalize::difference_label(&read_names(&names)?).to_owned())
+) -> Result<JsValue, js_sys::Error> {
+    let view = match read_state(&state)? {
+        ViewState::Sweep(view) => view,
+        ViewState::Pairwise(_) => SweepView::default(),
+    };
+    super::to_plain_object(&normalize::choices(&view, &read_names(&names)?))
 }
 
 /// The model, model B and benchmark a sweep state shows on data with these names:

@@ -114,6 +114,13 @@ impl SweepPairwise {
         self.0.group_name().map(str::to_string)
     }
 
+    /// What the group list calls every group: "All benchmarks" ("All groups" for an unnamed
+    /// grouping).
+    #[wasm_bindgen(js_name = allGroupsLabel)]
+    pub fn all_groups_label(&self) -> String {
+        self.0.all_groups_label()
+    }
+
     /// The title, when the data give one (JSON only).
     pub fn title(&self) -> Option<String> {
         self.0.title().map(str::to_string)
