@@ -285,4 +285,55 @@ pub(crate) struct BinDetails {
     /// One line for the live region: "model-a vs model-b: model-a [0.2, 0.3), ...: 3 items,
     /// 6.3 % of 285 paired items."
     pub announcement: String,
+    /// The bin's tooltip rows ([`bin_tooltip`]), in place of a cell's.
+    #[cfg_attr(test, ts(type = "TooltipRow[]"))]
+    pub tooltip: Vec<crate::figure::TooltipRow>,
+}
+
+/// A bin's tooltip rows: its two ranges under the models' names, its items (the value) and its
+/// share: "Items: 18", "Share: 6.3 % of 285 paired items".
+#[cfg(feature = "pairwise")]
+pub(crate) fn bin_tooltip(
+    (x_name, x_range_text): (&str, &str),
+    (y_name, y_range_text): (&str, &str),
+    count: f64,
+    share_text: &str,
+) -> Vec<crate::figure::TooltipRow> {
+    let row = |term: &str, text: &str, value: bool| crate::figure::TooltipRow {
+        term: term.to_string(),
+        text: text.to_string(),
+        value,
+    };
+    vec![
+        row(x_name, x_range_text, false),
+        row(y_name, y_range_text, false),
+        row("Items", &crate::link::js_number(count), true),
+        row("Share", share_text, false),
+    ]
+}
+
+#[cfg(all(test, feature = "pairwise"))]
+mod bin_tests {
+    #[test]
+    fn a_bins_tooltip_says_its_ranges_items_and_share() {
+        let rows = super::bin_tooltip(
+            ("model-a", "[0.2, 0.3)"),
+            ("model-b", "[0.9, 1]"),
+            18.0,
+            "6.3 % of 285 paired items",
+        );
+        let shown: Vec<(&str, &str, bool)> = rows
+            .iter()
+            .map(|row| (row.term.as_str(), row.text.as_str(), row.value))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("model-a", "[0.2, 0.3)", false),
+                ("model-b", "[0.9, 1]", false),
+                ("Items", "18", true),
+                ("Share", "6.3 % of 285 paired items", false),
+            ]
+        );
+    }
 }

@@ -873,6 +873,10 @@ export type PairwiseBin = {
    * 6.3 % of 285 paired items."
    */
   announcement: string,
+  /**
+   * The bin's tooltip rows ([`bin_tooltip`]), in place of a cell's.
+   */
+  tooltip: TooltipRow[],
 };
 
 export type PairwiseCellInfo = CellInfo & PairwiseBin;

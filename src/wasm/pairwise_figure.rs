@@ -333,13 +333,20 @@ impl SweepPairwiseFigure {
             comparison.row_range(cell.y)?,
         );
         let share_text = bin_share_text(count, comparison.paired);
+        let (x_range_text, y_range_text) = (bin_range_text(x_range), bin_range_text(y_range));
+        let tooltip = crate::results::bin_tooltip(
+            (&info.x_name, &x_range_text),
+            (&info.y_name, &y_range_text),
+            count,
+            &share_text,
+        );
         Some(BinDetails {
             x_range,
             y_range,
             count,
             share: (comparison.paired > 0).then(|| count / comparison.paired as f64),
-            x_range_text: bin_range_text(x_range),
-            y_range_text: bin_range_text(y_range),
+            x_range_text,
+            y_range_text,
             announcement: bin_announcement(
                 &info.title,
                 (&info.x_name, x_range),
@@ -348,6 +355,7 @@ impl SweepPairwiseFigure {
                 &share_text,
             ),
             share_text,
+            tooltip,
         })
     }
 

@@ -1,7 +1,7 @@
 // The tooltip of one bin of a pairwise figure (a 2D histogram of two models' per-item scores),
 // shared by the explorer and the <sweep-map> element; everything is written with textContent.
-// The bin's words come from the figure (PairwiseCellInfo: xRangeText, yRangeText,
-// shareText, and announcement for the live region).
+// The bin's words come from the figure (PairwiseCellInfo: its tooltip rows, and announcement
+// for the live region).
 
 import { displayLabel } from "./sweepmap.js";
 
@@ -24,11 +24,6 @@ export function binTooltipContent(info) {
   title.className = "tooltip-title";
   title.textContent = info.title;
   const list = document.createElement("dl");
-  list.append(
-    ...tooltipRow(info.xName, info.xRangeText),
-    ...tooltipRow(info.yName, info.yRangeText),
-    ...tooltipRow("Items", String(info.count), "tooltip-value"),
-    ...tooltipRow("Share", info.shareText),
-  );
+  for (const row of info.tooltip) list.append(...tooltipRow(row.term, row.text, row.value ? "tooltip-value" : undefined));
   return [title, list];
 }
