@@ -36,12 +36,15 @@ def points(svg: str) -> list[tuple[int, int, str]]:
 
 
 def svg_of(figure) -> str:
-    """The figure's SVG, or "" while its slice is not drawn yet (the front end says so rather
-    than export the heatmap still shown)."""
+    """The figure's SVG, or "" while it or its slice is not drawn yet (the front end says so
+    rather than export the heatmap still shown)."""
     try:
         return figure.to_svg()
     except sweepmap.SweepmapError as error:
-        assert str(error) == "the slice is not drawn yet (its package is starting); ask again"
+        assert str(error) in (
+            "the figure is not drawn yet",
+            "the slice is not drawn yet (its package is starting); ask again",
+        )
         return ""
 
 
