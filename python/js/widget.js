@@ -416,7 +416,7 @@ async function render({ model, el }) {
     // A frame reduced in its engine says so first (`reduced`: "reduced in DuckDB from ...");
     // per-item scores say which models are compared when they are not all.
     // The page's note says to tick models, which a notebook does with the `models` option.
-    const modelsNote = pairwise ? figure.modelsNote().replace(/ Tick others to add them\.$/, " Choose them with models=[...].") : "";
+    const modelsNote = pairwise ? figure.modelsNote("keyword") : "";
     const notes = [model.get("reduced"), ...inferred, modelsNote].filter(Boolean);
     parts.notes.replaceChildren(...notes.map((line) => Object.assign(document.createElement("li"), { textContent: line })));
     parts.notes.hidden = notes.length === 0 || !model.get("notes");
@@ -482,8 +482,8 @@ async function render({ model, el }) {
         if (message.format === "svg") {
           model.send({ ...reply, svg });
         } else {
-          const { pdf, missing } = (await paperFonts(message.paper)).toPdf(svg);
-          model.send({ ...reply, missing }, undefined, [pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength)]);
+          const { pdf, missing, note } = (await paperFonts(message.paper)).toPdf(svg);
+          model.send({ ...reply, missing, note }, undefined, [pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength)]);
         }
       } else {
         const ratio = figure.backingRatio(message.pixelRatio ?? 2);

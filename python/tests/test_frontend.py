@@ -702,3 +702,7 @@ def test_to_pdf_warns_of_characters_its_font_lacks(host):
     assert pdf.startswith(b"%PDF-1.")
     future = figure.export("pdf")
     assert future.result(30).startswith(b"%PDF-1.") and future.missing == ["模", "型"]
+    assert future.note == (
+        "(the bundled font, Liberation Sans, has no glyph for 模 型: drawn as boxes; the plain SVG "
+        "export keeps them as text)"
+    )

@@ -206,15 +206,42 @@ fn pair_count(models: usize) -> usize {
     models * models.saturating_sub(1) / 2
 }
 
+/// Where the reader of [`default_models_note`] chooses the models: its last sentence says how
+/// to add others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModelsControl {
+    /// The page's list of models, one checkbox each ("Tick others to add them.").
+    Checkboxes,
+    /// Python's `models=[...]` keyword ("Choose them with models=[...].").
+    Keyword,
+}
+
+impl ModelsControl {
+    /// The control named by `word` (`"checkboxes"`, `"keyword"`), or the message naming both.
+    pub fn from_word(word: &str) -> Result<Self, String> {
+        match word {
+            "checkboxes" => Ok(Self::Checkboxes),
+            "keyword" => Ok(Self::Keyword),
+            other => Err(format!(
+                "modelsNote: the control must be \"checkboxes\" or \"keyword\", found {other:?}"
+            )),
+        }
+    }
+}
+
 /// The note under the model list while the default models are shown and the data have more:
 /// "Comparing the first 5 of 40 models (10 of 780 pairs). Tick others to add them."; empty when
-/// the default models are every model.
-pub fn default_models_note(shown: usize, total: usize) -> String {
+/// the default models are every model. Its last sentence says how to add models with `control`.
+pub fn default_models_note(shown: usize, total: usize, control: ModelsControl) -> String {
     if shown >= total {
         return String::new();
     }
+    let add = match control {
+        ModelsControl::Checkboxes => "Tick others to add them.",
+        ModelsControl::Keyword => "Choose them with models=[...].",
+    };
     format!(
-        "Comparing the first {} of {} models ({} of {} pairs). Tick others to add them.",
+        "Comparing the first {} of {} models ({} of {} pairs). {add}",
         grouped(shown),
         grouped(total),
         grouped(pair_count(shown)),
@@ -350,20 +377,44 @@ mod tests {
     #[test]
     fn default_models_note_counts_models_and_pairs() {
         assert_eq!(
-            default_models_note(5, 40),
+            default_models_note(5, 40, ModelsControl::Checkboxes),
             "Comparing the first 5 of 40 models (10 of 780 pairs). Tick others to add them."
         );
         assert_eq!(
-            default_models_note(5, 2000),
+            default_models_note(5, 2000, ModelsControl::Checkboxes),
             "Comparing the first 5 of 2,000 models (10 of 1,999,000 pairs). Tick others to add them."
         );
         assert_eq!(
-            default_models_note(5, 7),
+            default_models_note(5, 7, ModelsControl::Checkboxes),
             "Comparing the first 5 of 7 models (10 of 21 pairs). Tick others to add them."
         );
-        assert_eq!(default_models_note(5, 5), "");
-        assert_eq!(default_models_note(4, 4), "");
-        assert_eq!(default_models_note(3, 3), "");
+        assert_eq!(default_models_note(5, 5, ModelsControl::Checkboxes), "");
+        assert_eq!(default_models_note(4, 4, ModelsControl::Checkboxes), "");
+        assert_eq!(default_models_note(3, 3, ModelsControl::Checkboxes), "");
+    }
+
+    #[test]
+    fn default_models_note_says_how_python_adds_models() {
+        assert_eq!(
+            default_models_note(5, 40, ModelsControl::Keyword),
+            "Comparing the first 5 of 40 models (10 of 780 pairs). Choose them with models=[...]."
+        );
+        assert_eq!(default_models_note(5, 5, ModelsControl::Keyword), "");
+        assert_eq!(
+            ModelsControl::from_word("keyword"),
+            Ok(ModelsControl::Keyword)
+        );
+        assert_eq!(
+            ModelsControl::from_word("checkboxes"),
+            Ok(ModelsControl::Checkboxes)
+        );
+        assert_eq!(
+            ModelsControl::from_word("ticks"),
+            Err(
+                "modelsNote: the control must be \"checkboxes\" or \"keyword\", found \"ticks\""
+                    .to_string()
+            )
+        );
     }
 
     /// Model A and B over five items: B ahead on two, one tie, one scored by A only, one by

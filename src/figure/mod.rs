@@ -41,7 +41,7 @@ use crate::{Axis, Dataset, Direction, Grid};
 pub use comparisons::{
     bin_announcement, bin_range_text, bin_share_text, comparisons_markdown, default_models_note,
     pair_sentence, pair_statistics, pair_title, scope_sentence, summarize_comparisons,
-    ComparisonsSummary, PairSummary, Statistic,
+    ComparisonsSummary, ModelsControl, PairSummary, Statistic,
 };
 pub use format::{choose_decimals, format_value, noise_decimals, MAX_AUTO_DECIMALS};
 pub use header::{is_synthetic, pairwise_facts, says_synthetic, sweep_facts};

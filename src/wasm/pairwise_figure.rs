@@ -25,6 +25,7 @@ use super::{
 use crate::figure::{
     bin_announcement, bin_range_text, bin_share_text, comparisons_markdown, default_models_note,
     default_pairwise_models, prepare_pairwise_figure, summarize_comparisons, CellInfo, Figure,
+    ModelsControl,
 };
 use crate::layout::{FigureLayout, Hit};
 use crate::pairwise::{PairComparison, PairwiseDataset};
@@ -223,14 +224,26 @@ impl SweepPairwiseFigure {
 
     /// The note under a list of models while the figure compares the default models (the
     /// data's first ones) and the data have more: "Comparing the first 5 of 40 models (10 of 780
-    /// pairs). Tick others to add them."; `""` otherwise.
+    /// pairs). Tick others to add them."; `""` otherwise. `control` says where the reader picks
+    /// models: `"checkboxes"` (the default, the page's list) or `"keyword"` (Python's
+    /// `models=[...]`, which the last sentence then names).
     #[wasm_bindgen(js_name = modelsNote)]
-    pub fn models_note(&self) -> String {
+    pub fn models_note(&self, control: Option<String>) -> Result<String, js_sys::Error> {
+        let control = match control.as_deref() {
+            None => ModelsControl::Checkboxes,
+            Some(word) => {
+                ModelsControl::from_word(word).map_err(|message| js_sys::Error::new(&message))?
+            }
+        };
         let models = self.pairwise.models();
         if self.options.models.as_slice() != default_pairwise_models(models) {
-            return String::new();
+            return Ok(String::new());
         }
-        default_models_note(self.options.models.len(), models.len())
+        Ok(default_models_note(
+            self.options.models.len(),
+            models.len(),
+            control,
+        ))
     }
 
     /// The statistics of each panel's pair, in panel order (`PairStatistics[]`).

@@ -552,8 +552,10 @@ class Figure(anywidget.AnyWidget):
             elif format_ == "svg":
                 future.set_result(content.get("svg", ""))
             else:
-                # A PDF says which characters its font lacks (drawn as boxes); to_pdf() warns.
+                # A PDF says which characters its font lacks (drawn as boxes), and the paper
+                # package's note on them (None when none is missing); to_pdf() warns with it.
                 future.missing = [str(c) for c in content.get("missing") or ()]  # type: ignore[attr-defined]
+                future.note = content.get("note")  # type: ignore[attr-defined]
                 future.set_result(bytes(buffers[0]) if buffers else b"")
 
     # -- exports ----------------------------------------------------------------------------
@@ -602,8 +604,10 @@ class Figure(anywidget.AnyWidget):
         Warns (UserWarning) when the font lacks characters of the figure, drawn as boxes."""
         future = self.export("pdf")
         pdf = self._wait(future, timeout)
-        if getattr(future, "missing", None):
-            warnings.warn(_missing_note(future.missing), stacklevel=2)  # type: ignore[attr-defined]
+        note = getattr(future, "note", None)
+        if note:
+            # The paper package's words, written to follow a status line in parentheses.
+            warnings.warn(note.removeprefix("(").removesuffix(")"), stacklevel=2)
         return pdf
 
     def _wait(self, future: Future[Any], timeout: float) -> Any:
@@ -622,17 +626,6 @@ class Figure(anywidget.AnyWidget):
                 f"no answer from the front end within {timeout:g} s: exports need the figure "
                 "shown in a live front end (a notebook that displays it)"
             ) from None
-
-
-def _missing_note(missing: Sequence[str]) -> str:
-    """What a PDF whose font lacks some characters says (the words of the paper package's note,
-    paper/src/lib.rs Fonts::missing_note, for to_pdf())."""
-    listed = " ".join(missing[:8])
-    more = f" and {len(missing) - 8} more" if len(missing) > 8 else ""
-    return (
-        f"the bundled font, Liberation Sans, has no glyph for {listed}{more}: "
-        "drawn as boxes in the PDF; to_svg() keeps them as text"
-    )
 
 
 def _in_kernel_thread() -> bool:
