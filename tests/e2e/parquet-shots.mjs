@@ -7,7 +7,8 @@
 //   node tests/e2e/parquet-shots.mjs folder --binned
 //                                               a synthetic 1,200,000-row log whose learning rate
 //                                               differs on every row, binned in DuckDB (README "Too
-//                                               many configurations"; parquet.test.mjs's log)
+//                                               many configurations"; parquet.test.mjs's log, with
+//                                               an accuracy that peaks at lr 3e-3, made up)
 
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -26,7 +27,7 @@ const python = path.join(root, ".venv", "bin", "python");
 const name = binned ? "synthetic-continuous.parquet" : "synthetic-sweep-log.parquet";
 if (binned) {
   const rows = 1_200_000;
-  const sql = `SELECT 'synthetic-' || (i % 2) AS model, 1e-4 * pow(1000, ((i * 7919) % ${rows}) / ${rows}.0) AS lr, 0.5 * (i % 3) AS wd, CASE WHEN i % 97 = 0 THEN NULL ELSE ((i * 104729) % 1000) / 1000.0 END AS acc FROM range(${rows}) t(i)`;
+  const sql = `SELECT 'synthetic-' || (i % 2) AS model, lr, wd, CASE WHEN i % 97 = 0 THEN NULL ELSE 0.8 - 0.1 * abs(log10(lr) + 2.5) + 0.05 * wd + ((i * 104729) % 1000) / 10000.0 END AS acc FROM (SELECT i, 1e-4 * pow(1000, ((i * 7919) % ${rows}) / ${rows}.0) AS lr, 0.5 * (i % 3) AS wd FROM range(${rows}) t(i)) AS r`;
   execFileSync(python, ["-c", "import duckdb, sys; duckdb.sql(sys.argv[1]).write_parquet(sys.argv[2])", sql, path.join(directory, name)]);
 } else {
   execFileSync(python, [path.join(root, "tests", "fixtures", "parquet", "make_parquet.py"), directory]);
