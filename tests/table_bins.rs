@@ -208,3 +208,92 @@ fn the_spanning_fixture_for_python_is_the_cores_output() {
     }
     let _ = std::fs::remove_file(&changed);
 }
+
+/// What a reduction that bins in the engine writes (README "Too many configurations"): per
+/// model, bin label and weight decay, in bin order, `n` and the accuracy's count, mean and
+/// sample variance, each run in the bin `Bins::index` gives it.
+fn binned_configurations(runs: &[(String, f64, f64, Option<f64>)], bins: &Bins) -> String {
+    let mut groups: Vec<((usize, String, String), Vec<Option<f64>>)> = Vec::new();
+    for (model, lr, wd, acc) in runs {
+        let key = (bins.index(*lr), model.clone(), format!("{wd}"));
+        match groups.iter_mut().find(|(known, _)| *known == key) {
+            Some((_, values)) => values.push(*acc),
+            None => groups.push((key, vec![*acc])),
+        }
+    }
+    groups.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out = String::from("model,lr,wd,n,acc.n,acc.mean,acc.var\n");
+    for ((bin, model, wd), values) in &groups {
+        let present: Vec<f64> = values.iter().flatten().copied().collect();
+        let n = present.len() as f64;
+        let mean = present.iter().sum::<f64>() / n;
+        let var = present.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0);
+        out.push_str(&format!(
+            "{model},{},{wd},{},{},{mean},{var}\n",
+            bins.labels[*bin],
+            values.len(),
+            present.len()
+        ));
+    }
+    out
+}
+
+/// The cells the run table gives raw rows with a continuous learning rate, in its mean mode,
+/// are the cells of the configuration table an engine writes by binning that column with the
+/// same bins: counts, means, standard deviations and standard errors, panel by panel; the bin
+/// column of the reduced table is a parameter of ranges, in bin order, with no bins to pick a
+/// best run from.
+#[test]
+fn a_table_binned_in_the_engine_gives_the_run_tables_mean_cells_of_the_raw_rows() {
+    let mut stream = Stream(7);
+    let mut runs = Vec::new();
+    let mut text = String::from("model,lr,wd,acc\n");
+    for run in 0..600 {
+        let model = format!("synthetic-{}", run % 2);
+        let lr = 1e-4 * 10f64.powf(3.0 * stream.next());
+        let wd = 0.5 * (run % 3) as f64;
+        let acc = (run % 29 != 0)
+            .then(|| 0.8 - 0.1 * (lr.log10() + 2.5).abs() + 0.05 * wd + 0.05 * stream.next());
+        let field = acc.map_or(String::new(), |a| format!("{a}"));
+        text.push_str(&format!("{model},{lr},{wd},{field}\n"));
+        runs.push((model, lr, wd, acc));
+    }
+    let raw = open(&text);
+    let bins = raw.bins("lr").expect("lr is binned").clone();
+    assert_eq!(bins.labels.len(), 6);
+    let reduced = open(&binned_configurations(&runs, &bins));
+    assert_eq!(reduced.format, sweepmap::table::Format::Configuration);
+    assert!(reduced.bins("lr").is_none());
+    assert_eq!(reduced.parameter_values("lr"), Some(bins.labels.clone()));
+    let view = sweepmap::table::View {
+        metric: "acc".into(),
+        x: "lr".into(),
+        y: "wd".into(),
+        ..sweepmap::table::View::default()
+    };
+    let (from_runs, from_table) = (
+        raw.project(&view).expect("raw view").dataset,
+        reduced.project(&view).expect("reduced view").dataset,
+    );
+    assert_eq!(from_runs.x.labels, from_table.x.labels);
+    assert_eq!(from_runs.y.labels, from_table.y.labels);
+    assert_eq!(from_runs.models, from_table.models);
+    assert_eq!(from_runs.panels.len(), 2);
+    let scale = sweepmap::analysis::value_scale(&from_runs);
+    let mut cells = 0;
+    for (r, c) in from_runs.panels.iter().zip(&from_table.panels) {
+        let errors_r = sweepmap::analysis::standard_errors(&r.grid, None, scale);
+        let errors_c = sweepmap::analysis::standard_errors(&c.grid, None, scale);
+        for (index, (a, b)) in r.grid.cells().iter().zip(c.grid.cells()).enumerate() {
+            let (a, b) = (a.as_ref().expect("a cell"), b.as_ref().expect("a cell"));
+            let close = |x: f64, y: f64| (x - y).abs() <= 1e-12 * x.abs().max(1.0);
+            assert_eq!(a.count, b.count, "{} cell {index}", r.model);
+            assert!(close(a.mean, b.mean), "{} cell {index}", r.model);
+            assert!(close(a.std_dev.unwrap(), b.std_dev.unwrap()));
+            let (e, f) = (errors_r[index].as_ref(), errors_c[index].as_ref());
+            assert!(close(e.unwrap().standard_error, f.unwrap().standard_error));
+            cells += 1;
+        }
+    }
+    assert_eq!(cells, 36);
+}
