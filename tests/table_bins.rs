@@ -209,11 +209,16 @@ fn the_spanning_fixture_for_python_is_the_cores_output() {
     let _ = std::fs::remove_file(&changed);
 }
 
+/// A run of the generated log: model, learning rate, weight decay, accuracy (or missing).
+type Run = (String, f64, f64, Option<f64>);
+
 /// What a reduction that bins in the engine writes (README "Too many configurations"): per
 /// model, bin label and weight decay, in bin order, `n` and the accuracy's count, mean and
 /// sample variance, each run in the bin `Bins::index` gives it.
-fn binned_configurations(runs: &[(String, f64, f64, Option<f64>)], bins: &Bins) -> String {
-    let mut groups: Vec<((usize, String, String), Vec<Option<f64>>)> = Vec::new();
+fn binned_configurations(runs: &[Run], bins: &Bins) -> String {
+    // (bin, model, weight decay) and the accuracies of its runs.
+    type Group = ((usize, String, String), Vec<Option<f64>>);
+    let mut groups: Vec<Group> = Vec::new();
     for (model, lr, wd, acc) in runs {
         let key = (bins.index(*lr), model.clone(), format!("{wd}"));
         match groups.iter_mut().find(|(known, _)| *known == key) {
