@@ -73,6 +73,10 @@ pub mod source;
 pub mod table;
 #[cfg(not(feature = "tables"))]
 pub mod table {
+    // The bins of a continuous parameter: the importers package gives them to a page whose
+    // DuckDB bins a column in its reduction (README "Too many configurations").
+    mod bins;
+    pub use bins::Bins;
     pub mod merge;
     pub(crate) mod names;
 }

@@ -257,11 +257,24 @@ def test_the_command_line_writes_the_table_and_names_what_is_wrong(tmp_path: Pat
 
 
 def test_a_configuration_table_past_a_tab_is_refused_before_it_is_collected():
+    # Text with 1,100,000 values cannot be binned; the number column next to it is, and still
+    # the table would be larger than a tab.
     relation = duckdb.sql(
-        "SELECT i AS lr, i % 7 AS bs, (i % 100) / 100.0 AS acc FROM range(1100000) t(i)"
+        "SELECT 'c' || i AS config, i AS lr, i % 7 AS bs, (i % 100) / 100.0 AS acc "
+        "FROM range(1100000) t(i)"
     )
     with pytest.raises(ReductionError) as raised:
-        reduce(DuckDBEngine(relation, "the relation"))
+        reduce(DuckDBEngine(relation, "the relation"), by=["config", "lr", "bs"])
+    assert str(raised.value) == (
+        "the configuration table of the relation would have 1,100,000 rows even with "
+        '"lr" binned into 6 ranges; a browser tab holds 1,000,000: "config" has 1,100,000 '
+        "values. Bin it in the engine first, or ignore it (--ignore, ignore= in Python)"
+    )
+    # An engine whose SQL does not bin (Spark, polars, Ibis) refuses a number column too.
+    engine = DuckDBEngine(relation, "the relation")
+    engine.bins_in_sql = False
+    with pytest.raises(ReductionError) as raised:
+        reduce(engine, by=["lr", "bs"])
     assert str(raised.value) == (
         "the configuration table of the relation would have 1,100,000 rows; a browser tab holds "
         '1,000,000: "lr" has 1,100,000 values. Bin it in the engine first, or ignore it '

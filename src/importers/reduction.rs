@@ -5,6 +5,7 @@
 
 use crate::error::{counted, grouped};
 use crate::model::chunked::megabytes;
+use crate::table::Bins;
 
 /// While DuckDB-wasm itself is fetched: "Fetching DuckDB: 1.2 of 7.4 MB".
 pub fn fetching_text(loaded: u64, total: u64) -> String {
@@ -55,6 +56,34 @@ pub fn reduced_note(rows: usize, kept: usize, pairwise: bool) -> String {
     )
 }
 
+/// The bins an engine gives a numeric grouping column whose values would make the
+/// configuration table larger than a tab (README "Too many configurations"): the run table's
+/// own bins ([`Bins::for_values`]: `values` distinct values over `rows` rows, from `min` to
+/// `max`), or `None` when the run table would not bin such a column (then binning cannot make
+/// the table what the rows would show).
+pub fn reduction_bins(values: usize, rows: usize, min: f64, max: f64) -> Option<Bins> {
+    if !(min.is_finite() && max.is_finite() && min < max && (max - min).is_finite()) {
+        return None;
+    }
+    Bins::for_values(values, rows, min, max)
+}
+
+/// What the figure's note says of a column binned in the engine: `"lr" binned into 10
+/// log-spaced ranges in DuckDB, as the run table bins it; a cell pools the runs of its range
+/// (their mean), and no cell shows a best run.`
+pub fn binned_note(column: &str, bins: &Bins) -> String {
+    let noun = if bins.log {
+        "log-spaced range"
+    } else {
+        "range"
+    };
+    format!(
+        "\"{column}\" binned into {} in DuckDB, as the run table bins it; a cell pools the runs \
+         of its range (their mean), and no cell shows a best run.",
+        counted(bins.len(), noun)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,5 +123,27 @@ mod tests {
             reduced_note(3_000_000, 285_000, true),
             "Reduced in DuckDB-wasm, in this tab, from 3,000,000 rows to 285,000 item scores."
         );
+    }
+
+    #[test]
+    fn a_column_is_binned_in_the_engine_as_the_run_table_bins_it() {
+        let bins = reduction_bins(1_200_000, 1_200_000, 0.00012, 0.05).unwrap();
+        assert_eq!(bins, Bins::spanning(0.00012, 0.05));
+        assert_eq!(
+            bins.edge_texts(),
+            ["1e-4", "3e-4", "0.001", "0.003", "0.01", "0.03", "0.1"]
+        );
+        assert_eq!(
+            binned_note("lr", &bins),
+            "\"lr\" binned into 6 log-spaced ranges in DuckDB, as the run table bins it; a cell \
+             pools the runs of its range (their mean), and no cell shows a best run."
+        );
+        let linear = reduction_bins(20, 1_000_000, 0.03, 0.97).unwrap();
+        assert_eq!(linear.edge_texts().len(), 11);
+        assert!(binned_note("wd", &linear).starts_with("\"wd\" binned into 10 ranges in DuckDB"));
+        // What the run table would not bin, or cannot: no bins.
+        assert_eq!(reduction_bins(12, 1_000_000, 0.0, 1.0), None);
+        assert_eq!(reduction_bins(2_000_000, 2_000_000, 1.0, 1.0), None);
+        assert_eq!(reduction_bins(2_000_000, 2_000_000, f64::NAN, 1.0), None);
     }
 }

@@ -8,9 +8,16 @@
 //! at most ten bins. Edges are written as decimals and read back as the data are read, so a
 //! value on an edge falls in the bin the label says: bins hold `[low, high)`, the last one its
 //! top edge too. Labels are ranges: `1e-4–3e-4`, `0.2–0.4`.
+//!
+//! The rule needs only a column's count of distinct values, its runs, and its smallest and
+//! largest value ([`Bins::for_values`]), so an engine that holds rows a tab cannot (DuckDB, in
+//! the page or in Python: README "Too many configurations") bins a column by it from four
+//! numbers: the importers package gives the page these bins (`reductionBins`), and the run
+//! table's own grouping calls the same function.
 
 use serde::Serialize;
 
+#[cfg(feature = "tables")]
 use super::TableColumn;
 
 /// Distinct values a numeric parameter may have and stay a grid.
@@ -30,19 +37,42 @@ pub struct Bins {
 
 impl Bins {
     /// The bins for a column, when it should be binned (see the module documentation).
+    #[cfg(feature = "tables")]
     pub fn of(column: &TableColumn, runs: usize) -> Option<Bins> {
         let numbers = column.numbers.as_ref()?;
-        let values = numbers.len();
-        let mostly_unique = values >= 8 && values * 5 >= runs * 4;
-        if values <= GRID_VALUES && !mostly_unique {
-            return None;
-        }
         let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
         for &number in numbers {
             min = min.min(number);
             max = max.max(number);
         }
+        Bins::for_values(numbers.len(), runs, min, max)
+    }
+
+    /// The bins of a numeric column with `values` distinct values over `runs` runs, from
+    /// `min` to `max`, when it should be binned: the rule of [`Bins::of`] (the run table's), for
+    /// a column whose rows are elsewhere (an engine's reduction: README "Too many
+    /// configurations").
+    pub fn for_values(values: usize, runs: usize, min: f64, max: f64) -> Option<Bins> {
+        let mostly_unique = values >= 8 && values.saturating_mul(5) >= runs.saturating_mul(4);
+        if values <= GRID_VALUES && !mostly_unique {
+            return None;
+        }
         Some(Bins::spanning(min, max))
+    }
+
+    /// The edges as the decimals the labels write them (`["1e-4", "3e-4", "0.001"]`): what an
+    /// engine compares values with to put them in the bins the labels name.
+    pub fn edge_texts(&self) -> Vec<String> {
+        let mut texts = Vec::with_capacity(self.labels.len() + 1);
+        for (index, label) in self.labels.iter().enumerate() {
+            let mut ends = label.splitn(2, crate::model::axis::RANGE_DASH);
+            let (low, high) = (ends.next().unwrap_or(""), ends.next().unwrap_or(""));
+            if index == 0 {
+                texts.push(low.to_string());
+            }
+            texts.push(high.to_string());
+        }
+        texts
     }
 
     /// Bins that cover `min..=max`.
@@ -103,12 +133,20 @@ fn decimal(mut mantissa: i64, mut exponent: i32, scientific: bool) -> String {
     }
 }
 
+/// An edge's decimal text read back as the number it is, as a run table reads its fields (the
+/// texts are the edges' own, finite decimals).
+fn edge_number(text: &str) -> f64 {
+    crate::decimal::parse_f64(text)
+        .filter(|value| value.is_finite())
+        .unwrap_or_default()
+}
+
 /// Edges given as decimal texts, read back as numbers, labelled as ranges.
 fn from_texts(texts: &[String], log: bool) -> Bins {
     let mut edges = Vec::with_capacity(texts.len());
     let mut labels = Vec::with_capacity(texts.len());
     for (k, text) in texts.iter().enumerate() {
-        edges.push(super::number_of(text).unwrap_or_default());
+        edges.push(edge_number(text));
         if let Some(low) = k.checked_sub(1).and_then(|low| texts.get(low)) {
             labels.push(range(low, text));
         }
@@ -134,7 +172,7 @@ fn log_bins(min: f64, max: f64) -> Bins {
         let decade = j.div_euclid(per_decade);
         let mantissa = if j.rem_euclid(per_decade) == 0 { 1 } else { 3 };
         let text = decimal(mantissa, decade, true);
-        let value = super::number_of(&text).unwrap_or_default();
+        let value = edge_number(&text);
         (text, value)
     };
     let guess = |value: f64| (value.log10().floor() as i32) * per_decade;
@@ -163,7 +201,7 @@ fn linear_bins(min: f64, max: f64) -> Bins {
     for mantissa in [1i64, 2, 5, 10, 20, 50] {
         let step = mantissa as f64 * 10f64.powi(exponent);
         let text = |k: i64| decimal(k.saturating_mul(mantissa), exponent, false);
-        let value = |k: i64| super::number_of(&text(k)).unwrap_or_default();
+        let value = |k: i64| edge_number(&text(k));
         let mut low = (min / step).floor() as i64;
         while value(low + 1) <= min {
             low += 1;
@@ -296,6 +334,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "tables")]
     fn only_many_or_mostly_unique_numbers_are_binned() {
         let column = |values: usize, runs: usize| TableColumn {
             name: "p".into(),

@@ -308,3 +308,42 @@ pub fn reduction_text(
         }
     })
 }
+
+/// The bins DuckDB gives a numeric grouping column of a reduction whose configuration table
+/// would be larger than a tab (README "Too many configurations"): the run table's own bins of a
+/// column with `values` distinct values over `rows` rows from `min` to `max`, as `{ labels,
+/// edges, log, note }` (`edges` the decimals the labels write, one more than the labels;
+/// `note` the sentence the figure's reduction note adds), or `null` when the run table would not
+/// bin such a column.
+#[wasm_bindgen(
+    js_name = reductionBins,
+    unchecked_return_type = "{ labels: string[]; edges: string[]; log: boolean; note: string } | null"
+)]
+pub fn reduction_bins_js(
+    column: &str,
+    values: f64,
+    rows: f64,
+    min: f64,
+    max: f64,
+) -> Result<JsValue, js_sys::Error> {
+    use crate::importers::reduction;
+    let count = |value: f64| value.max(0.0).min(usize::MAX as f64) as usize;
+    let Some(bins) = reduction::reduction_bins(count(values), count(rows), min, max) else {
+        return Ok(JsValue::NULL);
+    };
+    let texts = |list: &[String]| {
+        list.iter()
+            .map(|text| JsValue::from_str(text))
+            .collect::<js_sys::Array>()
+    };
+    let object = js_sys::Object::new();
+    set(&object, "labels", &texts(&bins.labels))?;
+    set(&object, "edges", &texts(&bins.edge_texts()))?;
+    set(&object, "log", &JsValue::from_bool(bins.log))?;
+    set(
+        &object,
+        "note",
+        &JsValue::from_str(&reduction::binned_note(column, &bins)),
+    )?;
+    Ok(object.into())
+}

@@ -72,25 +72,53 @@ function fillNames(template, name, value) {
   return template.replace(new RegExp(`\\{${name}(\\.[^}]*)?\\}`, "g"), (_, suffix) => quote(value + (suffix ?? "")));
 }
 
+/** A single-quoted SQL string. */
+function literal(text) {
+  return `'${String(text).replaceAll("'", "''")}'`;
+}
+
+/**
+ * A binned column's bin expression, by reduction.sql's rules: its "bin" part, a "bin case" line
+ * per bin but the last (its upper edge and label), its "bin last" line; with `numbered`, each
+ * bin's number in place of its label (for its "binned order"). `bins` is the importers
+ * package's reductionBins: { labels, edges }.
+ */
+function binExpression(parts, key, bins, numbered = false) {
+  const labels = bins.labels.map((label, index) => (numbered ? String(index) : literal(label)));
+  const lines = parts.bin.map((line) => line.replaceAll("{key}", quote(key)));
+  labels.slice(0, -1).forEach((label, index) => {
+    for (const line of parts["bin case"]) {
+      lines.push(line.replaceAll("{key}", quote(key)).replaceAll("{edge}", literal(bins.edges[index + 1])).replaceAll("{label}", label));
+    }
+  });
+  lines.push(...parts["bin last"].map((line) => line.replaceAll("{label}", labels[labels.length - 1])));
+  return lines.join(" ");
+}
+
 /**
  * Fills a statement of reduction.sql (`sql`, the file's text): "configurations" or "item
  * scores", with `keys` the grouping columns and `columns` the names each other placeholder
- * stands for ({ metric: [...] } or { score: [name] }). The same text sweepmap._reduce's
- * fill_reduction writes (tests/e2e/parquet.test.mjs compares them).
+ * stands for ({ metric: [...] } or { score: [name] }); `bins` the binned grouping columns'
+ * bins by name (reductionBins' { labels, edges }: README "Too many configurations"). The same
+ * text sweepmap._reduce's fill_reduction writes (tests/e2e/parquet.test.mjs compares them).
  * @param {string} sql
  * @param {string} statement
  * @param {string[]} keys
  * @param {Record<string, string[]>} columns
+ * @param {Record<string, { labels: string[], edges: string[] }>} [bins]
  */
-export function fillReduction(sql, statement, keys, columns, source = "runs") {
+export function fillReduction(sql, statement, keys, columns, source = "runs", bins = {}) {
   const parts = sqlParts(sql);
   const lines = parts[`${statement} select`];
   if (!lines || !parts[statement] || !parts.order) throw new Error(`reduction.sql has no statement "${statement}"`);
+  const binned = keys.filter((key) => Object.hasOwn(bins, key));
+  const expression = Object.fromEntries(binned.map((key) => [key, binExpression(parts, key, bins[key])]));
+  const keyColumn = (key) => (key in expression ? `${expression[key]} AS ${quote(key)}` : quote(key));
   const selected = [];
   for (let index = 0; index < lines.length; ) {
     const line = lines[index];
     if (line.includes("{key}")) {
-      selected.push(...keys.map((key) => line.replaceAll("{key}", quote(key))));
+      selected.push(...keys.map((key) => line.replaceAll("{key}", keyColumn(key))));
       index += 1;
       continue;
     }
@@ -105,14 +133,18 @@ export function fillReduction(sql, statement, keys, columns, source = "runs") {
     while (index < lines.length && lines[index].includes(`{${name}`)) block.push(lines[index++]);
     for (const value of columns[name]) selected.push(...block.map((template) => fillNames(template, name, value)));
   }
-  const order = keys.flatMap((key) => parts.order.map((line) => line.replaceAll("{key}", quote(key)))).join(", ");
+  const order = [
+    ...binned.flatMap((key) => parts["binned order"].map((line) => line.replaceAll("{bin}", binExpression(parts, key, bins[key], true)))),
+    ...keys.filter((key) => !(key in expression)).flatMap((key) => parts.order.map((line) => line.replaceAll("{key}", quote(key)))),
+  ].join(", ");
+  const grouped = keys.map((key) => expression[key] ?? quote(key)).join(", ");
   return parts[statement]
     .filter((line) => keys.length > 0 || !(line.includes("{keys}") || line.includes("{order}")))
     .map((line) =>
       line
         .replace("{select}", () => selected.join(",\n       "))
         .replace("{source}", () => source)
-        .replace("{keys}", () => keys.map(quote).join(", "))
+        .replace("{keys}", () => grouped)
         .replace("{order}", () => order),
     )
     .join("\n");
@@ -202,27 +234,77 @@ export const MAX_CONFIGURATIONS = 1_000_000;
 export const MAX_ITEM_SCORES = 4_000_000;
 
 /**
- * Refuses a reduction whose table would exceed what a tab holds, before it is collected: only
- * when the rows exceed the limit (else the table cannot), by counting the distinct `keys`; for
- * a configuration table, the message names the key with the most values, to bin or ignore.
+ * The bins a reduction needs so that its table fits in a tab (README "Too many
+ * configurations"): none when the rows cannot exceed the limit, or the distinct `keys` do not;
+ * else, for a configuration table, the run table's bins (the importers package's reductionBins,
+ * from each number column's distinct values, rows, smallest and largest value) of every key
+ * the run table would bin, when the table then fits. Refuses before DuckDB collects anything,
+ * with the count and the way out, when it does not (per-item scores are never binned).
+ * Resolves to { key: { labels, edges, note } }.
  */
-async function checkTableSize(connection, { kind, keys, rows }) {
+async function binsWithinTheLimit(connection, words, sql, { kind, keys, rows }) {
   const limit = kind === "pairwise" ? MAX_ITEM_SCORES : MAX_CONFIGURATIONS;
-  if (rows <= limit || keys.length === 0) return;
-  const columns = keys.map(quote).join(", ");
-  const [{ count }] = await rowsOf(connection, `SELECT count(*) AS "count" FROM (SELECT DISTINCT ${columns} FROM runs) AS c`);
-  if (count <= limit) return;
-  const grouped = count.toLocaleString("en");
+  if (rows <= limit || keys.length === 0) return {};
+  let count = await countDistinct(connection, keys.map(quote));
+  if (count <= limit) return {};
   if (kind === "pairwise") {
     throw new Error(
-      `its per-item scores would have ${grouped} rows (one per model and item); a browser tab holds ${limit.toLocaleString("en")} item scores: keep fewer models or items, e.g. with python -m sweepmap reduce (README "Larger than a tab")`,
+      `its per-item scores would have ${count.toLocaleString("en")} rows (one per model and item); a browser tab holds ${limit.toLocaleString("en")} item scores: keep fewer models or items, e.g. with python -m sweepmap reduce (README "Larger than a tab")`,
     );
   }
-  const [values] = await rowsOf(connection, `SELECT ${keys.map((key, index) => `count(DISTINCT ${quote(key)}) AS "${index}"`).join(", ")} FROM runs`);
-  const widest = keys.reduce((best, key, index) => (values[index] > values[best.index] ? { key, index } : best), { key: keys[0], index: 0 });
+  const columns = await keyColumns(connection, keys);
+  const bins = {};
+  for (const column of columns) {
+    if (column.numbers === column.present && column.present > 0) {
+      const found = words.reductionBins(column.key, column.values, rows, column.min, column.max);
+      if (found) bins[column.key] = found;
+    }
+  }
+  if (Object.keys(bins).length > 0) {
+    const parts = sqlParts(sql);
+    count = await countDistinct(
+      connection,
+      keys.map((key) => (key in bins ? `${binExpression(parts, key, bins[key])} AS ${quote(key)}` : quote(key))),
+    );
+    if (count <= limit) return bins;
+  }
+  const unbinned = columns.filter((column) => !(column.key in bins));
+  const widest = (unbinned.length > 0 ? unbinned : columns).reduce((best, column) => (column.values > best.values ? column : best));
+  const binned = Object.entries(bins)
+    .map(([key, found]) => ` even with "${key}" binned into ${found.labels.length.toLocaleString("en")} ranges`)
+    .join("");
   throw new Error(
-    `its configuration table would have ${grouped} rows; a browser tab holds ${limit.toLocaleString("en")}: "${widest.key}" has ${values[widest.index].toLocaleString("en")} values. Bin it before opening the file (e.g. round it in the query that writes it), or reduce it with python -m sweepmap reduce --ignore "${widest.key}" (README "Larger than a tab")`,
+    `its configuration table would have ${count.toLocaleString("en")} rows${binned}; a browser tab holds ${limit.toLocaleString("en")}: "${widest.key}" has ${widest.values.toLocaleString("en")} values. Bin it before opening the file (e.g. round it in the query that writes it), or reduce it with python -m sweepmap reduce --ignore "${widest.key}" (README "Larger than a tab")`,
   );
+}
+
+/** The distinct combinations of these SQL expressions' values over the rows. */
+async function countDistinct(connection, expressions) {
+  const [{ count }] = await rowsOf(connection, `SELECT count(*) AS "count" FROM (SELECT DISTINCT ${expressions.join(", ")} FROM runs) AS c`);
+  return count;
+}
+
+/**
+ * Per key, what the run table's bins need of it: its distinct values, present values, values
+ * that are numbers (all present ones for a number column), smallest and largest number.
+ */
+async function keyColumns(connection, keys) {
+  const selected = keys.flatMap((key, index) => [
+    `count(DISTINCT ${quote(key)}) AS "values ${index}"`,
+    `count(${quote(key)}) AS "present ${index}"`,
+    `count(TRY_CAST(${quote(key)} AS DOUBLE)) AS "numbers ${index}"`,
+    `min(TRY_CAST(${quote(key)} AS DOUBLE)) AS "min ${index}"`,
+    `max(TRY_CAST(${quote(key)} AS DOUBLE)) AS "max ${index}"`,
+  ]);
+  const [found] = await rowsOf(connection, `SELECT ${selected.join(", ")} FROM runs`);
+  return keys.map((key, index) => ({
+    key,
+    values: found[`values ${index}`],
+    present: found[`present ${index}`],
+    numbers: found[`numbers ${index}`],
+    min: found[`min ${index}`],
+    max: found[`max ${index}`],
+  }));
 }
 
 /** Windows of consecutive rows a local Parquet file's sample is read from, spread over it. */
@@ -363,7 +445,6 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
       kind = "pairwise";
       const keys = [...(itemScores.group === null ? [] : [itemScores.group]), itemScores.model, itemScores.item];
       roles = { keys, score: itemScores.score };
-      query = fillReduction(sql, "item scores", keys, { score: [itemScores.score] });
     } else {
       kind = "sweep";
       let inferred;
@@ -375,11 +456,12 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
       const keys = inferred.columns.filter((column) => column.role === "parameter" || column.role === "facet").map((column) => column.column);
       const metrics = inferred.columns.filter((column) => column.role === "metric").map((column) => column.column);
       roles = { keys, metrics };
-      query = fillReduction(sql, "configurations", keys, { metric: metrics });
     }
     progress(0.7, words.reductionText("reducing", rows, 0));
-    await checkTableSize(connection, { kind, keys: roles.keys, rows });
+    const bins = await binsWithinTheLimit(connection, words, sql, { kind, keys: roles.keys, rows });
     check();
+    if (kind === "pairwise") query = fillReduction(sql, "item scores", roles.keys, { score: [roles.score] });
+    else query = fillReduction(sql, "configurations", roles.keys, { metric: roles.metrics }, "runs", bins);
     let configurations;
     try {
       await connection.query(`CREATE OR REPLACE TEMP TABLE reduced AS ${query}`);
@@ -390,9 +472,11 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
     check();
     const text = await csvOf(db, connection, "SELECT * FROM reduced", `reduced-${registered}.csv`);
     await connection.query("DROP TABLE reduced");
-    const note = words.reductionText(kind === "pairwise" ? "item scores" : "configurations", rows, configurations);
+    // The reduction's note, then what each binned column's bins say (README "Too many
+    // configurations"): the core's sentences, in order.
+    const note = [words.reductionText(kind === "pairwise" ? "item scores" : "configurations", rows, configurations), ...Object.values(bins).map((found) => found.note)].join(" ");
     progress(0.95, kind === "pairwise" ? "Opening the item scores" : "Opening the configuration table");
-    return { kind, text, rows, configurations, sql: query, roles, note };
+    return { kind, text, rows, configurations, sql: query, roles, note, binned: Object.keys(bins) };
   } finally {
     if (broken) {
       // Not awaited: its worker ends, and nothing more is asked of it.

@@ -39,12 +39,13 @@ import csv
 import io
 import math
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from ._bins import Bins, bins_for_values
 from ._errors import SweepmapError
 
 #: The largest configuration table a run table opens (the core's MAX_RUNS, README "Limits").
@@ -243,20 +244,50 @@ def _sql_parts() -> dict[str, list[str]]:
     return parts
 
 
+def literal(text: str) -> str:
+    """A single-quoted SQL string."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def bin_expression(
+    parts: dict[str, list[str]], key: str, bins: Bins, numbered: bool = False
+) -> str:
+    """A binned column's bin expression, by reduction.sql's rules: its "bin" part, a "bin
+    case" line per bin but the last (its upper edge and label), and its "bin last" line; with
+    `numbered`, each bin's number in place of its label (for its "binned order")."""
+    labels = [str(i) if numbered else literal(label) for i, label in enumerate(bins.labels)]
+    lines = [line.replace("{key}", quote(key)) for line in parts["bin"]]
+    for edge, label in zip(bins.edges[1:-1], labels[:-1], strict=True):
+        for line in parts["bin case"]:
+            filled = line.replace("{key}", quote(key)).replace("{edge}", literal(edge))
+            lines.append(filled.replace("{label}", label))
+    lines += [line.replace("{label}", labels[-1]) for line in parts["bin last"]]
+    return " ".join(lines)
+
+
 def fill_reduction(
-    statement: str, keys: Sequence[str], columns: dict[str, Sequence[str]], source: str = "runs"
+    statement: str,
+    keys: Sequence[str],
+    columns: dict[str, Sequence[str]],
+    source: str = "runs",
+    bins: Mapping[str, Bins] | None = None,
 ) -> str:
     """Fills a statement of reduction.sql (`configurations`, `item scores`) by the file's rules:
     `keys` the grouping columns, `columns` the names each other placeholder stands for
-    (`metric`: the metrics, `score`: the score)."""
+    (`metric`: the metrics, `score`: the score), `bins` the binned grouping columns' bins."""
     parts = _sql_parts()
+    binned = {key: bin_expression(parts, key, bins[key]) for key in keys if key in (bins or {})}
+
+    def key_column(key: str) -> str:
+        return f"{binned[key]} AS {quote(key)}" if key in binned else quote(key)
+
     selected: list[str] = []
     lines = parts[f"{statement} select"]
     index = 0
     while index < len(lines):
         line = lines[index]
         if "{key}" in line:
-            selected += [line.replace("{key}", quote(key)) for key in keys]
+            selected += [line.replace("{key}", key_column(key)) for key in keys]
             index += 1
             continue
         name = next((name for name in columns if "{" + name in line), None)
@@ -272,7 +303,20 @@ def fill_reduction(
         for value in columns[name]:
             for template in block:
                 selected.append(_fill_names(template, name, value))
-    order = ", ".join(line.replace("{key}", quote(key)) for key in keys for line in parts["order"])
+    order = ", ".join(
+        [
+            line.replace("{bin}", bin_expression(parts, key, (bins or {})[key], numbered=True))
+            for key in binned
+            for line in parts["binned order"]
+        ]
+        + [
+            line.replace("{key}", quote(key))
+            for key in keys
+            if key not in binned
+            for line in parts["order"]
+        ]
+    )
+    grouped = ", ".join(binned.get(key, quote(key)) for key in keys)
     text = []
     for line in parts[statement]:
         if not keys and ("{keys}" in line or "{order}" in line):
@@ -280,7 +324,7 @@ def fill_reduction(
         text.append(
             line.replace("{select}", ",\n       ".join(selected))
             .replace("{source}", source)
-            .replace("{keys}", ", ".join(quote(key) for key in keys))
+            .replace("{keys}", grouped)
             .replace("{order}", order)
         )
     return "\n".join(text)
@@ -297,11 +341,13 @@ def _fill_names(template: str, name: str, value: str) -> str:
     return out
 
 
-def reduction_sql(roles: Roles, source: str = "runs") -> str:
+def reduction_sql(
+    roles: Roles, source: str = "runs", bins: Mapping[str, Bins] | None = None
+) -> str:
     """The reduction, as the one SQL text every engine runs (reduction.sql's `configurations`):
-    per distinct value of the grouping columns, `n` and per metric `m.n`, `m.mean`, `m.var`,
-    rows sorted by the grouping columns."""
-    return fill_reduction("configurations", roles.groups, {"metric": roles.metrics}, source)
+    per distinct value of the grouping columns (the bin of a column in `bins`), `n` and per
+    metric `m.n`, `m.mean`, `m.var`, rows sorted by the grouping columns (binned ones first)."""
+    return fill_reduction("configurations", roles.groups, {"metric": roles.metrics}, source, bins)
 
 
 @dataclass(frozen=True)
@@ -452,6 +498,8 @@ class Reduction:
     table: list[tuple[Any, ...]]
     seconds: float
     sql: str = field(repr=False)
+    #: The columns binned in the engine (README "Too many configurations"), by name.
+    bins: dict[str, Bins] = field(default_factory=dict)
 
     @property
     def configurations(self) -> int:
@@ -475,6 +523,7 @@ class Reduction:
         rows = "row" if self.rows == 1 else "rows"
         return (
             f"reduced in {self.engine} from {self.rows:,} {rows} to {self.configurations:,} {noun}"
+            + "".join(f"; {_binned_note(name, bins)}" for name, bins in self.bins.items())
         )
 
     def to_csv(self) -> str:
@@ -532,10 +581,42 @@ class Engine:
             self.rows(f"SELECT count(*) FROM (SELECT DISTINCT {distinct} FROM runs) AS c")[1][0][0]
         )
 
-    def configurations(self, roles: Roles) -> tuple[str, list[str], list[tuple[Any, ...]]]:
-        """The configuration table: (the query run, header, rows), by `reduction_sql`."""
-        sql = reduction_sql(roles)
+    def configurations(
+        self, roles: Roles, bins: Mapping[str, Bins] | None = None
+    ) -> tuple[str, list[str], list[tuple[Any, ...]]]:
+        """The configuration table: (the query run, header, rows), by `reduction_sql` (the
+        columns in `bins` binned)."""
+        sql = reduction_sql(roles, bins=bins)
         return (sql, *self.rows(sql))
+
+    #: True for an engine whose SQL bins a column past the limit (README "Too many
+    #: configurations"): DuckDB's, where it is tested; the others refuse such a table.
+    bins_in_sql = False
+
+    def spans(self, names: Sequence[str]) -> dict[str, tuple[Any, Any]]:
+        """Per column, its smallest and largest value as doubles (None when it has none)."""
+        selected = ", ".join(
+            f'min(CAST({quote(name)} AS DOUBLE)) AS "min {index}", '
+            f'max(CAST({quote(name)} AS DOUBLE)) AS "max {index}"'
+            for index, name in enumerate(names)
+        )
+        header, rows = self.rows(f"SELECT {selected} FROM runs")
+        found = dict(zip(header, rows[0], strict=True))
+        return {name: (found[f"min {i}"], found[f"max {i}"]) for i, name in enumerate(names)}
+
+    def count_distinct_binned(self, names: Sequence[str], bins: Mapping[str, Bins]) -> int:
+        """How many distinct combinations of these columns' values there are, the columns in
+        `bins` by their bin (reduction.sql's bin expression)."""
+        parts = _sql_parts()
+        distinct = ", ".join(
+            bin_expression(parts, name, bins[name]) + f" AS {quote(name)}"
+            if name in bins
+            else quote(name)
+            for name in names
+        )
+        return int(
+            self.rows(f"SELECT count(*) FROM (SELECT DISTINCT {distinct} FROM runs) AS c")[1][0][0]
+        )
 
     def item_scores(self, roles: PairwiseRoles) -> tuple[str, list[str], list[tuple[Any, ...]]]:
         """Per-item scores: (the query run, header, rows), by `pairwise_reduction_sql`."""
@@ -641,25 +722,16 @@ def reduce(
                 "statistic: rename it, or ignore it"
             )
     grouped = [c for c in profiled if c.name in roles.groups]
-    # At most every value (and a missing one) of each grouping column, together.
-    bound = math.prod(rows if c.values < 0 else c.values + (c.present < rows) for c in grouped)
-    if bound > MAX_CONFIGURATIONS:
-        count = engine.count_distinct(roles.groups)
-        if count > MAX_CONFIGURATIONS:
-            widest = max(grouped, key=lambda c: c.values)
-            raise ReductionError(
-                f"the configuration table of {engine.source} would have {count:,} rows; a "
-                f'browser tab holds {MAX_CONFIGURATIONS:,}: "{widest.name}" has '
-                f"{widest.values:,} values. Bin it in the engine first, or ignore it "
-                "(--ignore, ignore= in Python)"
-            )
+    bins = _bins_within_the_limit(engine, grouped, rows)
+    for name, found in bins.items():
+        say(_binned_note(name, found))
     say(
         f"{rows:,} rows; grouping by {', '.join(roles.groups) or 'nothing'}; metrics "
         f"{', '.join(roles.metrics)}"
         + (f"; reduced over {', '.join(roles.over)}" if roles.over else "")
     )
     try:
-        sql, header, table = engine.configurations(roles)
+        sql, header, table = engine.configurations(roles, bins)
     except ReductionError:
         raise
     except Exception as error:
@@ -672,7 +744,60 @@ def reduce(
         table=table,
         seconds=time.perf_counter() - started,
         sql=sql,
+        bins=bins,
     )
+
+
+def _bins_within_the_limit(engine: Engine, grouped: Sequence[Column], rows: int) -> dict[str, Bins]:
+    """Nothing when the configuration table fits in a tab (at most MAX_CONFIGURATIONS rows);
+    else, in an engine that bins in its SQL, the run table's bins of every number column the
+    run table would bin (README "Too many configurations"), when the table then fits. Refuses
+    with the count and the way out when it does not, before the table is collected."""
+    names = [c.name for c in grouped]
+    # At most every value (and a missing one) of each grouping column, together.
+    bound = math.prod(rows if c.values < 0 else c.values + (c.present < rows) for c in grouped)
+    if bound <= MAX_CONFIGURATIONS:
+        return {}
+    count = engine.count_distinct(names)
+    if count <= MAX_CONFIGURATIONS:
+        return {}
+    bins: dict[str, Bins] = {}
+    numbers = [c for c in grouped if c.numeric and not c.type.startswith("BOOL")]
+    if engine.bins_in_sql and numbers:
+        spans = engine.spans([c.name for c in numbers])
+        for column in numbers:
+            low, high = spans[column.name]
+            if low is None or high is None:
+                continue
+            found = bins_for_values(column.values, rows, float(low), float(high))
+            if found is not None:
+                bins[column.name] = found
+    if bins:
+        count = engine.count_distinct_binned(names, bins)
+        if count <= MAX_CONFIGURATIONS:
+            return bins
+    unbinned = [c for c in grouped if c.name not in bins] or list(grouped)
+    widest = max(unbinned, key=lambda c: c.values)
+    binned = "".join(f" even with {_binned_words(name, bins[name])}" for name in bins)
+    raise ReductionError(
+        f"the configuration table of {engine.source} would have {count:,} rows{binned}; a "
+        f'browser tab holds {MAX_CONFIGURATIONS:,}: "{widest.name}" has '
+        f"{widest.values:,} values. Bin it in the engine first, or ignore it "
+        "(--ignore, ignore= in Python)"
+    )
+
+
+def _binned_words(name: str, bins: Bins) -> str:
+    """`"lr" binned into 6 log-spaced ranges` (the core's words: importers/reduction.rs)."""
+    count = len(bins.labels)
+    noun = ("log-spaced range" if bins.log else "range") + ("" if count == 1 else "s")
+    return f'"{name}" binned into {count:,} {noun}'
+
+
+def _binned_note(name: str, bins: Bins) -> str:
+    """What a reduction says of a column it binned: `"lr" binned into 6 log-spaced ranges in
+    DuckDB, as the run table bins it` (the core's words, `binned_note`)."""
+    return f"{_binned_words(name, bins)} in DuckDB, as the run table bins it"
 
 
 def _reduce_pairwise(
@@ -748,6 +873,7 @@ class DuckDBEngine(Engine):
     """Rows in DuckDB: files (Parquet, CSV, JSON lines; globs) or a relation."""
 
     name = "DuckDB"
+    bins_in_sql = True
 
     def __init__(self, relation: Any, source: str) -> None:
         self.relation = relation
@@ -1008,7 +1134,9 @@ class NarwhalsEngine(Engine):
             return self._grouped(keys, values, pairwise_reduction_expressions(roles))
         return self._grouped(roles.groups, roles.metrics, reduction_expressions(roles))
 
-    def configurations(self, roles: Roles) -> tuple[str, list[str], list[tuple[Any, ...]]]:
+    def configurations(
+        self, roles: Roles, bins: Mapping[str, Bins] | None = None
+    ) -> tuple[str, list[str], list[tuple[Any, ...]]]:
         return ("narwhals: " + reduction_sql(roles), *self._collect(self.query(roles)))
 
     def item_scores(self, roles: PairwiseRoles) -> tuple[str, list[str], list[tuple[Any, ...]]]:
