@@ -33,12 +33,12 @@ use crate::color::Scale;
 #[cfg(feature = "exports")]
 use crate::figure::figure_latex;
 use crate::figure::Chart;
-#[cfg(feature = "slice")]
-use crate::figure::SLICE_OBSERVATIONS;
 use crate::figure::{
     colour_note, key_observations, prepare_figure, uncertainty_note, Figure, FigureNotes,
     FigureOptions, KeyObservations, Observation, View,
 };
+#[cfg(feature = "slice")]
+use crate::figure::{slice_description, SLICE_OBSERVATIONS};
 use crate::layout::FigureLayout;
 use crate::results::{sections, FigurePanelInfo, FigureSize, ShownObservations};
 use crate::view::settings::{PIXEL_RATIO, SWEEP, WIDTH};
@@ -332,13 +332,21 @@ impl SweepFigure {
     pub fn key_observations(&self) -> Result<KeyObservationsObject, js_sys::Error> {
         let observations = self.all_observations();
         let (panels, across) = observations.split();
+        // Under a slice the canvas' description says whose observations they are.
+        #[cfg(feature = "slice")]
+        let description = match self.slice {
+            Some(_) => slice_description(&observations.description()),
+            None => observations.description(),
+        };
+        #[cfg(not(feature = "slice"))]
+        let description = observations.description();
         to_typed(&ShownObservations {
             shows: observations.shows.as_deref(),
             panels: sections(panels),
             across: sections(across),
             difference: observations.difference.as_ref(),
             mismatches: observations.mismatches.as_ref(),
-            description: observations.description(),
+            description,
             #[cfg(feature = "slice")]
             scope: self.slice.as_ref().map(|_| SLICE_OBSERVATIONS),
         })

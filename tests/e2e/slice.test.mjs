@@ -49,6 +49,11 @@ function points(page) {
   });
 }
 
+/** The label of the kv-cache link's slice (R1-Llama's benchmarks along y, best over Ratio). */
+const BEST_LABEL =
+  "Line chart of Pass@1 (%) along Local Window Size: 5 lines: R1-Llama | AIME24, R1-Llama | AIME25, R1-Llama | AMC23, R1-Llama | GPQA-Diamond, R1-Llama | Average (reported). " +
+  "At each point the best Ratio (hover to see which); bands: 95 % confidence intervals of each point's mean.";
+
 let session;
 before(async () => {
   mkdirSync(directory, { recursive: true });
@@ -138,7 +143,26 @@ describe("slice view", { timeout: 180_000 }, () => {
     assert.ok(shown.series.length > 1, `${shown.series.length} series`);
     assert.equal(shown.positions, 4);
     assert.match(shown.points[0].text, /Local Window Size = 500: /);
+    // The canvas' accessible name is the slice's (the core's), its description the heatmap's
+    // observations, said to be the heatmap's.
+    const accessible = () =>
+      page.evaluate(() => ({
+        label: document.getElementById("figure-canvas").getAttribute("aria-label"),
+        description: document.getElementById("figure-observations").textContent,
+      }));
+    const slice = await accessible();
+    assert.equal(slice.label, BEST_LABEL);
+    assert.match(
+      slice.description,
+      /^Key observations of the heatmap this slice is read from \(its cells, each a configuration of both axes\)\. Across panels: /,
+    );
+    await afterRender(page, () => page.selectOption("#across-select", "mean"));
+    assert.match((await accessible()).label, /^Line chart of Pass@1 \(%\) along Local Window Size: 5 lines: .*\. At each point the mean over every Ratio/);
     await afterRender(page, () => page.selectOption("#chart-select", "heatmap"));
+    // The heatmap's own name and description again.
+    const heatmap = await accessible();
+    assert.match(heatmap.label, /^R1-Llama \| AIME24: heatmap of Pass@1 \(%\) over Ratio and Local Window Size\./);
+    assert.match(heatmap.description, /^Key observations\. Across panels: /);
     // The heatmap is drawn by the default package again, which has no slice methods.
     assert.equal(await page.evaluate(() => "sliceSeries" in window.sweepmap.figure), false);
     assert.ok(await page.evaluate(() => window.sweepmap.figure.panels().length > 0));
