@@ -52,7 +52,8 @@ pub struct SweepFigure {
     settings: Settings,
     options: ResolvedOptions,
     drawing: Drawing,
-    /// With `chart: "slice"`, the slice of the drawing's figure, drawn over it on the canvas.
+    /// With `chart: "slice"`, the slice of the drawing's figure, painted instead of it (the
+    /// heatmap is then laid out, for its queries and exports, and never painted).
     slice: Option<ShownSlice>,
 }
 
@@ -80,6 +81,13 @@ impl SweepFigure {
         let options = resolve_options(&settings, &dataset, &around).map_err(js_error)?;
         let figure = prepare_figure(&dataset, &options.figure_options()).map_err(js_error)?;
         let slice = prepare_chart(&dataset, &figure, &options)?;
+        // A slice is painted alone: the heatmap it is read from is laid out, never painted.
+        #[cfg(feature = "slice")]
+        let drawing = match slice {
+            Some(_) => Drawing::unpainted(canvas, figure, options.width, options.pixel_ratio),
+            None => Drawing::new(canvas, figure, options.width, options.pixel_ratio)?,
+        };
+        #[cfg(not(feature = "slice"))]
         let drawing = Drawing::new(canvas, figure, options.width, options.pixel_ratio)?;
         let mut shown = SweepFigure {
             dataset,
@@ -539,6 +547,16 @@ impl SweepFigure {
             new_figure.as_ref().unwrap_or(self.drawing.figure()),
             &options,
         )?;
+        #[cfg(feature = "slice")]
+        match slice {
+            Some(_) => self
+                .drawing
+                .lay_out(new_figure, options.width, options.pixel_ratio),
+            None => self
+                .drawing
+                .redraw(new_figure, options.width, options.pixel_ratio)?,
+        }
+        #[cfg(not(feature = "slice"))]
         self.drawing
             .redraw(new_figure, options.width, options.pixel_ratio)?;
         if let Some(dataset) = new_dataset {

@@ -235,6 +235,27 @@ describe("the <sweep-map> element", { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  test("chart=\"slice\" whose package does not load says so and draws the heatmap", async () => {
+    const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
+    await waitForEvents(page, "sweepmap-render", 3);
+    await context.route(/\/pkg\/slice\/sweepmap_bg\.wasm$/, (route) => route.abort());
+    await page.evaluate(() => document.getElementById("a").setAttribute("chart", "slice"));
+    const renders = await waitForEvents(page, "sweepmap-render", 2, "a");
+    const message = renders[1].detail.notices[0];
+    assert.match(message, /^could not load the slice package \(.+\); showing the heatmap instead$/);
+    const shown = await page.evaluate(() => {
+      const element = document.getElementById("a");
+      const error = element.shadowRoot.querySelector("[part=error]");
+      const canvas = element.shadowRoot.querySelector("canvas");
+      return { error: error.hidden ? null : error.textContent, slice: "sliceSeries" in element.figure, canvas: !canvas.hidden, label: canvas.getAttribute("aria-label") };
+    });
+    assert.deepEqual(shown, { error: message, slice: false, canvas: true, label: shown.label });
+    assert.match(shown.label, /: heatmap of /);
+    // Only the aborted fetch went wrong (the console's line for it names no address).
+    assert.deepEqual(problems.filter((problem) => !problem.includes("/pkg/slice/") && !problem.endsWith("net::ERR_FAILED")), []);
+    await context.close();
+  });
+
   test("redraws at its container's new width", async () => {
     const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
     await waitForEvents(page, "sweepmap-render", 1, "a");
