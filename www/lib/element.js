@@ -45,7 +45,7 @@ import { FLAG_ATTRIBUTES, NUMBER_ATTRIBUTES, VIEW_ATTRIBUTES } from "./view-attr
 const INLINE_DATA = ':scope > script[type="text/csv"], :scope > script[type="application/json"], :scope > template';
 
 /** Attributes that choose the data: a change reloads it. */
-const DATA_ATTRIBUTES = ["src", "format", "kind"];
+const DATA_ATTRIBUTES = ["src", "format", "kind", "rename"];
 /** The attributes attributeChangedCallback hears of. */
 const OBSERVED = new Set([...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES]);
 
@@ -340,7 +340,11 @@ export class SweepMapElement extends HTMLElement {
         format = "csv";
       }
       try {
-        loaded = await loadText(wasm, text, { format, kind, link: tableLinkOf(this, wasm), name: source.path || undefined });
+        // rename="old=new,...": the models of lm-evaluation-harness files renamed (the importers'
+        // rename, which reads the text and refuses an empty name, two names for one model and a
+        // name another model has).
+        const rename = this.getAttribute("rename")?.trim() || undefined;
+        loaded = await loadText(wasm, text, { format, kind, link: tableLinkOf(this, wasm), name: source.path || undefined, rename });
       } catch (error) {
         throw new Error(`could not read ${source.name}${reduced ? ", reduced in DuckDB," : ""}: ${asError(error).message}`);
       }
@@ -509,6 +513,7 @@ export class SweepMapElement extends HTMLElement {
       notes: loaded.notes,
       reduced: loaded.reduced ?? null,
       fallback: options.chart === "heatmap" ? fallback : null,
+      renameNote: loaded.renameNote ?? null,
     };
     this.#drawnWidth = options.width;
     return true;
@@ -544,14 +549,15 @@ export class SweepMapElement extends HTMLElement {
 
   /** After a drawing: show the canvas, clear any error, refresh the inspector, tell listeners. */
   #rendered() {
-    const { figure, kind, sweep, notes, reduced, fallback } = this.#shown;
+    const { figure, kind, sweep, notes, reduced, fallback, renameNote } = this.#shown;
     const { canvas, status, error } = this.#parts;
     canvas.hidden = false;
     status.hidden = true;
     // What the run-table attributes name that the file does not have: said in the element (the
-    // default view's choice is drawn instead), as a link's notices are in the explorer; and why
-    // a slice asked for is drawn as the heatmap (its package did not load).
-    const notices = [...(fallback ? [fallback] : []), ...(sweep?.linkNotices ?? [])];
+    // default view's choice is drawn instead), as a link's notices are in the explorer; why a
+    // slice asked for is drawn as the heatmap (its package did not load); and a `rename` these
+    // data have no use for (no importer named their models).
+    const notices = [...(fallback ? [fallback] : []), ...(sweep?.linkNotices ?? []), ...(renameNote ? [renameNote] : [])];
     error.textContent = notices.join(" ");
     error.hidden = notices.length === 0;
     this.#inspector.setFigure(figure);
