@@ -628,3 +628,61 @@ fn the_notes_of_a_slice_speak_of_points_and_bands_not_cells() {
     );
     assert!(!plain.markdown().contains("brackets"));
 }
+
+#[test]
+fn the_label_says_the_metric_the_axis_the_lines_and_what_became_of_the_rest() {
+    // One panel: the label names it, as the lines are named by the other axis only.
+    let each = slice_figure(Across::Each, Theme::Light);
+    assert_eq!(each.panel.as_deref(), Some("m"));
+    assert_eq!(
+        each.label(),
+        "Line chart of val_accuracy along lr in m: 2 lines: weight_decay = 0, \
+         weight_decay = 0.1. A line per weight_decay; bands: 95 % confidence intervals of each \
+         point's mean; 1 point without a value (the line breaks there)."
+    );
+    let best = slice_figure(Across::Best, Theme::Light);
+    assert_eq!(
+        best.label(),
+        "Line chart of val_accuracy along lr in m: 1 line: best over weight_decay. At each point \
+         the best weight_decay (hover to see which); bands: 95 % confidence intervals of each \
+         point's mean."
+    );
+    let mean = slice_figure(Across::Mean, Theme::Light);
+    assert!(
+        mean.label().starts_with(
+            "Line chart of val_accuracy along lr in m: 1 line: mean over weight_decay. At each \
+             point the mean over every weight_decay (a point missing one is left out)"
+        ),
+        "{}",
+        mean.label()
+    );
+}
+
+#[test]
+fn the_description_under_a_slice_says_the_observations_are_the_heatmaps() {
+    use sweepmap::figure::{key_observations, slice_description};
+    let dataset = runs();
+    let view = View::Model { model: "m".into() };
+    let figure = prepare_figure(
+        &dataset,
+        &FigureOptions {
+            view: view.clone(),
+            ..FigureOptions::default()
+        },
+    )
+    .unwrap();
+    let heatmap = key_observations(&dataset, &figure, &view, None).description();
+    let sentences = heatmap
+        .strip_prefix("Key observations. ")
+        .expect("the heatmap's description and its heading");
+    assert!(!sentences.is_empty());
+    assert_eq!(
+        slice_description(&heatmap),
+        format!(
+            "Key observations of the heatmap this slice is read from (its cells, each a \
+             configuration of both axes). {sentences}"
+        )
+    );
+    // No observations: no description either.
+    assert_eq!(slice_description(""), "");
+}

@@ -25,14 +25,19 @@ function wantsSlice(state, kind) {
 
 /**
  * Resolves once what drawing `state` needs is loaded: the slice package for a slice (fetched
- * the first time, lib/sweepmap.js loadSliceApi). Rejects, with the reason, when it cannot be.
+ * the first time, lib/sweepmap.js loadSliceApi), the figure area busy meanwhile (nothing else
+ * is drawn: the heatmap is drawn instead only when it cannot be). Rejects, with the reason,
+ * when it cannot be.
  */
 export async function readyToDraw(state, kind) {
   if (wantsSlice(state, kind) && !loadedSlice()) {
+    elements.figureArea.setAttribute("aria-busy", "true");
     try {
       await loadSliceApi();
     } catch (error) {
       throw new Error(`could not load the slice package (${error instanceof Error ? error.message : String(error)}); try again, or choose the heatmap`);
+    } finally {
+      if (!app.pendingLoad) elements.figureArea.setAttribute("aria-busy", "false");
     }
   }
 }

@@ -244,17 +244,20 @@ async function render({ model, el }) {
     error: element("p", "error", { role: "alert" }),
     notes: element("ul", "notes"),
     frame: element("div", "frame"),
-    canvas: element("canvas", "", { role: "img", "aria-label": "Loading the figure", tabindex: "0" }),
+    canvas: element("canvas", "", { role: "img", "aria-label": "Loading the figure", "aria-describedby": "description", tabindex: "0" }),
     outline: element("div", "outline"),
     tooltip: element("div", "tooltip", { "aria-hidden": "true" }),
     announcer: element("div", "visually-hidden", { "aria-live": "polite" }),
+    // The canvas' accessible description: the key observations (or the comparisons), as the
+    // explorer's; its name is the one the core gives each painting (a slice's for a slice).
+    description: element("p", "visually-hidden", { id: "description" }),
   };
   parts.error.hidden = true;
   parts.notes.hidden = true;
   parts.outline.hidden = true;
   parts.tooltip.hidden = true;
   parts.frame.append(parts.canvas, parts.outline, parts.tooltip);
-  root.append(parts.error, parts.notes, parts.frame, parts.announcer);
+  root.append(parts.error, parts.notes, parts.frame, parts.announcer, parts.description);
 
   /** What is drawn: the figure, the data it shows and the run table's projection, if any. */
   let figure = null;
@@ -410,8 +413,7 @@ async function render({ model, el }) {
     drawnWidth = options.width;
     parts.error.hidden = true;
     inspector.setFigure(figure);
-    const label = pairwise ? figure.comparisonsSummary().description : figure.keyObservations().description;
-    parts.canvas.setAttribute("aria-label", label ?? "sweepmap figure");
+    parts.description.textContent = pairwise ? figure.comparisonsSummary().description : figure.keyObservations().description;
     const inferred = data.projection ? data.projection.inferred() : [];
     // A frame reduced in its engine says so first (`reduced`: "reduced in DuckDB from ...");
     // per-item scores say which models are compared when they are not all.

@@ -72,6 +72,21 @@ def test_a_slice_is_drawn_along_x_and_a_change_of_along_redraws(host):
     # The canvas is the slice's size, not the heatmap's (205 px high at this width).
     box = host.evaluate("widgetRoot().querySelector('canvas').getBoundingClientRect().toJSON()")
     assert (box["width"], box["height"]) == (width, height) and height != 205
+    # The canvas is named as the core names the slice, and described by the heatmap's
+    # observations, said to be the heatmap's (the widget no longer puts them in its name).
+    canvas = "widgetRoot().querySelector('canvas')"
+    label = host.evaluate(f"{canvas}.getAttribute('aria-label')")
+    assert label == (
+        "Line chart of acc along wd in m1: 2 lines: lr = 1, lr = 2. A line per lr; no bands: "
+        "the data carry no noise estimate."
+    )
+    described = host.evaluate(
+        f"widgetRoot().getElementById({canvas}.getAttribute('aria-describedby')).textContent"
+    )
+    assert described.startswith(
+        "Key observations of the heatmap this slice is read from (its cells, each a "
+        "configuration of both axes). "
+    ), described
     # The slice package writes the slice's SVG: the pairwise package (a heatmap's exports) is
     # not sent for it.
     assert figure._wasm_pairwise is None

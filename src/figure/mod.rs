@@ -62,7 +62,7 @@ pub use pairwise::{
 pub use prepare::prepare_figure;
 pub use query::{file_stem_of, CellInfo, PanelReport, TooltipRow};
 pub use slice::{prepare_slice, SliceFigure, SliceOptions, SliceScale, SliceSeries};
-pub use slice_export::SLICE_OBSERVATIONS;
+pub use slice_export::{slice_description, SLICE_OBSERVATIONS};
 pub use wording::{counted, format_p_value, format_percent, format_signed, grouped};
 pub use words::{BinValue, Chart, Layout, Named, Range, SliceAcross, Strips};
 

@@ -14,7 +14,7 @@
 
 use serde::Serialize;
 
-use super::{format_value, Figure};
+use super::{counted, format_value, Figure};
 use crate::analysis::{is_log_spaced, slice_grid, Across, SliceAxis, SliceLine};
 use crate::color::{series_color, Rgb, Theme, SERIES_COLORS};
 use crate::display::display_label;
@@ -64,6 +64,9 @@ pub struct SliceFigure {
     pub sentences: Vec<String>,
     /// The synthetic data's caption, as the heatmap's.
     pub caption: Option<String>,
+    /// The title of the heatmap's panel when it has one only (its lines are named by the other
+    /// axis, so the label says which panel they read): "R1-Qwen | AMC23".
+    pub panel: Option<String>,
     /// The axis the lines run along, and the other one.
     pub x: Axis,
     pub other: Axis,
@@ -122,6 +125,34 @@ impl SliceFigure {
             }
         }
         range
+    }
+
+    /// What the slice shows, for assistive technology (the canvas' `aria-label`): the kind of
+    /// chart, its metric along its parameter, the panel read when there is one, its lines by
+    /// name, then its sentences (what became of the other axis, what the bands are, the gaps,
+    /// and what the data's view fixed, maximised or averaged).
+    pub fn label(&self) -> String {
+        let mut text = format!("Line chart of {}", self.title);
+        if let Some(panel) = &self.panel {
+            text.push_str(&format!(" in {panel}"));
+        }
+        let mut names = Vec::with_capacity(self.series.len());
+        for series in &self.series {
+            names.push(series.name.as_str());
+        }
+        text.push_str(&format!(
+            ": {}: {}.",
+            counted(self.series.len(), "line"),
+            names.join(", ")
+        ));
+        for sentence in &self.sentences {
+            text.push(' ');
+            text.push_str(sentence);
+            if !sentence.ends_with('.') {
+                text.push('.');
+            }
+        }
+        text
     }
 
     /// A point as hover and the keyboard say it: the series, the x value, the value with its
@@ -238,6 +269,9 @@ pub fn prepare_slice(
         ),
         sentences: Vec::new(),
         caption: figure.caption.clone(),
+        panel: one_panel
+            .then(|| figure.panels.first().map(|panel| panel.title.clone()))
+            .flatten(),
         x,
         other,
         scale,

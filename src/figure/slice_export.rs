@@ -20,6 +20,24 @@ use crate::CsvText;
 pub const SLICE_OBSERVATIONS: &str = "The observations below are about the cells of the heatmap \
      this slice is read from: its panels, each value a configuration of both axes.";
 
+/// The heading of a slice's accessible description (the canvas' `aria-describedby`): the
+/// observations it holds are the heatmap's, as [`SLICE_OBSERVATIONS`] says on the page.
+const SLICE_DESCRIPTION: &str = "Key observations of the heatmap this slice is read from \
+     (its cells, each a configuration of both axes).";
+
+/// The heatmap's accessible description ([`KeyObservations::description`], "Key observations.
+/// ...") as a slice's canvas gets it: the same sentences, under a heading that says they are
+/// about the heatmap the slice is read from. (Written from the description rather than from
+/// the observations again, so that the packages without slices keep theirs as it is.)
+///
+/// [`KeyObservations::description`]: super::KeyObservations::description
+pub fn slice_description(heatmap: &str) -> String {
+    match heatmap.strip_prefix("Key observations.") {
+        Some(sentences) => format!("{SLICE_DESCRIPTION}{sentences}"),
+        None => heatmap.to_string(),
+    }
+}
+
 impl SliceFigure {
     /// A point's value as the tables write it: at the slice's decimals, with its interval in
     /// brackets when it has one.

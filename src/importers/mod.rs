@@ -22,7 +22,7 @@ pub use json_table::{is_json_table, table_from_json, ConvertedTable};
 pub use lm_eval::{
     guess_model, results_to_json, samples_to_json, ConvertedResults, ConvertedSamples,
 };
-pub use rename::rename_models;
+pub use rename::{parse_renames, rename_left_out, rename_models};
 
 /// A file an importer converts, recognised by [`importer_for`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

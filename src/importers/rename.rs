@@ -70,6 +70,77 @@ pub fn rename_models(
     Ok((renamed, notes))
 }
 
+/// Reads a rename written as one text, as `<sweep-map rename="...">` takes it: `old=new` pairs
+/// separated by commas, written as links write lists of names (`\,` for a comma inside a name,
+/// `\=` for an equals sign, `\\` for a backslash); blank pairs are skipped and names trimmed.
+/// A pair without exactly one unescaped `=`, or with no old name, is refused quoting it.
+pub fn parse_renames(text: &str) -> Result<Vec<(String, String)>> {
+    let mut pairs = Vec::new();
+    // Each pair's names as read, and the text as written (for the message).
+    let mut names = vec![String::new()];
+    let mut written = String::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        let c = chars.next();
+        match c {
+            Some('\\') if chars.peek().is_some() => {
+                written.push('\\');
+                if let Some(escaped) = chars.next() {
+                    written.push(escaped);
+                    if let Some(name) = names.last_mut() {
+                        name.push(escaped);
+                    }
+                }
+            }
+            Some('=') => {
+                written.push('=');
+                names.push(String::new());
+            }
+            Some(',') | None => {
+                if !written.trim().is_empty() {
+                    let pair = match names.as_slice() {
+                        [old, new] if !old.trim().is_empty() => {
+                            (old.trim().to_string(), new.trim().to_string())
+                        }
+                        _ => {
+                            return Err(Error::InvalidField {
+                                field: "rename".to_string(),
+                                expected: format!(
+                                    "old=new pairs separated by commas (\\, for a comma and \\= \
+                                     for an equals sign inside a name), found \"{}\"",
+                                    excerpt(written.trim())
+                                ),
+                            })
+                        }
+                    };
+                    pairs.push(pair);
+                }
+                if c.is_none() {
+                    return Ok(pairs);
+                }
+                names = vec![String::new()];
+                written.clear();
+            }
+            Some(other) => {
+                written.push(other);
+                if let Some(name) = names.last_mut() {
+                    name.push(other);
+                }
+            }
+        }
+    }
+}
+
+/// The note for a rename given with data no importer converted (a CSV, sweepmap's JSON): their
+/// models are named in the file, so the rename was left out.
+pub fn rename_left_out(rename: &str) -> String {
+    format!(
+        "The rename \"{}\" was left out: only the models of lm-evaluation-harness files are \
+         renamed; these data name their models themselves (edit the file to rename one).",
+        excerpt(rename.trim())
+    )
+}
+
 /// Names quoted and joined by commas, each cut as messages cut names.
 fn quoted_list(names: &[String]) -> String {
     let quoted: Vec<String> = names
@@ -136,6 +207,44 @@ mod tests {
             message(&[("model-b", "x"), ("model-b", "y")]),
             "field \"rename\": expected one new name for model \"model-b\", found two (\"x\" \
              and \"y\")"
+        );
+    }
+
+    #[test]
+    fn a_rename_written_as_one_text_reads_as_links_write_names() {
+        let read = |text: &str| parse_renames(text).unwrap();
+        assert_eq!(
+            read(" results.json = org/model-a , model-b=b "),
+            pairs(&[("results.json", "org/model-a"), ("model-b", "b")])
+        );
+        // Escaped commas, equals signs and backslashes belong to the names.
+        assert_eq!(
+            read(r"a\,b=c\=d,e\\f=g"),
+            pairs(&[("a,b", "c=d"), (r"e\f", "g")])
+        );
+        // Blank pairs are skipped; an empty new name is kept, for rename_models to refuse.
+        assert_eq!(read(",a=,  ,"), pairs(&[("a", "")]));
+        assert_eq!(read(""), pairs(&[]));
+        let message = |text: &str| parse_renames(text).unwrap_err().to_string();
+        assert_eq!(
+            message("a=b,c"),
+            "field \"rename\": expected old=new pairs separated by commas (\\, for a comma and \\= \
+             for an equals sign inside a name), found \"c\""
+        );
+        assert_eq!(
+            message("a=b=c"),
+            "field \"rename\": expected old=new pairs separated by commas (\\, for a comma and \\= \
+             for an equals sign inside a name), found \"a=b=c\""
+        );
+        assert!(message(" = x").ends_with("found \"= x\""));
+    }
+
+    #[test]
+    fn a_rename_of_other_data_is_left_out_and_said() {
+        assert_eq!(
+            rename_left_out(" a=b "),
+            "The rename \"a=b\" was left out: only the models of lm-evaluation-harness files \
+             are renamed; these data name their models themselves (edit the file to rename one)."
         );
     }
 

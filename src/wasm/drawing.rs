@@ -114,6 +114,42 @@ impl Drawing {
         })
     }
 
+    /// Lays `figure` out at `width` without painting it: for a figure whose canvas shows its
+    /// slice (`chart: "slice"`), which is painted instead, so that the heatmap is never painted
+    /// under it. A colour change later paints all of it (no painting of it is on the canvas).
+    #[cfg(feature = "slice")]
+    pub fn unpainted(
+        canvas: HtmlCanvasElement,
+        figure: Figure,
+        width: f64,
+        pixel_ratio: f64,
+    ) -> Drawing {
+        let layout = layout_figure(&figure, width);
+        Drawing {
+            canvas,
+            figure,
+            layout,
+            width,
+            pixel_ratio,
+            painting: 0.0,
+        }
+    }
+
+    /// Keeps a new figure (or the current one, for `None`) laid out at a width and pixel ratio
+    /// without painting it, as [`Drawing::unpainted`]: its slice is painted instead.
+    #[cfg(feature = "slice")]
+    pub fn lay_out(&mut self, figure: Option<Figure>, width: f64, pixel_ratio: f64) {
+        if figure.is_some() || width != self.width {
+            self.layout = layout_figure(figure.as_ref().unwrap_or(&self.figure), width);
+        }
+        if let Some(figure) = figure {
+            self.figure = figure;
+        }
+        self.width = width;
+        self.pixel_ratio = pixel_ratio;
+        self.painting = 0.0;
+    }
+
     /// Draws a new figure (or the current one, for `None`) at a width and pixel ratio, and keeps
     /// it. The figure is laid out again only when it or the width changed. On error the current
     /// figure is put back on the canvas as far as possible and nothing changes.

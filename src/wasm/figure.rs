@@ -33,12 +33,12 @@ use crate::color::Scale;
 #[cfg(feature = "exports")]
 use crate::figure::figure_latex;
 use crate::figure::Chart;
-#[cfg(feature = "slice")]
-use crate::figure::SLICE_OBSERVATIONS;
 use crate::figure::{
     colour_note, key_observations, prepare_figure, uncertainty_note, Figure, FigureNotes,
     FigureOptions, KeyObservations, Observation, View,
 };
+#[cfg(feature = "slice")]
+use crate::figure::{slice_description, SLICE_OBSERVATIONS};
 use crate::layout::FigureLayout;
 use crate::results::{sections, FigurePanelInfo, FigureSize, ShownObservations};
 use crate::view::settings::{PIXEL_RATIO, SWEEP, WIDTH};
@@ -52,7 +52,8 @@ pub struct SweepFigure {
     settings: Settings,
     options: ResolvedOptions,
     drawing: Drawing,
-    /// With `chart: "slice"`, the slice of the drawing's figure, drawn over it on the canvas.
+    /// With `chart: "slice"`, the slice of the drawing's figure, painted instead of it (the
+    /// heatmap is then laid out, for its queries and exports, and never painted).
     slice: Option<ShownSlice>,
 }
 
@@ -80,6 +81,13 @@ impl SweepFigure {
         let options = resolve_options(&settings, &dataset, &around).map_err(js_error)?;
         let figure = prepare_figure(&dataset, &options.figure_options()).map_err(js_error)?;
         let slice = prepare_chart(&dataset, &figure, &options)?;
+        // A slice is painted alone: the heatmap it is read from is laid out, never painted.
+        #[cfg(feature = "slice")]
+        let drawing = match slice {
+            Some(_) => Drawing::unpainted(canvas, figure, options.width, options.pixel_ratio),
+            None => Drawing::new(canvas, figure, options.width, options.pixel_ratio)?,
+        };
+        #[cfg(not(feature = "slice"))]
         let drawing = Drawing::new(canvas, figure, options.width, options.pixel_ratio)?;
         let mut shown = SweepFigure {
             dataset,
@@ -332,13 +340,21 @@ impl SweepFigure {
     pub fn key_observations(&self) -> Result<KeyObservationsObject, js_sys::Error> {
         let observations = self.all_observations();
         let (panels, across) = observations.split();
+        // Under a slice the canvas' description says whose observations they are.
+        #[cfg(feature = "slice")]
+        let description = match self.slice {
+            Some(_) => slice_description(&observations.description()),
+            None => observations.description(),
+        };
+        #[cfg(not(feature = "slice"))]
+        let description = observations.description();
         to_typed(&ShownObservations {
             shows: observations.shows.as_deref(),
             panels: sections(panels),
             across: sections(across),
             difference: observations.difference.as_ref(),
             mismatches: observations.mismatches.as_ref(),
-            description: observations.description(),
+            description,
             #[cfg(feature = "slice")]
             scope: self.slice.as_ref().map(|_| SLICE_OBSERVATIONS),
         })
@@ -531,6 +547,16 @@ impl SweepFigure {
             new_figure.as_ref().unwrap_or(self.drawing.figure()),
             &options,
         )?;
+        #[cfg(feature = "slice")]
+        match slice {
+            Some(_) => self
+                .drawing
+                .lay_out(new_figure, options.width, options.pixel_ratio),
+            None => self
+                .drawing
+                .redraw(new_figure, options.width, options.pixel_ratio)?,
+        }
+        #[cfg(not(feature = "slice"))]
         self.drawing
             .redraw(new_figure, options.width, options.pixel_ratio)?;
         if let Some(dataset) = new_dataset {

@@ -6,7 +6,9 @@
 use wasm_bindgen::prelude::*;
 
 use super::js_error;
-use crate::importers::{importer_for, results_to_json, samples_to_json, table_from_json};
+use crate::importers::{
+    importer_for, parse_renames, rename_left_out, results_to_json, samples_to_json, table_from_json,
+};
 use crate::lm_eval::{ResultsFile, ResultsOptions, SamplesOptions};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -50,14 +52,14 @@ export interface SamplesLog {
 export interface LmEvalResultsOptions {
   /** The metric every task shows: a key as the harness writes it (`acc_norm,none`) or a metric name (`acc_norm`). Default: the metric name most tasks report. */
   metric?: string;
-  /** Models renamed, old name to new (`{ "results.json": "org/model-a" }`): applied to the names the files give or that were guessed. A new name that is empty, or another model's, is refused naming both; an old name no model has is left out, and a note says so. */
-  rename?: Record<string, string>;
+  /** Models renamed, old name to new (`{ "results.json": "org/model-a" }`), or as one text as `<sweep-map rename>` takes it (`"results.json=org/model-a,b=c"`: `\\,` for a comma and `\\=` for an equals sign inside a name, `\\\\` for a backslash): applied to the names the files give or that were guessed. A new name that is empty, or another model's, or two new names for one model, are refused naming them; an old name no model has is left out, and a note says so. */
+  rename?: Record<string, string> | string;
 }
 
 /** Options of `lmEvalSamples`. */
 export interface LmEvalSamplesOptions {
   /** Models renamed, old name to new, as `LmEvalResultsOptions.rename`. */
-  rename?: Record<string, string>;
+  rename?: Record<string, string> | string;
 }
 "#;
 
@@ -71,8 +73,9 @@ extern "C" {
     pub type LmEvalSamplesOptionsObject;
 }
 
-/// An options object's `rename` (old name to new, a plain object of strings), or the error
-/// naming the field; `[]` when there is no options object or no `rename`.
+/// An options object's `rename` (old name to new, a plain object of strings, or one text of
+/// `old=new` pairs: [`parse_renames`]), or the error naming the field; `[]` when there is no
+/// options object or no `rename`.
 fn rename_of(options: &JsValue) -> Result<Vec<(String, String)>, js_sys::Error> {
     if options.is_undefined() || options.is_null() {
         return Ok(Vec::new());
@@ -82,10 +85,13 @@ fn rename_of(options: &JsValue) -> Result<Vec<(String, String)>, js_sys::Error> 
     if field.is_undefined() || field.is_null() {
         return Ok(Vec::new());
     }
+    if let Some(text) = field.as_string() {
+        return parse_renames(&text).map_err(js_error);
+    }
     let wrong = || {
         js_error(
             "field \"rename\": expected an object of old model names to new ones \
-             ({ \"results.json\": \"org/model-a\" })",
+             ({ \"results.json\": \"org/model-a\" }) or old=new pairs in one text",
         )
     };
     if !field.is_object() || js_sys::Array::is_array(&field) {
@@ -346,4 +352,11 @@ pub fn reduction_bins_js(
         &JsValue::from_str(&reduction::binned_note(column, &bins)),
     )?;
     Ok(object.into())
+}
+
+/// What is said when a rename (`rename`, one text as `<sweep-map rename>` takes it) meets data
+/// no importer converted: it was left out, and why.
+#[wasm_bindgen(js_name = renameLeftOut)]
+pub fn rename_left_out_js(rename: &str) -> String {
+    rename_left_out(rename)
 }

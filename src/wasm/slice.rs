@@ -74,16 +74,6 @@ mod drawn {
             .map_err(js_error)
     }
 
-    /// What a slice shows, for assistive technology: its title and sentences.
-    fn description(slice: &SliceFigure) -> String {
-        let mut text = slice.title.clone();
-        for sentence in &slice.sentences {
-            text.push_str(". ");
-            text.push_str(sentence);
-        }
-        text
-    }
-
     impl PreparedSlice {
         /// Lays the slice out at `width` and paints it on `canvas`.
         pub(crate) fn show(
@@ -93,7 +83,7 @@ mod drawn {
             pixel_ratio: f64,
         ) -> Result<ShownSlice, js_sys::Error> {
             let layout = layout_slice(&self.0, width);
-            paint_slice(canvas, &self.0, &layout, pixel_ratio, &description(&self.0))
+            paint_slice(canvas, &self.0, &layout, pixel_ratio, &self.0.label())
                 .map_err(js_error)?;
             Ok(ShownSlice {
                 figure: self.0,
@@ -139,7 +129,7 @@ mod drawn {
                 &self.figure,
                 &self.layout,
                 ratio,
-                &description(&self.figure),
+                &self.figure.label(),
             )
             .map(drop)
             .map_err(js_error)

@@ -235,6 +235,94 @@ describe("the <sweep-map> element", { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  test("chart=\"slice\" whose package does not load says so and draws the heatmap", async () => {
+    const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
+    await waitForEvents(page, "sweepmap-render", 3);
+    await context.route(/\/pkg\/slice\/sweepmap_bg\.wasm$/, (route) => route.abort());
+    await page.evaluate(() => document.getElementById("a").setAttribute("chart", "slice"));
+    const renders = await waitForEvents(page, "sweepmap-render", 2, "a");
+    const message = renders[1].detail.notices[0];
+    assert.match(message, /^could not load the slice package \(.+\); showing the heatmap instead$/);
+    const shown = await page.evaluate(() => {
+      const element = document.getElementById("a");
+      const error = element.shadowRoot.querySelector("[part=error]");
+      const canvas = element.shadowRoot.querySelector("canvas");
+      return { error: error.hidden ? null : error.textContent, slice: "sliceSeries" in element.figure, canvas: !canvas.hidden, label: canvas.getAttribute("aria-label") };
+    });
+    assert.deepEqual(shown, { error: message, slice: false, canvas: true, label: shown.label });
+    assert.match(shown.label, /: heatmap of /);
+    // Only the aborted fetch went wrong (the console's line for it names no address).
+    assert.deepEqual(problems.filter((problem) => !problem.includes("/pkg/slice/") && !problem.endsWith("net::ERR_FAILED")), []);
+    await context.close();
+  });
+
+  test("rename=\"old=new,...\" renames a guessed lm-evaluation-harness model; refusals are errors and the figure stays", async () => {
+    const { page, context, problems } = await openRecordedPage(session, "test/empty.html");
+    // The synthetic results of model-a without the fields that name it: the model is guessed
+    // from the file's name ("results.json" for data given as a property).
+    const results = JSON.parse(readFileSync(new URL("../fixtures/lm-eval/synthetic__model-a/results_2024-05-01T10-00-00.000000.json", import.meta.url), "utf8"));
+    delete results.model_name;
+    delete results.model_name_sanitized;
+    delete results.config.model_args;
+    await page.evaluate((results) => {
+      const element = document.createElement("sweep-map");
+      element.id = "r";
+      // An escaped comma and equals sign belong to the new name.
+      element.setAttribute("rename", String.raw` results.json = org/model-a\, 7B\=v2 `);
+      element.data = results;
+      document.getElementById("box").append(element);
+    }, results);
+    const renders = await waitForEvents(page, "sweepmap-render", 1, "r");
+    const models = () => page.evaluate(() => document.getElementById("r").loadedData.yAxis().labels);
+    assert.deepEqual(await models(), ["org/model-a, 7B=v2"]);
+    assert.deepEqual(renders[0].detail.notices, []);
+    assert.equal(await page.evaluate(() => document.getElementById("r").rename), String.raw` results.json = org/model-a\, 7B\=v2 `);
+    const errorText = () =>
+      page.evaluate(() => {
+        const error = document.getElementById("r").shadowRoot.querySelector("[part=error]");
+        return error.hidden ? null : error.textContent;
+      });
+    // Each refusal is the importers' message, shown in the element; the renamed figure stays.
+    const refusals = [
+      ["results.json=", 'field "rename": expected a new name for model "results.json", found an empty name'],
+      ["results.json=a, results.json=b", 'field "rename": expected one new name for model "results.json", found two ("a" and "b")'],
+      ["results.json", 'field "rename": expected old=new pairs separated by commas (\\, for a comma and \\= for an equals sign inside a name), found "results.json"'],
+    ];
+    for (const [index, [rename, message]] of refusals.entries()) {
+      await page.evaluate((rename) => document.getElementById("r").setAttribute("rename", rename), rename);
+      const errors = await waitForEvents(page, "sweepmap-error", index + 1, "r");
+      assert.equal(errors[index].detail.message, `could not read the data property: ${message}`);
+      assert.equal(await errorText(), errors[index].detail.message);
+      assert.deepEqual(await models(), ["org/model-a, 7B=v2"], "the figure shown stays");
+    }
+    // A rename of a model the file does not have: drawn as the file names it, the importer's
+    // note in detail.inferred.
+    await page.evaluate(() => document.getElementById("r").setAttribute("rename", "model-z=z"));
+    const redrawn = await waitForEvents(page, "sweepmap-render", 2, "r");
+    assert.deepEqual(await models(), ["results.json"]);
+    assert.ok(
+      redrawn[1].detail.inferred.includes('No model is named "model-z" (the models: "results.json"); its rename to "z" was left out.'),
+      redrawn[1].detail.inferred.join(" | "),
+    );
+    assert.equal(await errorText(), null);
+    // Data no importer converted (CSV) name their models themselves: the rename is left out, and
+    // the element says so.
+    await page.evaluate(() => {
+      const element = document.getElementById("r");
+      element.setAttribute("rename", "A=B");
+      element.data = "model,benchmark,y,x,pass@1\nA,T,1,1,40\nA,T,1,2,41\n";
+    });
+    const csv = await waitForEvents(page, "sweepmap-render", 3, "r");
+    const leftOut = 'The rename "A=B" was left out: only the models of lm-evaluation-harness files are renamed; these data name their models themselves (edit the file to rename one).';
+    assert.deepEqual(csv[2].detail.notices, [leftOut]);
+    assert.equal(await errorText(), leftOut);
+    assert.deepEqual(await models(), ["1"]);
+    assert.equal(await page.evaluate(() => document.getElementById("r").figure.panels()[0].model), "A");
+    assert.deepEqual(problems, []);
+    assert.deepEqual(await violations(page), []);
+    await context.close();
+  });
+
   test("redraws at its container's new width", async () => {
     const { page, context, problems } = await openRecordedPage(session, "test/figures.html");
     await waitForEvents(page, "sweepmap-render", 1, "a");

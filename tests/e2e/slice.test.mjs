@@ -49,6 +49,35 @@ function points(page) {
   });
 }
 
+/**
+ * An init script recording what is painted on the explorer's canvas, in order: every whole
+ * painting sets the canvas' aria-label first (src/wasm/canvas.rs), then draws; `label` entries
+ * hold the label set, `draw` entries count the drawing calls made after it.
+ */
+function recordPaintings() {
+  const record = (window.__paintings = []);
+  const set = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (name, value) {
+    if (this.id === "figure-canvas" && name === "aria-label") record.push({ label: String(value), draws: 0 });
+    return set.call(this, name, value);
+  };
+  for (const method of ["fillRect", "fillText", "putImageData", "drawImage", "stroke", "fill"]) {
+    const original = CanvasRenderingContext2D.prototype[method];
+    CanvasRenderingContext2D.prototype[method] = function (...args) {
+      if (this.canvas.id === "figure-canvas") {
+        if (record.length === 0) record.push({ label: null, draws: 0 });
+        record.at(-1).draws += 1;
+      }
+      return original.apply(this, args);
+    };
+  }
+}
+
+/** The label of the kv-cache link's slice (R1-Llama's benchmarks along y, best over Ratio). */
+const BEST_LABEL =
+  "Line chart of Pass@1 (%) along Local Window Size: 5 lines: R1-Llama | AIME24, R1-Llama | AIME25, R1-Llama | AMC23, R1-Llama | GPQA-Diamond, R1-Llama | Average (reported). " +
+  "At each point the best Ratio (hover to see which); bands: 95 % confidence intervals of each point's mean.";
+
 let session;
 before(async () => {
   mkdirSync(directory, { recursive: true });
@@ -138,12 +167,106 @@ describe("slice view", { timeout: 180_000 }, () => {
     assert.ok(shown.series.length > 1, `${shown.series.length} series`);
     assert.equal(shown.positions, 4);
     assert.match(shown.points[0].text, /Local Window Size = 500: /);
+    // The canvas' accessible name is the slice's (the core's), its description the heatmap's
+    // observations, said to be the heatmap's.
+    const accessible = () =>
+      page.evaluate(() => ({
+        label: document.getElementById("figure-canvas").getAttribute("aria-label"),
+        description: document.getElementById("figure-observations").textContent,
+      }));
+    const slice = await accessible();
+    assert.equal(slice.label, BEST_LABEL);
+    assert.match(
+      slice.description,
+      /^Key observations of the heatmap this slice is read from \(its cells, each a configuration of both axes\)\. Across panels: /,
+    );
+    await afterRender(page, () => page.selectOption("#across-select", "mean"));
+    assert.match((await accessible()).label, /^Line chart of Pass@1 \(%\) along Local Window Size: 5 lines: .*\. At each point the mean over every Ratio/);
     await afterRender(page, () => page.selectOption("#chart-select", "heatmap"));
+    // The heatmap's own name and description again.
+    const heatmap = await accessible();
+    assert.match(heatmap.label, /^R1-Llama \| AIME24: heatmap of Pass@1 \(%\) over Ratio and Local Window Size\./);
+    assert.match(heatmap.description, /^Key observations\. Across panels: /);
     // The heatmap is drawn by the default package again, which has no slice methods.
     assert.equal(await page.evaluate(() => "sliceSeries" in window.sweepmap.figure), false);
     assert.ok(await page.evaluate(() => window.sweepmap.figure.panels().length > 0));
     assert.doesNotMatch(await page.evaluate(() => location.hash), /chart=/);
     assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a slice link paints the slice alone, once its package is there, with the slice's label", async () => {
+    // The slice package is held back until the page has shown its loading state.
+    let release;
+    let asked;
+    const held = new Promise((resolve) => (release = resolve));
+    const fetched = new Promise((resolve) => (asked = resolve));
+    const context = await session.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.route(/\/pkg\/slice\//, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const problems = [];
+    page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+    page.on("console", (message) => message.type() === "error" && problems.push(`console error: ${message.text()}`));
+    await page.addInitScript(recordPaintings);
+    await page.goto(new URL("#dataset=kv-cache-sweep&chart=slice&along=y&across=best", session.url).href);
+    // The data are loaded and the page waits for the slice package: busy, nothing painted.
+    await fetched;
+    await page.waitForTimeout(300);
+    const waiting = await page.evaluate(() => ({
+      paintings: window.__paintings,
+      busy: document.getElementById("figure-area").getAttribute("aria-busy"),
+      label: document.getElementById("figure-canvas").getAttribute("aria-label"),
+      figure: window.sweepmap.figure,
+    }));
+    assert.deepEqual(waiting, { paintings: [], busy: "true", label: "Loading the figure", figure: null });
+    release();
+    await page.waitForFunction(() => window.sweepmap.figure && "sliceSeries" in window.sweepmap.figure);
+    const painted = await page.evaluate(() => ({
+      paintings: window.__paintings,
+      busy: document.getElementById("figure-area").getAttribute("aria-busy"),
+      label: document.getElementById("figure-canvas").getAttribute("aria-label"),
+    }));
+    // One painting, the slice's: its label set first, then its drawing; no heatmap before it.
+    assert.deepEqual(
+      painted.paintings.map((painting) => painting.label),
+      [BEST_LABEL],
+    );
+    assert.ok(painted.paintings[0].draws > 20, `${painted.paintings[0].draws} drawing calls`);
+    assert.equal(painted.label, BEST_LABEL);
+    assert.equal(painted.busy, "false");
+    // A change of view within the slice paints the slice again, never the heatmap under it.
+    await afterRender(page, () => page.selectOption("#across-select", "mean"));
+    const after = await page.evaluate(() => window.__paintings.map((painting) => painting.label));
+    assert.equal(after.length, 2);
+    assert.match(after[1], /^Line chart of Pass@1 \(%\) along Local Window Size: 5 lines: .*At each point the mean over every Ratio/);
+    // Back to the heatmap: painted then, by the default package.
+    await afterRender(page, () => page.selectOption("#chart-select", "heatmap"));
+    const back = await page.evaluate(() => window.__paintings.map((painting) => painting.label));
+    assert.equal(back.length, 3);
+    assert.match(back[2], /^R1-Llama \| AIME24: heatmap of /);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a slice link whose package does not load says so and draws the heatmap", async () => {
+    const context = await session.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.route(/\/pkg\/slice\/sweepmap_bg\.wasm$/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.addInitScript(recordPaintings);
+    await page.goto(new URL("#dataset=kv-cache-sweep&chart=slice&along=y&across=best", session.url).href);
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    const notices = await page.evaluate(() => [...document.querySelectorAll("#notice-list > li")].map((item) => item.textContent));
+    assert.equal(notices.length, 1, notices.join(" | "));
+    assert.match(notices[0], /^The view in the link could not be drawn \(could not load the slice package \(.+\); try again, or choose the heatmap\); showing the default view\.$/);
+    const paintings = await page.evaluate(() => window.__paintings.map((painting) => painting.label));
+    assert.equal(paintings.length, 1);
+    assert.match(paintings[0], /^R1-Llama \| AIME24: heatmap of Pass@1 \(%\)/);
+    assert.equal(await page.evaluate(() => "sliceSeries" in window.sweepmap.figure), false);
     await context.close();
   });
 

@@ -39,8 +39,9 @@ export interface SweepMapRenderDetail {
   inferred: string[];
   /**
    * What the run-table attributes (metric, x, y, others, roles, ...) name that the file does not
-   * have, each with the default view's choice drawn instead (also shown in the element); []
-   * otherwise.
+   * have, each with the default view's choice drawn instead; why a slice asked for is drawn as
+   * the heatmap (its package did not load); a `rename` the data have no use for (no importer
+   * named their models). Also shown in the element; [] otherwise.
    */
   notices: string[];
   /**
@@ -90,6 +91,11 @@ export declare class SweepMapElement extends HTMLElement {
   src: string | null;
   format: "auto" | "csv" | "json" | null;
   kind: "auto" | "sweep" | "pairwise" | null;
+  /**
+   * The `rename` attribute: models of lm-evaluation-harness files renamed, `old=new` pairs
+   * separated by commas (`\,` and `\=` inside a name, as links write lists).
+   */
+  rename: string | null;
   // The view attributes' properties: SweepMapElement's interface below.
 
   /** Fetches `src` (or reads the inline data) again and redraws. */

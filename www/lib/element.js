@@ -45,7 +45,7 @@ import { FLAG_ATTRIBUTES, NUMBER_ATTRIBUTES, VIEW_ATTRIBUTES } from "./view-attr
 const INLINE_DATA = ':scope > script[type="text/csv"], :scope > script[type="application/json"], :scope > template';
 
 /** Attributes that choose the data: a change reloads it. */
-const DATA_ATTRIBUTES = ["src", "format", "kind"];
+const DATA_ATTRIBUTES = ["src", "format", "kind", "rename"];
 /** The attributes attributeChangedCallback hears of. */
 const OBSERVED = new Set([...DATA_ATTRIBUTES, ...VIEW_ATTRIBUTES]);
 
@@ -105,6 +105,11 @@ export class SweepMapElement extends HTMLElement {
   #drawnWidth;
   /** True while the slice package is being fetched for this element. */
   #sliceLoading = false;
+  /**
+   * Why the slice package did not load, while the heatmap is drawn instead (the next drawing
+   * that asks for a slice tries again); null otherwise.
+   */
+  #sliceFailure = null;
   #resizeObserver;
   #childObserver;
   #loading;
@@ -335,7 +340,11 @@ export class SweepMapElement extends HTMLElement {
         format = "csv";
       }
       try {
-        loaded = await loadText(wasm, text, { format, kind, link: tableLinkOf(this, wasm), name: source.path || undefined });
+        // rename="old=new,...": the models of lm-evaluation-harness files renamed (the importers'
+        // rename, which reads the text and refuses an empty name, two names for one model and a
+        // name another model has).
+        const rename = this.getAttribute("rename")?.trim() || undefined;
+        loaded = await loadText(wasm, text, { format, kind, link: tableLinkOf(this, wasm), name: source.path || undefined, rename });
       } catch (error) {
         throw new Error(`could not read ${source.name}${reduced ? ", reduced in DuckDB," : ""}: ${asError(error).message}`);
       }
@@ -470,11 +479,17 @@ export class SweepMapElement extends HTMLElement {
     const pairwise = loaded.kind === "pairwise";
     const options = { ...viewOptions(this, api, loaded.kind), width: this.#width() };
     // A slice is drawn by the slice package, fetched the first time one is asked for: nothing
-    // is drawn until it is there, then the element draws again.
+    // is drawn until it is there, then the element draws again. When it could not load, the
+    // heatmap is drawn instead and the element says why (once: the next drawing tries again).
     const sliceApi = !pairwise && options.chart === "slice" ? loadedSlice() : null;
+    const fallback = this.#sliceFailure;
+    this.#sliceFailure = null;
     if (!pairwise && options.chart === "slice" && !sliceApi) {
-      this.#awaitSlice();
-      return false;
+      if (fallback === null) {
+        this.#awaitSlice();
+        return false;
+      }
+      options.chart = "heatmap";
     }
     const Figure = pairwise ? api.SweepPairwiseFigure : sliceApi ? sliceApi.SweepFigure : api.SweepFigure;
     const dataset = sliceApi ? sliceDataset(loaded.dataset) : loaded.dataset;
@@ -490,7 +505,16 @@ export class SweepMapElement extends HTMLElement {
       figure.update(options);
     }
     if (old.dataset && old.dataset !== loaded.dataset) freeDataset(old.dataset);
-    this.#shown = { figure, dataset: loaded.dataset, kind: loaded.kind, sweep: loaded.sweep, notes: loaded.notes, reduced: loaded.reduced ?? null };
+    this.#shown = {
+      figure,
+      dataset: loaded.dataset,
+      kind: loaded.kind,
+      sweep: loaded.sweep,
+      notes: loaded.notes,
+      reduced: loaded.reduced ?? null,
+      fallback: options.chart === "heatmap" ? fallback : null,
+      renameNote: loaded.renameNote ?? null,
+    };
     this.#drawnWidth = options.width;
     return true;
   }
@@ -507,7 +531,8 @@ export class SweepMapElement extends HTMLElement {
       },
       (error) => {
         this.#sliceLoading = false;
-        this.#fail(`could not load the slice package: ${asError(error).message}`);
+        this.#sliceFailure = `could not load the slice package (${asError(error).message}); showing the heatmap instead`;
+        this.#schedule(VIEW);
       },
     );
   }
@@ -524,13 +549,15 @@ export class SweepMapElement extends HTMLElement {
 
   /** After a drawing: show the canvas, clear any error, refresh the inspector, tell listeners. */
   #rendered() {
-    const { figure, kind, sweep, notes, reduced } = this.#shown;
+    const { figure, kind, sweep, notes, reduced, fallback, renameNote } = this.#shown;
     const { canvas, status, error } = this.#parts;
     canvas.hidden = false;
     status.hidden = true;
     // What the run-table attributes name that the file does not have: said in the element (the
-    // default view's choice is drawn instead), as a link's notices are in the explorer.
-    const notices = sweep?.linkNotices ?? [];
+    // default view's choice is drawn instead), as a link's notices are in the explorer; why a
+    // slice asked for is drawn as the heatmap (its package did not load); and a `rename` these
+    // data have no use for (no importer named their models).
+    const notices = [...(fallback ? [fallback] : []), ...(sweep?.linkNotices ?? []), ...(renameNote ? [renameNote] : [])];
     error.textContent = notices.join(" ");
     error.hidden = notices.length === 0;
     this.#inspector.setFigure(figure);

@@ -245,9 +245,14 @@ export async function loadEitherKind(kind, guess, attempt) {
  * the run table of a CSV the tidy loader refused for its roles fails too, the error is the run
  * table's (it names the column and what to do). With `keep`, the sweep also
  * holds the run table and its projection ({ table, projection }) for the caller to change the
- * view and free.
+ * view and free. `rename` renames the models of lm-evaluation-harness results (the importers'
+ * `rename`, as one text: `old=new,...`).
+ * @param {any} api
+ * @param {string} text
+ * @param {"auto" | "csv" | "json"} [format]
+ * @param {{ keep?: boolean, link?: string, name?: string, rename?: string }} [options]
  */
-export function loadSweep(api, text, format = "auto", { keep = false, link = "", name = "results.json" } = {}) {
+export function loadSweep(api, text, format = "auto", { keep = false, link = "", name = "results.json", rename } = {}) {
   if (format !== "json" && namesTableView(api, link)) {
     try {
       return openRunTable(api, { text, options: undefined }, { keep, link });
@@ -260,7 +265,7 @@ export function loadSweep(api, text, format = "auto", { keep = false, link = "",
     return { dataset: api.loadDataset(text, { format }) };
   } catch (error) {
     if (error?.importable) {
-      const imported = importedSweep(api, text, name, error);
+      const imported = importedSweep(api, text, name, error, rename);
       if (imported.dataset) return imported;
       opened = imported.opened;
     } else if (!error?.roleError || typeof api.openLinkedSweep !== "function") {
@@ -291,9 +296,10 @@ function namesTableView(api, link) {
 /**
  * JSON the default package refused, read by the importers package (loaded already): runs as
  * JSON converted for openSweep ({ opened: { text, options } }), or lm-evaluation-harness results
- * loaded as sweepmap's JSON ({ dataset, notes }). Throws `refused` for anything else.
+ * loaded as sweepmap's JSON, their models renamed by `rename` ({ dataset, notes, renamable }).
+ * Throws `refused` for anything else.
  */
-function importedSweep(api, text, name, refused) {
+function importedSweep(api, text, name, refused, rename) {
   const importers = loadedImporters();
   if (!importers) throw new ImportersNeeded(refused);
   const importer = importers.importerFor(text);
@@ -302,8 +308,8 @@ function importedSweep(api, text, name, refused) {
     return { opened: { text: csv, options: { fromJson: roles } } };
   }
   if (importer === "lm-eval-results") {
-    const { json, notes } = importers.lmEvalResults([name], [text]);
-    return { dataset: api.loadDataset(json, { format: "json" }), notes };
+    const { json, notes } = importers.lmEvalResults([name], [text], { rename });
+    return { dataset: api.loadDataset(json, { format: "json" }), notes, renamable: true };
   }
   throw refused;
 }
@@ -361,12 +367,15 @@ export function projectOpened(linked, link, { keep = true, opened } = {}) {
  * it fetched then; a samples log becomes per-item scores (its model guessed from `name`). Resolves to { kind, dataset, api, sweep?, notes? }: `api` is the package
  * that holds the data, whose figure must draw them; `sweep` as loadSweep gives it (`keep` and
  * `link` as loadSweep takes them); `notes` what an importer says. `name` is the file's name.
+ * `rename` renames the models of lm-evaluation-harness files (the importers' `rename`, as one
+ * text: `old=new,...`; a refusal rejects); with other data it is left out, and `renameNote`
+ * says so (the importers package's words, fetched then).
  * @param {any} api
  * @param {string} text
- * @param {{ format?: "auto" | "csv" | "json", kind?: string, keep?: boolean, link?: string, name?: string }} [options]
+ * @param {{ format?: "auto" | "csv" | "json", kind?: string, keep?: boolean, link?: string, name?: string, rename?: string }} [options]
  */
-export function loadText(api, text, { format = "auto", kind = "auto", keep = false, link = "", name } = {}) {
-  const sweep = () => ({ api, ...loadSweep(api, text, format, { keep, link, name }) });
+export async function loadText(api, text, { format = "auto", kind = "auto", keep = false, link = "", name, rename } = {}) {
+  const sweep = () => ({ api, ...loadSweep(api, text, format, { keep, link, name, rename }) });
   const loaders = {
     sweep: async () => {
       try {
@@ -376,9 +385,9 @@ export function loadText(api, text, { format = "auto", kind = "auto", keep = fal
         const importers = await loadImportersApi();
         // A samples log (per-item scores of one model): the pairwise package draws it.
         if (importers.importerFor(text) === "lm-eval-samples") {
-          const { json, notes } = importers.lmEvalSamples([{ name: name ?? "samples.jsonl", text }]);
+          const { json, notes } = importers.lmEvalSamples([{ name: name ?? "samples.jsonl", text }], { rename });
           const pairwise = await loadPairwiseApi();
-          return { kind: "pairwise", api: pairwise, dataset: pairwise.loadPairwise(json, { format: "json" }), notes };
+          return { kind: "pairwise", api: pairwise, dataset: pairwise.loadPairwise(json, { format: "json" }), notes, renamable: true };
         }
         if (error instanceof ImportersNeeded) return sweep();
         throw error;
@@ -389,11 +398,20 @@ export function loadText(api, text, { format = "auto", kind = "auto", keep = fal
       return { api: pairwise, dataset: pairwise.loadPairwise(text, { format }) };
     },
   };
-  return loadEitherKind(
+  const loaded = await loadEitherKind(
     kind,
     () => api.guessKind(text, format),
     async (which) => ({ kind: which, ...(await loaders[which]()) }),
   );
+  if (rename && !loaded.renamable) {
+    try {
+      loaded.renameNote = (await loadImportersApi()).renameLeftOut(rename);
+    } catch (error) {
+      loaded.dataset.free();
+      throw error;
+    }
+  }
+  return loaded;
 }
 
 /**
