@@ -6,6 +6,9 @@ use std::io::ErrorKind;
 use std::path::Path;
 use std::process::Command;
 
+use sweepmap::color::{Rgb, WHITE};
+use sweepmap::render::{Font, Point, Surface};
+
 /// Runs `node <script> <args>` in the crate root and returns what it printed, after asserting
 /// that it succeeded. `None` when `node` is not installed: the check is skipped with a note that
 /// it is not regenerating `what`.
@@ -65,4 +68,67 @@ pub fn sweep_fixture(name: &str) -> String {
         .join("tests/fixtures/sweeps")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+/// A surface that keeps the device pixels its filled rectangles paint, as a canvas paints them
+/// (each over the pixels between its whole-pixel corners, later ones over earlier ones), and the
+/// rectangles it outlines. Text, lines and other shapes are left out.
+pub struct Pixels {
+    pub width: i32,
+    pub height: i32,
+    pub pixels: Vec<Rgb>,
+    pub outlines: Vec<(Point, Point)>,
+}
+
+impl Pixels {
+    /// A white surface of `width` x `height` device pixels.
+    pub fn new(width: i32, height: i32) -> Pixels {
+        Pixels {
+            width,
+            height,
+            pixels: vec![WHITE; (width * height) as usize],
+            outlines: Vec::new(),
+        }
+    }
+
+    /// The pixel at device pixel (`x`, `y`).
+    pub fn pixel(&self, x: i32, y: i32) -> Rgb {
+        assert!((0..self.width).contains(&x) && (0..self.height).contains(&y));
+        self.pixels[(y * self.width + x) as usize]
+    }
+
+    /// The pixel under a point.
+    pub fn at(&self, (x, y): (f64, f64)) -> Rgb {
+        self.pixel(x.floor() as i32, y.floor() as i32)
+    }
+}
+
+impl Surface for Pixels {
+    fn fill_rect(&mut self, from: Point, to: Point, rgb: Rgb) -> sweepmap::Result<()> {
+        for y in from.1.max(0)..to.1.min(self.height) {
+            for x in from.0.max(0)..to.0.min(self.width) {
+                self.pixels[(y * self.width + x) as usize] = rgb;
+            }
+        }
+        Ok(())
+    }
+    fn stroke_rect(&mut self, from: Point, to: Point, _: Rgb, _: f64) -> sweepmap::Result<()> {
+        self.outlines.push((from, to));
+        Ok(())
+    }
+    fn line(&mut self, _: Point, _: Point, _: Rgb, _: f64) -> sweepmap::Result<()> {
+        Ok(())
+    }
+    fn fill_polygon(&mut self, _: &[Point], _: Rgb) -> sweepmap::Result<()> {
+        Ok(())
+    }
+    fn fill_circle(&mut self, _: Point, _: u32, _: Rgb) -> sweepmap::Result<()> {
+        Ok(())
+    }
+    fn text(&mut self, _: &str, _: Point, _: &Font) -> sweepmap::Result<()> {
+        Ok(())
+    }
+    fn present(&mut self) -> sweepmap::Result<()> {
+        Ok(())
+    }
 }
