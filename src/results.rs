@@ -190,57 +190,14 @@ pub(crate) struct Shares {
     pub b_ahead: Option<f64>,
 }
 
-/// Model A (x) against model B (y) over the items both scored: the statistics of a comparison
-/// of two models, without the histogram (which a figure shows).
 #[cfg(feature = "pairwise")]
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub(crate) struct PairStatistics<'a> {
-    pub model_a: &'a str,
-    pub model_b: &'a str,
-    /// The group compared within; `None` for all items.
-    pub group: Option<&'a str>,
-    /// Items in scope (in the group, or all).
-    pub items: usize,
-    /// Items scored by both models.
-    pub paired: usize,
-    pub only_a: usize,
-    pub only_b: usize,
-    pub neither: usize,
-    pub a_ahead: usize,
-    pub tied: usize,
-    pub b_ahead: usize,
-    /// Of the paired items.
-    pub shares: Shares,
-    /// Mean of A - B over the paired items; `None` when there are none.
-    pub mean_difference: Option<f64>,
-    /// Exact two-sided sign test over the untied items; `None` when there are none.
-    pub sign_test_p_value: Option<f64>,
-}
-
-#[cfg(feature = "pairwise")]
-impl<'a> From<&'a PairComparison> for PairStatistics<'a> {
-    fn from(comparison: &'a PairComparison) -> PairStatistics<'a> {
-        PairStatistics {
-            model_a: &comparison.model_a,
-            model_b: &comparison.model_b,
-            group: comparison.group.as_deref(),
-            items: comparison.items,
-            paired: comparison.paired,
-            only_a: comparison.only_a,
-            only_b: comparison.only_b,
-            neither: comparison.neither,
-            a_ahead: comparison.a_ahead,
-            tied: comparison.tied,
-            b_ahead: comparison.b_ahead,
-            shares: Shares {
-                a_ahead: comparison.a_ahead_share(),
-                tied: comparison.tied_share(),
-                b_ahead: comparison.b_ahead_share(),
-            },
-            mean_difference: comparison.mean_difference,
-            sign_test_p_value: comparison.sign_test_p_value,
+impl Shares {
+    /// The shares of a comparison's paired items.
+    pub fn of(comparison: &PairComparison) -> Shares {
+        Shares {
+            a_ahead: comparison.a_ahead_share(),
+            tied: comparison.tied_share(),
+            b_ahead: comparison.b_ahead_share(),
         }
     }
 }

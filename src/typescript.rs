@@ -169,7 +169,10 @@ fn declarations() -> String {
         declaration::<crate::results::ShownObservations>(&config),
         // Pairwise comparisons (`SweepPairwise`, `SweepPairwiseFigure`).
         declaration::<crate::results::Shares>(&config),
-        declaration::<crate::results::PairStatistics>(&config),
+        declaration::<crate::pairwise::PairComparison>(&config),
+        // What `comparePair` and `comparisons` return: a comparison with its shares set over it
+        // (src/wasm/pairwise.rs, `pair_statistics`).
+        "export type PairStatistics = PairComparison & { shares: PairShares };\n".to_string(),
         declaration::<crate::results::PairwisePanelInfo>(&config),
         declaration::<crate::results::BinDetails>(&config),
         // A bin's hover info: the cell information with the bin's details over it (its `count`

@@ -2,8 +2,9 @@
 //! standard errors, per-sample logs into per-item scores, recognition, and every error.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use sweepmap::analysis::{
     standard_errors, value_scale, with_reported_errors, CellError, ErrorSource, ValueScale,
@@ -773,45 +774,21 @@ fn each_format_is_recognised_and_nothing_else_is() {
 
 #[test]
 fn the_fixtures_are_exactly_what_their_script_writes() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let scratch = std::env::temp_dir().join(format!("sweepmap-lm-eval-{}", std::process::id()));
-    match Command::new("node")
-        .arg("tests/fixtures/make-lm-eval.mjs")
-        .arg(&scratch)
-        .current_dir(root)
-        .output()
-    {
-        Ok(output) => {
-            assert!(
-                output.status.success(),
-                "the generator failed: {}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-            let mut written = 0;
-            for model in ['a', 'b', 'c'] {
-                let mut paths = vec![results_path(model)];
-                if model != 'c' {
-                    paths.push(samples_path(model, "arc_easy"));
-                    paths.push(samples_path(model, "gsm8k"));
-                }
-                for path in paths {
-                    let fresh = std::fs::read(scratch.join(&path)).expect("written");
-                    assert!(
-                        fresh == read(&path).into_bytes(),
-                        "{path} differs from what `node tests/fixtures/make-lm-eval.mjs` writes; \
-                         regenerate the fixtures with it"
-                    );
-                    written += 1;
-                }
-            }
-            assert_eq!(written, 7);
-            std::fs::remove_dir_all(&scratch).ok();
+    let mut paths = Vec::new();
+    for model in ['a', 'b', 'c'] {
+        paths.push(results_path(model));
+        if model != 'c' {
+            paths.push(samples_path(model, "arc_easy"));
+            paths.push(samples_path(model, "gsm8k"));
         }
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            println!("note: `node` is not installed; not regenerating the lm-eval fixtures");
-        }
-        Err(error) => panic!("could not run node: {error}"),
     }
+    assert_eq!(paths.len(), 7);
+    common::assert_script_writes(
+        "tests/fixtures/make-lm-eval.mjs",
+        "the lm-eval fixtures",
+        &paths,
+        |path| read(path).into_bytes(),
+    );
     // Labelled synthetic.
     for model in ['a', 'b', 'c'] {
         assert!(read(&results_path(model)).contains(

@@ -4,15 +4,19 @@
 //! clipped as the cells are), hover, and the key.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use std::path::PathBuf;
 
-use sweepmap::color::{DomainMode, Rgb, WHITE};
+use sweepmap::color::DomainMode;
 use sweepmap::figure::{prepare_figure, Figure, FigureOptions, Order, StripValue, View};
-use sweepmap::layout::{layout_figure, FigureLayout, Hit, KeyItem, Rect};
-use sweepmap::render::{draw_figure_on, CellPainting, DrawOptions, Font, Point, Surface};
+use sweepmap::layout::{layout_figure, Hit, KeyItem, Rect};
+use sweepmap::render::{draw_figure_on, CellPainting, DrawOptions};
 use sweepmap::table::{open_sweep, TableOptions};
 use sweepmap::view::{resolve_options, Settings, Surroundings};
 use sweepmap::{load_json, Dataset};
+
+use common::Pixels;
 
 /// One model on one benchmark (30 items, so every cell has a standard error): 7 steps (x) by
 /// 3 widths (y). Rows as listed: width 10 is 1..7 (mean 4), width 20 is 7..1 (mean 4: tied
@@ -289,60 +293,6 @@ fn strips_sit_above_and_right_of_the_plot_at_wide_and_phone_widths() {
     assert!(layout.key.iter().all(|entry| entry.item != KeyItem::Strips));
 }
 
-/// A surface that keeps the pixels filled and the rectangles outlined.
-struct Recording {
-    width: i32,
-    height: i32,
-    pixels: Vec<Rgb>,
-    outlines: Vec<(Point, Point)>,
-}
-
-impl Recording {
-    fn new(layout: &FigureLayout) -> Recording {
-        let (width, height) = (layout.width.ceil() as i32, layout.height.ceil() as i32);
-        Recording {
-            width,
-            height,
-            pixels: vec![WHITE; (width * height) as usize],
-            outlines: Vec::new(),
-        }
-    }
-
-    fn at(&self, (x, y): (f64, f64)) -> Rgb {
-        self.pixels[(y.floor() as i32 * self.width + x.floor() as i32) as usize]
-    }
-}
-
-impl Surface for Recording {
-    fn fill_rect(&mut self, from: Point, to: Point, rgb: Rgb) -> sweepmap::Result<()> {
-        for y in from.1.max(0)..to.1.min(self.height) {
-            for x in from.0.max(0)..to.0.min(self.width) {
-                self.pixels[(y * self.width + x) as usize] = rgb;
-            }
-        }
-        Ok(())
-    }
-    fn stroke_rect(&mut self, from: Point, to: Point, _: Rgb, _: f64) -> sweepmap::Result<()> {
-        self.outlines.push((from, to));
-        Ok(())
-    }
-    fn line(&mut self, _: Point, _: Point, _: Rgb, _: f64) -> sweepmap::Result<()> {
-        Ok(())
-    }
-    fn fill_polygon(&mut self, _: &[Point], _: Rgb) -> sweepmap::Result<()> {
-        Ok(())
-    }
-    fn fill_circle(&mut self, _: Point, _: u32, _: Rgb) -> sweepmap::Result<()> {
-        Ok(())
-    }
-    fn text(&mut self, _: &str, _: Point, _: &Font) -> sweepmap::Result<()> {
-        Ok(())
-    }
-    fn present(&mut self) -> sweepmap::Result<()> {
-        Ok(())
-    }
-}
-
 /// Each strip cell's colour at its centre is the panel's scale's colour for its value (clipped
 /// as the cells are by a fixed range, whose legend then marks the clipping), whether the cells
 /// are drawn as shapes or left to a raster pass; the best lines, ties included, are outlined.
@@ -360,7 +310,8 @@ fn strips_are_drawn_on_the_panels_scale_with_the_best_outlined() {
         let marginals = panel.marginals().unwrap();
         let layout = layout_figure(&figure, 700.0);
         for cells in [CellPainting::Shapes, CellPainting::Skip] {
-            let mut surface = Recording::new(&layout);
+            let (width, height) = (layout.width.ceil() as i32, layout.height.ceil() as i32);
+            let mut surface = Pixels::new(width, height);
             let draw = DrawOptions {
                 cells,
                 ..DrawOptions::default()

@@ -3,8 +3,9 @@
 //! its exact message, and the committed synthetic example against the script that generates it.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use std::path::Path;
-use std::process::Command;
 
 use sweepmap::pairwise::{
     compare_all_pairs, compare_pair, load_pairwise_csv, load_pairwise_json, pairwise_columns,
@@ -921,28 +922,17 @@ fn the_synthetic_example_is_exactly_what_its_script_writes() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let committed = std::fs::read_to_string(root.join("www/data/synthetic-pairwise.json"))
         .expect("www/data/synthetic-pairwise.json is committed");
-    match Command::new("node")
-        .arg("www/data/synthetic-pairwise.mjs")
-        .current_dir(root)
-        .output()
-    {
-        Ok(output) => {
-            assert!(
-                output.status.success(),
-                "the generator failed: {}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-            assert!(
-                output.stdout == committed.as_bytes(),
-                "www/data/synthetic-pairwise.json differs from the output of \
-                 `node www/data/synthetic-pairwise.mjs`; regenerate it with \
-                 `node www/data/synthetic-pairwise.mjs > www/data/synthetic-pairwise.json`"
-            );
-        }
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            println!("note: `node` is not installed; not regenerating the synthetic example");
-        }
-        Err(error) => panic!("could not run node: {error}"),
+    if let Some(stdout) = common::run_node(
+        "www/data/synthetic-pairwise.mjs",
+        &[],
+        "the synthetic example",
+    ) {
+        assert!(
+            stdout == committed.as_bytes(),
+            "www/data/synthetic-pairwise.json differs from the output of \
+             `node www/data/synthetic-pairwise.mjs`; regenerate it with \
+             `node www/data/synthetic-pairwise.mjs > www/data/synthetic-pairwise.json`"
+        );
     }
 
     let dataset = json(&committed);

@@ -5,9 +5,11 @@
 //! To accept new output after a deliberate change: `SWEEPMAP_BLESS=1 cargo test --test render`.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use std::path::PathBuf;
 
-use sweepmap::color::{ColorMap, DomainMode, Rgb, MISSING, WHITE};
+use sweepmap::color::{ColorMap, DomainMode, Rgb, MISSING};
 use sweepmap::figure::{prepare_figure, BenchmarkChoice, Figure, FigureOptions, View};
 use sweepmap::layout::{layout_figure, FigureLayout};
 use sweepmap::render::{
@@ -15,6 +17,8 @@ use sweepmap::render::{
     Font, Point, Raster, Surface,
 };
 use sweepmap::{load_json, Dataset};
+
+use common::Pixels;
 
 fn dataset(name: &str) -> Dataset {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -259,63 +263,16 @@ fn a_narrow_screen_wraps_panels_into_rows() {
     assert_golden("r1-llama-600px", &render_svg(&figure, &narrow).unwrap());
 }
 
-/// The device pixels a drawing's filled rectangles paint, as a canvas paints them: each over
-/// the pixels between its (whole-pixel) corners, later ones over earlier ones. Text, lines and
-/// other shapes are left out: the rasters stand in for fills alone.
-struct Fills {
-    width: i32,
-    height: i32,
-    pixels: Vec<Rgb>,
-}
-
-impl Fills {
-    fn new(layout: &FigureLayout, ratio: f64) -> Fills {
-        let width = (layout.width * ratio).round() as i32 + 2;
-        let height = (layout.height * ratio).round() as i32 + 2;
-        Fills {
-            width,
-            height,
-            pixels: vec![WHITE; (width * height) as usize],
-        }
-    }
-
-    fn at(&self, x: i32, y: i32) -> Rgb {
-        assert!((0..self.width).contains(&x) && (0..self.height).contains(&y));
-        self.pixels[(y * self.width + x) as usize]
-    }
-}
-
-impl Surface for Fills {
-    fn fill_rect(&mut self, from: Point, to: Point, rgb: Rgb) -> sweepmap::Result<()> {
-        for y in from.1.max(0)..to.1.min(self.height) {
-            for x in from.0.max(0)..to.0.min(self.width) {
-                self.pixels[(y * self.width + x) as usize] = rgb;
-            }
-        }
-        Ok(())
-    }
-    fn stroke_rect(&mut self, _: Point, _: Point, _: Rgb, _: f64) -> sweepmap::Result<()> {
-        Ok(())
-    }
-    fn line(&mut self, _: Point, _: Point, _: Rgb, _: f64) -> sweepmap::Result<()> {
-        Ok(())
-    }
-    fn fill_polygon(&mut self, _: &[Point], _: Rgb) -> sweepmap::Result<()> {
-        Ok(())
-    }
-    fn fill_circle(&mut self, _: Point, _: u32, _: Rgb) -> sweepmap::Result<()> {
-        Ok(())
-    }
-    fn text(&mut self, _: &str, _: Point, _: &Font) -> sweepmap::Result<()> {
-        Ok(())
-    }
-    fn present(&mut self) -> sweepmap::Result<()> {
-        Ok(())
-    }
+/// A surface for the device pixels of `layout` drawn at `ratio`, a pixel to spare: the fills a
+/// canvas paints, which the rasters stand in for.
+fn fills(layout: &FigureLayout, ratio: f64) -> Pixels {
+    let width = (layout.width * ratio).round() as i32 + 2;
+    let height = (layout.height * ratio).round() as i32 + 2;
+    Pixels::new(width, height)
 }
 
 /// Every pixel of a raster against the fills under it; returns how many pixels it has.
-fn assert_raster_matches(raster: &mut Raster<'_>, fills: &Fills, what: &str) -> usize {
+fn assert_raster_matches(raster: &mut Raster<'_>, fills: &Pixels, what: &str) -> usize {
     let (width, height) = raster.size();
     let (x0, y0) = raster.origin();
     let mut rgba = Vec::new();
@@ -323,7 +280,7 @@ fn assert_raster_matches(raster: &mut Raster<'_>, fills: &Fills, what: &str) -> 
     assert_eq!(rgba.len(), width * height, "{what}");
     for (index, pixel) in rgba.iter().enumerate() {
         let (x, y) = (x0 + (index % width) as i32, y0 + (index / width) as i32);
-        let expected = fills.at(x, y);
+        let expected = fills.pixel(x, y);
         assert_eq!(
             *pixel,
             [expected.r, expected.g, expected.b, 255],
@@ -383,7 +340,7 @@ fn rasters_paint_exactly_the_pixels_of_the_shapes() {
         for width in [333.0, 720.0, 1001.0] {
             let layout = layout_figure(figure, width);
             for ratio in [1.0, 1.25, 2.0, 3.0] {
-                let mut fills = Fills::new(&layout, ratio);
+                let mut fills = fills(&layout, ratio);
                 let options = DrawOptions {
                     pixel_ratio: ratio,
                     ..DrawOptions::default()

@@ -6,19 +6,15 @@
 //! made from.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use std::fmt::Write;
 
 use sweepmap::analysis::{peak, standard_errors, value_scale};
 use sweepmap::table::{open_sweep, BinPick, Choice, Format, Role, Sweep, TableOptions, View};
 use sweepmap::Dataset;
 
-fn fixture(name: &str) -> String {
-    let path = format!(
-        "{}/tests/fixtures/sweeps/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(path).unwrap()
-}
+use common::sweep_fixture as fixture;
 
 /// A CSV field, quoted when it must be.
 fn field(text: &str) -> String {

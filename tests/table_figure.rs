@@ -4,19 +4,15 @@
 //! Datasets without it draw as before (the golden SVGs of tests/render.rs).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use sweepmap::figure::{key_observations, prepare_figure, FigureOptions, View};
 use sweepmap::layout::layout_figure;
 use sweepmap::render::render_svg;
 use sweepmap::table::{open_sweep, opens_what_tidy_refuses, Choice, TableOptions};
 use sweepmap::{load_csv, CsvOptions, Dataset};
 
-fn fixture(name: &str) -> String {
-    let path = format!(
-        "{}/tests/fixtures/sweeps/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(path).unwrap()
-}
+use common::sweep_fixture as fixture;
 
 /// The default view of a CSV text, projected.
 fn projected(text: &str) -> (Dataset, String) {

@@ -2,19 +2,13 @@
 //! recognition, roles with reasons, runs left out, and the default view.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use sweepmap::table::{open_sweep, Choice, Format, NameMap, Sweep, TableOptions};
 use sweepmap::Direction;
 
 fn fixture(name: &str) -> Sweep {
-    let path = format!(
-        "{}/tests/fixtures/sweeps/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    open_sweep(
-        &std::fs::read_to_string(path).unwrap(),
-        &TableOptions::default(),
-    )
-    .unwrap()
+    open_sweep(&common::sweep_fixture(name), &TableOptions::default()).unwrap()
 }
 
 /// "column (label): role, because".
@@ -217,11 +211,7 @@ fn an_optuna_trials_dataframe_opens_with_its_complete_trials() {
 /// (pandas' `read_csv` then `to_csv`). Each is ignored as the index, never a parameter.
 #[test]
 fn the_pandas_index_is_ignored_however_it_was_written_again() {
-    let path = format!(
-        "{}/tests/fixtures/sweeps/synthetic-optuna-trials.csv",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = common::sweep_fixture("synthetic-optuna-trials.csv");
     let body = text.strip_prefix(',').unwrap();
     for (first, shown) in [
         ("", "(index)"),
@@ -423,38 +413,14 @@ fn counts_are_written_with_thousands_separators() {
 /// The committed fixtures are what their script writes, and say they are synthetic.
 #[test]
 fn the_fixtures_are_exactly_what_their_script_writes() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let names = ["synthetic-wandb-runs.csv", "synthetic-optuna-trials.csv"];
-    let committed = |name: &str| std::fs::read(root.join("tests/fixtures/sweeps").join(name));
-    let scratch = std::env::temp_dir().join(format!("sweepmap-sweeps-{}", std::process::id()));
-    match std::process::Command::new("node")
-        .arg("tests/fixtures/make-sweeps.mjs")
-        .arg(&scratch)
-        .current_dir(root)
-        .output()
-    {
-        Ok(output) => {
-            assert!(
-                output.status.success(),
-                "the generator failed: {}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-            for name in names {
-                let fresh = std::fs::read(scratch.join(name)).expect("written");
-                assert!(
-                    fresh == committed(name).unwrap(),
-                    "{name} differs from what `node tests/fixtures/make-sweeps.mjs` writes; \
-                     regenerate the fixtures with it"
-                );
-            }
-            std::fs::remove_dir_all(&scratch).ok();
-        }
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            println!("note: `node` is not installed; not regenerating the sweep fixtures");
-        }
-        Err(error) => panic!("could not run node: {error}"),
-    }
-    let text = |name: &str| String::from_utf8(committed(name).unwrap()).unwrap();
+    common::assert_script_writes(
+        "tests/fixtures/make-sweeps.mjs",
+        "the sweep fixtures",
+        &names.map(String::from),
+        |name| common::sweep_fixture(name).into_bytes(),
+    );
+    let text = common::sweep_fixture;
     assert!(text(names[0]).contains("synthetic"));
     assert!(text(names[1])
         .lines()

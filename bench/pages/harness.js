@@ -13,6 +13,9 @@
 // fresh page: the first run is the page's first render (the library's code not yet compiled or
 // optimised), the second the render once it is warm.
 
+// mulberry32: a small seeded generator, so every library draws the very same numbers.
+import { mulberry32 as random } from "../../tests/e2e/mulberry32.mjs";
+
 /** The seed figure: one model, its four benchmarks, each panel 4 x 5 (Ratio x Local Window Size). */
 export const SEED_MODEL = "R1-Qwen";
 export const SEED_BENCHMARKS = ["AIME24", "AIME25", "AMC23", "GPQA-Diamond"];
@@ -68,18 +71,6 @@ export function seedFigureData(fileText) {
     xLabels,
     yLabels,
     panels,
-  };
-}
-
-/** mulberry32: a small seeded generator, so every library draws the very same numbers. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

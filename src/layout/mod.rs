@@ -821,12 +821,17 @@ fn measure_margins(figure: &Figure, width: f64) -> Margins {
             estimate_text_width(&format!("≥ {}", format_value(v, decimals)), TICK_FONT)
         })
         .fold(0.0, f64::max);
+    let bar_block = BAR_GAP + BAR_WIDTH + 6.0 + widest_bar_label + 8.0 + AXIS_FONT + 4.0;
+    // A panel's width as [`arrange_panels`] makes it when the panels fit in the row asked for
+    // (a shared colour bar takes its room from the row); wrapped panels are wider, so their
+    // labels keep less than the share, never more.
+    let shared_bar = if figure.shared_legend { bar_block } else { 0.0 };
     let columns = figure.columns.max(1).min(figure.panels.len().max(1)) as f64;
-    let panel_width = (width - 2.0 * PADDING - (columns - 1.0) * GAP) / columns;
+    let panel_width = (width - 2.0 * PADDING - shared_bar - (columns - 1.0) * GAP) / columns;
     let y_label_room = (panel_width * Y_LABEL_SHARE).max(MIN_Y_LABEL_ROOM);
     Margins {
         widest_bar_label,
-        bar_block: BAR_GAP + BAR_WIDTH + 6.0 + widest_bar_label + 8.0 + AXIS_FONT + 4.0,
+        bar_block,
         y_name_block: AXIS_FONT + 10.0,
         y_ticks_block: widest_y_label.min(y_label_room) + 8.0,
         y_label_room,

@@ -24,8 +24,8 @@ use super::chunked::CsvLoader;
 use super::dataset::Dataset;
 use super::records::{CsvText, CsvWriter};
 use super::tidy::{
-    columns_where, excerpt, find_column, find_role, in_code, is_named_like, names_of, quoted,
-    role_field, RENAME_OR_REMOVE,
+    claim_named_role, columns_where, excerpt, find_column, in_code, is_named_like, names_of,
+    quoted, role_field, RENAME_OR_REMOVE,
 };
 use crate::error::{Error, Result};
 use crate::table::names::{
@@ -169,30 +169,21 @@ pub(crate) fn infer_roles(
         taken.push(column);
     }
 
-    let model = find_role(
-        header,
-        &options.model,
-        "model",
-        &|name| is_named_like(name, MODEL_NAMES),
-        &taken,
-    )?;
-    taken.extend(model);
-    let benchmark = find_role(
+    let model = claim_named_role(header, &options.model, "model", MODEL_NAMES, &mut taken)?;
+    let benchmark = claim_named_role(
         header,
         &options.benchmark,
         "benchmark",
-        &|name| is_named_like(name, BENCHMARK_NAMES),
-        &taken,
+        BENCHMARK_NAMES,
+        &mut taken,
     )?;
-    taken.extend(benchmark);
-    let replicate = find_role(
+    let replicate = claim_named_role(
         header,
         &options.replicate,
         "replicate",
-        &|name| is_named_like(name, REPLICATE_NAMES),
-        &taken,
+        REPLICATE_NAMES,
+        &mut taken,
     )?;
-    taken.extend(replicate);
 
     // Columns still free, minus bookkeeping. Constant columns and text columns that differ on
     // every row (a run directory) are weak: axes only when nothing better is left.

@@ -216,6 +216,26 @@ pub(crate) fn find_role(
     }
 }
 
+/// [`find_role`] for a role whose column is named like one of `names` ([`is_named_like`]); the
+/// column found is added to `taken`, so that no later role takes it.
+pub(crate) fn claim_named_role(
+    header: &[String],
+    explicit: &Option<String>,
+    role: &'static str,
+    names: &[&str],
+    taken: &mut Vec<usize>,
+) -> Result<Option<usize>> {
+    let found = find_role(
+        header,
+        explicit,
+        role,
+        &|name| is_named_like(name, names),
+        taken,
+    )?;
+    taken.extend(found);
+    Ok(found)
+}
+
 /// The columns of `columns` that `keep` keeps, in order. A plain loop behind a `dyn` test: role
 /// inference filters column lists a dozen ways, and each `filter().collect()` would compile its
 /// own iterator code.

@@ -26,7 +26,12 @@ pub const DEFAULT_BINS: (usize, usize) = (10, 10);
 pub use crate::view::MAX_BINS;
 
 /// The comparison of model A (x) with model B (y), optionally within one group.
+///
+/// Serialized (camelCase) as the statistics the bindings return (`PairStatistics`, which adds
+/// the shares): the score name and the histogram, which a figure shows, are left out.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PairComparison {
     /// Model A, on x.
     pub model_a: String,
@@ -35,8 +40,10 @@ pub struct PairComparison {
     /// The group the comparison is restricted to; `None` for all items.
     pub group: Option<String>,
     /// The score's name, for the axis labels.
+    #[serde(skip)]
     pub score_name: String,
     /// Item counts per bin: `columns` bins of A's score by `rows` bins of B's score.
+    #[serde(skip)]
     pub histogram: Grid,
     /// Items in scope (in the group, or all).
     pub items: usize,

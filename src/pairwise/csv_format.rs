@@ -27,8 +27,8 @@ use crate::error::{Error, Result};
 use crate::model::chunked::{Rows, SliceReader};
 use crate::model::json_value::{member, JsonValue};
 use crate::model::tidy::{
-    detect_delimiter, excerpt, field_text, find_column, find_role, first_record, in_code,
-    is_missing_marker, is_named_like, normalize, quoted, role_field,
+    claim_named_role, detect_delimiter, excerpt, field_text, find_column, find_role, first_record,
+    in_code, is_missing_marker, is_named_like, normalize, quoted, role_field,
 };
 
 /// Explicit column roles; every field left empty is inferred from the header.
@@ -160,30 +160,9 @@ fn infer_roles(header: &[String], options: &PairwiseCsvOptions) -> Result<Roles>
             taken.push(column);
         }
     }
-    let item = find_role(
-        header,
-        &options.item,
-        "item",
-        &|name| is_named_like(name, ITEM_NAMES),
-        &taken,
-    )?;
-    taken.extend(item);
-    let model = find_role(
-        header,
-        &options.model,
-        "model",
-        &|name| is_named_like(name, MODEL_NAMES),
-        &taken,
-    )?;
-    taken.extend(model);
-    let group = find_role(
-        header,
-        &options.group,
-        "group",
-        &|name| is_named_like(name, GROUP_NAMES),
-        &taken,
-    )?;
-    taken.extend(group);
+    let item = claim_named_role(header, &options.item, "item", ITEM_NAMES, &mut taken)?;
+    let model = claim_named_role(header, &options.model, "model", MODEL_NAMES, &mut taken)?;
+    let group = claim_named_role(header, &options.group, "group", GROUP_NAMES, &mut taken)?;
     let score = find_role(header, &options.score, "score", &is_score_name, &taken)?;
     Ok(Roles {
         item: required(

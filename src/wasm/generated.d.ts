@@ -786,11 +786,17 @@ export type PairShares = {
   bAhead: number | null,
 };
 
-export type PairStatistics = {
+export type PairComparison = {
+  /**
+   * Model A, on x.
+   */
   modelA: string,
+  /**
+   * Model B, on y.
+   */
   modelB: string,
   /**
-   * The group compared within; null for all items.
+   * The group the comparison is restricted to; null for all items.
    */
   group: string | null,
   /**
@@ -798,27 +804,46 @@ export type PairStatistics = {
    */
   items: number,
   /**
-   * Items scored by both models.
+   * Items scored by both models: the ones in the histogram.
    */
   paired: number,
-  onlyA: number,
-  onlyB: number,
-  neither: number,
-  aAhead: number,
-  tied: number,
-  bAhead: number,
   /**
-   * Of the paired items.
+   * Items scored by A but not B.
    */
-  shares: PairShares,
+  onlyA: number,
+  /**
+   * Items scored by B but not A.
+   */
+  onlyB: number,
+  /**
+   * Items scored by neither.
+   */
+  neither: number,
+  /**
+   * Paired items where A's score is higher.
+   */
+  aAhead: number,
+  /**
+   * Paired items where the scores are exactly equal.
+   */
+  tied: number,
+  /**
+   * Paired items where B's score is higher.
+   */
+  bAhead: number,
   /**
    * Mean of A - B over the paired items; null when there are none.
    */
   meanDifference: number | null,
   /**
-   * Exact two-sided sign test over the untied items; null when there are none.
+   * Exact two-sided sign test over the untied paired items; null when every paired item is
+   * tied (or there are none), so that there is nothing to test.
    */
   signTestPValue: number | null,
+};
+
+export type PairStatistics = PairComparison & {
+  shares: PairShares
 };
 
 export type PairwisePanelInfo = {

@@ -115,6 +115,23 @@ fn set(object: &js_sys::Object, key: &str, value: &JsValue) -> Result<(), js_sys
         .map_err(|_| js_error(format!("could not set \"{key}\"")))
 }
 
+/// `{ json, models, notes }`: what both lm-eval conversions return.
+fn converted_object(
+    json: &str,
+    models: &js_sys::Array,
+    notes: &[String],
+) -> Result<JsValue, js_sys::Error> {
+    let list = js_sys::Array::new();
+    for note in notes {
+        list.push(&JsValue::from_str(note));
+    }
+    let object = js_sys::Object::new();
+    set(&object, "json", &JsValue::from_str(json))?;
+    set(&object, "models", models)?;
+    set(&object, "notes", &list)?;
+    Ok(object.into())
+}
+
 /// The text argument, or the error naming it.
 fn text_of(value: &JsValue) -> Result<String, js_sys::Error> {
     value
@@ -212,15 +229,7 @@ pub fn lm_eval_results_js(
         set(&entry, "guessed", &JsValue::from_bool(*guessed))?;
         models.push(&entry);
     }
-    let notes = js_sys::Array::new();
-    for note in &converted.notes {
-        notes.push(&JsValue::from_str(note));
-    }
-    let object = js_sys::Object::new();
-    set(&object, "json", &JsValue::from_str(&converted.json))?;
-    set(&object, "models", &models)?;
-    set(&object, "notes", &notes)?;
-    Ok(object.into())
+    converted_object(&converted.json, &models, &converted.notes)
 }
 
 /// Converts lm-evaluation-harness samples logs (`--log_samples`, one per model and task: each
@@ -268,15 +277,7 @@ pub fn lm_eval_samples_js(
         set(&entry, "guessed", &JsValue::from_bool(*guessed))?;
         models.push(&entry);
     }
-    let notes = js_sys::Array::new();
-    for note in &converted.notes {
-        notes.push(&JsValue::from_str(note));
-    }
-    let object = js_sys::Object::new();
-    set(&object, "json", &JsValue::from_str(&converted.json))?;
-    set(&object, "models", &models)?;
-    set(&object, "notes", &notes)?;
-    Ok(object.into())
+    converted_object(&converted.json, &models, &converted.notes)
 }
 
 /// What the page says while DuckDB-wasm reduces a file too large for a tab, from the counts it

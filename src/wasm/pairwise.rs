@@ -7,14 +7,16 @@ use wasm_bindgen::prelude::*;
 
 use super::arguments;
 use super::dataset::{column_roles, load_options, unknown_role, ColumnRoles, Roles};
+use super::plain::PlainObject;
 use super::{
-    js_error, to_typed, ComparePairOptionsObject, PairStatisticsObject, PairwiseLoadOptionsObject,
+    js_error, to_plain_object, ComparePairOptionsObject, PairStatisticsObject,
+    PairwiseLoadOptionsObject,
 };
 use crate::pairwise::{
-    compare_pair, load_pairwise_csv, load_pairwise_json, pairwise_columns, PairwiseCsvOptions,
-    PairwiseDataset,
+    compare_pair, load_pairwise_csv, load_pairwise_json, pairwise_columns, PairComparison,
+    PairwiseCsvOptions, PairwiseDataset,
 };
-use crate::results::PairStatistics;
+use crate::results::Shares;
 use crate::view::settings::{COMPARISON, GROUP};
 use crate::view::{merge_pairwise, resolve_bins, OptionValue, Settings};
 
@@ -162,8 +164,19 @@ impl SweepPairwise {
         let bins = resolve_bins(&settings).map_err(js_error)?;
         let comparison =
             compare_pair(&self.0, &a, &b, bins, settings.text(&GROUP)).map_err(js_error)?;
-        to_typed(&PairStatistics::from(&comparison))
+        Ok(pair_statistics(&comparison)?.unchecked_into())
     }
+}
+
+/// A comparison as JavaScript gets it (`PairStatistics`): its own fields (the histogram left
+/// out, as its `Serialize` does) with its `shares` set over them.
+pub(super) fn pair_statistics(comparison: &PairComparison) -> Result<JsValue, js_sys::Error> {
+    let statistics = to_plain_object(comparison)?;
+    let shares = to_plain_object(&Shares::of(comparison))?;
+    statistics
+        .unchecked_ref::<PlainObject>()
+        .set("shares", &shares);
+    Ok(statistics)
 }
 
 impl SweepPairwise {

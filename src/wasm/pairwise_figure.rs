@@ -15,7 +15,7 @@ use wasm_bindgen::prelude::*;
 use super::arguments;
 use super::dataset::CsvExportOptionsObject;
 use super::drawing::{surroundings, Drawing};
-use super::pairwise::SweepPairwise;
+use super::pairwise::{pair_statistics, SweepPairwise};
 use super::{
     js_error, to_plain_object, to_typed, CellRectObject, ComparisonsSummaryObject,
     FigureNotesObject, FigureSizeObject, PairStatisticsArray, PairwiseCellInfoObject,
@@ -29,7 +29,7 @@ use crate::figure::{
 };
 use crate::layout::{FigureLayout, Hit};
 use crate::pairwise::{PairComparison, PairwiseDataset};
-use crate::results::{BinDetails, PairStatistics, PairwisePanelInfo};
+use crate::results::{BinDetails, PairwisePanelInfo};
 use crate::view::settings::{PAIRWISE, WIDTH};
 use crate::view::{
     merge_pairwise, resolve_pairwise_options, OptionValue, Patch, ResolvedPairwiseOptions, Settings,
@@ -248,12 +248,11 @@ impl SweepPairwiseFigure {
 
     /// The statistics of each panel's pair, in panel order (`PairStatistics[]`).
     pub fn comparisons(&self) -> Result<PairStatisticsArray, js_sys::Error> {
-        let statistics: Vec<PairStatistics<'_>> = self
-            .pair_comparisons()
-            .iter()
-            .map(PairStatistics::from)
-            .collect();
-        to_typed(&statistics)
+        let statistics = js_sys::Array::new();
+        for comparison in self.pair_comparisons() {
+            statistics.push(&pair_statistics(comparison)?);
+        }
+        Ok(statistics.unchecked_into())
     }
 
     /// Every pair's statistics in words (`ComparisonsSummary`): what the pairs are compared

@@ -5,9 +5,9 @@
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 
 import { afterRender, openPage, shownDataset, startSession } from "./browser.mjs";
+import { download, pngSize, rects } from "./downloads.mjs";
 
 let session;
 before(async () => {
@@ -16,35 +16,6 @@ before(async () => {
 after(async () => {
   await session?.close();
 });
-
-/** Clicks a button and returns the download it starts: its file name and bytes. */
-async function download(page, selector) {
-  const [started] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
-  const path = await started.path();
-  return { name: started.suggestedFilename(), bytes: await readFile(path) };
-}
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-function pngSize(bytes) {
-  assert.deepEqual(bytes.subarray(0, 8), PNG_SIGNATURE, "PNG signature");
-  assert.equal(bytes.subarray(12, 16).toString("latin1"), "IHDR", "the first chunk is IHDR");
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/** The rect elements of an SVG text with their numeric geometry and fill. */
-function rects(svg) {
-  return [...svg.matchAll(/<rect\b([^>]*)\/?>/g)].map(([, attributes]) => {
-    const attribute = (name) => new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1] ?? null;
-    return {
-      x: Number(attribute("x")),
-      y: Number(attribute("y")),
-      width: Number(attribute("width")),
-      height: Number(attribute("height")),
-      fill: attribute("fill"),
-    };
-  });
-}
 
 /** The text content of every <text> element of an SVG, trimmed. */
 function texts(svg) {

@@ -7,9 +7,9 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 
 import { afterRender, canvasHash, controlValues, openPage, shownDataset, startSession, tooltip } from "./browser.mjs";
+import { download, pngSize, rects } from "./downloads.mjs";
 
 const dataDirectory = new URL("../../www/data/", import.meta.url);
 const catalog = JSON.parse(readFileSync(new URL("index.json", dataDirectory), "utf8"));
@@ -117,29 +117,6 @@ function binCentre(page, { panel, x, y }) {
     },
     { panel, x, y },
   );
-}
-
-async function download(page, selector) {
-  const [started] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
-  return { name: started.suggestedFilename(), bytes: await readFile(await started.path()) };
-}
-
-function pngSize(bytes) {
-  assert.equal(bytes.subarray(1, 4).toString("latin1"), "PNG", "a PNG file");
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-function rects(svg) {
-  return [...svg.matchAll(/<rect\b([^>]*)\/?>/g)].map(([, attributes]) => {
-    const attribute = (name) => new RegExp(`\\b${name}="([^"]*)"`).exec(attributes)?.[1] ?? null;
-    return {
-      x: Number(attribute("x")),
-      y: Number(attribute("y")),
-      width: Number(attribute("width")),
-      height: Number(attribute("height")),
-      fill: attribute("fill"),
-    };
-  });
 }
 
 function csvFile(name, text) {

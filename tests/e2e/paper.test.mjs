@@ -14,6 +14,7 @@ import path from "node:path";
 
 import { strictCsp } from "../../.ci/serve.mjs";
 import { openPage, shownDataset, startSession } from "./browser.mjs";
+import { download as downloadFile } from "./downloads.mjs";
 
 let session;
 let scratch;
@@ -29,10 +30,8 @@ after(async () => {
 });
 
 /** Clicks a button and returns the download it starts: its file name and bytes. */
-async function download(page, selector) {
-  const [started] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.click(selector)]);
-  return { name: started.suggestedFilename(), bytes: readFileSync(await started.path()) };
-}
+/** The download a button starts, given a minute: the first export loads the paper package. */
+const download = (page, selector) => downloadFile(page, selector, { timeout: 60_000 });
 
 /** A binary PPM (P6, 8 bits) as { width, height, at(x, y) -> [r, g, b] }. */
 function readPpm(bytes) {

@@ -13,23 +13,15 @@ import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { mulberry32 } from "./mulberry32.mjs";
 
 export const SHAPE = { models: 8, benchmarks: 5, windows: 100, ratios: 50, seeds: 5 };
 
 /** Rows the default shape writes. */
 export const ROWS = SHAPE.models * SHAPE.benchmarks * SHAPE.windows * SHAPE.ratios * SHAPE.seeds;
 
-/** mulberry32: a small, fast, seeded generator of floats in [0, 1). */
-export function generator(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (./mulberry32.mjs): a small, fast, seeded generator of floats in [0, 1). */
+export const generator = mulberry32;
 
 /** The synthetic model and benchmark names. */
 export const modelName = (index) => `synthetic-model-${String(index + 1).padStart(2, "0")}`;
