@@ -215,31 +215,6 @@ export function viewForKind(state, kind) {
   };
 }
 
-/** Writes a list of names as one value: comma-separated, with \, for a comma and \\ for a backslash. */
-export function joinNames(names) {
-  return names.map((name) => String(name).replace(/\\/g, "\\\\").replace(/,/g, "\\,")).join(",");
-}
-
-/** Reads a list written by joinNames. */
-export function splitNames(text) {
-  const names = [];
-  let current = "";
-  for (let index = 0; index < text.length; index += 1) {
-    const character = text[index];
-    if (character === "\\" && index + 1 < text.length) {
-      index += 1;
-      current += text[index];
-    } else if (character === ",") {
-      names.push(current);
-      current = "";
-    } else {
-      current += character;
-    }
-  }
-  names.push(current);
-  return names;
-}
-
 /**
  * Sources of data:
  *   { kind: "bundled", id }
