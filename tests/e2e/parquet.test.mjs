@@ -90,6 +90,8 @@ after(async () => {
 
 /** Opens a local file with the file input and waits for the page to draw it (or say why not). */
 async function openLocal(page, file) {
+  // The page's first figure first: counted after it, a render is the file's, not the first one's.
+  await shownDataset(page);
   const before = await page.evaluate(() => ({ renders: window.sweepmap.renders, error: document.getElementById("error-banner").textContent }));
   await page.setInputFiles("#file-input", file);
   await page.waitForFunction(
