@@ -293,12 +293,153 @@ fn camel_case(attribute: &str) -> String {
     property
 }
 
-/// The generated files, from the crate root, with their text.
-fn generated_files() -> [(&'static str, String); 3] {
+/// One `<option>` of a list of the page: its value, its text, and whether it is the one selected
+/// before the page sets the list from a view.
+type PageOption = (String, String, bool);
+
+/// A word setting's words with their labels ([`Doc::labels`](super::Doc::labels)), in the order
+/// of its word list.
+fn word_options(setting: &Setting) -> Vec<PageOption> {
+    let LinkForm::Word { words, .. } = setting.link_form else {
+        panic!("{}: the page lists only word settings", setting.option);
+    };
+    let words = words();
+    let labels = setting
+        .doc
+        .word_labels()
+        .unwrap_or_else(|| panic!("{}: declared without labels", setting.option));
+    assert_eq!(
+        words.len(),
+        labels.len(),
+        "{}: one label per word ({words:?}, {labels:?})",
+        setting.option
+    );
+    words
+        .into_iter()
+        .zip(labels)
+        .map(|(word, label)| (word.to_owned(), label, false))
+        .collect()
+}
+
+/// The lists of `www/index.html` whose options come from the settings, by the select's id. They
+/// are written into the page (not filled in by the wasm) so that they show before it loads.
+fn page_lists() -> Vec<(&'static str, Vec<PageOption>)> {
+    use super::settings::{
+        ACROSS, ALONG, BINS, CHART, COLOR_SCALE, DOMAIN, LAYOUT, LEVELS, MARGINALS,
+        MAX_OFFERED_DECIMALS, ORDER, THEME, VALUE,
+    };
+    // The chart list holds `chart` and `along` at once: "slice:x" is a slice along x.
+    let mut charts = Vec::new();
+    for (chart, label, _) in word_options(&CHART) {
+        match ALONG.link_form {
+            LinkForm::Word { words, .. } if chart == "slice" => {
+                for axis in words() {
+                    charts.push((
+                        format!("{chart}:{axis}"),
+                        format!("{label} along {axis}"),
+                        false,
+                    ));
+                }
+            }
+            _ => charts.push((chart, label, false)),
+        }
+    }
+    let default_bins = PairwiseView::default().bins;
+    let bins = BINS
+        .iter()
+        .map(|bins| {
+            (
+                bins.to_string(),
+                format!("{bins} × {bins}"),
+                *bins == default_bins,
+            )
+        })
+        .collect();
+    let mut decimals = vec![("auto".to_owned(), "Automatic".to_owned(), false)];
+    decimals.extend(
+        (0..=MAX_OFFERED_DECIMALS).map(|count| (count.to_string(), count.to_string(), false)),
+    );
+    let levels = LEVELS
+        .iter()
+        .map(|level| {
+            let percent = (level * 100.0).round();
+            (
+                crate::link::js_number(*level),
+                format!("{percent} %"),
+                false,
+            )
+        })
+        .collect();
+    vec![
+        ("layout-select", word_options(&LAYOUT)),
+        ("order-select", word_options(&ORDER)),
+        ("marginals-select", word_options(&MARGINALS)),
+        ("chart-select", charts),
+        ("across-select", word_options(&ACROSS)),
+        ("bins-select", bins),
+        ("by-select", word_options(&VALUE)),
+        ("scale-select", word_options(&COLOR_SCALE)),
+        ("range-select", word_options(&DOMAIN)),
+        ("theme-select", word_options(&THEME)),
+        ("decimals-select", decimals),
+        ("level-select", levels),
+    ]
+}
+
+/// Text for an HTML element's content or a quoted attribute.
+fn html_escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// `page` (the text of `www/index.html`) with the options of each of [`page_lists`] written
+/// again between its `<select id="...">` line and its `</select>`; the rest as it is.
+fn page_with_lists(page: &str) -> String {
+    let mut lines: Vec<String> = page.lines().map(str::to_owned).collect();
+    for (id, options) in page_lists() {
+        let opening = format!("<select id=\"{id}\"");
+        let start = lines
+            .iter()
+            .position(|line| line.trim_start().starts_with(&opening))
+            .unwrap_or_else(|| panic!("www/index.html has no {opening}"));
+        let end = start
+            + lines[start..]
+                .iter()
+                .position(|line| line.trim() == "</select>")
+                .unwrap_or_else(|| panic!("www/index.html: {opening} has no </select> line"));
+        let indent = " ".repeat(lines[start].len() - lines[start].trim_start().len() + 2);
+        let written: Vec<String> = options
+            .iter()
+            .map(|(value, text, selected)| {
+                format!(
+                    "{indent}<option value=\"{}\"{}>{}</option>",
+                    html_escaped(value),
+                    if *selected { " selected" } else { "" },
+                    html_escaped(text)
+                )
+            })
+            .collect();
+        lines.splice(start + 1..end, written);
+    }
+    let mut text = lines.join("\n");
+    if page.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+/// The generated files, from the crate root, with their text (`www/index.html`: the options of
+/// its lists, the rest of it as it is).
+fn generated_files() -> [(&'static str, String); 4] {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("www/index.html")).unwrap_or_default();
     [
         ("src/wasm/options.d.ts", options_declarations()),
         ("www/lib/view-attributes.js", attributes_module()),
         ("www/lib/view-attributes.d.ts", attributes_declarations()),
+        ("www/index.html", page_with_lists(&page)),
     ]
 }
 
@@ -363,6 +504,52 @@ fn doc_text_leaves_a_stated_default_to_the_generator() {
             }
         }
     }
+}
+
+/// The page's lists say what the settings' words are, in their order, with the labels declared
+/// beside them; the difference's label is the core's for data with two models.
+#[test]
+fn the_page_lists_the_words_of_the_settings_with_their_labels() {
+    let lists = page_lists();
+    let list = |id: &str| -> Vec<(String, String, bool)> {
+        lists
+            .iter()
+            .find(|(list, _)| *list == id)
+            .unwrap()
+            .1
+            .clone()
+    };
+    let option = |value: &str, text: &str| (value.to_owned(), text.to_owned(), false);
+    assert_eq!(
+        list("chart-select"),
+        [
+            option("heatmap", "Heatmap"),
+            option("slice:x", "Slice along x"),
+            option("slice:y", "Slice along y")
+        ]
+    );
+    assert_eq!(
+        list("marginals-select")[0],
+        option("auto", "When panels are larger than 6 × 6")
+    );
+    assert_eq!(
+        list("bins-select"),
+        [
+            option("5", "5 × 5"),
+            ("10".to_owned(), "10 × 10".to_owned(), true),
+            option("20", "20 × 20")
+        ]
+    );
+    assert_eq!(list("level-select")[1], option("0.95", "95 %"));
+    assert_eq!(list("decimals-select").len(), 8);
+    let names = super::Names {
+        models: vec!["a".to_owned(), "b".to_owned()],
+        ..super::Names::default()
+    };
+    assert!(list("layout-select").contains(&option(
+        "difference",
+        super::normalize::difference_label(&names)
+    )));
 }
 
 #[test]

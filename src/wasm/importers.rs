@@ -308,3 +308,34 @@ pub fn reduction_text(
         }
     })
 }
+
+/// Why a reduction in the page is refused before DuckDB collects it (`www/lib/reduce.js`), from
+/// DuckDB's counts: `table` "item scores" (`rows` per-item scores), or "configurations" (`rows`
+/// configurations, `column` the key with the most values, `values` of them: the one to bin).
+#[wasm_bindgen(js_name = tableLimitText)]
+pub fn table_limit_text(
+    #[wasm_bindgen(unchecked_param_type = "\"configurations\" | \"item scores\"")] table: &str,
+    rows: f64,
+    column: Option<String>,
+    values: Option<f64>,
+) -> Result<String, js_sys::Error> {
+    use crate::model::limits::{reduced_table_limit, ReducedTable};
+    let count = |value: f64| value.max(0.0).min(u32::MAX as f64) as usize;
+    let reduced = match (table, column.as_deref()) {
+        ("item scores", _) => ReducedTable::ItemScores,
+        ("configurations", Some(column)) => ReducedTable::Configurations {
+            column,
+            values: count(values.unwrap_or(0.0)),
+        },
+        _ => {
+            return Err(js_error(crate::Error::InvalidField {
+                field: "table".to_string(),
+                expected: format!(
+                    "\"item scores\", or \"configurations\" with the column to bin, found {}",
+                    crate::error::excerpt(&format!("\"{table}\""))
+                ),
+            }))
+        }
+    };
+    Ok(reduced_table_limit(count(rows), reduced))
+}

@@ -204,7 +204,9 @@ export const MAX_ITEM_SCORES = 4_000_000;
 /**
  * Refuses a reduction whose table would exceed what a tab holds, before it is collected: only
  * when the rows exceed the limit (else the table cannot), by counting the distinct `keys`; for
- * a configuration table, the message names the key with the most values, to bin or ignore.
+ * a configuration table, the message names the key with the most values, to bin or ignore. The
+ * message is the core's (the importers package's tableLimitText, loaded already), from DuckDB's
+ * counts.
  */
 async function checkTableSize(connection, { kind, keys, rows }) {
   const limit = kind === "pairwise" ? MAX_ITEM_SCORES : MAX_CONFIGURATIONS;
@@ -212,17 +214,13 @@ async function checkTableSize(connection, { kind, keys, rows }) {
   const columns = keys.map(quote).join(", ");
   const [{ count }] = await rowsOf(connection, `SELECT count(*) AS "count" FROM (SELECT DISTINCT ${columns} FROM runs) AS c`);
   if (count <= limit) return;
-  const grouped = count.toLocaleString("en");
+  const words = await loadImportersApi();
   if (kind === "pairwise") {
-    throw new Error(
-      `its per-item scores would have ${grouped} rows (one per model and item); a browser tab holds ${limit.toLocaleString("en")} item scores: keep fewer models or items, e.g. with python -m sweepmap reduce (README "Larger than a tab")`,
-    );
+    throw new Error(words.tableLimitText("item scores", count));
   }
   const [values] = await rowsOf(connection, `SELECT ${keys.map((key, index) => `count(DISTINCT ${quote(key)}) AS "${index}"`).join(", ")} FROM runs`);
   const widest = keys.reduce((best, key, index) => (values[index] > values[best.index] ? { key, index } : best), { key: keys[0], index: 0 });
-  throw new Error(
-    `its configuration table would have ${grouped} rows; a browser tab holds ${limit.toLocaleString("en")}: "${widest.key}" has ${values[widest.index].toLocaleString("en")} values. Bin it before opening the file (e.g. round it in the query that writes it), or reduce it with python -m sweepmap reduce --ignore "${widest.key}" (README "Larger than a tab")`,
-  );
+  throw new Error(words.tableLimitText("configurations", count, widest.key, values[widest.index]));
 }
 
 /** Windows of consecutive rows a local Parquet file's sample is read from, spread over it. */
