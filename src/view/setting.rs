@@ -103,6 +103,10 @@ pub struct Doc {
     /// the page does not list.
     #[cfg(not(target_arch = "wasm32"))]
     labels: Option<fn() -> Vec<String>>,
+    /// The keyword Python takes the setting by, when it is not the `<sweep-map>` attribute in
+    /// snake case (`show_model`: `model` names a column there).
+    #[cfg(not(target_arch = "wasm32"))]
+    keyword: Option<&'static str>,
 }
 
 /// A word setting's labels written as text: `|| labels(&["Linear", "Logarithmic"])` (in wasm
@@ -123,7 +127,22 @@ impl Doc {
             type_name: None,
             #[cfg(not(target_arch = "wasm32"))]
             labels: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            keyword: None,
         }
+    }
+
+    /// The doc text, with the keyword Python's `Figure` and `save_html` take the setting by
+    /// (without it: the `<sweep-map>` attribute in snake case; without either, none).
+    #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+    pub const fn keyword(mut self, keyword: &'static str) -> Doc {
+        #[cfg(target_arch = "wasm32")]
+        let _ = keyword;
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.keyword = Some(keyword);
+        }
+        self
     }
 
     /// The doc text, with what the page's list calls each word of the setting (in the order of
@@ -163,6 +182,12 @@ impl Doc {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn type_name(&self) -> Option<&'static str> {
         self.type_name
+    }
+
+    /// The keyword given by [`Doc::keyword`].
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn python_keyword(&self) -> Option<&'static str> {
+        self.keyword
     }
 
     /// The labels given by [`Doc::labels`], one per word.

@@ -195,7 +195,8 @@ pub const PIXEL_RATIO: Setting = Setting {
         " to ",
         max_pixel_ratio!(),
         ". Default: the screen's devicePixelRatio."
-    )),
+    ))
+    .keyword("pixel_ratio"),
     ..Setting::option(
         "pixelRatio",
         ValueKind::Number,

@@ -58,14 +58,17 @@ pub const MODEL: Setting = Setting {
     attribute: Some("model"),
     doc: Doc::new(
         r#"The model of layout "model", and model A of "difference". Default: the first model."#,
-    ),
+    )
+    // In Python, `model` and `benchmark` name columns.
+    .keyword("show_model"),
     ..Setting::option("model", ValueKind::Text, MODEL_NAME)
 };
 pub const MODEL_B: Setting = Setting {
     views: Views::Sweep,
     link: Some("b"),
     attribute: Some("model-b"),
-    doc: Doc::new(r#"Model B of "difference". Default: the first model other than `model`."#),
+    doc: Doc::new(r#"Model B of "difference". Default: the first model other than `model`."#)
+        .keyword("show_model_b"),
     ..Setting::option("modelB", ValueKind::Text, MODEL_NAME)
 };
 pub const BENCHMARK: Setting = Setting {
@@ -74,7 +77,8 @@ pub const BENCHMARK: Setting = Setting {
     attribute: Some("benchmark"),
     doc: Doc::new(
         r#"The benchmark of layouts "benchmark" and "difference" (":mean" for the mean across benchmarks), and the reported aggregate of "reconcile". Default: the first benchmark (for "reconcile", the first reported aggregate)."#,
-    ),
+    )
+    .keyword("show_benchmark"),
     ..Setting::option(
         "benchmark",
         ValueKind::Text,
