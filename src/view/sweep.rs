@@ -24,8 +24,8 @@ use super::state::view_state;
 use crate::analysis::{carries_noise, SliceAxis};
 use crate::color::{ColorMap, ColorScale, DomainMode, Theme};
 use crate::figure::{
-    BenchmarkChoice, Chart, FigureOptions, Layout, Named, Order, Range, SliceAcross, Strips, View,
-    DEFAULT_LEVEL,
+    default_level, BenchmarkChoice, Chart, FigureOptions, Layout, Named, Order, Range, SliceAcross,
+    Strips, View, DEFAULT_LEVEL,
 };
 use crate::link::js_number;
 use crate::{Dataset, Error, Result};
@@ -148,8 +148,13 @@ pub const UNCERTAINTY: Setting = Setting {
     ..Setting::option(
         "uncertainty",
         ValueKind::Number,
-        "a confidence level between 0 and 1 such as 0.95, 0 for no marks, or null for the \
-         default (0.95 when the data carry a noise estimate)",
+        concat!(
+            "a confidence level between 0 and 1 such as ",
+            default_level!(),
+            ", 0 for no marks, or null for the default (",
+            default_level!(),
+            " when the data carry a noise estimate)"
+        ),
     )
 };
 /// Marginal strips beside each panel of values: each row's and column's mean (or best cell

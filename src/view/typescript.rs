@@ -712,6 +712,21 @@ fn the_page_lists_the_words_of_the_settings_with_their_labels() {
     )));
 }
 
+/// The numbers doc texts state for people are the constants the rules use.
+#[test]
+fn doc_texts_state_the_constants() {
+    use super::settings::{ACROSS, MARGINALS};
+    let largest = crate::figure::Strips::AUTO_LARGEST_PLAIN;
+    assert!(MARGINALS.doc.text().contains(&format!(
+        "larger than {largest} x {largest} (more than {largest} columns"
+    )));
+    let lines = crate::color::SERIES_COLORS;
+    assert!(ACROSS
+        .doc
+        .text()
+        .contains(&format!("the other axis has at most {lines} values")));
+}
+
 /// Python's keywords are the attributes in snake case, or the keyword a setting declares (where
 /// the attribute names a column in Python); a run table's view and the width are not among them.
 #[test]
