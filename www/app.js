@@ -1,7 +1,6 @@
 // The explorer's shared state (main.js and the modules split from it): its elements, what it
 // shows (app), and the messages it writes in the error and notice banners and the status lines.
 
-import { DEFAULT_LEVEL } from "./state.js";
 
 export const byId = (id) => document.getElementById(id);
 
@@ -144,8 +143,11 @@ export const app = {
   localCount: 0,
   /** The AbortController of the load under way (a fetch, a big file), so a newer one cancels it. */
   pendingLoad: null,
-  /** The level the uncertainty marks return at when switched on again. */
-  lastLevel: DEFAULT_LEVEL,
+  /**
+   * The level the uncertainty marks return at when switched on again; null before one is chosen:
+   * the core's default level (levelToOffer in state.js).
+   */
+  lastLevel: null,
   /**
    * The address (href) last opened or written, so that the popstate and the hashchange of one
    * navigation open it once, and neither reopens what the page itself wrote.

@@ -4,11 +4,11 @@
 // (state.js over linkSchema, resolveView); the checkboxes of flag settings are made from the
 // core's setting list. Labels from data are shown as displayLabel says, never as HTML.
 
-import { displayLabel, displayNote, viewChoices } from "./lib/sweepmap.js";
+import { displayLabel, displayNote, sourceLabel, viewChoices } from "./lib/sweepmap.js";
 import { darkStyleMedia } from "./lib/theme.js";
 import { app, elements } from "./app.js";
 import { changeView } from "./view.js";
-import { defaultView, kindOf, linkSchema, pairwiseModels, resolveView, usedBy } from "./state.js";
+import { defaultView, kindOf, levelToOffer, linkSchema, pairwiseModels, resolveView, usedBy } from "./state.js";
 
 /** The layout select's "Reported vs recomputed", offered only for data with a reported aggregate. */
 const reconcileOption = /** @type {HTMLOptionElement} */ (elements.layout.querySelector('option[value="reconcile"]'));
@@ -106,9 +106,8 @@ export function fillDatasetSelect() {
   const items = app.catalog.map((entry) => option(entry.id, entry.title));
   const source = app.shown?.source;
   if (source && source.kind !== "bundled") {
-    const text =
-      source.kind === "url" ? `URL: ${source.url}` : source.name ? `File: ${source.name}` : "Data carried by the link";
-    items.push(option("current", text));
+    // "URL: …", "File: …" or "Data carried by the link", as the core calls them.
+    items.push(option("current", sourceLabel(source.kind === "url" ? source.url : undefined, source.name || undefined)));
   }
   elements.dataset.replaceChildren(...items);
   elements.dataset.value = source ? (source.kind === "bundled" ? source.id : "current") : app.catalog[0]?.id ?? "";
@@ -230,7 +229,7 @@ function syncSweepControls(state) {
   elements.layout.value = state.layout;
   elements.layoutField.hidden = !offered.layouts;
   elements.modelField.hidden = !used.model || !offered.models;
-  elements.modelLabel.textContent = state.layout === "difference" ? "Model A" : "Model";
+  elements.modelLabel.textContent = offered.modelLabel;
   elements.model.value = resolved.model;
   elements.modelBField.hidden = !used.modelB;
   elements.modelB.replaceChildren(...models.filter((name) => name !== resolved.model).map((name) => option(name, name)));
@@ -255,17 +254,16 @@ function syncSweepControls(state) {
   elements.center.value = String(state.center);
 
   elements.uncertaintyGroup.hidden = !used.uncertainty;
-  elements.uncertaintyLabel.textContent =
-    state.layout === "difference" ? "Mark cells where one model is ahead beyond noise" : "Mark cells within noise of the peak";
-  // The level the figure marks at, as the core resolved it: the view's, or by default 0.95 when
-  // the data carry a noise estimate (null: no marks).
+  elements.uncertaintyLabel.textContent = offered.uncertaintyLabel;
+  // The level the figure marks at, as the core resolved it: the view's, or by default the core's
+  // level when the data carry a noise estimate (null: no marks).
   const marks = app.figure.options().uncertainty ?? null;
   elements.uncertainty.checked = marks !== null;
-  // A slice marks no cells: it draws every point's band, at the level chosen (95 % while the
-  // marks are off, as the core draws it; the note under the level says which).
+  // A slice marks no cells: it draws every point's band, at the level chosen (the core's default
+  // level while the marks are off, as the core draws it; the note under the level says which).
   const slice = state.chart === "slice";
   elements.uncertaintyField.hidden = slice;
   elements.levelField.hidden = marks === null && !slice;
-  elements.level.value = String(marks ?? (slice ? 0.95 : app.lastLevel));
+  elements.level.value = String(marks ?? levelToOffer(slice ? null : app.lastLevel));
 
 }

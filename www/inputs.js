@@ -9,7 +9,7 @@ import { copyLatex, copyLink, copyMarkdown } from "./copy.js";
 import { openFiles } from "./files.js";
 import { openSource } from "./open.js";
 import { changeView } from "./view.js";
-import { bundledSource, defaultView, parseLevel, resolveView } from "./state.js";
+import { bundledSource, defaultView, levelToOffer, parseLevel, resolveView } from "./state.js";
 
 function readNumber(input, name) {
   const text = input.value.trim();
@@ -116,7 +116,7 @@ export function wireControls() {
   });
   elements.uncertainty.addEventListener("change", () =>
     // Off is 0, not null: null is the default, which marks data that carry a noise estimate.
-    changeView({ uncertainty: elements.uncertainty.checked ? (parseLevel(elements.level.value) ?? app.lastLevel) : 0 }),
+    changeView({ uncertainty: elements.uncertainty.checked ? (parseLevel(elements.level.value) ?? levelToOffer(app.lastLevel)) : 0 }),
   );
   elements.level.addEventListener("change", () => {
     const level = parseLevel(elements.level.value);

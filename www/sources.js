@@ -153,7 +153,7 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
     format = formatOf(api, source.url, source.format);
     context = (message) => `Could not read the data at ${source.url}: ${message}`;
   } else if (source.kind === "local") {
-    label = source.name || "Data carried by the link";
+    label = source.name || api.sourceLabel();
     const kept = localFiles.get(source.key);
     if (kept?.parquet) {
       try {

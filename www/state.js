@@ -185,12 +185,13 @@ export function defaultView(kind = "sweep") {
 }
 
 /**
- * The level the page offers first when the uncertainty marks are switched on. The one copy this
- * module keeps: main.js sets its starting state with it when the module is evaluated, before the
- * wasm is ready. A test checks it is linkSchema().defaultLevel (the core's level when none is
- * chosen) and one of linkSchema().levels.
+ * The level the page offers when the uncertainty marks are switched on: the last one chosen
+ * (`last`, null before any), else the core's level when none is chosen
+ * (linkSchema().defaultLevel).
  */
-export const DEFAULT_LEVEL = 0.95;
+export function levelToOffer(last) {
+  return last ?? linkSchema().defaultLevel;
+}
 
 /** "pairwise" for a pairwise state, else "sweep". */
 export function kindOf(state) {

@@ -66,8 +66,16 @@ pub use slice_export::{slice_description, SLICE_OBSERVATIONS};
 pub use wording::{counted, format_p_value, format_percent, format_signed, grouped};
 pub use words::{BinValue, Chart, Layout, Named, Range, SliceAcross, Strips};
 
+/// The literal of [`DEFAULT_LEVEL`], for messages that state it (`concat!`).
+macro_rules! default_level {
+    () => {
+        0.95
+    };
+}
+pub(crate) use default_level;
+
 /// The confidence level of uncertainty statements when none is chosen.
-pub const DEFAULT_LEVEL: f64 = 0.95;
+pub const DEFAULT_LEVEL: f64 = default_level!();
 
 /// The benchmark a view shows: a named one, or the mean across benchmarks.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

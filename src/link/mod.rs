@@ -29,7 +29,7 @@ mod write;
 
 pub use number::js_number;
 pub use read::{join_names, keys, parse_link, read_link_source, split_names};
-pub use share::{data_left_out, LinkData, MAX_LINK_LENGTH};
+pub use share::{data_left_out, source_label, LinkData, MAX_LINK_LENGTH};
 pub use view::{
     BinValue, ColorMapName, DataKind, Format, Layout, LayoutUses, LinkContext, Named, Notice,
     PairwiseView, ParsedLink, Range, Source, SweepView, ViewState, BINS, DEFAULT_PAIRWISE_MODELS,

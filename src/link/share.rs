@@ -39,9 +39,31 @@ pub fn data_left_out(name: &str, data: LinkData) -> Option<String> {
     ))
 }
 
+/// What the page calls data that are not a bundled dataset (in its dataset list and, for data
+/// a link carries, as their title): "URL: <url>" for data fetched from an address, "File:
+/// <name>" for a file, or "Data carried by the link" for a link's data with no file name.
+pub fn source_label(url: Option<&str>, name: Option<&str>) -> String {
+    match (url, name) {
+        (Some(url), _) => format!("URL: {url}"),
+        (None, Some(name)) if !name.is_empty() => format!("File: {name}"),
+        _ => "Data carried by the link".to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn data_not_bundled_are_called_by_where_they_came_from() {
+        assert_eq!(
+            source_label(Some("https://example.org/runs.csv"), None),
+            "URL: https://example.org/runs.csv"
+        );
+        assert_eq!(source_label(None, Some("runs.csv")), "File: runs.csv");
+        assert_eq!(source_label(None, Some("")), "Data carried by the link");
+        assert_eq!(source_label(None, None), "Data carried by the link");
+    }
 
     #[test]
     fn a_link_within_the_limit_carries_the_data_and_says_nothing() {

@@ -5,7 +5,7 @@
 //! them would hang the page. These limits are checked before any panel is allocated, and
 //! exceeding one is an error that names the limit and the count (see `Error::LimitExceeded`).
 
-use crate::error::{counted, Error, Result};
+use crate::error::{counted, grouped, Error, Result};
 
 /// Panels in a dataset: models x benchmarks (the panels form a dense table).
 pub const MAX_PANELS: usize = 1_000;
@@ -52,6 +52,60 @@ pub const JSON_RUNS_WAY_OUT: &str = " (what a browser tab holds): write the runs
 /// the limit.
 pub const JSON_COLUMNS_WAY_OUT: &str = ": keep the parameters, metrics and facets in the runs \
      and leave the other fields out";
+
+/// The table a reduction in the page (DuckDB-wasm, `www/lib/reduce.js`) would give, when it is
+/// more than a tab holds: per-item scores, or a configuration table whose widest key `column`
+/// has `values` distinct values (the one to bin or ignore), after the number columns `binned`
+/// were binned by the run table's bins (each with its count of ranges; README "Too many
+/// configurations").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ReducedTable<'a> {
+    ItemScores,
+    Configurations {
+        column: &'a str,
+        values: usize,
+        binned: &'a [(String, usize)],
+    },
+}
+
+/// Why a reduction in the page is refused before DuckDB collects it: its table would have `rows`
+/// rows, more than [`MAX_ITEM_SCORES`] or [`MAX_RUNS`], with the way out. The counts are
+/// DuckDB's; the words are these (the importers package's `tableLimitText`).
+pub fn reduced_table_limit(rows: usize, table: ReducedTable) -> String {
+    match table {
+        ReducedTable::ItemScores => format!(
+            "its per-item scores would have {} rows (one per model and item); a browser tab \
+             holds {} item scores: keep fewer models or items, e.g. with python -m sweepmap \
+             reduce (README \"Larger than a tab\")",
+            grouped(rows),
+            grouped(MAX_ITEM_SCORES)
+        ),
+        ReducedTable::Configurations {
+            column,
+            values,
+            binned,
+        } => {
+            let binned: String = binned
+                .iter()
+                .map(|(key, ranges)| {
+                    format!(
+                        " even with \"{key}\" binned into {} ranges",
+                        grouped(*ranges)
+                    )
+                })
+                .collect();
+            format!(
+                "its configuration table would have {} rows{binned}; a browser tab holds {}: \
+                 \"{column}\" has {} values. Bin it before opening the file (e.g. round it in \
+                 the query that writes it), or reduce it with python -m sweepmap reduce --ignore \
+                 \"{column}\" (README \"Larger than a tab\")",
+                grouped(rows),
+                grouped(MAX_RUNS),
+                grouped(values)
+            )
+        }
+    }
+}
 
 /// Checks the size of the panels a dataset asks for, before they are allocated.
 pub(crate) fn check_size(
@@ -194,6 +248,45 @@ mod tests {
             Err("the data need 39,600,000 cells in all (990 pairs x 40,000 bins); the limit is 4,000,000".into())
         );
         assert!(check_pairs(usize::MAX, usize::MAX, usize::MAX).is_err());
+    }
+
+    #[test]
+    fn a_reduction_past_a_tab_says_which_column_to_bin() {
+        assert_eq!(
+            reduced_table_limit(
+                1_200_000,
+                ReducedTable::Configurations {
+                    column: "lr",
+                    values: 1_200_000,
+                    binned: &[]
+                }
+            ),
+            "its configuration table would have 1,200,000 rows; a browser tab holds 1,000,000: \
+             \"lr\" has 1,200,000 values. Bin it before opening the file (e.g. round it in the \
+             query that writes it), or reduce it with python -m sweepmap reduce --ignore \"lr\" \
+             (README \"Larger than a tab\")"
+        );
+        assert_eq!(
+            reduced_table_limit(
+                1_200_000,
+                ReducedTable::Configurations {
+                    column: "name",
+                    values: 1_100_000,
+                    binned: &[("lr".to_string(), 10), ("wd".to_string(), 6)]
+                }
+            ),
+            "its configuration table would have 1,200,000 rows even with \"lr\" binned into 10 \
+             ranges even with \"wd\" binned into 6 ranges; a browser tab holds 1,000,000: \
+             \"name\" has 1,100,000 values. Bin it before opening the file (e.g. round it in the \
+             query that writes it), or reduce it with python -m sweepmap reduce --ignore \"name\" \
+             (README \"Larger than a tab\")"
+        );
+        assert_eq!(
+            reduced_table_limit(4_000_001, ReducedTable::ItemScores),
+            "its per-item scores would have 4,000,001 rows (one per model and item); a browser \
+             tab holds 4,000,000 item scores: keep fewer models or items, e.g. with python -m \
+             sweepmap reduce (README \"Larger than a tab\")"
+        );
     }
 
     #[test]

@@ -33,7 +33,7 @@ pub use pairwise::{
     ResolvedPairwiseOptions,
 };
 pub use setting::{
-    invalid_value, quoted, Doc, LinkForm, OptionSet, OptionValue, Patch, Setting, Settings,
+    invalid_value, labels, quoted, Doc, LinkForm, OptionSet, OptionValue, Patch, Setting, Settings,
     ValueKind, Views,
 };
 pub use settings::{

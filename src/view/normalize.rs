@@ -60,6 +60,10 @@ pub fn difference_label(names: &Names) -> &'static str {
 pub struct Choices {
     /// The difference layout's label ([`difference_label`]).
     pub difference_label: &'static str,
+    /// The model list's label: "Model A" in a difference (beside model B), else "Model".
+    pub model_label: &'static str,
+    /// The uncertainty checkbox's label: what the marks of the view's layout show.
+    pub uncertainty_label: &'static str,
     /// Whether the layouts differ: several models or benchmarks, or a reported aggregate (one
     /// model and one benchmark make every layout the same panel).
     pub layouts: bool,
@@ -104,8 +108,15 @@ pub fn choices(view: &SweepView, names: &Names) -> Choices {
         listed.push((MEAN_BENCHMARK.to_string(), "Mean of benchmarks".to_string()));
         listed
     };
+    let difference = view.layout == Layout::Difference;
     Choices {
         difference_label: difference_label(names),
+        model_label: if difference { "Model A" } else { "Model" },
+        uncertainty_label: if difference {
+            "Mark cells where one model is ahead beyond noise"
+        } else {
+            "Mark cells within noise of the peak"
+        },
         layouts: models > 1 || benchmarks > 1 || !names.aggregates.is_empty(),
         models: models > 1,
         order: panels > 1,
@@ -355,6 +366,17 @@ mod tests {
         let grid = choices(&sweep(Layout::Grid), &names);
         assert_eq!((grid.layouts, grid.models, grid.order), (true, true, true));
         assert_eq!(grid.difference_label, "Difference of two models");
+        assert_eq!(grid.model_label, "Model");
+        assert_eq!(
+            grid.uncertainty_label,
+            "Mark cells within noise of the peak"
+        );
+        let difference = choices(&sweep(Layout::Difference), &names);
+        assert_eq!(difference.model_label, "Model A");
+        assert_eq!(
+            difference.uncertainty_label,
+            "Mark cells where one model is ahead beyond noise"
+        );
         assert_eq!(
             grid.benchmarks.last(),
             Some(&(MEAN_BENCHMARK.to_string(), "Mean of benchmarks".to_string()))

@@ -15,7 +15,9 @@
 
 use serde::Serialize;
 
-use super::setting::{Doc, LinkForm, OptionSet, Patch, Setting, Settings, ValueKind, Views};
+use super::setting::{
+    labels, Doc, LinkForm, OptionSet, Patch, Setting, Settings, ValueKind, Views,
+};
 use super::settings::{
     max_bins, ANNOTATE, BINS, COLOR_MAP, DECIMALS, FLAG, MAX, MAX_BINS, MIN, PIXEL_RATIO, REVERSED,
     THEME, WIDTH,
@@ -89,7 +91,8 @@ pub const VALUE: Setting = Setting {
     attribute: Some("by"),
     doc: Doc::new(
         "Colour each bin by its item count, or by its share of the pair's paired items (in %).",
-    ),
+    )
+    .labels(|| labels(&["Item count", "Share of paired items"])),
     ..Setting::word("value", "what bins can be coloured by", || {
         BinValue::names(BinValue::ALL)
     })

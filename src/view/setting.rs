@@ -98,6 +98,21 @@ pub struct Doc {
     /// `None`: the generator finds the type from the setting's link form).
     #[cfg(not(target_arch = "wasm32"))]
     type_name: Option<&'static str>,
+    /// What the page's list calls each of a word setting's words, in the order of its word list
+    /// (the generator writes them as the `<option>`s of `www/index.html`); `None` for a setting
+    /// the page does not list.
+    #[cfg(not(target_arch = "wasm32"))]
+    labels: Option<fn() -> Vec<String>>,
+    /// The keyword Python takes the setting by, when it is not the `<sweep-map>` attribute in
+    /// snake case (`show_model`: `model` names a column there).
+    #[cfg(not(target_arch = "wasm32"))]
+    keyword: Option<&'static str>,
+}
+
+/// A word setting's labels written as text: `|| labels(&["Linear", "Logarithmic"])` (in wasm
+/// nothing calls it, so none of the text reaches a package).
+pub fn labels(texts: &[&str]) -> Vec<String> {
+    texts.iter().map(|text| (*text).to_owned()).collect()
 }
 
 impl Doc {
@@ -110,7 +125,37 @@ impl Doc {
             text,
             #[cfg(not(target_arch = "wasm32"))]
             type_name: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            labels: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            keyword: None,
         }
+    }
+
+    /// The doc text, with the keyword Python's `Figure` and `save_html` take the setting by
+    /// (without it: the `<sweep-map>` attribute in snake case; without either, none).
+    #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+    pub const fn keyword(mut self, keyword: &'static str) -> Doc {
+        #[cfg(target_arch = "wasm32")]
+        let _ = keyword;
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.keyword = Some(keyword);
+        }
+        self
+    }
+
+    /// The doc text, with what the page's list calls each word of the setting (in the order of
+    /// its word list). Native builds only, as the text is: the wasm holds none of it.
+    #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
+    pub const fn labels(mut self, labels: fn() -> Vec<String>) -> Doc {
+        #[cfg(target_arch = "wasm32")]
+        let _ = labels;
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.labels = Some(labels);
+        }
+        self
     }
 
     /// The doc text, with the TypeScript type of the setting's value named (a type the
@@ -137,6 +182,18 @@ impl Doc {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn type_name(&self) -> Option<&'static str> {
         self.type_name
+    }
+
+    /// The keyword given by [`Doc::keyword`].
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn python_keyword(&self) -> Option<&'static str> {
+        self.keyword
+    }
+
+    /// The labels given by [`Doc::labels`], one per word.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn word_labels(&self) -> Option<Vec<String>> {
+        self.labels.map(|labels| labels())
     }
 }
 

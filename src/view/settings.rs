@@ -11,7 +11,7 @@
 //! it in its option set and give it a field in its `view_state!` (both in the order links write
 //! keys), and resolve it in its `resolve_*` function; the figure then uses it.
 
-use super::setting::{Doc, LinkForm, Setting, ValueKind};
+use super::setting::{labels, Doc, LinkForm, Setting, ValueKind};
 use crate::color::Theme;
 use crate::figure::Named;
 
@@ -168,7 +168,8 @@ pub const THEME: Setting = Setting {
     attribute: Some("theme"),
     doc: Doc::new(
         r#"The colours around the cells: "print" has black text, a transparent background and thin lines, for exports; "auto" is dark when the reader prefers a dark colour scheme, else light."#,
-    ),
+    )
+    .labels(|| labels(&["Automatic", "Light", "Dark", "Print (no background)"])),
     ..Setting::word("theme", "a theme", || Theme::names(Theme::ALL))
 };
 pub const WIDTH: Setting = Setting {
@@ -194,7 +195,8 @@ pub const PIXEL_RATIO: Setting = Setting {
         " to ",
         max_pixel_ratio!(),
         ". Default: the screen's devicePixelRatio."
-    )),
+    ))
+    .keyword("pixel_ratio"),
     ..Setting::option(
         "pixelRatio",
         ValueKind::Number,

@@ -14,7 +14,7 @@
 
 use serde::Serialize;
 
-use super::setting::{Doc, LinkForm, OptionSet, Setting, Settings, ValueKind, Views};
+use super::setting::{labels, Doc, LinkForm, OptionSet, Setting, Settings, ValueKind, Views};
 use super::settings::{
     marks_level, ANNOTATE, COLOR_MAP, DECIMALS, FINITE, MAX, MAX_LABEL_DECIMALS, MAX_PIXEL_RATIO,
     MAX_WIDTH, MEAN_BENCHMARK, MIN, MIN_PIXEL_RATIO, MIN_WIDTH, MODEL_NAME, NO_MARKS, PIXEL_RATIO,
@@ -24,8 +24,8 @@ use super::state::view_state;
 use crate::analysis::{carries_noise, SliceAxis};
 use crate::color::{ColorMap, ColorScale, DomainMode, Theme};
 use crate::figure::{
-    BenchmarkChoice, Chart, FigureOptions, Layout, Named, Order, Range, SliceAcross, Strips, View,
-    DEFAULT_LEVEL,
+    default_level, BenchmarkChoice, Chart, FigureOptions, Layout, Named, Order, Range, SliceAcross,
+    Strips, View, DEFAULT_LEVEL,
 };
 use crate::link::js_number;
 use crate::{Dataset, Error, Result};
@@ -38,7 +38,18 @@ pub const LAYOUT: Setting = Setting {
     attribute: Some("layout"),
     doc: Doc::new(
         r#"Which panels: a model's benchmarks ("model"), a benchmark's models ("benchmark"), every model and benchmark ("grid"), two models' difference on a benchmark ("difference"), or a reported aggregate beside the one recomputed from its benchmarks ("reconcile")."#,
-    ),
+    )
+    // The difference's label is the core's `difference_label` for data with two models (the page
+    // says when the data have one): a test holds the two equal.
+    .labels(|| {
+        labels(&[
+            "One model, every benchmark",
+            "One benchmark, every model",
+            "Every model × benchmark",
+            "Difference of two models",
+            "Reported vs recomputed",
+        ])
+    }),
     ..Setting::word("layout", "a layout", || Layout::names(Layout::ALL))
 };
 pub const MODEL: Setting = Setting {
@@ -47,14 +58,17 @@ pub const MODEL: Setting = Setting {
     attribute: Some("model"),
     doc: Doc::new(
         r#"The model of layout "model", and model A of "difference". Default: the first model."#,
-    ),
+    )
+    // In Python, `model` and `benchmark` name columns.
+    .keyword("show_model"),
     ..Setting::option("model", ValueKind::Text, MODEL_NAME)
 };
 pub const MODEL_B: Setting = Setting {
     views: Views::Sweep,
     link: Some("b"),
     attribute: Some("model-b"),
-    doc: Doc::new(r#"Model B of "difference". Default: the first model other than `model`."#),
+    doc: Doc::new(r#"Model B of "difference". Default: the first model other than `model`."#)
+        .keyword("show_model_b"),
     ..Setting::option("modelB", ValueKind::Text, MODEL_NAME)
 };
 pub const BENCHMARK: Setting = Setting {
@@ -63,7 +77,8 @@ pub const BENCHMARK: Setting = Setting {
     attribute: Some("benchmark"),
     doc: Doc::new(
         r#"The benchmark of layouts "benchmark" and "difference" (":mean" for the mean across benchmarks), and the reported aggregate of "reconcile". Default: the first benchmark (for "reconcile", the first reported aggregate)."#,
-    ),
+    )
+    .keyword("show_benchmark"),
     ..Setting::option(
         "benchmark",
         ValueKind::Text,
@@ -79,7 +94,8 @@ pub const DOMAIN: Setting = Setting {
     doc: Doc::new(
         "The colour range: each panel's own, one shared by every panel, fixed from `min` to \
          `max`, or centred on `center`.",
-    ),
+    )
+    .labels(|| labels(&["Per panel", "Shared by all panels", "Fixed", "Centred"])),
     ..Setting::word("domain", "a colour range", || Range::names(Range::ALL))
 };
 /// How values are spaced along the colour map of a sweep (pairwise figures have the flag
@@ -90,7 +106,8 @@ pub const COLOR_SCALE: Setting = Setting {
     attribute: Some("color-scale"),
     doc: Doc::new(
         r#"How values are spaced along the colour map: "log" needs values above 0 (else the figure is refused); "symlog" works across 0."#,
-    ),
+    )
+    .labels(|| labels(&["Linear", "Logarithmic", "Symmetric log"])),
     ..Setting::word("colorScale", "a colour scale", || {
         ColorScale::names(ColorScale::ALL)
     })
@@ -102,7 +119,14 @@ pub const ORDER: Setting = Setting {
     attribute: Some("order"),
     doc: Doc::new(
         r#"Layouts "model", "benchmark" and "grid": panels in the data's order, or by each panel's mean or best cell, best first, each panel saying its rank."#,
-    ),
+    )
+    .labels(|| {
+        labels(&[
+            "As in the data",
+            "By mean, best first",
+            "By best cell, best first",
+        ])
+    }),
     ..Setting::word("order", "an order", || Order::names(Order::ALL))
 };
 pub const CENTER: Setting = Setting {
@@ -124,8 +148,13 @@ pub const UNCERTAINTY: Setting = Setting {
     ..Setting::option(
         "uncertainty",
         ValueKind::Number,
-        "a confidence level between 0 and 1 such as 0.95, 0 for no marks, or null for the \
-         default (0.95 when the data carry a noise estimate)",
+        concat!(
+            "a confidence level between 0 and 1 such as ",
+            default_level!(),
+            ", 0 for no marks, or null for the default (",
+            default_level!(),
+            " when the data carry a noise estimate)"
+        ),
     )
 };
 /// Marginal strips beside each panel of values: each row's and column's mean (or best cell
@@ -136,7 +165,15 @@ pub const MARGINALS: Setting = Setting {
     attribute: Some("marginals"),
     doc: Doc::new(
         r#"Layouts "model", "benchmark" and "grid": a strip of each row's and column's mean (or best cell, with `order: "best"`) beside each panel, on its colour scale, the best outlined; "auto" draws them when the panels are larger than 6 x 6 (more than 6 columns or rows, at least 2 of each)."#,
-    ),
+    )
+    .labels(|| {
+        let largest = Strips::AUTO_LARGEST_PLAIN;
+        vec![
+            format!("When panels are larger than {largest} × {largest}"),
+            "Row and column strips".to_owned(),
+            "None".to_owned(),
+        ]
+    }),
     ..Setting::word("marginals", "a marginals setting", || {
         Strips::names(Strips::ALL)
     })
@@ -149,7 +186,9 @@ pub const CHART: Setting = Setting {
     attribute: Some("chart"),
     doc: Doc::new(
         r#"What the figure draws: "heatmap", or "slice", the metric along one axis as a line with its interval band per series (drawn by the slice package, fetched when asked for)."#,
-    ),
+    )
+    // The page's list holds `chart` and `along` at once: "Heatmap", "Slice along x", ...
+    .labels(|| labels(&["Heatmap", "Slice"])),
     ..Setting::word("chart", "a chart", || Chart::names(Chart::ALL))
 };
 /// The axis a slice runs along.
@@ -167,7 +206,15 @@ pub const ACROSS: Setting = Setting {
     attribute: Some("across"),
     doc: Doc::new(
         r#"What a slice does with the other axis: a line per value ("each"), each point's best over it ("best") or its mean over every value ("mean"); "auto" is "each" when one panel is shown and the other axis has at most 10 values, else "best"."#,
-    ),
+    )
+    .labels(|| {
+        labels(&[
+            "Automatic",
+            "One per value of the other axis",
+            "Best over the other axis",
+            "Mean over the other axis",
+        ])
+    }),
     ..Setting::word("across", "a slice's other axis", || {
         SliceAcross::names(SliceAcross::ALL)
     })

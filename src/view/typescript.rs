@@ -16,7 +16,12 @@
 //! - `www/lib/view-attributes.js`: the element's view attributes, which of them are flags
 //!   (with what an absent one means) and which are numbers, imported by `www/lib/element.js`;
 //! - `www/lib/view-attributes.d.ts`: that module's declarations, and the properties that
-//!   reflect the attributes, which `www/lib/element.d.ts` gives `SweepMapElement`.
+//!   reflect the attributes, which `www/lib/element.d.ts` gives `SweepMapElement`;
+//! - `www/index.html`: the options of the explorer's lists (each word setting's words with the
+//!   labels declared beside them, the bins, decimals and levels offered), written between each
+//!   list's `<select>` and `</select>` lines so that they show before the wasm loads;
+//! - `python/src/sweepmap/_settings.py`: the settings as Python's `Figure` and `save_html` take
+//!   them (keyword, option, type, words, doc text, link key, and the values a link holds).
 //!
 //! Nothing here reaches the wasm: the module is compiled for tests only, and the doc text it
 //! reads is kept in native builds only ([`Doc`](super::Doc)).
@@ -293,12 +298,308 @@ fn camel_case(attribute: &str) -> String {
     property
 }
 
-/// The generated files, from the crate root, with their text.
-fn generated_files() -> [(&'static str, String); 3] {
+/// One `<option>` of a list of the page: its value, its text, and whether it is the one selected
+/// before the page sets the list from a view.
+type PageOption = (String, String, bool);
+
+/// A word setting's words with their labels ([`Doc::labels`](super::Doc::labels)), in the order
+/// of its word list.
+fn word_options(setting: &Setting) -> Vec<PageOption> {
+    let LinkForm::Word { words, .. } = setting.link_form else {
+        panic!("{}: the page lists only word settings", setting.option);
+    };
+    let words = words();
+    let labels = setting
+        .doc
+        .word_labels()
+        .unwrap_or_else(|| panic!("{}: declared without labels", setting.option));
+    assert_eq!(
+        words.len(),
+        labels.len(),
+        "{}: one label per word ({words:?}, {labels:?})",
+        setting.option
+    );
+    words
+        .into_iter()
+        .zip(labels)
+        .map(|(word, label)| (word.to_owned(), label, false))
+        .collect()
+}
+
+/// The lists of `www/index.html` whose options come from the settings, by the select's id. They
+/// are written into the page (not filled in by the wasm) so that they show before it loads.
+fn page_lists() -> Vec<(&'static str, Vec<PageOption>)> {
+    use super::settings::{
+        ACROSS, ALONG, BINS, CHART, COLOR_SCALE, DOMAIN, LAYOUT, LEVELS, MARGINALS,
+        MAX_OFFERED_DECIMALS, ORDER, THEME, VALUE,
+    };
+    // The chart list holds `chart` and `along` at once: "slice:x" is a slice along x.
+    let mut charts = Vec::new();
+    for (chart, label, _) in word_options(&CHART) {
+        match ALONG.link_form {
+            LinkForm::Word { words, .. } if chart == "slice" => {
+                for axis in words() {
+                    charts.push((
+                        format!("{chart}:{axis}"),
+                        format!("{label} along {axis}"),
+                        false,
+                    ));
+                }
+            }
+            _ => charts.push((chart, label, false)),
+        }
+    }
+    let default_bins = PairwiseView::default().bins;
+    let bins = BINS
+        .iter()
+        .map(|bins| {
+            (
+                bins.to_string(),
+                format!("{bins} × {bins}"),
+                *bins == default_bins,
+            )
+        })
+        .collect();
+    let mut decimals = vec![("auto".to_owned(), "Automatic".to_owned(), false)];
+    decimals.extend(
+        (0..=MAX_OFFERED_DECIMALS).map(|count| (count.to_string(), count.to_string(), false)),
+    );
+    let levels = LEVELS
+        .iter()
+        .map(|level| {
+            let percent = (level * 100.0).round();
+            (
+                crate::link::js_number(*level),
+                format!("{percent} %"),
+                false,
+            )
+        })
+        .collect();
+    vec![
+        ("layout-select", word_options(&LAYOUT)),
+        ("order-select", word_options(&ORDER)),
+        ("marginals-select", word_options(&MARGINALS)),
+        ("chart-select", charts),
+        ("across-select", word_options(&ACROSS)),
+        ("bins-select", bins),
+        ("by-select", word_options(&VALUE)),
+        ("scale-select", word_options(&COLOR_SCALE)),
+        ("range-select", word_options(&DOMAIN)),
+        ("theme-select", word_options(&THEME)),
+        ("decimals-select", decimals),
+        ("level-select", levels),
+    ]
+}
+
+/// Text for an HTML element's content or a quoted attribute.
+fn html_escaped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// `page` (the text of `www/index.html`) with the options of each of [`page_lists`] written
+/// again between its `<select id="...">` line and its `</select>`; the rest as it is.
+fn page_with_lists(page: &str) -> String {
+    let mut lines: Vec<String> = page.lines().map(str::to_owned).collect();
+    for (id, options) in page_lists() {
+        let opening = format!("<select id=\"{id}\"");
+        let start = lines
+            .iter()
+            .position(|line| line.trim_start().starts_with(&opening))
+            .unwrap_or_else(|| panic!("www/index.html has no {opening}"));
+        let end = start
+            + lines[start..]
+                .iter()
+                .position(|line| line.trim() == "</select>")
+                .unwrap_or_else(|| panic!("www/index.html: {opening} has no </select> line"));
+        let indent = " ".repeat(lines[start].len() - lines[start].trim_start().len() + 2);
+        let written: Vec<String> = options
+            .iter()
+            .map(|(value, text, selected)| {
+                format!(
+                    "{indent}<option value=\"{}\"{}>{}</option>",
+                    html_escaped(value),
+                    if *selected { " selected" } else { "" },
+                    html_escaped(text)
+                )
+            })
+            .collect();
+        lines.splice(start + 1..end, written);
+    }
+    let mut text = lines.join("\n");
+    if page.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+/// A Python tuple of literals, as ruff formats it.
+fn python_tuple(items: &[String]) -> String {
+    match items {
+        [one] => format!("({one},)"),
+        _ => format!("({})", items.join(", ")),
+    }
+}
+
+/// A Python literal of text, quoted as ruff formats it: in double quotes, unless the text holds
+/// more double quotes than single ones.
+fn python_text(text: &str) -> String {
+    let quote = if text.matches('"').count() > text.matches('\'').count() {
+        '\''
+    } else {
+        '"'
+    };
+    let mut literal = String::from(quote);
+    for character in text.chars() {
+        match character {
+            '\\' => literal.push_str("\\\\"),
+            '\n' => literal.push_str("\\n"),
+            _ if character == quote => {
+                literal.push('\\');
+                literal.push(character);
+            }
+            _ => literal.push(character),
+        }
+    }
+    literal.push(quote);
+    literal
+}
+
+/// The keyword Python's `Figure` and `save_html` take a setting by: the keyword declared for it
+/// ([`Doc::keyword`](super::Doc::keyword)), else its `<sweep-map>` attribute in snake case;
+/// `None` for a setting Python does not take (a run table's view, which Python reads with its
+/// columns; one without an attribute or keyword, such as the width, the notebook's own).
+fn python_keyword(setting: &Setting) -> Option<String> {
+    if setting.views == super::Views::Table {
+        return None;
+    }
+    setting.doc.python_keyword().map(str::to_owned).or_else(|| {
+        setting
+            .attribute
+            .map(|attribute| attribute.replace('-', "_"))
+    })
+}
+
+/// `python/src/sweepmap/_settings.py`: the view settings as Python's keywords, their options,
+/// types, words, doc text and link keys, and the values a link holds.
+fn python_module() -> String {
+    use super::settings::{BINS, LEVELS, MAX_LABEL_DECIMALS, MAX_OFFERED_DECIMALS, NO_MARKS};
+    let keywords = |set: &OptionSet| -> Vec<(String, &'static Setting)> {
+        set.settings
+            .iter()
+            .filter_map(|setting| python_keyword(setting).map(|keyword| (keyword, *setting)))
+            .collect()
+    };
+    let (sweep, pairwise) = (keywords(&SWEEP), keywords(&PAIRWISE));
+    let mut every: Vec<(String, &'static Setting)> = sweep.clone();
+    for (keyword, setting) in &pairwise {
+        if !every.iter().any(|(known, _)| known == keyword) {
+            every.push((keyword.clone(), setting));
+        }
+    }
+    let dict = |entries: &[(String, &'static Setting)]| -> String {
+        let mut text = String::from("{\n");
+        for (keyword, setting) in entries {
+            text.push_str(&format!("    {keyword:?}: {:?},\n", setting.option));
+        }
+        text.push('}');
+        text
+    };
+    let only = |of: &[(String, &'static Setting)], not_in: &[(String, &'static Setting)]| {
+        let mut text = String::from("(\n");
+        for (keyword, _) in of
+            .iter()
+            .filter(|(keyword, _)| !not_in.iter().any(|(other, _)| other == keyword))
+        {
+            text.push_str(&format!("    {keyword:?},\n"));
+        }
+        text.push(')');
+        text
+    };
+    let mut kinds = String::from("{\n");
+    let mut words = String::from("{\n");
+    let mut docs = String::from("{\n");
+    let mut link_keys = String::from("{\n");
+    for (keyword, setting) in &every {
+        let kind = match (setting.kind, setting.link_form) {
+            (ValueKind::Text, LinkForm::Word { words: listed, .. }) => {
+                let listed: Vec<String> = listed().iter().map(|word| python_text(word)).collect();
+                words.push_str(&format!("    {keyword:?}: {},\n", python_tuple(&listed)));
+                "word"
+            }
+            (ValueKind::Text, _) => "text",
+            (ValueKind::Flag, _) => "flag",
+            (ValueKind::Number, LinkForm::WholeOrAuto { .. }) => "whole",
+            (ValueKind::Number, _) => "number",
+            (ValueKind::TextList, _) => "names",
+        };
+        kinds.push_str(&format!("    {keyword:?}: {kind:?},\n"));
+        docs.push_str(&format!(
+            "    {keyword:?}: {},\n",
+            python_text(setting.doc.text())
+        ));
+        if let Some(key) = setting.link {
+            link_keys.push_str(&format!("    {keyword:?}: {key:?},\n"));
+        }
+    }
+    for text in [&mut kinds, &mut words, &mut docs, &mut link_keys] {
+        text.push('}');
+    }
+    let bins: Vec<String> = BINS.iter().map(u32::to_string).collect();
+    let mut levels = vec![format!("{NO_MARKS:?}")];
+    levels.extend(LEVELS.iter().map(|level| format!("{level:?}")));
+    // The doc texts are one line each, as the core holds them.
+    let python_header = format!("{}# ruff: noqa: E501\n", HEADER.replace("// ", "# "));
+    format!(
+        "{python_header}\n\
+         \"\"\"The view settings of sweepmap's core (src/view/) as the Python package takes them:\n\
+         each setting's keyword (its <sweep-map> attribute in snake case, or the keyword it declares),\n\
+         its option name, type, words, doc text and link key, and the values a link holds.\"\"\"\n\n\
+         #: SweepFigure's options: keyword -> option, in the order links write them.\n\
+         SWEEP: dict[str, str] = {}\n\n\
+         #: SweepPairwiseFigure's options: keyword -> option, in the order links write them.\n\
+         PAIRWISE: dict[str, str] = {}\n\n\
+         #: The keywords of sweeps alone, and of per-item scores alone.\n\
+         SWEEP_ONLY: tuple[str, ...] = {}\n\
+         PAIRWISE_ONLY: tuple[str, ...] = {}\n\n\
+         #: Each keyword's type: \"word\" (one of WORDS), \"text\", \"flag\", \"number\", \"whole\" (0 to\n\
+         #: MAX_DECIMALS) or \"names\" (a list of names).\n\
+         KINDS: dict[str, str] = {kinds}\n\n\
+         #: The words a word setting takes, in the order the page lists them.\n\
+         WORDS: dict[str, tuple[str, ...]] = {words}\n\n\
+         #: What each setting does (the doc text of its option in the TypeScript declarations).\n\
+         DOCS: dict[str, str] = {docs}\n\n\
+         #: Each setting's share-link key (README \"Share links\").\n\
+         LINK_KEYS: dict[str, str] = {link_keys}\n\n\
+         #: The most decimals of a value label.\n\
+         MAX_DECIMALS = {MAX_LABEL_DECIMALS}\n\
+         #: What a link holds of the settings that are numbers here but a short list there.\n\
+         LINK_BINS = {}\n\
+         LINK_DECIMALS = range({})\n\
+         LINK_LEVELS = {}\n",
+        dict(&sweep),
+        dict(&pairwise),
+        only(&sweep, &pairwise),
+        only(&pairwise, &sweep),
+        python_tuple(&bins),
+        MAX_OFFERED_DECIMALS + 1,
+        python_tuple(&levels),
+    )
+}
+
+/// The generated files, from the crate root, with their text (`www/index.html`: the options of
+/// its lists, the rest of it as it is).
+fn generated_files() -> [(&'static str, String); 5] {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("www/index.html")).unwrap_or_default();
     [
         ("src/wasm/options.d.ts", options_declarations()),
         ("www/lib/view-attributes.js", attributes_module()),
         ("www/lib/view-attributes.d.ts", attributes_declarations()),
+        ("www/index.html", page_with_lists(&page)),
+        ("python/src/sweepmap/_settings.py", python_module()),
     ]
 }
 
@@ -363,6 +664,93 @@ fn doc_text_leaves_a_stated_default_to_the_generator() {
             }
         }
     }
+}
+
+/// The page's lists say what the settings' words are, in their order, with the labels declared
+/// beside them; the difference's label is the core's for data with two models.
+#[test]
+fn the_page_lists_the_words_of_the_settings_with_their_labels() {
+    let lists = page_lists();
+    let list = |id: &str| -> Vec<(String, String, bool)> {
+        lists
+            .iter()
+            .find(|(list, _)| *list == id)
+            .unwrap()
+            .1
+            .clone()
+    };
+    let option = |value: &str, text: &str| (value.to_owned(), text.to_owned(), false);
+    assert_eq!(
+        list("chart-select"),
+        [
+            option("heatmap", "Heatmap"),
+            option("slice:x", "Slice along x"),
+            option("slice:y", "Slice along y")
+        ]
+    );
+    assert_eq!(
+        list("marginals-select")[0],
+        option("auto", "When panels are larger than 6 × 6")
+    );
+    assert_eq!(
+        list("bins-select"),
+        [
+            option("5", "5 × 5"),
+            ("10".to_owned(), "10 × 10".to_owned(), true),
+            option("20", "20 × 20")
+        ]
+    );
+    assert_eq!(list("level-select")[1], option("0.95", "95 %"));
+    assert_eq!(list("decimals-select").len(), 8);
+    let names = super::Names {
+        models: vec!["a".to_owned(), "b".to_owned()],
+        ..super::Names::default()
+    };
+    assert!(list("layout-select").contains(&option(
+        "difference",
+        super::normalize::difference_label(&names)
+    )));
+}
+
+/// The numbers doc texts state for people are the constants the rules use.
+#[test]
+fn doc_texts_state_the_constants() {
+    use super::settings::{ACROSS, MARGINALS};
+    let largest = crate::figure::Strips::AUTO_LARGEST_PLAIN;
+    assert!(MARGINALS.doc.text().contains(&format!(
+        "larger than {largest} x {largest} (more than {largest} columns"
+    )));
+    let lines = crate::color::SERIES_COLORS;
+    assert!(ACROSS
+        .doc
+        .text()
+        .contains(&format!("the other axis has at most {lines} values")));
+}
+
+/// Python's keywords are the attributes in snake case, or the keyword a setting declares (where
+/// the attribute names a column in Python); a run table's view and the width are not among them.
+#[test]
+fn python_takes_each_setting_by_its_keyword() {
+    use super::settings::{BINNED, COLOR_SCALE, MODEL, MODEL_B, PIXEL_RATIO, VALUE, WIDTH};
+    let keyword = |setting: &Setting| python_keyword(setting);
+    assert_eq!(keyword(&MODEL).as_deref(), Some("show_model"));
+    assert_eq!(keyword(&MODEL_B).as_deref(), Some("show_model_b"));
+    assert_eq!(keyword(&COLOR_SCALE).as_deref(), Some("color_scale"));
+    assert_eq!(keyword(&VALUE).as_deref(), Some("by"));
+    assert_eq!(keyword(&PIXEL_RATIO).as_deref(), Some("pixel_ratio"));
+    assert_eq!(keyword(&WIDTH), None);
+    assert_eq!(keyword(&BINNED), None);
+    let module = python_module();
+    assert!(module.contains("    \"range\": \"domain\",\n"), "{module}");
+    assert!(module.contains(
+        "    \"layout\": (\"model\", \"benchmark\", \"grid\", \"difference\", \"reconcile\"),\n"
+    ));
+    assert!(module.contains("LINK_BINS = (5, 10, 20)\n"));
+    assert!(module.contains("LINK_DECIMALS = range(7)\n"));
+    assert!(module.contains("LINK_LEVELS = (0.0, 0.9, 0.95, 0.99)\n"));
+    assert!(module.contains("MAX_DECIMALS = 12\n"));
+    assert_eq!(python_text("it's"), "\"it's\"");
+    assert_eq!(python_text(r#"a "b" c's"#), r#"'a "b" c\'s'"#);
 }
 
 #[test]

@@ -361,3 +361,71 @@ pub fn reduction_bins_js(
 pub fn rename_left_out_js(rename: &str) -> String {
     rename_left_out(rename)
 }
+
+/// The most rows a reduction in the page may collect (`www/lib/reduce.js`): per-item scores
+/// (`kind` "pairwise": `MAX_ITEM_SCORES`) or configurations (any other kind: `MAX_RUNS`, what
+/// a tab opens as a run table). Past it the reduction bins or is refused (`tableLimitText`).
+#[wasm_bindgen(js_name = reductionLimit)]
+pub fn reduction_limit(
+    #[wasm_bindgen(unchecked_param_type = "\"sweep\" | \"pairwise\"")] kind: &str,
+) -> f64 {
+    use crate::model::limits::{MAX_ITEM_SCORES, MAX_RUNS};
+    (if kind == "pairwise" {
+        MAX_ITEM_SCORES
+    } else {
+        MAX_RUNS
+    }) as f64
+}
+
+/// Why a reduction in the page is refused before DuckDB collects it (`www/lib/reduce.js`), from
+/// DuckDB's counts: `table` "item scores" (`rows` per-item scores), or "configurations" (`rows`
+/// configurations, `column` the key with the most values, `values` of them: the one to bin;
+/// `binned` the keys DuckDB already binned, each with its number of ranges, in that order).
+#[wasm_bindgen(js_name = tableLimitText)]
+pub fn table_limit_text(
+    #[wasm_bindgen(unchecked_param_type = "\"configurations\" | \"item scores\"")] table: &str,
+    rows: f64,
+    column: Option<String>,
+    values: Option<f64>,
+    #[wasm_bindgen(unchecked_param_type = "[string, number][] | undefined")] binned: JsValue,
+) -> Result<String, js_sys::Error> {
+    use crate::model::limits::{reduced_table_limit, ReducedTable};
+    let count = |value: f64| value.max(0.0).min(u32::MAX as f64) as usize;
+    let binned: Vec<(String, usize)> = if binned.is_undefined() || binned.is_null() {
+        Vec::new()
+    } else {
+        let pairs = binned.dyn_into::<js_sys::Array>().map_err(|_| {
+            js_sys::Error::new("tableLimitText: binned must be an array of [column, ranges]")
+        })?;
+        pairs
+            .iter()
+            .map(|pair| {
+                let pair = js_sys::Array::from(&pair);
+                match (pair.get(0).as_string(), pair.get(1).as_f64()) {
+                    (Some(key), Some(ranges)) => Ok((key, count(ranges))),
+                    _ => Err(js_sys::Error::new(
+                        "tableLimitText: binned must be an array of [column, ranges]",
+                    )),
+                }
+            })
+            .collect::<Result<_, _>>()?
+    };
+    let reduced = match (table, column.as_deref()) {
+        ("item scores", _) => ReducedTable::ItemScores,
+        ("configurations", Some(column)) => ReducedTable::Configurations {
+            column,
+            values: count(values.unwrap_or(0.0)),
+            binned: &binned,
+        },
+        _ => {
+            return Err(js_error(crate::Error::InvalidField {
+                field: "table".to_string(),
+                expected: format!(
+                    "\"item scores\", or \"configurations\" with the column to bin, found {}",
+                    crate::error::excerpt(&format!("\"{table}\""))
+                ),
+            }))
+        }
+    };
+    Ok(reduced_table_limit(count(rows), reduced))
+}

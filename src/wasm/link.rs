@@ -340,6 +340,14 @@ pub fn normalize_view_js(
     view_call(ViewCall::Normalize, &state, &names)
 }
 
+/// What the page calls data that are not a bundled dataset: "URL: <url>" when `url` is given,
+/// "File: <name>" for a named file, else "Data carried by the link".
+#[cfg(feature = "tables")]
+#[wasm_bindgen(js_name = sourceLabel)]
+pub fn source_label_js(url: Option<String>, name: Option<String>) -> String {
+    crate::link::source_label(url.as_deref(), name.as_deref())
+}
+
 /// The note for a share link that leaves out the data of the local file `name`, or `undefined` when
 /// a link carrying them is short enough (`crate::link::MAX_LINK_LENGTH`, 32,000 characters).
 /// `data` is the length of the link with the data in it, `"not kept"` for a file read in
@@ -375,11 +383,12 @@ pub fn counted(count: f64, noun: &str) -> String {
     crate::error::counted(count.max(0.0).min(u32::MAX as f64) as usize, noun)
 }
 
-/// What the page offers for a sweep state on data with these names: `{ differenceLabel, layouts,
-/// models, order, benchmarks }` (`benchmarks`: `[value, text]` pairs for the benchmark list), so
-/// that the page shows no control with nothing to choose and counts nothing itself.
+/// What the page offers for a sweep state on data with these names: `{ differenceLabel,
+/// modelLabel, uncertaintyLabel, layouts, models, order, benchmarks }` (`benchmarks`: `[value,
+/// text]` pairs for the benchmark list), so that the page shows no control with nothing to
+/// choose, counts nothing itself and words no label by layout.
 #[cfg(feature = "tables")]
-#[wasm_bindgen(js_name = viewChoices, unchecked_return_type = "{ differenceLabel: string; layouts: boolean; models: boolean; order: boolean; benchmarks: [string, string][] }")]
+#[wasm_bindgen(js_name = viewChoices, unchecked_return_type = "{ differenceLabel: string; modelLabel: string; uncertaintyLabel: string; layouts: boolean; models: boolean; order: boolean; benchmarks: [string, string][] }")]
 pub fn view_choices_js(
     #[wasm_bindgen(unchecked_param_type = "object")] state: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ViewNames")] names: JsValue,

@@ -104,6 +104,7 @@ pub use figure::SweepFigure;
 #[cfg(feature = "importers")]
 pub use importers::{
     importer_for_js, lm_eval_results_js, lm_eval_samples_js, reduction_text, table_from_json_js,
+    table_limit_text,
 };
 #[cfg(feature = "figures")]
 pub use link::{format_link_js, link_schema_js, parse_link_js, read_link_source_js};

@@ -548,7 +548,7 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
     );
     assert.equal(shown.title, before.title);
     // The limit is the core's own (MAX_RUNS, in its message for too many runs).
-    const limit = await page.evaluate(async () => (await import("./lib/reduce.js")).MAX_CONFIGURATIONS);
+    const limit = await page.evaluate(async () => (await (await import("./lib/sweepmap.js")).loadImportersApi()).reductionLimit("sweep"));
     const { SweepCsvLoader } = await import("../../www/pkg/sweepmap.js").then(async (module) => {
       module.initSync({ module: await readFile(path.join(repository, "www/pkg/sweepmap_bg.wasm")) });
       return module;

@@ -9,12 +9,12 @@ import { readFileSync } from "node:fs";
 import { formatLink, initSync, linkSchema as wasmLinkSchema, parseLink, splitNames } from "../../www/pkg/sweepmap.js";
 
 import {
-  DEFAULT_LEVEL,
   defaultPairwiseModels,
   defaultView,
   figureOptions,
   holdsView,
   kindOf,
+  levelToOffer,
   linkSchema,
   normalizeState,
   pairwiseModels,
@@ -268,10 +268,11 @@ describe("share links: the format's keys, words and defaults come from the wasm 
     assert.throws(() => schema.levels.push(0.5), TypeError);
   });
 
-  test("the one copy the page keeps: DEFAULT_LEVEL, needed before the wasm is ready, is the core's", () => {
-    assert.equal(DEFAULT_LEVEL, schema.defaultLevel);
-    assert.ok(schema.levels.includes(DEFAULT_LEVEL), `${DEFAULT_LEVEL} in ${schema.levels}`);
-    assert.equal(parseLevel(String(DEFAULT_LEVEL)), DEFAULT_LEVEL);
+  test("the level offered when the marks are switched on is the last chosen, else the core's default", () => {
+    assert.equal(levelToOffer(null), schema.defaultLevel);
+    assert.ok(schema.levels.includes(levelToOffer(null)), `${levelToOffer(null)} in ${schema.levels}`);
+    assert.equal(parseLevel(String(levelToOffer(null))), schema.defaultLevel);
+    assert.equal(levelToOffer(0.99), 0.99);
   });
 
   test("the default views are what an empty link reads as and what a link leaves out", () => {

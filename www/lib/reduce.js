@@ -225,32 +225,23 @@ async function itemScoreColumns(api, sample) {
 }
 
 /**
- * The most rows of a configuration table a tab opens (the core's MAX_RUNS) and of per-item
- * scores (MAX_ITEM_SCORES): README "Limits"; python/src/sweepmap/_reduce.py has the same two.
- * A reduction past them is refused before DuckDB collects it (tests/e2e/parquet.test.mjs holds
- * the first to the core's own limit message).
- */
-export const MAX_CONFIGURATIONS = 1_000_000;
-export const MAX_ITEM_SCORES = 4_000_000;
-
-/**
  * The bins a reduction needs so that its table fits in a tab (README "Too many
- * configurations"): none when the rows cannot exceed the limit, or the distinct `keys` do not;
+ * configurations"; the limits are the core's, README "Limits", which
+ * python/src/sweepmap/_reduce.py repeats): none when the rows cannot exceed the limit, or the distinct `keys` do not;
  * else, for a configuration table, the run table's bins (the importers package's reductionBins,
  * from each number column's distinct values, rows, smallest and largest value) of every key
  * the run table would bin, when the table then fits. Refuses before DuckDB collects anything,
  * with the count and the way out, when it does not (per-item scores are never binned).
- * Resolves to { key: { labels, edges, note } }.
+ * Resolves to { key: { labels, edges, note } }. The refusals' words are the core's (the importers
+ * package's tableLimitText), from DuckDB's counts.
  */
 async function binsWithinTheLimit(connection, words, sql, { kind, keys, rows }) {
-  const limit = kind === "pairwise" ? MAX_ITEM_SCORES : MAX_CONFIGURATIONS;
+  const limit = words.reductionLimit(kind); // the core's MAX_ITEM_SCORES or MAX_RUNS
   if (rows <= limit || keys.length === 0) return {};
   let count = await countDistinct(connection, keys.map(quote));
   if (count <= limit) return {};
   if (kind === "pairwise") {
-    throw new Error(
-      `its per-item scores would have ${count.toLocaleString("en")} rows (one per model and item); a browser tab holds ${limit.toLocaleString("en")} item scores: keep fewer models or items, e.g. with python -m sweepmap reduce (README "Larger than a tab")`,
-    );
+    throw new Error(words.tableLimitText("item scores", count));
   }
   const columns = await keyColumns(connection, keys);
   const bins = {};
@@ -270,12 +261,8 @@ async function binsWithinTheLimit(connection, words, sql, { kind, keys, rows }) 
   }
   const unbinned = columns.filter((column) => !(column.key in bins));
   const widest = (unbinned.length > 0 ? unbinned : columns).reduce((best, column) => (column.values > best.values ? column : best));
-  const binned = Object.entries(bins)
-    .map(([key, found]) => ` even with "${key}" binned into ${found.labels.length.toLocaleString("en")} ranges`)
-    .join("");
-  throw new Error(
-    `its configuration table would have ${count.toLocaleString("en")} rows${binned}; a browser tab holds ${limit.toLocaleString("en")}: "${widest.key}" has ${widest.values.toLocaleString("en")} values. Bin it before opening the file (e.g. round it in the query that writes it), or reduce it with python -m sweepmap reduce --ignore "${widest.key}" (README "Larger than a tab")`,
-  );
+  const binned = Object.entries(bins).map(([key, found]) => [key, found.labels.length]);
+  throw new Error(words.tableLimitText("configurations", count, widest.key, widest.values, binned));
 }
 
 /** The distinct combinations of these SQL expressions' values over the rows. */

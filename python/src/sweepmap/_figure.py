@@ -3,7 +3,9 @@
 Python holds the data (as the CSV text the core reads) and the view as traits; the front end
 (`static/widget.js`, built from `python/js/widget.js` and the project's JS by
 `python/build.sh`) reads and draws them with the same wasm and JS as the page. Every view option
-is a keyword and a trait, declared once in the tables below: changing one redraws. What comes
+is a keyword and a trait: changing one redraws. The view's keywords, types, words and help text
+are the core's (src/view/, generated into _settings.py); the loader's columns are the tables
+below. What comes
 back from the front end (hover, click, errors, what a run table inferred, exports) arrives as
 traits, callbacks and answers to requests.
 """
@@ -28,6 +30,7 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from . import _settings
 from ._data import Source, read_source
 from ._errors import SweepmapError
 
@@ -42,32 +45,10 @@ COLUMNS: dict[str, str] = {
     "replicate": "replicate",
 }
 
-#: SweepFigure's options: keyword -> option. `show_model`, `show_model_b` and `show_benchmark`
-#: choose what is drawn (the figure's `model`, `modelB`, `benchmark`), since `model` and
-#: `benchmark` name columns here, as in the loader.
-LOOK: dict[str, str] = {
-    "layout": "layout",
-    "show_model": "model",
-    "show_model_b": "modelB",
-    "show_benchmark": "benchmark",
-    "order": "order",
-    "colormap": "colorMap",
-    "reverse": "reversed",
-    "color_scale": "colorScale",
-    "range": "domain",
-    "min": "min",
-    "max": "max",
-    "center": "center",
-    "annotate": "annotate",
-    "decimals": "decimals",
-    "uncertainty": "uncertainty",
-    "marginals": "marginals",
-    "chart": "chart",
-    "along": "along",
-    "across": "across",
-    "theme": "theme",
-    "pixel_ratio": "pixelRatio",
-}
+#: SweepFigure's options: keyword -> option (src/view/ through _settings.py). `show_model`,
+#: `show_model_b` and `show_benchmark` choose what is drawn (the figure's `model`, `modelB`,
+#: `benchmark`), since `model` and `benchmark` name columns here, as in the loader.
+LOOK: dict[str, str] = _settings.SWEEP
 
 #: A run table's view beyond its axes and metric (README "Run tables").
 RUN_TABLE = ("roles", "direction", "others", "bins")
@@ -81,26 +62,12 @@ PAIRWISE_COLUMNS: dict[str, str] = {
     "benchmark": "group",
 }
 
-#: SweepPairwiseFigure's options: keyword -> option. The pairwise view's own keywords are its
-#: link keys (README "Share links": models, group, bins, by, log); the look is shared with sweeps.
-PAIRWISE_LOOK: dict[str, str] = {
-    "models": "models",
-    "group": "group",
-    "bins": "bins",
-    "by": "value",
-    "log": "logarithmic",
-    "colormap": "colorMap",
-    "reverse": "reversed",
-    "range": "domain",
-    "min": "min",
-    "max": "max",
-    "annotate": "annotate",
-    "decimals": "decimals",
-    "theme": "theme",
-    "pixel_ratio": "pixelRatio",
-}
-#: The keywords of per-item scores alone.
-PAIRWISE = ("item", "models", "group", "by", "log")
+#: SweepPairwiseFigure's options: keyword -> option (src/view/ through _settings.py). The
+#: pairwise view's own keywords are its link keys (README "Share links": models, group, bins, by,
+#: log); the look is shared with sweeps.
+PAIRWISE_LOOK: dict[str, str] = _settings.PAIRWISE
+#: The keywords of per-item scores alone (`bins` is a run table's too).
+PAIRWISE = ("item", *(name for name in _settings.PAIRWISE_ONLY if name not in RUN_TABLE))
 
 
 @dataclass(frozen=True)
@@ -223,7 +190,42 @@ def _optional_choice(values: Sequence[str], help_text: str) -> traitlets.Enum:
     return traitlets.Enum(list(values), None, allow_none=True, help=help_text)
 
 
-class Figure(anywidget.AnyWidget):
+def _view_trait(name: str) -> traitlets.TraitType:
+    """The trait of a view setting, from its type, words and doc text (_settings.py): None is
+    the core's default."""
+    kind, help_text = _settings.KINDS[name], _settings.DOCS[name]
+    if kind == "word":
+        return _optional_choice(_settings.WORDS[name], help_text)
+    if kind == "flag":
+        return traitlets.Bool(None, allow_none=True, help=help_text)
+    if kind == "number":
+        return _optional_number(help_text)
+    if kind == "whole":
+        maximum = _settings.MAX_DECIMALS
+        return traitlets.Int(None, allow_none=True, min=0, max=maximum, help=help_text)
+    if kind == "names":
+        return traitlets.List(
+            traitlets.Unicode(), default_value=None, allow_none=True, help=help_text
+        )
+    return _optional_text(help_text)
+
+
+#: The traits of every view setting but `bins` (a run table's and per-item scores', declared in
+#: Figure) and `reverse` (declared in Figure with its default): adding a setting to the core
+#: (src/view/) adds its keyword here when _settings.py is generated again. Figure's first base,
+#: so that its traits come before the widget's attributes of the same name (ipywidgets' `log`).
+_ViewTraits = type(
+    "_ViewTraits",
+    (traitlets.HasTraits,),
+    {
+        name: _view_trait(name)
+        for name in {**_settings.SWEEP, **_settings.PAIRWISE}
+        if name not in ("bins", "reverse")
+    },
+)
+
+
+class Figure(_ViewTraits, anywidget.AnyWidget):
     """A heatmap of an evaluation sweep, drawn by sweepmap's core in the notebook's front end.
 
     `data`: a pandas or polars DataFrame (or any frame narwhals reads, eager or lazy), an Optuna
@@ -292,62 +294,10 @@ class Figure(anywidget.AnyWidget):
 
     # Per-item scores (a pairwise comparison of models, item by item).
     item = _optional_text("per-item scores: the column naming the item")
-    models = traitlets.List(
-        traitlets.Unicode(),
-        default_value=None,
-        allow_none=True,
-        help="per-item scores: the models compared, every pair (default: the first 5)",
-    )
-    group = _optional_text("per-item scores: the group of items drawn (default: all items)")
-    by = _optional_choice(["count", "share"], "per-item scores: colour bins by count or share")
-    log = traitlets.Bool(None, allow_none=True, help="per-item scores: colour counts by log")
-
-    # The figure's look.
-    layout = _optional_choice(["model", "benchmark", "grid", "difference", "reconcile"], "panels")
-    show_model = _optional_text("the model drawn (layout model, difference, reconcile)")
-    show_model_b = _optional_text("model B of a difference")
-    show_benchmark = _optional_text('the benchmark drawn (":mean" for the mean across benchmarks)')
-    order = _optional_choice(
-        ["data", "mean", "best"], "panels in the data's order, or by mean or best cell, best first"
-    )
-    colormap = _optional_text("a colour map: viridis (default), magma, ylgnbu, puor, ...")
-    reverse = traitlets.Bool(False, help="reverse the colour map")
-    color_scale = _optional_choice(
-        ["linear", "log", "symlog"],
-        "colour spacing: linear (default), log (values above 0), symlog (across 0)",
-    )
-    range = _optional_choice(["panel", "shared", "fixed", "centered"], "colour range")
-    min = _optional_number("start of a fixed colour range")
-    max = _optional_number("end of a fixed colour range")
-    center = _optional_number("centre of a centred colour range")
-    annotate = traitlets.Bool(None, allow_none=True, help="write values in the cells")
-    decimals = traitlets.Int(None, allow_none=True, min=0, max=12, help="decimals of cell labels")
-    uncertainty = _optional_number(
-        "mark cells the peak cannot be told apart from at this level (0.95); 0 for no marks; "
-        "None: 0.95 when the data carry a noise estimate"
-    )
-    marginals = _optional_choice(
-        ["auto", "on", "off"],
-        "strips of each row's and column's mean (best cell with order='best') beside each panel; "
-        "auto (default): when panels are larger than 6 x 6",
-    )
-    chart = _optional_choice(
-        ["heatmap", "slice"],
-        'what is drawn: "heatmap" (default), or "slice", the metric along one axis as a line '
-        "with its interval band per series (drawn by the slice package, sent when first asked)",
-    )
-    along = _optional_choice(["x", "y"], 'the axis a slice runs along: "x" (default) or "y"')
-    across = _optional_choice(
-        ["auto", "each", "best", "mean"],
-        'what a slice does with the other axis: a line per value ("each"), each point\'s best '
-        '("best") or mean ("mean") over it; "auto" (default): "each" when one panel is shown and '
-        'the other axis has at most 10 values, else "best"',
-    )
-    theme = _optional_choice(
-        ["auto", "light", "dark", "print"],
-        "the figure's theme (auto follows the browser's colour scheme)",
-    )
-    pixel_ratio = _optional_number("device pixels per CSS pixel (default: the screen's)")
+    # The view's settings (models, group, by, log; layout, show_model, ..., theme, pixel_ratio)
+    # are traits of _ViewTraits, made from the core's declarations (_settings.py). One is kept
+    # here: `reverse` is False by default (not None, "the core's default", as the others).
+    reverse = traitlets.Bool(False, help=_settings.DOCS["reverse"])
     width = traitlets.Int(None, allow_none=True, min=1, help="width in CSS pixels").tag(sync=True)
     notes = traitlets.Bool(
         True, help="list what a run table's reading inferred, and what to check, above it"

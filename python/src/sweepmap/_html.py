@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from . import _settings
 from ._data import Source, read_source
-from ._figure import LOOK, OPTIONS, PAIRWISE_COLUMNS, Figure, SweepmapError, reduction_options
+from ._figure import LOOK, OPTIONS, PAIRWISE_COLUMNS, SweepmapError, reduction_options
 from ._reduce import Column, infer_pairwise_roles
 
 #: The template's one slot (www/lib/standalone.js FIGURE_SLOT).
@@ -44,44 +45,27 @@ COLUMN_ROLES = {
 #: of its TABLE, which is the order links write them).
 TABLE_KEYS = {"metric": "metric", "direction": "direction", "x": "x", "y": "y"}
 #: Per-item scores' view in a link (README "Share links"): Figure's keyword -> link key.
-PAIRWISE_KEYS = {"models": "models", "group": "group", "bins": "bins", "by": "by", "log": "log"}
+PAIRWISE_KEYS = {name: _settings.LINK_KEYS[name] for name in _settings.PAIRWISE_ONLY}
 #: The bins a link (and so a file) holds for per-item scores.
-LINK_BINS = (5, 10, 20)
-#: Options that only sweeps take, and those that only per-item scores take.
+LINK_BINS = _settings.LINK_BINS
+#: Options that only sweeps take (the loader's and a run table's, and the sweep view's), and
+#: those that only per-item scores take (`bins` is a run table's too).
 SWEEP_ONLY = (
-    "x",
-    "y",
-    "replicate",
-    "ignore",
-    "roles",
-    "direction",
-    "others",
-    "layout",
-    "show_model",
-    "show_model_b",
-    "show_benchmark",
-    "order",
-    "color_scale",
-    "center",
-    "uncertainty",
-    "chart",
-    "along",
-    "across",
+    *("x", "y", "replicate", "ignore", "roles", "direction", "others"),
+    *_settings.SWEEP_ONLY,
 )
-PAIRWISE_ONLY = ("item", "models", "group", "by", "log")
+PAIRWISE_ONLY = ("item", *(name for name in _settings.PAIRWISE_ONLY if name != "bins"))
 
 #: Options of the figure in a notebook that a file decides for itself (its window, its screen).
 OF_THE_NOTEBOOK = ("width", "pixel_ratio", "notes")
 
 #: What a link holds of the options that are numbers in Python but a short list there (README
 #: "Share links": the values the explorer's controls offer).
-LINK_DECIMALS = range(7)
-LINK_LEVELS = (0.0, 0.9, 0.95, 0.99)
+LINK_DECIMALS = _settings.LINK_DECIMALS
+LINK_LEVELS = _settings.LINK_LEVELS
 #: The slice view's words, as Figure's traits of the same names take them (src/view/sweep.rs
 #: CHART, ALONG, ACROSS): checked here as the traits check them in a notebook.
-SLICE_WORDS = {
-    name: tuple(Figure.class_traits()[name].values) for name in ("chart", "along", "across")
-}
+SLICE_WORDS = {name: _settings.WORDS[name] for name in ("chart", "along", "across")}
 
 
 def _template(name: str = "standalone.html") -> str:
@@ -115,7 +99,8 @@ def _link_value(name: str, value: Any) -> str:
     if name == "decimals":
         if isinstance(value, bool) or not isinstance(value, int) or value not in LINK_DECIMALS:
             raise ValueError(
-                f"decimals: a file (like a link) holds 0 to 6 decimals, found {value!r}"
+                f"decimals: a file (like a link) holds 0 to {LINK_DECIMALS[-1]} decimals, found "
+                f"{value!r}"
             )
         return str(value)
     if name in ("min", "max", "center", "uncertainty"):
@@ -127,8 +112,8 @@ def _link_value(name: str, value: Any) -> str:
             raise TypeError(f"{name}: expected a finite number, found {value!r}")
         if name == "uncertainty" and value not in LINK_LEVELS:
             raise ValueError(
-                "uncertainty: a file (like a link) holds the level 0.9, 0.95 or 0.99, or 0 for "
-                f"no marks, found {value!r}"
+                f"uncertainty: a file (like a link) holds the level {_either(LINK_LEVELS[1:])}, "
+                f"or 0 for no marks, found {value!r}"
             )
         return repr(float(value)) if isinstance(value, float) else str(value)
     if name in SLICE_WORDS and value not in SLICE_WORDS[name]:
@@ -138,6 +123,12 @@ def _link_value(name: str, value: Any) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{name}: expected text, found {value!r}")
     return value
+
+
+def _either(values: Any) -> str:
+    """`5, 10 or 20`: the values a link holds, as a message lists them."""
+    texts = [str(value) for value in values]
+    return ", ".join(texts[:-1]) + f" or {texts[-1]}"
 
 
 def _names(names: list[str]) -> str:
@@ -370,8 +361,8 @@ def pairwise_pairs(options: Mapping[str, Any]) -> list[tuple[str, str]]:
         elif option == "bins":
             if isinstance(value, bool) or value not in LINK_BINS:
                 raise ValueError(
-                    f"bins: a file (like a link) holds 5, 10 or 20 bins of per-item scores, found "
-                    f"{value!r}"
+                    f"bins: a file (like a link) holds {_either(LINK_BINS)} bins of per-item "
+                    f"scores, found {value!r}"
                 )
             text = str(value)
         elif option == "by":
