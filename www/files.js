@@ -3,7 +3,7 @@
 
 import { formatFromName, load, loadedImporters, loadPairwiseApi } from "./lib/sweepmap.js";
 import { importedFiles } from "./lib/source.js";
-import { isArrowFile, isParquetFile, loadsInSlices } from "./loading.js";
+import { isArrowFile, isJsonLinesFile, isParquetFile, loadsInSlices } from "./loading.js";
 import { addNotices, app, clearError, elements, messageOf, showError } from "./app.js";
 import { embeddable } from "./copy.js";
 import { openSource } from "./open.js";
@@ -22,6 +22,10 @@ async function openFile(file) {
     // An Arrow IPC file (Feather 2) the same way, read into DuckDB-wasm as Arrow.
     if (await isArrowFile(file)) {
       return await openKept(source, { source, file, parquet: true, format: "arrow" });
+    }
+    // JSON lines of rows the same way, framed and read into DuckDB-wasm in chunks.
+    if (await isJsonLinesFile(file)) {
+      return await openKept(source, { source, file, parquet: true, format: "jsonl" });
     }
     if (await loadsInSlices(file, source.format)) {
       return await openKept(source, { source, file });

@@ -27,6 +27,7 @@
 //
 // The data never leave the browser: DuckDB runs in a Worker of this page.
 
+import { readJsonLines } from "./jsonlines.js";
 import { LoadCancelled } from "./source.js";
 import { loadImportersApi, loadPairwiseApi } from "./sweepmap.js";
 
@@ -157,7 +158,7 @@ async function stopEngine() {
 }
 
 /** A query's rows as plain objects (numbers for DuckDB's 64-bit counts). */
-async function rowsOf(connection, sql) {
+export async function rowsOf(connection, sql) {
   const table = await connection.query(sql);
   return table.toArray().map((row) => {
     const plain = row.toJSON();
@@ -167,7 +168,7 @@ async function rowsOf(connection, sql) {
 }
 
 /** A query's result as CSV text, written by DuckDB into its virtual file system and read back. */
-async function csvOf(db, connection, sql, file) {
+export async function csvOf(db, connection, sql, file) {
   await connection.query(`COPY (${sql}) TO '${file}' (FORMAT csv, HEADER)`);
   try {
     return new TextDecoder().decode(await db.copyFileToBuffer(file));
@@ -181,7 +182,7 @@ async function csvOf(db, connection, sql, file) {
  * per-item scores (guessKind, then the pairwise package's pairwiseColumns: the loader's own
  * choice), else null.
  */
-async function itemScoreColumns(api, sample) {
+export async function itemScoreColumns(api, sample) {
   if (api.guessKind(sample, "csv") !== "pairwise") return null;
   const pairwise = await loadPairwiseApi();
   try {
@@ -254,7 +255,9 @@ let registered = 0;
 /**
  * Reduces a Parquet source in DuckDB-wasm: `file` (a File) or `url` (an address), `name` for
  * progress lines and LoadCancelled; `format` "csv" for a CSV file past what a tab holds,
- * "arrow" for a local Arrow IPC file (Feather 2: inserted whole, uncompressed only). `api`
+ * "arrow" for a local Arrow IPC file (Feather 2: inserted whole, uncompressed only), "jsonl"
+ * for JSON lines, local or at an address (framed and inserted in chunks: lib/jsonlines.js;
+ * an lm-evaluation-harness samples log at an address rejects with `readWhole`). `api`
  * is the default package (inferRoles); `progress(fraction or null, text)`; `signal` cancels
  * with LoadCancelled. Resolves to { kind, text, rows, configurations, sql,
  * roles, note }: "sweep" and the configuration table as CSV, or "pairwise" and the per-item
@@ -265,7 +268,7 @@ let registered = 0;
  * Rejects with an Error saying what failed and what to do, for the caller to prefix with the
  * file's name or the address.
  * @param {any} api
- * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "arrow" | "csv", progress: (fraction: number | null, text: string) => void, signal: AbortSignal }} options
+ * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "arrow" | "csv" | "jsonl", progress: (fraction: number | null, text: string) => void, signal: AbortSignal }} options
  */
 export async function reduceParquet(api, { file, url, name, format = "parquet", progress, signal }) {
   const check = () => {
@@ -311,9 +314,10 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
   const { duckdb, db, sql } = started;
   registered += 1;
   const fileName = `source-${registered}.${format}`;
-  if (format === "arrow") {
+  if (format === "arrow" || format === "jsonl") {
     // Arrow IPC: no reader of it in DuckDB-wasm 1.28 (its arrow extension would be fetched from
-    // DuckDB's site), so its record batches are inserted as the IPC stream the file holds.
+    // DuckDB's site), so its record batches are inserted as the IPC stream the file holds. JSON
+    // lines: framed and inserted in chunks (lib/jsonlines.js), from the file or the address.
   } else if (file) {
     await db.registerFileHandle(fileName, file, duckdb.DuckDBDataProtocol.BROWSER_FILEREADER, true);
   } else {
@@ -327,11 +331,20 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
       if (format === "arrow") {
         await insertArrow(connection, file, `arrow_${registered}`);
         await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM arrow_${registered}`);
+      } else if (format === "jsonl") {
+        await readJsonLines(api, db, connection, { file, url, table: `jsonl_${registered}`, importers: words, progress, check });
+        await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM jsonl_${registered}`);
       } else {
         const reader = format === "csv" ? "read_csv_auto" : "read_parquet";
         await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM ${reader}('${fileName}')`);
       }
     } catch (error) {
+      if (format === "jsonl") {
+        // Its own words (the line, or DuckDB's). A failed insert may leave DuckDB unusable, and
+        // after a Cancel its worker is gone: nothing more is asked of it.
+        broken = !error?.readWhole;
+        throw error;
+      }
       if (format === "csv") throw new Error(`DuckDB cannot read it as CSV (${messageOf(error)})`);
       if (format === "arrow") {
         // A failed insert may leave DuckDB unusable: the next file starts a new one.
@@ -399,6 +412,7 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
       stopEngine();
     } else {
       if (format === "arrow") await connection.query(`DROP TABLE IF EXISTS arrow_${registered}`).catch(() => {});
+      if (format === "jsonl") await connection.query(`DROP TABLE IF EXISTS jsonl_${registered}`).catch(() => {});
       await connection.close().catch(() => {});
       await db.dropFile(fileName).catch(() => {});
     }

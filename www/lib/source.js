@@ -187,6 +187,16 @@ export function namesParquet(name) {
   return path.endsWith(".parquet") || path.endsWith(".pq");
 }
 
+/**
+ * True for a name that says JSON lines: `.jsonl` or `.ndjson` (a query or fragment ignored). Such
+ * a source at an address is read into DuckDB-wasm in chunks and reduced there (reduce.js, README
+ * "JSON lines in the page"), unless its first lines are an lm-evaluation-harness samples log.
+ */
+export function namesJsonLines(name) {
+  const path = String(name ?? "").split(/[?#]/)[0].toLowerCase();
+  return path.endsWith(".jsonl") || path.endsWith(".ndjson");
+}
+
 /** True for a name that says Arrow IPC: `.arrow` or `.feather` (a query or fragment ignored). */
 export function namesArrow(name) {
   const path = String(name ?? "").split(/[?#]/)[0].toLowerCase();
