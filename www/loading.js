@@ -10,7 +10,7 @@
 // loader's (progress(fileBytes), written by the core); the result is the same dataset
 // loadDataset or loadPairwise gives for the whole text, errors included.
 
-import { LoadCancelled, namesArrow, namesJsonLines, namesParquet } from "./lib/source.js";
+import { LoadCancelled, namesArrow, namesJsonLines, namesParquet, notAnObjectLine } from "./lib/source.js";
 import { loadImportersApi, loadPairwiseApi } from "./lib/sweepmap.js";
 
 /** Files larger than this (bytes) are loaded in slices; smaller ones in one go. */
@@ -230,6 +230,24 @@ export async function isJsonLinesFile(file) {
   }
   const importers = await loadImportersApi();
   return importers.importerFor(await fileHead(file, 1024 * 1024)) !== "lm-eval-samples";
+}
+
+/**
+ * JSON lines (text) framed as one JSON array of runs, the JSON table form the importers read
+ * (README "JSON"): `[`, each line that is not blank followed by `,` (the last one by nothing),
+ * `]`, every line where it was, so that a JSON error's line is the file's. A line that is not
+ * `{...}` is an error naming it, in the words DuckDB-wasm's path uses (lib/jsonlines.js).
+ */
+export function framedJsonLines(text) {
+  const lines = text.split("\n");
+  let last = -1;
+  lines.forEach((line, index) => {
+    const trimmed = line.trim();
+    if (trimmed === "") return;
+    if (!(trimmed.startsWith("{") && trimmed.endsWith("}"))) throw notAnObjectLine(index + 1, line);
+    last = index;
+  });
+  return `[${lines.map((line, index) => (index < last && line.trim() !== "" ? `${line},` : line)).join("\n")}]`;
 }
 
 /** The first part of a file as text, for guessing its kind (a few complete lines). */

@@ -199,6 +199,17 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
     // A run table is kept (with the text) so that its view and roles can change.
     loaded = withNames(await loadText(api, text, { format, kind, keep: true, link, name: label }));
   } catch (error) {
+    const kept = source.kind === "local" ? localFiles.get(source.key) : undefined;
+    if (error?.limit && kept?.jsonLines) {
+      // JSON lines read whole, past what a tab holds (the core's limit): DuckDB-wasm reduces
+      // them, as it does a big CSV file (README "JSON lines in the page").
+      try {
+        return { source, ...(await loadReduced(api, { file: kept.jsonLines, name: kept.jsonLines.name, format: "jsonl" }, { progress, signal, link })), label };
+      } catch (second) {
+        if (signal.aborted) throw second;
+        throw new Error(context(`${messageOf(error)} (DuckDB-wasm could not reduce it in the page either: ${messageOf(second)})`));
+      }
+    }
     throw new Error(context(messageOf(error)));
   }
   return { source, ...loaded, label: loaded.dataset.title() || label, text, format };

@@ -127,11 +127,12 @@ describe("JSON lines in the page", { timeout: 600_000 }, () => {
   test("a column whole in one chunk and fractional in the next, and keys some lines lack, read as one table", async () => {
     // Made up: lr is 1 or 2 in the first lines and 0.5 later; `loss` only on even seeds; `tag`
     // (text) only in the last lines; an accuracy NaN on every 50th line; a blank line and a
-    // Windows line end on the way.
+    // Windows line end on the way; `notes`, 11 kB of text different on every line, makes the
+    // file larger than what the page reads whole (4 MB), and is never kept (no role).
     const lines = [];
     for (let seed = 0; seed < 400; seed += 1) {
       const lr = seed < 200 ? 1 + (seed % 2) : 0.5;
-      const row = { lr, bs: 16 * (1 + (seed % 3)), seed: Math.floor(seed / 6), acc: (seed % 10) / 10 };
+      const row = { lr, bs: 16 * (1 + (seed % 3)), seed: Math.floor(seed / 6), acc: (seed % 10) / 10, notes: `${seed} ${"synthetic ".repeat(1100)}` };
       if (seed % 2 === 0) row.loss = 2 - (seed % 10) / 10;
       if (seed >= 390) row.tag = "late";
       // A missing accuracy as Python's json writes it: NaN, read as missing.
@@ -140,8 +141,10 @@ describe("JSON lines in the page", { timeout: 600_000 }, () => {
     lines.splice(100, 0, "");
     lines[50] += "\r";
     const file = path.join(directory, "synthetic-mixed.jsonl");
-    await writeFile(file, `${lines.join("\n")}\n`);
-    const { page, context, problems } = await openWithChunks(2048);
+    // With a byte-order mark first, as some editors write.
+    await writeFile(file, `\ufeff${lines.join("\n")}\n`);
+    assert.ok((await stat(file)).size > 4 * 1024 * 1024);
+    const { page, context, problems } = await openWithChunks(64 * 1024);
     await shownDataset(page);
     const shown = await openLocal(page, file);
     assert.equal(shown.error, null);
@@ -180,9 +183,10 @@ describe("JSON lines in the page", { timeout: 600_000 }, () => {
   });
 
   test("a line that is not a JSON object is named, and what was shown stays", async () => {
-    const good = (seed) => JSON.stringify({ lr: 0.1 * (1 + (seed % 3)), bs: 16 * (1 + (seed % 2)), seed, acc: (seed % 7) / 7 });
+    // Larger than what the page reads whole (4 MB): each line has 15 kB of text (no role).
+    const good = (seed) => JSON.stringify({ lr: 0.1 * (1 + (seed % 3)), bs: 16 * (1 + (seed % 2)), seed, acc: (seed % 7) / 7, notes: `${seed} ${"synthetic ".repeat(1500)}` });
     const make = (bad, at) => Array.from({ length: 300 }, (_, index) => (index === at - 1 ? bad : good(index))).join("\n") + "\n";
-    const { page, context, problems } = await openWithChunks(2048);
+    const { page, context, problems } = await openWithChunks(64 * 1024);
     const before = await shownDataset(page);
     const cases = [
       ["synthetic-array-line.jsonl", make("[1, 2]", 217), 'Could not open "synthetic-array-line.jsonl": line 217 is not a JSON object ("[1, 2]"): a JSON lines file holds one object per line, {"name": value, ...}'],
@@ -203,6 +207,38 @@ describe("JSON lines in the page", { timeout: 600_000 }, () => {
     const shown = await openLocal(page, file);
     assert.equal(shown.error, null);
     assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 300 rows to 6 configurations."), shown.notices.join("\n"));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test("a small JSON lines file opens whole as runs (the JSON table form), without DuckDB; its bad line is named too", async () => {
+    const lines = Array.from({ length: 120 }, (_, seed) => JSON.stringify({ lr: 0.001 * (1 + (seed % 4)), bs: 16 * (1 + (Math.floor(seed / 4) % 3)), seed: Math.floor(seed / 12), acc: ((seed * 37) % 100) / 100 }));
+    const file = path.join(directory, "synthetic-small.jsonl");
+    await writeFile(file, `${lines.join("\n")}\n`);
+    const json = path.join(directory, "synthetic-small.json");
+    await writeFile(json, `[${lines.join(",\n")}]`);
+    const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    const requests = [];
+    page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+    await shownDataset(page);
+    let shown = await openLocal(page, file);
+    assert.equal(shown.error, null);
+    assert.equal(shown.title, "synthetic-small.jsonl");
+    const fromLines = await describeShown(page);
+    assert.equal(fromLines.runs, 120, "every run, not reduced");
+    assert.equal(await page.evaluate(() => window.sweepmap.reduced), null);
+    assert.deepEqual(requests.filter((url) => url.includes("/duckdb/") || url.endsWith("/reduce.js") || url.endsWith("/jsonlines.js")), []);
+    // The same runs as a JSON array: the same table and cells.
+    shown = await openLocal(page, json);
+    assert.equal(shown.error, null);
+    const fromArray = await describeShown(page);
+    assert.deepEqual(fromLines.columns, fromArray.columns);
+    assert.deepEqual(fromLines.cells, fromArray.cells);
+    const bad = path.join(directory, "synthetic-small-bad.jsonl");
+    await writeFile(bad, `${lines.slice(0, 40).join("\n")}\n"just text"\n${lines.slice(40).join("\n")}\n`);
+    shown = await openLocal(page, bad);
+    assert.equal(shown.error, 'Could not open "synthetic-small-bad.jsonl": line 41 is not a JSON object ("\\"just text\\""): a JSON lines file holds one object per line, {"name": value, ...}');
+    assert.equal(shown.title, "synthetic-small.json", "what was shown stays");
     assert.deepEqual(problems, []);
     await context.close();
   });

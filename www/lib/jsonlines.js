@@ -3,10 +3,11 @@
 // reduce as it does Parquet. DuckDB-wasm 1.28 reads JSON through its json extension only (fetched
 // from DuckDB's site: the CSP and offline machines rule it out), but its built-in Arrow JSON
 // reader (insertJSONFromPath) takes a JSON array of rows. So this module only frames lines:
-//   1. a sample of lines (of a local file, windows spread over it; at an address, its first
-//      lines), framed as one array and inserted, written as CSV and handed to the core, which
-//      says each column's role; only the columns it does not leave out are kept (a log's prompts
-//      and responses are never held);
+//   1. of a local file, a sample of lines (windows spread over it), framed as one array and
+//      inserted, written as CSV and handed to the core, which says each column's role; only the
+//      columns it does not leave out are kept (a log's prompts and responses are never held). At
+//      an address, read once in order, every column but nested ones is kept (its first lines
+//      may show one value of a column the log is sorted by);
 //   2. the file streamed (File.stream(), or the response's body), cut at line ends into chunks
 //      of JSON_LINES.chunkBytes, each framed as `[` + its lines joined by `,` + `]` (blank lines
 //      skipped; a line that is not an object is an error naming it), registered as a buffer,
@@ -18,6 +19,7 @@
 // (its first and last), and parses lines itself only to say which line DuckDB could not read.
 
 import { csvOf, itemScoreColumns, quote, rowsOf } from "./reduce.js";
+import { notAnObjectLine } from "./source.js";
 
 /** Bytes of lines framed and inserted into DuckDB at a time (a knob for tests: set it lower). */
 export const JSON_LINES = { chunkBytes: 4 * 1024 * 1024 };
@@ -30,15 +32,9 @@ const NEWLINE = 0x0a;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 
-/** JSON's white space (and a byte-order mark's bytes, at the file's start only). */
+/** JSON's white space. */
 function isSpace(byte) {
   return byte === 0x20 || byte === 0x09 || byte === 0x0d || byte === NEWLINE;
-}
-
-/** A short excerpt of a line, for a message. */
-function excerpt(text) {
-  const trimmed = text.trim();
-  return JSON.stringify(trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed);
 }
 
 /**
@@ -55,7 +51,13 @@ export function frameLines(bytes, firstLine = 1) {
   let rows = 0;
   let lines = 0;
   let trailingComma = -1;
-  for (let start = 0; start < bytes.length; ) {
+  let begin = 0;
+  if (firstLine === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    // The file's byte-order mark: white space to DuckDB.
+    framed.fill(0x20, 1, 4);
+    begin = 3;
+  }
+  for (let start = begin; start < bytes.length; ) {
     let end = bytes.indexOf(NEWLINE, start);
     if (end < 0) end = bytes.length;
     let first = start;
@@ -64,8 +66,7 @@ export function frameLines(bytes, firstLine = 1) {
     while (last >= first && isSpace(bytes[last])) last -= 1;
     if (first <= last) {
       if (bytes[first] !== OPEN_BRACE || bytes[last] !== CLOSE_BRACE) {
-        const text = new TextDecoder().decode(bytes.subarray(first, Math.min(last + 1, first + 200)));
-        throw new Error(`line ${(firstLine + lines).toLocaleString("en")} is not a JSON object (${excerpt(text)}): a JSON lines file holds one object per line, {"name": value, ...}`);
+        throw notAnObjectLine(firstLine + lines, new TextDecoder().decode(bytes.subarray(first, Math.min(last + 1, first + 200))));
       }
       rows += 1;
       // This line's end becomes the comma before the next row; the last row's is taken back.
@@ -114,9 +115,7 @@ function findBadLine(bytes, firstLine) {
     } catch (error) {
       return `line ${(firstLine + index).toLocaleString("en")} is not JSON (${error instanceof Error ? error.message : String(error)})`;
     }
-    if (!isObject(value)) {
-      return `line ${(firstLine + index).toLocaleString("en")} is not a JSON object (${excerpt(line)}): a JSON lines file holds one object per line`;
-    }
+    if (!isObject(value)) return notAnObjectLine(firstLine + index, line).message;
   }
   return null;
 }
