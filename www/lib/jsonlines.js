@@ -11,10 +11,12 @@
 //   2. the file streamed (File.stream(), or the response's body), cut at line ends into chunks
 //      of JSON_LINES.chunkBytes, each framed as `[` + its lines joined by `,` + `]` (blank lines
 //      skipped; a line that is not an object is an error naming it), registered as a buffer,
-//      inserted by DuckDB into a staging table (its types inferred by DuckDB from that chunk),
-//      and appended to the rows' table with the columns kept: a column whose type differs
-//      between chunks is widened (whole numbers and fractions to DOUBLE, anything else mixed to
-//      VARCHAR), a column missing from a chunk is missing (NULL) in its rows.
+//      inserted by DuckDB into a staging table (the first chunk with the types DuckDB infers
+//      from it; the next ones with the table's types given to the reader, which reads only the
+//      kept columns and refuses a value that does not fit, the chunk then read again with its
+//      own types), and appended to the rows' table with the columns kept: a column whose type
+//      differs between chunks is widened (whole numbers and fractions to DOUBLE, anything else
+//      mixed to VARCHAR), a column missing from a chunk is missing (NULL) in its rows.
 // DuckDB parses every value and does all the reduction; JavaScript looks at two bytes per line
 // (its first and last), and parses lines itself only to say which line DuckDB could not read.
 
@@ -127,13 +129,25 @@ let inserted = 0;
  * its columns and types as DuckDB's JSON reader infers them from these rows. Resolves to the
  * rows inserted (0, and no table, when every line is blank).
  */
-async function insertLines(db, connection, bytes, firstLine, table, stopped = () => false) {
+async function insertLines(db, connection, bytes, firstLine, table, stopped = () => false, schema = null) {
   const { framed, rows } = frameLines(bytes, firstLine);
   if (rows === 0) return 0;
   inserted += 1;
   const name = `lines-${inserted}.json`;
   await db.registerFileBuffer(name, framed);
   try {
+    if (schema) {
+      // The table's types given: DuckDB reads only those columns, without inferring, and
+      // refuses a value that does not fit (a fraction in a whole-number column, text in a
+      // number column); the chunk is then read again with its own types, to widen them.
+      try {
+        await connection.insertJSONFromPath(name, { name: table, create: true, shape: "row-array", columnsFlat: schema });
+        return rows;
+      } catch {
+        if (stopped()) throw new Error("stopped");
+        await connection.query(`DROP TABLE IF EXISTS ${quote(table)}`);
+      }
+    }
     await connection.insertJSONFromPath(name, { name: table, create: true });
   } catch (error) {
     const last = firstLine + Math.max(0, countLines(bytes) - 1);
@@ -170,6 +184,13 @@ export function widerType(a, b) {
   if (NUMBER.has(a) && NUMBER.has(b)) return "DOUBLE";
   return "VARCHAR";
 }
+
+/**
+ * DuckDB's types as DuckDB-wasm's JSON reader names them (json_typedef's sqlType), for the types
+ * a reader given them checks: a value that does not fit is refused, not converted. A BOOLEAN
+ * column takes numbers as true or false (0 false) rather than refusing them.
+ */
+const READER_TYPES = { INTEGER: "int32", BIGINT: "int64", DOUBLE: "double", VARCHAR: "utf8", BOOLEAN: "bool" };
 
 /** True for a type of no values (a column whose every value was null in a chunk). */
 function untyped(type) {
@@ -239,6 +260,17 @@ class Rows {
       return type === "DOUBLE" || type === "FLOAT" ? `CASE WHEN isnan(${value}) THEN NULL ELSE ${value} END` : value;
     });
     await query(`INSERT INTO ${quote(this.table)} (${names.join(", ")}) SELECT ${values.join(", ")} FROM ${quote(chunk)}`);
+  }
+
+  /**
+   * The kept columns with their types, for DuckDB's reader to read a chunk with (as
+   * `columnsFlat`), or null when a chunk's own types must be inferred: before the first chunk,
+   * when every column is kept (a new key would be missed), or while a column has no type yet.
+   */
+  schema() {
+    if (!this.created || !this.columns || this.untyped.size > 0) return null;
+    const flat = [...this.types].map(([name, type]) => ({ name, sqlType: READER_TYPES[type] }));
+    return flat.every((field) => field.sqlType) ? flat : null;
   }
 
   #setType(name, type) {
@@ -445,7 +477,7 @@ export async function readJsonLines(api, db, connection, { file, url, table, imp
   const flush = async (bytes) => {
     check();
     try {
-      const inserted = await insertLines(db, connection, bytes, line, chunkTable, stopped);
+      const inserted = await insertLines(db, connection, bytes, line, chunkTable, stopped, rows.schema());
       check();
       if (inserted > 0) await rows.append(chunkTable);
       count += inserted;
