@@ -252,6 +252,23 @@ describe("JSON lines in the page", { timeout: 600_000 }, () => {
     await page.context().close();
   });
 
+  test("a log at an address sorted by model keeps every column: its first lines, all of one model, decide nothing", async () => {
+    // 3,000 lines (made up), the first 1,500 of one model: the core would leave "model" out as
+    // constant if the first lines chose the columns.
+    const lines = Array.from({ length: 3000 }, (_, index) =>
+      JSON.stringify({ model: `synthetic-${index < 1500 ? "a" : "b"}`, lr: 0.001 * (1 + (index % 4)), bs: 16 * (1 + (Math.floor(index / 4) % 3)), seed: Math.floor(index / 12) % 10, acc: ((index * 7919) % 1000) / 1000 }),
+    );
+    await writeFile(path.join(directory, "synthetic-sorted.jsonl"), `${lines.join("\n")}\n`);
+    const { page, context, problems } = await openPage(session, `#src=${encodeURIComponent("fixtures/synthetic-sorted.jsonl")}`);
+    const shown = await shownDataset(page);
+    assert.equal(shown.error, null);
+    assert.ok(shown.notices.includes("Reduced in DuckDB-wasm, in this tab, from 3,000 rows to 24 configurations."), shown.notices.join("\n"));
+    const reduced = await page.evaluate(() => window.sweepmap.reduced);
+    assert.deepEqual(reduced.roles, { keys: ["model", "lr", "bs"], metrics: ["acc"] });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test("an lm-evaluation-harness samples log at a .jsonl address is read whole by the importers, as before", async () => {
     const name = "samples_arc_easy_2024-05-01T10-00-00.000000.jsonl";
     await copyFile(path.join(repository, "tests/fixtures/lm-eval/synthetic__model-a", name), path.join(directory, name));

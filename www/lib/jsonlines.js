@@ -208,10 +208,12 @@ function nested(type) {
  * first chunk (a column no line has yet is untyped: VARCHAR until a chunk gives it a type).
  */
 class Rows {
-  constructor(connection, table, columns) {
+  constructor(connection, table, columns, order = []) {
     this.connection = connection;
     this.table = table;
     this.columns = columns;
+    /** Without `columns`: the keys in the order the first lines write them (DuckDB sorts them). */
+    this.order = order;
     /** Each kept column's type in the table; untyped (every value null so far) ones are VARCHAR. */
     this.types = new Map();
     this.untyped = new Set();
@@ -224,7 +226,8 @@ class Rows {
     const kept = [...found].filter(([name, type]) => (this.columns ? this.columns.includes(name) : !nested(type)));
     const query = (sql) => this.connection.query(sql);
     if (!this.created) {
-      const first = this.columns ? this.columns.map((name) => [name, found.get(name) ?? "NULL"]) : kept;
+      const rank = (name) => (this.order.includes(name) ? this.order.indexOf(name) : this.order.length);
+      const first = this.columns ? this.columns.map((name) => [name, found.get(name) ?? "NULL"]) : [...kept].sort(([a], [b]) => rank(a) - rank(b));
       if (first.length === 0) throw new Error("no line has a field that is not an object or an array: expected fields such as \"lr\": 0.001");
       for (const [name, type] of first) this.#setType(name, type);
       await query(`CREATE TABLE ${quote(this.table)} (${first.map(([name]) => `${quote(name)} ${this.types.get(name)}`).join(", ")})`);
@@ -467,7 +470,7 @@ export async function readJsonLines(api, db, connection, { file, url, table, imp
   // (but nested ones), unless its first lines are the whole file.
   const columns = file || source.sampleIsAll ? await sampledColumns(api, db, connection, source.sample, `${table}_sample`, stopped) : null;
   check();
-  const rows = new Rows(connection, table, columns);
+  const rows = new Rows(connection, table, columns, keyOrder(source.sample));
   const chunkTable = `${table}_chunk`;
   let pending = [];
   let pendingBytes = 0;
