@@ -452,7 +452,8 @@ function objectLines(bytes) {
  * caller to read it as text. Resolves to the rows read; rejects with an Error naming the line.
  */
 export async function readJsonLines(api, db, connection, { file, url, table, importers, progress, check }) {
-  progress(0.55, file ? importers.reductionText("sampling lines", SAMPLE_WINDOWS, 0) : importers.reductionText("lines", 0, 0));
+  // The progress bar: from 0.1 (DuckDB fetched, reduce.js) to 0.6 while the lines are read.
+  progress(0.1, file ? importers.reductionText("sampling lines", SAMPLE_WINDOWS, 0) : importers.reductionText("lines", 0, 0));
   const source = await openLines({ file, url, check });
   check();
   if (url && importers.importerFor(new TextDecoder().decode(source.sample)) === "lm-eval-samples") {
@@ -489,7 +490,7 @@ export async function readJsonLines(api, db, connection, { file, url, table, imp
     }
     line += countLines(bytes);
   };
-  progress(0.55, importers.reductionText("lines", 0, source.total));
+  progress(0.1, importers.reductionText("lines", 0, source.total));
   for await (const piece of source.pieces) {
     check();
     pending.push(piece);
@@ -508,7 +509,7 @@ export async function readJsonLines(api, db, connection, { file, url, table, imp
     check();
     pending = rest.length > 0 ? [rest] : [];
     pendingBytes = rest.length;
-    progress(0.55 + 0.05 * (source.total > 0 ? Math.min(1, read / source.total) : 0), importers.reductionText("lines", read, source.total));
+    progress(0.1 + 0.5 * (source.total > 0 ? Math.min(1, read / source.total) : 0), importers.reductionText("lines", read, source.total));
   }
   if (pendingBytes > 0) await flush(concat(pending, pendingBytes));
   check();
