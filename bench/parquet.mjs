@@ -15,9 +15,13 @@
 // --rows 8000000 --text-bytes 128. With --file the Parquet file given is opened instead (no log
 // written); with --json the last line printed is JSON: { seconds, rows, configurations,
 // before_kb, peak_kb, csv } (csv: the configuration table the page opened), which
-// python/bench/reduce.py reads for its DuckDB-wasm engine.
+// python/bench/reduce.py reads for its DuckDB-wasm engine. With --format jsonl the log is written
+// as JSON lines instead (DuckDB's COPY ... (FORMAT json): one object per line) and read by the
+// page into DuckDB-wasm in chunks (README "JSON lines in the page") of --chunk-mb megabytes (the
+// page's JSON_LINES.chunkBytes when not given); --file takes a .jsonl file.
 //
-//   node bench/parquet.mjs [--rows N] [--text-bytes B] [--file F.parquet] [--json]   (default 10,000,000 rows)
+//   node bench/parquet.mjs [--rows N] [--text-bytes B] [--format parquet|jsonl] [--chunk-mb M] [--file F] [--json]
+//   (default 10,000,000 rows)
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -35,15 +39,18 @@ const { values: args } = parseArgs({
     rows: { type: "string", default: "10000000" },
     "text-bytes": { type: "string", default: "0" },
     file: { type: "string" },
+    format: { type: "string", default: "parquet" },
+    "chunk-mb": { type: "string" },
     json: { type: "boolean", default: false },
   },
 });
 const rows = Number.parseInt(args.rows, 10);
 const textBytes = Number.parseInt(args["text-bytes"], 10);
-if (!(rows >= 1) || !(textBytes >= 0)) {
-  console.error("bench: --rows must be at least 1 and --text-bytes at least 0");
+if (!(rows >= 1) || !(textBytes >= 0) || !["parquet", "jsonl"].includes(args.format)) {
+  console.error("bench: --rows must be at least 1, --text-bytes at least 0, --format parquet or jsonl");
   process.exit(2);
 }
+const jsonLines = args.format === "jsonl";
 /** The notes column: "synthetic", or `textBytes` hex digits different on every row. */
 const NOTES =
   textBytes === 0
@@ -89,10 +96,13 @@ function rendererMemory(browserPid) {
 }
 
 const directory = mkdtempSync(path.join(os.tmpdir(), "sweepmap-parquet-bench-"));
-const file = args.file ? path.resolve(args.file) : path.join(directory, "synthetic-log.parquet");
+const file = args.file ? path.resolve(args.file) : path.join(directory, jsonLines ? "synthetic-log.jsonl" : "synthetic-log.parquet");
 try {
   if (!args.file) {
-    execFileSync(path.join(root, ".venv", "bin", "python"), ["-c", `import duckdb, sys; duckdb.sql(sys.argv[1]).write_parquet(sys.argv[2])`, LOG_SQL, file]);
+    const write = jsonLines
+      ? `import duckdb, sys; duckdb.sql("COPY (" + sys.argv[1] + ") TO '" + sys.argv[2].replace("'", "''") + "' (FORMAT json)")`
+      : `import duckdb, sys; duckdb.sql(sys.argv[1]).write_parquet(sys.argv[2])`;
+    execFileSync(path.join(root, ".venv", "bin", "python"), ["-c", write, LOG_SQL, file]);
   }
   const bytes = statSync(file).size;
   const load = os.loadavg()[0];
@@ -105,6 +115,11 @@ try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(new URL("#dataset=kv-cache-sweep", server.url).href);
     await page.waitForFunction(() => (window.sweepmap?.renders ?? 0) > 0, null, { timeout: 60_000 });
+    if (args["chunk-mb"]) {
+      await page.evaluate(async (bytes) => {
+        (await import("./lib/jsonlines.js")).JSON_LINES.chunkBytes = bytes;
+      }, Number(args["chunk-mb"]) * 1024 * 1024);
+    }
     const before = rendererMemory(browserPid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rendererMemory(browserPid))), 100);
@@ -136,7 +151,7 @@ try {
     const read = shown.reduced.rows;
     const steps = await page.evaluate(() => window.benchSteps.map(([line, at]) => `${((at - window.benchStart) / 1000).toFixed(1)} s ${line}`));
     console.log(
-      `Parquet in the page: ${read.toLocaleString("en")} rows (${(bytes / 1e6).toFixed(1)} MB) reduced to ` +
+      `${jsonLines ? "JSON lines" : "Parquet"} in the page: ${read.toLocaleString("en")} rows (${(bytes / 1e6).toFixed(1)} MB) reduced to ` +
         `${shown.reduced.configurations} configurations and drawn in ${seconds.toFixed(1)} s ` +
         `(${(read / seconds / 1e6).toFixed(2)} million rows per second; DuckDB-wasm fetched and started included); ` +
         `renderer memory ${(before / 1e6).toFixed(0)} MB before, peak ${(peak / 1e6).toFixed(0)} MB; ` +

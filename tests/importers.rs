@@ -120,8 +120,8 @@ fn runs_as_json_past_the_limits_are_refused_with_the_way_out() {
         "the data need 1,000,001 runs in a run table; the limit is 1,000,000 (what a browser \
          tab holds): write the runs one per line (JSON lines) or as Parquet and reduce them to \
          one row per configuration where they live, e.g. python -m sweepmap reduce runs.jsonl \
-         --metric M -o runs.csv, then open runs.csv; a Parquet file opened in the page is \
-         reduced there (README \"Larger than a tab\")"
+         --metric M -o runs.csv, then open runs.csv; a JSON lines or Parquet file opened in \
+         the page is reduced there (README \"Larger than a tab\")"
     );
     // One column more than a run table holds, in one run.
     let fields: Vec<String> = (0..=MAX_COLUMNS)

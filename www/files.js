@@ -3,7 +3,7 @@
 
 import { formatFromName, load, loadedImporters, loadPairwiseApi } from "./lib/sweepmap.js";
 import { importedFiles } from "./lib/source.js";
-import { isArrowFile, isParquetFile, loadsInSlices } from "./loading.js";
+import { framedJsonLines, isArrowFile, isJsonLinesFile, isParquetFile, loadsInSlices, SLICED_LOAD_BYTES } from "./loading.js";
 import { addNotices, app, clearError, elements, messageOf, showError } from "./app.js";
 import { embeddable } from "./copy.js";
 import { openSource } from "./open.js";
@@ -13,6 +13,7 @@ async function openFile(file) {
   const key = `file:${app.localCount}`;
   const source = { kind: "local", name: file.name, format: formatFromName(file.name), data: null, key };
   let text;
+  let jsonLines = false;
   try {
     // A Parquet file is reduced in DuckDB-wasm (lib/reduce.js), read in place; a big CSV file (a
     // sweep or per-item scores) loads in slices. Neither is held as text (nor carried by links).
@@ -23,7 +24,14 @@ async function openFile(file) {
     if (await isArrowFile(file)) {
       return await openKept(source, { source, file, parquet: true, format: "arrow" });
     }
-    if (await loadsInSlices(file, source.format)) {
+    // JSON lines of rows: a small file is read whole as runs (its lines framed as the JSON table
+    // form: README "JSON"), and goes to DuckDB-wasm when the core says it is past what a tab
+    // holds (sources.js); a larger one is framed and read into DuckDB-wasm in chunks at once.
+    if (await isJsonLinesFile(file)) {
+      if (file.size > SLICED_LOAD_BYTES) return await openKept(source, { source, file, parquet: true, format: "jsonl" });
+      jsonLines = true;
+      source.format = "json";
+    } else if (await loadsInSlices(file, source.format)) {
       return await openKept(source, { source, file });
     }
     text = await file.text();
@@ -31,12 +39,21 @@ async function openFile(file) {
     showError(`Could not read "${file.name}": ${messageOf(error)}`);
     return false;
   }
+  if (jsonLines) {
+    try {
+      text = framedJsonLines(text);
+    } catch (error) {
+      showError(`Could not open "${file.name}": ${messageOf(error)}`);
+      return false;
+    }
+  }
   try {
     source.data = (await embeddable(text, source)).data;
   } catch {
     source.data = null; // No CompressionStream: the file opens, only links leave it out.
   }
-  const opened = await openKept(source, { source, text });
+  // `jsonLines`: the File, for DuckDB-wasm when the core says its runs are past what a tab holds.
+  const opened = await openKept(source, jsonLines ? { source, text, jsonLines: file } : { source, text });
   // An lm-evaluation-harness file (the importers package read it): offer to rename a model
   // named after the file.
   const importers = loadedImporters();

@@ -10,8 +10,8 @@
 // loader's (progress(fileBytes), written by the core); the result is the same dataset
 // loadDataset or loadPairwise gives for the whole text, errors included.
 
-import { LoadCancelled, namesArrow, namesParquet } from "./lib/source.js";
-import { loadPairwiseApi } from "./lib/sweepmap.js";
+import { LoadCancelled, namesArrow, namesJsonLines, namesParquet, notAnObjectLine } from "./lib/source.js";
+import { loadImportersApi, loadPairwiseApi } from "./lib/sweepmap.js";
 
 /** Files larger than this (bytes) are loaded in slices; smaller ones in one go. */
 export const SLICED_LOAD_BYTES = 4 * 1024 * 1024;
@@ -207,6 +207,47 @@ export async function isArrowFile(file) {
   if (file.size < 12) return false;
   const head = new Uint8Array(await file.slice(0, 6).arrayBuffer());
   return String.fromCharCode(...head) === "ARROW1";
+}
+
+/**
+ * True when a File is JSON lines of rows, which the page reads into DuckDB-wasm in chunks and
+ * reduces there (lib/jsonlines.js): named `.jsonl` or `.ndjson`, or, under a name that says no
+ * format, its first line a JSON object and its next line starting with `{`. An
+ * lm-evaluation-harness samples log (the importers package's importerFor, on its first lines)
+ * is not: the importers read it whole, as before.
+ */
+export async function isJsonLinesFile(file) {
+  if (!namesJsonLines(file.name)) {
+    if (/\.(json|csv|tsv|txt|parquet|pq|arrow|feather)$/i.test(file.name.split(/[?#]/)[0])) return false;
+    const lines = (await fileHead(file)).split("\n").map((line) => line.trim()).filter((line) => line !== "");
+    if (lines.length < 2 || !lines[1].startsWith("{")) return false;
+    try {
+      const first = JSON.parse(lines[0]);
+      if (first === null || typeof first !== "object" || Array.isArray(first)) return false;
+    } catch {
+      return false;
+    }
+  }
+  const importers = await loadImportersApi();
+  return importers.importerFor(await fileHead(file, 1024 * 1024)) !== "lm-eval-samples";
+}
+
+/**
+ * JSON lines (text) framed as one JSON array of runs, the JSON table form the importers read
+ * (README "JSON"): `[`, each line that is not blank followed by `,` (the last one by nothing),
+ * `]`, every line where it was, so that a JSON error's line is the file's. A line that is not
+ * `{...}` is an error naming it, in the words DuckDB-wasm's path uses (lib/jsonlines.js).
+ */
+export function framedJsonLines(text) {
+  const lines = text.split("\n");
+  let last = -1;
+  lines.forEach((line, index) => {
+    const trimmed = line.trim();
+    if (trimmed === "") return;
+    if (!(trimmed.startsWith("{") && trimmed.endsWith("}"))) throw notAnObjectLine(index + 1, line);
+    last = index;
+  });
+  return `[${lines.map((line, index) => (index < last && line.trim() !== "" ? `${line},` : line)).join("\n")}]`;
 }
 
 /** The first part of a file as text, for guessing its kind (a few complete lines). */

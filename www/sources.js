@@ -15,6 +15,7 @@ import {
   loadSweep,
   LoadCancelled,
   loadText,
+  namesJsonLines,
   namesParquet,
   projectOpened,
   receivedText,
@@ -23,6 +24,9 @@ import {
 function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** Addresses named as JSON lines that are lm-evaluation-harness samples logs, read whole as text. */
+const readWhole = new Set();
 
 /** Reads the data catalog, data/index.json: [{ id, file, title, kind }]. */
 export async function loadCatalog() {
@@ -131,12 +135,18 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
     format = formatOf(api, entry.file, entry.format);
     const parse = context;
     context = (message) => parse(`could not read ${entry.file}: ${message}`);
-  } else if (source.kind === "url" && namesParquet(source.url)) {
+  } else if (source.kind === "url" && (namesParquet(source.url) || (namesJsonLines(source.url) && !readWhole.has(source.url)))) {
     label = urlFileName(source.url);
+    const format = namesParquet(source.url) ? "parquet" : "jsonl";
     try {
-      return { source, ...(await loadReduced(api, { url: source.url, name: label }, { progress, signal, link })), label };
+      return { source, ...(await loadReduced(api, { url: source.url, name: label, format }, { progress, signal, link })), label };
     } catch (error) {
       if (signal.aborted) throw error;
+      if (error?.readWhole) {
+        // An lm-evaluation-harness samples log: read whole, as text, by the importers.
+        readWhole.add(source.url);
+        return readSourceData(source, { api, catalog, texts, localFiles }, { progress, signal, link, roles, view });
+      }
       throw new Error(`Could not load ${source.url}: ${messageOf(error)}`);
     }
   } else if (source.kind === "url") {
@@ -189,6 +199,17 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
     // A run table is kept (with the text) so that its view and roles can change.
     loaded = withNames(await loadText(api, text, { format, kind, keep: true, link, name: label }));
   } catch (error) {
+    const kept = source.kind === "local" ? localFiles.get(source.key) : undefined;
+    if (error?.limit && kept?.jsonLines) {
+      // JSON lines read whole, past what a tab holds (the core's limit): DuckDB-wasm reduces
+      // them, as it does a big CSV file (README "JSON lines in the page").
+      try {
+        return { source, ...(await loadReduced(api, { file: kept.jsonLines, name: kept.jsonLines.name, format: "jsonl" }, { progress, signal, link })), label };
+      } catch (second) {
+        if (signal.aborted) throw second;
+        throw new Error(context(`${messageOf(error)} (DuckDB-wasm could not reduce it in the page either: ${messageOf(second)})`));
+      }
+    }
     throw new Error(context(messageOf(error)));
   }
   return { source, ...loaded, label: loaded.dataset.title() || label, text, format };
@@ -203,7 +224,7 @@ export async function readSourceData(source, { api, catalog, texts, localFiles }
  * CSV file) and `notes` first saying what was reduced, where and how; rejects with
  * LoadCancelled or the reason, for the caller to prefix with the file or address.
  * @param {any} api
- * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "arrow" | "csv" }} source
+ * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "arrow" | "csv" | "jsonl" }} source
  * @param {{ progress: any, signal: AbortSignal, link?: string }} options
  */
 async function loadReduced(api, { file, url, name, format = "parquet" }, { progress, signal, link = "" }) {

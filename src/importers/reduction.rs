@@ -26,6 +26,30 @@ pub fn sampling_text(rows: usize, sample: usize) -> String {
     )
 }
 
+/// Before a local JSON lines file is read into DuckDB, while lines are sampled in `places` of
+/// it for the columns' roles (so that only the columns the reduction needs are kept): "Sampling
+/// lines in 8 places of the file for the columns' roles".
+pub fn sampling_lines_text(places: usize) -> String {
+    format!(
+        "Sampling lines in {} of the file for the columns' roles",
+        counted(places, "place")
+    )
+}
+
+/// While a JSON lines file is read into DuckDB: "Reading its lines into DuckDB: 12.3 of 104.9
+/// MB" (`total` 0 when unknown: "Reading its lines into DuckDB: 12.3 MB").
+pub fn reading_lines_text(read: u64, total: u64) -> String {
+    if total > 0 {
+        format!(
+            "Reading its lines into DuckDB: {} of {} MB",
+            megabytes(read.min(total)),
+            megabytes(total)
+        )
+    } else {
+        format!("Reading its lines into DuckDB: {} MB", megabytes(read))
+    }
+}
+
 /// While the rows are reduced: "Reducing 24,000 rows in DuckDB".
 pub fn reducing_text(rows: usize) -> String {
     format!("Reducing {} in DuckDB", counted(rows, "row"))
@@ -107,6 +131,22 @@ mod tests {
             "Sampling 1 of 1 row for the columns' roles"
         );
         assert_eq!(reducing_text(24_000), "Reducing 24,000 rows in DuckDB");
+        assert_eq!(
+            sampling_lines_text(8),
+            "Sampling lines in 8 places of the file for the columns' roles"
+        );
+        assert_eq!(
+            sampling_lines_text(1),
+            "Sampling lines in 1 place of the file for the columns' roles"
+        );
+        assert_eq!(
+            reading_lines_text(12_345_678, 104_857_600),
+            "Reading its lines into DuckDB: 12.3 of 104.9 MB"
+        );
+        assert_eq!(
+            reading_lines_text(12_345_678, 0),
+            "Reading its lines into DuckDB: 12.3 MB"
+        );
         assert_eq!(read_text(12, 1000), "its 12 rows");
         assert_eq!(read_text(1, 1000), "its 1 row");
         assert_eq!(read_text(1000, 1000), "its 1,000 rows");

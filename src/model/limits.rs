@@ -46,7 +46,8 @@ pub const SCORES_WAY_OUT: &str = " (what a browser tab holds): compare fewer mod
 pub const JSON_RUNS_WAY_OUT: &str = " (what a browser tab holds): write the runs one per line \
      (JSON lines) or as Parquet and reduce them to one row per configuration where they live, \
      e.g. python -m sweepmap reduce runs.jsonl --metric M -o runs.csv, then open runs.csv; a \
-     Parquet file opened in the page is reduced there (README \"Larger than a tab\")";
+     JSON lines or Parquet file opened in the page is reduced there (README \"Larger than a \
+     tab\")";
 
 /// What to do with more columns in the JSON table form than [`MAX_COLUMNS`], written after
 /// the limit.

@@ -284,11 +284,13 @@ pub fn lm_eval_samples_js(
 /// reports (`www/lib/reduce.js`): `step` "fetching" (`first` bytes of `second`: "Fetching DuckDB:
 /// 1.2 of 7.5 MB"), "sampling" (`first` rows, a sample of `second`), "reducing" (`first` rows),
 /// "read" (what the roles were read from: `first` rows, a sample of `second`), "configurations"
-/// or "item scores" (the note: `first` rows reduced to `second`).
+/// or "item scores" (the note: `first` rows reduced to `second`); for a JSON lines file,
+/// "sampling lines" (in `first` places of the file) and "lines" (`first` bytes read into DuckDB
+/// of `second`, 0 when unknown).
 #[wasm_bindgen(js_name = reductionText)]
 pub fn reduction_text(
     #[wasm_bindgen(
-        unchecked_param_type = "\"fetching\" | \"sampling\" | \"reducing\" | \"read\" | \"configurations\" | \"item scores\""
+        unchecked_param_type = "\"fetching\" | \"sampling\" | \"reducing\" | \"read\" | \"configurations\" | \"item scores\" | \"sampling lines\" | \"lines\""
     )]
     step: &str,
     first: f64,
@@ -304,11 +306,13 @@ pub fn reduction_text(
         "read" => reduction::read_text(a, b),
         "configurations" => reduction::reduced_note(a, b, false),
         "item scores" => reduction::reduced_note(a, b, true),
+        "sampling lines" => reduction::sampling_lines_text(a),
+        "lines" => reduction::reading_lines_text(first.max(0.0) as u64, second.max(0.0) as u64),
         _ => {
             return Err(js_error(crate::Error::InvalidField {
                 field: "step".to_string(),
                 expected: format!(
-                    "\"fetching\", \"sampling\", \"reducing\", \"read\", \"configurations\" or \"item scores\", found {}",
+                    "\"fetching\", \"sampling\", \"reducing\", \"read\", \"configurations\", \"item scores\", \"sampling lines\" or \"lines\", found {}",
                     crate::error::excerpt(&format!("\"{step}\""))
                 ),
             }))

@@ -38,7 +38,7 @@ const fromPaperPackage = (requests) => requests.filter((url) => url.includes("/p
 const fromImportersPackage = (requests) => requests.filter((url) => url.includes("/pkg/importers/"));
 const sliceWasm = () => new URL("pkg/slice/sweepmap_bg.wasm", session.url).href;
 const fromSlicePackage = (requests) => requests.filter((url) => url.includes("/pkg/slice/"));
-const fromDuckDB = (requests) => requests.filter((url) => url.includes("/duckdb/") || url.endsWith("/reduce.js"));
+const fromDuckDB = (requests) => requests.filter((url) => url.includes("/duckdb/") || url.endsWith("/reduce.js") || url.endsWith("/jsonlines.js"));
 
 describe("the wasm packages a page loads", { timeout: 120_000 }, () => {
   test("the explorer on its default example fetches the default package only", async () => {

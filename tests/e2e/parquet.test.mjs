@@ -11,16 +11,14 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { chromium } from "playwright-core";
 
-import { createStaticServer, strictCsp } from "../../.ci/serve.mjs";
-import { chromiumArgs, openPage, shownDataset } from "./browser.mjs";
+import { openPage, shownDataset } from "./browser.mjs";
 import { cancelBigLoad } from "./big-file.mjs";
+import { assertClose, describeShown, elementCells, elementsDone, openElementPage, openLocal, startFixtureSession } from "./duckdb-page.mjs";
 
 const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const python = path.join(repository, ".venv", "bin", "python");
@@ -32,46 +30,6 @@ let csvFile;
 /** Bytes of the Parquet fixture served, per response: { range, bytes }. */
 const served = [];
 
-/**
- * The page (www/) and, under /fixtures/, the generated files, from one origin (so that the strict
- * CSP's connect-src 'self' admits them); the responses for the Parquet file are recorded.
- */
-async function startFixtureSession() {
-  const headers = { "Content-Security-Policy": strictCsp };
-  const site = createStaticServer(undefined, { headers }).listeners("request")[0];
-  const fixtures = createStaticServer(directory, { prefix: "/fixtures/", headers }).listeners("request")[0];
-  const server = createServer((request, response) => {
-    if (request.url?.startsWith("/fixtures/")) {
-      if (request.url.endsWith(".parquet")) {
-        // The headers the static server writes (writeHead), for the body's length.
-        let length = 0;
-        const writeHead = response.writeHead.bind(response);
-        response.writeHead = (status, headers) => {
-          length = Number(headers?.["Content-Length"] ?? 0);
-          return writeHead(status, headers);
-        };
-        response.on("finish", () =>
-          served.push({ method: request.method, range: request.headers.range ?? null, status: response.statusCode, bytes: request.method === "HEAD" ? 0 : length }),
-        );
-      }
-      fixtures(request, response);
-    } else {
-      site(request, response);
-    }
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: chromiumArgs, headless: true });
-  return {
-    url: `http://127.0.0.1:${server.address().port}/`,
-    browser,
-    async close() {
-      await browser.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 before(async () => {
   directory = await mkdtemp(path.join(tmpdir(), "sweepmap-parquet-"));
   try {
@@ -81,128 +39,12 @@ before(async () => {
   }
   parquetFile = path.join(directory, "synthetic-sweep-log.parquet");
   csvFile = path.join(directory, "synthetic-sweep-log.csv");
-  session = await startFixtureSession();
+  session = await startFixtureSession(directory, served);
 });
 after(async () => {
   await session?.close();
   if (directory) await rm(directory, { recursive: true, force: true });
 });
-
-/** Opens a local file with the file input and waits for the page to draw it (or say why not). */
-async function openLocal(page, file) {
-  // The page's first figure first: counted after it, a render is the file's, not the first one's.
-  await shownDataset(page);
-  const before = await page.evaluate(() => ({ renders: window.sweepmap.renders, error: document.getElementById("error-banner").textContent }));
-  await page.setInputFiles("#file-input", file);
-  await page.waitForFunction(
-    (before) => {
-      const banner = document.getElementById("error-banner");
-      return window.sweepmap.renders > before.renders || (!banner.hidden && banner.textContent !== before.error);
-    },
-    before,
-    { timeout: 180_000, polling: 200 },
-  );
-  return shownDataset(page);
-}
-
-/**
- * What the page shows of a run table: its format, runs, columns and view, and every cell's info
- * (the figure's cellInfo of each panel, x and y), with the colour of the canvas at its centre.
- */
-function describeShown(page) {
-  return page.evaluate(() => {
-    const { figure, table, projection } = window.sweepmap;
-    const canvas = document.getElementById("figure-canvas");
-    const context = canvas.getContext("2d");
-    const scale = canvas.width / canvas.getBoundingClientRect().width;
-    const cells = [];
-    figure.panels().forEach((_, panel) => {
-      for (let y = 0; ; y += 1) {
-        if (!figure.cellInfo(panel, 0, y)) break;
-        for (let x = 0; ; x += 1) {
-          const info = figure.cellInfo(panel, x, y);
-          if (!info) break;
-          const rect = figure.cellRect(panel, x, y);
-          const colour = [...context.getImageData(Math.floor((rect.x + rect.width / 2) * scale), Math.floor((rect.y + rect.height / 2) * scale), 1, 1).data];
-          cells.push({ info, colour });
-        }
-      }
-    });
-    return { format: table.format(), runs: table.runs(), view: projection.view(), columns: table.columns(), cells };
-  });
-}
-
-/** Numbers equal to 12 significant digits; everything else exactly. */
-function assertClose(actual, expected, where = "") {
-  if (typeof expected === "number" && typeof actual === "number") {
-    assert.ok(Math.abs(actual - expected) <= 1e-12 * Math.max(1, Math.abs(expected)), `${where}: ${actual} vs ${expected}`);
-  } else if (expected && typeof expected === "object") {
-    assert.deepEqual(Object.keys(actual ?? {}).sort(), Object.keys(expected).sort(), where);
-    for (const key of Object.keys(expected)) assertClose(actual[key], expected[key], `${where}.${key}`);
-  } else {
-    assert.equal(actual, expected, where);
-  }
-}
-
-/** A page of <sweep-map> elements (`body`, HTML) under /fixtures/, opened with its requests recorded. */
-async function openElementPage(body) {
-  const name = `elements-${(elementPages += 1)}.html`;
-  await writeFile(
-    path.join(directory, name),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>elements</title><link rel="icon" href="data:,"><script type="module" src="/lib/element.js"></script></head><body>${body}</body></html>`,
-  );
-  const context = await session.browser.newContext({ viewport: { width: 900, height: 900 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (error) => problems.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  page.on("response", (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  const requests = [];
-  page.on("request", (request) => requests.push(new URL(request.url()).pathname));
-  await page.addInitScript(() => {
-    window.rendered = {};
-    window.failed = {};
-    document.addEventListener("sweepmap-render", (event) => (window.rendered[event.target.id] = event.detail));
-    document.addEventListener("sweepmap-error", (event) => (window.failed[event.target.id] = event.detail.message));
-  });
-  await page.goto(`${session.url}fixtures/${name}`);
-  return { page, context, problems, requests };
-}
-let elementPages = 0;
-
-/** Waits for every element named to draw or fail; resolves to { id: render detail or { error } }. */
-async function elementsDone(page, ids) {
-  await page.waitForFunction((ids) => ids.every((id) => window.rendered[id] || window.failed[id]), ids, { timeout: 180_000, polling: 200 });
-  return page.evaluate((ids) => Object.fromEntries(ids.map((id) => [id, window.failed[id] ? { error: window.failed[id] } : window.rendered[id]])), ids);
-}
-
-/** Every cell of an element's figure: its info and the colour at its centre. */
-function elementCells(page, id) {
-  return page.evaluate((id) => {
-    const host = document.getElementById(id);
-    const { figure } = host;
-    const canvas = host.shadowRoot.querySelector("canvas");
-    const scale = canvas.width / figure.size().width;
-    const context = canvas.getContext("2d");
-    const cells = [];
-    figure.panels().forEach((_, panel) => {
-      for (let y = 0; figure.cellInfo(panel, 0, y); y += 1) {
-        for (let x = 0; ; x += 1) {
-          const info = figure.cellInfo(panel, x, y);
-          if (!info) break;
-          const rect = figure.cellRect(panel, x, y);
-          const colour = [...context.getImageData(Math.floor((rect.x + rect.width / 2) * scale), Math.floor((rect.y + rect.height / 2) * scale), 1, 1).data];
-          cells.push({ info, colour });
-        }
-      }
-    });
-    return cells;
-  }, id);
-}
 
 describe("Parquet in the page", { timeout: 600_000 }, () => {
   test("a local Parquet file is reduced in DuckDB-wasm and drawn as its rows opened as CSV are", async () => {
@@ -570,7 +412,7 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
   });
 
   test("<sweep-map> with a CSV src never fetches DuckDB", async () => {
-    const { page, context, problems, requests } = await openElementPage('<sweep-map id="csv" src="synthetic-sweep-log.csv"></sweep-map>');
+    const { page, context, problems, requests } = await openElementPage(session, directory, '<sweep-map id="csv" src="synthetic-sweep-log.csv"></sweep-map>');
     const done = await elementsDone(page, ["csv"]);
     assert.equal(done.csv.error, undefined, done.csv.error);
     assert.equal(done.csv.reduced, null);
@@ -583,7 +425,7 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
   test("<sweep-map src=....parquet> draws the reduced table: the cells of the same rows as CSV", async () => {
     served.length = 0;
     const size = (await stat(parquetFile)).size;
-    const { page, context, problems, requests } = await openElementPage(
+    const { page, context, problems, requests } = await openElementPage(session, directory, 
       '<sweep-map id="parquet" src="synthetic-sweep-log.parquet"></sweep-map><sweep-map id="csv" src="synthetic-sweep-log.csv"></sweep-map>',
     );
     const done = await elementsDone(page, ["parquet", "csv"]);
@@ -619,7 +461,7 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
 
   test("<sweep-map> with a Parquet src DuckDB cannot read says so inside the element", async () => {
     await writeFile(path.join(directory, "not-really-either.parquet"), "lr,acc\n0.1,0.5\n");
-    const { page, context, problems } = await openElementPage('<sweep-map id="fake" src="not-really-either.parquet"></sweep-map>');
+    const { page, context, problems } = await openElementPage(session, directory, '<sweep-map id="fake" src="not-really-either.parquet"></sweep-map>');
     const done = await elementsDone(page, ["fake"]);
     assert.match(
       done.fake.error,

@@ -28,7 +28,7 @@ after(async () => {
 describe("the static site", { timeout: 120_000 }, () => {
   test("holds the pages, the package and the data, and nothing only development needs", () => {
     const files = built.files.map((file) => file.split(path.sep).join("/"));
-    for (const needed of ["index.html", "main.js", "style.css", "example.html", "example.css", "example.js", "lib/sweepmap.js", "lib/element.js", "lib/cells.js", "pkg/sweepmap.js", "pkg/sweepmap_bg.wasm", "data/index.json", "data/kv-cache-sweep.json", "lib/reduce.js", "duckdb/duckdb-browser.js", "duckdb/duckdb-browser-eh.worker.js", "duckdb/duckdb-eh.wasm", "duckdb/reduction.sql"]) {
+    for (const needed of ["index.html", "main.js", "style.css", "example.html", "example.css", "example.js", "lib/sweepmap.js", "lib/element.js", "lib/cells.js", "pkg/sweepmap.js", "pkg/sweepmap_bg.wasm", "data/index.json", "data/kv-cache-sweep.json", "lib/reduce.js", "lib/jsonlines.js", "duckdb/duckdb-browser.js", "duckdb/duckdb-browser-eh.worker.js", "duckdb/duckdb-eh.wasm", "duckdb/reduction.sql"]) {
       assert.ok(files.includes(needed), `the site has ${needed}`);
     }
     assert.deepEqual(files.filter((file) => file.endsWith(".d.ts") || file.endsWith(".mjs")), []);

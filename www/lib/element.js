@@ -31,7 +31,7 @@
 import { freeSliceDataset, load, loadedSlice, loadSliceApi, sliceDataset } from "./sweepmap.js";
 import { CellInspector } from "./cells.js";
 import { figureStyleSheet } from "./figure-style.js";
-import { fetchData, formatOf, LoadCancelled, loadSweep, loadText, namesParquet, receivedText, splitNames } from "./source.js";
+import { fetchData, formatOf, LoadCancelled, loadSweep, loadText, namesJsonLines, namesParquet, receivedText, splitNames } from "./source.js";
 import { onSchemeChange } from "./theme.js";
 // The attributes that shape the figure (one per view setting that has one), which of them are
 // flags and which numbers: generated from the core's settings (src/view/typescript.rs). The
@@ -303,7 +303,7 @@ export class SweepMapElement extends HTMLElement {
       const api = load();
       api.catch(() => {});
       let text = source.text;
-      if (typeof text !== "string") {
+      const fetchText = async () => {
         this.#showStatus(`Loading ${source.name}…`, { cancel: true });
         const onProgress = (progress) => {
           if (!current()) return;
@@ -316,7 +316,8 @@ export class SweepMapElement extends HTMLElement {
           if (error instanceof LoadCancelled) throw error;
           throw new Error(`could not fetch ${source.name}: ${asError(error).message}`);
         }
-      }
+      };
+      if (typeof text !== "string" && !source.parquet) await fetchText();
       const wasm = await api;
       if (!current()) return;
       let format = formatOf(wasm, source.path, source.format);
@@ -330,14 +331,19 @@ export class SweepMapElement extends HTMLElement {
           if (current()) this.#showStatus(`${message}…`, { cancel: true });
         };
         try {
-          reduced = await reduceParquet(wasm, { url: source.url, name: source.name, progress, signal: controller.signal });
+          reduced = await reduceParquet(wasm, { url: source.url, name: source.name, format: source.reduce, progress, signal: controller.signal });
         } catch (error) {
           if (error instanceof LoadCancelled) throw error;
-          throw new Error(`could not reduce ${source.name} in DuckDB-wasm: ${asError(error).message}`);
+          // JSON lines that are an lm-evaluation-harness samples log: read whole, as text.
+          if (!error?.readWhole) throw new Error(`could not reduce ${source.name} in DuckDB-wasm: ${asError(error).message}`);
         }
         if (!current()) return;
-        ({ text, kind } = reduced);
-        format = "csv";
+        if (reduced) {
+          ({ text, kind } = reduced);
+          format = "csv";
+        } else {
+          await fetchText();
+        }
       }
       try {
         // rename="old=new,...": the models of lm-evaluation-harness files renamed (the importers'
@@ -402,13 +408,16 @@ export class SweepMapElement extends HTMLElement {
       const url = new URL(src, this.ownerDocument.baseURI);
       // Parquet is not fetched whole: DuckDB-wasm reads the parts it needs (range requests).
       const parquet = format === "parquet" || (format === "auto" && namesParquet(url.pathname));
+      // JSON lines (by name) are streamed into DuckDB-wasm in chunks, never held whole as text.
+      const jsonLines = format === "auto" && namesJsonLines(url.pathname);
       return {
         text: parquet ? "" : ({ signal, onProgress }) => fetchData(url, { signal, onProgress, name: src }),
         format: parquet ? "csv" : format,
         path: url.pathname,
         kind,
         name: `"${src}"`,
-        parquet,
+        parquet: parquet || jsonLines,
+        reduce: parquet ? "parquet" : "jsonl",
         url: url.href,
       };
     }

@@ -27,6 +27,7 @@
 //
 // The data never leave the browser: DuckDB runs in a Worker of this page.
 
+import { readJsonLines } from "./jsonlines.js";
 import { LoadCancelled } from "./source.js";
 import { loadImportersApi, loadPairwiseApi } from "./sweepmap.js";
 
@@ -189,7 +190,7 @@ async function stopEngine() {
 }
 
 /** A query's rows as plain objects (numbers for DuckDB's 64-bit counts). */
-async function rowsOf(connection, sql) {
+export async function rowsOf(connection, sql) {
   const table = await connection.query(sql);
   return table.toArray().map((row) => {
     const plain = row.toJSON();
@@ -199,7 +200,7 @@ async function rowsOf(connection, sql) {
 }
 
 /** A query's result as CSV text, written by DuckDB into its virtual file system and read back. */
-async function csvOf(db, connection, sql, file) {
+export async function csvOf(db, connection, sql, file) {
   await connection.query(`COPY (${sql}) TO '${file}' (FORMAT csv, HEADER)`);
   try {
     return new TextDecoder().decode(await db.copyFileToBuffer(file));
@@ -213,7 +214,7 @@ async function csvOf(db, connection, sql, file) {
  * per-item scores (guessKind, then the pairwise package's pairwiseColumns: the loader's own
  * choice), else null.
  */
-async function itemScoreColumns(api, sample) {
+export async function itemScoreColumns(api, sample) {
   if (api.guessKind(sample, "csv") !== "pairwise") return null;
   const pairwise = await loadPairwiseApi();
   try {
@@ -323,7 +324,9 @@ let registered = 0;
 /**
  * Reduces a Parquet source in DuckDB-wasm: `file` (a File) or `url` (an address), `name` for
  * progress lines and LoadCancelled; `format` "csv" for a CSV file past what a tab holds,
- * "arrow" for a local Arrow IPC file (Feather 2: inserted whole, uncompressed only). `api`
+ * "arrow" for a local Arrow IPC file (Feather 2: inserted whole, uncompressed only), "jsonl"
+ * for JSON lines, local or at an address (framed and inserted in chunks: lib/jsonlines.js;
+ * an lm-evaluation-harness samples log at an address rejects with `readWhole`). `api`
  * is the default package (inferRoles); `progress(fraction or null, text)`; `signal` cancels
  * with LoadCancelled. Resolves to { kind, text, rows, configurations, sql,
  * roles, note }: "sweep" and the configuration table as CSV, or "pairwise" and the per-item
@@ -334,7 +337,7 @@ let registered = 0;
  * Rejects with an Error saying what failed and what to do, for the caller to prefix with the
  * file's name or the address.
  * @param {any} api
- * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "arrow" | "csv", progress: (fraction: number | null, text: string) => void, signal: AbortSignal }} options
+ * @param {{ file?: File, url?: string, name: string, format?: "parquet" | "arrow" | "csv" | "jsonl", progress: (fraction: number | null, text: string) => void, signal: AbortSignal }} options
  */
 export async function reduceParquet(api, { file, url, name, format = "parquet", progress, signal }) {
   const check = () => {
@@ -360,6 +363,14 @@ export async function reduceParquet(api, { file, url, name, format = "parquet", 
   }
 }
 
+/**
+ * The share of the progress bar fetching DuckDB takes: half of it, but a tenth for JSON lines,
+ * whose reading into DuckDB (lib/jsonlines.js: from there to 0.6) is most of their time.
+ */
+function fetchedShare(format) {
+  return format === "jsonl" ? 0.1 : 0.5;
+}
+
 async function reduceIn(api, { file, url, name, format, progress, check }) {
   progress(null, "Fetching DuckDB");
   // The progress lines and the note are the core's, from the counts (the importers package's
@@ -371,7 +382,7 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
     started = await startEngine((got) => {
       const total = Number(got.bytesTotal);
       const loaded = Number(got.bytesLoaded);
-      if (total > 0) progress(0.5 * (loaded / total), words.reductionText("fetching", loaded, total));
+      if (total > 0) progress(fetchedShare(format) * (loaded / total), words.reductionText("fetching", loaded, total));
     });
   } catch (error) {
     throw new Error(`DuckDB-wasm, which reads Parquet in the page, did not start (${messageOf(error)}): reload the page and try again`);
@@ -380,9 +391,10 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
   const { duckdb, db, sql } = started;
   registered += 1;
   const fileName = `source-${registered}.${format}`;
-  if (format === "arrow") {
+  if (format === "arrow" || format === "jsonl") {
     // Arrow IPC: no reader of it in DuckDB-wasm 1.28 (its arrow extension would be fetched from
-    // DuckDB's site), so its record batches are inserted as the IPC stream the file holds.
+    // DuckDB's site), so its record batches are inserted as the IPC stream the file holds. JSON
+    // lines: framed and inserted in chunks (lib/jsonlines.js), from the file or the address.
   } else if (file) {
     await db.registerFileHandle(fileName, file, duckdb.DuckDBDataProtocol.BROWSER_FILEREADER, true);
   } else {
@@ -391,16 +403,25 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
   const connection = await db.connect();
   let broken = false;
   try {
-    progress(0.55, `Reading the columns of ${name}`);
+    progress(format === "jsonl" ? fetchedShare(format) : 0.55, `Reading the columns of ${name}`);
     try {
       if (format === "arrow") {
         await insertArrow(connection, file, `arrow_${registered}`);
         await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM arrow_${registered}`);
+      } else if (format === "jsonl") {
+        await readJsonLines(api, db, connection, { file, url, table: `jsonl_${registered}`, importers: words, progress, check });
+        await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM jsonl_${registered}`);
       } else {
         const reader = format === "csv" ? "read_csv_auto" : "read_parquet";
         await connection.query(`CREATE OR REPLACE VIEW runs AS SELECT * FROM ${reader}('${fileName}')`);
       }
     } catch (error) {
+      if (format === "jsonl") {
+        // Its own words (the line, or DuckDB's). A failed insert may leave DuckDB unusable, and
+        // after a Cancel its worker is gone: nothing more is asked of it.
+        broken = !error?.readWhole;
+        throw error;
+      }
       if (format === "csv") throw new Error(`DuckDB cannot read it as CSV (${messageOf(error)})`);
       if (format === "arrow") {
         // A failed insert may leave DuckDB unusable: the next file starts a new one.
@@ -470,6 +491,7 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
       stopEngine();
     } else {
       if (format === "arrow") await connection.query(`DROP TABLE IF EXISTS arrow_${registered}`).catch(() => {});
+      if (format === "jsonl") await connection.query(`DROP TABLE IF EXISTS jsonl_${registered}`).catch(() => {});
       await connection.close().catch(() => {});
       await db.dropFile(fileName).catch(() => {});
     }

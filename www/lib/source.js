@@ -187,6 +187,26 @@ export function namesParquet(name) {
   return path.endsWith(".parquet") || path.endsWith(".pq");
 }
 
+/**
+ * True for a name that says JSON lines: `.jsonl` or `.ndjson` (a query or fragment ignored). Such
+ * a source at an address is read into DuckDB-wasm in chunks and reduced there (reduce.js, README
+ * "JSON lines in the page"), unless its first lines are an lm-evaluation-harness samples log.
+ */
+export function namesJsonLines(name) {
+  const path = String(name ?? "").split(/[?#]/)[0].toLowerCase();
+  return path.endsWith(".jsonl") || path.endsWith(".ndjson");
+}
+
+/**
+ * The error for line `line` of a JSON lines file (its text, or its start) that is not a JSON
+ * object: the same words whether the page reads the file whole or DuckDB-wasm reads it.
+ */
+export function notAnObjectLine(line, text) {
+  const trimmed = text.trim();
+  const shown = JSON.stringify(trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed);
+  return new Error(`line ${line.toLocaleString("en")} is not a JSON object (${shown}): a JSON lines file holds one object per line, {"name": value, ...}`);
+}
+
 /** True for a name that says Arrow IPC: `.arrow` or `.feather` (a query or fragment ignored). */
 export function namesArrow(name) {
   const path = String(name ?? "").split(/[?#]/)[0].toLowerCase();
