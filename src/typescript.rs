@@ -190,6 +190,7 @@ fn declarations() -> String {
         declaration::<crate::table::Choice>(&config),
         declaration::<crate::table::BinPick>(&config),
         declaration::<crate::table::View>(&config),
+        declaration::<crate::table::TableChoices>(&config),
         declaration::<crate::table::Effect>(&config),
     ]);
     let mut text = String::from(

@@ -660,12 +660,18 @@ fn main_effect_shares_are_labelled_as_percentages() {
 }
 
 #[test]
-fn the_column_panel_heading_counts_the_columns_and_the_roles_to_check() {
+fn the_column_panel_heading_and_notice_count_the_columns_and_the_roles_to_check() {
     assert_eq!(open(SMALL).columns_heading(), "Columns (4)");
     // "out" is the metric by being the last column of numbers: a guess to check.
     let unsure =
         open("p,q,r,out\n1,2,3,0.5\n2,3,4,0.6\n1,3,4,0.7\n2,2,3,0.1\n1,2,4,0.2\n2,3,3,0.3\n");
     assert_eq!(unsure.columns_heading(), "Columns (4) · 1 to check");
+    // The page's notice, beside its button to the panel, only then.
+    assert_eq!(open(SMALL).columns_notice(), None);
+    assert_eq!(
+        unsure.columns_notice(),
+        Some("Some columns' roles are best guesses: fix them in the column panel.")
+    );
 }
 
 proptest! {
@@ -796,4 +802,79 @@ fn views_after_the_first_project_as_on_a_fresh_sweep() {
         sweep.main_effects("acc").unwrap(),
         open(SMALL).main_effects("acc").unwrap()
     );
+}
+
+/// The explorer's run-table selects are built from `tableChoices()`: every role, choice,
+/// direction and binned-cell mode as the view words them (each read back as the view reads
+/// it), with the label the page shows, in the page's order, and the direction's two hints.
+#[test]
+fn table_choices_are_the_view_words_with_their_labels() {
+    use sweepmap::table::TABLE_CHOICES;
+    let json = serde_json::to_value(&TABLE_CHOICES).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({
+            "roles": [
+                ["parameter", "Parameter"],
+                ["metric", "Metric"],
+                ["facet", "Panels (facet)"],
+                ["replicate", "Replicate"],
+                ["ignore", "Ignored"],
+            ],
+            "others": [
+                ["fixed", "Fixed at a value"],
+                ["best", "Best over its values"],
+                ["mean", "Mean over its values"],
+                ["facet", "Panels by its values"],
+            ],
+            "directions": [["higher", "Higher is better"], ["lower", "Lower is better"]],
+            "bins": [["mean", "The mean of their runs"], ["best", "Their best run"]],
+            "directionChosen": "As chosen",
+            "directionInferred": "Inferred from the metric",
+        })
+    );
+    // Every role, in the order messages list them; each word is the one the options take.
+    let roles: Vec<Option<Role>> = TABLE_CHOICES
+        .roles
+        .iter()
+        .map(|[word, _]| Role::named(word))
+        .collect();
+    assert_eq!(roles, Role::ALL.map(Some));
+    // Each choice word is read by a view as that choice ("fixed" with a value).
+    let read = |word: &str| -> Choice {
+        let value = match word {
+            "fixed" => serde_json::json!({ "fixed": "64" }),
+            word => serde_json::json!(word),
+        };
+        serde_json::from_value(value).unwrap()
+    };
+    let choices: Vec<Choice> = TABLE_CHOICES
+        .others
+        .iter()
+        .map(|[word, _]| read(word))
+        .collect();
+    assert_eq!(
+        choices,
+        [
+            Choice::Fixed("64".into()),
+            Choice::Best,
+            Choice::Mean,
+            Choice::Facet
+        ]
+    );
+    // A direction's word and its label each read as it; a bins word reads and writes as itself.
+    let directions: Vec<_> = TABLE_CHOICES
+        .directions
+        .iter()
+        .map(|[word, label]| (Direction::parse(word), Direction::parse(label)))
+        .collect();
+    let (higher, lower) = (Some(Direction::Higher), Some(Direction::Lower));
+    assert_eq!(directions, [(higher, higher), (lower, lower)]);
+    let bins: Vec<BinPick> = TABLE_CHOICES
+        .bins
+        .iter()
+        .map(|[word, _]| serde_json::from_value(serde_json::json!(word)).unwrap())
+        .collect();
+    assert_eq!(bins, [BinPick::Mean, BinPick::Best]);
+    assert_eq!(serde_json::to_value(BinPick::Best).unwrap(), "best");
 }

@@ -3,32 +3,23 @@
 // facet) with its main effect under it, and what a binned axis's cells show; and the column
 // panel, every column with its role, why, and what to check, each role changeable.
 //
-// Every choice and label comes from the core (SweepTable.columns(), parameterValues(),
-// mainEffects(), SweepProjection.view()); this module places them, remembers what the user
+// Every choice and label comes from the core (tableChoices(), SweepTable.columns(),
+// parameterValues(), mainEffects(), SweepProjection.view()); this module places them, remembers what the user
 // chose, and hands the page a view (onView) or roles (onRoles) to project or reopen with. It
 // computes nothing about the data. Text from the data goes in through textContent only.
 
-import { displayLabel } from "./lib/sweepmap.js";
+import { displayLabel, tableChoices } from "./lib/sweepmap.js";
 
 /** A parameter with more values than this, all ordered (numbers or bins), gets a slider. */
 export const SLIDER_FROM = 7;
 
-/** The roles a column can take, as the core names them, and how the panel says them. */
-const ROLES = [
-  ["parameter", "Parameter"],
-  ["metric", "Metric"],
-  ["facet", "Panels (facet)"],
-  ["replicate", "Replicate"],
-  ["ignore", "Ignored"],
-];
+/** @type {import("./pkg/sweepmap.js").TableChoices | undefined} */
+let choices;
 
-/** What a view can do with a parameter that is not an axis. */
-const CHOICES = [
-  ["fixed", "Fixed at a value"],
-  ["best", "Best over its values"],
-  ["mean", "Mean over its values"],
-  ["facet", "Panels by its values"],
-];
+/** The core's words for the controls and the panel ([value, label] lists, the hints), once. */
+function words() {
+  return (choices ??= tableChoices());
+}
 
 /** A narrow screen: the column panel starts closed there (the figure comes first). */
 const NARROW = "(max-width: 44rem)";
@@ -52,6 +43,11 @@ function option(value, text) {
   node.value = value;
   node.text = displayLabel(text);
   return node;
+}
+
+/** A select's options from a list of the core's [value, label] pairs. */
+function options(pairs) {
+  return pairs.map(([value, text]) => option(value, text));
 }
 
 /** A labelled field (the page's .field) holding `control`, with an optional hint under it. */
@@ -164,11 +160,6 @@ export class RunTableControls {
     this.elements.panel.hidden = false;
   }
 
-  /** True when a column's role is unsure (the core says what to check). */
-  hasChecks() {
-    return (this.columns ?? []).some((column) => column.check);
-  }
-
   /** Opens the column panel and moves focus to it. */
   openPanel() {
     this.elements.panel.open = true;
@@ -199,7 +190,7 @@ export class RunTableControls {
     nodes.push(field("table-metric", "Metric", metric));
 
     const direction = document.createElement("select");
-    direction.append(option("higher", "Higher is better"), option("lower", "Lower is better"));
+    direction.append(...options(words().directions));
     direction.addEventListener("change", () => {
       this.directionChosen = true;
       this.onView({ direction: direction.value });
@@ -229,7 +220,7 @@ export class RunTableControls {
       const values = table.parameterValues(column.column) ?? [];
       const id = `table-parameter-${index}`;
       const mode = document.createElement("select");
-      mode.append(...CHOICES.map(([value, text]) => option(value, text)));
+      mode.append(...options(words().others));
       const box = field(id, name, mode, { hint: shareHint(name), className: "field-parameter" });
       let valueControl;
       let output = null;
@@ -271,7 +262,7 @@ export class RunTableControls {
     });
 
     const bins = document.createElement("select");
-    bins.append(option("mean", "The mean of their runs"), option("best", "Their best run"));
+    bins.append(...options(words().bins));
     bins.addEventListener("change", () => this.onView({ bins: bins.value }));
     const binsField = field("table-bins", "Binned cells show", bins);
     binsField.hidden = !(binned.has(view.x) || binned.has(view.y));
@@ -292,9 +283,11 @@ export class RunTableControls {
     if (!this.controls || !view) return;
     const { metric, direction, directionField, bins } = this.controls;
     metric.value = view.metric;
-    direction.value = view.direction ?? "higher";
-    directionField.querySelector(".hint").textContent = this.directionChosen ? "As chosen" : "Inferred from the metric";
-    bins.value = view.bins ?? "mean";
+    // The view is the projection's, every choice filled in: its direction and bins are set.
+    direction.value = view.direction;
+    const { directionChosen, directionInferred } = words();
+    directionField.querySelector(".hint").textContent = this.directionChosen ? directionChosen : directionInferred;
+    bins.value = view.bins;
     /** @type {HTMLSelectElement} */ (document.getElementById("table-x")).value = view.x;
     /** @type {HTMLSelectElement} */ (document.getElementById("table-y")).value = view.y;
     for (const [name, controls] of this.parameters) {
@@ -327,7 +320,7 @@ export class RunTableControls {
       const select = document.createElement("select");
       select.id = `column-role-${index}`;
       select.setAttribute("aria-label", `Role of ${displayLabel(column.label)}`);
-      select.append(...ROLES.map(([value, text]) => option(value, text)));
+      select.append(...options(words().roles));
       select.value = column.role;
       select.addEventListener("change", () => {
         const role = select.value;

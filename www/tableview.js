@@ -157,14 +157,15 @@ async function reopenBigSweep(loaded, roles, refused) {
 
 /** With a run table shown whose roles are unsure, a notice with a button to the column panel. */
 export function addColumnsNotice() {
-  if (!app.shown?.sweep?.table || !tableControls.hasChecks()) return;
+  const notice = app.shown?.sweep?.table?.columnsNotice();
+  if (!notice) return;
   const item = document.createElement("li");
   const button = document.createElement("button");
   button.type = "button";
   button.className = "notice-action";
   button.textContent = "Check the columns";
   button.addEventListener("click", () => tableControls.openPanel());
-  item.append("Some columns' roles are best guesses: fix them in the column panel. ", button);
+  item.append(`${notice} `, button);
   elements.noticeList.append(item);
   elements.noticeBanner.hidden = false;
 }

@@ -18,7 +18,6 @@
 use super::markdown::is_line_end;
 use super::{format_value, Figure, FigurePanel, PanelKind};
 use crate::display::{display_label, is_bidi_control};
-use crate::Direction;
 
 /// The first line of every export: what the tables need in the preamble.
 const PREAMBLE_NOTE: &str = "% Tables by sweepmap: \\usepackage{booktabs} in the preamble.\n";
@@ -102,10 +101,8 @@ fn caption(figure: &Figure, panel: &FigurePanel, x_name: &str, y_name: &str) -> 
     caption.push('.');
     // A difference says who is ahead, not what is better; the figure marks no peak in it.
     if !matches!(panel.kind, PanelKind::Difference { .. }) {
-        caption.push_str(match figure.direction {
-            Direction::Higher => " Higher is better",
-            Direction::Lower => " Lower is better",
-        });
+        caption.push(' ');
+        caption.push_str(figure.direction.label());
         match panel.peaks.len() {
             0 => caption.push('.'),
             1 => caption.push_str("; the best value in bold."),

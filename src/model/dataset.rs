@@ -36,10 +36,19 @@ impl Direction {
     }
 
     /// The word used in the data formats.
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Direction::Higher => "higher",
             Direction::Lower => "lower",
+        }
+    }
+
+    /// The direction as a sentence says it: "Higher is better" (the page's direction control,
+    /// LaTeX captions).
+    pub const fn label(self) -> &'static str {
+        match self {
+            Direction::Higher => "Higher is better",
+            Direction::Lower => "Lower is better",
         }
     }
 

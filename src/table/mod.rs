@@ -54,7 +54,7 @@ pub use formats::Format;
 pub use merge::{merge_csv_files, MergedFiles, SOURCE_FILE};
 pub use name_map::NameMap;
 pub use names::PANDAS_INDEX;
-pub use project::{BinPick, CellRuns, Choice, Projection, View};
+pub use project::{BinPick, CellRuns, Choice, Projection, TableChoices, View, TABLE_CHOICES};
 pub use roles::{ColumnRole, Reason, Role, TableOptions};
 
 /// The code of a missing field (empty, `NA`, ...).
@@ -686,11 +686,7 @@ impl Sweep {
     /// The column panel's heading: "Columns (4)", and how many roles are best guesses to check
     /// when any is: "Columns (4) · 1 to check".
     pub fn columns_heading(&self) -> String {
-        let checks = self
-            .roles
-            .iter()
-            .filter(|role| role.check.is_some())
-            .count();
+        let checks = self.checks();
         let count = crate::error::grouped(self.roles.len());
         match checks {
             0 => format!("Columns ({count})"),
@@ -699,6 +695,21 @@ impl Sweep {
                 crate::error::grouped(checks)
             ),
         }
+    }
+
+    /// The notice a page shows, beside a button to its column panel, when any column's role is a
+    /// best guess to check; none when every role is sure.
+    pub fn columns_notice(&self) -> Option<&'static str> {
+        (self.checks() > 0)
+            .then_some("Some columns' roles are best guesses: fix them in the column panel.")
+    }
+
+    /// How many columns' roles are best guesses, with what to check.
+    fn checks(&self) -> usize {
+        self.roles
+            .iter()
+            .filter(|role| role.check.is_some())
+            .count()
     }
 
     /// The columns with a role, in header order.

@@ -57,7 +57,7 @@ pub enum Choice {
 }
 
 /// What a cell of a binned axis shows of the runs in it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
 #[cfg_attr(test, derive(ts_rs::TS), ts(rename = "BinPick"))]
 pub enum BinPick {
@@ -67,6 +67,76 @@ pub enum BinPick {
     /// The best run (best configuration) in the bin.
     Best,
 }
+
+impl BinPick {
+    /// The word a view writes it as (`"mean"`, `"best"`).
+    pub const fn word(self) -> &'static str {
+        match self {
+            BinPick::Mean => "mean",
+            BinPick::Best => "best",
+        }
+    }
+}
+
+// By hand, as a string, as [`Role`] is: serde's derive writes a unit variant through code of
+// its own.
+impl Serialize for BinPick {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> std::result::Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.word())
+    }
+}
+
+/// The words of a run table's view controls and column panel, each with how the page says it,
+/// in the order the page lists them: what `tableChoices()` returns. Declared here once, so the
+/// page repeats no word list nor label of the core's.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct TableChoices {
+    /// A column's roles ([`Role`]).
+    pub roles: &'static [[&'static str; 2]],
+    /// What a view does with a parameter that is not an axis ([`Choice`]): `"fixed"` (written
+    /// `{ fixed: value }` in a view), `"best"`, `"mean"`, `"facet"`.
+    pub others: &'static [[&'static str; 2]],
+    /// The metric's directions.
+    pub directions: &'static [[&'static str; 2]],
+    /// What a cell of a binned axis shows ([`BinPick`]).
+    pub bins: &'static [[&'static str; 2]],
+    /// The direction's hint once the user picked it.
+    pub direction_chosen: &'static str,
+    /// The direction's hint until then (the core inferred it).
+    pub direction_inferred: &'static str,
+}
+
+/// The run table's words and labels ([`TableChoices`]).
+pub const TABLE_CHOICES: TableChoices = TableChoices {
+    roles: &[
+        [Role::Parameter.as_str(), "Parameter"],
+        [Role::Metric.as_str(), "Metric"],
+        [Role::Facet.as_str(), "Panels (facet)"],
+        [Role::Replicate.as_str(), "Replicate"],
+        [Role::Ignore.as_str(), "Ignored"],
+    ],
+    others: &[
+        ["fixed", "Fixed at a value"],
+        ["best", "Best over its values"],
+        ["mean", "Mean over its values"],
+        ["facet", "Panels by its values"],
+    ],
+    directions: &[
+        [Direction::Higher.as_str(), Direction::Higher.label()],
+        [Direction::Lower.as_str(), Direction::Lower.label()],
+    ],
+    bins: &[
+        [BinPick::Mean.word(), "The mean of their runs"],
+        [BinPick::Best.word(), "Their best run"],
+    ],
+    direction_chosen: "As chosen",
+    direction_inferred: "Inferred from the metric",
+};
 
 /// A view of a run table.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

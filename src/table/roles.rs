@@ -71,7 +71,7 @@ impl Role {
     }
 
     /// The role's name as the options write it.
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Role::Parameter => "parameter",
             Role::Metric => "metric",

@@ -1001,6 +1001,34 @@ export type SweepView = {
   bins: BinPick,
 };
 
+export type TableChoices = {
+  /**
+   * A column's roles ([`Role`]).
+   */
+  roles: Array<[string, string]>,
+  /**
+   * What a view does with a parameter that is not an axis ([`Choice`]): `"fixed"` (written
+   * `{ fixed: value }` in a view), `"best"`, `"mean"`, `"facet"`.
+   */
+  others: Array<[string, string]>,
+  /**
+   * The metric's directions.
+   */
+  directions: Array<[string, string]>,
+  /**
+   * What a cell of a binned axis shows ([`BinPick`]).
+   */
+  bins: Array<[string, string]>,
+  /**
+   * The direction's hint once the user picked it.
+   */
+  directionChosen: string,
+  /**
+   * The direction's hint until then (the core inferred it).
+   */
+  directionInferred: string,
+};
+
 export type MainEffect = {
   /**
    * The parameter's column.

@@ -16,7 +16,9 @@ use wasm_bindgen::JsCast;
 use super::dataset::{role_value, Roles, SweepDataset};
 use super::{arguments, js_error, to_plain_object};
 use crate::link::js_number;
-use crate::table::{open_sweep, BinPick, CellRuns, Choice, Role, Sweep, TableOptions, View};
+use crate::table::{
+    open_sweep, BinPick, CellRuns, Choice, Role, Sweep, TableOptions, View, TABLE_CHOICES,
+};
 use crate::{CsvOptions, Dataset, Direction, Error};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -249,6 +251,14 @@ pub(super) fn table_or_error(opened: crate::Result<Sweep>) -> Result<SweepTable,
 
 /// The roles `openSweep` infers for a text (every column with its role, why, and what to
 /// check; the format; the notices), for a front end of its own, with no table to free.
+/// The words of a run table's view controls and column panel, each with how the page says it
+/// (roles, the choices for a parameter that is not an axis, directions, what binned cells show,
+/// the direction's hints), so the page builds its selects from the core's lists.
+#[wasm_bindgen(js_name = tableChoices, unchecked_return_type = "TableChoices")]
+pub fn table_choices_js() -> Result<JsValue, js_sys::Error> {
+    to_plain_object(&TABLE_CHOICES)
+}
+
 #[wasm_bindgen(js_name = inferRoles, unchecked_return_type = "InferredRoles")]
 pub fn infer_roles_js(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -314,6 +324,13 @@ impl SweepTable {
     #[wasm_bindgen(js_name = columnsHeading)]
     pub fn columns_heading(&self) -> String {
         self.0.columns_heading()
+    }
+
+    /// The notice beside a button to the column panel when any column's role is a best guess;
+    /// `undefined` when every role is sure.
+    #[wasm_bindgen(js_name = columnsNotice)]
+    pub fn columns_notice(&self) -> Option<String> {
+        self.0.columns_notice().map(String::from)
     }
 
     /// Sentences for the user: runs left out, choices to check.
