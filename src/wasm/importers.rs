@@ -280,6 +280,14 @@ pub fn lm_eval_samples_js(
     converted_object(&converted.json, &models, &converted.notes)
 }
 
+/// The title of files read together (lm-evaluation-harness files, one per model), which the
+/// page gives them as one local file: the core's words, as a merge of CSV files has them in its
+/// `title` ([`crate::table::merge::files_title`]): "results_a.json + 2 more files".
+#[wasm_bindgen(js_name = filesTitle)]
+pub fn files_title_js(names: Vec<String>) -> String {
+    crate::table::merge::files_title(&names)
+}
+
 /// What the page says while DuckDB-wasm reduces a file too large for a tab, from the counts it
 /// reports (`www/lib/reduce.js`): `step` "fetching" (`first` bytes of `second`: "Fetching DuckDB:
 /// 1.2 of 7.5 MB"), "sampling" (`first` rows, a sample of `second`), "reducing" (`first` rows),
