@@ -101,12 +101,12 @@ export async function openFiles(files) {
 
 /**
  * Opens files converted into one text (importedFiles, mergeSweepFiles: { text, format,
- * notices }) as one local file whose name lists them; its data (the converted text) go into
+ * notices, title }, the core's title for the files together) as one local file whose name lists them; its data (the converted text) go into
  * links, so a link reopens what is shown.
  */
 async function openMerged(names, merged) {
   app.localCount += 1;
-  const name = names.length === 1 ? names[0] : names.length === 2 ? `${names[0]} + ${names[1]}` : `${names[0]} + ${names.length - 1} more files`;
+  const name = merged.title;
   const source = { kind: "local", name, format: merged.format, data: null, key: `file:${app.localCount}` };
   try {
     source.data = (await embeddable(merged.text, source)).data;

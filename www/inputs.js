@@ -84,10 +84,12 @@ export function wireControls() {
   elements.modelsList.addEventListener("change", (event) => {
     const input = /** @type {HTMLInputElement} */ (event.target);
     const chosen = [.../** @type {NodeListOf<HTMLInputElement>} */ (elements.modelsList.querySelectorAll("input:checked"))].map((item) => item.value);
-    if (chosen.length < 2) {
-      // Every pair needs two models: the box stays checked and the note says why.
+    // Every pair needs two models (the core's rule and words): the box stays checked and the
+    // note says why. The models list is shown for per-item scores only: the pairwise package's.
+    const note = /** @type {typeof import("./pkg/pairwise/sweepmap.js")} */ (app.shown.api).modelsChoiceNote(chosen.length);
+    if (note) {
       input.checked = true;
-      elements.modelsNote.textContent = "Compare at least two models.";
+      elements.modelsNote.textContent = note;
       return;
     }
     elements.modelsNote.textContent = "";

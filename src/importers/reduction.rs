@@ -50,6 +50,22 @@ pub fn reading_lines_text(read: u64, total: u64) -> String {
     }
 }
 
+/// Once the file is in DuckDB, while its columns are read: "Reading the columns of runs.parquet"
+/// (`name` the file's name or address, as the page shows it).
+pub fn reading_columns_text(name: &str) -> String {
+    format!("Reading the columns of {name}")
+}
+
+/// Once the reduction is done, while the other package opens what it gave: "Opening the
+/// configuration table" (`pairwise`: "Opening the item scores").
+pub fn opening_text(pairwise: bool) -> &'static str {
+    if pairwise {
+        "Opening the item scores"
+    } else {
+        "Opening the configuration table"
+    }
+}
+
 /// While the rows are reduced: "Reducing 24,000 rows in DuckDB".
 pub fn reducing_text(rows: usize) -> String {
     format!("Reducing {} in DuckDB", counted(rows, "row"))
@@ -131,6 +147,12 @@ mod tests {
             "Sampling 1 of 1 row for the columns' roles"
         );
         assert_eq!(reducing_text(24_000), "Reducing 24,000 rows in DuckDB");
+        assert_eq!(
+            reading_columns_text("runs.parquet"),
+            "Reading the columns of runs.parquet"
+        );
+        assert_eq!(opening_text(false), "Opening the configuration table");
+        assert_eq!(opening_text(true), "Opening the item scores");
         assert_eq!(
             sampling_lines_text(8),
             "Sampling lines in 8 places of the file for the columns' roles"

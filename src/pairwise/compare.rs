@@ -261,6 +261,16 @@ pub fn compare_pair(
     Ok(comparison)
 }
 
+/// How few models a comparison of every pair takes: one pair needs two.
+pub const MIN_MODELS: usize = 2;
+
+/// What the page says when a choice of models would leave fewer than [`MIN_MODELS`] to compare
+/// (`chosen` models ticked; the box unticked stays ticked): "Compare at least two models.";
+/// `None` when `chosen` is enough.
+pub fn models_choice_note(chosen: usize) -> Option<&'static str> {
+    (chosen < MIN_MODELS).then_some("Compare at least two models.")
+}
+
 /// Compares every unordered pair of `models`, in small-multiples order: (0, 1), (0, 2), ...,
 /// (1, 2), ...; the earlier model of each pair is A (x). Four models give six comparisons.
 ///
@@ -272,7 +282,7 @@ pub fn compare_all_pairs(
     bins: (usize, usize),
     group: Option<&str>,
 ) -> Result<Vec<PairComparison>> {
-    if models.len() < 2 {
+    if models.len() < MIN_MODELS {
         return Err(Error::InvalidField {
             field: "models".into(),
             expected: format!("at least two models to compare, found {}", models.len()),
@@ -316,5 +326,30 @@ mod tests {
         assert_eq!(bin_of(edge, 49), 1);
         assert_eq!(bin_of(0.099_999, 10), 0);
         assert_eq!(bin_of(0.999_999, 10), 9);
+    }
+
+    #[test]
+    fn a_choice_of_fewer_than_two_models_gets_the_note_and_the_figure_refuses_it() {
+        assert_eq!(models_choice_note(0), Some("Compare at least two models."));
+        assert_eq!(models_choice_note(1), Some("Compare at least two models."));
+        assert_eq!(models_choice_note(2), None);
+        assert_eq!(models_choice_note(40), None);
+        // The same rule as the comparison of every pair.
+        let dataset = crate::pairwise::load_pairwise_csv(
+            "item,model,score\n1,a,1\n1,b,0\n",
+            &Default::default(),
+        )
+        .unwrap();
+        let error = compare_all_pairs(&dataset, &["a"], (10, 10), None).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "field \"models\": expected at least two models to compare, found 1"
+        );
+        assert_eq!(
+            compare_all_pairs(&dataset, &["a", "b"], (10, 10), None)
+                .unwrap()
+                .len(),
+            1
+        );
     }
 }

@@ -24,7 +24,10 @@ pub(crate) mod dataset;
 mod json_format;
 mod sign_test;
 
-pub use compare::{compare_all_pairs, compare_pair, PairComparison, DEFAULT_BINS, MAX_BINS};
+pub use compare::{
+    compare_all_pairs, compare_pair, models_choice_note, PairComparison, DEFAULT_BINS, MAX_BINS,
+    MIN_MODELS,
+};
 pub use csv_format::{
     load_pairwise_csv, looks_like_item_scores, PairwiseCsvLoader, PairwiseCsvOptions,
 };

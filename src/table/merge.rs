@@ -34,6 +34,8 @@ pub struct MergedFiles {
     /// What was merged ("Merged 3 files into one table of 48 runs: ..."), then the columns some
     /// files lack.
     pub notices: Vec<String>,
+    /// The page's title for the files together: "a.csv + b.csv", "a.csv + 2 more files".
+    pub title: String,
 }
 
 /// One file's header and raw fields.
@@ -68,6 +70,17 @@ fn read_file(name: &str, text: &str) -> Result<RawFile> {
         .and_then(|()| reader.finish(&mut file))
         .map_err(in_file)?;
     Ok(file)
+}
+
+/// The title of files opened together (the page's name for them, as one local file): the one
+/// name, "a.csv + b.csv", or "a.csv + 2 more files" for three or more; empty for none.
+pub fn files_title<S: AsRef<str>>(names: &[S]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [first, second] => format!("{} + {}", first.as_ref(), second.as_ref()),
+        [first, rest @ ..] => format!("{} + {} more files", first.as_ref(), rest.len()),
+    }
 }
 
 /// Merges CSV files given as `(file name, text)` (at least two) into one text; see the module
@@ -239,8 +252,30 @@ pub fn merge_csv_files(files: &[(String, String)]) -> Result<MergedFiles> {
             "Columns only some files have are missing in the others' runs: {listed}."
         ));
     }
+    let given: Vec<&str> = files.iter().map(|(name, _)| name.as_str()).collect();
     Ok(MergedFiles {
         text: writer.into_string(),
         notices,
+        title: files_title(&given),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{files_title, merge_csv_files};
+
+    #[test]
+    fn files_opened_together_are_titled_by_the_first_and_a_count_of_the_others() {
+        assert_eq!(files_title::<&str>(&[]), "");
+        assert_eq!(files_title(&["a.csv"]), "a.csv");
+        assert_eq!(files_title(&["a.csv", "b.csv"]), "a.csv + b.csv");
+        assert_eq!(
+            files_title(&["results_a.json", "results_b.json", "results_c.json"]),
+            "results_a.json + 2 more files"
+        );
+        // A merge of CSV files carries it, from the names as given (two "r.csv" stay "r.csv").
+        let file = |name: &str| (name.to_string(), "lr,acc\n0.1,0.5\n".to_string());
+        let merged = merge_csv_files(&[file("r.csv"), file("r.csv"), file("s.csv")]).unwrap();
+        assert_eq!(merged.title, "r.csv + 2 more files");
+    }
 }

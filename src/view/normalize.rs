@@ -213,7 +213,7 @@ pub fn pairwise_models(view: &PairwiseView, models: &[String]) -> Vec<String> {
             }
         }
     }
-    if chosen.len() >= 2 {
+    if chosen.len() >= crate::pairwise::MIN_MODELS {
         chosen
     } else {
         default_pairwise_models(models).to_vec()

@@ -925,6 +925,10 @@ export type MergedSweepFiles = {
    * files lack.
    */
   notices: Array<string>,
+  /**
+   * The page's title for the files together: "a.csv + b.csv", "a.csv + 2 more files".
+   */
+  title: string,
 };
 
 export type ColumnRoleName = "parameter" | "metric" | "facet" | "replicate" | "ignore";

@@ -280,17 +280,26 @@ pub fn lm_eval_samples_js(
     converted_object(&converted.json, &models, &converted.notes)
 }
 
+/// The title of files read together (lm-evaluation-harness files, one per model), which the
+/// page gives them as one local file: the core's words, as a merge of CSV files has them in its
+/// `title` ([`crate::table::merge::files_title`]): "results_a.json + 2 more files".
+#[wasm_bindgen(js_name = filesTitle)]
+pub fn files_title_js(names: Vec<String>) -> String {
+    crate::table::merge::files_title(&names)
+}
+
 /// What the page says while DuckDB-wasm reduces a file too large for a tab, from the counts it
 /// reports (`www/lib/reduce.js`): `step` "fetching" (`first` bytes of `second`: "Fetching DuckDB:
 /// 1.2 of 7.5 MB"), "sampling" (`first` rows, a sample of `second`), "reducing" (`first` rows),
 /// "read" (what the roles were read from: `first` rows, a sample of `second`), "configurations"
 /// or "item scores" (the note: `first` rows reduced to `second`); for a JSON lines file,
 /// "sampling lines" (in `first` places of the file) and "lines" (`first` bytes read into DuckDB
-/// of `second`, 0 when unknown).
+/// of `second`, 0 when unknown); "opening configurations" or "opening item scores" (what the
+/// reduction gave being opened: no counts).
 #[wasm_bindgen(js_name = reductionText)]
 pub fn reduction_text(
     #[wasm_bindgen(
-        unchecked_param_type = "\"fetching\" | \"sampling\" | \"reducing\" | \"read\" | \"configurations\" | \"item scores\" | \"sampling lines\" | \"lines\""
+        unchecked_param_type = "\"fetching\" | \"sampling\" | \"reducing\" | \"read\" | \"configurations\" | \"item scores\" | \"sampling lines\" | \"lines\" | \"opening configurations\" | \"opening item scores\""
     )]
     step: &str,
     first: f64,
@@ -308,16 +317,25 @@ pub fn reduction_text(
         "item scores" => reduction::reduced_note(a, b, true),
         "sampling lines" => reduction::sampling_lines_text(a),
         "lines" => reduction::reading_lines_text(first.max(0.0) as u64, second.max(0.0) as u64),
+        "opening configurations" => reduction::opening_text(false).to_string(),
+        "opening item scores" => reduction::opening_text(true).to_string(),
         _ => {
             return Err(js_error(crate::Error::InvalidField {
                 field: "step".to_string(),
                 expected: format!(
-                    "\"fetching\", \"sampling\", \"reducing\", \"read\", \"configurations\", \"item scores\", \"sampling lines\" or \"lines\", found {}",
+                    "\"fetching\", \"sampling\", \"reducing\", \"read\", \"configurations\", \"item scores\", \"sampling lines\", \"lines\", \"opening configurations\" or \"opening item scores\", found {}",
                     crate::error::excerpt(&format!("\"{step}\""))
                 ),
             }))
         }
     })
+}
+
+/// What the page says once a file is in DuckDB, while its columns are read (`www/lib/reduce.js`):
+/// "Reading the columns of runs.parquet" (`name` the file's name or address).
+#[wasm_bindgen(js_name = readingColumnsText)]
+pub fn reading_columns_text_js(name: &str) -> String {
+    crate::importers::reduction::reading_columns_text(name)
 }
 
 /// The bins DuckDB gives a numeric grouping column of a reduction whose configuration table

@@ -81,6 +81,13 @@ pub fn pairwise_columns_js(
     super::to_plain_object(&columns)
 }
 
+/// What the page says when a choice of `chosen` models is too few to compare (the core's
+/// rule, [`crate::pairwise::MIN_MODELS`]): "Compare at least two models.", or `undefined`.
+#[wasm_bindgen(js_name = modelsChoiceNote)]
+pub fn models_choice_note_js(chosen: usize) -> Option<String> {
+    crate::pairwise::models_choice_note(chosen).map(str::to_string)
+}
+
 /// Per-item scores of several models, kept in wasm memory. Call `free()` when done with it;
 /// figures drawn from it keep their own reference.
 #[wasm_bindgen]

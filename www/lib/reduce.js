@@ -403,7 +403,7 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
   const connection = await db.connect();
   let broken = false;
   try {
-    progress(format === "jsonl" ? fetchedShare(format) : 0.55, `Reading the columns of ${name}`);
+    progress(format === "jsonl" ? fetchedShare(format) : 0.55, words.readingColumnsText(name));
     try {
       if (format === "arrow") {
         await insertArrow(connection, file, `arrow_${registered}`);
@@ -483,7 +483,7 @@ async function reduceIn(api, { file, url, name, format, progress, check }) {
     // The reduction's note, then what each binned column's bins say (README "Too many
     // configurations"): the core's sentences, in order.
     const note = [words.reductionText(kind === "pairwise" ? "item scores" : "configurations", rows, configurations), ...Object.values(bins).map((found) => found.note)].join(" ");
-    progress(0.95, kind === "pairwise" ? "Opening the item scores" : "Opening the configuration table");
+    progress(0.95, words.reductionText(kind === "pairwise" ? "opening item scores" : "opening configurations", 0, 0));
     return { kind, text, rows, configurations, sql: query, roles, note, binned: Object.keys(bins) };
   } finally {
     if (broken) {

@@ -440,9 +440,9 @@ export async function loadText(api, text, { format = "auto", kind = "auto", keep
  * models x tasks with their reported standard errors; samples logs (one per model and task)
  * into per-item scores for the pairwise package, each model guessed from its file's name (the
  * notices say what was guessed and how to name a model). `rename` renames models, old name to
- * new (the importers' `rename`). Resolves to { text, format, notices, guessed } (`notices`: what
+ * new (the importers' `rename`). Resolves to { text, format, notices, guessed, title } (`notices`: what
  * was merged, left out, missing, as a merge of CSV files says it; `guessed`: the models named
- * after their files, to check), or null when the files are not all such files
+ * after their files, to check; `title`: the core's for the files together, as a merge of CSV files has it), or null when the files are not all such files
  * (the importers package is fetched only when every text is a JSON object and no name says
  * CSV). Rejects naming the file and the field.
  * @param {any} api
@@ -460,11 +460,11 @@ export async function importedFiles(api, names, texts, { rename } = {}) {
   if (kinds.every((kind) => kind === "lm-eval-samples")) {
     const logs = names.map((name, index) => ({ name, text: texts[index] }));
     const { json, models, notes } = importers.lmEvalSamples(logs, { rename });
-    return { text: json, format: "json", notices: notes, guessed: guessedOf(models) };
+    return { text: json, format: "json", notices: notes, guessed: guessedOf(models), title: importers.filesTitle(names) };
   }
   if (kinds.some((kind) => kind !== "lm-eval-results")) return null;
   const { json, models, notes } = importers.lmEvalResults(names, texts, { rename });
-  return { text: json, format: "json", notices: notes, guessed: guessedOf(models) };
+  return { text: json, format: "json", notices: notes, guessed: guessedOf(models), title: importers.filesTitle(names) };
 }
 
 /** A list of names as links write it (`a,b\,c`: a comma inside a name escaped), trimmed. */
