@@ -109,6 +109,19 @@ export function assertClose(actual, expected, where = "") {
   }
 }
 
+/**
+ * The same cells: as many, and at each the same value, count of runs, standard deviation and
+ * text (numbers to 12 significant digits, assertClose) and the same colour at its centre. Takes
+ * the cells of describeShown (`.cells`) or of elementCells.
+ */
+export function assertSameCells(actual, expected) {
+  assert.equal(actual.length, expected.length, "the number of cells");
+  actual.forEach((cell, index) => {
+    assertClose(cell.info, expected[index].info, `cell ${index}`);
+    assert.deepEqual(cell.colour, expected[index].colour, `the colour of cell ${index}`);
+  });
+}
+
 /** A page of <sweep-map> elements (`body`, HTML) under /fixtures/, opened with its requests recorded. */
 export async function openElementPage(session, directory, body) {
   const name = `elements-${(elementPages += 1)}.html`;
