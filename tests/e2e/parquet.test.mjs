@@ -260,6 +260,9 @@ describe("Parquet in the page", { timeout: 600_000 }, () => {
       compressed,
     ]);
     const { page, context, problems } = await openPage(session, "#dataset=kv-cache-sweep");
+    // The file picker offers them (by name), as it offers Parquet and JSON lines.
+    const accepted = (await page.getAttribute("#file-input", "accept")).split(",");
+    for (const extension of [".parquet", ".jsonl", ".arrow", ".feather"]) assert.ok(accepted.includes(extension), `${extension} in ${accepted}`);
     await shownDataset(page);
     let shown = await openLocal(page, parquetFile);
     assert.equal(shown.error, null);
