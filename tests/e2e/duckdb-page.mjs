@@ -1,16 +1,38 @@
 // What the end-to-end tests of DuckDB-wasm in the page share (tests/e2e/parquet.test.mjs,
-// tests/e2e/jsonl.test.mjs): a server of the page and of generated fixtures under one origin with
-// the strict CSP, opening a local file, and what the page or an element shows of a run table
-// (every cell's info and its colour at its centre).
+// tests/e2e/jsonl.test.mjs): the synthetic sweep logs they open, a server of the page and of
+// generated fixtures under one origin with the strict CSP, opening a local file, and what the
+// page or an element shows of a run table (every cell's info and its colour at its centre).
 
 import assert from "node:assert/strict";
-import { writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { chromium } from "playwright-core";
 
 import { createStaticServer, strictCsp } from "../../.ci/serve.mjs";
 import { chromiumArgs, shownDataset } from "./browser.mjs";
+
+const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/**
+ * A new scratch folder (`prefix` names it) holding the synthetic sweep log that
+ * tests/fixtures/parquet/make_parquet.py writes with the .venv's DuckDB (as Parquet, CSV and
+ * JSON lines: synthetic-sweep-log.*); resolves to the folder.
+ */
+export async function makeSweepLogs(prefix) {
+  const python = path.join(repository, ".venv", "bin", "python");
+  const directory = await mkdtemp(path.join(tmpdir(), prefix));
+  try {
+    await promisify(execFile)(python, [path.join(repository, "tests/fixtures/parquet/make_parquet.py"), directory]);
+  } catch (error) {
+    throw new Error(`could not make the sweep logs with ${python} (run bash .ci/setup first): ${error.message}`);
+  }
+  return directory;
+}
 
 /**
  * The page (www/) and, under /fixtures/, the generated files, from one origin (so that the strict

@@ -10,15 +10,14 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 
 import { openPage, shownDataset } from "./browser.mjs";
 import { cancelBigLoad } from "./big-file.mjs";
-import { assertClose, assertSameCells, describeShown, elementCells, elementsDone, openElementPage, openLocal, startFixtureSession } from "./duckdb-page.mjs";
+import { assertClose, assertSameCells, describeShown, elementCells, elementsDone, makeSweepLogs, openElementPage, openLocal, startFixtureSession } from "./duckdb-page.mjs";
 
 const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const python = path.join(repository, ".venv", "bin", "python");
@@ -31,12 +30,7 @@ let csvFile;
 const served = [];
 
 before(async () => {
-  directory = await mkdtemp(path.join(tmpdir(), "sweepmap-parquet-"));
-  try {
-    await promisify(execFile)(python, [path.join(repository, "tests/fixtures/parquet/make_parquet.py"), directory]);
-  } catch (error) {
-    throw new Error(`could not make the Parquet fixture with ${python} (run bash .ci/setup first): ${error.message}`);
-  }
+  directory = await makeSweepLogs("sweepmap-parquet-");
   parquetFile = path.join(directory, "synthetic-sweep-log.parquet");
   csvFile = path.join(directory, "synthetic-sweep-log.csv");
   session = await startFixtureSession(directory, served);
