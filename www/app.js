@@ -157,9 +157,7 @@ export const app = {
   standalone: null,
 };
 
-export function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
+export { messageOf } from "./lib/source.js";
 
 /** The message with a full stop at its end. */
 export function sentence(message) {

@@ -15,15 +15,12 @@ import {
   loadSweep,
   LoadCancelled,
   loadText,
+  messageOf,
   namesJsonLines,
   namesParquet,
   projectOpened,
   receivedText,
 } from "./lib/source.js";
-
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Addresses named as JSON lines that are lm-evaluation-harness samples logs, read whole as text. */
 const readWhole = new Set();

@@ -65,7 +65,7 @@ import {
 } from "../../www/lib/sweepmap.js";
 import { CellInspector } from "../../www/lib/cells.js";
 import { figureStyleSheet } from "../../www/lib/figure-style.js";
-import { formatOf, loadEitherKind } from "../../www/lib/source.js";
+import { formatOf, loadEitherKind, messageOf } from "../../www/lib/source.js";
 
 /** An element with a class and attributes. */
 function element(tag, className, attributes = {}) {
@@ -73,11 +73,6 @@ function element(tag, className, attributes = {}) {
   if (className) node.className = className;
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   return node;
-}
-
-/** The message of anything thrown. */
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -28,7 +28,7 @@
 // The data never leave the browser: DuckDB runs in a Worker of this page.
 
 import { readJsonLines } from "./jsonlines.js";
-import { LoadCancelled } from "./source.js";
+import { LoadCancelled, messageOf } from "./source.js";
 import { loadImportersApi, loadPairwiseApi } from "./sweepmap.js";
 
 /** The rows handed to the core to infer the columns' roles. */
@@ -514,8 +514,4 @@ async function insertArrow(connection, file, table) {
   const end = bytes.length - 10 - footer;
   if (!(footer > 0 && end > 8)) throw new Error(`its footer's length (${footer} bytes) does not fit in the file`);
   await connection.insertArrowFromIPCStream(bytes.subarray(8, end), { name: table, create: true });
-}
-
-function messageOf(error) {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -44,7 +44,7 @@ export class ImportersNeeded extends Error {
 }
 
 /** The message of anything thrown. */
-function messageOf(error) {
+export function messageOf(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
